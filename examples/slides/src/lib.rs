@@ -1,0 +1,1 @@
+//! The reference slides pack.

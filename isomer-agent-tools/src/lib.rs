@@ -1,0 +1,1 @@
+//! Agent tools over an Isomer runtime.

@@ -1,0 +1,1 @@
+//! Scoring Isomer compositions written by models.
