@@ -106,7 +106,10 @@ impl ErrorCode {
 
     /// True for the two input-refusal codes (`isInputRefusal` upstream).
     pub fn is_input_refusal(self) -> bool {
-        matches!(self, ErrorCode::InputOverBudget | ErrorCode::InputNotPlainData)
+        matches!(
+            self,
+            ErrorCode::InputOverBudget | ErrorCode::InputNotPlainData
+        )
     }
 }
 

@@ -2,22 +2,33 @@
 //!
 //! (Crate documentation is written as the crate fills in.)
 
+pub mod budget;
 pub mod catalog;
+pub mod composition;
 pub mod error;
+pub mod format;
 pub mod js;
+pub mod json;
 pub mod prompt;
+pub mod url;
 pub mod walk;
 
-pub use catalog::{AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary};
+pub use budget::{InputBudget, InputUsage, check_input_budget};
+pub use catalog::{
+    AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary,
+};
+pub use composition::{Composition, is_visible_on_surface, renders_on_surface};
 pub use error::{
     CompositionValidationError, ErrorCode, IsomerError, SURFACE_NAMES, ValidationError,
     ValidationWarning,
 };
-pub use prompt::{AuthoringProfile, CatalogMode, PromptContext};
-pub use walk::{ChildRef, ChildWalker};
-
-/// Formats a finding as upstream `formatValidationError` (sdk.md §2.3).
-pub fn format_validation_error(error: &ValidationError) -> String {
-    let _ = error;
-    todo!("issue 2")
-}
+pub use format::{format_validation_error, format_validation_warning};
+pub use json::{DeepValue, JsonSyntaxError, drop_deep, parse_json};
+pub use prompt::{
+    AuthoringProfile, CatalogMode, PromptContext, build_authoring_prompt, format_primitive_entry,
+};
+pub use url::{
+    sanitize_asset_url, sanitize_navigation_href, sanitize_parsed_asset_url,
+    sanitize_parsed_navigation_href,
+};
+pub use walk::{BodyWalk, ChildRef, ChildWalker, WalkedNode, child_node_path, walk_body};

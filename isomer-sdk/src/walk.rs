@@ -51,3 +51,138 @@ impl<W: ChildWalker + ?Sized> ChildWalker for &W {
         (**self).has_own_content(node)
     }
 }
+
+/// The full path of a child: `<parent>.<child>` (upstream `childNodePath`).
+///
+/// `child_node_path("body[1]", "items[0]")` = `"body[1].items[0]"`. An empty
+/// parent gives the child path alone.
+pub fn child_node_path(parent: &str, child: &str) -> String {
+    if parent.is_empty() {
+        return child.to_owned();
+    }
+    let mut path = String::with_capacity(parent.len() + 1 + child.len());
+    path.push_str(parent);
+    path.push('.');
+    path.push_str(child);
+    path
+}
+
+/// The path of the body root at `index`: `body[<index>]`.
+pub fn body_root_path(index: usize) -> String {
+    format!("body[{index}]")
+}
+
+/// True when `path` is made only of `ident` / `ident[digits]` steps joined by
+/// `.`, where an identifier is an ASCII letter, `_` or `$`, then ASCII word
+/// characters or `$` (upstream's rule for child paths; anything else is
+/// `UNSUPPORTED_CHILD_PATH`, sdk.md §1.4). `items[0]`, `panes[1].items[0]`,
+/// `header` pass; `""`, `0`, `items[]`, `a..b`, `a[0][1]` do not.
+pub fn is_supported_child_path(path: &str) -> bool {
+    !path.is_empty() && path.split('.').all(is_supported_step)
+}
+
+/// One `ident` or `ident[digits]` step.
+fn is_supported_step(step: &str) -> bool {
+    let (name, index) = match step.find('[') {
+        Some(open) => {
+            let Some(inner) = step[open + 1..].strip_suffix(']') else {
+                return false;
+            };
+            (&step[..open], Some(inner))
+        }
+        None => (step, None),
+    };
+    let mut chars = name.chars();
+    let head_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$');
+    let tail_ok = chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    let index_ok =
+        index.is_none_or(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    head_ok && tail_ok && index_ok
+}
+
+/// One node reached by [`walk_body`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct WalkedNode<'a> {
+    /// The node's full path: `body[1]`, `body[1].items[0]`.
+    pub path: String,
+    /// The node.
+    pub node: &'a Value,
+    /// How many containers enclose it: 0 for a body root, 1 for its child.
+    pub depth: usize,
+}
+
+/// An iterative pre-order walk over a composition body (see [`walk_body`]).
+pub struct BodyWalk<'a, W> {
+    walker: W,
+    stack: Vec<WalkedNode<'a>>,
+    /// Pointers of the nodes on the path from the root to the node last
+    /// yielded, with their depths.
+    ancestors: Vec<*const Value>,
+    cycle: Option<String>,
+}
+
+/// Walks `body` pre-order: each body root (`body[0]`, `body[1]`, …), and
+/// before moving on to the next root, its children through `walker` in hook
+/// order, depth first. Yields every node with its full path.
+///
+/// Iterative (an explicit stack), so any nesting depth is safe. Values that
+/// are not objects are yielded too when they sit in the body (a hook decides
+/// what its children are; the walker answers "no children" for them). A
+/// hook that fails on a malformed node yields no children (the walker's
+/// contract). A hook that returns one of the node's own ancestors (a cycle
+/// through hooks) is not followed: that child is skipped and its path is
+/// kept in [`BodyWalk::cycle`], so the walk always ends.
+pub fn walk_body<'a, W: ChildWalker>(body: &'a [Value], walker: W) -> BodyWalk<'a, W> {
+    let stack = body
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(index, node)| WalkedNode {
+            path: body_root_path(index),
+            node,
+            depth: 0,
+        })
+        .collect();
+    BodyWalk {
+        walker,
+        stack,
+        ancestors: Vec::new(),
+        cycle: None,
+    }
+}
+
+impl<'a, W> BodyWalk<'a, W> {
+    /// The path of the first child that was skipped because a hook returned
+    /// one of its own ancestors, if any (upstream throws
+    /// `CYCLIC_COMPOSITION` for such a tree).
+    pub fn cycle(&self) -> Option<&str> {
+        self.cycle.as_deref()
+    }
+}
+
+impl<'a, W: ChildWalker> Iterator for BodyWalk<'a, W> {
+    type Item = WalkedNode<'a>;
+
+    fn next(&mut self) -> Option<WalkedNode<'a>> {
+        let current = self.stack.pop()?;
+        self.ancestors.truncate(current.depth);
+        self.ancestors.push(current.node as *const Value);
+        let children = self.walker.children(current.node);
+        for child in children.into_iter().rev() {
+            let pointer = child.node as *const Value;
+            let path = child_node_path(&current.path, &child.path);
+            if self.ancestors.contains(&pointer) {
+                self.cycle.get_or_insert(path);
+                continue;
+            }
+            self.stack.push(WalkedNode {
+                path,
+                node: child.node,
+                depth: current.depth + 1,
+            });
+        }
+        Some(current)
+    }
+}

@@ -1,0 +1,272 @@
+//! The composition document (sdk.md §1): the root object, body nodes, `meta`,
+//! and the surface-visibility helpers.
+//!
+//! A composition stays a `serde_json::Value` (insertion-ordered, as the JSON
+//! text has it). [`Composition::from_value`] gives typed, borrowed views of
+//! its fields without copying or checking anything; validation is the
+//! runtime's job.
+//!
+//! ```text
+//! { "type": "view", "version"?: 1, "title"?, "subtitle"?,
+//!   "theme"?: "auto" | "light" | "dark", "body": [node, …], "meta"? }
+//! ```
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use crate::walk::ChildWalker;
+
+/// The root's `type`: always the string `view`.
+pub const VIEW_TYPE: &str = "view";
+
+/// The only accepted `version`: the number 1 (absent means 1).
+pub const COMPOSITION_VERSION: u64 = 1;
+
+/// The keys a root may have, in schema order (the order issues are reported
+/// in): `type, version, title, subtitle, theme, body, meta`. The root is
+/// strict: any other key is an error.
+pub const ROOT_FIELDS: [&str; 7] = [
+    "type", "version", "title", "subtitle", "theme", "body", "meta",
+];
+
+/// The accepted `theme` values, in declaration order (`RenderTheme`).
+pub const THEMES: [&str; 3] = ["auto", "light", "dark"];
+
+/// The keys every body node may carry besides its primitive's own fields
+/// (appended last to every primitive schema, sdk.md §1.3).
+pub const RESERVED_NODE_FIELDS: [&str; 2] = ["id", "surfaces"];
+
+/// The named colours a node may use (`tone`, sdk.md §1.6).
+pub const TONES: [&str; 7] = [
+    "neutral", "primary", "accent", "success", "warning", "risk", "danger",
+];
+
+/// The `format`s of a structured value (sdk.md §1.6).
+pub const STRUCTURED_VALUE_FORMATS: [&str; 8] = [
+    "number",
+    "compact",
+    "percent",
+    "currency",
+    "bytes",
+    "duration",
+    "date",
+    "relativeTime",
+];
+
+/// A rendering preference (`theme`); not a palette. `auto` resolves to
+/// light where no media query exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Theme {
+    /// `auto`: follow the host.
+    Auto,
+    /// `light`.
+    Light,
+    /// `dark`.
+    Dark,
+}
+
+impl Theme {
+    /// The theme a string names (`"dark"` → `Dark`), or `None`.
+    pub fn parse(name: &str) -> Option<Theme> {
+        match name {
+            "auto" => Some(Theme::Auto),
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        }
+    }
+
+    /// The wire name: `auto`, `light` or `dark`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// A borrowed view of a composition's root object.
+///
+/// Accessors read the field when it has the expected JSON type and answer
+/// `None` (or an empty body) otherwise; they never check the rest of the
+/// document. Use the runtime's `validate` for that.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Composition<'a> {
+    root: &'a Map<String, Value>,
+}
+
+impl<'a> Composition<'a> {
+    /// A view of `value` when it is a JSON object (any object: its `type` is
+    /// not checked, see [`Composition::is_view`]); `None` for arrays, strings
+    /// and other non-objects.
+    pub fn from_value(value: &'a Value) -> Option<Self> {
+        value.as_object().map(|root| Composition { root })
+    }
+
+    /// The root object.
+    pub fn as_map(&self) -> &'a Map<String, Value> {
+        self.root
+    }
+
+    /// True when `type` is the string `view`.
+    pub fn is_view(&self) -> bool {
+        self.root.get("type").and_then(Value::as_str) == Some(VIEW_TYPE)
+    }
+
+    /// `title`, when it is a string.
+    pub fn title(&self) -> Option<&'a str> {
+        self.root.get("title").and_then(Value::as_str)
+    }
+
+    /// `subtitle`, when it is a string.
+    pub fn subtitle(&self) -> Option<&'a str> {
+        self.root.get("subtitle").and_then(Value::as_str)
+    }
+
+    /// `theme`, when it is one of `auto`, `light`, `dark`.
+    pub fn theme(&self) -> Option<Theme> {
+        self.root
+            .get("theme")
+            .and_then(Value::as_str)
+            .and_then(Theme::parse)
+    }
+
+    /// `body`'s nodes, when it is an array; empty otherwise.
+    pub fn body(&self) -> &'a [Value] {
+        self.root
+            .get("body")
+            .and_then(Value::as_array)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// `meta`, when it is an object.
+    pub fn meta(&self) -> Option<Meta<'a>> {
+        self.root
+            .get("meta")
+            .and_then(Value::as_object)
+            .map(|fields| Meta { fields })
+    }
+
+    /// The root keys that are not in [`ROOT_FIELDS`], in document order
+    /// (what `has unrecognized key(s)` lists at the root).
+    pub fn unknown_fields(&self) -> Vec<&'a str> {
+        self.root
+            .keys()
+            .filter(|key| !ROOT_FIELDS.contains(&key.as_str()))
+            .map(String::as_str)
+            .collect()
+    }
+}
+
+/// A borrowed view of `meta` (sdk.md §1.2): advisory, passed through, never
+/// affects rendering. String accessors answer `None` unless the field is a
+/// string.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Meta<'a> {
+    fields: &'a Map<String, Value>,
+}
+
+impl<'a> Meta<'a> {
+    /// The whole `meta` object.
+    pub fn as_map(&self) -> &'a Map<String, Value> {
+        self.fields
+    }
+
+    /// `source`.
+    pub fn source(&self) -> Option<&'a str> {
+        self.string("source")
+    }
+
+    /// `generatedAt` (conventionally ISO 8601; unchecked).
+    pub fn generated_at(&self) -> Option<&'a str> {
+        self.string("generatedAt")
+    }
+
+    /// `ariaLabel`.
+    pub fn aria_label(&self) -> Option<&'a str> {
+        self.string("ariaLabel")
+    }
+
+    /// `provenance` (`{ source?, query?, provider? }`), when it is an object.
+    pub fn provenance(&self) -> Option<&'a Map<String, Value>> {
+        self.fields.get("provenance").and_then(Value::as_object)
+    }
+
+    /// `freshness` (`{ asOf?, stale?: bool, ttlSeconds?: number }`), when it
+    /// is an object.
+    pub fn freshness(&self) -> Option<&'a Map<String, Value>> {
+        self.fields.get("freshness").and_then(Value::as_object)
+    }
+
+    /// `partialFailure` (`{ degraded?: bool, reason? }`), when it is an object.
+    pub fn partial_failure(&self) -> Option<&'a Map<String, Value>> {
+        self.fields.get("partialFailure").and_then(Value::as_object)
+    }
+
+    fn string(&self, key: &str) -> Option<&'a str> {
+        self.fields.get(key).and_then(Value::as_str)
+    }
+}
+
+/// A shallow copy of `value` without a top-level `meta` key, when it is an
+/// object; anything else is copied unchanged (upstream `withoutMeta`, used
+/// for prompt examples).
+pub fn without_meta(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(key, _)| key.as_str() != "meta")
+                .map(|(key, item)| (key.clone(), item.clone()))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// The `type` of a node, when it is an object with a string `type`.
+pub fn node_type(node: &Value) -> Option<&str> {
+    node.get("type").and_then(Value::as_str)
+}
+
+/// Upstream `isVisibleOnSurface(node, surface)` (sdk.md §1.5): false for a
+/// non-object; true when the node has no `surfaces` array (absent, or not an
+/// array, which validation refuses separately) or its `surfaces` contains
+/// `surface`.
+pub fn is_visible_on_surface(node: &Value, surface: &str) -> bool {
+    let Some(fields) = node.as_object() else {
+        return false;
+    };
+    match fields.get("surfaces") {
+        Some(Value::Array(surfaces)) => surfaces.iter().any(|s| s.as_str() == Some(surface)),
+        _ => true,
+    }
+}
+
+/// Upstream `rendersOnSurface(node, surface, walk)` (sdk.md §1.5): false
+/// when the node is not visible on `surface`; true when it is visible and
+/// the walker gives it no children or says it has content of its own;
+/// otherwise true exactly when some child renders on `surface`.
+///
+/// Iterative: children are explored with an explicit stack, so any depth is
+/// safe. A child that is one of its own ancestors (a cycle through hooks) is
+/// not explored again and counts as not rendering.
+pub fn renders_on_surface(node: &Value, surface: &str, walker: &impl ChildWalker) -> bool {
+    // Some visible path must end at a node that draws something itself: one
+    // without children, or one with content of its own. A node already
+    // explored has the same answer the second time, so it is skipped.
+    let mut explored: HashSet<*const Value> = HashSet::new();
+    let mut pending = vec![node];
+    while let Some(current) = pending.pop() {
+        if !is_visible_on_surface(current, surface) || !explored.insert(current as *const Value) {
+            continue;
+        }
+        let children = walker.children(current);
+        if children.is_empty() || walker.has_own_content(current) {
+            return true;
+        }
+        pending.extend(children.into_iter().rev().map(|child| child.node));
+    }
+    false
+}

@@ -1,0 +1,85 @@
+//! JavaScript lengths and orders: UTF-16 code units and property order.
+//!
+//! JavaScript strings are sequences of UTF-16 code units: `"😀".length` is 2
+//! and `Array.prototype.sort` compares code units, so `"😀" < "\u{FFFF}"` in
+//! JavaScript while Rust's `str` order (by code point) says the reverse
+//! (evals.md §10.4). JavaScript objects list integer-like keys first
+//! (sdk.md §12 "Key order").
+
+use std::cmp::Ordering;
+
+use serde_json::{Map, Value};
+
+/// The length of `s` in UTF-16 code units, as JavaScript's `s.length`
+/// (an emoji counts 2, `é` counts 1). Upstream counts every string length
+/// this way: the input budget, `min`/`max` length checks.
+pub fn utf16_len(s: &str) -> usize {
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// Compares `a` and `b` by UTF-16 code units, as JavaScript's default
+/// `sort()` and `<` on strings do.
+pub fn cmp_utf16(a: &str, b: &str) -> Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+/// Sorts strings in place by UTF-16 code units (JavaScript's default
+/// `Array.prototype.sort` for strings); stable.
+pub fn sort_utf16<S: AsRef<str>>(items: &mut [S]) {
+    items.sort_by(|a, b| cmp_utf16(a.as_ref(), b.as_ref()));
+}
+
+/// True when `key` is an array index in ECMAScript's sense: the canonical
+/// decimal form (`"0"`, `"12"`, not `"01"`, `"+1"` or `"1.0"`) of an integer
+/// from 0 to 2³² − 2. JavaScript objects list such keys before all others,
+/// in ascending numeric order.
+pub fn is_array_index_key(key: &str) -> bool {
+    array_index(key).is_some()
+}
+
+/// The numeric value of an array-index key, or `None` (see
+/// [`is_array_index_key`]).
+fn array_index(key: &str) -> Option<u32> {
+    let bytes = key.as_bytes();
+    if bytes.is_empty() || bytes.len() > 10 || !bytes.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if bytes.len() > 1 && bytes[0] == b'0' {
+        return None;
+    }
+    let n: u64 = key.parse().ok()?;
+    if n <= u64::from(u32::MAX - 1) {
+        u32::try_from(n).ok()
+    } else {
+        None
+    }
+}
+
+/// The entries of `map` in JavaScript property order: array-index keys
+/// (see [`is_array_index_key`]) first in ascending numeric order, then every
+/// other key in insertion order. This is the order `JSON.stringify`,
+/// `Object.keys` and the upstream input budget walk use.
+///
+/// `serde_json` (with `preserve_order`) keeps insertion order only, so a
+/// document `{"b":1,"1":2}` prints `{"1":2,"b":1}` in JavaScript; this
+/// function gives that order.
+pub fn js_property_order(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
+    let mut indexed: Vec<(u32, &String, &Value)> = Vec::new();
+    let mut named: Vec<(&String, &Value)> = Vec::with_capacity(map.len());
+    for (key, value) in map {
+        match array_index(key) {
+            Some(index) => indexed.push((index, key, value)),
+            None => named.push((key, value)),
+        }
+    }
+    if indexed.is_empty() {
+        return named;
+    }
+    indexed.sort_by_key(|(index, _, _)| *index);
+    let mut ordered: Vec<(&String, &Value)> = indexed
+        .into_iter()
+        .map(|(_, key, value)| (key, value))
+        .collect();
+    ordered.extend(named);
+    ordered
+}

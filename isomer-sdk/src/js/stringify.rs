@@ -1,0 +1,153 @@
+//! JSON text exactly as JavaScript's `JSON.stringify` prints it, and the
+//! SDK's `compactJson` (the same with U+2028/U+2029 escaped).
+//!
+//! Differences from `serde_json::to_string` that this module removes
+//! (sdk.md §12, evals.md §10.2):
+//! - numbers print as JavaScript prints them (`1` for `1.0`, `1e+21`, `-0`
+//!   as `0`), see [`format_json_number`](super::number::format_json_number);
+//! - object keys print in JavaScript property order: array-index keys
+//!   (`"0"`, `"12"`) first in ascending numeric order, then the rest in
+//!   insertion order (see [`js_property_order`](super::order::js_property_order)).
+//!   `JSON.parse('{"b":1,"1":2}')` stringifies as `{"1":2,"b":1}`, and so does
+//!   [`json_stringify`]. The byte count is the same either way;
+//! - string escapes: `"` `\` and C0 controls only (`\b \f \n \r \t` short,
+//!   other controls `\u00xx` lowercase); `/`, non-ASCII and U+2028/U+2029
+//!   stay raw. Lone surrogates cannot occur in a Rust `String`, so the
+//!   `\udxxx` form never appears.
+
+use serde_json::Value;
+
+use super::number::format_json_number;
+use super::order::js_property_order;
+
+/// `JSON.stringify(value)`: compact JSON text, byte for byte as JavaScript
+/// prints it (module docs list the rules). U+2028/U+2029 stay raw, so the
+/// UTF-8 length of the result is upstream's payload byte count.
+pub fn json_stringify(value: &Value) -> String {
+    let mut out = String::new();
+    write_json(&mut out, value, None, false);
+    out
+}
+
+/// `JSON.stringify(value, null, 2)`: two-space indented JSON, each array
+/// element and object entry on its own line, `"key": value` with one space
+/// after the colon, empty arrays and objects as `[]` and `{}`. Same number,
+/// key-order and escaping rules as [`json_stringify`].
+pub fn json_stringify_pretty(value: &Value) -> String {
+    let mut out = String::new();
+    write_json(&mut out, value, Some("  "), false);
+    out
+}
+
+/// The SDK's `compactJson(value)`: [`json_stringify`] with U+2028 and U+2029
+/// replaced by the six-character escapes `\u2028` and `\u2029`, so the text
+/// is always one line. Used in prompts (sdk.md §7.4).
+pub fn compact_json(value: &Value) -> String {
+    let mut out = String::new();
+    write_json(&mut out, value, None, true);
+    out
+}
+
+/// `JSON.stringify(s)` for a string: the quoted JSON string literal, with
+/// U+2028/U+2029 raw (use [`quote_text`](super::text::quote_text) for the
+/// one-line form).
+pub fn stringify_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_string(&mut out, s, false);
+    out
+}
+
+/// Appends the JSON string literal of `s` to `out`; `escape_separators`
+/// also escapes U+2028/U+2029.
+pub(crate) fn write_string(out: &mut String, s: &str, escape_separators: bool) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0C}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{2028}' if escape_separators => out.push_str("\\u2028"),
+            '\u{2029}' if escape_separators => out.push_str("\\u2029"),
+            c if u32::from(c) < 0x20 => {
+                out.push_str(&format!("\\u{:04x}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// One step of the iterative writer: a value still to print, or literal
+/// text (closing brackets, separators) to append.
+enum Step<'a> {
+    Value(&'a Value, usize),
+    Text(String),
+}
+
+/// Writes `value` without recursion (a 100,000-deep value prints without
+/// growing the call stack). `indent` is `None` for compact output.
+fn write_json(out: &mut String, value: &Value, indent: Option<&str>, escape_separators: bool) {
+    let newline = |level: usize| -> String {
+        match indent {
+            Some(unit) => {
+                let mut text = String::with_capacity(1 + unit.len() * level);
+                text.push('\n');
+                for _ in 0..level {
+                    text.push_str(unit);
+                }
+                text
+            }
+            None => String::new(),
+        }
+    };
+    let colon = if indent.is_some() { ": " } else { ":" };
+    let mut stack = vec![Step::Value(value, 0)];
+    while let Some(step) = stack.pop() {
+        let (value, level) = match step {
+            Step::Text(text) => {
+                out.push_str(&text);
+                continue;
+            }
+            Step::Value(value, level) => (value, level),
+        };
+        match value {
+            Value::Null => out.push_str("null"),
+            Value::Bool(true) => out.push_str("true"),
+            Value::Bool(false) => out.push_str("false"),
+            Value::Number(n) => out.push_str(&format_json_number(n)),
+            Value::String(s) => write_string(out, s, escape_separators),
+            Value::Array(items) if items.is_empty() => out.push_str("[]"),
+            Value::Object(map) if map.is_empty() => out.push_str("{}"),
+            Value::Array(items) => {
+                out.push('[');
+                stack.push(Step::Text(format!("{}]", newline(level))));
+                for (i, item) in items.iter().enumerate().rev() {
+                    stack.push(Step::Value(item, level + 1));
+                    let lead = newline(level + 1);
+                    stack.push(Step::Text(if i == 0 { lead } else { format!(",{lead}") }));
+                }
+            }
+            Value::Object(map) => {
+                out.push('{');
+                stack.push(Step::Text(format!("{}}}", newline(level))));
+                let entries = js_property_order(map);
+                for (i, (key, item)) in entries.into_iter().enumerate().rev() {
+                    stack.push(Step::Value(item, level + 1));
+                    let mut lead = if i == 0 {
+                        String::new()
+                    } else {
+                        String::from(",")
+                    };
+                    lead.push_str(&newline(level + 1));
+                    write_string(&mut lead, key, escape_separators);
+                    lead.push_str(colon);
+                    stack.push(Step::Text(lead));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Text helpers with JavaScript semantics: the `\s` whitespace set, `trim`,
+//! and the SDK's `oneLine`, `codeSpan`, `keySpan`, `nameText`, `quoteText`
+//! (sdk.md §2.3, §7.4; agent-tools.md §7.3).
+
+use super::stringify::write_string;
+
+/// True for a character in JavaScript's `\s` / `String.prototype.trim` set:
+/// tab, LF, VT, FF, CR, space, U+00A0, U+1680, U+2000–U+200A, U+2028,
+/// U+2029, U+202F, U+205F, U+3000 and U+FEFF.
+///
+/// This differs from Rust's [`char::is_whitespace`]: JavaScript includes
+/// U+FEFF and excludes U+0085 (NEL).
+pub fn is_js_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'
+                | '\u{3000}'
+                | '\u{FEFF}'
+    )
+}
+
+/// True for a JavaScript line terminator: `\n`, `\r`, U+2028, U+2029.
+pub fn is_js_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
+}
+
+/// JavaScript's `s.trim()`: strips [`is_js_whitespace`] characters from both
+/// ends (so a leading U+FEFF goes, a trailing U+0085 stays).
+pub fn js_trim(s: &str) -> &str {
+    s.trim_matches(is_js_whitespace)
+}
+
+/// JavaScript's `s.trimStart()` (see [`js_trim`]).
+pub fn js_trim_start(s: &str) -> &str {
+    s.trim_start_matches(is_js_whitespace)
+}
+
+/// JavaScript's `s.trimEnd()` (see [`js_trim`]).
+pub fn js_trim_end(s: &str) -> &str {
+    s.trim_end_matches(is_js_whitespace)
+}
+
+/// The SDK's `oneLine(text)`: every maximal run of JavaScript whitespace
+/// that contains a line terminator becomes one space; runs without a line
+/// terminator stay as they are (agent-tools.md §7.3).
+///
+/// `"One idea\n## Injected"` → `"One idea ## Injected"`,
+/// `"Two\r\nlines"` → `"Two lines"`, `"a  b"` stays `"a  b"`.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(is_js_whitespace) {
+        out.push_str(&rest[..start]);
+        let run_and_after = &rest[start..];
+        let run_len = run_and_after
+            .find(|c: char| !is_js_whitespace(c))
+            .unwrap_or(run_and_after.len());
+        let run = &run_and_after[..run_len];
+        if run.contains(is_js_line_terminator) {
+            out.push(' ');
+        } else {
+            out.push_str(run);
+        }
+        rest = &run_and_after[run_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The SDK's `codeSpan(text)`: a Markdown code span whose backtick fence is
+/// one longer than the longest run of backticks in `text`, with one space of
+/// padding inside both ends when `text` starts or ends with a backtick.
+///
+/// `"a"` → `` `a` ``, `` "a`b" `` → ``` ``a`b`` ```, `` "`a" `` → ``` `` `a `` ```.
+pub fn code_span(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        if c == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// The SDK's `keySpan(key)`: [`code_span`] of `key` when it is non-empty,
+/// equals its own [`js_trim`], and holds no control character (Unicode Cc),
+/// U+2028 or U+2029; otherwise the code span of its
+/// [`compact_json`](super::stringify::compact_json) form, so a hostile key
+/// shows as a quoted one-line literal (`"a\nb"` → `` `"a\nb"` ``).
+pub fn key_span(key: &str) -> String {
+    let plain = !key.is_empty()
+        && js_trim(key) == key
+        && !key
+            .chars()
+            .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}');
+    if plain {
+        code_span(key)
+    } else {
+        code_span(&quote_text(key))
+    }
+}
+
+/// The SDK's `nameText(s)`: `s` unchanged when it is non-empty and made only
+/// of ASCII letters, digits, `_`, `$` and `-` (`^[A-Za-z0-9_$-]+$`),
+/// otherwise [`quote_text`] of it (sdk.md §2.3). `kpi` → `kpi`,
+/// `my kpi` → `"my kpi"`, the empty string → `""` (two quote characters).
+pub fn name_text(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'-');
+    if plain { s.to_owned() } else { quote_text(s) }
+}
+
+/// The SDK's `quoteText(s)`: the JSON string literal of `s` as
+/// `JSON.stringify` writes it, with U+2028/U+2029 also escaped as `\u2028`
+/// and `\u2029`, so the result is always one line (sdk.md §2.3).
+///
+/// `odd\u{2028}type` → `"odd\u2028type"` (backslash literal), `a"b` →
+/// `"a\"b"`, `line\nfield` → `"line\nfield"`.
+pub fn quote_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_string(&mut out, s, true);
+    out
+}

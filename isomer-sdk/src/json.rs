@@ -1,0 +1,239 @@
+//! Parsing untrusted JSON text without stack overflows, and disposing of
+//! deep values safely.
+//!
+//! Model output can nest arbitrarily deep. `serde_json` refuses more than 128
+//! levels by default and, with that limit lifted, recurses once per level;
+//! dropping a `serde_json::Value` recurses too (a 100,000-deep array
+//! overflows an 8 MiB stack on drop; DESIGN.md "Values and JSON"). So:
+//!
+//! - [`parse_json`] parses with `serde_json`'s recursion limit disabled on a
+//!   stack that `serde_stacker` grows on the heap as needed, so any depth
+//!   parses (1,000,000 levels included; the input budget then refuses it);
+//! - the parsed value comes back as a [`DeepValue`], which dereferences to
+//!   the `Value` and drops it iteratively;
+//! - [`drop_deep`] disposes of any owned `Value` iteratively.
+//!
+//! Semantics match JavaScript's `JSON.parse` where the two can agree: a
+//! duplicated key keeps its first position and its last value
+//! (`{"a":1,"b":2,"a":3}` → `{"a":3,"b":2}`). Two differences are policy:
+//! - a lone surrogate escape (`"\ud800"`) cannot live in a Rust `String`, so
+//!   it is a syntax error here where JavaScript accepts it;
+//! - error messages are `serde_json`'s (`expected value at line 1 column 1`),
+//!   not V8's.
+
+use std::ops::{Deref, DerefMut};
+
+use serde::Deserializer;
+use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+/// A `serde_json::Value` of any depth that is dropped without recursion.
+///
+/// Dereferences to the value. [`DeepValue::into_inner`] gives the value back
+/// (its owner is then responsible for dropping it safely, e.g. with
+/// [`drop_deep`]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeepValue(Value);
+
+impl DeepValue {
+    /// Wraps an owned value so that dropping it cannot overflow the stack.
+    pub fn new(value: Value) -> Self {
+        DeepValue(value)
+    }
+
+    /// The value, unwrapped. Dropping the result recurses once per level;
+    /// pass it to [`drop_deep`] when it may be deep.
+    pub fn into_inner(mut self) -> Value {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl From<Value> for DeepValue {
+    fn from(value: Value) -> Self {
+        DeepValue(value)
+    }
+}
+
+impl Deref for DeepValue {
+    type Target = Value;
+
+    fn deref(&self) -> &Value {
+        &self.0
+    }
+}
+
+impl DerefMut for DeepValue {
+    fn deref_mut(&mut self) -> &mut Value {
+        &mut self.0
+    }
+}
+
+impl AsRef<Value> for DeepValue {
+    fn as_ref(&self) -> &Value {
+        &self.0
+    }
+}
+
+impl Drop for DeepValue {
+    fn drop(&mut self) {
+        drop_deep(std::mem::take(&mut self.0));
+    }
+}
+
+/// Drops `value` without recursion: containers are emptied onto a heap stack
+/// before they are freed, so no drop nests more than one level. Safe for any
+/// depth on any thread; costs one pass over the value.
+pub fn drop_deep(value: Value) {
+    let mut pending = vec![value];
+    while let Some(mut value) = pending.pop() {
+        match &mut value {
+            Value::Array(items) => pending.append(items),
+            Value::Object(map) => {
+                pending.extend(std::mem::take(map).into_iter().map(|(_, item)| item));
+            }
+            _ => {}
+        }
+        // `value` is now a leaf or an empty container: dropping it is flat.
+    }
+}
+
+/// JSON text that failed to parse: `serde_json`'s message plus where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct JsonSyntaxError {
+    /// `serde_json`'s description, including the position
+    /// (`expected value at line 1 column 1`).
+    pub message: String,
+    /// 1-based line of the error (0 when the input ended early and no line
+    /// applies).
+    pub line: usize,
+    /// 1-based column of the error (0 as for `line`).
+    pub column: usize,
+}
+
+impl From<serde_json::Error> for JsonSyntaxError {
+    fn from(error: serde_json::Error) -> Self {
+        JsonSyntaxError {
+            message: error.to_string(),
+            line: error.line(),
+            column: error.column(),
+        }
+    }
+}
+
+/// Parses untrusted JSON text of any nesting depth (see module docs).
+///
+/// The whole text must be one JSON value, surrounded by optional JSON
+/// whitespace; trailing characters are an error (`trailing characters at
+/// line 1 column 5`). Numbers that fit `i64`/`u64` stay integers, others
+/// become doubles; duplicate keys keep their first position and last value.
+///
+/// # Errors
+/// [`JsonSyntaxError`] with `serde_json`'s message when the text is not JSON
+/// or holds a lone surrogate escape.
+pub fn parse_json(text: &str) -> Result<DeepValue, JsonSyntaxError> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    deserializer.disable_recursion_limit();
+    let stacked = serde_stacker::Deserializer::new(&mut deserializer);
+    let value = DeepValue(stacked.deserialize_any(FlatDropVisitor)?);
+    deserializer.end()?;
+    Ok(value)
+}
+
+/// Builds a `Value` like `serde_json`'s own visitor, except that every value
+/// it discards (the siblings already read when a syntax error cuts a
+/// container short, the earlier value of a duplicated key) is dropped with
+/// [`drop_deep`], so a deep value followed by an error cannot overflow the
+/// stack on its way out.
+struct FlatDropVisitor;
+
+impl<'de> DeserializeSeed<'de> for FlatDropVisitor {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FlatDropVisitor {
+    type Value = Value;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        // JSON text cannot spell NaN or an infinity; `null` is serde_json's
+        // own answer should one ever arrive.
+        Ok(Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        loop {
+            match seq.next_element_seed(FlatDropVisitor) {
+                Ok(Some(item)) => items.push(item),
+                Ok(None) => return Ok(Value::Array(items)),
+                Err(error) => {
+                    drop_deep(Value::Array(items));
+                    return Err(error);
+                }
+            }
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        let mut map = Map::new();
+        loop {
+            let key = match access.next_key::<String>() {
+                Ok(Some(key)) => key,
+                Ok(None) => return Ok(Value::Object(map)),
+                Err(error) => {
+                    drop_deep(Value::Object(map));
+                    return Err(error);
+                }
+            };
+            match access.next_value_seed(FlatDropVisitor) {
+                Ok(item) => {
+                    // Insert keeps the first position and replaces the value,
+                    // as JSON.parse does for a repeated key.
+                    if let Some(replaced) = map.insert(key, item) {
+                        drop_deep(replaced);
+                    }
+                }
+                Err(error) => {
+                    drop_deep(Value::Object(map));
+                    return Err(error);
+                }
+            }
+        }
+    }
+}
