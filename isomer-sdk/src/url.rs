@@ -21,6 +21,8 @@
 //! and trimmed: references are decoded for the decision, never in the
 //! result.
 
+use crate::js::js_trim;
+
 /// Where a URL is used, which decides the schemes it may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UrlPolicy {
@@ -93,6 +95,143 @@ pub fn sanitize_parsed_asset_url(url: &str) -> Option<String> {
 /// `url` passes `policy`, else `None`. `decode_references` is false for the
 /// `sanitize_parsed_*` variants.
 pub fn sanitize_url(url: &str, policy: UrlPolicy, decode_references: bool) -> Option<String> {
-    let _ = (url, policy, decode_references);
-    todo!("issue 2")
+    let decoded;
+    let source = if decode_references {
+        decoded = decode_character_references(url);
+        decoded.as_str()
+    } else {
+        url
+    };
+    let without_controls = remove_controls(source);
+    let decision = js_trim(&without_controls);
+    if !is_allowed(decision, policy) {
+        return None;
+    }
+    Some(js_trim(&remove_controls(url)).to_owned())
+}
+
+/// True when the decision form passes steps 2 and 3 of the procedure.
+fn is_allowed(decision: &str, policy: UrlPolicy) -> bool {
+    let bytes = decision.as_bytes();
+    if bytes.is_empty() || decision.contains(['<', '>']) {
+        return false;
+    }
+    let is_slash = |b: u8| b == b'/' || b == b'\\';
+    if bytes.len() >= 2 && is_slash(bytes[0]) && is_slash(bytes[1]) {
+        return false;
+    }
+    if !has_scheme(decision) {
+        return true;
+    }
+    let lower = decision.to_ascii_lowercase();
+    match policy {
+        UrlPolicy::Navigation => ["https:", "http:", "mailto:"]
+            .iter()
+            .any(|scheme| lower.starts_with(scheme)),
+        UrlPolicy::Asset => ["https:", "http:", "data:image/"]
+            .iter()
+            .any(|scheme| lower.starts_with(scheme)),
+    }
+}
+
+/// True when `text` starts with `^[A-Za-z][A-Za-z0-9+.-]*:`.
+fn has_scheme(text: &str) -> bool {
+    let mut bytes = text.bytes();
+    if !bytes.next().is_some_and(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    for b in bytes {
+        match b {
+            b':' => return true,
+            b if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-') => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Deletes every U+0000–U+001F and U+007F.
+fn remove_controls(text: &str) -> String {
+    text.chars()
+        .filter(|&c| !(c <= '\u{1F}' || c == '\u{7F}'))
+        .collect()
+}
+
+/// The named references the decision form decodes (`;` required, any case).
+const NAMED_REFERENCES: [(&str, char); 7] = [
+    ("colon", ':'),
+    ("tab", '\t'),
+    ("newline", '\n'),
+    ("sol", '/'),
+    ("bsol", '\\'),
+    ("lt", '<'),
+    ("gt", '>'),
+];
+
+/// Decodes character references once, left to right: `&#x<hex>` and
+/// `&#<decimal>` (`;` optional, `x` in any case) and the
+/// [`NAMED_REFERENCES`]. A code point of 0, a surrogate, or one above
+/// U+10FFFF decodes to U+FFFD (a Rust string cannot hold a lone surrogate;
+/// JavaScript would keep it, and either way it is not a scheme character).
+/// Anything else starting with `&` is kept as written.
+pub fn decode_character_references(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        match decode_reference(after) {
+            Some((decoded, used)) => {
+                out.push(decoded);
+                rest = &after[used..];
+            }
+            None => {
+                out.push('&');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Decodes the reference at the start of `text` (the text after `&`):
+/// the character and how many bytes of `text` it used.
+fn decode_reference(text: &str) -> Option<(char, usize)> {
+    if let Some(numeric) = text.strip_prefix('#') {
+        let (radix, digits_at) = match numeric.as_bytes().first() {
+            Some(b'x' | b'X') => (16, 2),
+            _ => (10, 1),
+        };
+        let digits = &text[digits_at..];
+        let length = digits
+            .bytes()
+            .take_while(|b| (*b as char).is_digit(radix))
+            .count();
+        if length == 0 {
+            return None;
+        }
+        let code = digits[..length]
+            .bytes()
+            .try_fold(0u32, |acc, b| {
+                let digit = (b as char).to_digit(radix)?;
+                acc.checked_mul(radix)?.checked_add(digit)
+            })
+            .unwrap_or(u32::MAX);
+        let decoded = match code {
+            0 => '\u{FFFD}',
+            code => char::from_u32(code).unwrap_or('\u{FFFD}'),
+        };
+        let mut used = digits_at + length;
+        if digits[length..].starts_with(';') {
+            used += 1;
+        }
+        return Some((decoded, used));
+    }
+    NAMED_REFERENCES.iter().find_map(|(name, decoded)| {
+        let candidate = text.get(..name.len())?;
+        let semicolon = text.get(name.len()..name.len() + 1)?;
+        (candidate.eq_ignore_ascii_case(name) && semicolon == ";")
+            .then_some((*decoded, name.len() + 1))
+    })
 }

@@ -6,6 +6,8 @@
 //! gives `1.00` in both. The eval report prints its mean F1 with `toFixed(2)`
 //! and its percentages with `Math.round` (evals.md §7.1).
 
+use super::number::format_js_number;
+
 /// JavaScript's `x.toFixed(digits)` for `digits` in 0..=100.
 ///
 /// Takes the exact decimal expansion of the double and rounds half up (away
@@ -15,8 +17,179 @@
 /// `String(x)` (`"1e+21"`); `NaN` prints `"NaN"`, infinities `"Infinity"` /
 /// `"-Infinity"`. `digits` above 100 is treated as 100 (JavaScript throws).
 pub fn to_fixed(x: f64, digits: u8) -> String {
-    let _ = (x, digits);
-    todo!("issue 2")
+    let digits = usize::from(digits.min(100));
+    if !x.is_finite() {
+        return format_js_number(x);
+    }
+    if x.abs() >= 1e21 {
+        return format_js_number(x);
+    }
+    // -0 is not below zero, so it prints without a sign, as in JavaScript.
+    let sign = if x < 0.0 { "-" } else { "" };
+    let scaled = round_half_up_scaled(x.abs(), digits);
+    let mut text = scaled.to_string();
+    if digits > 0 {
+        if text.len() <= digits {
+            text = format!("{}{text}", "0".repeat(digits + 1 - text.len()));
+        }
+        text.insert(text.len() - digits, '.');
+    }
+    format!("{sign}{text}")
+}
+
+/// `round_half_up(x · 10^digits)` computed on the exact binary value of
+/// `x` (finite, non-negative, below 10²¹), as ECMAScript's `toFixed` step
+/// "let n be an integer for which n / 10^f − x is as close to zero as
+/// possible; if there are two such n, pick the larger".
+fn round_half_up_scaled(x: f64, digits: usize) -> BigUint {
+    // x = mantissa · 2^exponent exactly.
+    let bits = x.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let fraction = bits & ((1 << 52) - 1);
+    let (mantissa, exponent) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), biased - 1075)
+    };
+    let scaled = BigUint::from_u64(mantissa).mul_pow10(digits);
+    if exponent >= 0 {
+        return scaled.shl(exponent.unsigned_abs() as usize);
+    }
+    // n = floor((scaled + 2^(s-1)) / 2^s) with s = -exponent.
+    let shift = exponent.unsigned_abs() as usize;
+    scaled.add_pow2(shift - 1).shr(shift)
+}
+
+/// A minimal unsigned big integer (little-endian 32-bit limbs): just the
+/// operations `to_fixed` needs to work on a double's exact value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BigUint {
+    limbs: Vec<u32>,
+}
+
+impl BigUint {
+    fn from_u64(n: u64) -> Self {
+        let mut big = BigUint {
+            limbs: vec![n as u32, (n >> 32) as u32],
+        };
+        big.trim();
+        big
+    }
+
+    fn trim(&mut self) {
+        while self.limbs.last() == Some(&0) {
+            self.limbs.pop();
+        }
+    }
+
+    fn mul_small(mut self, factor: u32) -> Self {
+        let mut carry = 0u64;
+        for limb in &mut self.limbs {
+            let product = u64::from(*limb) * u64::from(factor) + carry;
+            *limb = product as u32;
+            carry = product >> 32;
+        }
+        if carry > 0 {
+            self.limbs.push(carry as u32);
+        }
+        self
+    }
+
+    fn mul_pow10(mut self, power: usize) -> Self {
+        for _ in 0..power {
+            self = self.mul_small(10);
+        }
+        self
+    }
+
+    fn shl(mut self, bits: usize) -> Self {
+        let (words, rest) = (bits / 32, bits % 32);
+        if rest > 0 {
+            let mut carry = 0u32;
+            for limb in &mut self.limbs {
+                let next = *limb >> (32 - rest);
+                *limb = (*limb << rest) | carry;
+                carry = next;
+            }
+            if carry > 0 {
+                self.limbs.push(carry);
+            }
+        }
+        let mut limbs = vec![0; words];
+        limbs.append(&mut self.limbs);
+        let mut big = BigUint { limbs };
+        big.trim();
+        big
+    }
+
+    fn shr(self, bits: usize) -> Self {
+        let (words, rest) = (bits / 32, bits % 32);
+        if words >= self.limbs.len() {
+            return BigUint { limbs: Vec::new() };
+        }
+        let mut limbs = self.limbs[words..].to_vec();
+        if rest > 0 {
+            for i in 0..limbs.len() {
+                let high = limbs.get(i + 1).copied().unwrap_or(0);
+                limbs[i] = (limbs[i] >> rest) | (high << (32 - rest));
+            }
+        }
+        let mut big = BigUint { limbs };
+        big.trim();
+        big
+    }
+
+    fn add_pow2(mut self, bit: usize) -> Self {
+        let (word, rest) = (bit / 32, bit % 32);
+        if self.limbs.len() <= word {
+            self.limbs.resize(word + 1, 0);
+        }
+        let mut carry = u64::from(1u32 << rest);
+        for limb in &mut self.limbs[word..] {
+            let sum = u64::from(*limb) + carry;
+            *limb = sum as u32;
+            carry = sum >> 32;
+            if carry == 0 {
+                break;
+            }
+        }
+        if carry > 0 {
+            self.limbs.push(carry as u32);
+        }
+        self
+    }
+
+    /// Decimal digits, by repeated division by 10⁹.
+    fn to_decimal(&self) -> String {
+        if self.limbs.is_empty() {
+            return String::from("0");
+        }
+        let mut limbs = self.limbs.clone();
+        let mut chunks = Vec::new();
+        while !limbs.is_empty() {
+            let mut remainder = 0u64;
+            for limb in limbs.iter_mut().rev() {
+                let current = (remainder << 32) | u64::from(*limb);
+                *limb = (current / 1_000_000_000) as u32;
+                remainder = current % 1_000_000_000;
+            }
+            chunks.push(remainder as u32);
+            while limbs.last() == Some(&0) {
+                limbs.pop();
+            }
+        }
+        let mut text = chunks.pop().map(|c| c.to_string()).unwrap_or_default();
+        for chunk in chunks.iter().rev() {
+            text.push_str(&format!("{chunk:09}"));
+        }
+        text
+    }
+}
+
+impl std::fmt::Display for BigUint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_decimal())
+    }
 }
 
 /// JavaScript's `x.toFixed(2)` (see [`to_fixed`]): `0.125` → `"0.13"`,
@@ -30,8 +203,18 @@ pub fn to_fixed_2(x: f64) -> String {
 /// (`2.5` → 3, `-2.5` → −2, `0.49999999999999994` → 0, `-0.4` → −0).
 /// `NaN` and infinities are returned unchanged.
 pub fn math_round(x: f64) -> f64 {
-    let _ = x;
-    todo!("issue 2")
+    if !x.is_finite() {
+        return x;
+    }
+    let floor = x.floor();
+    // `x - floor` is exact (the fraction of a double is representable), so
+    // this decides ties without the `floor(x + 0.5)` rounding error.
+    let rounded = if x - floor >= 0.5 { floor + 1.0 } else { floor };
+    if rounded == 0.0 && x.is_sign_negative() {
+        -0.0
+    } else {
+        rounded
+    }
 }
 
 /// The eval report's percentage: `Math.round((part / whole) * 100)`,
