@@ -1,1 +1,78 @@
-//! Scoring Isomer compositions written by models.
+//! Score whether a model, handed a pack's authoring context, writes valid
+//! and well-chosen Isomer compositions (the Rust port of upstream
+//! `@elastic/isomer-evals`).
+//!
+//! The library never calls a model, reads no environment variable and writes
+//! no file: the model ([`Generate`]) and the answerability judge ([`Judge`])
+//! are caller callbacks, and a `generate` that replays recorded answers makes
+//! a run deterministic, which is how it belongs in CI.
+//!
+//! ```no_run
+//! # async fn example(runtime: &dyn isomer_evals::EvalRuntime) {
+//! use isomer_evals::{EvalCase, Generate, RunEvalsOptions, format_report, run_evals};
+//!
+//! let corpus = vec![EvalCase::new("queue-health", "How many items are open right now?")];
+//! let generate = Generate::new(|request| async move {
+//!     // Send `request.prompt`, then `## Request` with `request.eval_case.prompt`,
+//!     // then `## Previous errors` when `request.previous_errors` is set.
+//!     Ok::<_, isomer_evals::BoxError>(String::from("{\"type\":\"view\",\"body\":[]}"))
+//! });
+//! let mut options = RunEvalsOptions::new(runtime, corpus, generate);
+//! options.concurrency = 4;
+//! let report = run_evals(options).await;
+//! println!("{}", format_report(&report));
+//! # }
+//! ```
+//!
+//! # The axes
+//!
+//! - **validity** ([`score_validity`]): the first attempt was JSON, passed
+//!   the schema parse, validation and the optional [`EvalFrame`]'s body rule;
+//!   `validAfterRetry` credits the single retry, which is handed the first
+//!   attempt's errors. The gap between the two measures how actionable the
+//!   validator's messages are.
+//! - **selection** ([`score_primitive_selection`]): multiset precision,
+//!   recall and F1 of the node types against the golden's, counted over the
+//!   whole tree through the child hooks.
+//! - **expected primitives** ([`score_expected_primitives`]): a hit when any
+//!   of the case's expected types is a node anywhere in the answer.
+//! - **payload** ([`score_payload`]): bytes as sent, bytes of the validated
+//!   copy, the ratio to the golden, and node types the catalog lacks, always
+//!   of the first attempt.
+//! - **answerability** ([`score_answerability`]): the judge's verdict on the
+//!   text rendering; skipped without a judge.
+//!
+//! Selection, the expected hit and answerability read only a composition that
+//! validated (first attempt or retry). [`format_report`] prints the totals
+//! byte-identically to upstream's `formatReport`.
+//!
+//! # Design choice: failures are per case
+//!
+//! Upstream rejects the whole run when a callback throws. Here a `generate`,
+//! text render or `judge` that fails or panics marks only its case (see
+//! [`CaseError`]), which the totals and the report count, and the run goes
+//! on, so one flaky model call never loses a corpus.
+
+mod case;
+mod check;
+mod parse;
+mod report;
+mod run;
+mod runtime;
+mod score;
+mod sdk_pending;
+
+pub use case::{AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest};
+pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
+pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
+pub use report::{
+    AnswerabilityTotals, CaseError, CaseStage, EvalCaseResult, EvalReport, EvalTotals,
+    ExpectedTotals, format_report,
+};
+pub use run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
+pub use runtime::{BoxError, EvalFrame, EvalRuntime};
+pub use score::{
+    AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
+    ValidityScore, score_answerability, score_expected_primitives, score_payload,
+    score_primitive_selection, score_validity,
+};

@@ -1,0 +1,308 @@
+//! Recorded corpora: a directory of cases and the model output recorded for
+//! them, loaded with every fault reported.
+//!
+//! A corpus directory (`corpus/<pack>/` in this repository) holds:
+//!
+//! | file | required | what |
+//! |---|---|---|
+//! | `corpus.json` | yes | `{ "provenance": {...}, "cases": [ { "id", "prompt", "golden"?, "expected"? } ] }` ([`manifest`]) |
+//! | `prompt.txt` | no | the shared authoring prompt the answers were written from |
+//! | `answers/<id>.<attempt>.txt` | no | the raw model text of each attempt, `0` first, `1` the retry ([`answers`]) |
+//! | `judgments.json` | no | per case the verdict and the text rendering it was given for ([`judgments`]) |
+//!
+//! [`Corpus::load`] reads `corpus.json`, `prompt.txt`, `judgments.json` and
+//! the *names* in `answers/`; answer texts are read on demand by
+//! [`Corpus::read_recordings`], for every case or only the ones a test run
+//! selects, so running one case of a large corpus reads one case's answers.
+//!
+//! Nothing is skipped silently: malformed JSON, a case without `id` or
+//! `prompt`, a duplicate id, an unknown key, an answer file for an unknown
+//! case or with a name no replay reads, a file that is not UTF-8 or cannot be
+//! read: each is a [`CorpusError`] naming the file and, inside a file, the
+//! line and column. A load reports all of them at once ([`CorpusErrors`]).
+//!
+//! The loader reads files and never writes one.
+
+pub mod answers;
+mod error;
+pub mod judgments;
+pub mod manifest;
+
+use std::collections::{BTreeMap, HashSet};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+pub use error::{CorpusError, CorpusErrorKind, CorpusErrors};
+pub use judgments::{JudgmentFault, JudgmentFaultKind, Judgments, RecordedJudgment};
+pub use manifest::{ManifestCase, ManifestFault, ManifestFaultKind, Position};
+
+use crate::case::EvalCase;
+use crate::replay::Recordings;
+
+/// The manifest's file name inside a corpus directory.
+pub const MANIFEST_FILE: &str = "corpus.json";
+/// The shared prompt's file name inside a corpus directory.
+pub const PROMPT_FILE: &str = "prompt.txt";
+/// The answers directory's name inside a corpus directory.
+pub const ANSWERS_DIR: &str = "answers";
+/// The judgments' file name inside a corpus directory.
+pub const JUDGMENTS_FILE: &str = "judgments.json";
+
+/// A loaded corpus directory: its cases, its recorded prompt and judgments,
+/// and an index of its answer files (their texts are read on demand).
+#[derive(Debug, Clone)]
+pub struct Corpus {
+    dir: PathBuf,
+    /// The `provenance` object of `corpus.json`.
+    pub provenance: Map<String, Value>,
+    /// The cases, in file order, with where each sits in `corpus.json`.
+    pub cases: Vec<ManifestCase>,
+    /// The text of `prompt.txt`; `None` when the file does not exist (a
+    /// corpus whose answers are not recorded yet).
+    pub prompt: Option<String>,
+    /// The recorded judgments; `None` when `judgments.json` does not exist.
+    pub judgments: Option<Judgments>,
+    answer_files: BTreeMap<(String, u32), PathBuf>,
+}
+
+impl Corpus {
+    /// Loads the corpus directory `dir`.
+    ///
+    /// Reads `corpus.json` (required), `prompt.txt` and `judgments.json`
+    /// (each when present) and lists `answers/` (when present) without
+    /// reading the answers. Returns every fault found; see the module docs.
+    pub fn load(dir: impl AsRef<Path>) -> Result<Self, CorpusErrors> {
+        let dir = dir.as_ref();
+        if !dir.is_dir() {
+            return Err(CorpusError::new(dir, CorpusErrorKind::NotADirectory).into());
+        }
+        let mut errors = Vec::new();
+
+        let manifest_path = dir.join(MANIFEST_FILE);
+        let manifest = match read_text(&manifest_path) {
+            Ok(Some(text)) => match manifest::parse_manifest(&text) {
+                Ok(manifest) => Some(manifest),
+                Err(faults) => {
+                    errors.extend(faults.into_iter().map(|fault| {
+                        CorpusError::new(&manifest_path, CorpusErrorKind::Manifest(fault))
+                    }));
+                    None
+                }
+            },
+            Ok(None) => {
+                errors.push(CorpusError::new(&manifest_path, CorpusErrorKind::MissingManifest));
+                None
+            }
+            Err(error) => {
+                errors.push(error);
+                None
+            }
+        };
+        let ids: Option<HashSet<&str>> = manifest
+            .as_ref()
+            .map(|manifest| manifest.cases.iter().map(|case| case.id.as_str()).collect());
+
+        let prompt = match read_text(&dir.join(PROMPT_FILE)) {
+            Ok(prompt) => prompt,
+            Err(error) => {
+                errors.push(error);
+                None
+            }
+        };
+
+        let answer_files = list_answers(&dir.join(ANSWERS_DIR), ids.as_ref(), &mut errors);
+
+        let judgments_path = dir.join(JUDGMENTS_FILE);
+        let judgments = match read_text(&judgments_path) {
+            Ok(Some(text)) => match judgments::parse_judgments(&text, ids.as_ref()) {
+                Ok(judgments) => Some(judgments),
+                Err(faults) => {
+                    errors.extend(faults.into_iter().map(|fault| {
+                        CorpusError::new(&judgments_path, CorpusErrorKind::Judgments(fault))
+                    }));
+                    None
+                }
+            },
+            Ok(None) => None,
+            Err(error) => {
+                errors.push(error);
+                None
+            }
+        };
+
+        if let Some(errors) = CorpusErrors::from_vec(errors) {
+            return Err(errors);
+        }
+        let manifest = manifest.expect("a load without faults has a manifest");
+        Ok(Corpus {
+            dir: dir.to_path_buf(),
+            provenance: manifest.provenance,
+            cases: manifest.cases,
+            prompt,
+            judgments,
+            answer_files,
+        })
+    }
+
+    /// The directory the corpus was loaded from, as the caller gave it.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The path of `corpus.json`.
+    pub fn manifest_path(&self) -> PathBuf {
+        self.dir.join(MANIFEST_FILE)
+    }
+
+    /// The path of `prompt.txt` (which may not exist yet).
+    pub fn prompt_path(&self) -> PathBuf {
+        self.dir.join(PROMPT_FILE)
+    }
+
+    /// The path where the answer to `attempt` of case `id` is, or would be,
+    /// recorded: `answers/<id>.<attempt>.txt`.
+    pub fn answer_path(&self, id: &str, attempt: u32) -> PathBuf {
+        self.dir
+            .join(ANSWERS_DIR)
+            .join(answers::answer_file_name(id, attempt))
+    }
+
+    /// True when an answer to `attempt` of case `id` is recorded.
+    pub fn has_answer(&self, id: &str, attempt: u32) -> bool {
+        self.answer_files.contains_key(&(id.to_owned(), attempt))
+    }
+
+    /// The case with id `id`.
+    pub fn case(&self, id: &str) -> Option<&ManifestCase> {
+        self.cases.iter().find(|case| case.id == id)
+    }
+
+    /// The cases as `run_evals` takes them, in file order.
+    pub fn eval_cases(&self) -> Vec<EvalCase> {
+        self.cases
+            .iter()
+            .map(|case| EvalCase {
+                id: case.id.clone(),
+                prompt: case.prompt.clone(),
+                golden: case.golden.clone(),
+                expected: case.expected.clone(),
+            })
+            .collect()
+    }
+
+    /// Reads the recorded answers of the cases `only` names (every case when
+    /// `None`), together with the recorded judgments, for a
+    /// [`crate::replay::Replay`].
+    ///
+    /// Reads only the answer files of the selected cases. Errors: a file that
+    /// cannot be read or is not UTF-8 (every such file is reported).
+    pub fn read_recordings(&self, only: Option<&[&str]>) -> Result<Recordings, CorpusErrors> {
+        let mut answers = BTreeMap::new();
+        let mut errors = Vec::new();
+        let selected = |id: &str| only.is_none_or(|ids| ids.contains(&id));
+        for ((id, attempt), path) in &self.answer_files {
+            if !selected(id) {
+                continue;
+            }
+            match read_text(path) {
+                Ok(Some(text)) => {
+                    answers.insert((id.clone(), *attempt), text);
+                }
+                Ok(None) => errors.push(CorpusError::new(
+                    path,
+                    CorpusErrorKind::Unreadable {
+                        source: io::Error::new(io::ErrorKind::NotFound, "removed after loading"),
+                    },
+                )),
+                Err(error) => errors.push(error),
+            }
+        }
+        if let Some(errors) = CorpusErrors::from_vec(errors) {
+            return Err(errors);
+        }
+        let judgments = self
+            .judgments
+            .as_ref()
+            .map(|judgments| {
+                judgments
+                    .by_case
+                    .iter()
+                    .filter(|(id, _)| selected(id))
+                    .map(|(id, judgment)| (id.clone(), judgment.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(Recordings::new(answers, judgments))
+    }
+}
+
+/// Reads a UTF-8 text file; `Ok(None)` when it does not exist.
+fn read_text(path: &Path) -> Result<Option<String>, CorpusError> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(CorpusError::new(path, CorpusErrorKind::Unreadable { source }));
+        }
+    };
+    String::from_utf8(bytes).map(Some).map_err(|error| {
+        let offset = error.utf8_error().valid_up_to();
+        let bytes = error.as_bytes();
+        let line = 1 + bytes[..offset].iter().filter(|&&b| b == b'\n').count();
+        let line_start = bytes[..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let position = Position { line, column: offset - line_start + 1 };
+        CorpusError::new(path, CorpusErrorKind::NotUtf8 { position })
+    })
+}
+
+/// Lists `answers/`, checking each name; reads no file.
+fn list_answers(
+    dir: &Path,
+    ids: Option<&HashSet<&str>>,
+    errors: &mut Vec<CorpusError>,
+) -> BTreeMap<(String, u32), PathBuf> {
+    let mut found = BTreeMap::new();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return found,
+        Err(source) => {
+            errors.push(CorpusError::new(dir, CorpusErrorKind::Unreadable { source }));
+            return found;
+        }
+    };
+    let mut listed = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(entry) => listed.push(entry),
+            Err(source) => {
+                errors.push(CorpusError::new(dir, CorpusErrorKind::Unreadable { source }));
+            }
+        }
+    }
+    listed.sort_by_key(|entry| entry.file_name());
+    for entry in listed {
+        let path = entry.path();
+        let name = entry.file_name();
+        let Some((id, attempt)) = name.to_str().and_then(answers::parse_answer_file_name) else {
+            errors.push(CorpusError::new(path, CorpusErrorKind::BadAnswerName));
+            continue;
+        };
+        // A symlink to a file is a file; `metadata` follows links.
+        if !std::fs::metadata(&path).is_ok_and(|meta| meta.is_file()) {
+            errors.push(CorpusError::new(path, CorpusErrorKind::AnswerNotAFile));
+            continue;
+        }
+        if ids.is_some_and(|ids| !ids.contains(id)) {
+            let kind = CorpusErrorKind::AnswerForUnknownCase { id: id.to_owned() };
+            errors.push(CorpusError::new(path, kind));
+            continue;
+        }
+        found.insert((id.to_owned(), attempt), path);
+    }
+    found
+}

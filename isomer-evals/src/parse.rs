@@ -1,0 +1,215 @@
+//! Reading model output: [`strip_code_fence`] and [`parse_generated`]
+//! (evals.md §4.1–4.2).
+
+use serde_json::Value;
+
+use crate::sdk_pending::{is_js_whitespace, js_trim, parse_untrusted};
+
+/// One attempt's model text, read as JSON (upstream `ParsedAttempt`).
+///
+/// `raw` is always the untouched model text. A `Parsed` value may be any
+/// JSON value (an object, but also `42`, `null`, `[]`), and may be nested
+/// arbitrarily deep: drop deep values with care (the harness drops them
+/// iteratively).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParsedAttempt {
+    /// The text (after fence stripping) was JSON.
+    Parsed {
+        /// The model text as sent.
+        raw: String,
+        /// The JSON value.
+        value: Value,
+    },
+    /// It was not.
+    Unparsed {
+        /// The model text as sent.
+        raw: String,
+        /// The JSON parser's message (serde_json's wording, not V8's, e.g.
+        /// `expected value at line 1 column 1`).
+        error: String,
+    },
+}
+
+impl ParsedAttempt {
+    /// The model text as sent.
+    pub fn raw(&self) -> &str {
+        match self {
+            ParsedAttempt::Parsed { raw, .. } | ParsedAttempt::Unparsed { raw, .. } => raw,
+        }
+    }
+}
+
+/// The text a model meant as JSON: the content of the first Markdown code
+/// fence whose opener is ```` ``` ```` or ```` ```json ```` followed by a
+/// whitespace run holding a line break, up to the next ```` ``` ````;
+/// or the whole text when no fence matches. Trimmed with the JS whitespace
+/// set (which includes U+FEFF and excludes U+0085).
+///
+/// This is upstream's fence regex, leftmost match first (evals.md §4.1):
+/// an opener with another info string (`ts`, `JSON`) is not stripped; a
+/// fence whose content starts on the opener's line is not stripped; a JSON
+/// string holding three backticks ends the content there; prose around the
+/// fence is ignored. Returns a slice of `raw`.
+pub fn strip_code_fence(raw: &str) -> &str {
+    let mut at = 0;
+    while let Some(offset) = raw[at..].find("```") {
+        let opener = at + offset;
+        at = opener + 1;
+        let mut cursor = opener + 3;
+        if raw[cursor..].starts_with("json") {
+            cursor += 4;
+        }
+        // The greedy `\s*\n`: the content starts after the last line feed
+        // of the whitespace run that follows the opener.
+        let mut content_start = None;
+        for (index, c) in raw[cursor..].char_indices() {
+            if !is_js_whitespace(c) {
+                break;
+            }
+            if c == '\n' {
+                content_start = Some(cursor + index + 1);
+            }
+        }
+        let Some(start) = content_start else {
+            continue;
+        };
+        match raw[start..].find("```") {
+            Some(length) => return js_trim(&raw[start..start + length]),
+            // No closing fence after this opener means none after any later
+            // opener either.
+            None => break,
+        }
+    }
+    js_trim(raw)
+}
+
+/// Reads one attempt's model text (upstream `parseGenerated`): strips the
+/// code fence, then parses JSON. Never panics.
+///
+/// Parsing follows `JSON.parse` where serde_json can: any value at the top
+/// level, duplicate keys keep the last value, no depth limit (10,000 nested
+/// levels parse, on a grown stack). Where they differ: the error message is
+/// serde_json's, and a lone surrogate escape (`"\uD800"`), which JS
+/// accepts, is a parse failure here.
+pub fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
+    let raw = raw.into();
+    match parse_untrusted(strip_code_fence(&raw)) {
+        Ok(value) => ParsedAttempt::Parsed { raw, value },
+        Err(error) => ParsedAttempt::Unparsed { raw, error },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn unwraps_a_fenced_block() {
+        assert_eq!(strip_code_fence("```json\n{\"a\":1}\n```"), "{\"a\":1}");
+    }
+
+    #[test]
+    fn unwraps_a_fenced_block_with_no_newline_before_the_closing_fence() {
+        assert_eq!(strip_code_fence("```json\n{\"a\":1}```"), "{\"a\":1}");
+    }
+
+    #[test]
+    fn leaves_bare_json_alone() {
+        assert_eq!(
+            parse_generated("{\"a\":1}"),
+            ParsedAttempt::Parsed {
+                raw: "{\"a\":1}".to_owned(),
+                value: json!({"a": 1}),
+            }
+        );
+        assert_eq!(strip_code_fence("  {\"a\":1}\n"), "{\"a\":1}");
+    }
+
+    #[test]
+    fn ignores_prose_around_the_first_fence() {
+        let raw = "Here you go:\n```\n{\"a\":1}\n```\nand another\n```json\n{\"b\":2}\n```";
+        assert_eq!(strip_code_fence(raw), "{\"a\":1}");
+    }
+
+    #[test]
+    fn does_not_strip_other_info_strings_or_same_line_content() {
+        let ts = "```ts\n{\"a\":1}\n```";
+        assert_eq!(strip_code_fence(ts), ts);
+        let upper = "```JSON\n{}\n```";
+        assert_eq!(strip_code_fence(upper), upper);
+        let same_line = "```json {\"a\":1}```";
+        assert_eq!(strip_code_fence(same_line), same_line);
+    }
+
+    #[test]
+    fn a_later_fence_followed_by_a_newline_acts_as_opener() {
+        // The `ts` block's closing fence opens an empty block.
+        assert_eq!(strip_code_fence("```ts\n{}\n```\n```"), "");
+    }
+
+    #[test]
+    fn three_backticks_inside_a_string_end_the_content() {
+        assert_eq!(
+            strip_code_fence("```json\n{\"a\":\"x```y\"}\n```"),
+            "{\"a\":\"x"
+        );
+    }
+
+    #[test]
+    fn an_empty_fence_is_empty() {
+        assert_eq!(strip_code_fence("```json\n```"), "");
+        assert!(matches!(
+            parse_generated("```json\n```"),
+            ParsedAttempt::Unparsed { .. }
+        ));
+    }
+
+    #[test]
+    fn trims_the_js_whitespace_set() {
+        // U+FEFF is JS whitespace; U+0085 is not.
+        assert_eq!(strip_code_fence("\u{FEFF}{}\u{3000}"), "{}");
+        assert_eq!(strip_code_fence("\u{85}{}"), "\u{85}{}");
+        assert_eq!(strip_code_fence("```\r\n\u{A0}\n {} \n```"), "{}");
+    }
+
+    #[test]
+    fn non_object_json_parses() {
+        for (raw, value) in [
+            ("42", json!(42)),
+            ("null", json!(null)),
+            ("[]", json!([])),
+            ("\"x\"", json!("x")),
+        ] {
+            assert_eq!(
+                parse_generated(raw),
+                ParsedAttempt::Parsed {
+                    raw: raw.to_owned(),
+                    value
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn text_that_is_not_json_keeps_its_raw_text_and_the_parser_message() {
+        let ParsedAttempt::Unparsed { raw, error } = parse_generated("I cannot help with that.")
+        else {
+            panic!("expected a parse failure");
+        };
+        assert_eq!(raw, "I cannot help with that.");
+        assert_eq!(error, "expected value at line 1 column 1");
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_last_value() {
+        assert_eq!(
+            parse_generated("{\"a\":1,\"a\":2}"),
+            ParsedAttempt::Parsed {
+                raw: "{\"a\":1,\"a\":2}".to_owned(),
+                value: json!({"a": 2}),
+            }
+        );
+    }
+}

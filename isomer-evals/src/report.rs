@@ -1,0 +1,375 @@
+//! The outcome of a run: per-case [`EvalCaseResult`]s, the [`EvalTotals`],
+//! and [`format_report`], byte-identical to upstream's `formatReport`
+//! (evals.md §3.3, §7; seed 001 for expected hits and errored cases).
+
+use serde::{Deserialize, Serialize};
+
+use crate::case::AnswerabilityVerdict;
+use crate::score::{
+    AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
+    ValidityScore,
+};
+use crate::sdk_pending::{math_round, to_fixed_2};
+
+/// The step of a case that failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaseStage {
+    /// The caller's `generate`.
+    Generate,
+    /// The runtime's text surface, rendering for the judge.
+    Render,
+    /// The caller's `judge`.
+    Judge,
+    /// The scoring itself (a runtime or child hook that panicked).
+    Score,
+}
+
+impl CaseStage {
+    fn label(self) -> &'static str {
+        match self {
+            CaseStage::Generate => "generate",
+            CaseStage::Render => "text render",
+            CaseStage::Judge => "judge",
+            CaseStage::Score => "scoring",
+        }
+    }
+}
+
+/// Why a case did not complete: a callback or surface that returned an
+/// error or panicked. The run records it and goes on with the other cases.
+///
+/// Displays as `generate attempt 1 failed: <message>`, `judge panicked:
+/// <message>`, `text render failed: <message>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseError {
+    /// Which step failed.
+    pub stage: CaseStage,
+    /// For `generate`: the attempt (`0` or `1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<u32>,
+    /// True when the step panicked rather than returning an error.
+    pub panicked: bool,
+    /// The error's `Display` text, or the panic's message.
+    pub message: String,
+}
+
+impl CaseError {
+    /// A step that returned `error`.
+    pub fn failed(stage: CaseStage, attempt: Option<u32>, error: &dyn std::fmt::Display) -> Self {
+        CaseError {
+            stage,
+            attempt,
+            panicked: false,
+            message: error.to_string(),
+        }
+    }
+
+    /// A step that panicked with `message`.
+    pub fn panicked(stage: CaseStage, attempt: Option<u32>, message: impl Into<String>) -> Self {
+        CaseError {
+            stage,
+            attempt,
+            panicked: true,
+            message: message.into(),
+        }
+    }
+
+    /// True when the case has no first attempt to report: `generate`
+    /// attempt 0 failed, or scoring panicked.
+    fn before_first_attempt(&self) -> bool {
+        self.stage == CaseStage::Score
+            || (self.stage == CaseStage::Generate && self.attempt == Some(0))
+    }
+}
+
+impl std::fmt::Display for CaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.stage.label())?;
+        if let Some(attempt) = self.attempt {
+            write!(f, " attempt {attempt}")?;
+        }
+        let outcome = if self.panicked { "panicked" } else { "failed" };
+        write!(f, " {outcome}: {}", self.message)
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+/// The scores of one case (upstream `EvalCaseResult`, plus the seed's
+/// `expected` and an `error` for a case whose callback failed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvalCaseResult {
+    /// The case's id.
+    pub case_id: String,
+    /// The validity axis. For a case whose first `generate` failed: all
+    /// false, no errors.
+    pub validity: ValidityScore,
+    /// Absent without a golden or without a validated composition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<PrimitiveSelectionScore>,
+    /// Present exactly when the case lists expected types; a miss when no
+    /// composition validated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<ExpectedPrimitivesScore>,
+    /// The first attempt's payload. For a case whose first `generate`
+    /// failed: all zero.
+    pub payload: PayloadScore,
+    /// Absent without a judge or without a validated composition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answerability: Option<AnswerabilityScore>,
+    /// Present when a step failed; the scores hold what completed before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<CaseError>,
+}
+
+/// Verdict counts (upstream `totals.answerability`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AnswerabilityTotals {
+    /// Cases judged `yes`.
+    pub yes: usize,
+    /// Cases judged `partial`.
+    pub partial: usize,
+    /// Cases judged `no`.
+    pub no: usize,
+}
+
+/// Expected-primitive hits over the cases that list expected types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ExpectedTotals {
+    /// Cases whose answer used one of their expected types.
+    pub hits: usize,
+    /// Cases that list expected types.
+    pub cases: usize,
+}
+
+/// What a run adds up to (upstream `EvalReport.totals`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvalTotals {
+    /// Number of results, errored ones included.
+    pub cases: usize,
+    /// Results whose first attempt was JSON.
+    pub parsed: usize,
+    /// Results whose first attempt was valid.
+    pub valid: usize,
+    /// Results valid on the first attempt or the retry.
+    pub valid_after_retry: usize,
+    /// Mean of `selection.f1` over results that have a selection, summed in
+    /// corpus order; absent when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_selection_f1: Option<f64>,
+    /// Verdict counts over results with a verdict; absent when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answerability: Option<AnswerabilityTotals>,
+    /// Expected-primitive hits; absent when no case lists expected types.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<ExpectedTotals>,
+    /// Results with an [`CaseError`]; omitted on the wire when `0`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub errored: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl EvalTotals {
+    /// Adds up `results` as evals.md §6.4 says.
+    pub fn from_results(results: &[EvalCaseResult]) -> Self {
+        let count = |keep: fn(&EvalCaseResult) -> bool| results.iter().filter(|r| keep(r)).count();
+        let f1s: Vec<f64> = results
+            .iter()
+            .filter_map(|r| r.selection.as_ref().map(|s| s.f1))
+            .collect();
+        let mean_selection_f1 =
+            (!f1s.is_empty()).then(|| f1s.iter().fold(0.0, |sum, f1| sum + f1) / f1s.len() as f64);
+        let mut answerability: Option<AnswerabilityTotals> = None;
+        for score in results.iter().filter_map(|r| r.answerability) {
+            let counts = answerability.get_or_insert_with(AnswerabilityTotals::default);
+            match score.verdict {
+                AnswerabilityVerdict::Yes => counts.yes += 1,
+                AnswerabilityVerdict::Partial => counts.partial += 1,
+                AnswerabilityVerdict::No => counts.no += 1,
+            }
+        }
+        let mut expected: Option<ExpectedTotals> = None;
+        for score in results.iter().filter_map(|r| r.expected.as_ref()) {
+            let counts = expected.get_or_insert_with(ExpectedTotals::default);
+            counts.cases += 1;
+            counts.hits += usize::from(score.hit);
+        }
+        EvalTotals {
+            cases: results.len(),
+            parsed: count(|r| r.validity.parsed),
+            valid: count(|r| r.validity.valid),
+            valid_after_retry: count(|r| r.validity.valid_after_retry),
+            mean_selection_f1,
+            answerability,
+            expected,
+            errored: count(|r| r.error.is_some()),
+        }
+    }
+}
+
+/// The outcome of [`run_evals`](crate::run_evals) (upstream `EvalReport`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EvalReport {
+    /// One result per corpus case, in corpus order.
+    pub results: Vec<EvalCaseResult>,
+    /// What they add up to.
+    pub totals: EvalTotals,
+}
+
+impl EvalReport {
+    /// A report over `results`, with its totals.
+    pub fn new(results: Vec<EvalCaseResult>) -> Self {
+        let totals = EvalTotals::from_results(&results);
+        EvalReport { results, totals }
+    }
+}
+
+/// An em dash, U+2014: what the report prints for an absent number.
+const ABSENT: &str = "\u{2014}";
+
+/// Formats a report as text (upstream `formatReport`), byte-identical to the
+/// TypeScript package's on the same report when nothing errored and no case
+/// lists expected types. Lines are joined with `\n`, with no trailing
+/// newline.
+///
+/// Header rows, each label padded with spaces to one more than the longest
+/// label (always 18 columns):
+///
+/// ```text
+/// cases             2
+/// parsed            2 (100%)
+/// valid             1 (50%)
+/// valid after retry 1 (50%)
+/// mean selection F1 0.50
+/// answerability     yes 1 / partial 0 / no 0
+/// expected hits     1 / 2 (50%)
+/// errored           1 (50%)
+/// ```
+///
+/// Percentages are JS `Math.round(part / cases * 100)` (halves up: 1/8 is
+/// `13%`), or an em dash alone when there is no case; F1 is JS `toFixed(2)`
+/// (exact half up: 0.125 is `0.13`), or an em dash when absent. The
+/// `answerability` row appears only with verdicts, `expected hits` (over the
+/// cases listing expected types) only when a case lists them, `errored` only
+/// when a case errored.
+///
+/// Then, each only when non-empty, after a blank line: `invalid:` with
+/// `  <caseId>: <first error>` (plus ` (+<n-1>)` for more errors, or `did
+/// not parse` when the list is empty) for every case whose first attempt
+/// was not valid (a case whose first `generate` failed has no first attempt
+/// and is listed only under `errored:`); `invented node types:` with
+/// `  <caseId>: <types joined by ", ">`; `errored:` with `  <caseId>:
+/// <error>`. All in corpus order.
+pub fn format_report(report: &EvalReport) -> String {
+    let totals = &report.totals;
+    let pct = |part: usize, whole: usize| {
+        if whole == 0 {
+            ABSENT.to_owned()
+        } else {
+            format!("{}%", math_round(part as f64 / whole as f64 * 100.0))
+        }
+    };
+    let mut rows: Vec<(&str, String)> = vec![
+        ("cases", totals.cases.to_string()),
+        (
+            "parsed",
+            format!("{} ({})", totals.parsed, pct(totals.parsed, totals.cases)),
+        ),
+        (
+            "valid",
+            format!("{} ({})", totals.valid, pct(totals.valid, totals.cases)),
+        ),
+        (
+            "valid after retry",
+            format!(
+                "{} ({})",
+                totals.valid_after_retry,
+                pct(totals.valid_after_retry, totals.cases)
+            ),
+        ),
+        (
+            "mean selection F1",
+            totals
+                .mean_selection_f1
+                .map_or_else(|| ABSENT.to_owned(), to_fixed_2),
+        ),
+    ];
+    if let Some(a) = totals.answerability {
+        rows.push((
+            "answerability",
+            format!("yes {} / partial {} / no {}", a.yes, a.partial, a.no),
+        ));
+    }
+    if let Some(e) = totals.expected {
+        rows.push((
+            "expected hits",
+            format!("{} / {} ({})", e.hits, e.cases, pct(e.hits, e.cases)),
+        ));
+    }
+    if totals.errored > 0 {
+        rows.push((
+            "errored",
+            format!("{} ({})", totals.errored, pct(totals.errored, totals.cases)),
+        ));
+    }
+    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
+    let mut lines: Vec<String> = rows
+        .into_iter()
+        .map(|(label, value)| format!("{label:<width$}{value}"))
+        .collect();
+
+    let invalid: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| !r.validity.valid)
+        .filter(|r| {
+            !r.error
+                .as_ref()
+                .is_some_and(CaseError::before_first_attempt)
+        })
+        .map(|r| {
+            let errors = &r.validity.errors;
+            let first = errors.first().map_or("did not parse", String::as_str);
+            let more = if errors.len() > 1 {
+                format!(" (+{})", errors.len() - 1)
+            } else {
+                String::new()
+            };
+            format!("  {}: {first}{more}", r.case_id)
+        })
+        .collect();
+    push_section(&mut lines, "invalid:", invalid);
+
+    let invented: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| !r.payload.unknown_types.is_empty())
+        .map(|r| format!("  {}: {}", r.case_id, r.payload.unknown_types.join(", ")))
+        .collect();
+    push_section(&mut lines, "invented node types:", invented);
+
+    let errored: Vec<String> = report
+        .results
+        .iter()
+        .filter_map(|r| r.error.as_ref().map(|e| format!("  {}: {e}", r.case_id)))
+        .collect();
+    push_section(&mut lines, "errored:", errored);
+
+    lines.join("\n")
+}
+
+fn push_section(lines: &mut Vec<String>, heading: &str, entries: Vec<String>) {
+    if entries.is_empty() {
+        return;
+    }
+    lines.push(String::new());
+    lines.push(heading.to_owned());
+    lines.extend(entries);
+}

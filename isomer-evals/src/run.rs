@@ -1,0 +1,349 @@
+//! [`run_evals`]: run a corpus through the caller's model and score every
+//! case (evals.md §6, seed 001).
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use crate::sdk_pending::build_authoring_prompt;
+use futures::{FutureExt, StreamExt};
+use isomer_sdk::{AuthoringProfile, PromptContext};
+
+use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
+use crate::check::{CheckedAttempt, check_attempt};
+use crate::parse::parse_generated;
+use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
+use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
+use crate::score::{
+    PayloadScore, ValidityScore, score_answerability, score_expected_primitives, score_payload,
+    score_primitive_selection, score_validity,
+};
+use crate::sdk_pending::drop_deep;
+
+/// The guide a run prints under `## Guide` when the options give none: answer
+/// with one composition, and prefer one primitive that covers the whole
+/// answer over several that each cover part of it (evals.md §3.1).
+pub const DEFAULT_GUIDE: &str = "Answer with a single composition. When one primitive can \
+carry the whole answer, use it rather than several primitives that each carry a part.";
+
+/// What [`run_evals`] runs (upstream `RunEvalsOptions`). Build it with
+/// [`RunEvalsOptions::new`] and set the optional fields directly.
+pub struct RunEvalsOptions<'a> {
+    /// The runtime under test: authoring context, parse, validate, text
+    /// surface and child hooks.
+    pub runtime: &'a dyn EvalRuntime,
+    /// The cases, each run once (plus at most one retry), in this order.
+    pub corpus: Vec<EvalCase>,
+    /// The model call.
+    pub generate: Generate<'a>,
+    /// The answerability judge; without it that axis is skipped. Default
+    /// `None`.
+    pub judge: Option<Judge<'a>>,
+    /// The prompt's framing. Default [`AuthoringProfile::General`].
+    pub profile: AuthoringProfile,
+    /// Allow the single retry of an attempt that is not JSON, not a valid
+    /// composition, or refused by the frame. Default `true`.
+    pub retry_on_invalid: bool,
+    /// The prompt's `## Guide` section. Default [`DEFAULT_GUIDE`].
+    pub guide: String,
+    /// The prompt's `## Rules` section; `None` or empty drops it. Default
+    /// `None`.
+    pub rules: Option<String>,
+    /// Cases in flight at once; `0` counts as `1`. Default `1`.
+    pub concurrency: usize,
+    /// A frame whose body rule every attempt must also pass (the slides
+    /// frame requires exactly one `slideFrame`). Default `None`.
+    pub frame: Option<&'a dyn EvalFrame>,
+}
+
+impl<'a> RunEvalsOptions<'a> {
+    /// Options with every default: no judge, the general profile, retry on,
+    /// the default guide, no rules, one case at a time, no frame.
+    pub fn new(
+        runtime: &'a dyn EvalRuntime,
+        corpus: Vec<EvalCase>,
+        generate: Generate<'a>,
+    ) -> Self {
+        RunEvalsOptions {
+            runtime,
+            corpus,
+            generate,
+            judge: None,
+            profile: AuthoringProfile::General,
+            retry_on_invalid: true,
+            guide: DEFAULT_GUIDE.to_owned(),
+            rules: None,
+            concurrency: 1,
+            frame: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for RunEvalsOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunEvalsOptions")
+            .field("corpus", &self.corpus)
+            .field("judge", &self.judge.is_some())
+            .field("profile", &self.profile)
+            .field("retry_on_invalid", &self.retry_on_invalid)
+            .field("guide", &self.guide)
+            .field("rules", &self.rules)
+            .field("concurrency", &self.concurrency)
+            .field("frame", &self.frame.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The authoring prompt a run hands `generate` (upstream §6.1): one
+/// `build_authoring_prompt` call over the runtime's authoring context with
+/// the options' profile, guide and rules, the schema, the full catalog, the
+/// views, and no examples. It holds neither a case's prompt nor previous
+/// errors; `generate` adds those.
+pub fn eval_prompt(
+    runtime: &dyn EvalRuntime,
+    profile: AuthoringProfile,
+    guide: &str,
+    rules: Option<&str>,
+) -> String {
+    let context = runtime.authoring_context();
+    prompt_from(&context, profile, guide, rules)
+}
+
+fn prompt_from(
+    context: &isomer_sdk::AuthoringContext,
+    profile: AuthoringProfile,
+    guide: &str,
+    rules: Option<&str>,
+) -> String {
+    build_authoring_prompt(
+        profile,
+        &PromptContext {
+            guide,
+            rules,
+            schema: Some(&context.schema),
+            primitives: &context.primitives,
+            views: &context.views,
+            ..PromptContext::default()
+        },
+    )
+}
+
+/// Runs every case and scores it (upstream `runEvals`).
+///
+/// Per case: `generate` attempt 0; [`check_attempt`] once; when that is
+/// not valid and `retry_on_invalid`, attempt 1 with `previous_errors`
+/// (the parser's message, or the formatted findings); then validity,
+/// payload (first attempt), selection and the expected hit (on the
+/// composition that validated) and answerability (judge, on that
+/// composition). At most two `generate` calls and one `judge` call per case.
+///
+/// Cases start in corpus order with at most `concurrency` in flight; the
+/// report lists them in corpus order whatever order they finish in. A
+/// `generate`, text render or `judge` that returns an error or panics
+/// marks that case with a [`CaseError`] and the run goes on; so does a
+/// panic while scoring. Never fails as a whole.
+pub async fn run_evals(options: RunEvalsOptions<'_>) -> EvalReport {
+    let context = options.runtime.authoring_context();
+    let prompt: Arc<str> = prompt_from(
+        &context,
+        options.profile,
+        &options.guide,
+        options.rules.as_deref(),
+    )
+    .into();
+    let known_types: HashSet<String> = context
+        .primitives
+        .iter()
+        .map(|entry| entry.type_name.clone())
+        .collect();
+    drop(context);
+    let run = RunContext {
+        options: &options,
+        prompt,
+        known_types,
+    };
+    let workers = options.concurrency.clamp(1, options.corpus.len().max(1));
+    let results = futures::stream::iter(options.corpus.iter().cloned().map(Arc::new))
+        .map(|eval_case| run.run_case_guarded(eval_case))
+        .buffered(workers)
+        .collect::<Vec<_>>()
+        .await;
+    EvalReport::new(results)
+}
+
+struct RunContext<'o, 'a> {
+    options: &'o RunEvalsOptions<'a>,
+    prompt: Arc<str>,
+    known_types: HashSet<String>,
+}
+
+impl RunContext<'_, '_> {
+    /// One case, with a panic anywhere in scoring recorded as the case's
+    /// error rather than ending the run.
+    async fn run_case_guarded(&self, eval_case: Arc<EvalCase>) -> EvalCaseResult {
+        let case_id = eval_case.id.clone();
+        match AssertUnwindSafe(self.run_case(eval_case))
+            .catch_unwind()
+            .await
+        {
+            Ok(result) => result,
+            Err(panic) => EvalCaseResult {
+                case_id,
+                validity: no_validity(),
+                selection: None,
+                expected: None,
+                payload: no_payload(),
+                answerability: None,
+                error: Some(CaseError::panicked(
+                    CaseStage::Score,
+                    None,
+                    panic_message(&*panic),
+                )),
+            },
+        }
+    }
+
+    async fn run_case(&self, eval_case: Arc<EvalCase>) -> EvalCaseResult {
+        let options = self.options;
+        let runtime = options.runtime;
+        let first = match self.generate(&eval_case, 0, None).await {
+            Ok(raw) => check_attempt(runtime, parse_generated(raw), options.frame),
+            Err(error) => {
+                return EvalCaseResult {
+                    case_id: eval_case.id.clone(),
+                    validity: no_validity(),
+                    selection: None,
+                    expected: eval_case.expected.as_deref().map(|expected| {
+                        score_expected_primitives(runtime.walker(), None, expected)
+                    }),
+                    payload: no_payload(),
+                    answerability: None,
+                    error: Some(error),
+                };
+            }
+        };
+        let mut error = None;
+        let mut retry = None;
+        if options.retry_on_invalid && !first.is_valid() {
+            match self.generate(&eval_case, 1, Some(first.failures())).await {
+                Ok(raw) => {
+                    retry = Some(check_attempt(runtime, parse_generated(raw), options.frame))
+                }
+                Err(failure) => error = Some(failure),
+            }
+        }
+        let validity = score_validity(&first, retry.as_ref());
+        let payload = score_payload(
+            runtime,
+            &first,
+            &self.known_types,
+            eval_case.golden.as_ref(),
+        );
+        dispose(first);
+        retry.map(dispose);
+        let composition = validity.composition.as_ref();
+        let selection = composition
+            .zip(eval_case.golden.as_ref())
+            .map(|(composition, golden)| {
+                score_primitive_selection(runtime.walker(), composition, golden)
+            });
+        let expected = eval_case
+            .expected
+            .as_deref()
+            .map(|expected| score_expected_primitives(runtime.walker(), composition, expected));
+        let mut answerability = None;
+        if let (Some(judge), Some(composition), None) = (&options.judge, composition, &error) {
+            match score_answerability(runtime, judge, Arc::clone(&eval_case), composition).await {
+                Ok(score) => answerability = Some(score),
+                Err(failure) => error = Some(failure),
+            }
+        }
+        EvalCaseResult {
+            case_id: eval_case.id.clone(),
+            validity,
+            selection,
+            expected,
+            payload,
+            answerability,
+            error,
+        }
+    }
+
+    async fn generate(
+        &self,
+        eval_case: &Arc<EvalCase>,
+        attempt: u32,
+        previous_errors: Option<Vec<String>>,
+    ) -> Result<String, CaseError> {
+        let request = GenerateRequest {
+            eval_case: Arc::clone(eval_case),
+            prompt: Arc::clone(&self.prompt),
+            attempt,
+            previous_errors,
+        };
+        guarded(CaseStage::Generate, Some(attempt), || {
+            self.options.generate.call(request)
+        })
+        .await
+    }
+}
+
+/// Starts a caller callback and awaits it, turning an `Err` or a panic (in
+/// the call or in the future) into a [`CaseError`] for `stage`.
+pub(crate) async fn guarded<T, F, Fut>(
+    stage: CaseStage,
+    attempt: Option<u32>,
+    start: F,
+) -> Result<T, CaseError>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<T, BoxError>>,
+{
+    let future = match std::panic::catch_unwind(AssertUnwindSafe(start)) {
+        Ok(future) => future,
+        Err(panic) => return Err(CaseError::panicked(stage, attempt, panic_message(&*panic))),
+    };
+    match AssertUnwindSafe(future).catch_unwind().await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(CaseError::failed(stage, attempt, &*error)),
+        Err(panic) => Err(CaseError::panicked(stage, attempt, panic_message(&*panic))),
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(message) = panic.downcast_ref::<&str>() {
+        (*message).to_owned()
+    } else if let Some(message) = panic.downcast_ref::<String>() {
+        message.clone()
+    } else {
+        "a panic with no message".to_owned()
+    }
+}
+
+/// Drops an attempt's JSON value without recursion (model output may nest
+/// far deeper than the input budget allows).
+fn dispose(attempt: CheckedAttempt) {
+    if let CheckedAttempt::Parsed { value, .. } = attempt {
+        drop_deep(value);
+    }
+}
+
+fn no_validity() -> ValidityScore {
+    ValidityScore {
+        parsed: false,
+        valid: false,
+        valid_after_retry: false,
+        errors: Vec::new(),
+        composition: None,
+    }
+}
+
+fn no_payload() -> PayloadScore {
+    PayloadScore {
+        raw_bytes: 0,
+        sanitized_bytes: 0,
+        size_vs_golden: None,
+        unknown_types: Vec::new(),
+    }
+}

@@ -1,0 +1,92 @@
+//! [`EvalRuntime`]: the narrow slice of a runtime the eval harness reads.
+//!
+//! Upstream declares `EvalRuntime` structurally (evals.md §3.1) so a pack
+//! can pass a stub; here it is a trait, implemented for the sdk's runtime in
+//! this crate and by a few lines of test double in the crate's tests.
+
+use isomer_sdk::{AuthoringContext, ChildWalker, ValidationError};
+use serde_json::Value;
+
+/// A boxed error from a caller callback (`generate`, `judge`) or a runtime
+/// surface. Its `Display` text is what a report shows.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// What the harness reads of a runtime (upstream `EvalRuntime`,
+/// evals.md §3.1): the child hooks, the authoring context, the schema-only
+/// parse, the semantic validate and the text surface.
+///
+/// Implementations must not panic on any input: a malformed composition is
+/// answered with findings, a malformed container with no children.
+pub trait EvalRuntime: Sync {
+    /// The walker over every registered primitive's child hook (sdk.md
+    /// §1.4). Selection, expected-primitive and payload scoring reach nodes
+    /// only through it, so a data field named `type` is never a node.
+    fn walker(&self) -> &dyn ChildWalker;
+
+    /// The authoring context (sdk.md §7.3): the JSON Schema and the catalog
+    /// entries printed into the prompt. Its catalog `type`s are the *known
+    /// types* of the payload score. Read once per run.
+    fn authoring_context(&self) -> AuthoringContext;
+
+    /// The schema-only parse of untrusted input (sdk.md §3.1): the input
+    /// budget, then the schema. `Ok` holds the *sanitized* composition
+    /// (unknown keys of non-strict nested objects dropped); `Err` holds the
+    /// findings, which may be empty when the runtime gives no detail.
+    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>>;
+
+    /// The semantic validation of a parsed composition (sdk.md §3.2), such
+    /// as duplicate ids. `Err` holds the findings (possibly none).
+    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>>;
+
+    /// The text surface with default options (sdk.md §8): what the
+    /// answerability judge reads.
+    ///
+    /// # Errors
+    /// Whatever the surface refuses (for a composition that validated, in
+    /// practice nothing).
+    fn render_text(&self, composition: &Value) -> Result<String, BoxError>;
+}
+
+impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
+    fn walker(&self) -> &dyn ChildWalker {
+        (**self).walker()
+    }
+
+    fn authoring_context(&self) -> AuthoringContext {
+        (**self).authoring_context()
+    }
+
+    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
+        (**self).parse(value)
+    }
+
+    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
+        (**self).validate(composition)
+    }
+
+    fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
+        (**self).render_text(composition)
+    }
+}
+
+/// A frame's body rule, as the eval check applies it (upstream
+/// `EvalFrame`, seed 001): each returned string is a finding about the whole
+/// composition, printed with an empty path (so the bare message), such as
+/// `an svg render needs exactly one "slideFrame" node, got 2 nodes; render
+/// one slide per spec` (sdk.md §5).
+///
+/// Any `Fn(&[Value]) -> Vec<String>` is an `EvalFrame`.
+pub trait EvalFrame: Sync {
+    /// The rule's findings about `body` (the composition's `body` array; an
+    /// empty slice when the composition has none). Empty means it passes.
+    fn validate_body(&self, body: &[Value]) -> Vec<String>;
+}
+
+impl<F> EvalFrame for F
+where
+    F: Fn(&[Value]) -> Vec<String> + Sync,
+{
+    fn validate_body(&self, body: &[Value]) -> Vec<String> {
+        self(body)
+    }
+}

@@ -1,0 +1,24 @@
+//! The scoring axes, each usable on its own (evals.md §5, seed 001):
+//! validity, primitive selection, expected primitives, payload and
+//! answerability.
+//!
+//! | axis | reads | needs |
+//! | --- | --- | --- |
+//! | [`score_validity`] | the first attempt, and the retry for `validAfterRetry` | nothing |
+//! | [`score_payload`] | the first attempt only, even when the retry succeeds | a golden for `sizeVsGolden` |
+//! | [`score_primitive_selection`] | the composition that validated | a golden |
+//! | [`score_expected_primitives`] | the composition that validated | expected types |
+//! | [`score_answerability`] | the composition that validated | a judge |
+
+mod answerability;
+mod expected;
+mod payload;
+mod selection;
+mod tree;
+mod validity;
+
+pub use answerability::{AnswerabilityScore, score_answerability};
+pub use expected::{ExpectedPrimitivesScore, score_expected_primitives};
+pub use payload::{PayloadScore, score_payload};
+pub use selection::{PrimitiveSelectionScore, score_primitive_selection};
+pub use validity::{ValidityScore, score_validity};

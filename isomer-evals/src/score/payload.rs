@@ -1,0 +1,87 @@
+//! The payload axis: how big the first attempt was, and which node types it
+//! invented (evals.md §5.3 as changed by seed 001).
+
+use std::collections::{BTreeSet, HashSet};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::check::CheckedAttempt;
+use crate::runtime::EvalRuntime;
+use crate::score::tree::{body_of, for_each_node_type};
+use crate::sdk_pending::{cmp_utf16, compact_json_len};
+
+/// The size and the invented node types of the first attempt (upstream
+/// `PayloadScore`). It always describes the first attempt, also when a
+/// retry succeeded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PayloadScore {
+    /// UTF-8 bytes of the model's text as sent, code fence and prose
+    /// included.
+    pub raw_bytes: usize,
+    /// UTF-8 bytes of the compact JSON (as `JSON.stringify` prints it) of the
+    /// sanitized copy the check validated; `0` when the first attempt did
+    /// not validate (seed 001).
+    pub sanitized_bytes: usize,
+    /// `sanitizedBytes` over the golden's compact JSON bytes; absent without
+    /// a golden. `0` when the first attempt did not validate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_vs_golden: Option<f64>,
+    /// Distinct node types in the first attempt's *unvalidated* tree that
+    /// the catalog does not list, sorted by UTF-16 code units. An entry is a
+    /// catalog gap or the model reaching past it. A malformed container's
+    /// descendants cannot be reached, so an empty list does not prove the
+    /// payload valid.
+    pub unknown_types: Vec<String>,
+}
+
+/// Scores the payload of one checked attempt (upstream `scorePayload`; the
+/// harness passes the first attempt).
+///
+/// `known_types` are the catalog's types (the authoring context's
+/// `primitives`). Invented types are collected by walking the attempt's raw
+/// JSON value: the elements of its `body` (when it is an object with a
+/// `body` array) and whatever the runtime's child hooks return for them,
+/// iteratively, each node once, so a 10,000-deep tree, a hook that returns
+/// nothing for a malformed container, and a data field named `type` are all
+/// handled. The root `view` is never collected.
+pub fn score_payload<R>(
+    runtime: &R,
+    attempt: &CheckedAttempt,
+    known_types: &HashSet<String>,
+    golden: Option<&Value>,
+) -> PayloadScore
+where
+    R: EvalRuntime + ?Sized,
+{
+    let raw_bytes = attempt.raw().len();
+    let (sanitized_bytes, unknown_types) = match attempt {
+        CheckedAttempt::Parsed { value, check, .. } => {
+            let sanitized_bytes = match &check.composition {
+                Some(composition) if check.valid => compact_json_len(composition),
+                _ => 0,
+            };
+            let mut unknown: BTreeSet<&str> = BTreeSet::new();
+            for_each_node_type(runtime.walker(), body_of(value), |type_name| {
+                if !known_types.contains(type_name) {
+                    unknown.insert(type_name);
+                }
+            });
+            let mut unknown: Vec<String> = unknown.into_iter().map(str::to_owned).collect();
+            unknown.sort_by(|a, b| cmp_utf16(a, b));
+            (sanitized_bytes, unknown)
+        }
+        CheckedAttempt::Unparsed { .. } => (0, Vec::new()),
+    };
+    let size_vs_golden = golden
+        .map(compact_json_len)
+        .filter(|bytes| *bytes > 0)
+        .map(|golden_bytes| sanitized_bytes as f64 / golden_bytes as f64);
+    PayloadScore {
+        raw_bytes,
+        sanitized_bytes,
+        size_vs_golden,
+        unknown_types,
+    }
+}

@@ -1,0 +1,106 @@
+//! The primitive-selection axis: did the answer use the golden's node types,
+//! counted over the whole tree (evals.md §5.2 as changed by seed 001).
+
+use std::collections::HashMap;
+
+use isomer_sdk::ChildWalker;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::score::tree::{body_of, for_each_node_type};
+use crate::sdk_pending::cmp_utf16;
+
+/// How the answer's node types compare with the golden's, as multisets
+/// (upstream `PrimitiveSelectionScore`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrimitiveSelectionScore {
+    /// Shared nodes over the answer's nodes, in `[0, 1]`; `0` for an answer
+    /// with no node.
+    pub precision: f64,
+    /// Shared nodes over the golden's nodes, in `[0, 1]`; `0` for a golden
+    /// with no node.
+    pub recall: f64,
+    /// `2·p·r / (p + r)`, or `0` when both are `0` (so two empty bodies
+    /// score `0`, not `1`).
+    pub f1: f64,
+    /// Node types the answer used more often than the golden, one entry per
+    /// surplus node, sorted by UTF-16 code units as JS sorts.
+    pub extra: Vec<String>,
+    /// Node types the golden used more often than the answer, one entry per
+    /// missing node, sorted the same way.
+    pub missing: Vec<String>,
+}
+
+/// Scores primitive selection (upstream `scorePrimitiveSelection`).
+///
+/// Each side's nodes are every node reached from its `body` through the
+/// child hooks (see the walker's contract), counted with repeats: a data
+/// field named `type` is not a node, and a frame wrapper (the slides pack's
+/// `slideFrame`) counts once on each side, so two answers that share only
+/// the wrapper score above zero, and the choice below it still counts.
+/// `[stat]` against `[stat, stat, stat]` scores precision 1, recall 1/3,
+/// missing `[stat, stat]`. Pure apart from the walker.
+pub fn score_primitive_selection(
+    walker: &dyn ChildWalker,
+    generated: &Value,
+    golden: &Value,
+) -> PrimitiveSelectionScore {
+    let (got, got_total) = count_node_types(walker, generated);
+    let (want, want_total) = count_node_types(walker, golden);
+    let mut overlap = 0;
+    let mut extra = Vec::new();
+    for (type_name, &count) in &got {
+        let wanted = want.get(type_name).copied().unwrap_or(0);
+        overlap += count.min(wanted);
+        extra.extend(std::iter::repeat_n(
+            type_name.to_string(),
+            count.saturating_sub(wanted),
+        ));
+    }
+    let mut missing = Vec::new();
+    for (type_name, &count) in &want {
+        let used = got.get(type_name).copied().unwrap_or(0);
+        missing.extend(std::iter::repeat_n(
+            type_name.to_string(),
+            count.saturating_sub(used),
+        ));
+    }
+    extra.sort_by(|a, b| cmp_utf16(a, b));
+    missing.sort_by(|a, b| cmp_utf16(a, b));
+    let precision = ratio(overlap, got_total);
+    let recall = ratio(overlap, want_total);
+    let f1 = if precision + recall == 0.0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
+    };
+    PrimitiveSelectionScore {
+        precision,
+        recall,
+        f1,
+        extra,
+        missing,
+    }
+}
+
+fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+/// The multiset of node types of a composition's tree, and its size.
+fn count_node_types<'a>(
+    walker: &dyn ChildWalker,
+    composition: &'a Value,
+) -> (HashMap<&'a str, usize>, usize) {
+    let mut counts: HashMap<&'a str, usize> = HashMap::new();
+    let mut total = 0;
+    for_each_node_type(walker, body_of(composition), |type_name| {
+        *counts.entry(type_name).or_default() += 1;
+        total += 1;
+    });
+    (counts, total)
+}

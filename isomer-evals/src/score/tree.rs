@@ -1,0 +1,46 @@
+//! The nodes of an answer's tree, as every tree-reading axis reaches them:
+//! the `body` elements, then whatever the child hooks return, iteratively.
+
+use std::collections::HashSet;
+
+use isomer_sdk::ChildWalker;
+use serde_json::Value;
+
+/// The `body` array of a composition-shaped value; an empty slice when the
+/// value is not an object or its `body` is missing or not an array.
+pub(crate) fn body_of(value: &Value) -> &[Value] {
+    value
+        .get("body")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+}
+
+/// Calls `visit` with the `type` of every node of the tree rooted at `roots`
+/// (the body), each node once.
+///
+/// A node is an object with a string `type` that is a body element or a
+/// child a hook returned, so a data field named `type` (a chart series'
+/// `{ "type": "bar" }`) is never a node, and the composition's own `view`
+/// is not visited. The walk uses an explicit stack (a 10,000-deep tree does
+/// not touch the call stack) and a visited set by identity (a hook that
+/// returns a node again, or the node itself, does not loop). A container
+/// too malformed for its hook yields no children (the walker's contract),
+/// so only that branch goes unread. Order: last root first, depth first;
+/// callers count or collect, so order does not matter.
+pub(crate) fn for_each_node_type<'a>(
+    walker: &dyn ChildWalker,
+    roots: &'a [Value],
+    mut visit: impl FnMut(&'a str),
+) {
+    let mut visited: HashSet<*const Value> = HashSet::new();
+    let mut stack: Vec<&'a Value> = roots.iter().collect();
+    while let Some(node) = stack.pop() {
+        if !node.is_object() || !visited.insert(std::ptr::from_ref(node)) {
+            continue;
+        }
+        if let Some(type_name) = node.get("type").and_then(Value::as_str) {
+            visit(type_name);
+        }
+        stack.extend(walker.children(node).into_iter().map(|child| child.node));
+    }
+}
