@@ -41,3 +41,61 @@ pub fn format_json_number(n: &Number) -> String {
 /// 2⁵³ − 1, JavaScript's `Number.MAX_SAFE_INTEGER`: every integer up to this
 /// magnitude is exact as a double.
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_numbers_as_javascript_string_does() {
+        let cases: [(f64, &str); 16] = [
+            (1.0, "1"),
+            (1.5, "1.5"),
+            (-1.5, "-1.5"),
+            (1e21, "1e+21"),
+            (1e20, "100000000000000000000"),
+            (123456789012345680000.0, "123456789012345680000"),
+            (1e-7, "1e-7"),
+            (1e-6, "0.000001"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (-0.0, "0"),
+            (0.0, "0"),
+            (5e-324, "5e-324"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (f64::NAN, "NaN"),
+            (f64::INFINITY, "Infinity"),
+            (f64::NEG_INFINITY, "-Infinity"),
+        ];
+        for (n, expected) in cases {
+            assert_eq!(format_js_number(n), expected, "{n:e}");
+        }
+    }
+
+    #[test]
+    fn prints_json_numbers_after_conversion_to_double() {
+        let parse = |text: &str| serde_json::from_str::<Number>(text).unwrap();
+        assert_eq!(format_json_number(&parse("1.0")), "1");
+        assert_eq!(format_json_number(&parse("-0")), "0");
+        assert_eq!(format_json_number(&parse("-0.0")), "0");
+        assert_eq!(format_json_number(&parse("1e21")), "1e+21");
+        assert_eq!(format_json_number(&parse("42")), "42");
+        assert_eq!(format_json_number(&parse("-42")), "-42");
+        assert_eq!(
+            format_json_number(&parse("9007199254740991")),
+            "9007199254740991"
+        );
+        // 2^53 + 1 is not a double: JSON.parse rounds it to 2^53.
+        assert_eq!(
+            format_json_number(&parse("9007199254740993")),
+            "9007199254740992"
+        );
+        assert_eq!(
+            format_json_number(&parse("18446744073709551615")),
+            "18446744073709552000"
+        );
+        assert_eq!(
+            format_json_number(&parse("-9223372036854775808")),
+            "-9223372036854776000"
+        );
+    }
+}

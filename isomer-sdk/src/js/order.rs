@@ -83,3 +83,63 @@ pub fn js_property_order(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
     ordered.extend(named);
     ordered
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn counts_utf16_code_units() {
+        assert_eq!(utf16_len(""), 0);
+        assert_eq!(utf16_len("abc"), 3);
+        assert_eq!(utf16_len("é"), 1);
+        assert_eq!(utf16_len("😀"), 2);
+        assert_eq!(utf16_len("a😀b"), 4);
+        assert_eq!(utf16_len("\u{FFFF}"), 1);
+    }
+
+    #[test]
+    fn orders_by_code_units_not_code_points() {
+        // JavaScript: "😀" (D83D DE00) < "\uFFFF"; Rust's str order says the reverse.
+        assert_eq!(cmp_utf16("😀", "\u{FFFF}"), Ordering::Less);
+        assert_eq!("😀".cmp("\u{FFFF}"), Ordering::Greater);
+        assert_eq!(cmp_utf16("a", "b"), Ordering::Less);
+        assert_eq!(cmp_utf16("ab", "a"), Ordering::Greater);
+        assert_eq!(cmp_utf16("Z", "a"), Ordering::Less);
+        let mut items = vec!["\u{FFFF}", "b", "😀", "B", "a"];
+        sort_utf16(&mut items);
+        assert_eq!(items, ["B", "a", "b", "😀", "\u{FFFF}"]);
+    }
+
+    #[test]
+    fn recognises_array_index_keys() {
+        for key in ["0", "1", "12", "4294967294"] {
+            assert!(is_array_index_key(key), "{key}");
+        }
+        for key in [
+            "",
+            "01",
+            "-1",
+            "+1",
+            "1.0",
+            "1e3",
+            " 1",
+            "4294967295",
+            "99999999999",
+            "a",
+        ] {
+            assert!(!is_array_index_key(key), "{key}");
+        }
+    }
+
+    #[test]
+    fn lists_index_keys_first_then_insertion_order() {
+        let value = json!({"b": 1, "10": 2, "a": 3, "2": 4, "01": 5, "4294967295": 6});
+        let keys: Vec<&str> = js_property_order(value.as_object().unwrap())
+            .into_iter()
+            .map(|(key, _)| key.as_str())
+            .collect();
+        assert_eq!(keys, ["2", "10", "b", "a", "01", "4294967295"]);
+    }
+}

@@ -223,3 +223,86 @@ pub fn math_round(x: f64) -> f64 {
 pub fn round_percent(part: f64, whole: f64) -> f64 {
     math_round((part / whole) * 100.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn to_fixed_2_rounds_the_exact_value_half_up() {
+        let cases: [(f64, &str); 18] = [
+            (0.125, "0.13"),
+            (0.375, "0.38"),
+            (1.005, "1.00"),
+            (2.675, "2.67"),
+            (0.045, "0.04"),
+            (0.995, "0.99"),
+            (1.0, "1.00"),
+            (0.0, "0.00"),
+            (-0.0, "0.00"),
+            (-0.001, "-0.00"),
+            (-0.125, "-0.13"),
+            (0.5, "0.50"),
+            (2.0 / 3.0, "0.67"),
+            (123.456, "123.46"),
+            (5e-324, "0.00"),
+            (0.005, "0.01"),
+            (999.995, "1000.00"),
+            (1e20, "100000000000000000000.00"),
+        ];
+        for (x, expected) in cases {
+            assert_eq!(to_fixed_2(x), expected, "{x:e}");
+        }
+    }
+
+    #[test]
+    fn to_fixed_2_special_values() {
+        assert_eq!(to_fixed_2(1e21), "1e+21");
+        assert_eq!(to_fixed_2(-1e21), "-1e+21");
+        assert_eq!(to_fixed_2(f64::NAN), "NaN");
+        assert_eq!(to_fixed_2(f64::INFINITY), "Infinity");
+        assert_eq!(to_fixed_2(f64::NEG_INFINITY), "-Infinity");
+    }
+
+    #[test]
+    fn to_fixed_other_digit_counts() {
+        assert_eq!(to_fixed(2.5, 0), "3");
+        assert_eq!(to_fixed(1.45, 1), "1.4");
+        assert_eq!(to_fixed(0.1, 20), "0.10000000000000000555");
+        assert_eq!(to_fixed(1.0, 3), "1.000");
+    }
+
+    #[test]
+    fn to_fixed_agrees_with_ryu_js_on_a_sweep() {
+        let mut buffer = ryu_js::Buffer::new();
+        for i in 0..20_000u32 {
+            let x = f64::from(i) / 1000.0 + 0.0005;
+            assert_eq!(to_fixed_2(x), buffer.format_to_fixed(x, 2), "{x}");
+            let y = f64::from(i) * 0.005;
+            assert_eq!(to_fixed_2(y), buffer.format_to_fixed(y, 2), "{y}");
+        }
+    }
+
+    #[test]
+    fn math_round_rounds_ties_toward_positive_infinity() {
+        assert_eq!(math_round(2.5), 3.0);
+        assert_eq!(math_round(-2.5), -2.0);
+        assert_eq!(math_round(12.5), 13.0);
+        assert_eq!(math_round(2.4), 2.0);
+        assert_eq!(math_round(0.49999999999999994), 0.0);
+        assert!(math_round(-0.4).is_sign_negative());
+        assert_eq!(math_round(-0.5), 0.0);
+        assert!(math_round(f64::NAN).is_nan());
+    }
+
+    #[test]
+    fn percentages_round_as_the_eval_report_does() {
+        assert_eq!(round_percent(1.0, 8.0), 13.0);
+        assert_eq!(round_percent(3.0, 8.0), 38.0);
+        assert_eq!(round_percent(5.0, 8.0), 63.0);
+        assert_eq!(round_percent(1.0, 200.0), 1.0);
+        assert_eq!(round_percent(1.0, 3.0), 33.0);
+        assert_eq!(round_percent(1.0, 1.0), 100.0);
+        assert!(round_percent(0.0, 0.0).is_nan());
+    }
+}

@@ -151,3 +151,68 @@ fn write_json(out: &mut String, value: &Value, indent: Option<&str>, escape_sepa
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn compact_output_matches_json_stringify() {
+        let value = json!({
+            "type": "view",
+            "n": [1.0, 1.5, -0.0, 1e21, 1e-7, 0.30000000000000004, 42],
+            "t": true, "f": false, "z": null,
+            "s": "a\"b\\c/d\u{8}\u{c}\n\r\t\u{1}\u{1f}\u{7f}é😀\u{2028}\u{2029}",
+            "e": [], "o": {}
+        });
+        assert_eq!(
+            json_stringify(&value),
+            "{\"type\":\"view\",\"n\":[1,1.5,0,1e+21,1e-7,0.30000000000000004,42],\
+             \"t\":true,\"f\":false,\"z\":null,\
+             \"s\":\"a\\\"b\\\\c/d\\b\\f\\n\\r\\t\\u0001\\u001f\u{7f}é😀\u{2028}\u{2029}\",\
+             \"e\":[],\"o\":{}}"
+        );
+    }
+
+    #[test]
+    fn compact_json_escapes_line_and_paragraph_separators() {
+        let value = json!({"k\u{2028}": "a\u{2029}b"});
+        assert_eq!(compact_json(&value), "{\"k\\u2028\":\"a\\u2029b\"}");
+        assert_eq!(json_stringify(&value), "{\"k\u{2028}\":\"a\u{2029}b\"}");
+    }
+
+    #[test]
+    fn integer_like_keys_come_first() {
+        let value: Value = serde_json::from_str(r#"{"b":1,"1":2,"a":{"z":0,"0":1}}"#).unwrap();
+        assert_eq!(json_stringify(&value), r#"{"1":2,"b":1,"a":{"0":1,"z":0}}"#);
+    }
+
+    #[test]
+    fn pretty_output_matches_json_stringify_with_two_spaces() {
+        let value = json!({"a": [1, {"b": null}, []], "c": {}, "d": "x"});
+        assert_eq!(
+            json_stringify_pretty(&value),
+            "{\n  \"a\": [\n    1,\n    {\n      \"b\": null\n    },\n    []\n  ],\n  \"c\": {},\n  \"d\": \"x\"\n}"
+        );
+        assert_eq!(json_stringify_pretty(&json!([])), "[]");
+        assert_eq!(json_stringify_pretty(&json!(1.0)), "1");
+    }
+
+    #[test]
+    fn strings_and_scalars_print_alone() {
+        assert_eq!(stringify_string("a\u{2028}"), "\"a\u{2028}\"");
+        assert_eq!(json_stringify(&json!("x")), "\"x\"");
+        assert_eq!(json_stringify(&json!(null)), "null");
+    }
+
+    #[test]
+    fn deep_values_print_without_recursion() {
+        let depth = 100_000;
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let value = crate::json::parse_json(&text).unwrap();
+        assert_eq!(json_stringify(&value), text);
+        let nested = crate::json::parse_json("[[[]]]").unwrap();
+        assert_eq!(json_stringify_pretty(&nested), "[\n  [\n    []\n  ]\n]");
+    }
+}

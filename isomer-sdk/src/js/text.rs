@@ -137,3 +137,90 @@ pub fn quote_text(s: &str) -> String {
     write_string(&mut out, s, true);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whitespace_set_is_javascripts() {
+        for c in [
+            '\t', '\n', '\u{0B}', '\u{0C}', '\r', ' ', '\u{A0}', '\u{1680}', '\u{2000}',
+            '\u{200A}', '\u{2028}', '\u{2029}', '\u{202F}', '\u{205F}', '\u{3000}', '\u{FEFF}',
+        ] {
+            assert!(is_js_whitespace(c), "{:04X}", u32::from(c));
+        }
+        for c in ['\u{85}', '\u{200B}', 'a', '\u{180E}', '\0'] {
+            assert!(!is_js_whitespace(c), "{:04X}", u32::from(c));
+        }
+        assert!(char::is_whitespace('\u{85}'));
+    }
+
+    #[test]
+    fn trims_the_javascript_set() {
+        assert_eq!(js_trim("\u{FEFF} a b\u{3000}\n"), "a b");
+        assert_eq!(js_trim("\u{85}a\u{85}"), "\u{85}a\u{85}");
+        assert_eq!(js_trim_start("  a  "), "a  ");
+        assert_eq!(js_trim_end("  a  "), "  a");
+        assert_eq!(js_trim(" \t "), "");
+    }
+
+    #[test]
+    fn one_line_joins_runs_with_line_terminators() {
+        assert_eq!(one_line("One idea\n## Injected"), "One idea ## Injected");
+        assert_eq!(one_line("Short\u{2028}## Also"), "Short ## Also");
+        assert_eq!(one_line("Two\r\nlines"), "Two lines");
+        assert_eq!(one_line("a \t\n  b"), "a b");
+        assert_eq!(one_line("a  \t b"), "a  \t b");
+        assert_eq!(one_line("\npara\u{2029}"), " para ");
+        assert_eq!(one_line("a\u{A0}\u{A0}b"), "a\u{A0}\u{A0}b");
+        assert_eq!(one_line("a\u{85}b"), "a\u{85}b");
+        assert_eq!(one_line(""), "");
+    }
+
+    #[test]
+    fn code_span_fences_past_the_longest_backtick_run() {
+        assert_eq!(code_span("kpi"), "`kpi`");
+        assert_eq!(code_span("a`b"), "``a`b``");
+        assert_eq!(code_span("a``b`c"), "```a``b`c```");
+        assert_eq!(code_span("`a"), "`` `a ``");
+        assert_eq!(code_span("a`"), "`` a` ``");
+        assert_eq!(code_span("`"), "`` ` ``");
+        assert_eq!(code_span(""), "``");
+        assert_eq!(code_span("{\"a\":1}"), "`{\"a\":1}`");
+    }
+
+    #[test]
+    fn key_span_quotes_keys_that_are_not_plain() {
+        assert_eq!(key_span("kpi"), "`kpi`");
+        assert_eq!(key_span("one-slide"), "`one-slide`");
+        assert_eq!(key_span("my kpi"), "`my kpi`");
+        assert_eq!(key_span("a`b"), "``a`b``");
+        assert_eq!(key_span(""), "`\"\"`");
+        assert_eq!(key_span(" kpi"), "`\" kpi\"`");
+        assert_eq!(key_span("kpi\u{FEFF}"), "`\"kpi\u{FEFF}\"`");
+        assert_eq!(key_span("a\nb"), "`\"a\\nb\"`");
+        assert_eq!(key_span("a\u{7F}b"), "`\"a\u{7F}b\"`");
+        assert_eq!(key_span("a\u{2028}b"), "`\"a\\u2028b\"`");
+    }
+
+    #[test]
+    fn name_text_keeps_plain_names() {
+        assert_eq!(name_text("kpi"), "kpi");
+        assert_eq!(name_text("slide_Frame-2$"), "slide_Frame-2$");
+        assert_eq!(name_text("my kpi"), "\"my kpi\"");
+        assert_eq!(name_text(""), "\"\"");
+        assert_eq!(name_text("é"), "\"é\"");
+        assert_eq!(name_text("odd\u{2028}type"), "\"odd\\u2028type\"");
+    }
+
+    #[test]
+    fn quote_text_is_json_on_one_line() {
+        assert_eq!(quote_text("a"), "\"a\"");
+        assert_eq!(quote_text("a\"b\\c"), "\"a\\\"b\\\\c\"");
+        assert_eq!(quote_text("line\nfield"), "\"line\\nfield\"");
+        assert_eq!(quote_text("\u{1}\u{1b}\u{7f}"), "\"\\u0001\\u001b\u{7f}\"");
+        assert_eq!(quote_text("key\u{2029}x"), "\"key\\u2029x\"");
+        assert_eq!(quote_text("/é😀"), "\"/é😀\"");
+    }
+}
