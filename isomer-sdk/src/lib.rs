@@ -32,3 +32,11 @@ pub use url::{
     sanitize_parsed_navigation_href,
 };
 pub use walk::{BodyWalk, ChildRef, ChildWalker, WalkedNode, child_node_path, walk_body};
+pub mod tool;
+pub use tool::{
+    EmbeddedResource, IntoToolResult, Json, NoInput, Tool, ToolContent, ToolHandler, ToolResult,
+    ToolSchemaError, tool_input_schema,
+};
+/// Support for the code `#[isomer_tool]` expands into; not a public API.
+#[doc(hidden)]
+pub use tool::macro_support as __private;

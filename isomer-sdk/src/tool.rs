@@ -1,0 +1,311 @@
+//! Agent tool definitions as plain data: a [`Tool`] is a name, a title, a
+//! description, an input JSON Schema and an erased async handler, and a call
+//! answers a [`ToolResult`] shaped as MCP's `CallToolResult`
+//! (agent-tools.md §1–§3, DESIGN.md "Macros").
+//!
+//! The types live in the sdk so that both the agent tools and the agent evals
+//! can use them without depending on each other. A host maps them onto its
+//! transport: `serde_json::to_value(&tool)` is an MCP `tools/list` entry and
+//! `tool.call(arguments).await` answers a `tools/call`.
+//!
+//! Tools are usually declared with `#[isomer_tool]` (re-exported by
+//! `isomer-agent-tools`), which calls [`Tool::from_fn`]; a tool can also be
+//! built by hand with [`Tool::new`] from a schema and an erased handler.
+//!
+//! | piece | module |
+//! |---|---|
+//! | results, content blocks, return-value conversion | [`result`] |
+//! | input schema from a `JsonSchema` type | [`schema`] |
+//! | what turns failures into failed results | [`guard`] |
+
+use std::fmt;
+use std::future::Future;
+use std::sync::Arc;
+
+use futures::FutureExt as _;
+use futures::future::BoxFuture;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::ser::SerializeStruct as _;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub mod guard;
+#[doc(hidden)]
+pub mod macro_support;
+pub mod result;
+pub mod schema;
+
+pub use result::{EmbeddedResource, IntoToolResult, Json, ToolContent, ToolResult};
+pub use schema::{ToolSchemaError, finish_input_schema, tool_input_schema};
+
+/// The erased handler of a [`Tool`]: takes the call's arguments as JSON and
+/// answers a `'static + Send` future of the result. Handlers built by
+/// [`Tool::from_fn`] never panic and never fail outside the result; a
+/// hand-written one should do the same.
+pub type ToolHandler = Arc<dyn Fn(Value) -> BoxFuture<'static, ToolResult> + Send + Sync>;
+
+/// One agent tool, as upstream's `IsomerTool` (agent-tools.md §1): plain
+/// data a host offers to a model, plus the handler that answers a call.
+///
+/// The fields are public so a host (or the agent tools, which fill in the
+/// render formats at creation) can edit the description or schema after
+/// construction; [`Tool::call`] checks input against `input_schema` as it
+/// stands at call time.
+///
+/// Serializes as an MCP `tools/list` entry:
+/// `{"name","title"?,"description","inputSchema"}` (`title` omitted when
+/// `None`, the handler never serialized).
+#[derive(Clone)]
+pub struct Tool {
+    /// The name a model calls the tool by (`isomer_validate`).
+    pub name: String,
+    /// A short human title (`Validate a composition`), when given.
+    pub title: Option<String>,
+    /// What the tool does and when to call it, for the model.
+    pub description: String,
+    /// The JSON Schema (draft 2020-12, root `type: object`) of the arguments.
+    pub input_schema: Value,
+    /// The erased handler; prefer [`Tool::call`], which checks the input
+    /// against `input_schema` first.
+    pub handler: ToolHandler,
+}
+
+/// The input of a tool that takes none: any JSON object (unknown keys are
+/// ignored, as upstream's empty Zod object strips them), schema
+/// `{"type":"object","properties":{}}`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct NoInput {}
+
+impl Tool {
+    /// A tool from a ready schema and an erased handler, for tools whose
+    /// input is not a Rust type. `input_schema` is taken as is; the handler
+    /// receives the arguments (`null` read as `{}`) after [`Tool::call`] has
+    /// checked them against it.
+    pub fn new(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        input_schema: Value,
+        handler: impl Fn(Value) -> BoxFuture<'static, ToolResult> + Send + Sync + 'static,
+    ) -> Tool {
+        Tool {
+            name: name.into(),
+            title: None,
+            description: description.into(),
+            input_schema,
+            handler: Arc::new(handler),
+        }
+    }
+
+    /// A tool whose input is the Rust type `T`, answered by `handler`: what
+    /// `#[isomer_tool]` expands into.
+    ///
+    /// The schema is [`tool_input_schema::<T>()`](tool_input_schema). The
+    /// erased handler reads `null` as `{}`, deserializes `T` (on a grown
+    /// stack, so deep input does not overflow), runs `handler` and converts
+    /// its output with [`IntoToolResult`]; refused input, an `Err` and a panic
+    /// each answer a failed result ([`guard`] gives the texts, which name the
+    /// tool by the `name` given here).
+    ///
+    /// # Errors
+    ///
+    /// [`ToolSchemaError`] when `T` is not an object or is recursive.
+    pub fn from_fn<T, F, Fut>(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        handler: F,
+    ) -> Result<Tool, ToolSchemaError>
+    where
+        T: DeserializeOwned + JsonSchema + Send + 'static,
+        F: Fn(T) -> Fut + Send + Sync + 'static,
+        Fut: Future + Send + 'static,
+        Fut::Output: IntoToolResult,
+    {
+        let input_schema = tool_input_schema::<T>()?;
+        let name: String = name.into();
+        let tool_name: Arc<str> = Arc::from(name.as_str());
+        let handler = Arc::new(handler);
+        let erased = move |input: Value| -> BoxFuture<'static, ToolResult> {
+            let tool_name = Arc::clone(&tool_name);
+            let handler = Arc::clone(&handler);
+            async move {
+                guard::catch_panic(&tool_name, async {
+                    let input = guard::normalize_input(input);
+                    let typed = guard::deserialize_input::<T>(&tool_name, &input);
+                    crate::json::drop_deep(input);
+                    match typed {
+                        Ok(typed) => handler(typed).await.into_tool_result(),
+                        Err(text) => ToolResult::error(text),
+                    }
+                })
+                .await
+            }
+            .boxed()
+        };
+        Ok(Tool::new(name, description, input_schema, erased))
+    }
+
+    /// Sets the title (builder style).
+    #[must_use]
+    pub fn with_title(mut self, title: impl Into<String>) -> Tool {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Answers one call: reads `null` arguments as `{}`, checks them against
+    /// [`Tool::input_schema`] as it stands now (every problem listed with its
+    /// path, as [`guard`] shows), then runs the handler. The future is
+    /// `'static + Send` and always resolves to a result; nothing panics out
+    /// of it.
+    pub fn call(&self, input: Value) -> BoxFuture<'static, ToolResult> {
+        let input = guard::normalize_input(input);
+        if let Err(text) = guard::check_input(&self.name, &self.input_schema, &input) {
+            crate::json::drop_deep(input);
+            return futures::future::ready(ToolResult::error(text)).boxed();
+        }
+        (self.handler)(input)
+    }
+}
+
+impl fmt::Debug for Tool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tool")
+            .field("name", &self.name)
+            .field("title", &self.title)
+            .field("description", &self.description)
+            .field("input_schema", &self.input_schema)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Serialize for Tool {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut entry = serializer.serialize_struct("Tool", 4)?;
+        entry.serialize_field("name", &self.name)?;
+        if let Some(title) = &self.title {
+            entry.serialize_field("title", title)?;
+        } else {
+            entry.skip_field("title")?;
+        }
+        entry.serialize_field("description", &self.description)?;
+        entry.serialize_field("inputSchema", &self.input_schema)?;
+        entry.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct Add {
+        a: i32,
+        b: i32,
+    }
+
+    fn block_on<F: Future>(future: F) -> F::Output {
+        futures::executor::block_on(future)
+    }
+
+    fn adder() -> Tool {
+        Tool::from_fn("add", "Adds two numbers.", |input: Add| async move {
+            if input.a == 13 {
+                panic!("unlucky {}", input.a);
+            }
+            input
+                .a
+                .checked_add(input.b)
+                .map(|sum| sum.to_string())
+                .ok_or("the sum overflows i32")
+        })
+        .unwrap()
+        .with_title("Add")
+    }
+
+    #[test]
+    fn a_tool_serializes_as_a_tools_list_entry() {
+        assert_eq!(
+            serde_json::to_string(&adder()).unwrap(),
+            r#"{"name":"add","title":"Add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}}"#
+        );
+        let untitled = Tool::new("t", "d", json!({"type": "object"}), |_| {
+            futures::future::ready(ToolResult::text("")).boxed()
+        });
+        assert_eq!(
+            serde_json::to_string(&untitled).unwrap(),
+            r#"{"name":"t","description":"d","inputSchema":{"type":"object"}}"#
+        );
+    }
+
+    #[test]
+    fn calls_answer_results_errors_and_panics() {
+        let tool = adder();
+        assert_eq!(
+            block_on(tool.call(json!({"a": 2, "b": 3}))),
+            ToolResult::text("5")
+        );
+        assert_eq!(
+            block_on(tool.call(json!({"a": i32::MAX, "b": 1}))),
+            ToolResult::error("the sum overflows i32")
+        );
+        assert_eq!(
+            block_on(tool.call(json!({"a": 13, "b": 0}))),
+            ToolResult::error("the tool \"add\" panicked: unlucky 13")
+        );
+        assert_eq!(
+            block_on(tool.call(json!({"a": "2"}))),
+            ToolResult::error(
+                "the input does not match the input schema of tool \"add\":\n\
+                 - at the root: \"b\" is a required property\n\
+                 - at a: \"2\" is not of type \"integer\""
+            )
+        );
+    }
+
+    #[test]
+    fn the_handler_alone_still_refuses_what_serde_refuses() {
+        let tool = adder();
+        assert_eq!(
+            block_on((tool.handler)(json!({"a": 1}))),
+            ToolResult::error(
+                "the input does not match the input schema of tool \"add\": missing field `b`"
+            )
+        );
+    }
+
+    #[test]
+    fn call_checks_the_schema_as_edited_after_construction() {
+        let mut tool = adder();
+        tool.input_schema["properties"]["a"]["maximum"] = json!(10);
+        assert_eq!(
+            block_on(tool.call(json!({"a": 11, "b": 0}))),
+            ToolResult::error(
+                "the input does not match the input schema of tool \"add\":\n\
+                 - at a: 11 is greater than the maximum of 10"
+            )
+        );
+    }
+
+    #[test]
+    fn no_input_takes_null_or_any_object() {
+        let tool = Tool::from_fn("ping", "Answers pong.", |_: NoInput| async { "pong" }).unwrap();
+        assert_eq!(
+            serde_json::to_string(&tool.input_schema).unwrap(),
+            r#"{"type":"object","properties":{}}"#
+        );
+        assert_eq!(block_on(tool.call(Value::Null)), ToolResult::text("pong"));
+        assert_eq!(
+            block_on(tool.call(json!({"stray": 1}))),
+            ToolResult::text("pong")
+        );
+    }
+
+    #[test]
+    fn a_non_object_input_is_refused_at_construction() {
+        let error = Tool::from_fn("t", "d", |_: String| async { "" }).unwrap_err();
+        assert!(matches!(error, ToolSchemaError::NotAnObject { .. }));
+    }
+}

@@ -1,0 +1,312 @@
+//! The handler guard (agent-tools.md §3.3): whatever goes wrong inside a
+//! tool call becomes a failed [`ToolResult`] the model reads, never an error
+//! or a panic that reaches the host.
+//!
+//! Three things are caught, each with a message saying what went wrong:
+//!
+//! | failure | text of the failed result |
+//! |---|---|
+//! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (at most 10, then `- and <n> more`) |
+//! | input serde refuses after the schema passed it | `the input does not match the input schema of tool "<name>": <serde message>` |
+//! | the handler returns `Err(e)` | `e.to_string()`, as upstream answers a thrown error with its message |
+//! | the handler panics | `the tool "<name>" panicked: <panic message>` |
+//!
+//! Paths are written as Isomer writes them (`body[1].items[0]`), the root as
+//! `the root`. A stack overflow aborts the process and cannot be caught; input
+//! is deserialized on a grown stack (`serde_stacker`) so deep input does not
+//! overflow there.
+
+use std::any::Any;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+
+use futures::FutureExt as _;
+use jsonschema::paths::LocationSegment;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use super::ToolResult;
+
+/// How many schema problems a refusal lists before summarising the rest.
+const MAX_LISTED_PROBLEMS: usize = 10;
+
+/// Longest jsonschema message kept as is; longer ones print the offending
+/// value as `value` (jsonschema's masked form) so a huge input is not echoed.
+const MAX_PROBLEM_LEN: usize = 200;
+
+/// Tool arguments may be omitted (MCP's `arguments` is optional): `null`
+/// reads as the empty object.
+pub(crate) fn normalize_input(input: Value) -> Value {
+    match input {
+        Value::Null => Value::Object(Map::new()),
+        other => other,
+    }
+}
+
+/// Checks `input` against the tool's `schema` (draft 2020-12). `Err` holds
+/// the text of the failed result (module docs).
+pub(crate) fn check_input(tool: &str, schema: &Value, input: &Value) -> Result<(), String> {
+    let validator = jsonschema::draft202012::new(schema).map_err(|error| {
+        format!(
+            "the input schema of tool {} is not a valid JSON Schema: {error}",
+            quoted(tool)
+        )
+    })?;
+    let mut problems = validator.iter_errors(input).peekable();
+    if problems.peek().is_none() {
+        return Ok(());
+    }
+    let mut text = format!(
+        "the input does not match the input schema of tool {}:",
+        quoted(tool)
+    );
+    let mut count = 0usize;
+    for problem in problems {
+        count += 1;
+        if count > MAX_LISTED_PROBLEMS {
+            continue;
+        }
+        let mut message = problem.to_string();
+        if message.len() > MAX_PROBLEM_LEN {
+            message = problem.masked().to_string();
+        }
+        text.push_str("\n- at ");
+        text.push_str(&instance_path(problem.instance_path().segments()));
+        text.push_str(": ");
+        text.push_str(&message);
+    }
+    if count > MAX_LISTED_PROBLEMS {
+        text.push_str(&format!("\n- and {} more", count - MAX_LISTED_PROBLEMS));
+    }
+    Err(text)
+}
+
+/// Deserializes the (already normalized) input into `T` on a grown stack.
+/// `Err` holds the text of the failed result.
+pub(crate) fn deserialize_input<T: DeserializeOwned>(
+    tool: &str,
+    input: &Value,
+) -> Result<T, String> {
+    T::deserialize(serde_stacker::Deserializer::new(input)).map_err(|error| {
+        format!(
+            "the input does not match the input schema of tool {}: {error}",
+            quoted(tool)
+        )
+    })
+}
+
+/// Runs `future`, turning a panic into a failed result naming the tool.
+pub(crate) async fn catch_panic<F>(tool: &str, future: F) -> ToolResult
+where
+    F: Future<Output = ToolResult>,
+{
+    match AssertUnwindSafe(future).catch_unwind().await {
+        Ok(result) => result,
+        Err(payload) => ToolResult::error(panic_text(tool, payload.as_ref())),
+    }
+}
+
+/// The text of a failed result for a panic: the payload when it is a string
+/// (`panic!("...")` and `.expect("...")` give one), else a fixed sentence.
+pub(crate) fn panic_text(tool: &str, payload: &(dyn Any + Send)) -> String {
+    let message = payload
+        .downcast_ref::<&'static str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
+    match message {
+        Some(message) => format!("the tool {} panicked: {message}", quoted(tool)),
+        None => format!(
+            "the tool {} panicked with a value that has no message",
+            quoted(tool)
+        ),
+    }
+}
+
+/// `body[1].items[0]`: keys joined with `.`, indexes in brackets; the empty
+/// path is `the root`.
+fn instance_path<'a>(segments: impl Iterator<Item = LocationSegment<'a>>) -> String {
+    let mut path = String::new();
+    for segment in segments {
+        match segment {
+            LocationSegment::Property(key) => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(&key);
+            }
+            LocationSegment::Index(index) => {
+                path.push('[');
+                path.push_str(&index.to_string());
+                path.push(']');
+            }
+        }
+    }
+    if path.is_empty() {
+        path.push_str("the root");
+    }
+    path
+}
+
+fn quoted(name: &str) -> String {
+    serde_json::to_string(name).unwrap_or_else(|_| name.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "types": {
+                    "type": "array",
+                    "items": { "type": "string", "minLength": 1 },
+                    "minItems": 1,
+                    "maxItems": 12
+                },
+                "limit": { "type": "integer" }
+            },
+            "required": ["types"],
+            "additionalProperties": false
+        })
+    }
+
+    #[test]
+    fn valid_input_passes() {
+        assert_eq!(
+            check_input("t", &schema(), &json!({"types": ["a"]})),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn every_problem_is_listed_with_its_path() {
+        let text =
+            check_input("t", &schema(), &json!({"types": ["", "b", 3], "extra": 1})).unwrap_err();
+        assert_eq!(
+            text,
+            "the input does not match the input schema of tool \"t\":\n\
+             - at types[0]: \"\" is shorter than 1 character\n\
+             - at types[2]: 3 is not of type \"string\"\n\
+             - at the root: Additional properties are not allowed ('extra' was unexpected)"
+        );
+    }
+
+    #[test]
+    fn a_missing_field_is_reported_at_the_root() {
+        let text = check_input("t", &schema(), &json!({})).unwrap_err();
+        assert_eq!(
+            text,
+            "the input does not match the input schema of tool \"t\":\n\
+             - at the root: \"types\" is a required property"
+        );
+    }
+
+    #[test]
+    fn long_lists_are_cut_after_ten() {
+        let schema = json!({ "type": "array", "items": { "type": "string" } });
+        let text = check_input(
+            "t",
+            &schema,
+            &json!([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+        )
+        .unwrap_err();
+        assert!(
+            text.ends_with("- at [9]: 10 is not of type \"string\"\n- and 2 more"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 12);
+    }
+
+    #[test]
+    fn a_huge_offending_value_is_not_echoed() {
+        let big = "x".repeat(500);
+        let text = check_input("t", &json!({"type": "integer"}), &json!(big)).unwrap_err();
+        assert_eq!(
+            text,
+            "the input does not match the input schema of tool \"t\":\n\
+             - at the root: value is not of type \"integer\""
+        );
+    }
+
+    #[test]
+    fn nested_keys_join_with_dots() {
+        let schema = json!({
+            "type": "object",
+            "properties": { "filter": { "type": "object", "properties": { "since": { "type": "integer" } } } }
+        });
+        let text = check_input("t", &schema, &json!({"filter": {"since": "x"}})).unwrap_err();
+        assert!(
+            text.ends_with("- at filter.since: \"x\" is not of type \"integer\""),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_broken_schema_is_a_failed_call_not_a_panic() {
+        let text = check_input("t", &json!({"type": 12}), &json!({})).unwrap_err();
+        assert!(
+            text.starts_with("the input schema of tool \"t\" is not a valid JSON Schema: "),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn serde_failures_carry_serde_message() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Args {
+            limit: u8,
+        }
+        let error = deserialize_input::<Args>("t", &json!({"limit": 300})).unwrap_err();
+        assert_eq!(
+            error,
+            "the input does not match the input schema of tool \"t\": \
+             invalid value: integer `300`, expected u8"
+        );
+    }
+
+    #[test]
+    fn deep_input_deserializes_without_overflowing() {
+        let mut value = json!(0);
+        for _ in 0..20_000 {
+            value = Value::Array(vec![value]);
+        }
+        let copy: Value = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let copy = deserialize_input::<Value>("t", &value).unwrap();
+                crate::json::drop_deep(value);
+                copy
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        crate::json::drop_deep(copy);
+    }
+
+    #[test]
+    fn null_arguments_read_as_the_empty_object() {
+        assert_eq!(normalize_input(Value::Null), json!({}));
+        assert_eq!(normalize_input(json!([1])), json!([1]));
+    }
+
+    #[test]
+    fn panic_payloads_become_text() {
+        assert_eq!(
+            panic_text("t", &"static message"),
+            "the tool \"t\" panicked: static message"
+        );
+        assert_eq!(
+            panic_text("t", &String::from("formatted 3")),
+            "the tool \"t\" panicked: formatted 3"
+        );
+        assert_eq!(
+            panic_text("t", &42_u32),
+            "the tool \"t\" panicked with a value that has no message"
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! Support for the code `#[isomer_tool]` expands into (reached as
+//! `isomer_sdk::__private`). Not a public API: anything here may change in
+//! any release. The expansion names every path through this module, so a
+//! crate using the macro needs no direct dependency on serde or schemars, and
+//! `crate = "path"` can point at a renamed or re-exported sdk.
+
+use std::future::Future;
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+
+pub use ::schemars;
+pub use ::serde;
+pub use ::serde_json;
+pub use std::clone::Clone;
+
+pub use super::{IntoToolResult, NoInput, Tool};
+
+/// [`Tool::from_fn`], panicking with a message naming the tool when its
+/// input type cannot be a tool input (not an object, or recursive): a
+/// declaration mistake that the first test building the tool shows.
+#[track_caller]
+pub fn tool<T, F, Fut>(name: &'static str, description: &'static str, handler: F) -> Tool
+where
+    T: DeserializeOwned + JsonSchema + Send + 'static,
+    F: Fn(T) -> Fut + Send + Sync + 'static,
+    Fut: Future + Send + 'static,
+    Fut::Output: IntoToolResult,
+{
+    match Tool::from_fn(name, description, handler) {
+        Ok(tool) => tool,
+        Err(error) => panic!("#[isomer_tool] `{name}`: {error}"),
+    }
+}
+
+/// The input type's schema half of a tool input, with a message that says
+/// how to fix a missing derive.
+#[diagnostic::on_unimplemented(
+    message = "the tool input `{Self}` does not implement `JsonSchema`",
+    label = "the input of this #[isomer_tool] handler",
+    note = "consider adding `#[derive(schemars::JsonSchema)]` to `{Self}` (schemars 1.x, as isomer_sdk uses)",
+    note = "the last parameter of an #[isomer_tool] handler is its input; a tool without input takes `_: isomer_sdk::NoInput` last"
+)]
+pub trait ToolInputSchema: JsonSchema {}
+
+impl<T: JsonSchema + ?Sized> ToolInputSchema for T {}
+
+/// The input type's serde half of a tool input.
+#[diagnostic::on_unimplemented(
+    message = "the tool input `{Self}` does not implement `Deserialize`",
+    label = "the input of this #[isomer_tool] handler",
+    note = "consider adding `#[derive(serde::Deserialize)]` to `{Self}`",
+    note = "the last parameter of an #[isomer_tool] handler is its input; a tool without input takes `_: isomer_sdk::NoInput` last"
+)]
+pub trait ToolInputDeserialize: DeserializeOwned {}
+
+impl<T: DeserializeOwned> ToolInputDeserialize for T {}
+
+/// Moving the input into the handler's future needs it owned and sendable.
+#[diagnostic::on_unimplemented(
+    message = "the tool input `{Self}` must be `Send + 'static`",
+    label = "the input of this #[isomer_tool] handler",
+    note = "tool inputs are deserialized into an owned value that moves into the call's future"
+)]
+pub trait ToolInputSend: Send + 'static {}
+
+impl<T: Send + 'static> ToolInputSend for T {}
+
+/// A context parameter is cloned into every call.
+#[diagnostic::on_unimplemented(
+    message = "the tool context `{Self}` must be `Clone + Send + Sync + 'static`",
+    label = "a context parameter of this #[isomer_tool] handler",
+    note = "context parameters are cloned into every call; wrap shared state in `std::sync::Arc`",
+    note = "every parameter before the last is context; the last one is the tool's input"
+)]
+pub trait ToolContext: Clone + Send + Sync + 'static {}
+
+impl<T: Clone + Send + Sync + 'static> ToolContext for T {}
+
+/// Checks the input bounds one by one, so each failure gets its own message
+/// at the input type.
+pub fn assert_input<T: ToolInputSchema + ToolInputDeserialize + ToolInputSend>() {}
+
+/// Checks a context parameter's bounds.
+pub fn assert_context<T: ToolContext>() {}
+
+/// Checks that the handler's return type converts into a result.
+pub fn assert_output<T: IntoToolResult>() {}
