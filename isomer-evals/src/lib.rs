@@ -53,9 +53,12 @@
 //! [`CaseError`]), which the totals and the report count, and the run goes
 //! on, so one flaky model call never loses a corpus.
 
+pub mod baseline;
 mod case;
 mod check;
+pub mod corpus;
 mod parse;
+pub mod replay;
 mod report;
 mod run;
 mod runtime;

@@ -238,6 +238,34 @@ impl Corpus {
     }
 }
 
+/// Reads the recorded answers of one case straight from
+/// `<dir>/answers/<id>.0.txt` and `<dir>/answers/<id>.1.txt`, without listing
+/// `answers/` or reading `corpus.json`: index `0` is the first attempt, `1`
+/// the retry, `None` where no file exists.
+///
+/// For a harness that runs one case of a large corpus; [`Corpus::load`]
+/// still checks the whole directory when every case runs. Errors: a file
+/// that exists but cannot be read or is not UTF-8 (both attempts are tried
+/// and every fault is reported).
+pub fn read_case_answers(dir: &Path, id: &str) -> Result<Vec<Option<String>>, CorpusErrors> {
+    let mut answers = Vec::with_capacity(2);
+    let mut errors = Vec::new();
+    for attempt in 0..2 {
+        let path = dir.join(ANSWERS_DIR).join(answers::answer_file_name(id, attempt));
+        match read_text(&path) {
+            Ok(text) => answers.push(text),
+            Err(error) => {
+                errors.push(error);
+                answers.push(None);
+            }
+        }
+    }
+    match CorpusErrors::from_vec(errors) {
+        Some(errors) => Err(errors),
+        None => Ok(answers),
+    }
+}
+
 /// Reads a UTF-8 text file; `Ok(None)` when it does not exist.
 fn read_text(path: &Path) -> Result<Option<String>, CorpusError> {
     let bytes = match std::fs::read(path) {

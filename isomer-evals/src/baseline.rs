@@ -1,0 +1,200 @@
+//! The baseline of a recorded corpus: what a replayed run produced, as data
+//! to commit and compare.
+//!
+//! A [`Baseline`] holds, for one run of `run_evals` over a corpus with a
+//! [`Replay`]:
+//!
+//! | part | what | snapshot (suite `slides`) |
+//! |---|---|---|
+//! | `report` | the [`EvalReport`]: every case's scores and the totals | `slides__report` (JSON) |
+//! | `report_text` | [`format_report`] of it | `slides__report_text` |
+//! | `prompt_sha256` | SHA-256 (lowercase hex) of the prompt the harness built | `slides__baseline` (JSON) |
+//! | `missing_recordings` | attempts asked for with no answer file | `slides__baseline` |
+//! | `stale_judgments` | cases whose rendering no longer matches the judged one | `slides__baseline` |
+//!
+//! and [`check_prompt`] says whether the built prompt equals the corpus's
+//! `prompt.txt`, the text every answer was written from.
+//!
+//! Everything here is pure: this module reads no file and writes none. The
+//! test (or the harness) that owns the corpus snapshots the parts with
+//! `insta`, so a change that moves a number fails until the snapshot is
+//! re-accepted, and the accepted diff shows what moved.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::replay::{MissingRecording, Replay};
+use crate::{EvalReport, format_report};
+
+/// The SHA-256 of `prompt`'s UTF-8 bytes, as 64 lowercase hex digits.
+pub fn prompt_sha256(prompt: &str) -> String {
+    let digest = Sha256::digest(prompt.as_bytes());
+    digest.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// The part of a baseline that is neither the report nor its text:
+/// `{ "promptSha256", "missingRecordings", "staleJudgments" }` (upstream
+/// `baseline.json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BaselineRecord {
+    /// SHA-256 (lowercase hex) of the prompt the harness built.
+    pub prompt_sha256: String,
+    /// Attempts the run asked for that have no recording, sorted.
+    pub missing_recordings: Vec<MissingRecording>,
+    /// Cases whose text rendering differs from the judged one, or that have
+    /// no recorded verdict, sorted.
+    pub stale_judgments: Vec<String>,
+}
+
+/// What a replayed run of a corpus produced; see the module docs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Baseline {
+    /// The report: every case's scores, and the totals.
+    pub report: EvalReport,
+    /// `format_report(&report)`.
+    pub report_text: String,
+    /// The prompt hash and the two recording lists.
+    pub record: BaselineRecord,
+}
+
+impl Baseline {
+    /// The baseline of a run: its `report`, the `prompt` the harness built
+    /// (see [`crate::eval_prompt`]; the same text [`Replay::prompt`] saw),
+    /// and what `replay` noted while the run went.
+    pub fn new(report: EvalReport, prompt: &str, replay: &Replay) -> Self {
+        let report_text = format_report(&report);
+        let record = BaselineRecord {
+            prompt_sha256: prompt_sha256(prompt),
+            missing_recordings: replay.missing_recordings(),
+            stale_judgments: replay.stale_judgments(),
+        };
+        Self { report, report_text, record }
+    }
+
+    /// True when every attempt asked for was recorded and every judgment
+    /// matches its rendering: the recordings fit the harness.
+    pub fn recordings_match(&self) -> bool {
+        self.record.missing_recordings.is_empty() && self.record.stale_judgments.is_empty()
+    }
+}
+
+/// Why the built prompt is not the recorded `prompt.txt`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PromptMismatch {
+    /// Occurs when the corpus has no `prompt.txt` (its answers cannot have
+    /// been written from the built prompt).
+    Missing,
+    /// Occurs when `prompt.txt` differs from the built prompt.
+    Differs {
+        /// The first line (from 1) where they differ.
+        line: usize,
+        /// That line of the built prompt (`None` past its end).
+        built: Option<String>,
+        /// That line of `prompt.txt` (`None` past its end).
+        recorded: Option<String>,
+    },
+}
+
+impl fmt::Display for PromptMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |line: &Option<String>| match line {
+            Some(text) => serde_json::Value::String(short(text)).to_string(),
+            None => "end of text".to_owned(),
+        };
+        match self {
+            Self::Missing => f.write_str(
+                "prompt.txt is missing; write it from the prompt the harness builds before recording answers",
+            ),
+            Self::Differs { line, built, recorded } => write!(
+                f,
+                "prompt.txt differs from the prompt the harness builds at line {line}: built {}, recorded {}; the answers were written from another prompt, so re-record them",
+                show(built),
+                show(recorded)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PromptMismatch {}
+
+/// At most 80 characters of `text`, with `…` when cut.
+fn short(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// Checks that `built` (the prompt the harness builds) equals `recorded`
+/// (the corpus's `prompt.txt`, `None` when absent), byte for byte.
+///
+/// On a difference, names the first differing line (lines split at `\n`).
+pub fn check_prompt(built: &str, recorded: Option<&str>) -> Result<(), PromptMismatch> {
+    let Some(recorded) = recorded else {
+        return Err(PromptMismatch::Missing);
+    };
+    if built == recorded {
+        return Ok(());
+    }
+    let mut built_lines = built.split('\n');
+    let mut recorded_lines = recorded.split('\n');
+    let mut line = 1;
+    loop {
+        match (built_lines.next(), recorded_lines.next()) {
+            (Some(a), Some(b)) if a == b => line += 1,
+            (a, b) => {
+                return Err(PromptMismatch::Differs {
+                    line,
+                    built: a.map(str::to_owned),
+                    recorded: b.map(str::to_owned),
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prompt_sha256_is_lowercase_hex_of_the_bytes() {
+        // The SHA-256 of the empty string and of "abc" (FIPS 180-2 vectors).
+        assert_eq!(
+            prompt_sha256(""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            prompt_sha256("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn check_prompt_names_the_first_differing_line() {
+        assert_eq!(check_prompt("a\nb", Some("a\nb")), Ok(()));
+        assert_eq!(check_prompt("a", None), Err(PromptMismatch::Missing));
+        let mismatch = check_prompt("a\nb\nc", Some("a\nx\nc")).unwrap_err();
+        assert_eq!(
+            mismatch,
+            PromptMismatch::Differs {
+                line: 2,
+                built: Some("b".into()),
+                recorded: Some("x".into())
+            }
+        );
+        assert_eq!(
+            mismatch.to_string(),
+            "prompt.txt differs from the prompt the harness builds at line 2: built \"b\", recorded \"x\"; the answers were written from another prompt, so re-record them"
+        );
+        // A trailing newline in the file is a difference too.
+        assert_eq!(
+            check_prompt("a", Some("a\n")),
+            Err(PromptMismatch::Differs { line: 2, built: None, recorded: Some(String::new()) })
+        );
+    }
+}
