@@ -1,1 +1,49 @@
-//! Agent tools over an Isomer runtime.
+//! Agent tools over an Isomer runtime: the six tools a model uses to write
+//! a composition (read the guide, look primitives up, validate, render, and
+//! list and request registered views), the guide and the composition JSON
+//! Schema as resources, and a `compose` prompt. Everything is plain data;
+//! the host brings the transport (an MCP server, an agent framework, its own
+//! loop). Behaviour follows upstream `@elastic/isomer-agent-tools`
+//! (agent-tools.md).
+//!
+//! ```ignore
+//! let tools = create_isomer_tools(IsomerToolsOptions::new(runtime.clone()).with_frame(frame))?;
+//! let resources = create_isomer_resources(IsomerGuideOptions::new(runtime.clone()));
+//! let prompts = create_isomer_prompts(IsomerGuideOptions::new(runtime));
+//! ```
+//!
+//! Every composition a tool receives came from a model: the runtime's
+//! `parse` and `validate` apply the input budget before anything reads it,
+//! and `isomer_render` renders only the copy `validate` checked.
+
+pub mod check;
+pub mod describe;
+pub mod format;
+pub mod guide;
+pub mod names;
+pub mod options;
+pub mod prompts;
+pub mod resources;
+pub mod runtime;
+mod sdk_pending;
+mod tools;
+
+pub use check::{CompositionCheck, ToolsFrame, check_composition, format_warning};
+pub use describe::build_primitive_descriptions;
+pub use format::{
+    FormatOutput, HostFormat, HostRender, HostRenderOptions, format_result, render_uri,
+};
+pub use guide::{DEFAULT_ISOMER_GUIDE, build_isomer_authoring_guide};
+pub use names::{
+    ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSE_PROMPT, ISOMER_COMPOSITION_SCHEMA_URI,
+    ISOMER_TOOL_NAMES, IsomerToolNames,
+};
+pub use options::{IsomerGuideOptions, IsomerToolsOptions};
+pub use prompts::{IsomerPrompt, PromptArgument, PromptBuild, create_isomer_prompts};
+pub use resources::{IsomerResource, ResourceRead, create_isomer_resources};
+pub use runtime::{
+    ParseOutcome, RenderOptions, RenderedFormat, RuntimeFailure, RuntimeFormat, Theme,
+    ToolsRuntime, ValidationOutcome, ViewRequestError,
+};
+pub use sdk_pending::{EmbeddedResource, Tool, ToolContent, ToolResult};
+pub use tools::create_isomer_tools;

@@ -1,0 +1,175 @@
+//! [`check_composition`]: one parse, one validate and the frame's body rule,
+//! reported as the tools print them (sdk.md §3.3, agent-tools.md §6).
+
+use isomer_sdk::{ValidationError, ValidationWarning};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::runtime::{RuntimeFailure, ToolsRuntime};
+use crate::sdk_pending::format_validation_error;
+
+/// A frame's extra rule over a composition's body (upstream
+/// `IsomerToolsFrame`): each returned string is one finding with an empty
+/// path. The slides frame requires exactly one `slideFrame` node.
+///
+/// Any `Fn(&[Value]) -> Vec<String>` is a frame.
+pub trait ToolsFrame: Send + Sync {
+    /// The messages of every broken rule; empty when the body is fine.
+    fn validate_body(&self, body: &[Value]) -> Vec<String>;
+}
+
+impl<F> ToolsFrame for F
+where
+    F: Fn(&[Value]) -> Vec<String> + Send + Sync,
+{
+    fn validate_body(&self, body: &[Value]) -> Vec<String> {
+        self(body)
+    }
+}
+
+/// What [`check_composition`] found (upstream `IsomerCompositionCheck`).
+///
+/// Serializes as `{ valid, errors, findings, warnings, composition? }`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CompositionCheck {
+    /// True when there is no finding. The runtime's own `valid` flag is not
+    /// used: a frame rule makes an otherwise valid composition invalid.
+    pub valid: bool,
+    /// Each finding through `format_validation_error`
+    /// (`<path> (in <type>) <message>`), in the same order as `findings`.
+    pub errors: Vec<String>,
+    /// The structured findings: parse errors, or validate errors followed by
+    /// the frame's, each frame finding with an empty path.
+    pub findings: Vec<ValidationError>,
+    /// Each warning as `<surface>: <text>` (see [`format_warning`]).
+    pub warnings: Vec<String>,
+    /// The copy the runtime validated, present once the value parsed (and
+    /// absent when the input budget refused it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub composition: Option<Value>,
+}
+
+/// Checks untrusted `value` with `runtime.parse`, then `runtime.validate` on
+/// the parsed composition, then `frame`'s body rule on the validated copy's
+/// `body`; each is called at most once (agent-tools.md §6.2).
+///
+/// - A parse failure (including an input-budget refusal, one finding with an
+///   empty path and code `INPUT_OVER_BUDGET`) answers its findings, no
+///   warnings and no composition.
+/// - Otherwise the findings are validate's errors followed by one
+///   `{ path: "", message }` per frame message, `valid` is "no findings", and
+///   `composition` is the copy validate returned (validate's input when a
+///   runtime returns none without refusing it).
+///
+/// # Errors
+/// A runtime member's failure, unchanged.
+pub fn check_composition<R>(
+    runtime: &R,
+    frame: Option<&dyn ToolsFrame>,
+    value: &Value,
+) -> Result<CompositionCheck, RuntimeFailure>
+where
+    R: ToolsRuntime + ?Sized,
+{
+    let parsed = runtime.parse(value)?;
+    let composition = match parsed.composition {
+        Some(composition) if parsed.valid => composition,
+        _ => {
+            return Ok(CompositionCheck {
+                valid: false,
+                errors: parsed.errors.iter().map(format_validation_error).collect(),
+                findings: parsed.errors,
+                warnings: Vec::new(),
+                composition: None,
+            });
+        }
+    };
+    let validated = runtime.validate(&composition)?;
+    let refused = validated
+        .errors
+        .iter()
+        .any(ValidationError::is_input_refusal);
+    let checked = match validated.composition {
+        Some(copy) => Some(copy),
+        None if refused => None,
+        None => Some(composition),
+    };
+    let mut findings = validated.errors;
+    if let (Some(frame), Some(copy)) = (frame, &checked) {
+        let body = copy
+            .get("body")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        findings.extend(
+            frame
+                .validate_body(body)
+                .into_iter()
+                .map(|message| ValidationError::new("", message)),
+        );
+    }
+    Ok(CompositionCheck {
+        valid: findings.is_empty(),
+        errors: findings.iter().map(format_validation_error).collect(),
+        findings,
+        warnings: validated.warnings.iter().map(format_warning).collect(),
+        composition: checked,
+    })
+}
+
+/// Prints a warning as `<surface>: <text>`, where `<text>` is the message
+/// alone when it already starts with the warning's path (a missing path counts
+/// as empty, so always), and `<path> <message>` otherwise (agent-tools.md §6.6).
+///
+/// `slack: body[0].body[1] draws nothing`, `text: is empty`.
+pub fn format_warning(warning: &ValidationWarning) -> String {
+    let path = warning.path.as_deref().unwrap_or("");
+    let text = if warning.message.starts_with(path) {
+        warning.message.clone()
+    } else {
+        format_validation_error(&ValidationError::new(path, warning.message.clone()))
+    };
+    format!("{}: {}", warning.surface, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn warning(surface: &str, path: Option<&str>, message: &str) -> ValidationWarning {
+        ValidationWarning {
+            surface: surface.to_owned(),
+            path: path.map(str::to_owned),
+            message: message.to_owned(),
+        }
+    }
+
+    #[test]
+    fn prints_each_warning_with_its_surface_and_its_path_once() {
+        assert_eq!(
+            format_warning(&warning(
+                "snapshot",
+                Some("body[0]"),
+                "body[0] type \"slideFrame\" declares no snapshotHeight metric"
+            )),
+            "snapshot: body[0] type \"slideFrame\" declares no snapshotHeight metric"
+        );
+        assert_eq!(
+            format_warning(&warning("slack", Some("body[0].body[1]"), "draws nothing")),
+            "slack: body[0].body[1] draws nothing"
+        );
+        assert_eq!(
+            format_warning(&warning("text", None, "is empty")),
+            "text: is empty"
+        );
+    }
+
+    #[test]
+    fn a_closure_is_a_frame() {
+        let frame = |body: &[Value]| vec![format!("{} nodes", body.len())];
+        assert_eq!(
+            frame.validate_body(&[Value::Null]),
+            vec!["1 nodes".to_owned()]
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! `isomer_describe_primitives` (agent-tools.md §4.2, §8).
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{ToolsContext, failure, utf16_len};
+use crate::describe::build_primitive_descriptions;
+use crate::names::ISOMER_TOOL_NAMES;
+use crate::sdk_pending::{Tool, ToolResult, tool_from_handler};
+
+/// The most types one call may ask for.
+pub(crate) const MAX_TYPES: usize = 12;
+/// The longest type name accepted, in UTF-16 code units.
+pub(crate) const MAX_TYPE_LENGTH: usize = 200;
+
+/// The primitives to look up.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub(crate) struct DescribePrimitivesInput {
+    /// Primitive types from the guide's index, exactly as listed there.
+    #[schemars(length(min = 1, max = 12), inner(length(min = 1, max = 200)))]
+    types: Vec<String>,
+}
+
+const DESCRIPTION: &str = "Gives the full catalog entry and JSON Schema of each primitive type you name: what it \
+is for, when to use it and when not to, an example, and every field. Name every type you will write, including \
+the containers you nest others in. At most 12 types per call; call again for more.";
+
+/// Answers the entries and `$defs`, or `{error, unknown, known}` as a failed
+/// result when a type is unknown (unknown kept in request order, duplicates
+/// included; matching exact and case-sensitive).
+pub(crate) async fn isomer_describe_primitives(
+    context: Arc<ToolsContext>,
+    input: DescribePrimitivesInput,
+) -> ToolResult {
+    if input.types.is_empty() || input.types.len() > MAX_TYPES {
+        return ToolResult::error(format!(
+            "types must hold from 1 to {MAX_TYPES} primitive types; this call gave {}.",
+            input.types.len()
+        ));
+    }
+    if let Some(index) = input
+        .types
+        .iter()
+        .position(|name| name.is_empty() || utf16_len(name) > MAX_TYPE_LENGTH)
+    {
+        return ToolResult::error(format!(
+            "types[{index}] must be from 1 to {MAX_TYPE_LENGTH} characters long."
+        ));
+    }
+    let authoring = match context.runtime.authoring_context() {
+        Ok(authoring) => authoring,
+        Err(error) => return failure(&error),
+    };
+    let known: Vec<&str> = authoring
+        .primitives
+        .iter()
+        .map(|entry| entry.type_name.as_str())
+        .collect();
+    let unknown: Vec<&str> = input
+        .types
+        .iter()
+        .map(String::as_str)
+        .filter(|name| !known.contains(name))
+        .collect();
+    if !unknown.is_empty() {
+        return ToolResult::json(
+            &json!({ "error": "Unknown primitive types.", "unknown": unknown, "known": known }),
+            true,
+        );
+    }
+    match build_primitive_descriptions(&*context.runtime, &input.types) {
+        Ok(text) => ToolResult::text(text),
+        Err(error) => failure(&error),
+    }
+}
+
+pub(crate) fn isomer_describe_primitives_tool(context: Arc<ToolsContext>) -> Tool {
+    tool_from_handler(
+        ISOMER_TOOL_NAMES.describe_primitives,
+        "Describe primitives",
+        DESCRIPTION,
+        context,
+        isomer_describe_primitives,
+    )
+}

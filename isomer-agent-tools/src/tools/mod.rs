@@ -1,0 +1,114 @@
+//! [`create_isomer_tools`]: the six tools, one file each, sharing one
+//! [`ToolsContext`] built at creation (agent-tools.md §3–§4).
+
+mod authoring_guide;
+mod describe_primitives;
+mod list_views;
+mod render;
+mod request_view;
+mod validate;
+
+use std::sync::Arc;
+
+use isomer_sdk::IsomerError;
+use serde_json::Value;
+
+use crate::check::{CompositionCheck, ToolsFrame, check_composition};
+use crate::format::{HostFormat, check_host_format_names, order_host_formats};
+use crate::options::{IsomerGuideOptions, IsomerToolsOptions};
+use crate::runtime::{BoundRuntime, ErasedRuntime, RuntimeFormat, ToolsRuntime};
+use crate::sdk_pending::{Tool, ToolResult};
+
+/// What every tool handler reads: the runtime with its host context bound,
+/// the guide options, the frame, the host formats and the offered format
+/// names, fixed when the tools are created.
+pub(crate) struct ToolsContext {
+    pub(crate) runtime: Arc<ErasedRuntime>,
+    pub(crate) guide: IsomerGuideOptions<ErasedRuntime>,
+    pub(crate) frame: Option<Arc<dyn ToolsFrame>>,
+    pub(crate) formats: Vec<(String, HostFormat)>,
+    pub(crate) format_names: Vec<String>,
+    pub(crate) heading: bool,
+}
+
+impl ToolsContext {
+    /// [`check_composition`] with this context's runtime and frame.
+    pub(crate) fn check(&self, value: &Value) -> Result<CompositionCheck, crate::RuntimeFailure> {
+        check_composition(&*self.runtime, self.frame.as_deref(), value)
+    }
+}
+
+/// A runtime failure as a failed call with the error's message (upstream:
+/// the handler guard's `textResult(errorMessage(e), true)`).
+pub(crate) fn failure(error: &dyn std::fmt::Display) -> ToolResult {
+    ToolResult::error(error.to_string())
+}
+
+/// Counts a string's length as JavaScript (and Zod's `min`/`max`) does: in
+/// UTF-16 code units.
+pub(crate) fn utf16_len(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// Turns a runtime into agent tools (upstream `createIsomerTools`):
+/// `isomer_authoring_guide`, `isomer_describe_primitives`,
+/// `isomer_validate`, `isomer_render`, then `isomer_list_views` and
+/// `isomer_request_view` only when the runtime lists at least one view now
+/// (views registered later get no view tools; the guide still lists them).
+///
+/// Host formats are offered after `text, markdown, html, slack`, in
+/// JavaScript object-key order (see [`IsomerToolsOptions::formats`]).
+///
+/// # Errors
+/// `DUPLICATE_FORMAT` when a host format is named `text`, `markdown`,
+/// `html` or `slack`; every such name is listed.
+pub fn create_isomer_tools<R>(options: IsomerToolsOptions<R>) -> Result<Vec<Tool>, IsomerError>
+where
+    R: ToolsRuntime + ?Sized + 'static,
+    R::HostContext: 'static,
+{
+    let formats = order_host_formats(&options.formats);
+    check_host_format_names(formats.iter().map(|(name, _)| name.as_str()))?;
+    let format_names: Vec<String> = RuntimeFormat::ALL
+        .iter()
+        .map(|format| format.as_str().to_owned())
+        .chain(formats.iter().map(|(name, _)| name.clone()))
+        .collect();
+    let IsomerToolsOptions {
+        authoring,
+        frame,
+        heading,
+        host_context,
+        ..
+    } = options;
+    let runtime: Arc<ErasedRuntime> = Arc::new(BoundRuntime {
+        runtime: Arc::clone(&authoring.runtime),
+        host_context,
+    });
+    let has_views = !runtime.list_views().is_empty();
+    let context = Arc::new(ToolsContext {
+        guide: IsomerGuideOptions {
+            runtime: Arc::clone(&runtime),
+            guide: authoring.guide,
+            rules: authoring.rules,
+            examples: authoring.examples,
+            profile: authoring.profile,
+        },
+        runtime,
+        frame,
+        formats,
+        format_names,
+        heading,
+    });
+    let mut tools = vec![
+        authoring_guide::isomer_authoring_guide_tool(Arc::clone(&context)),
+        describe_primitives::isomer_describe_primitives_tool(Arc::clone(&context)),
+        validate::isomer_validate_tool(Arc::clone(&context)),
+        render::render_tool(Arc::clone(&context)),
+    ];
+    if has_views {
+        tools.push(list_views::isomer_list_views_tool(Arc::clone(&context)));
+        tools.push(request_view::isomer_request_view_tool(context));
+    }
+    Ok(tools)
+}

@@ -1,0 +1,102 @@
+//! `isomer_render` (agent-tools.md §4.4, §5).
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use super::{ToolsContext, failure};
+use crate::format::{HostRenderOptions, format_result};
+use crate::names::ISOMER_TOOL_NAMES;
+use crate::runtime::{RenderOptions, RenderedFormat, RuntimeFormat, Theme};
+use crate::sdk_pending::{Tool, ToolResult, tool_from_handler};
+
+/// The composition, the format, and an optional theme.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub(crate) struct RenderInput {
+    /// A composition: `{ "type": "view", "body": [...] }`. Before writing one, read isomer_authoring_guide for the primitives and isomer_describe_primitives for each one's schema.
+    composition: Map<String, Value>,
+    /// The output format.
+    format: String,
+    /// The colour theme; without it, the composition's own theme applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "theme_schema")]
+    theme: Option<Theme>,
+}
+
+/// `{"type":"string","enum":["auto","light","dark"]}`: an optional field
+/// rather than a nullable one.
+fn theme_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": "string", "enum": ["auto", "light", "dark"] })
+}
+
+/// Validates, then renders the copy the runtime checked (never the raw
+/// input). An invalid composition answers `{valid: false, errors}` as a
+/// failed result; a render failure answers its message as one.
+pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput) -> ToolResult {
+    let host = context
+        .formats
+        .iter()
+        .find(|(name, _)| *name == input.format);
+    let runtime_format = RuntimeFormat::from_name(&input.format);
+    if host.is_none() && runtime_format.is_none() {
+        return ToolResult::error(format!("The {} format is not available.", input.format));
+    }
+    let check = match context.check(&Value::Object(input.composition)) {
+        Ok(check) => check,
+        Err(error) => return failure(&error),
+    };
+    let composition = match check.composition {
+        Some(composition) if check.valid => composition,
+        _ => return ToolResult::json(&json!({ "valid": false, "errors": check.errors }), true),
+    };
+    if let Some(format) = runtime_format {
+        let options = RenderOptions {
+            heading: context.heading,
+            theme: input.theme,
+        };
+        return match context.runtime.render(format, &composition, &options) {
+            Ok(RenderedFormat::Text(text)) => ToolResult::text(text),
+            Ok(RenderedFormat::Json(value)) => ToolResult::json(&value, false),
+            Err(error) => failure(&error),
+        };
+    }
+    let Some((name, format)) = host else {
+        return ToolResult::error(format!("The {} format is not available.", input.format));
+    };
+    let options = HostRenderOptions { theme: input.theme };
+    match (format.render)(composition, options).await {
+        Ok(output) => format_result(name, &format.mime_type, output),
+        Err(error) => failure(&error),
+    }
+}
+
+/// The description names every offered format.
+fn description(format_names: &[String]) -> String {
+    let list = format_names
+        .iter()
+        .map(|name| format!("`{name}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "Validates a composition, then renders the checked copy in one format from the list {list}. \
+         An invalid composition is not rendered: its errors come back instead."
+    )
+}
+
+pub(crate) fn render_tool(context: Arc<ToolsContext>) -> Tool {
+    let format_names = context.format_names.clone();
+    let mut tool = tool_from_handler(
+        ISOMER_TOOL_NAMES.render,
+        "Render a composition",
+        "",
+        context,
+        isomer_render,
+    );
+    tool.description = description(&format_names);
+    if let Some(format) = tool.input_schema.pointer_mut("/properties/format") {
+        format["enum"] = json!(format_names);
+    }
+    tool
+}
