@@ -71,6 +71,9 @@ pub enum ErrorCode {
     /// A primitive's JSON Schema cannot be used (ours: upstream's Zod schemas
     /// cannot be malformed this way).
     InvalidSchema,
+    /// A primitive declaration is incomplete (blank purpose, missing example
+    /// or renderer; ours: upstream checks these in its conformance suite).
+    InvalidPrimitive,
 }
 
 impl ErrorCode {
@@ -101,6 +104,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedChildPath => "UNSUPPORTED_CHILD_PATH",
             ErrorCode::ViewInputInvalid => "VIEW_INPUT_INVALID",
             ErrorCode::InvalidSchema => "INVALID_SCHEMA",
+            ErrorCode::InvalidPrimitive => "INVALID_PRIMITIVE",
         }
     }
 
@@ -298,6 +302,36 @@ pub enum IsomerError {
         /// What is wrong.
         reason: String,
     },
+    /// Occurs when a primitive declaration is incomplete: an empty type, a
+    /// blank purpose, a missing or mistyped catalog example, a missing
+    /// `text` or `markdown` renderer.
+    #[error("primitive \"{type_name}\" is incomplete: {reason}")]
+    InvalidPrimitive {
+        /// The primitive's type.
+        type_name: String,
+        /// What is missing.
+        reason: String,
+    },
+    /// Occurs when a view request's input fails the budget or the view's
+    /// input schema (upstream `RegisteredViewInputError`). Display is
+    /// upstream's: `Invalid input for view "<id>":` then one line per
+    /// finding, indented by two spaces, formatted with
+    /// [`format_validation_error`](crate::format_validation_error).
+    #[error("Invalid input for view {}:{}", crate::js::quote_text(view_id), indented_lines(errors))]
+    ViewInputInvalid {
+        /// The view id.
+        view_id: String,
+        /// The findings (a budget refusal keeps its code).
+        errors: Vec<ValidationError>,
+    },
+}
+
+/// `"\n  <formatted error>"` per error.
+fn indented_lines(errors: &[ValidationError]) -> String {
+    errors
+        .iter()
+        .map(|error| format!("\n  {}", crate::format_validation_error(error)))
+        .collect()
 }
 
 impl IsomerError {
@@ -320,6 +354,8 @@ impl IsomerError {
             IsomerError::DuplicateFormat { .. } => ErrorCode::DuplicateFormat,
             IsomerError::UnsupportedChildPath { .. } => ErrorCode::UnsupportedChildPath,
             IsomerError::InvalidSchema { .. } => ErrorCode::InvalidSchema,
+            IsomerError::InvalidPrimitive { .. } => ErrorCode::InvalidPrimitive,
+            IsomerError::ViewInputInvalid { .. } => ErrorCode::ViewInputInvalid,
         }
     }
 }

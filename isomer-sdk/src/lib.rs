@@ -13,6 +13,29 @@ pub mod prompt;
 pub mod url;
 pub mod walk;
 
+// Primitives, packs and the runtime (issue 3).
+pub mod capabilities;
+pub mod frame;
+pub mod node;
+pub mod pack;
+pub mod primitive;
+pub mod runtime;
+pub mod schema;
+pub mod surface;
+pub mod validate;
+pub mod view;
+pub use capabilities::{Capabilities, SurfaceSupport};
+pub use frame::Frame;
+pub use node::Node;
+pub use pack::{Pack, PackBuilder};
+pub use primitive::{Primitive, PrimitiveBuilder, RefineContext};
+pub use runtime::{RenderOptions, Rendered, Runtime, RuntimeBuilder, Surface, ValidationMode};
+pub use surface::html::HtmlRender;
+pub use surface::slack::SlackRender;
+pub use surface::{Html, Inline, Markdown, Scope};
+pub use validate::{CheckedValidation, ParsedComposition};
+pub use view::{View, ViewBuilder, ViewRegistry, ViewResponse};
+
 pub use budget::{InputBudget, InputUsage, check_input_budget};
 pub use catalog::{
     AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary,

@@ -1,0 +1,98 @@
+//! [`Node`]: a child body node inside a primitive's fields.
+//!
+//! A container's Rust struct types its child slots as [`Node`] (`items:
+//! Vec<Node>`, `aside: Option<Node>`). The JSON Schema of [`Node`] is a
+//! reference to `#/$defs/bodyNode`, so the runtime can
+//! - find the child slots of a primitive from its schema alone (the derived
+//!   child hook visits every value the schema types as a body node, in schema
+//!   key order and array index order), and
+//! - bind those slots to the composition's body-node union when it exports the
+//!   composition JSON Schema (a slot accepts any registered primitive, of any
+//!   pack).
+//!
+//! In a primitive's standalone validation a slot only has to be an object:
+//! the runtime validates the child against its own primitive (sdk.md §1.4).
+
+use std::borrow::Cow;
+use std::ops::Deref;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+/// The name of the `$defs` entry that stands for "any registered primitive
+/// node" in every schema the runtime builds (upstream `bodyNode`).
+pub const BODY_NODE_DEF: &str = "bodyNode";
+
+/// The `$ref` a child slot carries: `#/$defs/bodyNode`.
+pub const BODY_NODE_REF: &str = "#/$defs/bodyNode";
+
+/// A child body node held by a container: the raw JSON object, kept as
+/// authored so renderers can hand it to the dispatcher
+/// (`scope.text(&node.items[0])`).
+///
+/// Dereferences to [`serde_json::Value`]. Its JSON Schema is
+/// `{"$ref": "#/$defs/bodyNode"}`, which marks the field as a child slot.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Node(pub Value);
+
+impl Node {
+    /// The node's `type`, when it has a string one.
+    pub fn type_name(&self) -> Option<&str> {
+        self.0.get("type").and_then(Value::as_str)
+    }
+
+    /// The raw JSON value.
+    pub fn as_value(&self) -> &Value {
+        &self.0
+    }
+}
+
+impl Deref for Node {
+    type Target = Value;
+
+    fn deref(&self) -> &Value {
+        &self.0
+    }
+}
+
+impl AsRef<Value> for Node {
+    fn as_ref(&self) -> &Value {
+        &self.0
+    }
+}
+
+impl From<Value> for Node {
+    fn from(value: Value) -> Self {
+        Node(value)
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Value::deserialize(deserializer).map(Node)
+    }
+}
+
+impl Serialize for Node {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl JsonSchema for Node {
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed(BODY_NODE_DEF)
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        Cow::Borrowed("isomer_sdk::Node")
+    }
+
+    /// The slot's standalone schema: an object (the runtime validates the
+    /// child against its own primitive and replaces this def with the
+    /// body-node union in exported schemas).
+    fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "object" })
+    }
+}

@@ -1,0 +1,66 @@
+//! The runtime's inventory: every primitive of every pack, flattened in pack
+//! order, looked up by type. It is the dispatcher's table and the
+//! [`ChildWalker`] over all child hooks.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::primitive::Primitive;
+use crate::walk::{ChildRef, ChildWalker};
+
+/// The flattened primitives of a runtime.
+pub(crate) struct Inventory {
+    primitives: Vec<Primitive>,
+    index: HashMap<String, usize>,
+}
+
+impl Inventory {
+    /// Indexes `primitives` (types already checked unique).
+    pub fn new(primitives: Vec<Primitive>) -> Self {
+        let index = primitives
+            .iter()
+            .enumerate()
+            .map(|(position, primitive)| (primitive.type_name().to_owned(), position))
+            .collect();
+        Inventory { primitives, index }
+    }
+
+    /// Every primitive, registration order.
+    pub fn primitives(&self) -> &[Primitive] {
+        &self.primitives
+    }
+
+    /// The primitive of `type_name`.
+    pub fn get(&self, type_name: &str) -> Option<&Primitive> {
+        self.index
+            .get(type_name)
+            .map(|&position| &self.primitives[position])
+    }
+
+    /// The primitive of an object node with a registered string `type`.
+    pub fn for_node(&self, node: &Value) -> Option<&Primitive> {
+        node.get("type")
+            .and_then(Value::as_str)
+            .and_then(|t| self.get(t))
+    }
+
+    /// Every registered type, registration order.
+    pub fn types(&self) -> impl Iterator<Item = &str> {
+        self.primitives.iter().map(Primitive::type_name)
+    }
+}
+
+impl ChildWalker for Inventory {
+    fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
+        match self.for_node(node) {
+            Some(primitive) => primitive.children(node),
+            None => Vec::new(),
+        }
+    }
+
+    fn has_own_content(&self, node: &Value) -> bool {
+        self.for_node(node)
+            .is_some_and(|primitive| primitive.has_own_content(node))
+    }
+}

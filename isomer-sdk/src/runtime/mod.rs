@@ -1,0 +1,787 @@
+//! The runtime: packs assembled into one vocabulary that parses, validates,
+//! renders, describes itself to a model and serves registered views
+//! (upstream `createIsomerRuntime`, slides-and-runtime.md §2).
+//!
+//! ```
+//! # use isomer_sdk::{Markdown, Pack, Primitive, RenderOptions, Runtime};
+//! # use serde_json::json;
+//! # let note = Primitive::builder::<serde_json::Value>("note")
+//! #     .schema_json(json!({"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}))
+//! #     .purpose("A note.").example(json!({"type": "note", "text": "x"}))
+//! #     .text(|node, _| node["text"].as_str().unwrap_or("").to_owned())
+//! #     .markdown(|node, _| Markdown::paragraph(node["text"].as_str().unwrap_or("")))
+//! #     .build().unwrap();
+//! let runtime = Runtime::builder()
+//!     .pack(Pack::new("notes").primitive(note).build().unwrap())
+//!     .build()
+//!     .unwrap();
+//! let view = json!({ "type": "view", "title": "Checkout", "body": [ { "type": "note", "text": "Up." } ] });
+//! assert!(runtime.validate(&view).valid);
+//! assert_eq!(runtime.render_text(&view, &RenderOptions::default()).unwrap(), "CHECKOUT\n\nUp.");
+//! ```
+//!
+//! A runtime is immutable after [`RuntimeBuilder::build`] except for its view
+//! registry, and is `Send + Sync`: share it (`Arc<Runtime>`) across tasks.
+
+pub(crate) mod inventory;
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::budget::InputBudget;
+use crate::capabilities::{Capabilities, SurfaceSupport};
+use crate::catalog::{
+    AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary,
+};
+use crate::error::{CompositionValidationError, IsomerError, ValidationError};
+use crate::frame::Frame;
+use crate::pack::{Pack, duplicate_types};
+use crate::primitive::Primitive;
+use crate::surface::html::HtmlRender;
+use crate::surface::slack::SlackRender;
+use crate::surface::{RUNTIME_SURFACES, Scope};
+use crate::validate::{CheckedValidation, Engine, ParsedComposition};
+use crate::view::{View, ViewRegistry, ViewResponse};
+use crate::walk::{ChildRef, ChildWalker};
+
+use inventory::Inventory;
+
+/// What a validating surface does with an invalid composition (upstream
+/// `onValidationError`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ValidationMode {
+    /// Refuse with [`CompositionValidationError`] (default of `text`,
+    /// `markdown`, `slack`).
+    Throw,
+    /// Render the checked copy anyway (default of `html`). Input-budget
+    /// refusals still refuse.
+    Collect,
+}
+
+/// Options of a composition render.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Print the title and subtitle first (default true; slides hosts pass
+    /// false because a slide carries its own heading).
+    pub heading: bool,
+    /// What to do with an invalid composition; `None` is the surface's
+    /// default (`Collect` for `html`, `Throw` for the others).
+    pub on_validation_error: Option<ValidationMode>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            heading: true,
+            on_validation_error: None,
+        }
+    }
+}
+
+/// A surface of the runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Surface {
+    /// Escaped HTML with a minimal stylesheet.
+    Html,
+    /// Plain text (what an answerability judge reads).
+    Text,
+    /// GitHub-flavoured Markdown.
+    Markdown,
+    /// Slack Block Kit.
+    Slack,
+}
+
+impl Surface {
+    /// Every surface, in capabilities order.
+    pub const ALL: [Surface; 4] = [
+        Surface::Html,
+        Surface::Text,
+        Surface::Markdown,
+        Surface::Slack,
+    ];
+
+    /// The surface's name (`"text"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Surface::Html => "html",
+            Surface::Text => "text",
+            Surface::Markdown => "markdown",
+            Surface::Slack => "slack",
+        }
+    }
+
+    /// The surface a name denotes.
+    ///
+    /// # Errors
+    /// [`IsomerError::UnknownSurface`] for any other name.
+    pub fn parse(name: &str) -> Result<Surface, IsomerError> {
+        Surface::ALL
+            .into_iter()
+            .find(|surface| surface.as_str() == name)
+            .ok_or_else(|| IsomerError::UnknownSurface {
+                name: name.to_owned(),
+            })
+    }
+
+    fn default_mode(self) -> ValidationMode {
+        match self {
+            Surface::Html => ValidationMode::Collect,
+            _ => ValidationMode::Throw,
+        }
+    }
+}
+
+/// One surface's output.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Rendered {
+    /// Text surface output.
+    Text(String),
+    /// Markdown surface output.
+    Markdown(String),
+    /// HTML surface output.
+    Html(HtmlRender),
+    /// Slack surface output.
+    Slack(SlackRender),
+}
+
+impl Rendered {
+    /// The output as one string: text or Markdown as is, the HTML markup,
+    /// the Slack payload `{ text, blocks }` as compact JSON.
+    pub fn to_text(&self) -> String {
+        match self {
+            Rendered::Text(text) | Rendered::Markdown(text) => text.clone(),
+            Rendered::Html(html) => html.html.clone(),
+            Rendered::Slack(slack) => {
+                crate::js::compact_json(&serde_json::to_value(slack).unwrap_or(Value::Null))
+            }
+        }
+    }
+}
+
+/// An assembled runtime. `C` is the host context registered views receive
+/// (`()` when the host has none).
+pub struct Runtime<C = ()> {
+    packs: Vec<Pack>,
+    inventory: Inventory,
+    engine: Engine,
+    groups: Vec<PrimitiveGroup>,
+    frames: Vec<Frame>,
+    default_frame: Option<String>,
+    views: ViewRegistry<C>,
+    budget: InputBudget,
+    formats: Vec<String>,
+    composition_schema: Value,
+    authoring_schema: Value,
+    authoring: crate::schema::authoring::AuthoringOptions,
+}
+
+impl<C> std::fmt::Debug for Runtime<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runtime")
+            .field(
+                "packs",
+                &self.packs.iter().map(Pack::id).collect::<Vec<_>>(),
+            )
+            .field("frames", &self.frames)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Runtime<()> {
+    /// Starts a runtime whose views take no host context. For a context
+    /// type, use [`RuntimeBuilder::new`] (`RuntimeBuilder::<MyContext>::new()`).
+    pub fn builder() -> RuntimeBuilder<()> {
+        RuntimeBuilder::new()
+    }
+}
+
+/// The builder of a [`Runtime`].
+#[must_use = "call .build() to get the runtime"]
+pub struct RuntimeBuilder<C> {
+    packs: Vec<Pack>,
+    frames: Option<Vec<Frame>>,
+    default_frame: Option<String>,
+    views: Vec<View<C>>,
+    budget: InputBudget,
+    formats: Vec<String>,
+    describe: Vec<(String, String)>,
+    omit_properties: Vec<String>,
+}
+
+impl<C: Send + 'static> Default for RuntimeBuilder<C> {
+    fn default() -> Self {
+        RuntimeBuilder::new()
+    }
+}
+
+impl<C: Send + 'static> RuntimeBuilder<C> {
+    /// An empty builder.
+    pub fn new() -> Self {
+        RuntimeBuilder {
+            packs: Vec::new(),
+            frames: None,
+            default_frame: None,
+            views: Vec::new(),
+            budget: InputBudget::default(),
+            formats: Vec::new(),
+            describe: Vec::new(),
+            omit_properties: Vec::new(),
+        }
+    }
+
+    /// Adds a pack (packs are additive: their types are merged).
+    pub fn pack(mut self, pack: Pack) -> Self {
+        self.packs.push(pack);
+        self
+    }
+
+    /// Adds several packs.
+    pub fn packs<I: IntoIterator<Item = Pack>>(mut self, packs: I) -> Self {
+        self.packs.extend(packs);
+        self
+    }
+
+    /// Registers a frame under its name (a later frame of the same name
+    /// replaces the earlier one, as a JS object literal would).
+    pub fn frame(mut self, frame: Frame) -> Self {
+        let frames = self.frames.get_or_insert_with(Vec::new);
+        frames.retain(|existing| existing.name() != frame.name());
+        frames.push(frame);
+        self
+    }
+
+    /// Registers a frame map at once; an empty one is refused at build
+    /// ([`IsomerError::EmptyFrames`]).
+    pub fn frames<I: IntoIterator<Item = Frame>>(mut self, frames: I) -> Self {
+        self.frames.get_or_insert_with(Vec::new);
+        for frame in frames {
+            self = self.frame(frame);
+        }
+        self
+    }
+
+    /// Names the frame used when a render names none (required with two or
+    /// more frames).
+    pub fn default_frame(mut self, name: impl Into<String>) -> Self {
+        self.default_frame = Some(name.into());
+        self
+    }
+
+    /// Registers a view.
+    pub fn view(mut self, view: View<C>) -> Self {
+        self.views.push(view);
+        self
+    }
+
+    /// Overrides the input budget of `parse`, `validate`, every surface and
+    /// view input (default 64 / 20,000 / 1,000,000).
+    pub fn input_budget(mut self, budget: InputBudget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Adds a format the host ships besides the runtime's surfaces (for
+    /// example a rasterizer's `png`), reported by capabilities.
+    pub fn format(mut self, name: impl Into<String>) -> Self {
+        self.formats.push(name.into());
+        self
+    }
+
+    /// Sets an authoring-schema def description; wins over the packs'.
+    pub fn describe(mut self, def_id: impl Into<String>, description: impl Into<String>) -> Self {
+        self.describe.push((def_id.into(), description.into()));
+        self
+    }
+
+    /// Removes `"<def id>.<property>"` from the authoring schema.
+    pub fn omit_property(mut self, entry: impl Into<String>) -> Self {
+        self.omit_properties.push(entry.into());
+        self
+    }
+
+    /// Checks and assembles the runtime, in upstream's order (§2.3).
+    ///
+    /// # Errors
+    /// - [`IsomerError::EmptyPacks`] without packs;
+    /// - [`IsomerError::EmptyFrames`] for an empty frame map;
+    /// - [`IsomerError::UnknownFrame`] when the default frame is not
+    ///   registered (or named without frames);
+    /// - [`IsomerError::AmbiguousFrame`] with two or more frames and no
+    ///   default;
+    /// - [`IsomerError::DuplicatePackId`] naming every repeated id;
+    /// - [`IsomerError::DuplicatePrimitiveType`] naming every type two packs
+    ///   declare;
+    /// - [`IsomerError::DuplicateView`] for a repeated view id;
+    /// - [`IsomerError::DuplicateFormat`] for a host format named like a
+    ///   runtime surface or given twice.
+    pub fn build(self) -> Result<Runtime<C>, IsomerError> {
+        if self.packs.is_empty() {
+            return Err(IsomerError::EmptyPacks);
+        }
+        let frames = match self.frames {
+            Some(frames) if frames.is_empty() => return Err(IsomerError::EmptyFrames),
+            Some(frames) => frames,
+            None => Vec::new(),
+        };
+        let default_frame = match (&self.default_frame, frames.len()) {
+            (Some(name), _) => {
+                if !frames.iter().any(|frame| frame.name() == name) {
+                    return Err(IsomerError::UnknownFrame { name: name.clone() });
+                }
+                Some(name.clone())
+            }
+            (None, 0) => None,
+            (None, 1) => Some(frames[0].name().to_owned()),
+            (None, count) => return Err(IsomerError::AmbiguousFrame { count }),
+        };
+        let mut seen_ids = HashSet::new();
+        let mut duplicate_ids: Vec<String> = Vec::new();
+        for pack in &self.packs {
+            if !seen_ids.insert(pack.id()) && !duplicate_ids.iter().any(|id| id == pack.id()) {
+                duplicate_ids.push(pack.id().to_owned());
+            }
+        }
+        if !duplicate_ids.is_empty() {
+            return Err(IsomerError::DuplicatePackId { ids: duplicate_ids });
+        }
+        let duplicates = duplicate_types(self.packs.iter().flat_map(|pack| pack.primitives()));
+        if !duplicates.is_empty() {
+            return Err(IsomerError::DuplicatePrimitiveType { types: duplicates });
+        }
+        let mut formats: Vec<String> = RUNTIME_SURFACES.iter().map(|s| (*s).to_owned()).collect();
+        for format in self.formats {
+            if formats.contains(&format) {
+                return Err(IsomerError::DuplicateFormat { name: format });
+            }
+            formats.push(format);
+        }
+        let primitives: Vec<Primitive> = self
+            .packs
+            .iter()
+            .flat_map(|pack| pack.primitives().iter().cloned())
+            .collect();
+        let inventory = Inventory::new(primitives);
+        let groups = self
+            .packs
+            .iter()
+            .flat_map(|pack| pack.groups().iter().cloned())
+            .collect();
+        let mut authoring = crate::schema::authoring::AuthoringOptions::default();
+        for pack in &self.packs {
+            authoring.describe.extend(pack.describe().iter().cloned());
+            authoring
+                .omit_properties
+                .extend(pack.omit_properties().iter().cloned());
+        }
+        authoring.describe.extend(self.describe);
+        authoring.omit_properties.extend(self.omit_properties);
+        let composition_schema =
+            crate::schema::composition::composition_schema(inventory.primitives(), None);
+        let authoring_schema =
+            crate::schema::authoring::authoring_schema(&composition_schema, &authoring);
+        let views = ViewRegistry::new(self.budget);
+        for view in self.views {
+            views.register(view)?;
+        }
+        Ok(Runtime {
+            packs: self.packs,
+            inventory,
+            engine: Engine::new(),
+            groups,
+            frames,
+            default_frame,
+            views,
+            budget: self.budget,
+            formats,
+            composition_schema,
+            authoring_schema,
+            authoring,
+        })
+    }
+}
+
+impl<C: Send + 'static> Runtime<C> {
+    /// The packs, as passed.
+    pub fn packs(&self) -> &[Pack] {
+        &self.packs
+    }
+
+    /// Every primitive of every pack, flattened in pack order (the
+    /// dispatcher's inventory).
+    pub fn primitives(&self) -> &[Primitive] {
+        self.inventory.primitives()
+    }
+
+    /// The primitive of `type_name`.
+    pub fn primitive(&self, type_name: &str) -> Option<&Primitive> {
+        self.inventory.get(type_name)
+    }
+
+    /// Every primitive's catalog entry, registration order.
+    pub fn catalog(&self) -> Vec<CatalogEntry> {
+        self.primitives()
+            .iter()
+            .map(|p| p.catalog_entry().clone())
+            .collect()
+    }
+
+    /// Every pack's groups, pack order.
+    pub fn groups(&self) -> &[PrimitiveGroup] {
+        &self.groups
+    }
+
+    /// The input budget in force.
+    pub fn input_budget(&self) -> InputBudget {
+        self.budget
+    }
+
+    /// A walker over every primitive's child hook (the runtime itself).
+    pub fn walker(&self) -> &dyn ChildWalker {
+        &self.inventory
+    }
+
+    /// Untrusted input (model output), upstream `parse` (sdk.md §3.1):
+    /// budget, then schema. Valid → the *sanitized* copy (unknown keys of
+    /// non-strict nested objects dropped). No duplicate-id pass, no
+    /// warnings.
+    pub fn parse(&self, value: &Value) -> ParsedComposition {
+        self.engine.parse(&self.inventory, value, self.budget)
+    }
+
+    /// Trusted input, upstream `validate` (sdk.md §3.2): budget, schema,
+    /// duplicate ids, empty-surface warnings. `composition` is the checked
+    /// copy (absent only when the budget refused).
+    pub fn validate(&self, value: &Value) -> CheckedValidation {
+        self.engine.validate(&self.inventory, value, self.budget)
+    }
+
+    /// Renders a composition on `surface` (validating first).
+    ///
+    /// # Errors
+    /// [`CompositionValidationError`] when the composition is invalid and
+    /// the mode is `Throw`, or the budget refused it (any mode).
+    pub fn render(
+        &self,
+        surface: Surface,
+        composition: &Value,
+        options: &RenderOptions,
+    ) -> Result<Rendered, CompositionValidationError> {
+        let mode = options
+            .on_validation_error
+            .unwrap_or(surface.default_mode());
+        let checked = self.validate(composition);
+        let errors = checked.errors.clone();
+        let view = compositions_to_render(checked, mode)?;
+        let scope = Scope::new(&self.inventory);
+        let body = view
+            .get("body")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        Ok(match surface {
+            Surface::Text => Rendered::Text(crate::surface::text::envelope(
+                &view,
+                options.heading,
+                body.iter().map(|node| scope.text(node)).collect(),
+            )),
+            Surface::Markdown => Rendered::Markdown(crate::surface::text::markdown_envelope(
+                &view,
+                options.heading,
+                body.iter().map(|node| scope.markdown(node)).collect(),
+            )),
+            Surface::Html => Rendered::Html(HtmlRender {
+                html: crate::surface::html::envelope(
+                    &view,
+                    options.heading,
+                    body.iter().map(|node| scope.html(node)).collect(),
+                ),
+                css: crate::surface::html::HTML_CSS.to_owned(),
+                validation_errors: errors,
+            }),
+            Surface::Slack => {
+                let text = crate::surface::text::envelope(
+                    &view,
+                    options.heading,
+                    body.iter().map(|node| scope.text(node)).collect(),
+                );
+                Rendered::Slack(crate::surface::slack::envelope(
+                    &view,
+                    options.heading,
+                    body.iter().flat_map(|node| scope.slack(node)).collect(),
+                    text,
+                ))
+            }
+        })
+    }
+
+    /// Renders one node on `surface`: validated as the sole body node of
+    /// `{ "type": "view", "body": [node] }`, no heading.
+    ///
+    /// # Errors
+    /// As [`Runtime::render`].
+    pub fn render_node(
+        &self,
+        surface: Surface,
+        node: &Value,
+        mode: Option<ValidationMode>,
+    ) -> Result<Rendered, CompositionValidationError> {
+        let view = serde_json::json!({ "type": "view", "body": [node] });
+        self.render(
+            surface,
+            &view,
+            &RenderOptions {
+                heading: false,
+                on_validation_error: mode,
+            },
+        )
+    }
+
+    /// The text surface (sdk.md §8): `TITLE`, subtitle, each node's text,
+    /// empty ones dropped, joined by a blank line.
+    ///
+    /// # Errors
+    /// As [`Runtime::render`].
+    pub fn render_text(
+        &self,
+        composition: &Value,
+        options: &RenderOptions,
+    ) -> Result<String, CompositionValidationError> {
+        self.render(Surface::Text, composition, options)
+            .map(|r| r.to_text())
+    }
+
+    /// The Markdown surface: `# title`, `_subtitle_`, each node's Markdown.
+    ///
+    /// # Errors
+    /// As [`Runtime::render`].
+    pub fn render_markdown(
+        &self,
+        composition: &Value,
+        options: &RenderOptions,
+    ) -> Result<String, CompositionValidationError> {
+        self.render(Surface::Markdown, composition, options)
+            .map(|r| r.to_text())
+    }
+
+    /// The HTML surface (collects findings by default).
+    ///
+    /// # Errors
+    /// As [`Runtime::render`].
+    pub fn render_html(
+        &self,
+        composition: &Value,
+        options: &RenderOptions,
+    ) -> Result<HtmlRender, CompositionValidationError> {
+        match self.render(Surface::Html, composition, options)? {
+            Rendered::Html(html) => Ok(html),
+            _ => unreachable!("the html surface renders html"),
+        }
+    }
+
+    /// The Slack surface: `{ text, blocks }`.
+    ///
+    /// # Errors
+    /// As [`Runtime::render`].
+    pub fn render_slack(
+        &self,
+        composition: &Value,
+        options: &RenderOptions,
+    ) -> Result<SlackRender, CompositionValidationError> {
+        match self.render(Surface::Slack, composition, options)? {
+            Rendered::Slack(slack) => Ok(slack),
+            _ => unreachable!("the slack surface renders slack"),
+        }
+    }
+
+    /// The validator projection of the composition JSON Schema (sdk.md §9):
+    /// draft 2020-12, `$defs` per type plus `bodyNode`, `id`/`surfaces`
+    /// kept. What the `isomer://composition-schema`-style resources serve
+    /// when they need the exact validator shape.
+    pub fn composition_schema(&self) -> &Value {
+        &self.composition_schema
+    }
+
+    /// The authoring projection (sdk.md §9): what a model reads.
+    pub fn authoring_schema(&self) -> &Value {
+        &self.authoring_schema
+    }
+
+    /// The authoring context: authoring schema, catalog entries, groups and
+    /// the views registered now.
+    pub fn authoring_context(&self) -> AuthoringContext {
+        AuthoringContext {
+            schema: self.authoring_schema.clone(),
+            primitives: self.catalog(),
+            groups: self.groups.clone(),
+            views: self.views.list(),
+        }
+    }
+
+    /// The authoring schema restricted to `types` (the body union lists only
+    /// them, and only what they reach is kept).
+    ///
+    /// # Errors
+    /// [`IsomerError::UnknownPrimitiveType`] naming the unknown types.
+    pub fn schema_for(&self, types: &[&str]) -> Result<Value, IsomerError> {
+        let primitives = self.lookup(types, "getAuthoringContext.schemaFor")?;
+        let composition = crate::schema::composition::composition_schema(&primitives, None);
+        Ok(crate::schema::authoring::authoring_schema(
+            &composition,
+            &self.authoring,
+        ))
+    }
+
+    /// Catalog entries and reachable `$defs` of `types` (upstream
+    /// `describePrimitives`): types deduplicated in first-seen order;
+    /// `bodyNode` replaced by a one-line stub.
+    ///
+    /// # Errors
+    /// [`IsomerError::UnknownPrimitiveType`] naming every unknown type
+    /// (message `getAuthoringContext.describePrimitives: unknown primitive
+    /// type(s) "a", "b"`).
+    pub fn describe_primitives(
+        &self,
+        types: &[&str],
+    ) -> Result<PrimitiveDescriptions, IsomerError> {
+        let primitives = self.lookup(types, "getAuthoringContext.describePrimitives")?;
+        Ok(crate::schema::describe::describe_primitives(
+            &self.authoring_schema,
+            &primitives,
+        ))
+    }
+
+    /// The primitives of `types`, deduplicated; every unknown one named.
+    fn lookup(&self, types: &[&str], context: &str) -> Result<Vec<Primitive>, IsomerError> {
+        let mut unknown: Vec<String> = Vec::new();
+        let mut found: Vec<Primitive> = Vec::new();
+        for type_name in types {
+            match self.inventory.get(type_name) {
+                Some(primitive) => {
+                    if !found.iter().any(|p| p.type_name() == *type_name) {
+                        found.push(primitive.clone());
+                    }
+                }
+                None => {
+                    if !unknown.iter().any(|u| u == type_name) {
+                        unknown.push((*type_name).to_owned());
+                    }
+                }
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(IsomerError::UnknownPrimitiveType {
+                context: context.to_owned(),
+                types: unknown,
+            });
+        }
+        Ok(found)
+    }
+
+    /// The registered frames, registration order.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+
+    /// The frame called `name`, or the default frame for `None`.
+    ///
+    /// # Errors
+    /// [`IsomerError::UnknownFrame`] when no frame has that name (or there
+    /// is no default).
+    pub fn frame(&self, name: Option<&str>) -> Result<&Frame, IsomerError> {
+        let wanted = name.or(self.default_frame.as_deref());
+        wanted
+            .and_then(|wanted| self.frames.iter().find(|frame| frame.name() == wanted))
+            .ok_or_else(|| IsomerError::UnknownFrame {
+                name: wanted.unwrap_or("").to_owned(),
+            })
+    }
+
+    /// The view registry (register more views at any time).
+    pub fn views(&self) -> &ViewRegistry<C> {
+        &self.views
+    }
+
+    /// Every registered view's summary, registration order.
+    pub fn list_views(&self) -> Vec<ViewSummary> {
+        self.views.list()
+    }
+
+    /// Requests a registered view (upstream `viewRegistry.request`): checks
+    /// the input against the budget and the view's input schema, awaits the
+    /// builder with `context`, validates the built composition (reported,
+    /// not enforced).
+    ///
+    /// # Errors
+    /// [`IsomerError::UnknownView`], [`IsomerError::ViewInputInvalid`].
+    pub async fn request_view(
+        &self,
+        id: &str,
+        context: C,
+        input: Value,
+    ) -> Result<ViewResponse, IsomerError> {
+        self.views
+            .request_with(id, context, input, |built| self.validate(built))
+            .await
+    }
+
+    /// What the runtime renders: types, surfaces, formats, and per type and
+    /// surface whether the primitive's own renderer or a fallback is used.
+    pub fn capabilities(&self) -> Capabilities {
+        let mut support = BTreeMap::new();
+        for primitive in self.primitives() {
+            let mut surfaces = BTreeMap::new();
+            for surface in RUNTIME_SURFACES {
+                let native = match surface {
+                    "html" => primitive.has_html_renderer(),
+                    "slack" => primitive.has_slack_renderer(),
+                    _ => true,
+                };
+                let level = if native {
+                    SurfaceSupport::Native
+                } else {
+                    SurfaceSupport::Fallback
+                };
+                surfaces.insert(surface.to_owned(), level);
+            }
+            support.insert(primitive.type_name().to_owned(), surfaces);
+        }
+        Capabilities {
+            primitives: self.inventory.types().map(str::to_owned).collect(),
+            surfaces: RUNTIME_SURFACES.iter().map(|s| (*s).to_owned()).collect(),
+            formats: self.formats.clone(),
+            support,
+        }
+    }
+}
+
+impl<C> ChildWalker for Runtime<C> {
+    fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
+        self.inventory.children(node)
+    }
+
+    fn has_own_content(&self, node: &Value) -> bool {
+        self.inventory.has_own_content(node)
+    }
+}
+
+/// Upstream `compositionToRender`: enforce the mode, return the checked
+/// copy.
+fn compositions_to_render(
+    checked: CheckedValidation,
+    mode: ValidationMode,
+) -> Result<Value, CompositionValidationError> {
+    let refused = checked.errors.iter().any(ValidationError::is_input_refusal);
+    if !checked.valid && (mode == ValidationMode::Throw || refused) {
+        return Err(CompositionValidationError {
+            errors: checked.errors,
+        });
+    }
+    checked.composition.ok_or(CompositionValidationError {
+        errors: checked.errors,
+    })
+}

@@ -1,0 +1,267 @@
+//! One primitive's node schema: normalizing the declared (derived or given)
+//! schema into the standalone node schema, the member the composition
+//! schema embeds, and the compiled validator.
+
+use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use serde_json::{Map, Value, json};
+
+use crate::error::{IsomerError, SURFACE_NAMES};
+use crate::node::BODY_NODE_DEF;
+
+/// The message every failure of a node's `id` reads (sdk.md §1.3).
+pub(crate) const ID_MESSAGE: &str = "must be a non-empty string";
+/// The message of an empty `surfaces` list (sdk.md §1.3).
+pub(crate) const SURFACES_EMPTY_MESSAGE: &str = "must contain at least one surface";
+/// The keyword carrying a custom message (ours; see `Primitive::builder`).
+pub(crate) const ERROR_MESSAGE_KEYWORD: &str = "errorMessage";
+
+/// Numeric `format`s schemars writes for Rust integer and float types; not
+/// JSON Schema formats, so they are dropped.
+const RUST_NUMBER_FORMATS: [&str; 12] = [
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "uint", "int",
+    "float", "double",
+];
+
+/// The schema of one primitive in its three forms.
+pub(crate) struct NodeSchema {
+    /// The node object as the composition schema embeds it (`$defs.<type>`):
+    /// refs point at `#/$defs/<name>` of [`NodeSchema::defs`] and at
+    /// `#/$defs/bodyNode`.
+    pub member: Value,
+    /// The primitive's own named sub-schemas (nested structs), without
+    /// `bodyNode`.
+    pub defs: Map<String, Value>,
+    /// The standalone schema: the member plus `$schema`, its `$defs` and a
+    /// `bodyNode` that only requires an object, plus the validator-only
+    /// custom messages of `id` and `surfaces`.
+    pub validator: Value,
+    /// Declared field names, declaration order, without type/id/surfaces.
+    pub fields: Vec<String>,
+    /// The compiled validator of [`NodeSchema::validator`].
+    pub compiled: jsonschema::Validator,
+}
+
+/// The schemars settings of node and view input schemas: draft 2020-12.
+pub(crate) fn schema_settings() -> SchemaSettings {
+    SchemaSettings::draft2020_12()
+}
+
+/// The JSON Schema of `T`, as schemars derives it.
+pub(crate) fn derive_schema<T: JsonSchema>() -> Value {
+    schema_settings()
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value()
+}
+
+/// Compiles a draft 2020-12 schema.
+pub(crate) fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .build(schema)
+        .map_err(|error| error.to_string())
+}
+
+impl NodeSchema {
+    /// Normalizes `raw` for the primitive `type_name`.
+    pub fn new(type_name: &str, raw: Value) -> Result<NodeSchema, IsomerError> {
+        let invalid = |reason: &str| IsomerError::InvalidSchema {
+            type_name: type_name.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let Value::Object(mut raw) = raw else {
+            return Err(invalid("the schema is not a JSON object"));
+        };
+        match raw.get("type") {
+            None => {}
+            Some(Value::String(kind)) if kind == "object" => {}
+            Some(_) => return Err(invalid("the schema does not describe an object")),
+        }
+        let mut defs = match raw.remove("$defs") {
+            None => Map::new(),
+            Some(Value::Object(defs)) => defs,
+            Some(_) => return Err(invalid("$defs is not an object")),
+        };
+        defs.remove(BODY_NODE_DEF);
+        let mut properties = match raw.remove("properties") {
+            None => Map::new(),
+            Some(Value::Object(properties)) => properties,
+            Some(_) => return Err(invalid("properties is not an object")),
+        };
+        for reserved in ["id", "surfaces"] {
+            if properties.contains_key(reserved) {
+                return Err(IsomerError::ReservedNodeField {
+                    type_name: type_name.to_owned(),
+                    field: reserved.to_owned(),
+                });
+            }
+        }
+        properties.remove("type");
+        let mut required: Vec<Value> = match raw.remove("required") {
+            None => Vec::new(),
+            Some(Value::Array(items)) => items,
+            Some(_) => return Err(invalid("required is not an array")),
+        };
+        required.retain(|key| key.as_str() != Some("type"));
+        let loose = raw.remove("additionalProperties") == Some(Value::Bool(true));
+        for key in ["$schema", "title", "type", "$id"] {
+            raw.remove(key);
+        }
+        let fields: Vec<String> = properties.keys().cloned().collect();
+
+        let mut member_properties = Map::new();
+        member_properties.insert(
+            "type".into(),
+            json!({ "type": "string", "const": type_name }),
+        );
+        member_properties.extend(properties);
+        member_properties.insert("id".into(), json!({ "type": "string", "minLength": 1 }));
+        member_properties.insert(
+            "surfaces".into(),
+            json!({ "type": "array", "minItems": 1, "items": { "enum": SURFACE_NAMES } }),
+        );
+        let mut member = Map::new();
+        member.insert("type".into(), json!("object"));
+        if let Some(description) = raw.remove("description") {
+            member.insert("description".into(), description);
+        }
+        member.insert("properties".into(), Value::Object(member_properties));
+        let mut all_required = vec![json!("type")];
+        all_required.extend(required);
+        member.insert("required".into(), Value::Array(all_required));
+        member.insert("additionalProperties".into(), Value::Bool(loose));
+        member.extend(raw);
+        let mut member = Value::Object(member);
+        normalize(&mut member);
+        for def in defs.values_mut() {
+            normalize(def);
+        }
+
+        let mut validator = member.clone();
+        if let Some(properties) = validator
+            .get_mut("properties")
+            .and_then(Value::as_object_mut)
+        {
+            if let Some(id) = properties.get_mut("id").and_then(Value::as_object_mut) {
+                id.insert(ERROR_MESSAGE_KEYWORD.into(), json!(ID_MESSAGE));
+            }
+            if let Some(surfaces) = properties
+                .get_mut("surfaces")
+                .and_then(Value::as_object_mut)
+            {
+                surfaces.insert(
+                    ERROR_MESSAGE_KEYWORD.into(),
+                    json!({ "minItems": SURFACES_EMPTY_MESSAGE }),
+                );
+            }
+        }
+        let mut validator_defs = defs.clone();
+        validator_defs.insert(BODY_NODE_DEF.into(), json!({ "type": "object" }));
+        if let Value::Object(map) = &mut validator {
+            map.insert(
+                "$schema".into(),
+                json!("https://json-schema.org/draft/2020-12/schema"),
+            );
+            map.insert("$defs".into(), Value::Object(validator_defs));
+        }
+        let compiled = compile(&validator).map_err(|reason| invalid(&reason))?;
+        Ok(NodeSchema {
+            member,
+            defs,
+            validator,
+            fields,
+            compiled,
+        })
+    }
+}
+
+/// Rewrites schemars output to the conventions of Isomer schemas, in place
+/// and over every subschema: optional properties lose their `null`
+/// alternative (absent, not null, as Zod's `.optional()`), and Rust numeric
+/// `format`s are dropped. Iterative.
+pub(crate) fn normalize(schema: &mut Value) {
+    let mut stack: Vec<&mut Value> = vec![schema];
+    while let Some(current) = stack.pop() {
+        let Value::Object(map) = current else {
+            continue;
+        };
+        if map
+            .get("format")
+            .and_then(Value::as_str)
+            .is_some_and(|format| RUST_NUMBER_FORMATS.contains(&format))
+        {
+            map.remove("format");
+        }
+        let required: Vec<String> = map
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(Value::Object(properties)) = map.get_mut("properties") {
+            for (key, property) in properties.iter_mut() {
+                if !required.contains(key) {
+                    drop_null_alternative(property);
+                }
+            }
+        }
+        for (key, child) in map.iter_mut() {
+            match key.as_str() {
+                "properties" | "$defs" | "patternProperties" => {
+                    if let Value::Object(children) = child {
+                        stack.extend(children.values_mut());
+                    }
+                }
+                "items" | "additionalProperties" | "not" | "contains" | "propertyNames" => {
+                    stack.push(child)
+                }
+                "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+                    if let Value::Array(children) = child {
+                        stack.extend(children.iter_mut());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `{"type": ["string", "null"]}` → `{"type": "string"}`;
+/// `{"anyOf": [X, {"type": "null"}]}` → X (the property's own keys kept).
+fn drop_null_alternative(property: &mut Value) {
+    let Value::Object(map) = property else {
+        return;
+    };
+    if let Some(Value::Array(types)) = map.get_mut("type") {
+        types.retain(|t| t.as_str() != Some("null"));
+        if types.len() == 1 {
+            let only = types.remove(0);
+            map.insert("type".into(), only);
+        }
+    }
+    for union in ["anyOf", "oneOf"] {
+        let Some(Value::Array(options)) = map.get(union) else {
+            continue;
+        };
+        let is_null = |v: &Value| v.get("type").and_then(Value::as_str) == Some("null");
+        if options.len() == 2 && options.iter().any(is_null) {
+            let Some(Value::Array(options)) = map.remove(union) else {
+                continue;
+            };
+            let kept = options
+                .into_iter()
+                .find(|v| !is_null(v))
+                .unwrap_or(Value::Null);
+            if let Value::Object(kept) = kept {
+                for (key, value) in kept {
+                    map.entry(key).or_insert(value);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The child hook derived from a schema: every place the schema types as a
+//! body node (`{"$ref": "#/$defs/bodyNode"}`, what [`Node`](crate::Node)
+//! derives) is a child slot.
+//!
+//! The slots form a trie of steps (`field`, `[index]`) built once per
+//! primitive; walking a node follows the trie in schema key order and array
+//! index order, which is the order containers render children. Recursive
+//! data types are followed one level (a def is not re-entered while it is
+//! being expanded); declare an explicit hook for recursive slots.
+
+use serde_json::{Map, Value};
+
+use crate::node::BODY_NODE_REF;
+use crate::walk::ChildRef;
+
+/// One step from a value to a nested value.
+#[derive(Debug, Clone, PartialEq)]
+enum Step {
+    Key(String),
+    Index,
+}
+
+/// The child slots of one primitive, as a trie of steps.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SlotTrie {
+    /// The value reached here is a child node.
+    slot: bool,
+    steps: Vec<(Step, SlotTrie)>,
+}
+
+impl SlotTrie {
+    /// The slots of `member` (a node schema whose refs point into `defs`).
+    pub fn from_schema(member: &Value, defs: &Map<String, Value>) -> SlotTrie {
+        let mut trie = SlotTrie::default();
+        let mut expanding = Vec::new();
+        build(member, defs, &mut trie, &mut expanding, true);
+        trie.prune();
+        trie
+    }
+
+    /// True when the primitive has no child slot.
+    pub fn is_empty(&self) -> bool {
+        !self.slot && self.steps.is_empty()
+    }
+
+    /// The child nodes of `node` (objects only), in slot order.
+    pub fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
+        let mut out = Vec::new();
+        if !self.is_empty() {
+            self.collect(node, String::new(), &mut out);
+        }
+        out
+    }
+
+    fn collect<'a>(&self, value: &'a Value, path: String, out: &mut Vec<ChildRef<'a>>) {
+        if self.slot && !path.is_empty() {
+            if value.is_object() {
+                out.push(ChildRef { node: value, path });
+            }
+            return;
+        }
+        for (step, next) in &self.steps {
+            match (step, value) {
+                (Step::Key(key), Value::Object(map)) => {
+                    if let Some(child) = map.get(key) {
+                        let child_path = if path.is_empty() {
+                            key.clone()
+                        } else {
+                            format!("{path}.{key}")
+                        };
+                        next.collect(child, child_path, out);
+                    }
+                }
+                (Step::Index, Value::Array(items)) => {
+                    for (index, child) in items.iter().enumerate() {
+                        next.collect(child, format!("{path}[{index}]"), out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn step(&mut self, step: Step) -> &mut SlotTrie {
+        let position = match self.steps.iter().position(|(s, _)| *s == step) {
+            Some(position) => position,
+            None => {
+                self.steps.push((step, SlotTrie::default()));
+                self.steps.len() - 1
+            }
+        };
+        &mut self.steps[position].1
+    }
+
+    /// Drops branches that lead to no slot; true when this one leads to one.
+    fn prune(&mut self) -> bool {
+        self.steps.retain_mut(|(_, next)| next.prune());
+        self.slot || !self.steps.is_empty()
+    }
+}
+
+/// Adds the slots of `schema` under `trie`. Recursion is bounded by the
+/// schema's size: a def is never entered twice on one branch.
+fn build(
+    schema: &Value,
+    defs: &Map<String, Value>,
+    trie: &mut SlotTrie,
+    expanding: &mut Vec<String>,
+    is_node_root: bool,
+) {
+    let Value::Object(map) = schema else {
+        return;
+    };
+    if let Some(reference) = map.get("$ref").and_then(Value::as_str) {
+        if reference == BODY_NODE_REF {
+            if !is_node_root {
+                trie.slot = true;
+            }
+        } else if let Some(name) = reference.strip_prefix("#/$defs/")
+            && let Some(def) = defs.get(name)
+            && !expanding.iter().any(|open| open == name)
+        {
+            expanding.push(name.to_owned());
+            build(def, defs, trie, expanding, false);
+            expanding.pop();
+        }
+    }
+    if let Some(Value::Object(properties)) = map.get("properties") {
+        for (key, property) in properties {
+            if is_node_root && key == "type" {
+                continue;
+            }
+            let next = trie.step(Step::Key(key.clone()));
+            build(property, defs, next, expanding, false);
+        }
+    }
+    if let Some(items) = map.get("items") {
+        let next = trie.step(Step::Index);
+        build(items, defs, next, expanding, false);
+    }
+    if let Some(Value::Array(items)) = map.get("prefixItems") {
+        for item in items {
+            let next = trie.step(Step::Index);
+            build(item, defs, next, expanding, false);
+        }
+    }
+    for union in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(options)) = map.get(union) {
+            for option in options {
+                build(option, defs, trie, expanding, false);
+            }
+        }
+    }
+}
