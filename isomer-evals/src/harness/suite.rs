@@ -98,11 +98,11 @@ impl Suite {
 
     /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on the
     /// calling thread.
-    pub(crate) fn run(
-        &self,
+    pub(crate) fn run<'a>(
+        &'a self,
         corpus: Vec<EvalCase>,
-        generate: Generate<'_>,
-        judge: Option<Judge<'_>>,
+        generate: Generate<'a>,
+        judge: Option<Judge<'a>>,
     ) -> EvalReport {
         let mut options = RunEvalsOptions::new(&*self.runtime, corpus, generate);
         options.judge = judge;

@@ -1,0 +1,397 @@
+//! Parsing `#[isomer_eval(...)]` into [`EvalArgs`]. Every problem goes into the
+//! [`Ctxt`] with the span of its token, and parsing goes on, so one build shows them all.
+
+use proc_macro2::{Span, TokenStream};
+use syn::parse::Parser;
+use syn::spanned::Spanned;
+use syn::{Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
+
+use crate::ctxt::Ctxt;
+
+/// What a floor's value must be. Mirrors `isomer_evals::floor::FloorValue`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FloorKind {
+    /// Bare, or `= true` / `= false`.
+    Flag,
+    /// A number in `0.0..=1.0`.
+    Ratio,
+    /// A number greater than zero.
+    PositiveNumber,
+    /// A non-negative integer.
+    Count,
+}
+
+/// Every floor: its attribute name, value kind and the `Floor` variant it becomes. The
+/// same list, in the same order, as `isomer_evals::floor::FLOOR_NAMES` (this crate cannot
+/// depend on isomer-evals; the fixture gate in isomer-evals declares every floor, so a
+/// variant missing there fails to compile).
+pub(crate) const FLOORS: &[(&str, FloorKind, &str)] = &[
+    ("valid_after_retry", FloorKind::Flag, "ValidAfterRetry"),
+    ("min_selection_f1", FloorKind::Ratio, "MinSelectionF1"),
+    ("expected_hit", FloorKind::Flag, "ExpectedHit"),
+    ("no_invented_types", FloorKind::Flag, "NoInventedTypes"),
+    (
+        "max_size_vs_golden",
+        FloorKind::PositiveNumber,
+        "MaxSizeVsGolden",
+    ),
+    (
+        "answerability_not_no",
+        FloorKind::Flag,
+        "AnswerabilityNotNo",
+    ),
+    ("min_valid_ratio", FloorKind::Ratio, "MinValidRatio"),
+    (
+        "min_valid_after_retry_ratio",
+        FloorKind::Ratio,
+        "MinValidAfterRetryRatio",
+    ),
+    (
+        "min_mean_selection_f1",
+        FloorKind::Ratio,
+        "MinMeanSelectionF1",
+    ),
+    (
+        "max_answerability_no",
+        FloorKind::Count,
+        "MaxAnswerabilityNo",
+    ),
+];
+
+/// A floor's value as written.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum FloorValue {
+    /// A flag; `false` declares the floor off.
+    Flag(bool),
+    /// A number (float or integer literal, possibly negated).
+    Number(f64),
+    /// An integer literal.
+    Count(u64),
+}
+
+/// One floor as written: its key, its value, and the span of the value (the key's span
+/// for a bare flag).
+#[derive(Debug, Clone)]
+pub(crate) struct FloorArg {
+    /// The key as written (`min_selection_f1`).
+    pub(crate) key: syn::Ident,
+    /// The `Floor` variant name.
+    pub(crate) variant: &'static str,
+    /// The value.
+    pub(crate) value: FloorValue,
+    /// Where the value is written.
+    pub(crate) value_span: Span,
+}
+
+/// The parsed attribute.
+#[derive(Debug, Default)]
+pub(crate) struct EvalArgs {
+    /// `corpus = "dir"`.
+    pub(crate) corpus: Option<LitStr>,
+    /// `name = "suite"`.
+    pub(crate) name: Option<LitStr>,
+    /// `main = false` turns off the emitted `main`.
+    pub(crate) main: Option<syn::LitBool>,
+    /// `snapshots = "dir"`.
+    pub(crate) snapshots: Option<LitStr>,
+    /// `crate = "path"`.
+    pub(crate) krate: Option<syn::Path>,
+    /// The floors, in attribute order.
+    pub(crate) floors: Vec<FloorArg>,
+}
+
+impl EvalArgs {
+    /// Whether the expansion writes `main` (true unless `main = false`).
+    pub(crate) fn emits_main(&self) -> bool {
+        self.main.as_ref().is_none_or(|main| main.value)
+    }
+}
+
+/// Parses the attribute's tokens. Syntax errors and unknown keys go into `cx`.
+pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
+    let mut args = EvalArgs::default();
+    let parser = syn::meta::parser(|meta| {
+        let Some(ident) = meta.path.get_ident().cloned() else {
+            cx.error_spanned_by(
+                &meta.path,
+                "expected a key such as `corpus` or a floor name",
+            );
+            skip_value(&meta)?;
+            return Ok(());
+        };
+        let key = ident.to_string();
+        match key.as_str() {
+            "corpus" | "name" | "snapshots" => {
+                let value: LitStr = meta.value()?.parse()?;
+                let slot = match key.as_str() {
+                    "corpus" => &mut args.corpus,
+                    "name" => &mut args.name,
+                    _ => &mut args.snapshots,
+                };
+                if slot.is_some() {
+                    cx.error_spanned_by(&ident, format!("`{key}` is given twice"));
+                }
+                *slot = Some(value);
+            }
+            "main" => {
+                let value: syn::LitBool = meta.value()?.parse()?;
+                if args.main.is_some() {
+                    cx.error_spanned_by(&ident, "`main` is given twice");
+                }
+                args.main = Some(value);
+            }
+            "crate" => {
+                let value: LitStr = meta.value()?.parse()?;
+                match value.parse::<syn::Path>() {
+                    Ok(path) => args.krate = Some(path),
+                    Err(_) => cx.error_spanned_by(
+                        &value,
+                        "`crate` must be a path such as \"::isomer_evals\"",
+                    ),
+                }
+            }
+            _ => match FLOORS.iter().find(|(name, _, _)| *name == key) {
+                Some(&(_, kind, variant)) => {
+                    if args.floors.iter().any(|floor| floor.key == ident) {
+                        cx.error_spanned_by(&ident, format!("floor `{key}` is declared twice"));
+                    }
+                    if let Some((value, value_span)) = floor_value(cx, &meta, &ident, kind)? {
+                        args.floors.push(FloorArg {
+                            key: ident,
+                            variant,
+                            value,
+                            value_span,
+                        });
+                    }
+                }
+                None => {
+                    cx.error_spanned_by(&ident, unknown_key_message(&key));
+                    skip_value(&meta)?;
+                }
+            },
+        }
+        Ok(())
+    });
+    if let Err(error) = parser.parse2(tokens) {
+        cx.syn_error(error);
+    }
+    args
+}
+
+/// `unknown key \`min_f1\`; did you mean \`min_selection_f1\`? ...`
+fn unknown_key_message(key: &str) -> String {
+    let names: Vec<&str> = FLOORS.iter().map(|(name, _, _)| *name).collect();
+    let closest = names
+        .iter()
+        .chain(["corpus", "name", "main", "snapshots", "crate"].iter())
+        .map(|name| (edit_distance(key, name), *name))
+        .min()
+        .filter(|(distance, name)| *distance <= name.len().max(key.len()) / 3 + 1);
+    let hint = match closest {
+        Some((_, name)) => format!("did you mean `{name}`? "),
+        None => String::new(),
+    };
+    format!(
+        "unknown key `{key}`; {hint}the keys are `corpus`, `name`, `main`, `snapshots`, `crate` and the floors {}",
+        names
+            .iter()
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// Levenshtein distance over bytes (keys are ASCII).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.bytes().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, y) in b.iter().enumerate() {
+            let current = row[j + 1];
+            row[j + 1] = if x == *y {
+                previous
+            } else {
+                1 + previous.min(row[j]).min(current)
+            };
+            previous = current;
+        }
+    }
+    row[b.len()]
+}
+
+/// Consumes `= <expr>` after a key that is being reported, so parsing can go on.
+fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<Expr>()?;
+    }
+    Ok(())
+}
+
+/// Reads and range-checks a floor's value. `Ok(None)` when it was reported as wrong.
+fn floor_value(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    key: &syn::Ident,
+    kind: FloorKind,
+) -> syn::Result<Option<(FloorValue, Span)>> {
+    if !meta.input.peek(syn::Token![=]) {
+        if kind == FloorKind::Flag {
+            return Ok(Some((FloorValue::Flag(true), key.span())));
+        }
+        cx.error_spanned_by(
+            key,
+            format!("floor `{key}` needs a value: {}", expectation(key, kind)),
+        );
+        return Ok(None);
+    }
+    let expr: Expr = meta.value()?.parse()?;
+    let span = expr.span();
+    let (negative, lit) = match &expr {
+        Expr::Lit(ExprLit { lit, .. }) => (false, lit),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match &**inner {
+            Expr::Lit(ExprLit { lit, .. }) => (true, lit),
+            _ => {
+                cx.error_spanned_by(&expr, expectation(key, kind));
+                return Ok(None);
+            }
+        },
+        _ => {
+            cx.error_spanned_by(&expr, expectation(key, kind));
+            return Ok(None);
+        }
+    };
+    let sign = if negative { -1.0 } else { 1.0 };
+    let number = match lit {
+        Lit::Float(float) => float.base10_parse::<f64>().ok().map(|n| n * sign),
+        Lit::Int(int) => int.base10_parse::<u64>().ok().map(|n| n as f64 * sign),
+        _ => None,
+    };
+    let value = match (kind, lit) {
+        (FloorKind::Flag, Lit::Bool(flag)) if !negative => Some(FloorValue::Flag(flag.value)),
+        (FloorKind::Ratio, _) => number
+            .filter(|n| (0.0..=1.0).contains(n))
+            .map(FloorValue::Number),
+        (FloorKind::PositiveNumber, _) => number
+            .filter(|n| n.is_finite() && *n > 0.0)
+            .map(FloorValue::Number),
+        (FloorKind::Count, Lit::Int(int)) if !negative => {
+            int.base10_parse::<u64>().ok().map(FloorValue::Count)
+        }
+        _ => None,
+    };
+    match value {
+        Some(value) => Ok(Some((value, span))),
+        None => {
+            cx.error_spanned_by(&expr, expectation(key, kind));
+            Ok(None)
+        }
+    }
+}
+
+/// What a floor of `kind` accepts, as a message.
+fn expectation(key: &syn::Ident, kind: FloorKind) -> String {
+    match kind {
+        FloorKind::Flag => format!("floor `{key}` is a flag: write `{key}` or `{key} = false`"),
+        FloorKind::Ratio => {
+            format!("floor `{key}` takes a number from 0.0 to 1.0, e.g. `{key} = 0.8`")
+        }
+        FloorKind::PositiveNumber => {
+            format!("floor `{key}` takes a number greater than 0, e.g. `{key} = 1.5`")
+        }
+        FloorKind::Count => {
+            format!("floor `{key}` takes a whole number of cases, e.g. `{key} = 0`")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn parse(tokens: TokenStream) -> (EvalArgs, Vec<String>) {
+        let cx = Ctxt::new();
+        let args = parse_args(&cx, tokens);
+        let errors = match cx.check() {
+            Ok(()) => Vec::new(),
+            Err(error) => error.into_iter().map(|e| e.to_string()).collect(),
+        };
+        (args, errors)
+    }
+
+    #[test]
+    fn reads_every_key_and_floor_kind() {
+        let (args, errors) = parse(quote!(
+            corpus = "corpus/slides",
+            name = "deck",
+            main = false,
+            snapshots = "tests/baseline",
+            crate = "::renamed",
+            valid_after_retry,
+            expected_hit = false,
+            min_selection_f1 = 0.8,
+            max_size_vs_golden = 2,
+            max_answerability_no = 0,
+        ));
+        assert_eq!(errors, Vec::<String>::new());
+        assert_eq!(args.corpus.unwrap().value(), "corpus/slides");
+        assert_eq!(args.name.unwrap().value(), "deck");
+        assert!(!args.main.as_ref().unwrap().value);
+        assert_eq!(args.snapshots.unwrap().value(), "tests/baseline");
+        let floors: Vec<(String, FloorValue)> = args
+            .floors
+            .iter()
+            .map(|f| (f.key.to_string(), f.value.clone()))
+            .collect();
+        assert_eq!(
+            floors,
+            [
+                ("valid_after_retry".into(), FloorValue::Flag(true)),
+                ("expected_hit".into(), FloorValue::Flag(false)),
+                ("min_selection_f1".into(), FloorValue::Number(0.8)),
+                ("max_size_vs_golden".into(), FloorValue::Number(2.0)),
+                ("max_answerability_no".into(), FloorValue::Count(0)),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_reported_in_one_pass() {
+        let (_, errors) = parse(quote!(
+            corpus = "c",
+            expected_hits,
+            min_valid_ratio = 1.5,
+            max_size_vs_golden = -1.0,
+            max_answerability_no = 0.5,
+            valid_after_retry = 1,
+            min_mean_selection_f1,
+            no_invented_types,
+            no_invented_types,
+        ));
+        assert_eq!(
+            errors,
+            [
+                "unknown key `expected_hits`; did you mean `expected_hit`? the keys are `corpus`, `name`, `main`, `snapshots`, `crate` and the floors `valid_after_retry`, `min_selection_f1`, `expected_hit`, `no_invented_types`, `max_size_vs_golden`, `answerability_not_no`, `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1`, `max_answerability_no`",
+                "floor `min_valid_ratio` takes a number from 0.0 to 1.0, e.g. `min_valid_ratio = 0.8`",
+                "floor `max_size_vs_golden` takes a number greater than 0, e.g. `max_size_vs_golden = 1.5`",
+                "floor `max_answerability_no` takes a whole number of cases, e.g. `max_answerability_no = 0`",
+                "floor `valid_after_retry` is a flag: write `valid_after_retry` or `valid_after_retry = false`",
+                "floor `min_mean_selection_f1` needs a value: floor `min_mean_selection_f1` takes a number from 0.0 to 1.0, e.g. `min_mean_selection_f1 = 0.8`",
+                "floor `no_invented_types` is declared twice",
+            ]
+        );
+    }
+
+    #[test]
+    fn distance() {
+        assert_eq!(edit_distance("min_f1", "min_selection_f1"), 10);
+        assert_eq!(edit_distance("expected_hits", "expected_hit"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+}

@@ -1,0 +1,107 @@
+//! Reading `corpus.json` while the attribute expands, with the run-time reader itself.
+
+use std::path::{Path, PathBuf};
+
+use syn::LitStr;
+
+use crate::ctxt::Ctxt;
+
+// The one corpus-manifest reader: the harness reads the same source at run time, so
+// expansion and run time agree on what a well-formed corpus is. It uses std and serde_json
+// only. Not every item is used here (positions of cases, provenance).
+#[allow(dead_code)]
+#[path = "../../../isomer-evals/src/corpus/manifest.rs"]
+mod manifest;
+
+/// The variable the macro reads before `CARGO_MANIFEST_DIR` to resolve `corpus = "..."`.
+/// trybuild compiles UI tests in `target/tests/trybuild/<crate>`, where
+/// `CARGO_MANIFEST_DIR` names that copy (dtolnay/trybuild#202); the UI test runner sets
+/// this to the real package root.
+pub(crate) const MANIFEST_DIR_OVERRIDE: &str = "ISOMER_EVAL_MANIFEST_DIR";
+
+/// A corpus the macro read and checked.
+#[derive(Debug)]
+pub(crate) struct Corpus {
+    /// The package root the paths resolved against.
+    pub(crate) root: PathBuf,
+    /// The absolute corpus directory.
+    pub(crate) dir: PathBuf,
+    /// The absolute path of `corpus.json` (what `include_str!` tracks).
+    pub(crate) manifest_path: PathBuf,
+    /// The case ids in file order.
+    pub(crate) case_ids: Vec<String>,
+}
+
+/// The package root the attribute's paths resolve against: the override variable when
+/// set, else `CARGO_MANIFEST_DIR`.
+pub(crate) fn package_root() -> Option<PathBuf> {
+    std::env::var_os(MANIFEST_DIR_OVERRIDE)
+        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+        .map(PathBuf::from)
+}
+
+/// Reads `<root>/<corpus>/corpus.json` and checks it with the manifest reader. Every
+/// problem is reported into `cx` at the `corpus = "..."` literal, naming the path as
+/// written (never the absolute one). `None` when anything is wrong.
+pub(crate) fn read_corpus(cx: &Ctxt, root: &Path, corpus: &LitStr) -> Option<Corpus> {
+    let written = corpus.value();
+    let shown = format!("{}/corpus.json", written.trim_end_matches('/'));
+    if written.is_empty() || Path::new(&written).is_absolute() {
+        cx.error_spanned_by(
+            corpus,
+            "`corpus` is a directory relative to the package root, such as \"corpus/slides\"",
+        );
+        return None;
+    }
+    let dir = root.join(&written);
+    let manifest_path = dir.join("corpus.json");
+    let text = match std::fs::read_to_string(&manifest_path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            cx.error_spanned_by(
+                corpus,
+                format!(
+                    "no corpus at {shown}: the file does not exist (the path resolves against the package root, where Cargo.toml is)"
+                ),
+            );
+            return None;
+        }
+        Err(error) => {
+            cx.error_spanned_by(
+                corpus,
+                format!("cannot read {shown}: {}", io_reason(&error)),
+            );
+            return None;
+        }
+    };
+    match manifest::parse_manifest(&text) {
+        Ok(parsed) if parsed.cases.is_empty() => {
+            cx.error_spanned_by(
+                corpus,
+                format!("{shown} has no cases: a gate over no cases would pass without checking anything"),
+            );
+            None
+        }
+        Ok(parsed) => Some(Corpus {
+            root: root.to_owned(),
+            dir: std::fs::canonicalize(&dir).unwrap_or(dir),
+            manifest_path: std::fs::canonicalize(&manifest_path).unwrap_or(manifest_path),
+            case_ids: parsed.cases.into_iter().map(|case| case.id).collect(),
+        }),
+        Err(faults) => {
+            for fault in faults {
+                cx.error_spanned_by(corpus, format!("{shown}:{fault}"));
+            }
+            None
+        }
+    }
+}
+
+/// An io error's reason without the platform's "(os error N)" suffix.
+fn io_reason(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_owned(),
+        None => text,
+    }
+}

@@ -1,0 +1,195 @@
+//! The expansion of `#[isomer_eval]`: the untouched function, a module of the same name
+//! holding the suite's `SuiteSpec` constant, and (unless `main = false`) the target's `main`.
+//!
+//! ```ignore
+//! fn slides() -> Runtime { ... }                     // unchanged
+//! #[doc(hidden)]
+//! mod slides {
+//!     pub(crate) const SUITE: ::isomer_evals::__private::SuiteSpec = SuiteSpec {
+//!         name: "slides",
+//!         corpus: CorpusSpec {
+//!             path: "corpus/slides",
+//!             dir: "/abs/corpus/slides",
+//!             manifest: include_str!("/abs/corpus/slides/corpus.json"),
+//!             case_ids: &["a", "b"],
+//!         },
+//!         build: __build,
+//!         floors: &[Floor::MinSelectionF1(0.8f64)],
+//!         snapshots: "/abs/tests/snapshots",
+//!     };
+//!     fn __build() -> Suite { into_suite(super::slides()) }
+//! }
+//! fn main() -> ExitCode { run(&[slides::SUITE]) }
+//! ```
+//!
+//! All behaviour lives in `isomer_evals::harness`; this only writes data.
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::ItemFn;
+use syn::spanned::Spanned;
+
+use super::args::{EvalArgs, FloorValue, parse_args};
+use super::check::check;
+use super::corpus::{Corpus, package_root, read_corpus};
+use crate::ctxt::Ctxt;
+
+/// The entry: parses, checks, reads the corpus, and expands or falls back.
+pub(crate) fn isomer_eval(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let item_fn: ItemFn = match syn::parse2(item.clone()) {
+        Ok(item_fn) => item_fn,
+        Err(_) => {
+            let error = syn::Error::new(
+                Span::call_site(),
+                "#[isomer_eval] goes on a function that returns the runtime under test",
+            );
+            return fallback(error, item, true);
+        }
+    };
+    let cx = Ctxt::new();
+    let args = parse_args(&cx, attr);
+    check(&cx, &args, &item_fn);
+    let corpus = match (&args.corpus, package_root()) {
+        (Some(corpus), Some(root)) => read_corpus(&cx, &root, corpus),
+        (Some(corpus), None) => {
+            cx.error_spanned_by(
+                corpus,
+                "cannot resolve the corpus: CARGO_MANIFEST_DIR is not set (build with cargo)",
+            );
+            None
+        }
+        (None, _) => None,
+    };
+    let emits_main = args.emits_main();
+    match (cx.check(), corpus) {
+        (Ok(()), Some(corpus)) => expand(&args, &item_fn, &corpus),
+        (Err(error), _) => fallback(error, item_fn.into_token_stream_kept(), emits_main),
+        (Ok(()), None) => fallback(
+            syn::Error::new(Span::call_site(), "the corpus could not be read"),
+            item_fn.into_token_stream_kept(),
+            emits_main,
+        ),
+    }
+}
+
+/// Keeps the user's function in the fallback, silenced, so only the real error shows.
+trait KeepFn {
+    fn into_token_stream_kept(self) -> TokenStream;
+}
+
+impl KeepFn for ItemFn {
+    fn into_token_stream_kept(self) -> TokenStream {
+        quote!(#[allow(dead_code)] #self)
+    }
+}
+
+/// The errors as `compile_error!`, the item, and an empty `main` (so no second error about
+/// a missing `main` hides the real one).
+fn fallback(error: syn::Error, item: TokenStream, emits_main: bool) -> TokenStream {
+    let errors = error.to_compile_error();
+    let main = emits_main.then(|| {
+        quote!(
+            fn main() {}
+        )
+    });
+    quote! {
+        #errors
+        #item
+        #main
+    }
+}
+
+fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
+    let krate = match &args.krate {
+        Some(path) => quote!(#path),
+        None => quote!(::isomer_evals),
+    };
+    let private = quote!(#krate::__private);
+    let ident = &item_fn.sig.ident;
+    let name = args
+        .name
+        .as_ref()
+        .map_or_else(|| ident.to_string(), syn::LitStr::value);
+    let corpus_lit = args
+        .corpus
+        .as_ref()
+        .map(syn::LitStr::value)
+        .unwrap_or_default();
+    let corpus_span = args
+        .corpus
+        .as_ref()
+        .map_or_else(Span::call_site, |lit| lit.span());
+    let dir = path_literal(&corpus.dir);
+    let manifest_path = path_literal(&corpus.manifest_path);
+    let case_ids = corpus.case_ids.iter().map(|id| Literal::string(id));
+    let snapshots_rel = args
+        .snapshots
+        .as_ref()
+        .map_or_else(|| "tests/snapshots".to_owned(), syn::LitStr::value);
+    let snapshots = path_literal(&corpus.root.join(snapshots_rel));
+    let floors = args.floors.iter().filter_map(|floor| {
+        let variant = format_ident!("{}", floor.variant, span = floor.key.span());
+        let value = match floor.value {
+            FloorValue::Flag(false) => return None,
+            FloorValue::Flag(true) => quote!(),
+            FloorValue::Number(n) => {
+                let lit = Literal::f64_suffixed(n);
+                quote_spanned!(floor.value_span=> (#lit))
+            }
+            FloorValue::Count(n) => {
+                let lit = Literal::u64_suffixed(n);
+                quote_spanned!(floor.value_span=> (#lit))
+            }
+        };
+        Some(quote!(#private::Floor::#variant #value))
+    });
+    let output_span = match &item_fn.sig.output {
+        syn::ReturnType::Type(_, ty) => ty.span(),
+        syn::ReturnType::Default => ident.span(),
+    };
+    let build_call = quote_spanned!(output_span=> #private::into_suite(super::#ident()));
+    let include = quote_spanned!(corpus_span=> #private::include_str!(#manifest_path));
+    let doc = format!(
+        "The `{name}` eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::main!` or `isomer_evals::harness::run`."
+    );
+    let main = args.emits_main().then(|| {
+        quote! {
+            /// Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).
+            fn main() -> #private::ExitCode {
+                #private::run(&[#ident::SUITE])
+            }
+        }
+    });
+    quote! {
+        #item_fn
+
+        #[doc = #doc]
+        #[doc(hidden)]
+        mod #ident {
+            #[doc = #doc]
+            pub(crate) const SUITE: #private::SuiteSpec = #private::SuiteSpec {
+                name: #name,
+                corpus: #private::CorpusSpec {
+                    path: #corpus_lit,
+                    dir: #dir,
+                    manifest: #include,
+                    case_ids: &[#(#case_ids),*],
+                },
+                build: __build,
+                floors: &[#(#floors),*],
+                snapshots: #snapshots,
+            };
+
+            fn __build() -> #private::Suite {
+                #build_call
+            }
+        }
+
+        #main
+    }
+}
+
+/// A path as a string literal (lossy for non-UTF-8 paths, which cargo does not produce).
+fn path_literal(path: &std::path::Path) -> Literal {
+    Literal::string(&path.to_string_lossy())
+}

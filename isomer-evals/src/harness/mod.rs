@@ -1,0 +1,266 @@
+//! The test harness `#[isomer_eval]` expands into: each recorded corpus case its own
+//! cargo test, with floors.
+//!
+//! A *trial* is one named test in the libtest sense (the word is libtest-mimic's): the
+//! harness makes one trial per corpus case, named `<suite>::<case id>`, and one
+//! `<suite>::totals` trial per suite. Everything libtest offers works on those names:
+//! `cargo test --test <target> -- <filter>`, `--exact`, `--skip`, `--list`, `--ignored`,
+//! `--include-ignored`, `--test-threads`, `--format pretty|terse|json`, and
+//! `cargo nextest run`, which starts one process per trial with `--exact <name>`.
+//!
+//! # Writing an eval gate
+//!
+//! 1. Add a test target with `harness = false` (the macro writes its `main`):
+//!    ```toml
+//!    [[test]]
+//!    name = "slides_eval"
+//!    harness = false
+//!
+//!    [dev-dependencies]
+//!    isomer-evals = "=0.1.0"
+//!    ```
+//! 2. In `tests/slides_eval.rs`, put the attribute on a function returning the runtime (or a
+//!    [`Suite`] with run options):
+//!    ```ignore
+//!    #[isomer_evals::isomer_eval(
+//!        corpus = "../../corpus/slides",
+//!        valid_after_retry,
+//!        no_invented_types,
+//!        min_valid_ratio = 0.9,
+//!        min_mean_selection_f1 = 0.8,
+//!    )]
+//!    fn slides() -> isomer_evals::harness::Suite {
+//!        isomer_evals::harness::Suite::new(isomer_slides::runtime())
+//!    }
+//!    ```
+//! 3. Run it: `cargo test --test slides_eval`, one case with
+//!    `cargo test --test slides_eval -- --exact slides::<case id>`.
+//!
+//! # Attribute keys
+//!
+//! | key | type | default | usage |
+//! |---|---|---|---|
+//! | `corpus` | string | required | the corpus directory holding `corpus.json`, relative to the package root (`CARGO_MANIFEST_DIR`), `/`-separated |
+//! | `name` | string | the function's name | the suite name, the first part of every trial name |
+//! | `main` | bool | `true` | `false` emits no `main`, for several suites in one target (see below) |
+//! | `snapshots` | string | `"tests/snapshots"` | the baseline directory, relative to the package root |
+//! | `crate` | string path | `"::isomer_evals"` | where the expansion finds this crate, for a renamed dependency |
+//! | any floor | flag or number | off | see [`crate::floor`] for every name, range and meaning |
+//!
+//! At compile time the macro reads `<corpus>/corpus.json` with the same reader as the run
+//! time ([`crate::corpus::manifest`]): a missing file, malformed JSON (with line:column), a
+//! case fault, a duplicate case id (both places) or an unknown floor is a compile error
+//! pointing into the attribute. The expansion includes the file with `include_str!`, so
+//! editing `corpus.json` rebuilds the target; answers, judgments and `prompt.txt` are read
+//! at run time, so re-recording needs no rebuild. A new corpus *directory* needs no build
+//! script either: only `corpus.json` is compiled in.
+//!
+//! # What each trial checks
+//!
+//! `<suite>::<case id>` runs that case alone through [`crate::run_evals`] with the replayed
+//! answers and judgments, then fails when a recording it asked for is missing, the case's
+//! judgment is missing or stale, a callback failed, or a declared case floor does not hold.
+//! The message names every axis below its floor with its value and the floor, then the
+//! case's first validation errors:
+//!
+//! ```text
+//! case `chart-q3` is below its floors:
+//!   min_selection_f1: 0.6667, floor >= 0.8
+//!   no_invented_types: [sparkline], floor []
+//! first attempt's validation errors (2):
+//!   body[0]: unknown node type "sparkline"
+//!   body[1].items: must not be empty
+//! ```
+//!
+//! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
+//! judgment is stale, `prompt.txt` differs from the prompt the suite builds, a suite floor
+//! does not hold, or the baseline moved.
+//!
+//! # The baseline and how to accept a new one
+//!
+//! `totals` compares three insta snapshots under the `snapshots` directory, with explicit
+//! names (never insta's function-derived ones, which every trial would share):
+//! `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
+//! (`format_report`'s text) and `<suite>__baseline.snap` (the prompt's SHA-256, whether it
+//! equals `prompt.txt`, `missingRecordings`, `staleJudgments`). A difference fails `totals`
+//! and names what moved. To accept a change that moves the numbers, run
+//!
+//! ```text
+//! INSTA_UPDATE=always cargo test --test slides_eval -- --exact slides::totals
+//! ```
+//!
+//! then read the diff of the `.snap` files and commit them with the change (or run with
+//! the default `INSTA_UPDATE` and review the `.snap.new` files with `cargo insta review`).
+//!
+//! # Several suites in one target
+//!
+//! Write `main = false` on every suite and name them in [`main!`](crate::main):
+//!
+//! ```ignore
+//! #[isomer_evals::isomer_eval(corpus = "corpus/a", main = false)]
+//! fn suite_a() -> MyRuntime { MyRuntime::new() }
+//! #[isomer_evals::isomer_eval(corpus = "corpus/b", main = false)]
+//! fn suite_b() -> MyRuntime { MyRuntime::new() }
+//! isomer_evals::main!(suite_a, suite_b);
+//! ```
+//!
+//! Each attribute emits, beside the untouched function, a module of the same name holding
+//! the suite's [`SuiteSpec`] (`suite_a::SUITE`); modules and functions live in different
+//! namespaces, so both names resolve. A single suite emits its own `main` by default.
+//!
+//! # Variables the harness reads
+//!
+//! - `INSTA_UPDATE` and the other insta variables, read by insta when `totals` compares
+//!   the baseline.
+//! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
+//!   a directory to replay `answers/`, `judgments.json` and `prompt.txt` from instead of
+//!   the corpus directory, for checking fresh recordings without touching the committed
+//!   ones. The cases still come from the compiled-in `corpus.json`.
+//!
+//! # Known limitations
+//!
+//! - libtest-mimic captures no output: a trial's diagnostics are in its failure message,
+//!   but insta prints its own diff to stdout when the baseline moved, which interleaves
+//!   with `--format json` lines.
+//! - `--exact <name>` builds only that trial, so the closing line reports
+//!   `0 filtered out` where libtest would count the others (datatest-stable does the same).
+//! - The corpus path resolves against `CARGO_MANIFEST_DIR`, not the source file, because
+//!   rust-analyzer's proc-macro server does not implement `Span::local_file`.
+//! - rust-analyzer shows no run button per case (it only discovers `#[test]` items); run
+//!   one case from a terminal with `--exact`.
+
+mod outcome;
+mod recordings;
+mod snapshot;
+mod suite;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use libtest_mimic::{Arguments, Conclusion, Trial};
+
+use crate::floor::Floor;
+
+pub use suite::Suite;
+
+/// A suite as the expansion describes it: data only, built as a constant.
+#[derive(Debug, Clone, Copy)]
+pub struct SuiteSpec {
+    /// The suite name: the first part of each trial name (`<name>::<case id>`).
+    pub name: &'static str,
+    /// The corpus, compiled in.
+    pub corpus: CorpusSpec,
+    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per trial.
+    pub build: fn() -> Suite,
+    /// The declared floors, case and suite ones, in attribute order.
+    pub floors: &'static [Floor],
+    /// Absolute directory of the baseline snapshots.
+    pub snapshots: &'static str,
+}
+
+/// A corpus as compiled into a gate.
+#[derive(Debug, Clone, Copy)]
+pub struct CorpusSpec {
+    /// The path as written in the attribute, for messages.
+    pub path: &'static str,
+    /// The absolute corpus directory (`CARGO_MANIFEST_DIR` joined with `path`).
+    pub dir: &'static str,
+    /// The text of `corpus.json` (from `include_str!`, which also makes cargo rebuild the
+    /// target when the file changes).
+    pub manifest: &'static str,
+    /// The case ids in file order, as the macro read them; trial names come from here, so
+    /// `--list` parses nothing.
+    pub case_ids: &'static [&'static str],
+}
+
+/// Runs `suites` under the command line of this process and returns libtest's exit code:
+/// `0` when every selected trial passed, `101` otherwise.
+///
+/// This is what the `main` of an `#[isomer_eval]` target calls. It reads the arguments and
+/// the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the [module docs](self)).
+pub fn run(suites: &[SuiteSpec]) -> ExitCode {
+    let args = Arguments::from_args();
+    let overrides = suites
+        .iter()
+        .map(|suite| std::env::var_os(recordings_variable(suite.name)).map(PathBuf::from))
+        .collect::<Vec<_>>();
+    run_with(suites, &overrides, &args).exit_code()
+}
+
+/// The name of the variable that overrides where `suite` replays its recordings from:
+/// `ISOMER_EVAL_RECORDINGS_` and the suite name upper-cased, with every character other
+/// than an ASCII letter or digit written `_` (`slides` → `ISOMER_EVAL_RECORDINGS_SLIDES`).
+pub fn recordings_variable(suite: &str) -> String {
+    let name: String = suite
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("ISOMER_EVAL_RECORDINGS_{name}")
+}
+
+/// Runs `suites` under `args`, with `recordings[i]` (when given) replacing suite `i`'s
+/// recordings directory. Reads no environment variable itself (insta still reads its own).
+pub fn run_with(
+    suites: &[SuiteSpec],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Conclusion {
+    libtest_mimic::run(args, trials(suites, recordings, args))
+}
+
+/// The trials for `suites`: per suite, one per case in corpus order, then `totals`.
+///
+/// With `--exact <name>` (and no `--list`) only the trial of that name is built, or none
+/// when no trial has it; nothing of the corpus is read until the trial runs.
+pub fn trials(
+    suites: &[SuiteSpec],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Vec<Trial> {
+    let exact = match (&args.filter, args.exact, args.list) {
+        (Some(filter), true, false) => Some(filter.as_str()),
+        _ => None,
+    };
+    let mut trials = Vec::new();
+    for (index, suite) in suites.iter().enumerate() {
+        let dir = recordings
+            .get(index)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| PathBuf::from(suite.corpus.dir));
+        let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
+        for case_id in suite.corpus.case_ids {
+            let name = format!("{}::{case_id}", suite.name);
+            if wanted(&name) {
+                let (suite, dir) = (*suite, dir.clone());
+                trials.push(Trial::test(name, move || {
+                    outcome::run_case(&suite, &dir, case_id)
+                }));
+            }
+        }
+        let name = format!("{}::totals", suite.name);
+        if wanted(&name) {
+            let suite = *suite;
+            trials.push(Trial::test(name, move || outcome::run_totals(&suite, &dir)));
+        }
+    }
+    trials
+}
+
+/// Writes the `main` of a test target holding several `#[isomer_eval(main = false)]`
+/// suites: `isomer_evals::main!(suite_a, suite_b);` runs them in that order through
+/// [`harness::run`](crate::harness::run).
+#[macro_export]
+macro_rules! main {
+    ($($suite:ident),+ $(,)?) => {
+        fn main() -> ::std::process::ExitCode {
+            $crate::harness::run(&[$($suite::SUITE),+])
+        }
+    };
+}

@@ -1,0 +1,349 @@
+//! What a case trial and a totals trial run, and the failure message each writes.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use libtest_mimic::Failed;
+use sha2::{Digest, Sha256};
+
+use super::SuiteSpec;
+use super::recordings::Recordings;
+use super::snapshot::{Baseline, compare_baseline};
+use crate::case::{AnswerabilityVerdict, EvalCase};
+use crate::corpus::manifest::parse_manifest;
+use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
+use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
+
+/// How many of a case's first-attempt errors a failure message shows.
+const ERRORS_SHOWN: usize = 3;
+
+/// The cases of the compiled-in `corpus.json`, in file order.
+fn cases(suite: &SuiteSpec) -> Result<Vec<EvalCase>, Failed> {
+    let manifest = parse_manifest(suite.corpus.manifest).map_err(|faults| {
+        let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
+        Failed::from(format!(
+            "{}/corpus.json no longer reads as it did at compile time:\n  {}",
+            suite.corpus.path,
+            faults.join("\n  ")
+        ))
+    })?;
+    Ok(manifest
+        .cases
+        .into_iter()
+        .map(|case| EvalCase {
+            id: case.id,
+            prompt: case.prompt,
+            golden: case.golden,
+            expected: case.expected,
+        })
+        .collect())
+}
+
+/// Runs `cases` with the suite's options, replaying `recordings`.
+fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
+    let built = (suite.build)();
+    let judge = recordings.has_judgments().then(|| recordings.judge());
+    built.run(cases, recordings.generate(), judge)
+}
+
+/// The `<suite>::<case id>` trial.
+pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, case_id: &str) -> Result<(), Failed> {
+    let case = cases(suite)?
+        .into_iter()
+        .find(|case| case.id == case_id)
+        .ok_or_else(|| {
+            format!(
+                "case `{case_id}` is not in {}/corpus.json",
+                suite.corpus.path
+            )
+        })?;
+    let has_golden = case.golden.is_some();
+    let recordings = Recordings::new(dir);
+    let report = evaluate(suite, vec![case], &recordings);
+    let result = report
+        .results
+        .first()
+        .ok_or("run_evals returned no result for the case")?;
+    let scores = case_scores(result, has_golden);
+    let misses: Vec<FloorMiss> = suite
+        .floors
+        .iter()
+        .filter_map(|floor| floor.check_case(&scores))
+        .collect();
+    let message = case_message(
+        case_id,
+        result,
+        &scores,
+        &misses,
+        &recordings.missing(),
+        &recordings.stale(),
+    );
+    match message {
+        None => Ok(()),
+        Some(message) => Err(message.into()),
+    }
+}
+
+/// What the case floors read of one result.
+pub(super) fn case_scores(result: &EvalCaseResult, has_golden: bool) -> CaseScores {
+    CaseScores {
+        parsed: result.validity.parsed,
+        valid: result.validity.valid,
+        valid_after_retry: result.validity.valid_after_retry,
+        errors: result.validity.errors.clone(),
+        has_golden,
+        selection_f1: result.selection.as_ref().map(|selection| selection.f1),
+        expected_hit: result.expected.as_ref().map(|expected| expected.hit),
+        unknown_types: result.payload.unknown_types.clone(),
+        size_vs_golden: result.payload.size_vs_golden,
+        answerability: result.answerability.map(|score| {
+            match score.verdict {
+                AnswerabilityVerdict::Yes => "yes",
+                AnswerabilityVerdict::Partial => "partial",
+                AnswerabilityVerdict::No => "no",
+            }
+            .to_owned()
+        }),
+    }
+}
+
+/// The failure message of a case trial, or `None` when it passes.
+fn case_message(
+    case_id: &str,
+    result: &EvalCaseResult,
+    scores: &CaseScores,
+    misses: &[FloorMiss],
+    missing: &[String],
+    stale: &[String],
+) -> Option<String> {
+    let mut out = String::new();
+    if !misses.is_empty() {
+        let _ = writeln!(out, "case `{case_id}` is below its floors:");
+        for miss in misses {
+            let _ = writeln!(out, "  {miss}");
+        }
+    }
+    if let Some(error) = &result.error {
+        let _ = writeln!(out, "case `{case_id}` did not complete: {error}");
+    }
+    if !missing.is_empty() {
+        let _ = writeln!(
+            out,
+            "missing recordings (strict replay answers them with empty text): {}",
+            missing.join(", ")
+        );
+    }
+    if !stale.is_empty() {
+        let _ = writeln!(
+            out,
+            "judgment missing, or recorded for another text rendering: re-judge `{case_id}` in judgments.json"
+        );
+    }
+    if out.is_empty() {
+        return None;
+    }
+    if !scores.errors.is_empty() {
+        let _ = writeln!(
+            out,
+            "first attempt's validation errors ({}):",
+            scores.errors.len()
+        );
+        for error in scores.errors.iter().take(ERRORS_SHOWN) {
+            let _ = writeln!(out, "  {error}");
+        }
+        if scores.errors.len() > ERRORS_SHOWN {
+            let _ = writeln!(out, "  (+{} more)", scores.errors.len() - ERRORS_SHOWN);
+        }
+    }
+    Some(out.trim_end().to_owned())
+}
+
+/// The `<suite>::totals` trial.
+pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
+    let cases = cases(suite)?;
+    let recordings = Recordings::new(dir);
+    let built = (suite.build)();
+    let prompt = built.prompt();
+    let judge = recordings.has_judgments().then(|| recordings.judge());
+    let report = built.run(cases, recordings.generate(), judge);
+    drop(built);
+
+    let mut out = String::new();
+    let totals = suite_totals(&report.totals);
+    let misses: Vec<FloorMiss> = suite
+        .floors
+        .iter()
+        .filter(|floor| floor.level() == FloorLevel::Suite)
+        .filter_map(|floor| floor.check_suite(&totals))
+        .collect();
+    if !misses.is_empty() {
+        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
+        for miss in &misses {
+            let _ = writeln!(out, "  {miss}");
+        }
+    }
+    let errored: Vec<String> = report
+        .results
+        .iter()
+        .filter_map(|result| {
+            let error = result.error.as_ref()?;
+            Some(format!("  {}: {error}", result.case_id))
+        })
+        .collect();
+    if !errored.is_empty() {
+        let _ = writeln!(out, "cases that did not complete:\n{}", errored.join("\n"));
+    }
+    let missing = recordings.missing();
+    if !missing.is_empty() {
+        let _ = writeln!(
+            out,
+            "missing recordings (strict replay answers them with empty text): {}",
+            missing.join(", ")
+        );
+    }
+    let stale = recordings.stale();
+    if !stale.is_empty() {
+        let _ = writeln!(
+            out,
+            "judgments missing, or recorded for another text rendering: {}",
+            stale.join(", ")
+        );
+    }
+    let prompt_path = recordings.dir().join("prompt.txt");
+    let prompt_matches_file = match std::fs::read_to_string(&prompt_path) {
+        Ok(recorded) if recorded == prompt => true,
+        Ok(_) => {
+            let _ = writeln!(
+                out,
+                "{} differs from the prompt the suite builds: the answers were recorded from another prompt",
+                prompt_path.display()
+            );
+            false
+        }
+        Err(error) => {
+            let _ = writeln!(out, "cannot read {}: {error}", prompt_path.display());
+            false
+        }
+    };
+    let baseline = Baseline {
+        prompt_sha256: hex_sha256(&prompt),
+        prompt_matches_file,
+        missing_recordings: missing,
+        stale_judgments: stale,
+    };
+    let report_json = serde_json::to_value(&report)
+        .map_err(|error| format!("cannot serialize the report: {error}"))?;
+    let moved = compare_baseline(
+        suite.name,
+        Path::new(suite.snapshots),
+        &report_json,
+        &format_report(&report),
+        &baseline,
+    );
+    if !moved.is_empty() {
+        let _ = writeln!(
+            out,
+            "the baseline moved ({}); to accept: INSTA_UPDATE=always cargo test --test <target> -- --exact {}::totals, then review and commit the .snap files",
+            moved.join("; "),
+            suite.name
+        );
+    }
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(out.trim_end().to_owned().into())
+    }
+}
+
+/// What the suite floors read of the totals.
+pub(super) fn suite_totals(totals: &EvalTotals) -> SuiteTotals {
+    SuiteTotals {
+        cases: totals.cases as u64,
+        valid: totals.valid as u64,
+        valid_after_retry: totals.valid_after_retry as u64,
+        mean_selection_f1: totals.mean_selection_f1,
+        answerability_no: totals.answerability.map_or(0, |counts| counts.no as u64),
+    }
+}
+
+/// Lowercase hex SHA-256 of the UTF-8 bytes of `text`.
+fn hex_sha256(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .fold(String::with_capacity(64), |mut hex, byte| {
+            let _ = write!(hex, "{byte:02x}");
+            hex
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::floor::Floor;
+
+    #[test]
+    fn sha256_is_lowercase_hex() {
+        assert_eq!(
+            hex_sha256("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn case_message_names_every_miss_and_the_first_errors() {
+        let scores = CaseScores {
+            parsed: true,
+            errors: vec![
+                "body[0]: unknown node type \"sparkline\"".into(),
+                "body[1].items: must not be empty".into(),
+                "body[2].label: is required".into(),
+                "body[3].value: is required".into(),
+                "body[4]: has unrecognized key(s): x; its fields are a, b".into(),
+            ],
+            has_golden: true,
+            selection_f1: Some(2.0 / 3.0),
+            unknown_types: vec!["sparkline".into()],
+            ..CaseScores::default()
+        };
+        let misses: Vec<FloorMiss> = [
+            Floor::ValidAfterRetry,
+            Floor::MinSelectionF1(0.8),
+            Floor::NoInventedTypes,
+        ]
+        .iter()
+        .filter_map(|floor| floor.check_case(&scores))
+        .collect();
+        let result: EvalCaseResult = serde_json::from_value(serde_json::json!({
+            "caseId": "chart-q3",
+            "validity": { "parsed": true, "valid": false, "validAfterRetry": false, "errors": [] },
+            "payload": { "rawBytes": 10, "sanitizedBytes": 0, "unknownTypes": ["sparkline"] }
+        }))
+        .unwrap();
+        let message = case_message(
+            "chart-q3",
+            &result,
+            &scores,
+            &misses,
+            &["answers/chart-q3.1.txt".into()],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            message,
+            "case `chart-q3` is below its floors:
+  valid_after_retry: false, floor true
+  min_selection_f1: 0.6667, floor >= 0.8
+  no_invented_types: [sparkline], floor []
+missing recordings (strict replay answers them with empty text): answers/chart-q3.1.txt
+first attempt's validation errors (5):
+  body[0]: unknown node type \"sparkline\"
+  body[1].items: must not be empty
+  body[2].label: is required
+  (+2 more)"
+        );
+        assert_eq!(
+            case_message("chart-q3", &result, &scores, &[], &[], &[]),
+            None
+        );
+    }
+}

@@ -1,0 +1,191 @@
+//! The committed baseline of a suite, compared with insta under explicit snapshot names.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// How many moved report values a message lists before `(+N more)`.
+const MOVES_SHOWN: usize = 8;
+
+/// The recording facts committed beside the report: the prompt's hash, whether it equals
+/// `prompt.txt`, and what the replay found missing or stale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Baseline {
+    /// Lowercase hex SHA-256 of the prompt the suite builds.
+    pub(super) prompt_sha256: String,
+    /// Whether `prompt.txt` holds exactly that prompt.
+    pub(super) prompt_matches_file: bool,
+    /// Attempts asked for without a recording, `answers/<id>.<attempt>.txt`.
+    pub(super) missing_recordings: Vec<String>,
+    /// Cases whose judgment is absent or was given for another rendering.
+    pub(super) stale_judgments: Vec<String>,
+}
+
+/// Compares the three snapshots of `suite` in `dir`: `<suite>__report` (the report JSON),
+/// `<suite>__report_text` (the formatted report) and `<suite>__baseline`. Returns one
+/// description per snapshot that moved (empty when all match). insta decides, and under
+/// `INSTA_UPDATE=always` rewrites the files and reports nothing as moved.
+pub(super) fn compare_baseline(
+    suite: &str,
+    dir: &Path,
+    report: &Value,
+    report_text: &str,
+    baseline: &Baseline,
+) -> Vec<String> {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(dir);
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.set_sort_maps(false);
+    let mut moved = Vec::new();
+    settings.bind(|| {
+        let report_name = format!("{suite}__report");
+        if !holds(|| insta::assert_json_snapshot!(report_name.as_str(), report)) {
+            let old = read_snapshot(&dir.join(format!("{report_name}.snap")));
+            moved.push(describe_report_move(&report_name, old.as_deref(), report));
+        }
+        let text_name = format!("{suite}__report_text");
+        if !holds(|| insta::assert_snapshot!(text_name.as_str(), report_text)) {
+            moved.push(format!("{text_name}: the formatted report differs"));
+        }
+        let baseline_name = format!("{suite}__baseline");
+        if !holds(|| insta::assert_json_snapshot!(baseline_name.as_str(), baseline)) {
+            moved.push(format!(
+                "{baseline_name}: the prompt hash or the missing / stale lists differ"
+            ));
+        }
+    });
+    moved
+}
+
+/// Runs one insta assertion; `false` when it failed (insta panics on a mismatch).
+fn holds(assertion: impl FnOnce()) -> bool {
+    catch_unwind(AssertUnwindSafe(assertion)).is_ok()
+}
+
+/// The content of a `.snap` file (after its `---` header), or `None` when it is absent.
+fn read_snapshot(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let body = text.strip_prefix("---\n")?;
+    let end = body.find("\n---\n")?;
+    Some(body[end + 5..].to_owned())
+}
+
+/// Names what moved in the report: `<name>: no committed snapshot`, or the JSON paths of
+/// the values that differ (`results[2].selection.f1: 0.5 -> 0.6667`).
+fn describe_report_move(name: &str, old: Option<&str>, new: &Value) -> String {
+    let Some(old) = old else {
+        return format!("{name}: no committed snapshot");
+    };
+    let Ok(old) = serde_json::from_str::<Value>(old) else {
+        return format!("{name}: the committed snapshot is not JSON");
+    };
+    let mut moves = Vec::new();
+    diff_values(String::new(), &old, new, &mut moves);
+    let shown: Vec<&str> = moves.iter().take(MOVES_SHOWN).map(String::as_str).collect();
+    let more = moves.len().saturating_sub(MOVES_SHOWN);
+    let mut text = format!("{name}: {}", shown.join(", "));
+    if more > 0 {
+        text.push_str(&format!(" (+{more} more)"));
+    }
+    text
+}
+
+/// Collects `path: old -> new` for every leaf that differs, in document order. Walks with
+/// an explicit stack, so deep reports cost no call stack.
+fn diff_values(path: String, old: &Value, new: &Value, out: &mut Vec<String>) {
+    let mut stack = vec![(path, old, new)];
+    while let Some((path, old, new)) = stack.pop() {
+        let mut children = Vec::new();
+        match (old, new) {
+            (Value::Object(a), Value::Object(b)) => {
+                for (key, value) in a {
+                    let child = join_key(&path, key);
+                    match b.get(key) {
+                        Some(other) => children.push((child, value, other)),
+                        None => out.push(format!("{child}: {} -> absent", short(value))),
+                    }
+                }
+                for (key, value) in b {
+                    if !a.contains_key(key) {
+                        out.push(format!(
+                            "{}: absent -> {}",
+                            join_key(&path, key),
+                            short(value)
+                        ));
+                    }
+                }
+            }
+            (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+                for (index, (x, y)) in a.iter().zip(b).enumerate() {
+                    children.push((format!("{path}[{index}]"), x, y));
+                }
+            }
+            _ if old != new => out.push(format!(
+                "{}: {} -> {}",
+                if path.is_empty() { "(root)" } else { &path },
+                short(old),
+                short(new)
+            )),
+            _ => {}
+        }
+        stack.extend(children.into_iter().rev());
+    }
+}
+
+fn join_key(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// A value as compact JSON, cut to 40 characters.
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn report_moves_name_paths_with_old_and_new_values() {
+        let old = json!({
+            "results": [{ "caseId": "a", "selection": { "f1": 0.5 } }, { "caseId": "b" }],
+            "totals": { "cases": 2, "valid": 1 }
+        });
+        let new = json!({
+            "results": [{ "caseId": "a", "selection": { "f1": 1.0 } }, { "caseId": "b", "error": "x" }],
+            "totals": { "cases": 2, "valid": 2 }
+        });
+        assert_eq!(
+            describe_report_move("s__report", Some(&old.to_string()), &new),
+            "s__report: results[0].selection.f1: 0.5 -> 1.0, results[1].error: absent -> \"x\", totals.valid: 1 -> 2"
+        );
+        assert_eq!(
+            describe_report_move("s__report", None, &new),
+            "s__report: no committed snapshot"
+        );
+    }
+
+    #[test]
+    fn snapshot_body_follows_the_header() {
+        let dir = std::env::temp_dir().join(format!("isomer-snap-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.snap");
+        std::fs::write(&path, "---\nsource: a.rs\n---\n{\n  \"a\": 1\n}\n").unwrap();
+        assert_eq!(read_snapshot(&path).as_deref(), Some("{\n  \"a\": 1\n}\n"));
+        assert_eq!(read_snapshot(&dir.join("absent.snap")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
