@@ -1,6 +1,8 @@
 //! The committed baseline of a suite, compared with insta under explicit snapshot names.
 
+use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
 use std::path::Path;
 
 use serde::Serialize;
@@ -61,9 +63,29 @@ pub(super) fn compare_baseline(
     moved
 }
 
-/// Runs one insta assertion; `false` when it failed (insta panics on a mismatch).
+thread_local! {
+    /// Set while an insta assertion runs on this thread, to keep its panic quiet.
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs one insta assertion; `false` when it failed. insta reports a mismatch by printing
+/// its diff and panicking; the panic is caught here and turned into the trial's message,
+/// so the process-wide panic hook is wrapped (once) to stay silent for this thread while
+/// the assertion runs. Panics on other threads print as before.
 fn holds(assertion: impl FnOnce()) -> bool {
-    catch_unwind(AssertUnwindSafe(assertion)).is_ok()
+    static WRAP_HOOK: Once = Once::new();
+    WRAP_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    QUIET.with(|quiet| quiet.set(true));
+    let held = catch_unwind(AssertUnwindSafe(assertion)).is_ok();
+    QUIET.with(|quiet| quiet.set(false));
+    held
 }
 
 /// The content of a `.snap` file (after its `---` header), or `None` when it is absent.
