@@ -186,6 +186,7 @@ pub(crate) fn normalize(schema: &mut Value) {
         let Value::Object(map) = current else {
             continue;
         };
+        collapse_const_union(map);
         if map
             .get("format")
             .and_then(Value::as_str)
@@ -228,6 +229,28 @@ pub(crate) fn normalize(schema: &mut Value) {
                 _ => {}
             }
         }
+    }
+}
+
+/// A `oneOf`/`anyOf` whose options are all `const`s (what schemars derives
+/// for a documented unit enum) becomes one `enum` (declaration order), so
+/// a mismatch reads `must be one of: …` as Zod's enum does. The options'
+/// descriptions are dropped; the union's own keys are kept.
+fn collapse_const_union(map: &mut Map<String, Value>) {
+    for union in ["oneOf", "anyOf"] {
+        let Some(Value::Array(options)) = map.get(union) else {
+            continue;
+        };
+        if options.is_empty() || !options.iter().all(|o| o.get("const").is_some()) {
+            continue;
+        }
+        let values: Vec<Value> = options.iter().map(|o| o["const"].clone()).collect();
+        let strings = values.iter().all(Value::is_string);
+        map.remove(union);
+        if strings {
+            map.entry("type").or_insert_with(|| json!("string"));
+        }
+        map.insert("enum".into(), Value::Array(values));
     }
 }
 

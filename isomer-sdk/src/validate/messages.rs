@@ -77,7 +77,17 @@ pub(crate) fn issues(compiled: &jsonschema::Validator, subject: &Subject<'_>) ->
             &schema_path[..schema_path.len().saturating_sub(1)],
         );
         let custom = |keyword: &str| keyword_schema.and_then(|s| custom_message(s, keyword));
-        let mut terminal: Option<u64> = None;
+        // Zod runs an array's or object's own checks after its elements
+        // and fields: those issues sort after everything inside.
+        let mut terminal: Option<u64> = match error.kind() {
+            ValidationErrorKind::MinItems { .. }
+            | ValidationErrorKind::MaxItems { .. }
+            | ValidationErrorKind::UniqueItems
+            | ValidationErrorKind::Contains
+            | ValidationErrorKind::MinProperties { .. }
+            | ValidationErrorKind::MaxProperties { .. } => Some(u64::MAX - 1),
+            _ => None,
+        };
         let message = match error.kind() {
             ValidationErrorKind::Required { property } => {
                 let name = property.as_str().unwrap_or_default().to_owned();

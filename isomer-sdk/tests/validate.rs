@@ -1,0 +1,404 @@
+//! `parse` and `validate` over the test pack: every message, path, node
+//! type and the issue order of sdk.md §2.4–2.6 and §3.1–3.2.
+
+mod common;
+
+use common::{URL_MESSAGE, runtime, view};
+use isomer_sdk::{ErrorCode, InputBudget, Runtime, ValidationError, format_validation_error};
+use serde_json::{Value, json};
+
+/// The formatted errors of `validate`.
+fn errors(runtime: &Runtime, value: &Value) -> Vec<String> {
+    runtime
+        .validate(value)
+        .errors
+        .iter()
+        .map(format_validation_error)
+        .collect()
+}
+
+/// The formatted errors of `parse`.
+fn parse_errors(runtime: &Runtime, value: &Value) -> Vec<String> {
+    runtime
+        .parse(value)
+        .errors
+        .iter()
+        .map(format_validation_error)
+        .collect()
+}
+
+#[test]
+fn a_valid_composition_has_no_findings() {
+    let rt = runtime();
+    let value = json!({
+        "type": "view", "version": 1, "title": "Status", "subtitle": "Today", "theme": "dark",
+        "body": [ { "type": "note", "text": "Up.", "id": "a" },
+                  { "type": "group", "title": "More", "items": [ { "type": "note", "text": "x" } ] } ],
+        "meta": { "source": "test", "freshness": { "stale": false } }
+    });
+    let checked = rt.validate(&value);
+    assert!(checked.valid);
+    assert_eq!(checked.errors, vec![]);
+    assert_eq!(checked.warnings, vec![]);
+    assert_eq!(checked.composition, Some(value.clone()));
+    let parsed = rt.parse(&value);
+    assert!(parsed.valid);
+    assert_eq!(parsed.composition, Some(value));
+}
+
+#[test]
+fn root_findings_follow_the_root_schema_order() {
+    let rt = runtime();
+    assert_eq!(
+        errors(&rt, &json!(null)),
+        vec!["Invalid input: expected object, received null"]
+    );
+    assert_eq!(
+        errors(&rt, &json!([])),
+        vec!["Invalid input: expected object, received array"]
+    );
+    assert_eq!(
+        errors(&rt, &json!("x")),
+        vec!["Invalid input: expected object, received string"]
+    );
+    assert_eq!(
+        errors(&rt, &json!({ "zeta": 1, "body": [], "alpha": 2 })),
+        vec![
+            "type must be one of: view",
+            "body must contain at least one node",
+            "has unrecognized key(s): zeta, alpha",
+        ]
+    );
+    assert_eq!(
+        errors(
+            &rt,
+            &json!({ "type": "nope", "version": 2, "title": 3, "theme": "red", "body": {} })
+        ),
+        vec![
+            "type must be one of: view",
+            "version must be one of: 1",
+            "title Invalid input: expected string, received number",
+            "theme must be one of: auto, light, dark",
+            "body Invalid input: expected array, received object",
+        ]
+    );
+    assert_eq!(
+        errors(&rt, &json!({ "type": "view" })),
+        vec!["body is required"]
+    );
+    assert_eq!(
+        errors(
+            &rt,
+            &json!({ "type": "view", "body": [ { "type": "note", "text": "x" } ], "meta": { "freshness": { "stale": "no" } } })
+        ),
+        vec!["meta.freshness.stale Invalid input: expected boolean, received string"]
+    );
+}
+
+#[test]
+fn node_fields_report_the_isomer_catalogue() {
+    let rt = runtime();
+    assert_eq!(
+        errors(&rt, &view(json!([ { "type": "note" } ]))),
+        vec!["body[0].text (in note) is required"]
+    );
+    assert_eq!(
+        errors(
+            &rt,
+            &view(json!([ { "x": 1, "id": "", "tone": "loud", "text": "", "type": "note" } ]))
+        ),
+        vec![
+            "body[0].text (in note) must not be empty",
+            "body[0].tone (in note) must be one of: neutral, primary",
+            "body[0].id (in note) must be a non-empty string",
+            "body[0] (in note) has unrecognized key(s): x; its fields are text, tone, href",
+        ]
+    );
+    assert_eq!(
+        errors(
+            &rt,
+            &view(json!([ { "type": "note", "text": "x".repeat(201), "id": 4, "surfaces": [] } ]))
+        ),
+        vec![
+            "body[0].text (in note) must be at most 200 characters",
+            "body[0].id (in note) must be a non-empty string",
+            "body[0].surfaces (in note) must contain at least one surface",
+        ]
+    );
+    assert_eq!(
+        errors(
+            &rt,
+            &view(json!([ { "type": "note", "text": "x", "surfaces": ["text", "svg"] } ]))
+        ),
+        vec![
+            "body[0].surfaces[1] (in note) must be one of: react, snapshot, text, markdown, slack"
+        ]
+    );
+    assert_eq!(
+        errors(
+            &rt,
+            &view(json!([ { "type": "note", "text": 1, "surfaces": "text" } ]))
+        ),
+        vec![
+            "body[0].text (in note) Invalid input: expected string, received number",
+            "body[0].surfaces (in note) Invalid input: expected array, received string",
+        ]
+    );
+}
+
+#[test]
+fn custom_messages_replace_every_failure_of_their_field() {
+    let rt = runtime();
+    // `title` carries errorMessage "is required": a number, an empty string
+    // and an absent key all read the same.
+    for title in [json!(5), json!("")] {
+        assert_eq!(
+            errors(
+                &rt,
+                &view(
+                    json!([ { "type": "group", "title": title, "items": [ { "type": "note", "text": "x" } ] } ])
+                )
+            ),
+            vec!["body[0].title (in group) is required"]
+        );
+    }
+}
+
+#[test]
+fn containers_report_children_in_traversal_order() {
+    let rt = runtime();
+    let value = view(json!([ {
+        "zz": 1,
+        "layout": { "columns": 9, "extra": true },
+        "items": [ 5, { "type": "note", "text": 1 }, { "type": "q" }, { "type": "note", "text": "ok" } ],
+        "title": "T",
+        "type": "group"
+    } ]));
+    assert_eq!(
+        errors(&rt, &value),
+        vec![
+            "body[0].items[0] (in group) Invalid input: expected object, received number",
+            "body[0].items[1].text (in note) Invalid input: expected string, received number",
+            "body[0].items[2].type must be one of: note, group",
+            "body[0].items (in group) must have at most 3 items",
+            "body[0].layout.columns (in group) must be at most 4",
+            "body[0] (in group) has unrecognized key(s): zz; its fields are title, items, layout",
+        ]
+    );
+}
+
+#[test]
+fn unknown_and_missing_types_list_every_registered_type() {
+    let rt = runtime();
+    let checked = rt.validate(&view(
+        json!([ 5, { "type": "zz", "text": 1 }, { "text": "" }, { "type": 3 } ]),
+    ));
+    assert_eq!(
+        checked.errors,
+        vec![
+            ValidationError::new("body[0]", "Invalid input: expected object, received number"),
+            ValidationError::new("body[1].type", "must be one of: note, group"),
+            ValidationError::new("body[2].type", "must be one of: note, group"),
+            ValidationError::new("body[3].type", "must be one of: note, group"),
+        ]
+    );
+}
+
+#[test]
+fn node_type_is_the_innermost_registered_node() {
+    let rt = runtime();
+    let checked = rt.validate(&view(json!([ {
+        "type": "group", "title": "", "items": [ 7, { "type": "note", "text": "" }, { "type": "mystery", "x": { "type": "note" } } ],
+        "layout": { "type": "note", "columns": 0 }
+    } ])));
+    let found: Vec<(&str, Option<&str>)> = checked
+        .errors
+        .iter()
+        .map(|e| (e.path.as_str(), e.node_type.as_deref()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("body[0].title", Some("group")),
+            ("body[0].items[0]", Some("group")),
+            ("body[0].items[1].text", Some("note")),
+            ("body[0].items[2].type", None),
+            ("body[0].layout.columns", Some("group")),
+        ]
+    );
+}
+
+#[test]
+fn refinements_report_relative_paths_under_the_node() {
+    let rt = runtime();
+    assert_eq!(
+        errors(
+            &rt,
+            &view(json!([ { "type": "note", "text": "x", "href": "javascript:alert(1)" } ]))
+        ),
+        vec![format!("body[0].href (in note) {URL_MESSAGE}")]
+    );
+    // The group's refinement walks descendants of any depth.
+    assert_eq!(
+        errors(
+            &rt,
+            &view(json!([ { "type": "group", "title": "a", "items": [
+            { "type": "group", "title": "b", "items": [ { "type": "note", "text": "x", "href": "javascript:x" } ] }
+        ] } ]))
+        ),
+        vec![
+            format!("body[0].items[0].items[0].href (in note) {URL_MESSAGE}"),
+            "body[0].items[0] (in group) a group cannot sit inside another group".to_owned(),
+        ]
+    );
+    // A node whose own schema failed runs no refinement.
+    assert_eq!(
+        errors(
+            &rt,
+            &view(json!([ { "type": "note", "text": "", "href": "javascript:x" } ]))
+        ),
+        vec!["body[0].text (in note) must not be empty"]
+    );
+}
+
+#[test]
+fn duplicate_ids_are_validate_errors_only() {
+    let rt = runtime();
+    let value = view(json!([
+        { "type": "note", "text": "a", "id": "a" },
+        { "type": "group", "title": "t", "id": "b", "items": [ { "type": "note", "text": "b", "id": "a" } ] },
+        { "type": "note", "text": "c", "id": "b" },
+        { "type": "note", "text": "d", "id": "line\nbreak" },
+        { "type": "note", "text": "e", "id": "line\nbreak" }
+    ]));
+    let checked = rt.validate(&value);
+    assert!(!checked.valid);
+    assert_eq!(
+        checked
+            .errors
+            .iter()
+            .map(format_validation_error)
+            .collect::<Vec<_>>(),
+        vec![
+            "body[1].items[0].id (in note) duplicates id \"a\" first used at body[0]",
+            "body[2].id (in note) duplicates id \"b\" first used at body[1]",
+            "body[4].id (in note) duplicates id \"line\\nbreak\" first used at body[3]",
+        ]
+    );
+    assert_eq!(checked.composition, Some(value.clone()));
+    assert!(rt.parse(&value).valid);
+}
+
+#[test]
+fn surfaces_nobody_renders_on_are_warnings() {
+    let rt = runtime();
+    let checked = rt.validate(&view(json!([
+        { "type": "note", "text": "a", "surfaces": ["text", "markdown"] },
+        { "type": "group", "title": "t", "items": [ { "type": "note", "text": "b", "surfaces": ["text"] } ] }
+    ])));
+    assert!(checked.valid);
+    let warnings: Vec<(&str, &str)> = checked
+        .warnings
+        .iter()
+        .map(|w| (w.surface.as_str(), w.message.as_str()))
+        .collect();
+    assert_eq!(
+        warnings,
+        vec![
+            ("react", "composition renders no nodes on surface \"react\""),
+            (
+                "snapshot",
+                "composition renders no nodes on surface \"snapshot\""
+            ),
+            ("slack", "composition renders no nodes on surface \"slack\""),
+        ]
+    );
+    assert_eq!(checked.warnings_for_surface("slack").len(), 1);
+    assert!(checked.warnings.iter().all(|w| w.path.is_none()));
+}
+
+#[test]
+fn parse_drops_unknown_keys_of_ordinary_nested_objects() {
+    let rt = runtime();
+    let value = json!({
+        "type": "view",
+        "body": [ { "type": "group", "title": "t", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 2, "gap": 4 } } ],
+        "meta": { "source": "s", "color": "red", "provenance": { "query": "q", "extra": 1 } }
+    });
+    let parsed = rt.parse(&value);
+    assert!(parsed.valid);
+    assert_eq!(
+        parsed.composition,
+        Some(json!({
+            "type": "view",
+            "body": [ { "type": "group", "title": "t", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 2 } } ],
+            "meta": { "source": "s", "provenance": { "query": "q" } }
+        }))
+    );
+    // validate keeps the checked copy as given.
+    assert_eq!(rt.validate(&value).composition, Some(value));
+}
+
+#[test]
+fn parse_reports_without_composition_when_invalid() {
+    let rt = runtime();
+    let parsed = rt.parse(&view(json!([ { "type": "note" } ])));
+    assert!(!parsed.valid);
+    assert_eq!(parsed.composition, None);
+    assert_eq!(
+        parse_errors(&rt, &view(json!([ { "type": "note" } ]))),
+        vec!["body[0].text (in note) is required"]
+    );
+}
+
+#[test]
+fn the_budget_runs_first_and_refuses_alone() {
+    let rt = runtime();
+    let mut deep = json!({ "type": "note", "text": "x" });
+    for _ in 0..70 {
+        deep = json!([deep]);
+    }
+    let value = json!({ "type": "view", "body": [ { "type": "group", "title": "t", "items": [deep] } ], "junk": 1 });
+    for found in [rt.validate(&value).errors, rt.parse(&value).errors] {
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].path, "");
+        assert_eq!(found[0].message, "input nests deeper than 64 levels");
+        assert_eq!(found[0].code, Some(ErrorCode::InputOverBudget));
+    }
+    assert_eq!(rt.validate(&value).composition, None);
+
+    let small = Runtime::builder()
+        .pack(common::pack())
+        .input_budget(InputBudget {
+            values: 5,
+            ..InputBudget::default()
+        })
+        .build()
+        .unwrap();
+    let checked = small.validate(&view(
+        json!([ { "type": "note", "text": "a" }, { "type": "note", "text": "b" } ]),
+    ));
+    assert_eq!(checked.errors[0].message, "input holds more than 5 values");
+}
+
+#[test]
+fn a_ten_thousand_deep_value_is_refused_without_overflow() {
+    let rt = runtime();
+    let mut text = String::new();
+    for _ in 0..10_000 {
+        text.push('[');
+    }
+    for _ in 0..10_000 {
+        text.push(']');
+    }
+    let deep = isomer_sdk::parse_json(&text).expect("deep JSON parses");
+    let value = json!({ "type": "view", "body": [] });
+    let mut value = value;
+    value["body"] = Value::Array(vec![deep.into_inner()]);
+    let checked = rt.validate(&value);
+    assert_eq!(
+        checked.errors[0].message,
+        "input nests deeper than 64 levels"
+    );
+    isomer_sdk::drop_deep(value);
+}
