@@ -1,1 +1,109 @@
-//! Proc macros for Isomer. Filled in by the eval and tool issues.
+//! Proc macros for Isomer. This crate only parses attributes and emits
+//! tokens; the behaviour lives in the runtime crates that re-export the
+//! macros (`isomer-agent-tools` re-exports [`macro@isomer_tool`]), and the
+//! expansions reach them only through `<crate>::__private`.
+//!
+//! # `#[isomer_tool]`
+//!
+//! Declares an agent tool from a handler function. The handler is kept as
+//! written; beside it the macro emits `<fn>_tool(context...) -> Tool`, which
+//! builds an `isomer_sdk::Tool`: name, title, description, the input JSON
+//! Schema, and an erased async handler that never fails outside its result.
+//!
+//! ```ignore
+//! use std::sync::Arc;
+//! use isomer_sdk::ToolResult;
+//! use isomer_agent_tools::isomer_tool;
+//!
+//! #[derive(serde::Deserialize, schemars::JsonSchema)]
+//! struct ValidateInput {
+//!     /// The composition to check.
+//!     composition: serde_json::Value,
+//! }
+//!
+//! /// Checks a composition and answers its errors and warnings.
+//! #[isomer_tool(title = "Validate a composition")]
+//! async fn isomer_validate(context: Arc<ToolsContext>, input: ValidateInput) -> ToolResult {
+//!     // ...
+//! #   todo!()
+//! }
+//!
+//! // Generated: fn isomer_validate_tool(context: Arc<ToolsContext>) -> isomer_sdk::Tool
+//! let tool = isomer_validate_tool(context);
+//! let result = tool.call(serde_json::json!({ "composition": {} })).await;
+//! ```
+//!
+//! ## Keys
+//!
+//! | key | type | usage | default |
+//! |---|---|---|---|
+//! | `name` | string | the name a model calls the tool by: 1 to 64 of `A-Z a-z 0-9 _ -` (what OpenAI and Anthropic accept) | the function's name |
+//! | `title` | string | a short human title, not empty | none (`title` omitted) |
+//! | `crate` | string path | where the sdk is, for a renamed or re-exported dependency | `"::isomer_sdk"` |
+//!
+//! The description is the function's doc comment (not a key): its text with
+//! the one space after `///` removed, lines joined with `\n`, blank lines at
+//! either end dropped. A tool without a doc comment does not compile.
+//!
+//! ## The handler
+//!
+//! - **Parameters.** The last parameter is the tool's *input*: an owned
+//!   type implementing `serde::Deserialize` and `schemars::JsonSchema` whose
+//!   schema is a JSON object (a struct with named fields, or a map). Every
+//!   parameter before it is *context*: taken by value, `Clone + Send + Sync
+//!   + 'static` (wrap shared state in `Arc`), passed to the constructor once
+//!   and cloned into every call. A tool without input takes
+//!   `_: isomer_sdk::NoInput` last, or has no parameter at all.
+//! - **Sync or async.** An `async fn` is awaited; a plain `fn` runs inside
+//!   the call's future (keep it short, or hand heavy work to a blocking pool
+//!   yourself). The future must be `Send`.
+//! - **Return type**, through `isomer_sdk::IntoToolResult`: `ToolResult` as
+//!   is; `String` or `&'static str` as a text block; `isomer_sdk::Json<T>`
+//!   (`T: Serialize`) or `serde_json::Value` as two-space JSON text; and
+//!   `Result<T, E: Display>` of any of those, an `Err` answering a failed
+//!   result with `e.to_string()`.
+//! - **Generics** and `where` clauses are copied to the constructor. Methods
+//!   (`self`), `unsafe fn` and variadic functions are refused.
+//!
+//! ## What the constructor builds
+//!
+//! `isomer_sdk::__private::tool::<Input, _, _>(name, description, closure)`
+//! plus `.with_title(title)` when given, where the closure clones the
+//! context and calls the handler. The input schema is
+//! `isomer_sdk::tool_input_schema::<Input>()` (draft 2020-12, inlined, root
+//! `type: object`). `Tool::call(arguments)` checks the arguments against the
+//! schema, deserializes them, runs the handler, and answers refused input, an
+//! `Err` and a panic each as a failed `ToolResult` whose text says what went
+//! wrong. The constructor panics when the input type's schema is not an
+//! object or is recursive; the obvious cases (`String`, numbers, `Vec`,
+//! `Option`, tuples, references) are compile errors instead.
+//!
+//! ## Compile errors
+//!
+//! Every mistake is reported at the token it is about, all in one build:
+//! unknown or repeated keys, a bad name, a missing doc comment, a `self`
+//! parameter, a non-object or borrowed input. A missing derive on the input
+//! is reported at the input type with the derive to add. On any error the
+//! handler is still emitted unchanged, with a stub constructor, so only the
+//! real error shows.
+//!
+//! ## Known limitations
+//!
+//! - A handler inside an `impl` block is not supported; use a free function
+//!   with a context parameter.
+//! - A stack overflow inside a handler aborts the process; only panics are
+//!   caught.
+
+mod ctxt;
+mod tool;
+
+/// Declares an agent tool from a handler function; see the
+/// [crate documentation](crate#isomer_tool) for keys, parameters, return
+/// types and the generated `<fn>_tool` constructor.
+#[proc_macro_attribute]
+pub fn isomer_tool(
+    args: proc_macro::TokenStream,
+    item: proc_macro::TokenStream,
+) -> proc_macro::TokenStream {
+    tool::expand(args.into(), item.into()).into()
+}

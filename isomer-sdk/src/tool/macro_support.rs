@@ -14,18 +14,20 @@ pub use ::serde;
 pub use ::serde_json;
 pub use std::clone::Clone;
 
-pub use super::{IntoToolResult, NoInput, Tool};
+pub use super::{IntoToolResult, NoInput, Tool, ToolResult};
 
 /// [`Tool::from_fn`], panicking with a message naming the tool when its
 /// input type cannot be a tool input (not an object, or recursive): a
 /// declaration mistake that the first test building the tool shows.
+///
+/// The input bounds are the diagnostic traits below, so a missing derive is
+/// reported with its fix at the input type the expansion names.
 #[track_caller]
 pub fn tool<T, F, Fut>(name: &'static str, description: &'static str, handler: F) -> Tool
 where
-    T: DeserializeOwned + JsonSchema + Send + 'static,
+    T: ToolInputSchema + ToolInputDeserialize + ToolInputSend,
     F: Fn(T) -> Fut + Send + Sync + 'static,
-    Fut: Future + Send + 'static,
-    Fut::Output: IntoToolResult,
+    Fut: Future<Output = ToolResult> + Send + 'static,
 {
     match Tool::from_fn(name, description, handler) {
         Ok(tool) => tool,
@@ -77,12 +79,11 @@ pub trait ToolContext: Clone + Send + Sync + 'static {}
 
 impl<T: Clone + Send + Sync + 'static> ToolContext for T {}
 
-/// Checks the input bounds one by one, so each failure gets its own message
-/// at the input type.
-pub fn assert_input<T: ToolInputSchema + ToolInputDeserialize + ToolInputSend>() {}
-
-/// Checks a context parameter's bounds.
+/// Checks a context parameter's bounds, at its type.
 pub fn assert_context<T: ToolContext>() {}
 
-/// Checks that the handler's return type converts into a result.
-pub fn assert_output<T: IntoToolResult>() {}
+/// Converts what the handler returned; the expansion spans the call at the
+/// handler's return type, where an unsupported type is reported.
+pub fn into_tool_result<R: IntoToolResult>(returned: R) -> ToolResult {
+    returned.into_tool_result()
+}
