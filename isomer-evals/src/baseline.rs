@@ -71,7 +71,11 @@ impl Baseline {
             missing_recordings: replay.missing_recordings(),
             stale_judgments: replay.stale_judgments(),
         };
-        Self { report, report_text, record }
+        Self {
+            report,
+            report_text,
+            record,
+        }
     }
 
     /// True when every attempt asked for was recorded and every judgment
@@ -194,7 +198,11 @@ mod tests {
         // A trailing newline in the file is a difference too.
         assert_eq!(
             check_prompt("a", Some("a\n")),
-            Err(PromptMismatch::Differs { line: 2, built: None, recorded: Some(String::new()) })
+            Err(PromptMismatch::Differs {
+                line: 2,
+                built: None,
+                recorded: Some(String::new())
+            })
         );
     }
 }

@@ -33,8 +33,14 @@ mod tests {
     #[test]
     fn names_round_trip() {
         assert_eq!(answer_file_name("kpi-board", 1), "kpi-board.1.txt");
-        assert_eq!(parse_answer_file_name("kpi-board.1.txt"), Some(("kpi-board", 1)));
-        assert_eq!(parse_answer_file_name("kpi_board.0.txt"), Some(("kpi_board", 0)));
+        assert_eq!(
+            parse_answer_file_name("kpi-board.1.txt"),
+            Some(("kpi-board", 1))
+        );
+        assert_eq!(
+            parse_answer_file_name("kpi_board.0.txt"),
+            Some(("kpi_board", 0))
+        );
     }
 
     #[test]

@@ -117,7 +117,10 @@ impl std::error::Error for CorpusError {
 impl CorpusError {
     /// A fault in the file at `path`.
     pub fn new(path: impl Into<PathBuf>, kind: CorpusErrorKind) -> Self {
-        Self { path: path.into(), kind }
+        Self {
+            path: path.into(),
+            kind,
+        }
     }
 
     /// The position of the fault in its file, when it has one.
@@ -142,7 +145,11 @@ pub struct CorpusErrors(Vec<CorpusError>);
 impl CorpusErrors {
     /// Wraps faults; `None` when there are none.
     pub fn from_vec(errors: Vec<CorpusError>) -> Option<Self> {
-        if errors.is_empty() { None } else { Some(Self(errors)) }
+        if errors.is_empty() {
+            None
+        } else {
+            Some(Self(errors))
+        }
     }
 
     /// The faults.
@@ -170,7 +177,9 @@ impl fmt::Display for CorpusErrors {
 
 impl std::error::Error for CorpusErrors {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.0.first().map(|error| error as &(dyn std::error::Error + 'static))
+        self.0
+            .first()
+            .map(|error| error as &(dyn std::error::Error + 'static))
     }
 }
 

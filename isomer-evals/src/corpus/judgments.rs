@@ -129,9 +129,9 @@ impl fmt::Display for JudgmentFaultKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::MalformedJson { message } => write!(f, "malformed JSON: {message}"),
-            Self::RootNotObject => {
-                f.write_str("the judgments file must be an object with `provenance` and `judgments`")
-            }
+            Self::RootNotObject => f.write_str(
+                "the judgments file must be an object with `provenance` and `judgments`",
+            ),
             Self::UnknownRootKey { key } => write!(
                 f,
                 "unknown key {}; the judgments file has only `provenance` and `judgments`",
@@ -157,10 +157,18 @@ impl fmt::Display for JudgmentFaultKind {
                 "judgment {index} needs a string `rendered` (the text rendering it judged)"
             ),
             Self::UnknownCase { id } => {
-                write!(f, "judgment for case {}, which corpus.json does not have", quote(id))
+                write!(
+                    f,
+                    "judgment for case {}, which corpus.json does not have",
+                    quote(id)
+                )
             }
             Self::DuplicateJudgment { id, first } => {
-                write!(f, "second judgment for case {}, first at {first}", quote(id))
+                write!(
+                    f,
+                    "second judgment for case {}, first at {first}",
+                    quote(id)
+                )
             }
         }
     }
@@ -213,7 +221,10 @@ pub fn parse_judgments(
     let provenance = match root.get("provenance") {
         Some(Value::Object(map)) => map.clone(),
         Some(_) => {
-            faults.push(fault(at(&[Step::Key("provenance")]), JudgmentFaultKind::MissingProvenance));
+            faults.push(fault(
+                at(&[Step::Key("provenance")]),
+                JudgmentFaultKind::MissingProvenance,
+            ));
             Map::new()
         }
         None => {
@@ -224,7 +235,10 @@ pub fn parse_judgments(
     let elements: &[Value] = match root.get("judgments") {
         Some(Value::Array(elements)) => elements,
         Some(_) => {
-            faults.push(fault(at(&[Step::Key("judgments")]), JudgmentFaultKind::MissingJudgments));
+            faults.push(fault(
+                at(&[Step::Key("judgments")]),
+                JudgmentFaultKind::MissingJudgments,
+            ));
             &[]
         }
         None => {
@@ -240,14 +254,20 @@ pub fn parse_judgments(
         let field =
             |key: &'static str| [Step::Key("judgments"), Step::Index(index), Step::Key(key)];
         let Value::Object(object) = element else {
-            faults.push(fault(at(&item), JudgmentFaultKind::JudgmentNotObject { index }));
+            faults.push(fault(
+                at(&item),
+                JudgmentFaultKind::JudgmentNotObject { index },
+            ));
             continue;
         };
         let before = faults.len();
         for key in object.keys() {
             if !matches!(key.as_str(), "id" | "verdict" | "rendered") {
                 let path = [Step::Key("judgments"), Step::Index(index), Step::Key(key)];
-                let kind = JudgmentFaultKind::UnknownKey { index, key: key.clone() };
+                let kind = JudgmentFaultKind::UnknownKey {
+                    index,
+                    key: key.clone(),
+                };
                 faults.push(fault(key_at(&path), kind));
             }
         }
@@ -255,18 +275,27 @@ pub fn parse_judgments(
             Some(Value::String(id)) => {
                 let position = at(&field("id"));
                 if let Some(&first) = first_at.get(id.as_str()) {
-                    let kind = JudgmentFaultKind::DuplicateJudgment { id: id.clone(), first };
+                    let kind = JudgmentFaultKind::DuplicateJudgment {
+                        id: id.clone(),
+                        first,
+                    };
                     faults.push(fault(position, kind));
                 } else {
                     first_at.insert(id, position);
                 }
                 if case_ids.is_some_and(|ids| !ids.contains(id.as_str())) {
-                    faults.push(fault(position, JudgmentFaultKind::UnknownCase { id: id.clone() }));
+                    faults.push(fault(
+                        position,
+                        JudgmentFaultKind::UnknownCase { id: id.clone() },
+                    ));
                 }
                 Some(id.clone())
             }
             Some(_) => {
-                faults.push(fault(at(&field("id")), JudgmentFaultKind::MissingId { index }));
+                faults.push(fault(
+                    at(&field("id")),
+                    JudgmentFaultKind::MissingId { index },
+                ));
                 None
             }
             None => {
@@ -296,7 +325,10 @@ pub fn parse_judgments(
                 None
             }
             None => {
-                faults.push(fault(at(&item), JudgmentFaultKind::MissingRendered { index }));
+                faults.push(fault(
+                    at(&item),
+                    JudgmentFaultKind::MissingRendered { index },
+                ));
                 None
             }
         };
@@ -308,7 +340,10 @@ pub fn parse_judgments(
     }
 
     if faults.is_empty() {
-        Ok(Judgments { provenance, by_case })
+        Ok(Judgments {
+            provenance,
+            by_case,
+        })
     } else {
         faults.sort_by_key(|fault| fault.position);
         Err(faults)

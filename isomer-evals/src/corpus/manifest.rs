@@ -175,17 +175,17 @@ impl fmt::Display for ManifestFaultKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::MalformedJson { message } => write!(f, "malformed JSON: {message}"),
-            Self::RootNotObject => f.write_str(
-                "the corpus must be an object with `provenance` and `cases`",
-            ),
+            Self::RootNotObject => {
+                f.write_str("the corpus must be an object with `provenance` and `cases`")
+            }
             Self::UnknownRootKey { key } => write!(
                 f,
                 "unknown key {}; the corpus has only `provenance` and `cases`",
                 quote(key)
             ),
-            Self::MissingProvenance => f.write_str(
-                "the corpus has no `provenance`; say who wrote the cases, when and how",
-            ),
+            Self::MissingProvenance => {
+                f.write_str("the corpus has no `provenance`; say who wrote the cases, when and how")
+            }
             Self::ProvenanceNotObject => f.write_str("`provenance` must be an object"),
             Self::MissingCases => f.write_str("the corpus has no `cases` array"),
             Self::CasesNotArray => f.write_str("`cases` must be an array"),
@@ -203,10 +203,16 @@ impl fmt::Display for ManifestFaultKind {
             ),
             Self::MissingPrompt { index } => write!(f, "case {index} needs a string `prompt`"),
             Self::GoldenNotObject { index } => {
-                write!(f, "case {index} has a `golden` that is not a composition object")
+                write!(
+                    f,
+                    "case {index} has a `golden` that is not a composition object"
+                )
             }
             Self::ExpectedNotStrings { index } => {
-                write!(f, "case {index} has an `expected` that is not an array of node types")
+                write!(
+                    f,
+                    "case {index} has an `expected` that is not an array of node types"
+                )
             }
             Self::DuplicateId { id, first } => {
                 write!(f, "duplicate case id {}, first used at {first}", quote(id))
@@ -259,7 +265,10 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
         }
         Some(Value::Array(elements)) => elements,
         Some(_) => {
-            faults.push(fault(at(&[Step::Key("cases")]), ManifestFaultKind::CasesNotArray));
+            faults.push(fault(
+                at(&[Step::Key("cases")]),
+                ManifestFaultKind::CasesNotArray,
+            ));
             &[]
         }
     };
@@ -269,13 +278,19 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
         let case_path = [Step::Key("cases"), Step::Index(index)];
         let field = |key: &'static str| [Step::Key("cases"), Step::Index(index), Step::Key(key)];
         let Value::Object(object) = element else {
-            faults.push(fault(at(&case_path), ManifestFaultKind::CaseNotObject { index }));
+            faults.push(fault(
+                at(&case_path),
+                ManifestFaultKind::CaseNotObject { index },
+            ));
             continue;
         };
         let before = faults.len();
         for key in object.keys() {
             if !matches!(key.as_str(), "id" | "prompt" | "golden" | "expected") {
-                let kind = ManifestFaultKind::UnknownCaseKey { index, key: key.clone() };
+                let kind = ManifestFaultKind::UnknownCaseKey {
+                    index,
+                    key: key.clone(),
+                };
                 let path = [Step::Key("cases"), Step::Index(index), Step::Key(key)];
                 faults.push(fault(key_at(&path), kind));
             }
@@ -283,16 +298,25 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
         let id = match object.get("id") {
             Some(Value::String(id)) if is_case_id(id) => Some(id.clone()),
             Some(Value::String(id)) => {
-                let kind = ManifestFaultKind::BadId { index, id: id.clone() };
+                let kind = ManifestFaultKind::BadId {
+                    index,
+                    id: id.clone(),
+                };
                 faults.push(fault(at(&field("id")), kind));
                 None
             }
             Some(_) => {
-                faults.push(fault(at(&field("id")), ManifestFaultKind::MissingId { index }));
+                faults.push(fault(
+                    at(&field("id")),
+                    ManifestFaultKind::MissingId { index },
+                ));
                 None
             }
             None => {
-                faults.push(fault(at(&case_path), ManifestFaultKind::MissingId { index }));
+                faults.push(fault(
+                    at(&case_path),
+                    ManifestFaultKind::MissingId { index },
+                ));
                 None
             }
         };
@@ -348,11 +372,16 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
     // with other faults, so one reading names every problem.
     let mut seen: HashMap<&str, Position> = HashMap::new();
     for (index, element) in elements.iter().enumerate() {
-        let Some(Value::String(id)) = element.get("id") else { continue };
+        let Some(Value::String(id)) = element.get("id") else {
+            continue;
+        };
         let position = at(&[Step::Key("cases"), Step::Index(index), Step::Key("id")]);
         match seen.get(id.as_str()) {
             Some(&first) => {
-                let kind = ManifestFaultKind::DuplicateId { id: id.clone(), first };
+                let kind = ManifestFaultKind::DuplicateId {
+                    id: id.clone(),
+                    first,
+                };
                 faults.push(fault(position, kind));
             }
             None => {
@@ -385,7 +414,10 @@ pub fn syntax_fault(error: &serde_json::Error) -> ManifestFault {
     let suffix = format!(" at line {} column {}", error.line(), error.column());
     let message = full.strip_suffix(&suffix).unwrap_or(&full).to_owned();
     ManifestFault {
-        position: Position { line: error.line(), column: error.column().max(1) },
+        position: Position {
+            line: error.line(),
+            column: error.column().max(1),
+        },
         kind: ManifestFaultKind::MalformedJson { message },
     }
 }
@@ -404,7 +436,12 @@ impl LineIndex {
     /// `serde_json`).
     pub fn new(text: &str) -> Self {
         let mut starts = vec![0];
-        starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         Self { starts }
     }
 
@@ -412,7 +449,10 @@ impl LineIndex {
     pub fn position(&self, offset: usize) -> Position {
         let line = self.starts.partition_point(|&start| start <= offset);
         let start = self.starts[line.saturating_sub(1)];
-        Position { line, column: offset - start + 1 }
+        Position {
+            line,
+            column: offset - start + 1,
+        }
     }
 }
 
@@ -509,8 +549,20 @@ pub fn scan_spans(text: &str, depth: usize) -> Spans {
             continue;
         }
         let start = i;
-        let end = if byte == b'"' { string_end(bytes, i) } else { scalar_end(bytes, i) };
-        let is_key = byte == b'"' && matches!(stack.last(), Some(Open { object: true, key: None, .. }));
+        let end = if byte == b'"' {
+            string_end(bytes, i)
+        } else {
+            scalar_end(bytes, i)
+        };
+        let is_key = byte == b'"'
+            && matches!(
+                stack.last(),
+                Some(Open {
+                    object: true,
+                    key: None,
+                    ..
+                })
+            );
         if is_key {
             let key = serde_json::from_str::<String>(&text[start..end]).unwrap_or_default();
             if let Some(top) = stack.last_mut() {
@@ -538,7 +590,11 @@ pub fn scan_spans(text: &str, depth: usize) -> Spans {
             entries.entry(path).or_insert((key_offset, start));
         }
         if byte == b'{' || byte == b'[' {
-            stack.push(Open { object: byte == b'{', index: 0, key: None });
+            stack.push(Open {
+                object: byte == b'{',
+                index: 0,
+                key: None,
+            });
             i += 1;
         } else {
             i = end.max(i + 1);
@@ -563,7 +619,8 @@ fn string_end(bytes: &[u8], start: usize) -> usize {
 /// The offset just past the number or literal starting at `start`.
 fn scalar_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
-    while i < bytes.len() && !matches!(bytes[i], b',' | b'}' | b']' | b':' | b'"')
+    while i < bytes.len()
+        && !matches!(bytes[i], b',' | b'}' | b']' | b':' | b'"')
         && !bytes[i].is_ascii_whitespace()
     {
         i += 1;
@@ -582,7 +639,10 @@ mod tests {
         assert_eq!(spans.value_offset(&[]), 0);
         assert_eq!(spans.value_offset(&[Step::Key("a")]), 6);
         assert_eq!(spans.value_offset(&[Step::Key("a"), Step::Index(1)]), 10);
-        assert_eq!(spans.value_offset(&[Step::Key("a"), Step::Index(1), Step::Key("b")]), 16);
+        assert_eq!(
+            spans.value_offset(&[Step::Key("a"), Step::Index(1), Step::Key("b")]),
+            16
+        );
         assert_eq!(spans.key_offset(&[Step::Key("c")]), 22);
         assert_eq!(spans.value_offset(&[Step::Key("c")]), 27);
         // Unrecorded paths fall back to the nearest ancestor.

@@ -81,10 +81,16 @@ impl Corpus {
         let mut errors = Vec::new();
 
         let manifest_path = dir.join(MANIFEST_FILE);
+        // The case ids answer files and judgments are checked against: every
+        // string `id` in `cases`, even when some case has another fault, so
+        // one load also names orphaned recordings. Unknown only when the
+        // manifest is not JSON at all.
+        let mut known_ids: Option<HashSet<String>> = None;
         let manifest = match read_text(&manifest_path) {
             Ok(Some(text)) => match manifest::parse_manifest(&text) {
                 Ok(manifest) => Some(manifest),
                 Err(faults) => {
+                    known_ids = string_ids(&text);
                     errors.extend(faults.into_iter().map(|fault| {
                         CorpusError::new(&manifest_path, CorpusErrorKind::Manifest(fault))
                     }));
@@ -92,7 +98,10 @@ impl Corpus {
                 }
             },
             Ok(None) => {
-                errors.push(CorpusError::new(&manifest_path, CorpusErrorKind::MissingManifest));
+                errors.push(CorpusError::new(
+                    &manifest_path,
+                    CorpusErrorKind::MissingManifest,
+                ));
                 None
             }
             Err(error) => {
@@ -100,9 +109,12 @@ impl Corpus {
                 None
             }
         };
-        let ids: Option<HashSet<&str>> = manifest
+        if let Some(manifest) = &manifest {
+            known_ids = Some(manifest.cases.iter().map(|case| case.id.clone()).collect());
+        }
+        let ids: Option<HashSet<&str>> = known_ids
             .as_ref()
-            .map(|manifest| manifest.cases.iter().map(|case| case.id.as_str()).collect());
+            .map(|ids| ids.iter().map(String::as_str).collect());
 
         let prompt = match read_text(&dir.join(PROMPT_FILE)) {
             Ok(prompt) => prompt,
@@ -251,7 +263,9 @@ pub fn read_case_answers(dir: &Path, id: &str) -> Result<Vec<Option<String>>, Co
     let mut answers = Vec::with_capacity(2);
     let mut errors = Vec::new();
     for attempt in 0..2 {
-        let path = dir.join(ANSWERS_DIR).join(answers::answer_file_name(id, attempt));
+        let path = dir
+            .join(ANSWERS_DIR)
+            .join(answers::answer_file_name(id, attempt));
         match read_text(&path) {
             Ok(text) => answers.push(text),
             Err(error) => {
@@ -266,13 +280,29 @@ pub fn read_case_answers(dir: &Path, id: &str) -> Result<Vec<Option<String>>, Co
     }
 }
 
+/// Every string `cases[*].id` of a manifest text that is JSON but breaks
+/// another rule; `None` when it is not JSON or has no `cases` array.
+fn string_ids(text: &str) -> Option<HashSet<String>> {
+    let root: Value = serde_json::from_str(text).ok()?;
+    let cases = root.get("cases")?.as_array()?;
+    Some(
+        cases
+            .iter()
+            .filter_map(|case| case.get("id")?.as_str().map(str::to_owned))
+            .collect(),
+    )
+}
+
 /// Reads a UTF-8 text file; `Ok(None)` when it does not exist.
 fn read_text(path: &Path) -> Result<Option<String>, CorpusError> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(source) => {
-            return Err(CorpusError::new(path, CorpusErrorKind::Unreadable { source }));
+            return Err(CorpusError::new(
+                path,
+                CorpusErrorKind::Unreadable { source },
+            ));
         }
     };
     String::from_utf8(bytes).map(Some).map_err(|error| {
@@ -283,7 +313,10 @@ fn read_text(path: &Path) -> Result<Option<String>, CorpusError> {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
-        let position = Position { line, column: offset - line_start + 1 };
+        let position = Position {
+            line,
+            column: offset - line_start + 1,
+        };
         CorpusError::new(path, CorpusErrorKind::NotUtf8 { position })
     })
 }
@@ -299,7 +332,10 @@ fn list_answers(
         Ok(entries) => entries,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return found,
         Err(source) => {
-            errors.push(CorpusError::new(dir, CorpusErrorKind::Unreadable { source }));
+            errors.push(CorpusError::new(
+                dir,
+                CorpusErrorKind::Unreadable { source },
+            ));
             return found;
         }
     };
@@ -308,7 +344,10 @@ fn list_answers(
         match entry {
             Ok(entry) => listed.push(entry),
             Err(source) => {
-                errors.push(CorpusError::new(dir, CorpusErrorKind::Unreadable { source }));
+                errors.push(CorpusError::new(
+                    dir,
+                    CorpusErrorKind::Unreadable { source },
+                ));
             }
         }
     }

@@ -1,0 +1,409 @@
+//! The corpus loader reports every fault with its file and position, with
+//! exact messages, and skips nothing.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use isomer_evals::corpus::{
+    Corpus, CorpusErrorKind, ManifestFaultKind, Position, manifest::parse_manifest,
+    read_case_answers,
+};
+
+const PROVENANCE: &str = r#""provenance": {"author": "test"}"#;
+
+/// A fresh, empty directory for one test, under cargo's per-target temp dir.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("corpus_loader")
+        .join(name);
+    if dir.exists() {
+        fs::remove_dir_all(&dir).unwrap();
+    }
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, relative: &str, contents: impl AsRef<[u8]>) {
+    let path = dir.join(relative);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, contents).unwrap();
+}
+
+/// The load's error text with the test directory shown as `<dir>`.
+fn load_errors(dir: &Path) -> String {
+    let errors = Corpus::load(dir).expect_err("the corpus has faults");
+    errors
+        .to_string()
+        .replace(&dir.display().to_string(), "<dir>")
+}
+
+const TWO_CASES: &str = r#"{
+  "provenance": {"author": "test"},
+  "cases": [
+    {"id": "alpha", "prompt": "First?"},
+    {"id": "beta", "prompt": "Second?", "expected": ["stat"]}
+  ]
+}
+"#;
+
+#[test]
+fn loads_a_well_formed_corpus() {
+    let dir = fresh_dir("well_formed");
+    write(&dir, "corpus.json", TWO_CASES);
+    write(&dir, "prompt.txt", "# View authoring\n");
+    write(&dir, "answers/alpha.0.txt", "{\"type\":\"view\"}");
+    write(&dir, "answers/alpha.1.txt", "retry");
+    write(
+        &dir,
+        "judgments.json",
+        r#"{"provenance": {"judge": "test"}, "judgments": [{"id": "beta", "verdict": "partial", "rendered": "stat"}]}"#,
+    );
+    let corpus = Corpus::load(&dir).unwrap();
+    let ids: Vec<&str> = corpus.cases.iter().map(|case| case.id.as_str()).collect();
+    assert_eq!(ids, ["alpha", "beta"]);
+    assert_eq!(corpus.cases[1].position, Position { line: 5, column: 5 });
+    assert_eq!(
+        corpus.cases[1].id_position,
+        Position {
+            line: 5,
+            column: 12
+        }
+    );
+    assert_eq!(corpus.provenance["author"], "test");
+    assert_eq!(corpus.prompt.as_deref(), Some("# View authoring\n"));
+    assert!(corpus.has_answer("alpha", 0));
+    assert!(corpus.has_answer("alpha", 1));
+    assert!(!corpus.has_answer("beta", 0));
+    assert_eq!(
+        corpus.answer_path("beta", 1),
+        dir.join("answers/beta.1.txt")
+    );
+    let cases = corpus.eval_cases();
+    assert_eq!(cases[1].expected.as_deref(), Some(&["stat".to_owned()][..]));
+    assert_eq!(cases[0].golden, None);
+
+    // Only the selected cases' answers are read.
+    let all = corpus.read_recordings(None).unwrap();
+    assert_eq!(all.answers().len(), 2);
+    assert_eq!(all.answers()[&("alpha".to_owned(), 1)], "retry");
+    assert_eq!(all.judgments()["beta"].rendered, "stat");
+    let beta_only = corpus.read_recordings(Some(&["beta"])).unwrap();
+    assert!(beta_only.answers().is_empty());
+    assert_eq!(beta_only.judgments().len(), 1);
+    let alpha_only = corpus.read_recordings(Some(&["alpha"])).unwrap();
+    assert_eq!(alpha_only.answers().len(), 2);
+    assert!(alpha_only.judgments().is_empty());
+}
+
+#[test]
+fn a_corpus_without_recordings_loads() {
+    let dir = fresh_dir("no_recordings");
+    write(&dir, "corpus.json", TWO_CASES);
+    let corpus = Corpus::load(&dir).unwrap();
+    assert_eq!(corpus.prompt, None);
+    assert_eq!(corpus.judgments, None);
+    assert!(corpus.read_recordings(None).unwrap().answers().is_empty());
+}
+
+#[test]
+fn malformed_json_names_line_and_column() {
+    let dir = fresh_dir("malformed");
+    write(
+        &dir,
+        "corpus.json",
+        "{\n  \"provenance\": {},\n  \"cases\": [\n    {\"id\": \"a\",}\n  ]\n}\n",
+    );
+    assert_eq!(
+        load_errors(&dir),
+        "<dir>/corpus.json:4:16: malformed JSON: trailing comma"
+    );
+
+    let dir = fresh_dir("truncated");
+    write(&dir, "corpus.json", "{\"provenance\": {}, \"cases\": [");
+    assert_eq!(
+        load_errors(&dir),
+        "<dir>/corpus.json:1:29: malformed JSON: EOF while parsing a list"
+    );
+}
+
+#[test]
+fn a_case_without_id_or_prompt_is_reported_where_it_sits() {
+    let dir = fresh_dir("missing_fields");
+    write(
+        &dir,
+        "corpus.json",
+        r#"{
+  "provenance": {"author": "test"},
+  "cases": [
+    {"prompt": "No id?"},
+    {"id": "no-prompt"},
+    {"id": 7, "prompt": ["not", "a", "string"]},
+    "just text"
+  ]
+}
+"#,
+    );
+    assert_eq!(
+        load_errors(&dir),
+        [
+            "<dir>/corpus.json:4:5: case 0 needs a string `id`",
+            "<dir>/corpus.json:5:5: case 1 needs a string `prompt`",
+            "<dir>/corpus.json:6:12: case 2 needs a string `id`",
+            "<dir>/corpus.json:6:25: case 2 needs a string `prompt`",
+            "<dir>/corpus.json:7:5: case 3 must be an object",
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn duplicate_ids_are_reported_at_both_places() {
+    let dir = fresh_dir("duplicates");
+    write(
+        &dir,
+        "corpus.json",
+        r#"{
+  "provenance": {"author": "test"},
+  "cases": [
+    {"id": "kpis", "prompt": "One"},
+    {"id": "other", "prompt": "Two"},
+    {"id": "kpis", "prompt": "Three"},
+    {"id": "kpis", "prompt": "Four"}
+  ]
+}
+"#,
+    );
+    assert_eq!(
+        load_errors(&dir),
+        [
+            "<dir>/corpus.json:6:12: duplicate case id \"kpis\", first used at 4:12",
+            "<dir>/corpus.json:7:12: duplicate case id \"kpis\", first used at 4:12",
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn shape_faults_name_the_rule() {
+    let dir = fresh_dir("shape");
+    write(
+        &dir,
+        "corpus.json",
+        r#"{
+  "cases": [
+    {"id": "a b", "prompt": "Spaces?", "goldn": {}},
+    {"id": "ok", "prompt": "Fine", "golden": [], "expected": "stat"}
+  ],
+  "version": 2
+}
+"#,
+    );
+    assert_eq!(
+        load_errors(&dir),
+        [
+            "<dir>/corpus.json:1:1: the corpus has no `provenance`; say who wrote the cases, when and how",
+            "<dir>/corpus.json:3:12: case 0 has id \"a b\"; use ASCII letters, digits, `-` and `_` (it names answer files)",
+            "<dir>/corpus.json:3:40: case 0 has unknown key \"goldn\"; a case has `id`, `prompt`, `golden` and `expected`",
+            "<dir>/corpus.json:4:46: case 1 has a `golden` that is not a composition object",
+            "<dir>/corpus.json:4:62: case 1 has an `expected` that is not an array of node types",
+            "<dir>/corpus.json:6:3: unknown key \"version\"; the corpus has only `provenance` and `cases`",
+        ]
+        .join("\n")
+    );
+
+    let dir = fresh_dir("root_array");
+    write(&dir, "corpus.json", "[]");
+    assert_eq!(
+        load_errors(&dir),
+        "<dir>/corpus.json:1:1: the corpus must be an object with `provenance` and `cases`"
+    );
+
+    let dir = fresh_dir("cases_object");
+    write(
+        &dir,
+        "corpus.json",
+        format!("{{{PROVENANCE}, \"cases\": {{}}}}"),
+    );
+    assert_eq!(
+        load_errors(&dir),
+        "<dir>/corpus.json:1:45: `cases` must be an array"
+    );
+}
+
+#[test]
+fn answer_files_for_unknown_cases_or_with_bad_names_are_reported() {
+    let dir = fresh_dir("answers");
+    write(&dir, "corpus.json", TWO_CASES);
+    write(&dir, "answers/alpha.0.txt", "ok");
+    write(&dir, "answers/gamma.0.txt", "orphan");
+    write(&dir, "answers/alpha.2.txt", "third attempt");
+    write(&dir, "answers/notes.md", "scratch");
+    fs::create_dir_all(dir.join("answers/beta.1.txt")).unwrap();
+    assert_eq!(
+        load_errors(&dir),
+        [
+            "<dir>/answers/alpha.2.txt: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it",
+            "<dir>/answers/beta.1.txt: is named like an answer but is not a file",
+            "<dir>/answers/gamma.0.txt: records an answer for case \"gamma\", which corpus.json does not have",
+            "<dir>/answers/notes.md: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it",
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn unreadable_and_non_utf8_files_are_reported() {
+    let dir = fresh_dir("unreadable");
+    fs::create_dir_all(dir.join("corpus.json")).unwrap();
+    write(&dir, "prompt.txt", b"line one\nbad \xff byte");
+    let errors = Corpus::load(&dir).unwrap_err();
+    let errors = errors.errors();
+    assert_eq!(errors.len(), 2);
+    assert_eq!(errors[0].path, dir.join("corpus.json"));
+    assert!(matches!(errors[0].kind, CorpusErrorKind::Unreadable { .. }));
+    assert!(
+        errors[0].to_string().starts_with(&format!(
+            "{}: cannot be read: ",
+            dir.join("corpus.json").display()
+        )),
+        "{}",
+        errors[0]
+    );
+    assert_eq!(
+        errors[1].to_string(),
+        format!(
+            "{}:2:5: is not UTF-8 text (first invalid byte here)",
+            dir.join("prompt.txt").display()
+        )
+    );
+    assert_eq!(errors[1].position(), Some(Position { line: 2, column: 5 }));
+
+    // An answer that is not UTF-8 is reported when it is read.
+    let dir = fresh_dir("answer_not_utf8");
+    write(&dir, "corpus.json", TWO_CASES);
+    write(&dir, "answers/alpha.0.txt", b"\xc3\x28");
+    let corpus = Corpus::load(&dir).unwrap();
+    let errors = corpus.read_recordings(None).unwrap_err();
+    assert_eq!(
+        errors
+            .to_string()
+            .replace(&dir.display().to_string(), "<dir>"),
+        "<dir>/answers/alpha.0.txt:1:1: is not UTF-8 text (first invalid byte here)"
+    );
+    // Selecting another case does not read it.
+    assert!(corpus.read_recordings(Some(&["beta"])).is_ok());
+}
+
+#[test]
+fn a_missing_directory_or_manifest_is_named() {
+    let dir = fresh_dir("missing");
+    let absent = dir.join("nowhere");
+    assert_eq!(
+        Corpus::load(&absent).unwrap_err().to_string(),
+        format!(
+            "{}: is not a corpus directory (expected a directory holding corpus.json)",
+            absent.display()
+        )
+    );
+    assert_eq!(
+        load_errors(&dir),
+        "<dir>/corpus.json: does not exist; a corpus directory holds corpus.json, and optionally prompt.txt, answers/ and judgments.json"
+    );
+}
+
+#[test]
+fn judgment_faults_are_reported_with_positions() {
+    let dir = fresh_dir("judgments");
+    write(&dir, "corpus.json", TWO_CASES);
+    write(
+        &dir,
+        "judgments.json",
+        r#"{
+  "provenance": {"judge": "test"},
+  "judgments": [
+    {"id": "alpha", "verdict": "yes", "rendered": "stat"},
+    {"id": "alpha", "verdict": "no", "rendered": "stat"},
+    {"id": "zeta", "verdict": "maybe", "rendered": "x"},
+    {"id": "beta", "verdict": "yes", "rendred": "x"}
+  ]
+}
+"#,
+    );
+    assert_eq!(
+        load_errors(&dir),
+        [
+            "<dir>/judgments.json:5:12: second judgment for case \"alpha\", first at 4:12",
+            "<dir>/judgments.json:6:12: judgment for case \"zeta\", which corpus.json does not have",
+            "<dir>/judgments.json:6:31: judgment 2 needs a `verdict` of \"yes\", \"partial\" or \"no\"",
+            "<dir>/judgments.json:7:5: judgment 3 needs a string `rendered` (the text rendering it judged)",
+            "<dir>/judgments.json:7:38: judgment 3 has unknown key \"rendred\"; a judgment has `id`, `verdict` and `rendered`",
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn every_fault_of_every_file_comes_in_one_load() {
+    let dir = fresh_dir("everything");
+    write(
+        &dir,
+        "corpus.json",
+        format!(
+            "{{{PROVENANCE}, \"cases\": [{{\"id\": \"a\"}}, {{\"id\": \"a\", \"prompt\": \"p\"}}]}}"
+        ),
+    );
+    write(&dir, "answers/b.0.txt", "orphan");
+    write(&dir, "judgments.json", "{");
+    let errors = Corpus::load(&dir).unwrap_err();
+    assert_eq!(
+        errors.to_string().replace(&dir.display().to_string(), "<dir>"),
+        [
+            "<dir>/corpus.json:1:46: case 0 needs a string `prompt`",
+            "<dir>/corpus.json:1:66: duplicate case id \"a\", first used at 1:53",
+            "<dir>/answers/b.0.txt: records an answer for case \"b\", which corpus.json does not have",
+            "<dir>/judgments.json:1:1: malformed JSON: EOF while parsing an object",
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn the_manifest_reader_alone_gives_structured_faults() {
+    let faults = parse_manifest(
+        r#"{"provenance": {}, "cases": [{"id": "x", "prompt": "p"}, {"id": "x", "prompt": "q"}]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(faults.len(), 1);
+    assert_eq!(
+        faults[0].position,
+        Position {
+            line: 1,
+            column: 65
+        }
+    );
+    assert_eq!(
+        faults[0].kind,
+        ManifestFaultKind::DuplicateId {
+            id: "x".into(),
+            first: Position {
+                line: 1,
+                column: 37
+            }
+        }
+    );
+    assert_eq!(
+        faults[0].to_string(),
+        "1:65: duplicate case id \"x\", first used at 1:37"
+    );
+}
+
+#[test]
+fn read_case_answers_reads_one_case_without_the_manifest() {
+    let dir = fresh_dir("one_case");
+    write(&dir, "answers/alpha.1.txt", "retry text");
+    assert_eq!(
+        read_case_answers(&dir, "alpha").unwrap(),
+        vec![None, Some("retry text".to_owned())]
+    );
+    assert_eq!(read_case_answers(&dir, "beta").unwrap(), vec![None, None]);
+}

@@ -1,0 +1,271 @@
+//! Replay is deterministic, and notes missing recordings and stale
+//! judgments; the baseline gathers them with the prompt's hash.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use isomer_evals::baseline::{Baseline, prompt_sha256};
+use isomer_evals::corpus::RecordedJudgment;
+use isomer_evals::replay::{MissingRecording, Recordings, Replay};
+use isomer_evals::{
+    AnswerabilityVerdict, BoxError, EvalCase, EvalReport, EvalRuntime, GenerateRequest,
+    JudgeRequest, RunEvalsOptions, eval_prompt, run_evals,
+};
+use isomer_sdk::{
+    AuthoringContext, AuthoringProfile, CatalogEntry, ChildRef, ChildWalker, ValidationError,
+};
+use serde_json::{Value, json};
+
+/// A runtime that knows `stat` and `callout`; text = body types, one a line.
+struct Stub;
+
+impl ChildWalker for Stub {
+    fn children<'a>(&self, _node: &'a Value) -> Vec<ChildRef<'a>> {
+        Vec::new()
+    }
+}
+
+impl EvalRuntime for Stub {
+    fn walker(&self) -> &dyn ChildWalker {
+        self
+    }
+
+    fn authoring_context(&self) -> AuthoringContext {
+        let entry = |t: &str| CatalogEntry {
+            type_name: t.to_owned(),
+            purpose: format!("A {t}."),
+            use_when: vec![],
+            avoid_when: vec![],
+            example: json!({"type": t}),
+            group: None,
+        };
+        AuthoringContext {
+            schema: json!({"type": "object"}),
+            primitives: vec![entry("stat"), entry("callout")],
+            groups: vec![],
+            views: vec![],
+        }
+    }
+
+    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
+        self.validate(value).map(|()| value.clone())
+    }
+
+    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
+        let Some(body) = composition.get("body").and_then(Value::as_array) else {
+            return Err(vec![ValidationError::new("body", "is required")]);
+        };
+        let errors: Vec<ValidationError> = body
+            .iter()
+            .filter_map(|node| {
+                let t = node.get("type").and_then(Value::as_str).unwrap_or("");
+                (!matches!(t, "stat" | "callout"))
+                    .then(|| ValidationError::new("body", format!("unknown node type \"{t}\"")))
+            })
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
+        let body = composition
+            .get("body")
+            .and_then(Value::as_array)
+            .ok_or("no body")?;
+        Ok(body
+            .iter()
+            .filter_map(|node| node.get("type").and_then(Value::as_str))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+}
+
+fn view(types: &[&str]) -> String {
+    json!({"type": "view", "body": types.iter().map(|t| json!({"type": t})).collect::<Vec<_>>()})
+        .to_string()
+}
+
+fn corpus() -> Vec<EvalCase> {
+    let golden = |types: &[&str]| serde_json::from_str::<Value>(&view(types)).unwrap();
+    vec![
+        EvalCase::new("good", "One number?").with_golden(golden(&["stat"])),
+        EvalCase::new("fixed", "A note?").with_golden(golden(&["callout"])),
+        EvalCase::new("stale", "Two numbers?").with_golden(golden(&["stat", "stat"])),
+        EvalCase::new("unjudged", "A callout and a number?"),
+        EvalCase::new("silent", "Anything?"),
+    ]
+}
+
+fn recordings() -> Recordings {
+    let mut answers = BTreeMap::new();
+    let mut answer = |id: &str, attempt: u32, text: String| {
+        answers.insert((id.to_owned(), attempt), text);
+    };
+    answer("good", 0, view(&["stat"]));
+    answer("fixed", 0, view(&["sparkline"]));
+    answer("fixed", 1, view(&["callout"]));
+    answer(
+        "stale",
+        0,
+        format!("```json\n{}\n```", view(&["stat", "stat"])),
+    );
+    answer("unjudged", 0, view(&["callout", "stat"]));
+    // "silent" has no recording at all.
+    let judged = |verdict, rendered: &str| RecordedJudgment {
+        verdict,
+        rendered: rendered.to_owned(),
+    };
+    let judgments = BTreeMap::from([
+        ("good".to_owned(), judged(AnswerabilityVerdict::Yes, "stat")),
+        (
+            "fixed".to_owned(),
+            judged(AnswerabilityVerdict::Partial, "callout"),
+        ),
+        // Judged on an older rendering.
+        (
+            "stale".to_owned(),
+            judged(AnswerabilityVerdict::Yes, "stat"),
+        ),
+    ]);
+    Recordings::new(answers, judgments)
+}
+
+async fn replay_run(replay: &Replay, concurrency: usize) -> EvalReport {
+    let mut options = RunEvalsOptions::new(&Stub, corpus(), replay.generate());
+    options.judge = Some(replay.judge());
+    options.concurrency = concurrency;
+    run_evals(options).await
+}
+
+#[tokio::test]
+async fn replay_is_deterministic_across_runs_and_concurrency() {
+    let first = Replay::new(recordings());
+    let second = Replay::new(recordings());
+    let one_at_a_time = replay_run(&first, 1).await;
+    let four_at_once = replay_run(&second, 4).await;
+    assert_eq!(
+        serde_json::to_string(&one_at_a_time).unwrap(),
+        serde_json::to_string(&four_at_once).unwrap()
+    );
+    assert_eq!(first.missing_recordings(), second.missing_recordings());
+    assert_eq!(first.stale_judgments(), second.stale_judgments());
+
+    let totals = &one_at_a_time.totals;
+    assert_eq!(
+        (
+            totals.cases,
+            totals.parsed,
+            totals.valid,
+            totals.valid_after_retry
+        ),
+        (5, 4, 3, 4)
+    );
+    let answerability = totals.answerability.unwrap();
+    assert_eq!(
+        (answerability.yes, answerability.partial, answerability.no),
+        (2, 1, 1)
+    );
+}
+
+#[tokio::test]
+async fn missing_recordings_replay_as_empty_answers_and_are_listed() {
+    let replay = Replay::new(recordings());
+    let report = replay_run(&replay, 2).await;
+    // The empty first answer fails to parse, so the retry is asked for too.
+    assert_eq!(
+        replay.missing_recordings(),
+        vec![
+            MissingRecording {
+                case_id: "silent".into(),
+                attempt: 0
+            },
+            MissingRecording {
+                case_id: "silent".into(),
+                attempt: 1
+            },
+        ]
+    );
+    assert_eq!(
+        replay.missing_recordings()[1].to_string(),
+        "answers/silent.1.txt"
+    );
+    let silent = &report.results[4];
+    assert_eq!(silent.case_id, "silent");
+    assert!(!silent.validity.parsed);
+    assert!(!silent.validity.valid_after_retry);
+    assert_eq!(silent.payload.raw_bytes, 0);
+}
+
+#[tokio::test]
+async fn stale_and_unjudged_cases_are_listed_and_keep_a_verdict() {
+    let replay = Replay::new(recordings());
+    let report = replay_run(&replay, 3).await;
+    assert_eq!(
+        replay.stale_judgments(),
+        vec!["stale".to_owned(), "unjudged".to_owned()]
+    );
+    let verdict = |i: usize| report.results[i].answerability.map(|a| a.verdict);
+    // The recorded verdict comes back even though the rendering moved on.
+    assert_eq!(verdict(2), Some(AnswerabilityVerdict::Yes));
+    // A case with no recorded verdict is answered `no`.
+    assert_eq!(verdict(3), Some(AnswerabilityVerdict::No));
+    // A valid retry is judged on its own rendering, which matches.
+    assert_eq!(verdict(1), Some(AnswerabilityVerdict::Partial));
+}
+
+#[test]
+fn replay_answers_by_case_and_attempt() {
+    let replay = Replay::new(recordings());
+    let case = Arc::new(EvalCase::new("fixed", "A note?"));
+    let request = |attempt| GenerateRequest {
+        eval_case: Arc::clone(&case),
+        prompt: Arc::from("shared prompt"),
+        attempt,
+        previous_errors: None,
+    };
+    assert_eq!(replay.replay_generate(&request(1)), view(&["callout"]));
+    assert_eq!(replay.replay_generate(&request(0)), view(&["sparkline"]));
+    assert_eq!(replay.prompt().as_deref(), Some("shared prompt"));
+    assert!(replay.missing_recordings().is_empty());
+    assert_eq!(
+        replay.replay_judge(&JudgeRequest {
+            eval_case: case,
+            rendered: "callout".into()
+        }),
+        AnswerabilityVerdict::Partial
+    );
+    assert!(replay.stale_judgments().is_empty());
+}
+
+#[tokio::test]
+async fn the_baseline_hashes_the_prompt_generate_was_handed() {
+    let replay = Replay::new(recordings());
+    let report = replay_run(&replay, 1).await;
+    let prompt = eval_prompt(
+        &Stub,
+        AuthoringProfile::General,
+        isomer_evals::DEFAULT_GUIDE,
+        None,
+    );
+    assert_eq!(replay.prompt().as_deref(), Some(prompt.as_str()));
+
+    let baseline = Baseline::new(report.clone(), &prompt, &replay);
+    assert_eq!(baseline.record.prompt_sha256, prompt_sha256(&prompt));
+    assert_eq!(baseline.record.prompt_sha256.len(), 64);
+    assert_eq!(baseline.report_text, isomer_evals::format_report(&report));
+    assert!(!baseline.recordings_match());
+    assert_eq!(
+        serde_json::to_value(&baseline.record).unwrap(),
+        json!({
+            "promptSha256": prompt_sha256(&prompt),
+            "missingRecordings": [
+                {"caseId": "silent", "attempt": 0},
+                {"caseId": "silent", "attempt": 1}
+            ],
+            "staleJudgments": ["stale", "unjudged"]
+        })
+    );
+}
