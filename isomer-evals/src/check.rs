@@ -7,7 +7,7 @@
 //! decision, the validity score and the payload score all read the one
 //! check an attempt gets.
 
-use isomer_sdk::format_validation_error;
+use isomer_sdk::{DeepValue, format_validation_error};
 use serde_json::Value;
 
 use crate::parse::ParsedAttempt;
@@ -37,8 +37,9 @@ pub enum CheckedAttempt {
     Parsed {
         /// The model text as sent.
         raw: String,
-        /// The JSON value, unvalidated (the payload walk reads this).
-        value: Value,
+        /// The JSON value, unvalidated (the payload walk reads this); dropped
+        /// without recursion, whatever its depth.
+        value: DeepValue,
         /// The check of `value`.
         check: CheckedComposition,
     },

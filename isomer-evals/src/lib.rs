@@ -55,6 +55,10 @@
 
 pub mod baseline;
 mod case;
+pub mod floor;
+pub mod harness;
+#[doc(hidden)]
+pub mod __private;
 mod check;
 pub mod corpus;
 mod parse;
@@ -63,7 +67,6 @@ mod report;
 mod run;
 mod runtime;
 mod score;
-mod sdk_pending;
 
 pub use case::{AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest};
 pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};

@@ -1,24 +1,23 @@
 //! Reading model output: [`strip_code_fence`] and [`parse_generated`]
 //! (evals.md §4.1–4.2).
 
-use serde_json::Value;
-
-use crate::sdk_pending::{is_js_whitespace, js_trim, parse_untrusted};
+use isomer_sdk::DeepValue;
+use isomer_sdk::js::{is_js_whitespace, js_trim};
+use isomer_sdk::parse_json;
 
 /// One attempt's model text, read as JSON (upstream `ParsedAttempt`).
 ///
 /// `raw` is always the untouched model text. A `Parsed` value may be any
-/// JSON value (an object, but also `42`, `null`, `[]`), and may be nested
-/// arbitrarily deep: drop deep values with care (the harness drops them
-/// iteratively).
+/// JSON value (an object, but also `42`, `null`, `[]`), nested to any
+/// depth; it is held as a [`DeepValue`], which drops without recursion.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParsedAttempt {
     /// The text (after fence stripping) was JSON.
     Parsed {
         /// The model text as sent.
         raw: String,
-        /// The JSON value.
-        value: Value,
+        /// The JSON value; dropped without recursion, whatever its depth.
+        value: DeepValue,
     },
     /// It was not.
     Unparsed {
@@ -93,9 +92,12 @@ pub fn strip_code_fence(raw: &str) -> &str {
 /// accepts, is a parse failure here.
 pub fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
     let raw = raw.into();
-    match parse_untrusted(strip_code_fence(&raw)) {
+    match parse_json(strip_code_fence(&raw)) {
         Ok(value) => ParsedAttempt::Parsed { raw, value },
-        Err(error) => ParsedAttempt::Unparsed { raw, error },
+        Err(error) => ParsedAttempt::Unparsed {
+            raw,
+            error: error.message,
+        },
     }
 }
 
@@ -121,7 +123,7 @@ mod tests {
             parse_generated("{\"a\":1}"),
             ParsedAttempt::Parsed {
                 raw: "{\"a\":1}".to_owned(),
-                value: json!({"a": 1}),
+                value: DeepValue::new(json!({"a": 1})),
             }
         );
         assert_eq!(strip_code_fence("  {\"a\":1}\n"), "{\"a\":1}");
@@ -186,7 +188,7 @@ mod tests {
                 parse_generated(raw),
                 ParsedAttempt::Parsed {
                     raw: raw.to_owned(),
-                    value
+                    value: DeepValue::new(value),
                 }
             );
         }
@@ -208,7 +210,7 @@ mod tests {
             parse_generated("{\"a\":1,\"a\":2}"),
             ParsedAttempt::Parsed {
                 raw: "{\"a\":1,\"a\":2}".to_owned(),
-                value: json!({"a": 2}),
+                value: DeepValue::new(json!({"a": 2})),
             }
         );
     }

@@ -9,7 +9,7 @@ use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
 };
-use crate::sdk_pending::{math_round, to_fixed_2};
+use isomer_sdk::js::{round_percent, to_fixed_2};
 
 /// The step of a case that failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -273,7 +273,7 @@ pub fn format_report(report: &EvalReport) -> String {
         if whole == 0 {
             ABSENT.to_owned()
         } else {
-            format!("{}%", math_round(part as f64 / whole as f64 * 100.0))
+            format!("{}%", round_percent(part as f64, whole as f64))
         }
     };
     let mut rows: Vec<(&str, String)> = vec![

@@ -6,12 +6,11 @@ use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
-use crate::sdk_pending::build_authoring_prompt;
 use futures::{FutureExt, StreamExt};
-use isomer_sdk::{AuthoringProfile, PromptContext};
+use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
 use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
-use crate::check::{CheckedAttempt, check_attempt};
+use crate::check::check_attempt;
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
 use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
@@ -19,7 +18,6 @@ use crate::score::{
     PayloadScore, ValidityScore, score_answerability, score_expected_primitives, score_payload,
     score_primitive_selection, score_validity,
 };
-use crate::sdk_pending::drop_deep;
 
 /// The guide a run prints under `## Guide` when the options give none: answer
 /// with one composition, and prefer one primitive that covers the whole
@@ -29,17 +27,20 @@ carry the whole answer, use it rather than several primitives that each carry a 
 
 /// What [`run_evals`] runs (upstream `RunEvalsOptions`). Build it with
 /// [`RunEvalsOptions::new`] and set the optional fields directly.
-pub struct RunEvalsOptions<'a> {
+///
+/// `'r` borrows the runtime and the frame; `'c` is what the callbacks may
+/// borrow (`'static` for callbacks that own their state).
+pub struct RunEvalsOptions<'r, 'c> {
     /// The runtime under test: authoring context, parse, validate, text
     /// surface and child hooks.
-    pub runtime: &'a dyn EvalRuntime,
+    pub runtime: &'r dyn EvalRuntime,
     /// The cases, each run once (plus at most one retry), in this order.
     pub corpus: Vec<EvalCase>,
     /// The model call.
-    pub generate: Generate<'a>,
+    pub generate: Generate<'c>,
     /// The answerability judge; without it that axis is skipped. Default
     /// `None`.
-    pub judge: Option<Judge<'a>>,
+    pub judge: Option<Judge<'c>>,
     /// The prompt's framing. Default [`AuthoringProfile::General`].
     pub profile: AuthoringProfile,
     /// Allow the single retry of an attempt that is not JSON, not a valid
@@ -54,16 +55,16 @@ pub struct RunEvalsOptions<'a> {
     pub concurrency: usize,
     /// A frame whose body rule every attempt must also pass (the slides
     /// frame requires exactly one `slideFrame`). Default `None`.
-    pub frame: Option<&'a dyn EvalFrame>,
+    pub frame: Option<&'r dyn EvalFrame>,
 }
 
-impl<'a> RunEvalsOptions<'a> {
+impl<'r, 'c> RunEvalsOptions<'r, 'c> {
     /// Options with every default: no judge, the general profile, retry on,
     /// the default guide, no rules, one case at a time, no frame.
     pub fn new(
-        runtime: &'a dyn EvalRuntime,
+        runtime: &'r dyn EvalRuntime,
         corpus: Vec<EvalCase>,
-        generate: Generate<'a>,
+        generate: Generate<'c>,
     ) -> Self {
         RunEvalsOptions {
             runtime,
@@ -80,7 +81,7 @@ impl<'a> RunEvalsOptions<'a> {
     }
 }
 
-impl std::fmt::Debug for RunEvalsOptions<'_> {
+impl std::fmt::Debug for RunEvalsOptions<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("RunEvalsOptions")
             .field("corpus", &self.corpus)
@@ -143,7 +144,7 @@ fn prompt_from(
 /// `generate`, text render or `judge` that returns an error or panics
 /// marks that case with a [`CaseError`] and the run goes on; so does a
 /// panic while scoring. Never fails as a whole.
-pub async fn run_evals(options: RunEvalsOptions<'_>) -> EvalReport {
+pub async fn run_evals(options: RunEvalsOptions<'_, '_>) -> EvalReport {
     let context = options.runtime.authoring_context();
     let prompt: Arc<str> = prompt_from(
         &context,
@@ -172,13 +173,13 @@ pub async fn run_evals(options: RunEvalsOptions<'_>) -> EvalReport {
     EvalReport::new(results)
 }
 
-struct RunContext<'o, 'a> {
-    options: &'o RunEvalsOptions<'a>,
+struct RunContext<'o, 'r, 'c> {
+    options: &'o RunEvalsOptions<'r, 'c>,
     prompt: Arc<str>,
     known_types: HashSet<String>,
 }
 
-impl RunContext<'_, '_> {
+impl RunContext<'_, '_, '_> {
     /// One case, with a panic anywhere in scoring recorded as the case's
     /// error rather than ending the run.
     async fn run_case_guarded(&self, eval_case: Arc<EvalCase>) -> EvalCaseResult {
@@ -240,8 +241,8 @@ impl RunContext<'_, '_> {
             &self.known_types,
             eval_case.golden.as_ref(),
         );
-        dispose(first);
-        retry.map(dispose);
+        drop(first);
+        drop(retry);
         let composition = validity.composition.as_ref();
         let selection = composition
             .zip(eval_case.golden.as_ref())
@@ -318,14 +319,6 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         message.clone()
     } else {
         "a panic with no message".to_owned()
-    }
-}
-
-/// Drops an attempt's JSON value without recursion (model output may nest
-/// far deeper than the input budget allows).
-fn dispose(attempt: CheckedAttempt) {
-    if let CheckedAttempt::Parsed { value, .. } = attempt {
-        drop_deep(value);
     }
 }
 

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::check::CheckedAttempt;
 use crate::runtime::EvalRuntime;
 use crate::score::tree::{body_of, for_each_node_type};
-use crate::sdk_pending::{cmp_utf16, compact_json_len};
+use isomer_sdk::js::{json_stringify, sort_utf16};
 
 /// The size and the invented node types of the first attempt (upstream
 /// `PayloadScore`). It always describes the first attempt, also when a
@@ -59,7 +59,7 @@ where
     let (sanitized_bytes, unknown_types) = match attempt {
         CheckedAttempt::Parsed { value, check, .. } => {
             let sanitized_bytes = match &check.composition {
-                Some(composition) if check.valid => compact_json_len(composition),
+                Some(composition) if check.valid => json_stringify(composition).len(),
                 _ => 0,
             };
             let mut unknown: BTreeSet<&str> = BTreeSet::new();
@@ -69,13 +69,13 @@ where
                 }
             });
             let mut unknown: Vec<String> = unknown.into_iter().map(str::to_owned).collect();
-            unknown.sort_by(|a, b| cmp_utf16(a, b));
+            sort_utf16(&mut unknown);
             (sanitized_bytes, unknown)
         }
         CheckedAttempt::Unparsed { .. } => (0, Vec::new()),
     };
     let size_vs_golden = golden
-        .map(compact_json_len)
+        .map(|golden| json_stringify(golden).len())
         .filter(|bytes| *bytes > 0)
         .map(|golden_bytes| sanitized_bytes as f64 / golden_bytes as f64);
     PayloadScore {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::score::tree::{body_of, for_each_node_type};
-use crate::sdk_pending::cmp_utf16;
+use isomer_sdk::js::sort_utf16;
 
 /// How the answer's node types compare with the golden's, as multisets
 /// (upstream `PrimitiveSelectionScore`).
@@ -65,8 +65,8 @@ pub fn score_primitive_selection(
             count.saturating_sub(used),
         ));
     }
-    extra.sort_by(|a, b| cmp_utf16(a, b));
-    missing.sort_by(|a, b| cmp_utf16(a, b));
+    sort_utf16(&mut extra);
+    sort_utf16(&mut missing);
     let precision = ratio(overlap, got_total);
     let recall = ratio(overlap, want_total);
     let f1 = if precision + recall == 0.0 {
