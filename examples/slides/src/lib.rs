@@ -1,1 +1,128 @@
-//! The reference slides pack.
+//! The reference Isomer slides pack: 27 slide primitives, the
+//! `slideDeckFrame` frame, and the authoring guide and rules a model reads
+//! (slides-and-runtime.md §3).
+//!
+//! Each composition is one slide: its `body` is a single `slideFrame` node
+//! holding the slide's content. Hosts render slides on `text` and
+//! `markdown` with the composition heading off, since every slide opens
+//! with its own heading primitive.
+//!
+//! ```
+//! use isomer_sdk::RenderOptions;
+//! use serde_json::json;
+//!
+//! let runtime = isomer_slides::runtime().unwrap();
+//! let slide = json!({
+//!     "type": "view",
+//!     "title": "Nightly settlement",
+//!     "body": [{
+//!         "type": "slideFrame",
+//!         "brand": "Ledger",
+//!         "body": [{ "type": "slideStatement", "text": "Refunds settle **nightly**." }]
+//!     }]
+//! });
+//! let text = runtime.render_text(&slide, &RenderOptions { heading: false, ..Default::default() }).unwrap();
+//! assert_eq!(text, "REFUNDS SETTLE NIGHTLY.\n\nLedger");
+//! ```
+//!
+//! | entry point | what it is |
+//! |---|---|
+//! | [`pack`] | the pack (`id` `"slides"`): primitives, groups, schema descriptions |
+//! | [`slide_deck_frame`] | the frame, registered as `"slide"`, whose body rule wants one `slideFrame` |
+//! | [`runtime`] | a runtime of the pack and the frame, ready to validate and render |
+//! | [`AUTHORING_GUIDE`], [`AUTHORING_RULES`] | the prose for the authoring prompt |
+//! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
+
+pub mod authored;
+pub mod authoring;
+pub mod catalog;
+pub mod check;
+pub mod frame;
+pub mod groups;
+pub mod markdown;
+pub mod marks;
+pub mod primitives;
+pub mod schema;
+pub mod table;
+pub mod text;
+pub mod url;
+
+pub use authoring::{AUTHORING_GUIDE, AUTHORING_RULES};
+pub use frame::{
+    SLIDE_DECK_FRAME, SLIDE_HEIGHT, SLIDE_WIDTH, slide_deck_frame, validate_slide_deck_body,
+};
+
+use isomer_sdk::{IsomerError, Pack, Primitive, Runtime};
+
+use primitives::{code, diagrams, layout, numbers, primitive, structure, text as text_group};
+
+/// The id of the slides pack.
+pub const PACK_ID: &str = "slides";
+
+/// Every primitive of the pack, in group order (§3.2).
+///
+/// # Errors
+/// An [`IsomerError`] if a primitive declaration is refused by the sdk;
+/// the crate's tests build them all, so this does not happen for a released
+/// crate.
+pub fn slide_primitives() -> Result<Vec<Primitive>, IsomerError> {
+    Ok(vec![
+        primitive::<structure::slide_frame::SlideFrame>()?,
+        primitive::<structure::slide_heading::SlideHeading>()?,
+        primitive::<structure::slide_statement::SlideStatement>()?,
+        primitive::<structure::slide_quote::SlideQuote>()?,
+        primitive::<structure::slide_title::SlideTitle>()?,
+        primitive::<structure::slide_section::SlideSection>()?,
+        primitive::<structure::slide_agenda::SlideAgenda>()?,
+        primitive::<structure::slide_closing::SlideClosing>()?,
+        primitive::<structure::slide_source::SlideSource>()?,
+        primitive::<layout::slide_split::SlideSplit>()?,
+        primitive::<layout::slide_stack::SlideStack>()?,
+        primitive::<layout::slide_window::SlideWindow>()?,
+        primitive::<text_group::slide_list::SlideList>()?,
+        primitive::<text_group::slide_bullet_list::SlideBulletList>()?,
+        primitive::<text_group::slide_definitions::SlideDefinitions>()?,
+        primitive::<text_group::slide_columns::SlideColumns>()?,
+        primitive::<diagrams::slide_timeline::SlideTimeline>()?,
+        primitive::<diagrams::slide_pipeline::SlidePipeline>()?,
+        primitive::<numbers::slide_stat::SlideStat>()?,
+        primitive::<numbers::slide_stats::SlideStats>()?,
+        primitive::<numbers::slide_delta::SlideDelta>()?,
+        primitive::<numbers::slide_bars::SlideBars>()?,
+        primitive::<numbers::slide_table::SlideTable>()?,
+        primitive::<code::slide_code::SlideCode>()?,
+        primitive::<code::slide_diff::SlideDiff>()?,
+        primitive::<code::slide_command::SlideCommand>()?,
+        primitive::<code::slide_transcript::SlideTranscript>()?,
+    ])
+}
+
+/// The slides pack (id [`PACK_ID`]): the 27 primitives of
+/// [`slide_primitives`], the six groups of [`groups::GROUPS`], and
+/// authoring-schema descriptions restating the cross-field rules JSON
+/// Schema cannot carry ([`schema::DESCRIBE`]).
+///
+/// # Errors
+/// An [`IsomerError`] if the sdk refuses a primitive or the groups.
+pub fn pack() -> Result<Pack, IsomerError> {
+    let mut builder = Pack::new(PACK_ID).primitives(slide_primitives()?);
+    for (title, types) in groups::GROUPS {
+        builder = builder.group(*title, types.iter().copied());
+    }
+    for (def_id, description) in schema::DESCRIBE {
+        builder = builder.describe(*def_id, *description);
+    }
+    builder.build()
+}
+
+/// A runtime of the slides [`pack`] and the [`slide_deck_frame`], with the
+/// default input budget.
+///
+/// # Errors
+/// An [`IsomerError`] if the pack or the runtime cannot be built.
+pub fn runtime() -> Result<Runtime, IsomerError> {
+    Runtime::builder()
+        .pack(pack()?)
+        .frame(slide_deck_frame())
+        .build()
+}

@@ -1,0 +1,100 @@
+//! `slideDeckFrame`: the document slides are drawn in
+//! (slides-and-runtime.md §3.4.2), as the sdk's [`Frame`] with its body
+//! rule.
+//!
+//! The slide canvas is fixed at [`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`] pixels.
+//! A composition can be drawn in this frame only when its body is exactly
+//! one `slideFrame` node; [`validate_slide_deck_body`] says why not
+//! otherwise. `Runtime::validate` is frame-agnostic and does not run the
+//! rule; the agent tools and the image surface do.
+
+use isomer_sdk::Frame;
+use serde_json::Value;
+
+use crate::check::SLIDE_FRAME;
+
+/// The name hosts usually register the frame under (`frames: { slide }`).
+pub const SLIDE_DECK_FRAME: &str = "slide";
+
+/// The slide canvas width in pixels (upstream `SLIDE_WIDTH`).
+pub const SLIDE_WIDTH: u32 = 1920;
+
+/// The slide canvas height in pixels (upstream `SLIDE_HEIGHT`).
+pub const SLIDE_HEIGHT: u32 = 1080;
+
+/// The body rule of the slides frame: empty when `body` is exactly one
+/// `slideFrame` node, otherwise one message:
+/// - `a snapshot render needs exactly one "slideFrame" node, got N nodes; render one slide per spec`
+///   when the body does not hold one node;
+/// - `a snapshot render needs a "slideFrame" root, got "<type>"; wrap slide content in a frame`
+///   when its one node is of another type (`<type>` printed as authored,
+///   without JSON quoting, as upstream's template does).
+///
+/// The wording is upstream's, with the image surface named `snapshot` (its
+/// newest name; older releases said `an svg render`).
+pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
+    if body.len() != 1 {
+        return vec![format!(
+            "a snapshot render needs exactly one \"{SLIDE_FRAME}\" node, got {} nodes; render one slide per spec",
+            body.len()
+        )];
+    }
+    let kind = body[0].get("type").and_then(Value::as_str).unwrap_or("");
+    if kind == SLIDE_FRAME {
+        Vec::new()
+    } else {
+        vec![format!(
+            "a snapshot render needs a \"{SLIDE_FRAME}\" root, got \"{kind}\"; wrap slide content in a frame"
+        )]
+    }
+}
+
+/// The slides frame, named [`SLIDE_DECK_FRAME`] (`"slide"`), with
+/// [`validate_slide_deck_body`] as its body rule.
+pub fn slide_deck_frame() -> Frame {
+    Frame::new(SLIDE_DECK_FRAME).body_rule(validate_slide_deck_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn accepts_exactly_one_slide_frame() {
+        let frame = slide_deck_frame();
+        assert_eq!(frame.name(), "slide");
+        assert!(
+            frame
+                .validate_body(&[json!({"type": "slideFrame", "body": []})])
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn counts_the_nodes_it_got() {
+        assert_eq!(
+            validate_slide_deck_body(&[]),
+            [
+                "a snapshot render needs exactly one \"slideFrame\" node, got 0 nodes; render one slide per spec"
+            ]
+        );
+        let two = [json!({"type": "slideFrame"}), json!({"type": "slideFrame"})];
+        assert_eq!(
+            validate_slide_deck_body(&two),
+            [
+                "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+            ]
+        );
+    }
+
+    #[test]
+    fn names_the_wrong_root() {
+        assert_eq!(
+            validate_slide_deck_body(&[json!({"type": "slideStat", "body": "x"})]),
+            [
+                "a snapshot render needs a \"slideFrame\" root, got \"slideStat\"; wrap slide content in a frame"
+            ]
+        );
+    }
+}

@@ -1,0 +1,125 @@
+//! Inline marks in authored text (slides-and-runtime.md §3.3.2).
+//!
+//! Fields whose description says "accepts inline marks" may hold two marks:
+//! a backtick pair around text without a newline or another backtick
+//! (**code**), and a double-asterisk pair around text without a newline or
+//! an asterisk (**strong**, matched non-greedily). A marker without its pair
+//! stays literal text. Every surface reads marks through [`parse_marks`] so
+//! they agree on what counts as a mark.
+
+/// One run of authored text after the marks are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark<'a> {
+    /// Text outside any mark, as authored.
+    Plain(&'a str),
+    /// The inside of a backtick pair (`` `x` `` gives `x`).
+    Code(&'a str),
+    /// The inside of a double-asterisk pair (`**x**` gives `x`).
+    Strong(&'a str),
+}
+
+/// Splits `text` into plain, code and strong runs, left to right.
+///
+/// At each position a code span is tried first, then a strong span; plain
+/// runs are merged, so two `Plain` runs never follow each other. An empty
+/// pair (` `` ` or `****`) is not a mark.
+pub fn parse_marks(text: &str) -> Vec<Mark<'_>> {
+    let bytes = text.as_bytes();
+    let mut runs = Vec::new();
+    let mut plain_start = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        if let Some((inner, end)) = code_span_at(text, at) {
+            push_plain(&mut runs, &text[plain_start..at]);
+            runs.push(Mark::Code(inner));
+            at = end;
+            plain_start = end;
+        } else if let Some((inner, end)) = strong_span_at(text, at) {
+            push_plain(&mut runs, &text[plain_start..at]);
+            runs.push(Mark::Strong(inner));
+            at = end;
+            plain_start = end;
+        } else {
+            at += 1;
+        }
+    }
+    push_plain(&mut runs, &text[plain_start..]);
+    runs
+}
+
+/// The text with every mark's markers removed (`**fast** \`io\`` gives
+/// `fast io`); line breaks are kept.
+pub fn strip_marks(text: &str) -> String {
+    parse_marks(text)
+        .into_iter()
+        .map(|run| match run {
+            Mark::Plain(s) | Mark::Code(s) | Mark::Strong(s) => s,
+        })
+        .collect()
+}
+
+fn push_plain<'a>(runs: &mut Vec<Mark<'a>>, text: &'a str) {
+    if !text.is_empty() {
+        runs.push(Mark::Plain(text));
+    }
+}
+
+/// A code span opening at byte `at`: `` ` `` then at least one byte that is
+/// neither a backtick nor a newline, then `` ` ``.
+fn code_span_at(text: &str, at: usize) -> Option<(&str, usize)> {
+    let rest = text[at..].strip_prefix('`')?;
+    let close = rest.find(['`', '\n', '\r'])?;
+    if close == 0 || !rest[close..].starts_with('`') {
+        return None;
+    }
+    Some((&rest[..close], at + 1 + close + 1))
+}
+
+/// A strong span opening at byte `at`: `**`, at least one byte that is
+/// neither `*` nor a newline, then `**`.
+fn strong_span_at(text: &str, at: usize) -> Option<(&str, usize)> {
+    let rest = text[at..].strip_prefix("**")?;
+    let close = rest.find(['*', '\n', '\r'])?;
+    if close == 0 || !rest[close..].starts_with("**") {
+        return None;
+    }
+    Some((&rest[..close], at + 2 + close + 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_code_and_strong_runs_in_order() {
+        assert_eq!(
+            parse_marks("a **bold** and `code` end"),
+            vec![
+                Mark::Plain("a "),
+                Mark::Strong("bold"),
+                Mark::Plain(" and "),
+                Mark::Code("code"),
+                Mark::Plain(" end"),
+            ]
+        );
+    }
+
+    #[test]
+    fn keeps_unpaired_and_empty_markers_literal() {
+        assert_eq!(parse_marks("a ** b"), vec![Mark::Plain("a ** b")]);
+        assert_eq!(parse_marks("``"), vec![Mark::Plain("``")]);
+        assert_eq!(parse_marks("****"), vec![Mark::Plain("****")]);
+        assert_eq!(parse_marks("`a\nb`"), vec![Mark::Plain("`a\nb`")]);
+        assert_eq!(parse_marks("**a*b**"), vec![Mark::Plain("**a*b**")]);
+    }
+
+    #[test]
+    fn code_wins_over_strong_inside_it() {
+        assert_eq!(parse_marks("`**x**`"), vec![Mark::Code("**x**")]);
+    }
+
+    #[test]
+    fn strips_markers() {
+        assert_eq!(strip_marks("**fast** `io` *x"), "fast io *x");
+    }
+}

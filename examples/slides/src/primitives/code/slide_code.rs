@@ -1,0 +1,152 @@
+//! `slideCode`: source in one panel, or two panels joined by an arrow
+//! (slides-and-runtime.md §3.5, Code and renders).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::line_width::{check_code_line, panel_columns};
+use crate::authored::LineText;
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::primitives::SlideNode;
+use crate::text::line;
+
+/// The `type` of the code node.
+pub const TYPE: &str = "slideCode";
+
+/// The message for a highlighted line number past the panel's lines.
+pub fn highlight_past_end(lines: usize) -> String {
+    format!("must be a line number of this panel, at most {lines}")
+}
+
+/// One panel of source.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct CodePanel {
+    /// The file name, shown as the panel's caption.
+    #[serde(default)]
+    pub file: Option<LineText>,
+    /// The language, e.g. "ts"; names the Markdown fence (no syntax colours).
+    #[serde(default)]
+    pub language: Option<LineText>,
+    /// One to sixteen lines of code, one per entry; an entry may be empty.
+    /// No line breaks or tabs inside an entry.
+    #[schemars(length(min = 1, max = 16), inner(length(max = 10000)))]
+    pub lines: Vec<String>,
+    /// Line numbers (from 1) to highlight.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 16), inner(range(min = 1)))]
+    pub highlight_lines: Option<Vec<u64>>,
+}
+
+/// The fields of a `slideCode` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideCode {
+    /// One panel, or two joined by an arrow (a value traced from one file
+    /// to the next).
+    #[schemars(length(min = 1, max = 2))]
+    pub panels: Vec<CodePanel>,
+}
+
+impl SlideNode for SlideCode {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Each line is one line, without tabs, within its panel's width; each
+    /// highlighted line exists.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = Vec::new();
+        for (p, panel) in self.panels.iter().enumerate() {
+            let columns = panel_columns(self.panels.len(), panel.lines.len());
+            for (l, code) in panel.lines.iter().enumerate() {
+                issues.extend(check_code_line(
+                    format!("panels[{p}].lines[{l}]"),
+                    code,
+                    columns,
+                ));
+            }
+            for (h, number) in panel.highlight_lines.iter().flatten().enumerate() {
+                if *number > panel.lines.len() as u64 {
+                    issues.push(Issue::new(
+                        format!("panels[{p}].highlightLines[{h}]"),
+                        highlight_past_end(panel.lines.len()),
+                    ));
+                }
+            }
+        }
+        issues
+    }
+
+    /// Text: per panel the file line, then the code; panels apart by a `→`
+    /// line between blank lines.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let panels: Vec<String> = self
+            .panels
+            .iter()
+            .map(|panel| {
+                let mut lines: Vec<String> = panel.file.iter().map(|f| line(f)).collect();
+                lines.extend(panel.lines.iter().cloned());
+                lines.join("\n")
+            })
+            .collect();
+        panels.join("\n\n→\n\n")
+    }
+
+    /// Markdown: per panel `**file**`, then a fenced block named by
+    /// `language`; panels apart by a `→` paragraph.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let mut out = Markdown::new();
+        for (index, panel) in self.panels.iter().enumerate() {
+            if index > 0 {
+                out.push(Markdown::paragraph("→"));
+            }
+            if let Some(file) = &panel.file {
+                out.push(Markdown::paragraph(Inline::strong(file.as_str())));
+            }
+            out.push(Markdown::code_block(
+                panel.language.as_deref().unwrap_or(""),
+                panel.lines.join("\n"),
+            ));
+        }
+        out
+    }
+}
+
+/// The catalog entry of `slideCode`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Code and renders",
+        "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
+        &[
+            "A specific snippet is the point of the slide.",
+            "Tracing a value from one file into another: two panels.",
+        ],
+        &[
+            "An exchange between a person, a model and a program: use slideTranscript.",
+            "More than sixteen lines: cut the snippet, or show the folder with slideTree.",
+            "What a change did to the code: use slideDiff.",
+            "One shell command to run: use slideCommand.",
+        ],
+        json!({
+            "type": "slideCode",
+            "panels": [
+                {
+                    "file": "settle.ts",
+                    "language": "ts",
+                    "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
+                    "highlightLines": [3]
+                }
+            ]
+        }),
+    )
+}

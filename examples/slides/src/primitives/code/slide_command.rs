@@ -1,0 +1,104 @@
+//! `slideCommand`: one shell command the audience can run
+//! (slides-and-runtime.md §3.5, Code and renders).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::line_width::check_code_line;
+use crate::authored::LineText;
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::primitives::SlideNode;
+use crate::text::{join_lines, line};
+
+/// The `type` of the command node.
+pub const TYPE: &str = "slideCommand";
+
+/// The most characters (and display columns) a command may take: the frame
+/// width less the Copy chip and the `$ ` prompt, in the command face's
+/// advance (this port's estimate; upstream's theme metrics were not
+/// captured).
+pub const COMMAND_MAX_LENGTH: usize = 60;
+
+/// The message for a `highlightPrefix` the command does not start with.
+pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
+
+/// The fields of a `slideCommand` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideCommand {
+    /// What the command does, e.g. "Install".
+    #[serde(default)]
+    pub label: Option<LineText>,
+    /// The command, on one line, without the prompt.
+    #[schemars(length(min = 1, max = 60))]
+    pub command: String,
+    /// The start of the command to emphasize, e.g. the program name; must be
+    /// a prefix of command.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 60))]
+    pub highlight_prefix: Option<String>,
+}
+
+impl SlideNode for SlideCommand {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// The command is one line, without tabs, within the width; the
+    /// highlighted prefix is a prefix of it.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues: Vec<Issue> =
+            check_code_line("command".to_owned(), &self.command, COMMAND_MAX_LENGTH)
+                .into_iter()
+                .collect();
+        if let Some(prefix) = &self.highlight_prefix
+            && !self.command.starts_with(prefix.as_str())
+        {
+            issues.push(Issue::new("highlightPrefix", NOT_A_PREFIX));
+        }
+        issues
+    }
+
+    /// Text: the label line, then `$ command`.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines([
+            self.label.as_deref().map(line).unwrap_or_default(),
+            format!("$ {}", line(&self.command)),
+        ])
+    }
+
+    /// Markdown: `**label**`, then the command in an `sh` fence (no prompt).
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        self.label
+            .as_deref()
+            .map_or_else(Markdown::new, |l| Markdown::paragraph(Inline::strong(l)))
+            .then(Markdown::code_block("sh", line(&self.command)))
+    }
+}
+
+/// The catalog entry of `slideCommand`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Code and renders",
+        "One shell command on one line, ready to copy and run.",
+        &[
+            "Telling the audience what to run: install, set up, try it.",
+            "A sequence of single commands, each with its own label.",
+        ],
+        &["A command over several lines, or source code: use slideCode."],
+        json!({
+            "type": "slideCommand",
+            "label": "Try a dry run",
+            "command": "ledger settle --region eu --dry-run",
+            "highlightPrefix": "ledger"
+        }),
+    )
+}

@@ -1,0 +1,141 @@
+//! `slideDiff`: one snippet with its added and removed lines marked
+//! (slides-and-runtime.md §3.5, Code and renders).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::line_width::{check_code_line, panel_columns};
+use crate::authored::LineText;
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::primitives::SlideNode;
+use crate::text::{join_lines, line};
+
+/// The `type` of the diff node.
+pub const TYPE: &str = "slideDiff";
+
+/// What a change did to a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(inline)]
+pub enum DiffOp {
+    /// The line was added.
+    Add,
+    /// The line was removed.
+    Remove,
+}
+
+/// One line of the snippet.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct DiffLine {
+    /// The line's code; may be empty. No line breaks or tabs.
+    #[schemars(length(max = 10000))]
+    pub text: String,
+    /// "add" or "remove"; leave it out for an unchanged context line.
+    #[serde(default)]
+    pub op: Option<DiffOp>,
+}
+
+/// The fields of a `slideDiff` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideDiff {
+    /// The file name, shown as the caption.
+    #[serde(default)]
+    pub file: Option<LineText>,
+    /// The language of the code, e.g. "ts".
+    #[serde(default)]
+    pub language: Option<LineText>,
+    /// One to fourteen lines, changed and unchanged, in order.
+    #[schemars(length(min = 1, max = 14))]
+    pub lines: Vec<DiffLine>,
+}
+
+impl SlideDiff {
+    /// The unified form: `+ text`, `- text` or `  text`, trailing spaces
+    /// trimmed.
+    fn unified(&self) -> String {
+        self.lines
+            .iter()
+            .map(|entry| {
+                let sign = match entry.op {
+                    Some(DiffOp::Add) => '+',
+                    Some(DiffOp::Remove) => '-',
+                    None => ' ',
+                };
+                format!("{sign} {}", entry.text).trim_end().to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl SlideNode for SlideDiff {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Each line is one line, without tabs, within the panel's width.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let columns = panel_columns(1, self.lines.len());
+        self.lines
+            .iter()
+            .enumerate()
+            .filter_map(|(index, entry)| {
+                check_code_line(format!("lines[{index}].text"), &entry.text, columns)
+            })
+            .collect()
+    }
+
+    /// Text: the file line, then the unified lines.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines([
+            self.file.as_deref().map(line).unwrap_or_default(),
+            self.unified(),
+        ])
+    }
+
+    /// Markdown: `**file**`, then the unified lines in a `diff` fence.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        self.file
+            .as_deref()
+            .map_or_else(Markdown::new, |f| Markdown::paragraph(Inline::strong(f)))
+            .then(Markdown::code_block("diff", self.unified()))
+    }
+}
+
+/// The catalog entry of `slideDiff`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Code and renders",
+        "One snippet with its added and removed lines marked, among unchanged context lines.",
+        &[
+            "Showing a fix, a refactor or a config change as before and after of the same snippet.",
+            "The changed lines need their context to make sense.",
+        ],
+        &[
+            "Code that did not change: use slideCode.",
+            "Two separate ideas: use slideSplit.",
+        ],
+        json!({
+            "type": "slideDiff",
+            "file": "settle.ts",
+            "language": "ts",
+            "lines": [
+                { "text": "for (const refund of queue) {" },
+                { "text": "  await bank.transfer(refund);", "op": "remove" },
+                { "text": "  batch.add(refund);", "op": "add" },
+                { "text": "}" }
+            ]
+        }),
+    )
+}

@@ -1,0 +1,178 @@
+//! `slideTranscript`: a short exchange between a user, a model and a host
+//! (slides-and-runtime.md §3.5, Code and renders).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{LineText, WrappedText};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::caption_paragraph;
+use crate::primitives::SlideNode;
+use crate::text::{caption, join_lines};
+
+/// The `type` of the transcript node.
+pub const TYPE: &str = "slideTranscript";
+
+/// The message for a turn with only blank lines.
+pub const BLANK_TURN: &str = "a turn says something: text is blank";
+
+/// How a turn's text is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(inline)]
+pub enum TurnFormat {
+    /// Running text (the default).
+    Prose,
+    /// Verbatim, in mono.
+    Code,
+}
+
+/// Who speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(inline)]
+pub enum TurnRole {
+    /// The person.
+    User,
+    /// The model.
+    Model,
+    /// The host program.
+    Host,
+}
+
+impl TurnRole {
+    fn label(self) -> &'static str {
+        match self {
+            TurnRole::User => "USER",
+            TurnRole::Model => "MODEL",
+            TurnRole::Host => "HOST",
+        }
+    }
+}
+
+/// One turn of the exchange.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct Turn {
+    /// "prose" (default) or "code".
+    #[serde(default)]
+    pub format: Option<TurnFormat>,
+    /// "user", "model" or "host".
+    pub role: TurnRole,
+    /// What was said; line breaks are kept, blank lines at either end are
+    /// dropped.
+    pub text: WrappedText,
+}
+
+impl Turn {
+    /// The turn's lines without the blank lines at either end.
+    fn lines(&self) -> Vec<&str> {
+        let lines: Vec<&str> = self
+            .text
+            .split('\n')
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .collect();
+        let blank = |l: &&str| l.trim().is_empty();
+        let start = lines.iter().position(|l| !blank(l)).unwrap_or(lines.len());
+        let end = lines
+            .iter()
+            .rposition(|l| !blank(l))
+            .map_or(start, |e| e + 1);
+        lines[start..end].to_vec()
+    }
+}
+
+/// The fields of a `slideTranscript` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideTranscript {
+    /// A caption over the exchange (printed upper-case).
+    #[serde(default)]
+    pub label: Option<LineText>,
+    /// One to four turns, in order.
+    #[schemars(length(min = 1, max = 4))]
+    pub turns: Vec<Turn>,
+}
+
+impl SlideNode for SlideTranscript {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Every turn says something.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        self.turns
+            .iter()
+            .enumerate()
+            .filter(|(_, turn)| turn.lines().is_empty())
+            .map(|(index, _)| Issue::new(format!("turns[{index}].text"), BLANK_TURN))
+            .collect()
+    }
+
+    /// Text: `LABEL`, then `ROLE: text` per turn, later lines of a turn on
+    /// their own lines.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines(
+            std::iter::once(self.label.as_deref().map(caption).unwrap_or_default()).chain(
+                self.turns
+                    .iter()
+                    .map(|turn| format!("{}: {}", turn.role.label(), turn.lines().join("\n"))),
+            ),
+        )
+    }
+
+    /// Markdown: `**LABEL**`, then per turn `**ROLE**` and its text: prose
+    /// one paragraph per line (the sdk's builder has no hard line break
+    /// yet), code in a `text` fence.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let mut out = caption_paragraph(self.label.as_deref());
+        for turn in &self.turns {
+            out.push(Markdown::paragraph(Inline::strong(turn.role.label())));
+            match turn.format {
+                Some(TurnFormat::Code) => {
+                    out.push(Markdown::code_block("text", turn.lines().join("\n")))
+                }
+                _ => {
+                    for text in turn.lines() {
+                        out.push(Markdown::paragraph(text));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The catalog entry of `slideTranscript`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Code and renders",
+        "A short exchange of up to four turns between a user, a model and the host program.",
+        &[
+            "Replaying what an assistant was asked, what it answered and how the host responded.",
+            "Showing a retry after a failed answer.",
+        ],
+        &[
+            "Only one side of the exchange, such as a program's output: use slideCode.",
+            "More than four turns: split the exchange over two slides.",
+        ],
+        json!({
+            "type": "slideTranscript",
+            "label": "Refund question",
+            "turns": [
+                { "role": "user", "text": "Where is my refund for order 4411?" },
+                { "role": "model", "format": "code", "text": "{\"type\":\"view\",\"body\":[{\"type\":\"slideStat\",\"value\":\"1\",\"unit\":\"day\",\"body\":\"until it lands\"}]}" },
+                { "role": "host", "text": "Rendered one stat card." }
+            ]
+        }),
+    )
+}

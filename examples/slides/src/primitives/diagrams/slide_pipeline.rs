@@ -1,0 +1,253 @@
+//! `slidePipeline`: the ordered steps of one process, optionally grouped
+//! into owned spans (slides-and-runtime.md §3.5, Diagrams).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{LineText, Size, Tone, WrappedText};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{ARROW, DASH, caption, join_lines, line, plain_text};
+
+/// The `type` of the pipeline node.
+pub const TYPE: &str = "slidePipeline";
+
+/// The message for a span outside the steps or running backwards.
+pub const SPAN_RANGE: &str = "each span needs `from` ≤ `to` < the number of steps";
+/// The message for two spans sharing a step.
+pub const SPANS_OVERLAP: &str = "spans must not overlap";
+/// The message for `start` in spans mode.
+pub const SPANS_NO_START: &str = "`start` is for steps mode; leave it out when there are spans";
+/// The message for `end` in spans mode.
+pub const SPANS_NO_END: &str = "`end` is for steps mode; leave it out when there are spans";
+/// The message for a step body in spans mode.
+pub const SPANS_NO_STEP_BODY: &str =
+    "a step body is for steps mode; leave it out when there are spans";
+
+/// One step of the process.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct PipelineStep {
+    /// The step's name.
+    pub title: LineText,
+    /// What the step does (steps mode only). Accepts inline marks.
+    #[serde(default)]
+    pub body: Option<WrappedText>,
+}
+
+/// A run of neighbouring steps owned by one party.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct PipelineSpan {
+    /// The index (from 0) of the first step of the run.
+    #[schemars(range(min = 0))]
+    pub from: u64,
+    /// The index (from 0) of the last step of the run.
+    #[schemars(range(min = 0))]
+    pub to: u64,
+    /// "primary" for your side, "accent" for the other party.
+    pub tone: Tone,
+    /// The owner (printed upper-case).
+    pub label: LineText,
+    /// What the run achieves.
+    pub title: LineText,
+    /// How. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slidePipeline` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlidePipeline {
+    /// A chip before the first step: what goes in (steps mode only).
+    #[serde(default)]
+    pub start: Option<LineText>,
+    /// A chip after the last step: what comes out (steps mode only).
+    #[serde(default)]
+    pub end: Option<LineText>,
+    /// Two to six steps, in order.
+    #[schemars(length(min = 2, max = 6))]
+    pub steps: Vec<PipelineStep>,
+    /// Up to three owned runs of steps; any span switches to spans mode,
+    /// where steps become chips (no start, end or step bodies, no size).
+    #[serde(default)]
+    #[schemars(length(max = 3))]
+    pub spans: Option<Vec<PipelineSpan>>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlidePipeline {
+    fn spans(&self) -> &[PipelineSpan] {
+        self.spans.as_deref().unwrap_or_default()
+    }
+
+    /// `start → step → … → end`, one line.
+    fn chain(&self) -> String {
+        let parts = self
+            .start
+            .iter()
+            .chain(self.steps.iter().map(|s| &s.title))
+            .chain(self.end.iter());
+        parts.map(|part| line(part)).collect::<Vec<_>>().join(ARROW)
+    }
+
+    fn step_title(&self, index: u64) -> String {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.steps.get(i))
+            .map_or_else(String::new, |s| line(&s.title))
+    }
+
+    /// `LABEL (first → last)` of a span, with its tone glyph.
+    fn span_head(&self, span: &PipelineSpan) -> (String, String) {
+        (
+            format!("{}{}", span.tone.glyph(), caption(&span.label)),
+            format!(
+                " ({}{ARROW}{}): {}{DASH}",
+                self.step_title(span.from),
+                self.step_title(span.to),
+                line(&span.title)
+            ),
+        )
+    }
+}
+
+impl SlideNode for SlidePipeline {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Spans mode has no `start`, `end` or step bodies; spans stay within
+    /// the steps, run forwards and do not overlap.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let spans = self.spans();
+        if spans.is_empty() {
+            return Vec::new();
+        }
+        let mut issues = Vec::new();
+        if self.start.is_some() {
+            issues.push(Issue::new("start", SPANS_NO_START));
+        }
+        if self.end.is_some() {
+            issues.push(Issue::new("end", SPANS_NO_END));
+        }
+        for (index, step) in self.steps.iter().enumerate() {
+            if step.body.is_some() {
+                issues.push(Issue::new(
+                    format!("steps[{index}].body"),
+                    SPANS_NO_STEP_BODY,
+                ));
+            }
+        }
+        let steps = self.steps.len() as u64;
+        let mut in_range = Vec::new();
+        for (index, span) in spans.iter().enumerate() {
+            if span.from <= span.to && span.to < steps {
+                in_range.push(span);
+            } else {
+                issues.push(Issue::new(format!("spans[{index}]"), SPAN_RANGE));
+            }
+        }
+        let overlaps = in_range.iter().enumerate().any(|(i, a)| {
+            in_range[i + 1..]
+                .iter()
+                .any(|b| a.from <= b.to && b.from <= a.to)
+        });
+        if overlaps {
+            issues.push(Issue::new("spans", SPANS_OVERLAP));
+        }
+        issues
+    }
+
+    /// Text: the chain `start → step → … → end`; then, in steps mode,
+    /// `1. title — body` lines, or, in spans mode, one
+    /// `● LABEL (first → last): title — body` line per span.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let lines: Vec<String> = if self.spans().is_empty() {
+            self.steps
+                .iter()
+                .enumerate()
+                .map(|(i, step)| match &step.body {
+                    Some(body) => {
+                        format!("{}. {}{DASH}{}", i + 1, line(&step.title), plain_text(body))
+                    }
+                    None => format!("{}. {}", i + 1, line(&step.title)),
+                })
+                .collect()
+        } else {
+            self.spans()
+                .iter()
+                .map(|span| {
+                    let (head, rest) = self.span_head(span);
+                    format!("{head}{rest}{}", plain_text(&span.body))
+                })
+                .collect()
+        };
+        join_lines(std::iter::once(self.chain()).chain(lines))
+    }
+
+    /// Markdown: the chain as a paragraph; then a `1. **title** — body`
+    /// list, or a `- ● **LABEL** (first → last): title — body` list for
+    /// spans.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let chain = Markdown::paragraph(self.chain());
+        if self.spans().is_empty() {
+            chain.then(Markdown::ordered_list(self.steps.iter().map(|step| {
+                let title = Inline::strong(line(&step.title));
+                match &step.body {
+                    Some(body) => title.then(DASH).then(marks_inline(body)),
+                    None => title,
+                }
+            })))
+        } else {
+            chain.then(Markdown::bullet_list(self.spans().iter().map(|span| {
+                let (_, rest) = self.span_head(span);
+                Inline::text(span.tone.glyph())
+                    .then(Inline::strong(caption(&span.label)))
+                    .then(rest)
+                    .then(marks_inline(&span.body))
+            })))
+        }
+    }
+}
+
+/// The catalog entry of `slidePipeline`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Diagrams",
+        "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
+        &[
+            "Two to six steps that turn one thing into another, in order.",
+            "Who owns which run of the steps: spans, each with a tone and an owner.",
+        ],
+        &[
+            "Two paths that meet at one step: use slideLanes.",
+            "Messages going back and forth: use slideSequence.",
+            "One source reaching several targets: use slideFanout.",
+            "Points with no order: use slideBulletList.",
+        ],
+        json!({
+            "type": "slidePipeline",
+            "start": "Refund request",
+            "end": "Paid",
+            "steps": [
+                { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
+                { "title": "Batch", "body": "One transfer per bank." },
+                { "title": "Confirm", "body": "Each bank answers within the hour." }
+            ]
+        }),
+    )
+}

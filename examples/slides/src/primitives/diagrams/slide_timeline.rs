@@ -1,0 +1,142 @@
+//! `slideTimeline`: three to five dated moments on a rail
+//! (slides-and-runtime.md §3.5, Diagrams).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{SEPARATOR, caption, join_lines, line, plain_text};
+
+/// The `type` of the timeline node.
+pub const TYPE: &str = "slideTimeline";
+
+/// The message when two moments are current.
+pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
+
+/// One dated moment.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct TimelineItem {
+    /// When: a year, a quarter, a date.
+    pub label: LineText,
+    /// Where the ask came from (printed upper-case), e.g. "Support".
+    pub channel: LineText,
+    /// The ask, in the asker's words, without quotation marks (the slide
+    /// adds them). Accepts inline marks.
+    pub heading: WrappedText,
+    /// What happened next. Accepts inline marks.
+    pub body: WrappedText,
+    /// True for the moment the audience is at now; at most one.
+    #[serde(default)]
+    pub current: Option<bool>,
+}
+
+/// The fields of a `slideTimeline` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideTimeline {
+    /// Three to five moments, oldest first.
+    #[schemars(length(min = 3, max = 5))]
+    pub items: Vec<TimelineItem>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideTimeline {
+    /// `● ` before the current moment.
+    fn glyph(item: &TimelineItem) -> &'static str {
+        if item.current == Some(true) {
+            CURRENT_GLYPH
+        } else {
+            ""
+        }
+    }
+}
+
+impl SlideNode for SlideTimeline {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// At most one moment is current.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let current = self
+            .items
+            .iter()
+            .filter(|i| i.current == Some(true))
+            .count();
+        if current > 1 {
+            vec![Issue::new("items", ONE_CURRENT_ITEM)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Text: `[● ]label · CHANNEL. “heading” body` per moment.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines(self.items.iter().map(|item| {
+            format!(
+                "{}{}{SEPARATOR}{}. “{}” {}",
+                Self::glyph(item),
+                line(&item.label),
+                caption(&item.channel),
+                plain_text(&item.heading),
+                plain_text(&item.body)
+            )
+        }))
+    }
+
+    /// Markdown: a `- **[● ]label · CHANNEL.** “heading” body` list.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::bullet_list(self.items.iter().map(|item| {
+            let head = format!(
+                "{}{}{SEPARATOR}{}.",
+                Self::glyph(item),
+                line(&item.label),
+                caption(&item.channel)
+            );
+            Inline::strong(head)
+                .then(" “")
+                .then(marks_inline(&item.heading))
+                .then("” ")
+                .then(marks_inline(&item.body))
+        }))
+    }
+}
+
+/// The catalog entry of `slideTimeline`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Diagrams",
+        "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
+        &[
+            "A history that leads up to now.",
+            "Dated moments that each pair an ask with its outcome.",
+        ],
+        &[
+            "Plans by horizon: use slideRoadmap.",
+            "Points without dates or order: use slideBulletList.",
+        ],
+        json!({
+            "type": "slideTimeline",
+            "items": [
+                { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
+                { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
+                { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
+            ]
+        }),
+    )
+}

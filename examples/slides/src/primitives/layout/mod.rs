@@ -1,0 +1,5 @@
+//! The "layout" group of slide primitives.
+
+pub mod slide_split;
+pub mod slide_stack;
+pub mod slide_window;

@@ -1,0 +1,94 @@
+//! `slideStack`: nodes stacked in a slot that takes one node
+//! (slides-and-runtime.md §3.5, Layout). Its children are `items[i]`.
+
+use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::catalog::entry;
+use crate::check::{Issue, nested_frames};
+use crate::primitives::SlideNode;
+
+/// The `type` of the stack node.
+pub const TYPE: &str = "slideStack";
+
+/// The space between stacked nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(inline)]
+pub enum StackSpacing {
+    /// 24 px.
+    Tight,
+    /// 48 px (the default).
+    Normal,
+    /// 72 px.
+    Loose,
+}
+
+/// The fields of a `slideStack` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideStack {
+    /// "tight", "normal" (default) or "loose".
+    #[serde(default)]
+    pub spacing: Option<StackSpacing>,
+    /// The nodes, top to bottom (not slideFrame).
+    #[schemars(length(min = 1))]
+    pub items: Vec<Node>,
+}
+
+impl SlideNode for SlideStack {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// No item is a frame.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        nested_frames("items", &self.items)
+    }
+
+    /// A stack draws nothing of its own.
+    fn has_own_content(_node: &Value) -> Option<bool> {
+        Some(false)
+    }
+
+    /// Text: the items, apart by blank lines.
+    fn text(&self, scope: &Scope<'_>) -> String {
+        scope.text_all(self.items.iter().map(Node::as_value), "\n\n")
+    }
+
+    /// Markdown: the items' blocks in order.
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        scope.markdown_all(self.items.iter().map(Node::as_value))
+    }
+}
+
+/// The catalog entry of `slideStack`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Layout",
+        "Several nodes stacked top to bottom where a slot takes only one node.",
+        &[
+            "A one-node slot, such as the aside of slideTitle, needs two nodes.",
+            "Nodes need tighter or looser spacing than the default.",
+        ],
+        &[
+            "Directly in a slideFrame body or a slideSplit pane: they already stack their nodes.",
+            "Nodes side by side: use slideSplit.",
+        ],
+        json!({
+            "type": "slideStack",
+            "spacing": "tight",
+            "items": [
+                { "type": "slideStat", "value": "99.9", "unit": "%", "body": "of refunds settle in the first batch" },
+                { "type": "slideSource", "text": "Finance ops dashboard, Q1 2026" }
+            ]
+        }),
+    )
+}

@@ -1,0 +1,126 @@
+//! `slideWindow`: slide nodes framed in an app's title bar
+//! (slides-and-runtime.md §3.5, Layout). Its children are `body[i]`.
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::LineText;
+use crate::catalog::entry;
+use crate::check::{Issue, nested_frames};
+use crate::primitives::SlideNode;
+use crate::text::{join_lines, line};
+
+/// The `type` of the window node.
+pub const TYPE: &str = "slideWindow";
+
+/// The message for a window anywhere inside another window.
+pub const WINDOW_IN_WINDOW: &str = "a window cannot hold another window";
+
+/// The app whose title bar frames the nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(inline)]
+pub enum WindowChrome {
+    /// A browser; the title is a URL.
+    Browser,
+    /// A terminal; the title is a command or a path.
+    Terminal,
+    /// A Slack channel; the title is the channel name without `#`.
+    Slack,
+    /// A chat app; the title is the thread's name.
+    Chat,
+}
+
+/// The fields of a `slideWindow` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideWindow {
+    /// "browser", "terminal", "slack" or "chat"; only the title bar changes.
+    pub chrome: WindowChrome,
+    /// The title bar text: a URL, a command, a thread name, or for "slack" a
+    /// channel name without "#".
+    pub title: LineText,
+    /// The nodes inside the window (no slideFrame, no other slideWindow).
+    #[schemars(length(min = 1))]
+    pub body: Vec<Node>,
+}
+
+impl SlideWindow {
+    /// The title bar as string surfaces print it (`# channel` for slack).
+    fn caption(&self) -> String {
+        match self.chrome {
+            WindowChrome::Slack => format!("# {}", line(&self.title)),
+            _ => line(&self.title),
+        }
+    }
+}
+
+impl SlideNode for SlideWindow {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// No frame in the body; no window anywhere below (the runtime's walker
+    /// does not enter embedded render bodies, so a window there is fine).
+    fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = nested_frames("body", &self.body);
+        for descendant in cx.descendants() {
+            if descendant.node.get("type").and_then(Value::as_str) == Some(TYPE) {
+                issues.push(Issue::new(descendant.path, WINDOW_IN_WINDOW));
+            }
+        }
+        issues
+    }
+
+    /// The title bar is the window's own content.
+    fn has_own_content(_node: &Value) -> Option<bool> {
+        Some(true)
+    }
+
+    /// Text: `[title]` (`[# channel]` for slack), then the nodes.
+    fn text(&self, scope: &Scope<'_>) -> String {
+        join_lines([
+            format!("[{}]", self.caption()),
+            scope.text_all(self.body.iter().map(Node::as_value), "\n\n"),
+        ])
+    }
+
+    /// Markdown: `**title**`, then the nodes.
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        Markdown::paragraph(Inline::strong(self.caption()))
+            .then(scope.markdown_all(self.body.iter().map(Node::as_value)))
+    }
+}
+
+/// The catalog entry of `slideWindow`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Layout",
+        "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
+        &[
+            "Where something appears matters: terminal output, a message in a channel, a page at a URL.",
+            "Comparing two apps: two windows in a slideSplit.",
+        ],
+        &[
+            "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
+            "A window inside a window: put two windows in a slideSplit.",
+            "A real rendering of a slide: use slideRender.",
+            "A terminal holding only a command to run: use slideCommand.",
+        ],
+        json!({
+            "type": "slideWindow",
+            "chrome": "terminal",
+            "title": "ledger settle --dry-run",
+            "body": [
+                { "type": "slideCode", "panels": [{ "lines": ["batch 2026-03-02: 1,204 refunds", "ok: 1,203  retry: 1"] }] }
+            ]
+        }),
+    )
+}

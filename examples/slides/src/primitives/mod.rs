@@ -1,0 +1,80 @@
+//! The slide primitives, one per file, in folders by catalog group
+//! (slides-and-runtime.md §3.2), and the one way they become sdk
+//! [`Primitive`]s: [`SlideNode`] plus [`primitive`].
+
+pub mod code;
+pub mod diagrams;
+pub mod layout;
+pub mod numbers;
+pub mod structure;
+pub mod text;
+
+use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::{CatalogEntry, IsomerError, Primitive, RefineContext};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::check::Issue;
+
+/// What every slide primitive declares: its node struct (fields as JSON
+/// Schema through schemars), its catalog entry, its cross-field rules and
+/// its text and Markdown renderers.
+pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
+    /// The node `type`, e.g. `slideStat`.
+    const TYPE: &'static str;
+
+    /// The catalog entry (purpose, use when, avoid when, one valid example,
+    /// group), written for a model choosing between primitives.
+    fn catalog() -> CatalogEntry;
+
+    /// The node's refinements: findings with paths relative to the node.
+    /// `cx` reaches the node's descendants through the runtime's walker.
+    fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {
+        let _ = cx;
+        Vec::new()
+    }
+
+    /// Whether a container draws content of its own besides its children
+    /// (upstream `hasOwnContent`); `None` for a primitive without children.
+    fn has_own_content(node: &Value) -> Option<bool> {
+        let _ = node;
+        None
+    }
+
+    /// The text surface rendering; `scope.text(child)` renders a child.
+    fn text(&self, scope: &Scope<'_>) -> String;
+
+    /// The Markdown surface rendering; `scope.markdown(child)` renders a
+    /// child.
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown;
+}
+
+/// The sdk primitive of `T`: its catalog entry, refinements and renderers.
+///
+/// # Errors
+/// Whatever [`isomer_sdk::PrimitiveBuilder::build`] refuses (a schema that
+/// declares `id`/`surfaces`, a catalog example of another type); the
+/// crate's tests build every primitive, so this never fails for the pack.
+pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
+    let entry = T::catalog();
+    let mut builder = Primitive::builder::<T>(T::TYPE)
+        .purpose(entry.purpose)
+        .use_when(entry.use_when)
+        .avoid_when(entry.avoid_when)
+        .example(entry.example)
+        .refine(|node: &T, cx: &mut RefineContext<'_>| {
+            for issue in node.check(cx) {
+                cx.error(issue.path, issue.message);
+            }
+        })
+        .text(|node: &T, scope: &Scope<'_>| node.text(scope))
+        .markdown(|node: &T, scope: &Scope<'_>| node.markdown(scope));
+    if let Some(group) = entry.group {
+        builder = builder.group(group);
+    }
+    if T::has_own_content(&Value::Null).is_some() {
+        builder = builder.has_own_content(|node: &Value| T::has_own_content(node).unwrap_or(false));
+    }
+    builder.build()
+}

@@ -1,0 +1,184 @@
+//! `slideBars`: comparable amounts as horizontal bars, at most one
+//! highlighted (slides-and-runtime.md §3.5, Numbers).
+
+use isomer_sdk::js::format_js_number;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{CURRENT_GLYPH, LineText, Size};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::table::text_table;
+use crate::text::plain_text;
+
+/// The `type` of the bars node.
+pub const TYPE: &str = "slideBars";
+
+/// The message for a `max` below some value.
+pub const MAX_BELOW_VALUE: &str = "max must be at least every value";
+/// The message for two highlighted bars.
+pub const ONE_HIGHLIGHT: &str = "at most one bar can be highlighted";
+
+/// The column heads of the string-surface table.
+const HEADS: [&str; 3] = ["Label", "Value", "Detail"];
+
+/// One bar.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct Bar {
+    /// What the bar measures. Accepts inline marks.
+    pub label: LineText,
+    /// The amount, zero or more, in the unit every bar shares.
+    #[schemars(range(min = 0))]
+    pub value: f64,
+    /// A short note after the value, e.g. the formatted amount. Accepts
+    /// inline marks.
+    #[serde(default)]
+    pub detail: Option<LineText>,
+    /// True for the bar that stands out; at most one.
+    #[serde(default)]
+    pub highlight: Option<bool>,
+}
+
+/// The fields of a `slideBars` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideBars {
+    /// Two to six bars, in the order to draw them.
+    #[schemars(length(min = 2, max = 6))]
+    pub items: Vec<Bar>,
+    /// The amount a full-length bar stands for; at least every value.
+    /// Leave it out to scale to the largest value.
+    #[serde(default)]
+    #[schemars(extend("exclusiveMinimum" = 0))]
+    pub max: Option<f64>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideBars {
+    fn with_detail(&self) -> bool {
+        self.items.iter().any(|bar| bar.detail.is_some())
+    }
+
+    fn heads(&self) -> &'static [&'static str] {
+        if self.with_detail() {
+            &HEADS
+        } else {
+            &HEADS[..2]
+        }
+    }
+
+    fn glyph(bar: &Bar) -> &'static str {
+        if bar.highlight == Some(true) {
+            CURRENT_GLYPH
+        } else {
+            ""
+        }
+    }
+}
+
+impl SlideNode for SlideBars {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// `max` is at least every value; at most one bar is highlighted.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = Vec::new();
+        if let Some(max) = self.max
+            && self.items.iter().any(|bar| bar.value > max)
+        {
+            issues.push(Issue::new("max", MAX_BELOW_VALUE));
+        }
+        if self
+            .items
+            .iter()
+            .filter(|bar| bar.highlight == Some(true))
+            .count()
+            > 1
+        {
+            issues.push(Issue::new("items", ONE_HIGHLIGHT));
+        }
+        issues
+    }
+
+    /// Text: a padded table of Label, Value and (when any bar has one)
+    /// Detail, marks stripped; `● ` marks the highlighted bar. Values print
+    /// as JavaScript prints numbers (`1`, not `1.0`).
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let with_detail = self.with_detail();
+        let header: Vec<String> = self.heads().iter().map(|h| (*h).to_owned()).collect();
+        let rows: Vec<Vec<String>> = self
+            .items
+            .iter()
+            .map(|bar| {
+                let mut row = vec![
+                    format!("{}{}", Self::glyph(bar), plain_text(&bar.label)),
+                    format_js_number(bar.value),
+                ];
+                if with_detail {
+                    row.push(bar.detail.as_deref().map(plain_text).unwrap_or_default());
+                }
+                row
+            })
+            .collect();
+        text_table(&header, &rows)
+    }
+
+    /// Markdown: the same table in GFM, marks kept.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let with_detail = self.with_detail();
+        let header: Vec<Inline> = self.heads().iter().map(|h| Inline::text(*h)).collect();
+        let rows: Vec<Vec<Inline>> = self
+            .items
+            .iter()
+            .map(|bar| {
+                let mut row = vec![
+                    Inline::text(Self::glyph(bar)).then(marks_inline(&bar.label)),
+                    Inline::text(format_js_number(bar.value)),
+                ];
+                if with_detail {
+                    row.push(bar.detail.as_deref().map(marks_inline).unwrap_or_default());
+                }
+                row
+            })
+            .collect();
+        Markdown::table(header, rows)
+    }
+}
+
+/// The catalog entry of `slideBars`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Numbers",
+        "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
+        &[
+            "Ranking or comparing amounts that share a unit.",
+            "One amount stands out from the rest: highlight it.",
+        ],
+        &[
+            "A few numbers to remember: use slideStats.",
+            "One measure before and after a change: use slideDelta.",
+        ],
+        json!({
+            "type": "slideBars",
+            "items": [
+                { "label": "Nightly batch", "value": 1, "detail": "1 day", "highlight": true },
+                { "label": "Weekly batch", "value": 4, "detail": "4 days" },
+                { "label": "On demand", "value": 5, "detail": "5 days" }
+            ]
+        }),
+    )
+}

@@ -1,0 +1,173 @@
+//! `slideDelta`: one measure before and after a change
+//! (slides-and-runtime.md §3.5, Numbers).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::slide_stat::PLACEHOLDER;
+use crate::authored::{
+    LineText, NEEDS_VISIBLE_CHARACTER, Size, WrappedText, has_visible_character,
+};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::marks::{Mark, parse_marks};
+use crate::primitives::SlideNode;
+use crate::text::{ARROW, line, plain_text};
+
+/// The `type` of the delta node.
+pub const TYPE: &str = "slideDelta";
+
+/// The message for a change without both values.
+pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value";
+
+/// One side of the change.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct DeltaPoint {
+    /// What the side is, e.g. "Before" or "March" (printed upper-case, code
+    /// marks kept). Accepts inline marks.
+    pub label: LineText,
+    /// The number with its unit, e.g. "13 s". Leave it out for a
+    /// placeholder; never invent a number.
+    #[serde(default)]
+    pub value: Option<LineText>,
+}
+
+/// The fields of a `slideDelta` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideDelta {
+    /// The measure before the change.
+    pub before: DeltaPoint,
+    /// The measure after the change.
+    pub after: DeltaPoint,
+    /// The change as it should read, e.g. "+13" or "−40 %". Needs both values.
+    #[serde(default)]
+    pub change: Option<LineText>,
+    /// What the change means. Accepts inline marks.
+    pub body: WrappedText,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+/// The label upper-cased except inside code marks, on one line.
+fn label_text(label: &str) -> String {
+    line(
+        &parse_marks(label)
+            .into_iter()
+            .map(|run| match run {
+                Mark::Code(code) => code.to_owned(),
+                Mark::Plain(s) | Mark::Strong(s) => s.to_uppercase(),
+            })
+            .collect::<String>(),
+    )
+}
+
+/// The label for Markdown: upper-cased, code marks as code spans.
+fn label_inline(label: &str) -> Inline {
+    let mut out = Inline::default();
+    for run in parse_marks(&line(label)) {
+        out = out.then(match run {
+            Mark::Code(code) => Inline::code(code),
+            Mark::Plain(s) | Mark::Strong(s) => Inline::text(s.to_uppercase()),
+        });
+    }
+    out
+}
+
+impl SlideNode for SlideDelta {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Values need a visible character; a change needs both values.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = Vec::new();
+        for (side, point) in [("before", &self.before), ("after", &self.after)] {
+            if let Some(value) = &point.value
+                && !has_visible_character(value)
+            {
+                issues.push(Issue::new(format!("{side}.value"), NEEDS_VISIBLE_CHARACTER));
+            }
+        }
+        if self.change.is_some() && (self.before.value.is_none() || self.after.value.is_none()) {
+            issues.push(Issue::new("change", CHANGE_NEEDS_VALUES));
+        }
+        issues
+    }
+
+    /// Text: `BEFORE 13 → AFTER 26. +13: body` (no `. change` without a
+    /// change; `[not measured yet]` for a missing value).
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let side = |point: &DeltaPoint| {
+            let value = point
+                .value
+                .as_deref()
+                .map_or_else(|| format!("[{PLACEHOLDER}]"), line);
+            format!("{} {value}", label_text(&point.label))
+        };
+        let change = self
+            .change
+            .as_deref()
+            .map(|c| format!(". {}", line(c)))
+            .unwrap_or_default();
+        format!(
+            "{}{ARROW}{}{change}: {}",
+            side(&self.before),
+            side(&self.after),
+            plain_text(&self.body)
+        )
+    }
+
+    /// Markdown: `**BEFORE** 13 → **AFTER** 26. **+13**: body`.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let side = |point: &DeltaPoint| {
+            let value = point
+                .value
+                .as_deref()
+                .map_or_else(|| Inline::emphasis(PLACEHOLDER), |v| Inline::text(line(v)));
+            Inline::strong(label_inline(&point.label))
+                .then(" ")
+                .then(value)
+        };
+        let mut content = side(&self.before).then(ARROW).then(side(&self.after));
+        if let Some(change) = &self.change {
+            content = content.then(". ").then(Inline::strong(line(change)));
+        }
+        Markdown::paragraph(content.then(": ").then(marks_inline(&self.body)))
+    }
+}
+
+/// The catalog entry of `slideDelta`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Numbers",
+        "One measure before and after a change, with the size of the change and what it means.",
+        &[
+            "An improvement or a regression of one measure.",
+            "How big the change is matters to the point.",
+        ],
+        &[
+            "Different measures: use slideStats.",
+            "More than two points in time: use slideTimeline or slideBars.",
+            "No before value to compare with: use slideStat.",
+        ],
+        json!({
+            "type": "slideDelta",
+            "before": { "label": "On demand", "value": "5 days" },
+            "after": { "label": "Nightly", "value": "1 day" },
+            "change": "−4 days",
+            "body": "Customers see their refund **the next morning**."
+        }),
+    )
+}

@@ -1,0 +1,211 @@
+//! `slideTable`: a headed grid of short cells, optionally in named groups
+//! (slides-and-runtime.md §3.5, Numbers).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::LineText;
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::primitives::SlideNode;
+use crate::table::text_table;
+use crate::text::{caption, join_lines, line};
+
+/// The `type` of the table node.
+pub const TYPE: &str = "slideTable";
+
+/// The most rows a table holds, across all its groups.
+pub const MAX_ROWS: usize = 12;
+
+/// The message when both or neither of `rows` and `groups` are given.
+pub const ROWS_OR_GROUPS: &str = "give exactly one of rows or groups";
+/// The message when the groups hold more than [`MAX_ROWS`] rows in total.
+pub const TOO_MANY_GROUP_ROWS: &str = "a table holds at most 12 rows across its groups";
+
+/// The message for a row whose cell count differs from the column count.
+pub fn cells_per_row(columns: usize) -> String {
+    format!("every row needs one cell per column ({columns})")
+}
+
+/// A named group of rows.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct TableGroup {
+    /// The group's name, printed as a row above its rows.
+    pub label: LineText,
+    /// The group's rows, each with one cell per column.
+    #[schemars(length(min = 1))]
+    pub rows: Vec<Vec<LineText>>,
+}
+
+/// The fields of a `slideTable` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideTable {
+    /// A caption over the table.
+    #[serde(default)]
+    pub label: Option<LineText>,
+    /// One to six column heads.
+    #[schemars(length(min = 1, max = 6))]
+    pub columns: Vec<LineText>,
+    /// True when the first cell of each row names the row (set bold).
+    #[serde(default)]
+    pub row_headers: Option<bool>,
+    /// Up to twelve rows, each with one cell per column. Give rows or
+    /// groups, not both.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 12))]
+    pub rows: Option<Vec<Vec<LineText>>>,
+    /// Rows in named groups, at most twelve rows in all. Give rows or
+    /// groups, not both.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 12))]
+    pub groups: Option<Vec<TableGroup>>,
+}
+
+impl SlideTable {
+    /// The rows as `(group label, rows)` sections; one unnamed section for
+    /// plain rows.
+    fn sections(&self) -> Vec<(Option<&LineText>, &[Vec<LineText>])> {
+        let mut sections: Vec<(Option<&LineText>, &[Vec<LineText>])> = Vec::new();
+        if let Some(rows) = &self.rows {
+            sections.push((None, rows));
+        }
+        for group in self.groups.iter().flatten() {
+            sections.push((Some(&group.label), &group.rows));
+        }
+        sections
+    }
+}
+
+impl SlideNode for SlideTable {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Exactly one of `rows` / `groups`; one cell per column in every row;
+    /// at most twelve rows across groups.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = Vec::new();
+        if self.rows.is_some() == self.groups.is_some() {
+            issues.push(Issue::new("", ROWS_OR_GROUPS));
+        }
+        let columns = self.columns.len();
+        let mut check_rows = |prefix: String, rows: &[Vec<LineText>]| {
+            for (index, row) in rows.iter().enumerate() {
+                if row.len() != columns {
+                    issues.push(Issue::new(
+                        format!("{prefix}[{index}]"),
+                        cells_per_row(columns),
+                    ));
+                }
+            }
+        };
+        if let Some(rows) = &self.rows {
+            check_rows("rows".to_owned(), rows);
+        }
+        if let Some(groups) = &self.groups {
+            for (index, group) in groups.iter().enumerate() {
+                check_rows(format!("groups[{index}].rows"), &group.rows);
+            }
+            if groups.iter().map(|g| g.rows.len()).sum::<usize>() > MAX_ROWS {
+                issues.push(Issue::new("groups", TOO_MANY_GROUP_ROWS));
+            }
+        }
+        issues
+    }
+
+    /// Text: the caption line, then one padded table; each group's label is
+    /// an upper-cased row before its rows.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let header: Vec<String> = self.columns.iter().map(|c| line(c)).collect();
+        let mut rows = Vec::new();
+        for (label, section) in self.sections() {
+            if let Some(label) = label {
+                rows.push(vec![caption(label)]);
+            }
+            rows.extend(
+                section
+                    .iter()
+                    .map(|row| row.iter().map(|c| line(c)).collect::<Vec<_>>()),
+            );
+        }
+        join_lines([
+            self.label.as_deref().map(line).unwrap_or_default(),
+            text_table(&header, &rows),
+        ])
+    }
+
+    /// Markdown: the caption as a paragraph, then per group a `**group**`
+    /// paragraph and a GFM table (one table for plain rows); with
+    /// `rowHeaders` the first cell of each row is bold.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let header: Vec<Inline> = self
+            .columns
+            .iter()
+            .map(|c| Inline::text(c.as_str()))
+            .collect();
+        let mut out = self
+            .label
+            .as_deref()
+            .map_or_else(Markdown::new, Markdown::paragraph);
+        for (label, section) in self.sections() {
+            if let Some(label) = label {
+                out.push(Markdown::paragraph(Inline::strong(label.as_str())));
+            }
+            let rows: Vec<Vec<Inline>> = section
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(index, cell)| {
+                            if index == 0 && self.row_headers == Some(true) {
+                                Inline::strong(cell.as_str())
+                            } else {
+                                Inline::text(cell.as_str())
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            out.push(Markdown::table(header.clone(), rows));
+        }
+        out
+    }
+}
+
+/// The catalog entry of `slideTable`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Numbers",
+        "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
+        &[
+            "Several items compared across the same two to six attributes.",
+            "Items that fall into named groups.",
+        ],
+        &[
+            "Yes, partly or no answers in every cell: use slideMatrix.",
+            "More than twelve rows: split the table across two slides.",
+            "One sentence per option: use slideColumns.",
+        ],
+        json!({
+            "type": "slideTable",
+            "label": "Settlement by region",
+            "columns": ["Region", "Cut-off", "Banks"],
+            "rowHeaders": true,
+            "rows": [
+                ["EU", "02:00 UTC", "14"],
+                ["UK", "03:00 UTC", "6"],
+                ["US", "07:00 UTC", "21"]
+            ]
+        }),
+    )
+}

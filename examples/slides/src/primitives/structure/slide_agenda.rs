@@ -1,0 +1,137 @@
+//! `slideAgenda`: every section of the talk, the current one marked
+//! (slides-and-runtime.md §3.5, Slide structure).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{LineText, Size};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::primitives::SlideNode;
+use crate::text::{SEPARATOR, join_lines, line};
+
+/// The `type` of the agenda node.
+pub const TYPE: &str = "slideAgenda";
+
+/// The message when two sections are current.
+pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
+
+/// What string surfaces print instead of the current section's count.
+const YOU_ARE_HERE: &str = "YOU ARE HERE";
+
+/// One section of the talk.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct AgendaSection {
+    /// The section number, e.g. "01".
+    pub number: LineText,
+    /// The section title.
+    pub title: LineText,
+    /// How long the section is, e.g. "3 slides".
+    #[serde(default)]
+    pub count: Option<LineText>,
+    /// True for the section about to start; at most one.
+    #[serde(default)]
+    pub current: Option<bool>,
+}
+
+/// The fields of a `slideAgenda` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideAgenda {
+    /// Every section of the talk, in order; mark at most one current.
+    #[schemars(length(min = 2, max = 8))]
+    pub sections: Vec<AgendaSection>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideAgenda {
+    /// What follows the title: `YOU ARE HERE` for the current section,
+    /// else its count.
+    fn suffix(section: &AgendaSection) -> Option<String> {
+        if section.current == Some(true) {
+            Some(YOU_ARE_HERE.to_owned())
+        } else {
+            section.count.as_deref().map(line)
+        }
+    }
+}
+
+impl SlideNode for SlideAgenda {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// At most one section is current.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let current = self
+            .sections
+            .iter()
+            .filter(|s| s.current == Some(true))
+            .count();
+        if current > 1 {
+            vec![Issue::new("sections", ONE_CURRENT_SECTION)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Text: `NN Title · count` per section; the current one ends with
+    /// `· YOU ARE HERE` instead.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines(self.sections.iter().map(|section| {
+            let mut out = format!("{} {}", line(&section.number), line(&section.title));
+            if let Some(suffix) = Self::suffix(section) {
+                out.push_str(SEPARATOR);
+                out.push_str(&suffix);
+            }
+            out
+        }))
+    }
+
+    /// Markdown: a `- **NN** Title · count` list.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::bullet_list(self.sections.iter().map(|section| {
+            let rest = match Self::suffix(section) {
+                Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
+                None => format!(" {}", line(&section.title)),
+            };
+            Inline::strong(line(&section.number)).then(rest)
+        }))
+    }
+}
+
+/// The catalog entry of `slideAgenda`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "The outline of the talk: every section with its number, the one about to start marked.",
+        &[
+            "Showing the whole talk before the first section.",
+            "Between sections, marking the next one as current.",
+        ],
+        &[
+            "Listing the slides of one section: use slideSection.",
+            "Dated events: use slideTimeline.",
+            "Stages of planned work: use slideRoadmap.",
+        ],
+        json!({
+            "type": "slideAgenda",
+            "sections": [
+                { "number": "01", "title": "Why nightly", "count": "3 slides" },
+                { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
+                { "number": "03", "title": "Platform", "count": "2 slides" }
+            ]
+        }),
+    )
+}

@@ -1,0 +1,158 @@
+//! `slideClosing`: the deck's last slide, with links and next steps
+//! (slides-and-runtime.md §3.5, Slide structure).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{Href, LineText, Size, WrappedText};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
+use crate::url::{bare_address, check_navigation_href, safe_navigation_href};
+
+/// The `type` of the closing node.
+pub const TYPE: &str = "slideClosing";
+
+/// A link the audience can follow afterwards.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct ClosingLink {
+    /// What the link is, e.g. "Docs" (printed upper-case).
+    pub label: LineText,
+    /// Where it goes: an https, http, or mailto URL, or a relative path.
+    pub href: Href,
+    /// The address as a person would read it aloud, without the scheme.
+    pub text: LineText,
+}
+
+/// A next step for the audience.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct ClosingPath {
+    /// The goal, as an imperative ("Try it on one team").
+    pub title: LineText,
+    /// How to go about it. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slideClosing` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideClosing {
+    /// Two or three words to end on.
+    pub title: LineText,
+    /// One to four links.
+    #[schemars(length(min = 1, max = 4))]
+    pub links: Vec<ClosingLink>,
+    /// Up to five next steps.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 5))]
+    pub paths: Option<Vec<ClosingPath>>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideNode for SlideClosing {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Every link's href passes the navigation sanitizer.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        self.links
+            .iter()
+            .enumerate()
+            .filter_map(|(i, link)| {
+                check_navigation_href(&link.href).map(|m| Issue::new(format!("links[{i}].href"), m))
+            })
+            .collect()
+    }
+
+    /// Text: the title upper-cased; a `LABEL · text` line per link (with
+    /// ` (href)` when the href's address differs from the text); a
+    /// `- goal: body` line per path. The three parts are apart by blank
+    /// lines.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let links = join_lines(self.links.iter().map(|link| {
+            let mut out = format!("{}{SEPARATOR}{}", caption(&link.label), line(&link.text));
+            if let Some(href) = safe_navigation_href(&link.href)
+                && bare_address(&href) != link.text.as_str()
+            {
+                out.push_str(&format!(" ({})", line(&href)));
+            }
+            out
+        }));
+        let paths = join_lines(
+            self.paths
+                .iter()
+                .flatten()
+                .map(|path| format!("- {}: {}", line(&path.title), plain_text(&path.body))),
+        );
+        join_blocks([line(&self.title).to_uppercase(), links, paths])
+    }
+
+    /// Markdown: `# Title`; a `**LABEL** · [text](href)` paragraph per link
+    /// (a mailto address as an autolink-style `<address>`, an unsafe href as
+    /// plain text); a `- **goal**: body` list.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let mut out = Markdown::heading(1, line(&self.title));
+        for link in &self.links {
+            let label = Inline::strong(caption(&link.label)).then(SEPARATOR);
+            let target = match safe_navigation_href(&link.href) {
+                Some(href) if href.to_ascii_lowercase().starts_with("mailto:") => {
+                    Inline::link(bare_address(&href), &href)
+                }
+                Some(href) => Inline::link(link.text.as_str(), &href),
+                None => Inline::text(link.text.as_str()),
+            };
+            out.push(Markdown::paragraph(label.then(target)));
+        }
+        out.then(Markdown::bullet_list(self.paths.iter().flatten().map(
+            |path| {
+                Inline::strong(path.title.as_str())
+                    .then(": ")
+                    .then(marks_inline(&path.body))
+            },
+        )))
+    }
+}
+
+/// The catalog entry of `slideClosing`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
+        &[
+            "Ending a deck, as the only node of an inverse slideFrame.",
+            "The audience will want addresses to visit after the talk.",
+        ],
+        &[
+            "Opening the deck: use slideTitle.",
+            "Opening a section: use slideSection.",
+            "A claim in the middle of the deck: use slideHeading.",
+        ],
+        json!({
+            "type": "slideClosing",
+            "title": "Settle tonight",
+            "links": [
+                { "label": "Docs", "href": "https://example.com/ledger/docs", "text": "example.com/ledger/docs" },
+                { "label": "Team", "href": "mailto:ledger@example.com", "text": "ledger@example.com" }
+            ],
+            "paths": [
+                { "title": "Try one region", "body": "Switch the **EU** refunds to the nightly batch first." }
+            ]
+        }),
+    )
+}

@@ -1,0 +1,163 @@
+//! `slideFrame`: one whole 16:9 slide, with its footer (slides-and-runtime.md
+//! §3.4.1).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::LineText;
+use crate::catalog::entry;
+use crate::check::{Issue, nested_frames};
+use crate::primitives::SlideNode;
+use crate::text::{SEPARATOR, join_blocks, line};
+use crate::url::{ABSOLUTE_URL_MESSAGE, absolute_http_url, bare_address};
+
+/// The `type` of the slide node.
+pub const TYPE: &str = "slideFrame";
+
+/// The background of a slide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(inline)]
+pub enum FrameTone {
+    /// The light page background, for content slides.
+    Page,
+    /// The dark background, for title, section and closing slides.
+    Inverse,
+}
+
+/// The fields of a `slideFrame` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideFrame {
+    /// The slide's content, top to bottom; each node keeps its size. Any
+    /// primitive but another slideFrame: frames never nest.
+    #[schemars(length(min = 1))]
+    pub body: Vec<Node>,
+    /// The deck's name, at the left of the footer; the same on every slide.
+    #[serde(default)]
+    pub brand: Option<LineText>,
+    /// The section title shown in the footer.
+    #[serde(default)]
+    pub section: Option<LineText>,
+    /// The section number shown before the section title, e.g. "02".
+    #[serde(default)]
+    pub section_number: Option<LineText>,
+    /// Whether the Isomer mark shows beside the footer (default true); set
+    /// false unless the deck is about Isomer.
+    #[serde(default)]
+    pub logo: Option<bool>,
+    /// "page" (default) for content slides; "inverse" for title, section and
+    /// closing slides.
+    #[serde(default)]
+    pub tone: Option<FrameTone>,
+    /// An absolute http or https URL, at the right of the footer; the same on
+    /// every slide.
+    #[serde(default)]
+    pub url: Option<LineText>,
+}
+
+impl SlideFrame {
+    /// The footer parts: brand, `sectionNumber section`, and the url when it
+    /// is safe to show (an unsafe one is dropped).
+    fn footer_parts(&self) -> (Option<String>, Option<String>, Option<&str>) {
+        let brand = self.brand.as_deref().map(line);
+        let section = [self.section_number.as_deref(), self.section.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(line)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let url = self.url.as_deref().and_then(absolute_http_url);
+        (brand, (!section.is_empty()).then_some(section), url)
+    }
+}
+
+impl SlideNode for SlideFrame {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Frames never nest; the footer url is an absolute http(s) URL.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = nested_frames("body", &self.body);
+        if let Some(url) = &self.url
+            && absolute_http_url(url).is_none()
+        {
+            issues.push(Issue::new("url", ABSOLUTE_URL_MESSAGE));
+        }
+        issues
+    }
+
+    /// The footer is the frame's own content.
+    fn has_own_content(_node: &Value) -> Option<bool> {
+        Some(true)
+    }
+
+    /// Text: the children, a blank line, then the footer line
+    /// (`Ledger · 02 Settlement · example.com/ledger`).
+    fn text(&self, scope: &Scope<'_>) -> String {
+        let (brand, section, url) = self.footer_parts();
+        let footer = [brand, section, url.map(|u| line(bare_address(u)))]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(SEPARATOR);
+        join_blocks([
+            scope.text_all(self.body.iter().map(Node::as_value), "\n\n"),
+            footer,
+        ])
+    }
+
+    /// Markdown: the children, then the footer in italics with the url as a
+    /// link (`_Ledger · 02 Settlement · [example.com/ledger](https://example.com/ledger)_`).
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        let (brand, section, url) = self.footer_parts();
+        let mut parts: Vec<Inline> = brand.into_iter().chain(section).map(Inline::text).collect();
+        if let Some(url) = url {
+            parts.push(Inline::link(bare_address(url), url));
+        }
+        let footer = if parts.is_empty() {
+            Markdown::new()
+        } else {
+            Markdown::paragraph(Inline::emphasis(Inline::join(parts, SEPARATOR)))
+        };
+        scope
+            .markdown_all(self.body.iter().map(Node::as_value))
+            .then(footer)
+    }
+}
+
+/// The catalog entry of `slideFrame`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
+        &[
+            "Every slide: a composition's body is exactly one slideFrame.",
+            "A title, section or closing slide, with tone \"inverse\".",
+            "Keeping the footer in step with the talk: set section and sectionNumber on every slide after the title.",
+        ],
+        &[
+            "Grouping nodes inside a slide: frames never nest; put nodes side by side with slideSplit or stack them with slideStack.",
+        ],
+        json!({
+            "type": "slideFrame",
+            "brand": "Ledger",
+            "section": "Settlement",
+            "sectionNumber": "02",
+            "logo": false,
+            "url": "https://example.com/ledger",
+            "body": [
+                { "type": "slideHeading", "title": "Settlement runs **nightly**, not on demand" },
+                { "type": "slideBulletList", "items": ["One batch at 02:00 UTC", "Retries until 06:00 UTC"] }
+            ]
+        }),
+    )
+}

@@ -1,0 +1,84 @@
+//! `slideHeading`: a content slide's claim and an optional lede
+//! (slides-and-runtime.md §3.5, Slide structure).
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{Size, WrappedText};
+use crate::catalog::entry;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{join_lines, plain_text};
+
+/// The `type` of the heading node.
+pub const TYPE: &str = "slideHeading";
+
+/// The fields of a `slideHeading` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideHeading {
+    /// The slide's claim as a sentence; aim for one line, two at most.
+    /// Accepts inline marks: `code` and **strong** (strong takes the primary
+    /// colour).
+    pub title: WrappedText,
+    /// One or two sentences under the claim. Accepts inline marks.
+    #[serde(default)]
+    pub lede: Option<WrappedText>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideNode for SlideHeading {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Text: the title upper-cased, then the lede on the next line.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines([
+            plain_text(&self.title).to_uppercase(),
+            self.lede.as_deref().map(plain_text).unwrap_or_default(),
+        ])
+    }
+
+    /// Markdown: `# title`, then the lede as a paragraph.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::heading(1, marks_inline(&self.title)).then(
+            self.lede.as_deref().map_or_else(Markdown::new, |lede| {
+                Markdown::paragraph(marks_inline(lede))
+            }),
+        )
+    }
+}
+
+/// The catalog entry of `slideHeading`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "The claim a content slide makes, as a sentence, with an optional lede under it.",
+        &[
+            "Opening a page-tone content slide that has something under the heading.",
+            "The audience should know the point before they read the body.",
+        ],
+        &[
+            "Opening the deck: use slideTitle.",
+            "Opening a section: use slideSection.",
+            "Ending the deck: use slideClosing.",
+            "One sentence with nothing under it: use slideStatement.",
+            "Someone else's words: use slideQuote.",
+        ],
+        json!({
+            "type": "slideHeading",
+            "title": "Refunds settle in **one** nightly batch",
+            "lede": "Every refund raised before 02:00 UTC is paid the same morning."
+        }),
+    )
+}

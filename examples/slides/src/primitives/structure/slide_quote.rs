@@ -1,0 +1,90 @@
+//! `slideQuote`: someone else's words with their source
+//! (slides-and-runtime.md §3.5, Slide structure).
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{LineText, Size, WrappedText};
+use crate::catalog::entry;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{join_lines, line, plain_text};
+
+/// The `type` of the quote node.
+pub const TYPE: &str = "slideQuote";
+
+/// The fields of a `slideQuote` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideQuote {
+    /// The quoted words, without quotation marks (the slide adds them).
+    /// Accepts inline marks.
+    pub text: WrappedText,
+    /// Who said it: a person, a document or a team.
+    pub source: LineText,
+    /// Where or when: a role, a meeting, a date.
+    #[serde(default)]
+    pub context: Option<LineText>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideQuote {
+    /// `— source, context`.
+    fn attribution(&self) -> String {
+        match &self.context {
+            Some(context) => format!("— {}, {}", line(&self.source), line(context)),
+            None => format!("— {}", line(&self.source)),
+        }
+    }
+}
+
+impl SlideNode for SlideQuote {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Text: `“text”`, then `— source, context`.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines([format!("“{}”", plain_text(&self.text)), self.attribution()])
+    }
+
+    /// Markdown: a blockquote of `“text”`, an empty line, `— source, context`.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let quote = Inline::text("“").then(marks_inline(&self.text)).then("”");
+        Markdown::blockquote(
+            Markdown::paragraph(quote).then(Markdown::paragraph(self.attribution())),
+        )
+    }
+}
+
+/// The catalog entry of `slideQuote`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "Another person's words, set large, with who said them.",
+        &[
+            "Someone else's exact words carry more weight than a paraphrase.",
+            "Stopping on one piece of evidence from a customer, a review or a report.",
+        ],
+        &[
+            "Your own claim: use slideStatement.",
+            "Several speakers taking turns: use slideTranscript.",
+            "Naming the dataset behind the figures: use slideSource.",
+        ],
+        json!({
+            "type": "slideQuote",
+            "text": "We stopped reconciling by hand the week the **nightly batch** shipped.",
+            "source": "Dana Ortiz",
+            "context": "Head of Finance, March review"
+        }),
+    )
+}

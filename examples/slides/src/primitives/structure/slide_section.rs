@@ -1,0 +1,125 @@
+//! `slideSection`: a section divider listing the section's slides
+//! (slides-and-runtime.md §3.5, Slide structure).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{Href, LineText, Size};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{SEPARATOR, join_lines, line, plain_text};
+use crate::url::check_navigation_href;
+
+/// The `type` of the section node.
+pub const TYPE: &str = "slideSection";
+
+/// The message when `hrefs` and `contents` differ in length.
+pub const HREFS_PER_CONTENTS: &str = "`hrefs` needs one entry per `contents` line";
+
+/// The fields of a `slideSection` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideSection {
+    /// The section number, e.g. "01".
+    pub number: LineText,
+    /// The section title, two or three words.
+    pub title: LineText,
+    /// The titles of the section's slides, in order (their composition
+    /// titles, under about 40 characters each). Accept inline marks.
+    #[schemars(length(min = 1, max = 8))]
+    pub contents: Vec<LineText>,
+    /// Optional links, one per contents line, in the same order. Each is an
+    /// https, http, or mailto URL, or a relative path.
+    #[serde(default)]
+    pub hrefs: Option<Vec<Href>>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideNode for SlideSection {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Each href passes the navigation sanitizer; `hrefs` has one entry per
+    /// `contents` line.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = Vec::new();
+        if let Some(hrefs) = &self.hrefs {
+            for (index, href) in hrefs.iter().enumerate() {
+                if let Some(message) = check_navigation_href(href) {
+                    issues.push(Issue::new(format!("hrefs[{index}]"), message));
+                }
+            }
+            if hrefs.len() != self.contents.len() {
+                issues.push(Issue::new("hrefs", HREFS_PER_CONTENTS));
+            }
+        }
+        issues
+    }
+
+    /// Text: `NN · TITLE`, then `1. item` lines.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let head = format!(
+            "{}{SEPARATOR}{}",
+            line(&self.number),
+            line(&self.title).to_uppercase()
+        );
+        let items = self
+            .contents
+            .iter()
+            .enumerate()
+            .map(|(i, item)| format!("{}. {}", i + 1, plain_text(item)));
+        join_lines(std::iter::once(head).chain(items))
+    }
+
+    /// Markdown: `# NN · Title`, then an ordered list whose items link to
+    /// their `hrefs` when given (an unsafe href leaves the item unlinked).
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let head = Markdown::heading(
+            1,
+            format!("{}{SEPARATOR}{}", line(&self.number), line(&self.title)),
+        );
+        let items = self.contents.iter().enumerate().map(|(i, item)| {
+            match self.hrefs.as_ref().and_then(|hrefs| hrefs.get(i)) {
+                Some(href) => Inline::link(marks_inline(item), href),
+                None => marks_inline(item),
+            }
+        });
+        head.then(Markdown::ordered_list(items))
+    }
+}
+
+/// The catalog entry of `slideSection`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "A section divider: the section's number and title, and the titles of the slides it holds.",
+        &[
+            "Starting a section of a longer deck, as the only node of an inverse slideFrame.",
+            "Letting the audience see which slides the section will cover.",
+        ],
+        &[
+            "A claim of its own: use slideHeading.",
+            "Opening the deck: use slideTitle.",
+            "Ending the deck: use slideClosing.",
+            "Showing where this part sits among all the sections: use slideAgenda.",
+        ],
+        json!({
+            "type": "slideSection",
+            "number": "02",
+            "title": "Settlement",
+            "contents": ["Refunds settle nightly", "Where a batch can fail", "What the retry costs"]
+        }),
+    )
+}

@@ -1,0 +1,65 @@
+//! `slideSource`: the one-line citation under a slide's figures
+//! (slides-and-runtime.md §3.5, Slide structure).
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::WrappedText;
+use crate::catalog::entry;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{SEPARATOR, plain_text};
+
+/// The `type` of the source node.
+pub const TYPE: &str = "slideSource";
+
+/// The fields of a `slideSource` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideSource {
+    /// The report, dataset or survey behind the slide, without a "Source"
+    /// prefix (the slide adds it). Accepts inline marks.
+    pub text: WrappedText,
+}
+
+impl SlideNode for SlideSource {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Text: `Source · text`.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        format!("Source{SEPARATOR}{}", plain_text(&self.text))
+    }
+
+    /// Markdown: `_Source · text_`, marks kept.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::paragraph(Inline::emphasis(
+            Inline::text(format!("Source{SEPARATOR}")).then(marks_inline(&self.text)),
+        ))
+    }
+}
+
+/// The catalog entry of `slideSource`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "One citation line naming where a slide's figures or claims come from.",
+        &[
+            "The slide shows numbers or claims from a report, a dataset or a survey; put it last in the slideFrame body.",
+            "A claim that will make the audience ask who says so.",
+        ],
+        &[
+            "A sentence that qualifies the point: use the lede of slideHeading.",
+            "A conclusion under two columns: use the footnote of slideSplit.",
+        ],
+        json!({ "type": "slideSource", "text": "Finance ops dashboard, refunds Q1 2026" }),
+    )
+}

@@ -1,0 +1,69 @@
+//! `slideStatement`: one thesis sentence, set large and alone
+//! (slides-and-runtime.md §3.5, Slide structure).
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{Size, WrappedText};
+use crate::catalog::entry;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::plain_text;
+
+/// The `type` of the statement node.
+pub const TYPE: &str = "slideStatement";
+
+/// The fields of a `slideStatement` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideStatement {
+    /// The one sentence the slide says. Accepts inline marks; wrap the key
+    /// words in **strong**.
+    pub text: WrappedText,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideNode for SlideStatement {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Text: the sentence upper-cased.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        plain_text(&self.text).to_uppercase()
+    }
+
+    /// Markdown: `# sentence`, marks kept.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::heading(1, marks_inline(&self.text))
+    }
+}
+
+/// The catalog entry of `slideStatement`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "A single thesis sentence set large, alone on its slide.",
+        &[
+            "The whole point of the slide fits in one sentence.",
+            "A pause between two dense slides.",
+        ],
+        &[
+            "The sentence needs support under it: use slideHeading and a body primitive.",
+            "The words are someone else's: use slideQuote.",
+        ],
+        json!({
+            "type": "slideStatement",
+            "text": "Nobody waits for a refund **overnight** any more."
+        }),
+    )
+}

@@ -1,0 +1,143 @@
+//! `slideTitle`: the deck's opening slide (slides-and-runtime.md §3.5,
+//! Slide structure). Its `aside` is a one-node child slot.
+
+use isomer_sdk::Node;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, Size, WrappedText};
+use crate::catalog::entry;
+use crate::check::{Issue, nested_frame};
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{caption, join_blocks, join_lines, line, plain_text};
+
+/// The `type` of the title node.
+pub const TYPE: &str = "slideTitle";
+
+/// A dictionary-style definition under the title.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct TitleDefinition {
+    /// The headword as a dictionary prints it, e.g. "ledger n." (set in
+    /// italics).
+    pub term: LineText,
+    /// The definition. Accepts inline marks.
+    pub text: WrappedText,
+}
+
+/// The fields of a `slideTitle` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideTitle {
+    /// A short caption above the title (printed upper-case).
+    #[serde(default)]
+    pub eyebrow: Option<LineText>,
+    /// The subject's name, usually one or two words, set huge.
+    pub title: WrappedText,
+    /// One line on what the subject is. Accepts inline marks.
+    #[serde(default)]
+    pub tagline: Option<WrappedText>,
+    /// A dictionary-style definition of the title word.
+    #[serde(default)]
+    pub definition: Option<TitleDefinition>,
+    /// One compact node drawn beside the title, such as a short
+    /// slideBulletList or a slideFanout; use slideStack to put two there.
+    #[serde(default)]
+    pub aside: Option<Node>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideNode for SlideTitle {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// The aside slot refuses a nested frame.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        self.aside
+            .as_ref()
+            .and_then(|aside| nested_frame("aside", aside))
+            .into_iter()
+            .collect()
+    }
+
+    /// The title is the node's own content.
+    fn has_own_content(_node: &Value) -> Option<bool> {
+        Some(true)
+    }
+
+    /// Text: eyebrow (upper-cased), title, tagline and `term text`, one per
+    /// line; then a blank line and the aside.
+    fn text(&self, scope: &Scope<'_>) -> String {
+        let head = join_lines([
+            self.eyebrow.as_deref().map(caption).unwrap_or_default(),
+            line(&self.title),
+            self.tagline.as_deref().map(plain_text).unwrap_or_default(),
+            self.definition
+                .as_ref()
+                .map(|d| format!("{} {}", line(&d.term), plain_text(&d.text)))
+                .unwrap_or_default(),
+        ]);
+        join_blocks([
+            head,
+            self.aside
+                .as_ref()
+                .map(|a| scope.text(a))
+                .unwrap_or_default(),
+        ])
+    }
+
+    /// Markdown: `# title`, `_eyebrow_`, the tagline, `_term_ text`, then the
+    /// aside, as separate blocks.
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        let optional = |text: Option<Inline>| text.map_or_else(Markdown::new, Markdown::paragraph);
+        Markdown::heading(1, Inline::text(self.title.as_str()))
+            .then(optional(self.eyebrow.as_deref().map(Inline::emphasis)))
+            .then(optional(self.tagline.as_deref().map(marks_inline)))
+            .then(optional(self.definition.as_ref().map(|d| {
+                Inline::emphasis(d.term.as_str())
+                    .then(" ")
+                    .then(marks_inline(&d.text))
+            })))
+            .then(
+                self.aside
+                    .as_ref()
+                    .map_or_else(Markdown::new, |a| scope.markdown(a)),
+            )
+    }
+}
+
+/// The catalog entry of `slideTitle`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Slide structure",
+        "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
+        &[
+            "Opening a deck, as the only node of an inverse slideFrame.",
+            "The subject has a short name worth setting very large.",
+        ],
+        &[
+            "A claim in the middle of the deck: use slideHeading.",
+            "The start of a section: use slideSection.",
+            "The end of the deck: use slideClosing.",
+        ],
+        json!({
+            "type": "slideTitle",
+            "eyebrow": "Payments review",
+            "title": "Ledger",
+            "tagline": "One **nightly** batch for every refund",
+            "definition": { "term": "ledger n.", "text": "the book where every payment is written down once" }
+        }),
+    )
+}

@@ -1,0 +1,181 @@
+//! `slideColumns`: two to four parallel options, one optionally
+//! recommended (slides-and-runtime.md §3.5, Text).
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{join_blocks, join_lines, line, plain_text};
+
+/// The `type` of the columns node.
+pub const TYPE: &str = "slideColumns";
+
+/// The message for a `highlight` that names no column.
+pub const HIGHLIGHT_NOT_AN_INDEX: &str = "must be an index into `items`";
+
+/// One option.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct Column {
+    /// The option's name.
+    pub title: LineText,
+    /// Up to six short chips under the name (set in mono).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 6))]
+    pub tags: Option<Vec<LineText>>,
+    /// One or two sentences on the option. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// A remark that qualifies every column.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct ColumnsFootnote {
+    /// An identifier the remark is about (set in mono).
+    pub code: LineText,
+    /// The remark. Accepts inline marks.
+    pub text: WrappedText,
+}
+
+/// The fields of a `slideColumns` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideColumns {
+    /// Two to four options, side by side.
+    #[schemars(length(min = 2, max = 4))]
+    pub items: Vec<Column>,
+    /// The index (from 0) of the recommended option.
+    #[serde(default)]
+    #[schemars(range(min = 0))]
+    pub highlight: Option<u64>,
+    /// A remark under all the columns.
+    #[serde(default)]
+    pub footnote: Option<ColumnsFootnote>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideColumns {
+    /// `● ` before the recommended column.
+    fn glyph(&self, index: usize) -> &'static str {
+        if self.highlight == Some(index as u64) {
+            CURRENT_GLYPH
+        } else {
+            ""
+        }
+    }
+}
+
+impl SlideNode for SlideColumns {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// `highlight` is an index into `items`.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        match self.highlight {
+            Some(index) if index >= self.items.len() as u64 => {
+                vec![Issue::new("highlight", HIGHLIGHT_NOT_AN_INDEX)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Text: per column `[● ]Title (tag, tag)` then its body; columns apart
+    /// by blank lines; the footnote `code text` last. `● ` marks the
+    /// recommended column.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let mut blocks: Vec<String> = self
+            .items
+            .iter()
+            .enumerate()
+            .map(|(index, column)| {
+                let mut head = format!("{}{}", self.glyph(index), line(&column.title));
+                if let Some(tags) = &column.tags {
+                    let tags: Vec<String> = tags.iter().map(|t| line(t)).collect();
+                    head.push_str(&format!(" ({})", tags.join(", ")));
+                }
+                join_lines([head, plain_text(&column.body)])
+            })
+            .collect();
+        if let Some(footnote) = &self.footnote {
+            blocks.push(format!(
+                "{} {}",
+                line(&footnote.code),
+                plain_text(&footnote.text)
+            ));
+        }
+        join_blocks(blocks)
+    }
+
+    /// Markdown: per column `## [● ]title`, the tags as code spans, the
+    /// body; the footnote as `` `code` text``.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let mut out = Markdown::new();
+        for (index, column) in self.items.iter().enumerate() {
+            out.push(Markdown::heading(
+                2,
+                format!("{}{}", self.glyph(index), line(&column.title)),
+            ));
+            if let Some(tags) = &column.tags {
+                out.push(Markdown::paragraph(Inline::join(
+                    tags.iter().map(|t| Inline::code(t.as_str())),
+                    " ",
+                )));
+            }
+            out.push(Markdown::paragraph(marks_inline(&column.body)));
+        }
+        if let Some(footnote) = &self.footnote {
+            out.push(Markdown::paragraph(
+                Inline::code(footnote.code.as_str())
+                    .then(" ")
+                    .then(marks_inline(&footnote.text)),
+            ));
+        }
+        out
+    }
+}
+
+/// The catalog entry of `slideColumns`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Text",
+        "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
+        &[
+            "Comparing approaches, tiers or strategies that each fit a name, a few tags and a sentence.",
+            "One remark qualifies every option: the footnote.",
+            "One option is the recommendation: highlight.",
+        ],
+        &[
+            "Exactly two sides that each hold nodes: use slideSplit.",
+            "Who owns what: use slideTerritoryGroup.",
+            "Terms and meanings: use slideDefinitions.",
+            "A single list: use slideList.",
+            "The same attributes compared cell by cell: use slideTable.",
+            "Inside a slideSplit pane: there is no room; use slideList there.",
+        ],
+        json!({
+            "type": "slideColumns",
+            "items": [
+                { "title": "On demand", "tags": ["per refund"], "body": "Pays at once, but every refund is its own transfer." },
+                { "title": "Nightly", "tags": ["batch", "02:00 UTC"], "body": "One transfer a night; **cheapest** per refund." }
+            ],
+            "highlight": 1,
+            "footnote": { "code": "SETTLE_MODE", "text": "switches a region between the two." }
+        }),
+    )
+}

@@ -1,0 +1,92 @@
+//! `slideDefinitions`: a ruled glossary (slides-and-runtime.md §3.5, Text).
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{LineText, Size, WrappedText};
+use crate::catalog::entry;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::text::{join_lines, line, plain_text};
+
+/// The `type` of the definitions node.
+pub const TYPE: &str = "slideDefinitions";
+
+/// One term and its meaning.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Definition {
+    /// The term, a few words (set in mono).
+    pub term: LineText,
+    /// Its meaning in one sentence. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slideDefinitions` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideDefinitions {
+    /// One to six terms; five or six lay out in two columns.
+    #[schemars(length(min = 1, max = 6))]
+    pub items: Vec<Definition>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    #[serde(default)]
+    pub size: Option<Size>,
+}
+
+impl SlideNode for SlideDefinitions {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Text: `term: body` lines.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines(
+            self.items
+                .iter()
+                .map(|d| format!("{}: {}", line(&d.term), plain_text(&d.body))),
+        )
+    }
+
+    /// Markdown: a `- **term**: body` list.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::bullet_list(self.items.iter().map(|d| {
+            Inline::strong(d.term.as_str())
+                .then(": ")
+                .then(marks_inline(&d.body))
+        }))
+    }
+}
+
+/// The catalog entry of `slideDefinitions`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Text",
+        "A small glossary: up to six terms, each with a one-sentence meaning.",
+        &[
+            "Vocabulary the audience will hear again in the talk.",
+            "The name is the thing to remember.",
+        ],
+        &[
+            "Facts rather than terms: use slideList.",
+            "Several attributes per item: use slideTable.",
+            "Responsibilities split by owner: use slideTerritoryGroup.",
+            "Terms connected by arrows: use slideGraph.",
+        ],
+        json!({
+            "type": "slideDefinitions",
+            "items": [
+                { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
+                { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
+            ]
+        }),
+    )
+}

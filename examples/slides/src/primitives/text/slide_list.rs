@@ -1,0 +1,113 @@
+//! `slideList`: short facts, optionally keyed by a term
+//! (slides-and-runtime.md §3.5, Text).
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{LineText, WrappedText};
+use crate::catalog::entry;
+use crate::markdown::{caption_paragraph, marks_inline};
+use crate::primitives::SlideNode;
+use crate::text::{caption, join_blocks, join_lines, line, plain_text};
+
+/// The `type` of the list node.
+pub const TYPE: &str = "slideList";
+
+/// One fact.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct ListItem {
+    /// The name, date or id the fact belongs to (set in mono, left column).
+    #[serde(default)]
+    pub term: Option<LineText>,
+    /// The fact. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slideList` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideList {
+    /// A caption over the list (printed upper-case).
+    #[serde(default)]
+    pub label: Option<LineText>,
+    /// One to six facts, one line each.
+    #[schemars(length(min = 1, max = 6))]
+    pub items: Vec<ListItem>,
+    /// A note qualifying the whole list. Accepts inline marks.
+    #[serde(default)]
+    pub footnote: Option<WrappedText>,
+}
+
+impl SlideNode for SlideList {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Text: `LABEL`, a blank line, `term: body` (or `body`) lines, a blank
+    /// line, the footnote.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_blocks([
+            self.label.as_deref().map(caption).unwrap_or_default(),
+            join_lines(self.items.iter().map(|item| match &item.term {
+                Some(term) => format!("{}: {}", line(term), plain_text(&item.body)),
+                None => plain_text(&item.body),
+            })),
+            self.footnote.as_deref().map(plain_text).unwrap_or_default(),
+        ])
+    }
+
+    /// Markdown: `**LABEL**`, a `- **term**: body` list, the footnote.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        caption_paragraph(self.label.as_deref())
+            .then(Markdown::bullet_list(self.items.iter().map(|item| {
+                match &item.term {
+                    Some(term) => Inline::strong(term.as_str())
+                        .then(": ")
+                        .then(marks_inline(&item.body)),
+                    None => marks_inline(&item.body),
+                }
+            })))
+            .then(
+                self.footnote
+                    .as_deref()
+                    .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
+            )
+    }
+}
+
+/// The catalog entry of `slideList`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Text",
+        "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
+        &[
+            "Short facts: what changed, what shipped, what is guaranteed.",
+            "Each fact belongs to a name, a date or an id.",
+            "The facts need a caption or a qualifying note.",
+        ],
+        &[
+            "Vocabulary to learn: use slideDefinitions.",
+            "Several attributes per item: use slideTable.",
+            "Files in a folder: use slideTree.",
+            "Main points with a shared marker: use slideBulletList.",
+        ],
+        json!({
+            "type": "slideList",
+            "label": "Shipped in March",
+            "items": [
+                { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
+                { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+            ],
+            "footnote": "Both behind a flag per region."
+        }),
+    )
+}

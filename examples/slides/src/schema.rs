@@ -1,0 +1,196 @@
+//! How the pack's Rust field types become JSON Schema.
+//!
+//! Upstream's node schemas are strict Zod objects whose optional fields may
+//! be *absent* but never `null`. schemars describes an `Option<T>` field as
+//! "T or null"; [`no_null`] removes that null again, so the schema a model
+//! reads says exactly what the validator accepts (a `null` in an optional
+//! field is refused, as upstream refuses it).
+
+use schemars::Schema;
+use serde_json::{Map, Value};
+
+/// A schemars container transform: in every property of an object schema,
+/// drops the `null` schemars added for an `Option` field (from `type`
+/// arrays, `enum` lists and `anyOf` branches) and unwraps a one-branch
+/// `anyOf`, keeping the property's own keys (its `description`) on top.
+/// It also removes the Rust-only `format` annotations schemars puts on
+/// numbers (`double`, `uint64`), in the property and in its array items, so
+/// the schema holds only standard keywords.
+///
+/// Applied with `#[schemars(transform = crate::schema::no_null)]` on each
+/// field struct of the pack.
+pub fn no_null(schema: &mut Schema) {
+    let Some(Value::Object(properties)) = schema.get_mut("properties") else {
+        return;
+    };
+    for property in properties.values_mut() {
+        if let Value::Object(object) = property {
+            drop_null(object);
+            drop_number_format(object);
+        }
+    }
+}
+
+fn drop_number_format(object: &mut Map<String, Value>) {
+    let numeric = matches!(
+        object.get("type").and_then(Value::as_str),
+        Some("number" | "integer")
+    );
+    if numeric {
+        object.remove("format");
+    }
+    if let Some(Value::Object(items)) = object.get_mut("items") {
+        drop_number_format(items);
+        if let Some(Value::Object(inner)) = items.get_mut("items") {
+            drop_number_format(inner);
+        }
+    }
+}
+
+fn drop_null(object: &mut Map<String, Value>) {
+    if let Some(Value::Array(types)) = object.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types.remove(0);
+            object.insert("type".to_owned(), only);
+        }
+    }
+    if let Some(Value::Array(values)) = object.get_mut("enum") {
+        values.retain(|v| !v.is_null());
+    }
+    let Some(Value::Array(branches)) = object.get_mut("anyOf") else {
+        return;
+    };
+    branches.retain(|branch| branch.get("type").and_then(Value::as_str) != Some("null"));
+    if branches.len() != 1 {
+        return;
+    }
+    let Some(Value::Object(only)) = branches.pop() else {
+        return;
+    };
+    object.remove("anyOf");
+    for (key, value) in only {
+        object.entry(key).or_insert(value);
+    }
+}
+
+/// Descriptions of authoring-schema defs (`$defs.<type>`), restating the
+/// cross-field rules that JSON Schema cannot express, so a model reading
+/// only the schema still learns them (upstream `slidesPackAuthoring.describe`).
+pub const DESCRIBE: &[(&str, &str)] = &[
+    (
+        "slideFrame",
+        "One whole slide; a composition's body is exactly one slideFrame. Frames never nest. url must be an absolute http or https URL.",
+    ),
+    (
+        "slideTitle",
+        "The deck's opening slide. aside holds one node (not a slideFrame).",
+    ),
+    (
+        "slideSection",
+        "A section divider. hrefs, when given, has one entry per contents line.",
+    ),
+    (
+        "slideAgenda",
+        "The talk's sections; at most one section is current.",
+    ),
+    (
+        "slideClosing",
+        "The deck's last slide. Each link href is an https, http, or mailto URL, or a relative path.",
+    ),
+    (
+        "slideSplit",
+        "Two panes side by side. A pane's tone needs a label. No slideFrame in a pane.",
+    ),
+    (
+        "slideStack",
+        "Stacked nodes in a one-node slot. No slideFrame among the items.",
+    ),
+    (
+        "slideWindow",
+        "Nodes in an app's title bar. No slideFrame in the body and no slideWindow anywhere inside.",
+    ),
+    (
+        "slideColumns",
+        "Parallel options. highlight is an index into items.",
+    ),
+    (
+        "slideTimeline",
+        "Dated moments; at most one item is current.",
+    ),
+    (
+        "slidePipeline",
+        "Ordered steps. Any span switches to spans mode: no start, end or step bodies; each span needs from ≤ to < the number of steps; spans must not overlap.",
+    ),
+    (
+        "slideStat",
+        "One headline number. unit needs a value; value needs a visible character.",
+    ),
+    (
+        "slideStats",
+        "Two to four numbers. Each unit needs a value.",
+    ),
+    (
+        "slideDelta",
+        "One measure before and after. change needs both values.",
+    ),
+    (
+        "slideBars",
+        "Amounts as bars. max is at least every value; at most one bar is highlighted.",
+    ),
+    (
+        "slideTable",
+        "A grid. Give exactly one of rows or groups; every row has one cell per column; at most 12 rows across groups.",
+    ),
+    (
+        "slideCode",
+        "Source panels. Each line is one line without tabs and fits its panel; highlightLines name existing lines.",
+    ),
+    (
+        "slideDiff",
+        "A snippet with changed lines. Each line is one line without tabs and fits the panel.",
+    ),
+    (
+        "slideCommand",
+        "One shell command on one line without tabs. highlightPrefix must be a prefix of command.",
+    ),
+    (
+        "slideTranscript",
+        "A short exchange. Every turn's text has a non-blank line.",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn removes_null_from_types_enums_and_any_of() {
+        let mut schema = Schema::try_from(json!({
+            "type": "object",
+            "properties": {
+                "a": { "type": ["string", "null"], "minLength": 1 },
+                "b": { "type": ["string", "null"], "enum": ["l", "m", null] },
+                "c": { "description": "d", "anyOf": [{ "type": "object", "description": "x" }, { "type": "null" }] },
+                "n": { "type": ["integer", "null"], "format": "uint64", "minimum": 0 },
+                "l": { "type": "array", "items": { "type": "integer", "format": "uint64" } },
+            }
+        }))
+        .unwrap();
+        no_null(&mut schema);
+        assert_eq!(
+            schema.as_value(),
+            &json!({
+                "type": "object",
+                "properties": {
+                    "a": { "type": "string", "minLength": 1 },
+                    "b": { "type": "string", "enum": ["l", "m"] },
+                    "c": { "description": "d", "type": "object" },
+                    "n": { "type": "integer", "minimum": 0 },
+                    "l": { "type": "array", "items": { "type": "integer" } },
+                }
+            })
+        );
+    }
+}

@@ -1,0 +1,95 @@
+//! URL rules of the pack (slides-and-runtime.md §3.3.1, §3.4.1; sdk.md §6):
+//! navigation hrefs go through the sdk's sanitizer, and the footer `url`
+//! must be an absolute http(s) URL with a host.
+
+use isomer_sdk::js::js_trim;
+
+/// The message for an href the navigation sanitizer refuses (sdk.md §6).
+pub const NAVIGATION_HREF_MESSAGE: &str =
+    "must be an https, http, or mailto URL, or a relative path";
+
+/// The message for a footer `url` that is not an absolute http(s) URL.
+pub const ABSOLUTE_URL_MESSAGE: &str =
+    "must be an absolute http or https URL, such as \"https://example.com\"";
+
+/// The refinement of a `boundedHref` field: `Some(message)` when the
+/// sdk's navigation sanitizer refuses `href`.
+pub fn check_navigation_href(href: &str) -> Option<&'static str> {
+    isomer_sdk::sanitize_navigation_href(href)
+        .is_none()
+        .then_some(NAVIGATION_HREF_MESSAGE)
+}
+
+/// The safe form of a navigation href for rendering, or `None` when it must
+/// not become a link (the render-time half of URL trust).
+pub fn safe_navigation_href(href: &str) -> Option<String> {
+    isomer_sdk::sanitize_navigation_href(href).map(|safe| safe.to_string())
+}
+
+/// The footer `url` when it is an absolute `http:` or `https:` URL with a
+/// non-empty host and no whitespace, control character, `<` or `>`
+/// (compared case-insensitively on the scheme, after a JavaScript trim);
+/// otherwise `None`.
+pub fn absolute_http_url(url: &str) -> Option<&str> {
+    let url = js_trim(url);
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || c == '<' || c == '>')
+    {
+        return None;
+    }
+    let lower = url.to_ascii_lowercase();
+    let rest = if lower.starts_with("https://") {
+        &url[8..]
+    } else if lower.starts_with("http://") {
+        &url[7..]
+    } else {
+        return None;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host_and_port = authority.rsplit('@').next().unwrap_or("");
+    let host = host_and_port.split(':').next().unwrap_or("");
+    (!host.is_empty() && !authority.contains('\\')).then_some(url)
+}
+
+/// The address as a reader says it: the URL without its `http://`,
+/// `https://` or `mailto:` scheme (`https://example.com/crate` gives
+/// `example.com/crate`).
+pub fn bare_address(url: &str) -> &str {
+    let lower = url.to_ascii_lowercase();
+    for scheme in ["https://", "http://", "mailto:"] {
+        if lower.starts_with(scheme) {
+            return &url[scheme.len()..];
+        }
+    }
+    url
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_absolute_http_urls_only() {
+        assert_eq!(
+            absolute_http_url("https://example.com/a"),
+            Some("https://example.com/a")
+        );
+        assert_eq!(absolute_http_url(" HTTP://x.io "), Some("HTTP://x.io"));
+        assert_eq!(absolute_http_url("example.com"), None);
+        assert_eq!(absolute_http_url("https:///path"), None);
+        assert_eq!(absolute_http_url("javascript:alert(1)"), None);
+        assert_eq!(absolute_http_url("https://a b.com"), None);
+        assert_eq!(absolute_http_url("mailto:a@b.c"), None);
+    }
+
+    #[test]
+    fn strips_the_scheme() {
+        assert_eq!(
+            bare_address("https://example.com/crate"),
+            "example.com/crate"
+        );
+        assert_eq!(bare_address("mailto:hi@crate.dev"), "hi@crate.dev");
+        assert_eq!(bare_address("/docs"), "/docs");
+    }
+}
