@@ -270,3 +270,154 @@ pub fn renders_on_surface(node: &Value, surface: &str, walker: &impl ChildWalker
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::walk::ChildRef;
+    use serde_json::json;
+
+    /// `grid` holds children in `items`; `card` also draws its own title.
+    struct Walker;
+
+    impl ChildWalker for Walker {
+        fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
+            match node_type(node) {
+                Some("grid" | "card") => node
+                    .get("items")
+                    .and_then(Value::as_array)
+                    .map(|items| {
+                        items
+                            .iter()
+                            .enumerate()
+                            .map(|(i, child)| ChildRef {
+                                node: child,
+                                path: format!("items[{i}]"),
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                Some("loop") => vec![ChildRef {
+                    node,
+                    path: String::from("self"),
+                }],
+                _ => Vec::new(),
+            }
+        }
+
+        fn has_own_content(&self, node: &Value) -> bool {
+            node_type(node) == Some("card")
+        }
+    }
+
+    #[test]
+    fn borrowed_accessors_read_typed_fields() {
+        let value = json!({
+            "type": "view", "title": "Checkout", "subtitle": 3, "theme": "dark",
+            "body": [{"type": "kpi"}],
+            "meta": {"source": "es", "generatedAt": "2026-01-01T00:00:00Z", "ariaLabel": 1,
+                     "provenance": {"query": "q"}},
+            "extra": true, "more": 1
+        });
+        let composition = Composition::from_value(&value).unwrap();
+        assert!(composition.is_view());
+        assert_eq!(composition.title(), Some("Checkout"));
+        assert_eq!(composition.subtitle(), None);
+        assert_eq!(composition.theme(), Some(Theme::Dark));
+        assert_eq!(composition.body(), &[json!({"type": "kpi"})]);
+        let meta = composition.meta().unwrap();
+        assert_eq!(meta.source(), Some("es"));
+        assert_eq!(meta.generated_at(), Some("2026-01-01T00:00:00Z"));
+        assert_eq!(meta.aria_label(), None);
+        assert_eq!(meta.provenance().unwrap()["query"], "q");
+        assert_eq!(meta.freshness(), None);
+        assert_eq!(composition.unknown_fields(), ["extra", "more"]);
+
+        let bare = json!({"type": "View", "theme": "sepia", "body": {}});
+        let composition = Composition::from_value(&bare).unwrap();
+        assert!(!composition.is_view());
+        assert_eq!(composition.theme(), None);
+        assert!(composition.body().is_empty());
+        assert_eq!(composition.meta(), None);
+        assert_eq!(Composition::from_value(&json!([1])), None);
+        assert_eq!(Theme::parse("auto").map(Theme::as_str), Some("auto"));
+    }
+
+    #[test]
+    fn without_meta_is_shallow_and_top_level_only() {
+        assert_eq!(
+            without_meta(&json!({"type":"view","meta":{"a":1},"body":[{"meta":1}]})),
+            json!({"type":"view","body":[{"meta":1}]})
+        );
+        assert_eq!(without_meta(&json!([{"meta": 1}])), json!([{"meta": 1}]));
+        assert_eq!(without_meta(&json!("meta")), json!("meta"));
+    }
+
+    #[test]
+    fn visibility_follows_the_surfaces_array() {
+        assert!(is_visible_on_surface(&json!({"type":"kpi"}), "text"));
+        assert!(is_visible_on_surface(
+            &json!({"type":"kpi","surfaces":["text"]}),
+            "text"
+        ));
+        assert!(!is_visible_on_surface(
+            &json!({"type":"kpi","surfaces":["react"]}),
+            "text"
+        ));
+        assert!(!is_visible_on_surface(
+            &json!({"type":"kpi","surfaces":[]}),
+            "text"
+        ));
+        // Not an array: visible everywhere (validation refuses it separately).
+        assert!(is_visible_on_surface(
+            &json!({"type":"kpi","surfaces":"react"}),
+            "text"
+        ));
+        assert!(!is_visible_on_surface(&json!("kpi"), "text"));
+        assert!(!is_visible_on_surface(&json!(null), "text"));
+    }
+
+    #[test]
+    fn renders_on_surface_needs_a_visible_drawing_descendant() {
+        let text_only = json!({"type":"kpi","surfaces":["text"]});
+        let react_only = json!({"type":"kpi","surfaces":["react"]});
+        assert!(renders_on_surface(&json!({"type":"kpi"}), "slack", &Walker));
+        assert!(!renders_on_surface(&react_only, "text", &Walker));
+        let grid = json!({"type":"grid","items":[react_only.clone(), text_only.clone()]});
+        assert!(renders_on_surface(&grid, "text", &Walker));
+        assert!(renders_on_surface(&grid, "react", &Walker));
+        assert!(!renders_on_surface(&grid, "slack", &Walker));
+        // A container with no children draws nothing but is "rendering".
+        assert!(renders_on_surface(
+            &json!({"type":"grid","items":[]}),
+            "slack",
+            &Walker
+        ));
+        // Own content counts even when every child is hidden.
+        let card = json!({"type":"card","items":[react_only.clone()]});
+        assert!(renders_on_surface(&card, "text", &Walker));
+        // A hidden container hides its children.
+        let hidden = json!({"type":"grid","surfaces":["react"],"items":[text_only]});
+        assert!(!renders_on_surface(&hidden, "text", &Walker));
+        // A node that is its own child ends.
+        assert!(!renders_on_surface(
+            &json!({"type":"loop"}),
+            "text",
+            &Walker
+        ));
+    }
+
+    #[test]
+    fn renders_on_surface_is_iterative() {
+        let mut node = json!({"type":"kpi","surfaces":["react"]});
+        for _ in 0..50_000 {
+            node = Value::Object(Map::from_iter([
+                (String::from("type"), json!("grid")),
+                (String::from("items"), Value::Array(vec![node])),
+            ]));
+        }
+        assert!(!renders_on_surface(&node, "text", &Walker));
+        assert!(renders_on_surface(&node, "react", &Walker));
+        crate::json::drop_deep(node);
+    }
+}

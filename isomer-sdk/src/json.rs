@@ -237,3 +237,91 @@ impl<'de> Visitor<'de> for FlatDropVisitor {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parses_ordinary_json_in_document_order() {
+        let value = parse_json(" {\"b\": [1, 2.5, -0, true, null], \"a\": \"é\\n\"}\n").unwrap();
+        assert_eq!(*value, json!({"b": [1, 2.5, -0.0, true, null], "a": "é\n"}));
+        let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["b", "a"]);
+        assert_eq!(*parse_json("42").unwrap(), json!(42));
+        assert_eq!(*parse_json("\"x\"").unwrap(), json!("x"));
+    }
+
+    #[test]
+    fn duplicate_keys_keep_first_position_and_last_value() {
+        let value = parse_json(r#"{"a":1,"b":2,"a":3}"#).unwrap();
+        assert_eq!(crate::js::json_stringify(&value), r#"{"a":3,"b":2}"#);
+    }
+
+    #[test]
+    fn syntax_errors_say_where() {
+        let error = parse_json("").unwrap_err();
+        assert_eq!(
+            error.message,
+            "EOF while parsing a value at line 1 column 0"
+        );
+        let error = parse_json("{\"a\":1} x").unwrap_err();
+        assert_eq!(error.message, "trailing characters at line 1 column 9");
+        assert_eq!((error.line, error.column), (1, 9));
+        let error = parse_json("[1,]").unwrap_err();
+        assert_eq!(error.message, "trailing comma at line 1 column 4");
+        assert!(parse_json("\"\\ud800\"").is_err());
+        assert!(parse_json("NaN").is_err());
+    }
+
+    #[test]
+    fn ten_thousand_levels_parse_on_a_small_thread_stack() {
+        // Test threads may be as small as 2 MiB; use 256 KiB to be sure
+        // nothing here grows with depth on the caller's stack.
+        let handle = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(|| {
+                let text = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+                let value = parse_json(&text).unwrap();
+                let mut depth = 0;
+                let mut cursor: &Value = &value;
+                while let Some(inner) = cursor.as_array().and_then(|items| items.first()) {
+                    cursor = inner;
+                    depth += 1;
+                }
+                depth
+            })
+            .unwrap();
+        assert_eq!(handle.join().unwrap(), 9_999);
+    }
+
+    #[test]
+    fn deep_values_before_a_syntax_error_are_dropped_safely() {
+        let deep = format!("{}{}", "[".repeat(200_000), "]".repeat(200_000));
+        // A complete deep element, then garbage.
+        assert!(parse_json(&format!("[{deep}, x]")).is_err());
+        // A deep value replaced by a repeated key.
+        let value = parse_json(&format!("{{\"a\":{deep},\"a\":1}}")).unwrap();
+        assert_eq!(*value, json!({"a": 1}));
+        // A deep object value.
+        let objects = format!("{}1{}", "{\"k\":".repeat(200_000), "}".repeat(200_000));
+        drop(parse_json(&objects).unwrap());
+    }
+
+    #[test]
+    fn drop_deep_handles_any_depth() {
+        let mut value = json!(0);
+        for i in 0..300_000 {
+            value = if i % 2 == 0 {
+                Value::Array(vec![value, json!("x")])
+            } else {
+                Value::Object(Map::from_iter([(String::from("k"), value)]))
+            };
+        }
+        drop_deep(value);
+        let wrapped = DeepValue::new(json!([1, [2]]));
+        assert_eq!(wrapped.clone().into_inner(), json!([1, [2]]));
+        assert_eq!(wrapped.as_ref(), &json!([1, [2]]));
+    }
+}

@@ -235,3 +235,161 @@ fn decode_reference(text: &str) -> Option<(char, usize)> {
             .then_some((*decoded, name.len() + 1))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn navigation_table() {
+        let cases: [(&str, Option<&str>); 32] = [
+            (
+                "https://example.com/a?b=1#c",
+                Some("https://example.com/a?b=1#c"),
+            ),
+            ("http://example.com", Some("http://example.com")),
+            ("HTTPS://EXAMPLE.COM", Some("HTTPS://EXAMPLE.COM")),
+            ("mailto:a@example.com", Some("mailto:a@example.com")),
+            ("/docs/page", Some("/docs/page")),
+            ("docs/page", Some("docs/page")),
+            ("./page", Some("./page")),
+            ("../page", Some("../page")),
+            ("#anchor", Some("#anchor")),
+            ("?q=1", Some("?q=1")),
+            ("page:colon-later/x", None),
+            ("/a:b", Some("/a:b")),
+            ("javascript:alert(1)", None),
+            ("JaVaScRiPt:alert(1)", None),
+            ("JaVaScRiPt&colon;alert(1)", None),
+            ("javascript&COLON;alert(1)", None),
+            ("&#106;avascript:alert(1)", None),
+            ("&#x6A;avascript:alert(1)", None),
+            ("&#X6a avascript:alert(1)", Some("&#X6a avascript:alert(1)")),
+            ("&#106avascript:alert(1)", None),
+            ("java&tab;script:alert(1)", None),
+            ("java\tscript:alert(1)", None),
+            ("java\u{0}script:alert(1)", None),
+            (" javascript:alert(1)", None),
+            ("\u{FEFF}javascript:alert(1)", None),
+            (" //evil.example", None),
+            ("\\\\evil.example", None),
+            ("/\\evil.example", None),
+            ("&sol;&sol;evil.example", None),
+            ("data:text/html,<b>", None),
+            ("data:image/png;base64,AAAA", None),
+            ("ftp://example.com", None),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(
+                sanitize_navigation_href(input).as_deref(),
+                expected,
+                "{input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn asset_table() {
+        let cases: [(&str, Option<&str>); 12] = [
+            (
+                "https://example.com/a.png",
+                Some("https://example.com/a.png"),
+            ),
+            ("http://example.com/a.png", Some("http://example.com/a.png")),
+            (
+                "data:image/png;base64,AAAA",
+                Some("data:image/png;base64,AAAA"),
+            ),
+            ("DATA:IMAGE/SVG+XML,x", Some("DATA:IMAGE/SVG+XML,x")),
+            ("data:text/html,hi", None),
+            ("data:image", None),
+            ("mailto:a@example.com", None),
+            ("img/a.png", Some("img/a.png")),
+            ("javascript:alert(1)", None),
+            ("//cdn.example/a.png", None),
+            ("", None),
+            ("   ", None),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(sanitize_asset_url(input).as_deref(), expected, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn returns_the_authored_string_without_controls_trimmed() {
+        // References are decoded for the decision only.
+        assert_eq!(
+            sanitize_navigation_href(" /a&colon;b\n").as_deref(),
+            Some("/a&colon;b")
+        );
+        assert_eq!(
+            sanitize_navigation_href("\u{A0}https://exa\tmple.com/\u{1}x\u{7F} ").as_deref(),
+            Some("https://example.com/x")
+        );
+        assert_eq!(
+            sanitize_navigation_href("htt\np://example.com").as_deref(),
+            Some("http://example.com")
+        );
+        // Controls inside a scheme are removed before the decision.
+        assert_eq!(sanitize_navigation_href("jav\u{1F}ascript:x"), None);
+        assert_eq!(sanitize_navigation_href("java&#9;script:x"), None);
+        assert_eq!(sanitize_navigation_href("java&newline;script:x"), None);
+    }
+
+    #[test]
+    fn angle_brackets_refuse_even_when_encoded() {
+        assert_eq!(sanitize_navigation_href("/a<b"), None);
+        assert_eq!(sanitize_navigation_href("/a&lt;b"), None);
+        assert_eq!(sanitize_navigation_href("/a&GT;b"), None);
+        assert_eq!(sanitize_navigation_href("/a&#62;b"), None);
+        assert_eq!(
+            sanitize_navigation_href("/a&lt").as_deref(),
+            Some("/a&lt"),
+            "a named reference needs its semicolon"
+        );
+    }
+
+    #[test]
+    fn parsed_variants_do_not_decode() {
+        assert_eq!(
+            sanitize_parsed_navigation_href("JaVaScRiPt&colon;alert(1)").as_deref(),
+            Some("JaVaScRiPt&colon;alert(1)")
+        );
+        assert_eq!(sanitize_parsed_navigation_href("javascript:alert(1)"), None);
+        assert_eq!(
+            sanitize_parsed_asset_url("&#106;avascript:x").as_deref(),
+            Some("&#106;avascript:x")
+        );
+        assert_eq!(sanitize_parsed_asset_url("java\tscript:x"), None);
+    }
+
+    #[test]
+    fn decodes_references_once() {
+        assert_eq!(decode_character_references("&amp;#106;"), "&amp;#106;");
+        assert_eq!(decode_character_references("&#38;#106;"), "&#106;");
+        assert_eq!(
+            decode_character_references("&#0;&#x110000;&#xD800;"),
+            "\u{FFFD}\u{FFFD}\u{FFFD}"
+        );
+        assert_eq!(decode_character_references("&#99999999999999;"), "\u{FFFD}");
+        assert_eq!(decode_character_references("&#;&#x;&"), "&#;&#x;&");
+        assert_eq!(decode_character_references("&BSol;&Sol;&Tab;"), "\\/\t");
+    }
+
+    #[test]
+    fn messages_and_descriptions() {
+        assert_eq!(
+            UrlPolicy::Navigation.message(),
+            "must be an https, http, or mailto URL, or a relative path"
+        );
+        assert_eq!(
+            UrlPolicy::Asset.message(),
+            "must be an https, http, or data:image URL, or a relative path"
+        );
+        assert_eq!(
+            UrlPolicy::Navigation.description(),
+            "An https, http, or mailto URL, or a relative path."
+        );
+        assert_eq!(BLOCKED_HREF, "#");
+    }
+}

@@ -133,7 +133,7 @@ pub struct BodyWalk<'a, W> {
 /// hook that fails on a malformed node yields no children (the walker's
 /// contract). A hook that returns one of the node's own ancestors (a cycle
 /// through hooks) is not followed: that child is skipped and its path is
-/// kept in [`BodyWalk::cycle`], so the walk always ends.
+/// kept in [`BodyWalk::cycle_path`], so the walk always ends.
 pub fn walk_body<'a, W: ChildWalker>(body: &'a [Value], walker: W) -> BodyWalk<'a, W> {
     let stack = body
         .iter()
@@ -157,7 +157,7 @@ impl<'a, W> BodyWalk<'a, W> {
     /// The path of the first child that was skipped because a hook returned
     /// one of its own ancestors, if any (upstream throws
     /// `CYCLIC_COMPOSITION` for such a tree).
-    pub fn cycle(&self) -> Option<&str> {
+    pub fn cycle_path(&self) -> Option<&str> {
         self.cycle.as_deref()
     }
 }
@@ -184,5 +184,137 @@ impl<'a, W: ChildWalker> Iterator for BodyWalk<'a, W> {
             });
         }
         Some(current)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Children in `items`, plus `aside` for a `split`; a `bad` node's hook
+    /// "fails" (yields nothing); `loop` returns itself.
+    struct Walker;
+
+    impl ChildWalker for Walker {
+        fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
+            let Some(kind) = node.get("type").and_then(Value::as_str) else {
+                return Vec::new();
+            };
+            let mut refs = Vec::new();
+            match kind {
+                "grid" | "split" => {
+                    if let Some(items) = node.get("items").and_then(Value::as_array) {
+                        for (i, child) in items.iter().enumerate() {
+                            refs.push(ChildRef {
+                                node: child,
+                                path: format!("items[{i}]"),
+                            });
+                        }
+                    }
+                    if let Some(aside) = node.get("aside") {
+                        refs.push(ChildRef {
+                            node: aside,
+                            path: String::from("aside"),
+                        });
+                    }
+                }
+                "loop" => refs.push(ChildRef {
+                    node,
+                    path: String::from("again"),
+                }),
+                _ => {}
+            }
+            refs
+        }
+    }
+
+    #[test]
+    fn joins_paths() {
+        assert_eq!(child_node_path("body[1]", "items[0]"), "body[1].items[0]");
+        assert_eq!(
+            child_node_path("body[1].items[0]", "panes[1].items[0]"),
+            "body[1].items[0].panes[1].items[0]"
+        );
+        assert_eq!(child_node_path("", "items[0]"), "items[0]");
+        assert_eq!(body_root_path(3), "body[3]");
+    }
+
+    #[test]
+    fn recognises_supported_child_paths() {
+        for path in [
+            "items[0]",
+            "panes[1].items[0]",
+            "header",
+            "_a$1",
+            "$x[12].y",
+        ] {
+            assert!(is_supported_child_path(path), "{path}");
+        }
+        for path in [
+            "", "0", "items[]", "a..b", "a[0][1]", "a.", "1a", "a[x]", "a-b", "a[0",
+        ] {
+            assert!(!is_supported_child_path(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn walks_pre_order_with_full_paths() {
+        let body = json!([
+            {"type": "kpi"},
+            {"type": "split", "items": [{"type": "grid", "items": [{"type": "kpi"}]}, 5], "aside": {"type": "note"}},
+            {"type": "kpi"}
+        ]);
+        let walked: Vec<(String, usize)> = walk_body(body.as_array().unwrap(), Walker)
+            .map(|step| (step.path, step.depth))
+            .collect();
+        let expected = [
+            ("body[0]", 0),
+            ("body[1]", 0),
+            ("body[1].items[0]", 1),
+            ("body[1].items[0].items[0]", 2),
+            ("body[1].items[1]", 1),
+            ("body[1].aside", 1),
+            ("body[2]", 0),
+        ];
+        assert_eq!(
+            walked,
+            expected.map(|(path, depth)| (path.to_owned(), depth))
+        );
+    }
+
+    #[test]
+    fn a_malformed_container_yields_no_children() {
+        let body = json!([{"type": "grid", "items": "oops"}, {"type": "grid"}]);
+        let paths: Vec<String> = walk_body(body.as_array().unwrap(), &Walker)
+            .map(|step| step.path)
+            .collect();
+        assert_eq!(paths, ["body[0]", "body[1]"]);
+    }
+
+    #[test]
+    fn a_cycle_through_hooks_ends_and_is_reported() {
+        let body = json!([{"type": "grid", "items": [{"type": "loop"}]}]);
+        let mut walk = walk_body(body.as_array().unwrap(), Walker);
+        let paths: Vec<String> = walk.by_ref().map(|step| step.path).collect();
+        assert_eq!(paths, ["body[0]", "body[0].items[0]"]);
+        assert_eq!(walk.cycle_path(), Some("body[0].items[0].again"));
+    }
+
+    #[test]
+    fn deep_trees_walk_iteratively() {
+        let mut node = json!({"type": "kpi"});
+        for _ in 0..20_000 {
+            node = Value::Object(serde_json::Map::from_iter([
+                (String::from("type"), json!("grid")),
+                (String::from("items"), Value::Array(vec![node])),
+            ]));
+        }
+        let body = vec![node];
+        let walk = walk_body(&body, Walker);
+        let last = walk.last().unwrap();
+        assert_eq!(last.depth, 20_000);
+        assert!(last.path.ends_with(".items[0].items[0]"));
+        crate::json::drop_deep(Value::Array(body));
     }
 }
