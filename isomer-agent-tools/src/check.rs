@@ -1,12 +1,11 @@
 //! [`check_composition`]: one parse, one validate and the frame's body rule,
 //! reported as the tools print them (sdk.md §3.3, agent-tools.md §6).
 
-use isomer_sdk::{ValidationError, ValidationWarning};
+use isomer_sdk::{ValidationError, format_validation_error, format_validation_warning};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::runtime::{RuntimeFailure, ToolsRuntime};
-use crate::sdk_pending::format_validation_error;
 
 /// A frame's extra rule over a composition's body (upstream
 /// `IsomerToolsFrame`): each returned string is one finding with an empty
@@ -41,7 +40,8 @@ pub struct CompositionCheck {
     /// The structured findings: parse errors, or validate errors followed by
     /// the frame's, each frame finding with an empty path.
     pub findings: Vec<ValidationError>,
-    /// Each warning as `<surface>: <text>` (see [`format_warning`]).
+    /// Each warning as `<surface>: <text>` (the sdk's
+    /// `format_validation_warning`: `slack: body[0].body[1] draws nothing`).
     pub warnings: Vec<String>,
     /// The copy the runtime validated, present once the value parsed (and
     /// absent when the input budget refused it).
@@ -112,57 +112,18 @@ where
         valid: findings.is_empty(),
         errors: findings.iter().map(format_validation_error).collect(),
         findings,
-        warnings: validated.warnings.iter().map(format_warning).collect(),
+        warnings: validated
+            .warnings
+            .iter()
+            .map(format_validation_warning)
+            .collect(),
         composition: checked,
     })
-}
-
-/// Prints a warning as `<surface>: <text>`, where `<text>` is the message
-/// alone when it already starts with the warning's path (a missing path counts
-/// as empty, so always), and `<path> <message>` otherwise (agent-tools.md §6.6).
-///
-/// `slack: body[0].body[1] draws nothing`, `text: is empty`.
-pub fn format_warning(warning: &ValidationWarning) -> String {
-    let path = warning.path.as_deref().unwrap_or("");
-    let text = if warning.message.starts_with(path) {
-        warning.message.clone()
-    } else {
-        format_validation_error(&ValidationError::new(path, warning.message.clone()))
-    };
-    format!("{}: {}", warning.surface, text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn warning(surface: &str, path: Option<&str>, message: &str) -> ValidationWarning {
-        ValidationWarning {
-            surface: surface.to_owned(),
-            path: path.map(str::to_owned),
-            message: message.to_owned(),
-        }
-    }
-
-    #[test]
-    fn prints_each_warning_with_its_surface_and_its_path_once() {
-        assert_eq!(
-            format_warning(&warning(
-                "snapshot",
-                Some("body[0]"),
-                "body[0] type \"slideFrame\" declares no snapshotHeight metric"
-            )),
-            "snapshot: body[0] type \"slideFrame\" declares no snapshotHeight metric"
-        );
-        assert_eq!(
-            format_warning(&warning("slack", Some("body[0].body[1]"), "draws nothing")),
-            "slack: body[0].body[1] draws nothing"
-        );
-        assert_eq!(
-            format_warning(&warning("text", None, "is empty")),
-            "text: is empty"
-        );
-    }
 
     #[test]
     fn a_closure_is_a_frame() {

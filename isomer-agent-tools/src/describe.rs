@@ -1,10 +1,11 @@
 //! What `isomer_describe_primitives` answers for known types (upstream
 //! `buildPrimitiveDescriptions`, agent-tools.md §8).
 
+use isomer_sdk::format_primitive_entry;
+use isomer_sdk::js::compact_json;
 use serde_json::Value;
 
 use crate::runtime::{RuntimeFailure, ToolsRuntime};
-use crate::sdk_pending::{compact_json, format_primitive_entry};
 
 /// The short note above the `$defs` block.
 const SCHEMA_NOTE: &str = "Each primitive's fields are `$defs.<type>` below; `bodyNode` stands for any primitive in the index.";

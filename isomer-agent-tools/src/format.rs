@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
-use isomer_sdk::IsomerError;
+use isomer_sdk::js::is_array_index_key;
+use isomer_sdk::{IsomerError, ToolResult};
 use serde_json::Value;
 
 use crate::runtime::{RuntimeFailure, RuntimeFormat, Theme};
-use crate::sdk_pending::ToolResult;
 
 /// What a host format's render produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,11 +127,11 @@ pub fn format_result(name: &str, mime_type: &str, output: FormatOutput) -> ToolR
             FormatOutput::Text(text) => text.into_bytes(),
             FormatOutput::Bytes(bytes) => bytes,
         };
-        return ToolResult::image(&bytes, mime_type);
+        return ToolResult::image(bytes, mime_type);
     }
     match output {
         FormatOutput::Text(text) => ToolResult::text(text),
-        FormatOutput::Bytes(bytes) => ToolResult::resource(render_uri(name), mime_type, &bytes),
+        FormatOutput::Bytes(bytes) => ToolResult::resource(render_uri(name), mime_type, bytes),
     }
 }
 
@@ -154,27 +154,17 @@ pub(crate) fn encode_uri_component(text: &str) -> String {
     out
 }
 
-/// True for a name JavaScript treats as an array index key (`"0"`, `"2"`,
-/// at most 2^32 − 2, no leading zero), which object key order puts first.
-fn is_array_index(name: &str) -> bool {
-    if name.is_empty() || (name.len() > 1 && name.starts_with('0')) {
-        return false;
-    }
-    name.bytes().all(|b| b.is_ascii_digit())
-        && name.parse::<u64>().is_ok_and(|n| n < u64::from(u32::MAX))
-}
-
 /// Orders host formats as JavaScript orders an object's keys: array-index
 /// names ascending, then the rest in insertion order.
 pub(crate) fn order_host_formats(formats: &[(String, HostFormat)]) -> Vec<(String, HostFormat)> {
     let mut indexed: Vec<&(String, HostFormat)> = formats
         .iter()
-        .filter(|(name, _)| is_array_index(name))
+        .filter(|(name, _)| is_array_index_key(name))
         .collect();
     indexed.sort_by_key(|(name, _)| name.parse::<u64>().unwrap_or(u64::MAX));
     indexed
         .into_iter()
-        .chain(formats.iter().filter(|(name, _)| !is_array_index(name)))
+        .chain(formats.iter().filter(|(name, _)| !is_array_index_key(name)))
         .cloned()
         .collect()
 }
@@ -199,7 +189,7 @@ pub(crate) fn check_host_format_names<'a>(
     Err(IsomerError::DuplicateFormat {
         name: shadowing
             .iter()
-            .map(|name| crate::sdk_pending::compact_json(&Value::String(name.clone())))
+            .map(|name| isomer_sdk::js::quote_text(name))
             .collect::<Vec<_>>()
             .join(", "),
     })
@@ -208,7 +198,7 @@ pub(crate) fn check_host_format_names<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sdk_pending::{EmbeddedResource, ToolContent};
+    use isomer_sdk::{EmbeddedResource, ToolContent};
 
     #[test]
     fn encodes_a_name_as_encode_uri_component_does() {

@@ -3,12 +3,12 @@
 //! prompt with the catalog as an index, plus a closing "Before you write"
 //! section that sends the model to `isomer_describe_primitives`.
 
-use isomer_sdk::{CatalogMode, PromptContext};
+use isomer_sdk::js::one_line;
+use isomer_sdk::{CatalogMode, PromptContext, build_authoring_prompt};
 
 use crate::names::ISOMER_TOOL_NAMES;
 use crate::options::IsomerGuideOptions;
 use crate::runtime::{RuntimeFailure, ToolsRuntime};
-use crate::sdk_pending::{build_authoring_prompt, one_line};
 
 /// The guide prose used when the host gives none. Its points: answer with
 /// one composition made only of the listed primitives; prefer one primitive

@@ -25,15 +25,16 @@ pub mod options;
 pub mod prompts;
 pub mod resources;
 pub mod runtime;
-mod sdk_pending;
 mod tools;
 
-pub use check::{CompositionCheck, ToolsFrame, check_composition, format_warning};
+pub use check::{CompositionCheck, ToolsFrame, check_composition};
 pub use describe::build_primitive_descriptions;
 pub use format::{
     FormatOutput, HostFormat, HostRender, HostRenderOptions, format_result, render_uri,
 };
 pub use guide::{DEFAULT_ISOMER_GUIDE, build_isomer_authoring_guide};
+pub use isomer_evals_macros::isomer_tool;
+pub use isomer_sdk::{EmbeddedResource, Tool, ToolContent, ToolResult};
 pub use names::{
     ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSE_PROMPT, ISOMER_COMPOSITION_SCHEMA_URI,
     ISOMER_TOOL_NAMES, IsomerToolNames,
@@ -45,5 +46,4 @@ pub use runtime::{
     ParseOutcome, RenderOptions, RenderedFormat, RuntimeFailure, RuntimeFormat, Theme,
     ToolsRuntime, ValidationOutcome, ViewRequestError,
 };
-pub use sdk_pending::{EmbeddedResource, Tool, ToolContent, ToolResult};
 pub use tools::create_isomer_tools;

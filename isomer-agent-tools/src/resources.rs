@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 
+use isomer_sdk::js::compact_json;
+
 use crate::guide::build_isomer_authoring_guide;
 use crate::names::{ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSITION_SCHEMA_URI};
 use crate::options::IsomerGuideOptions;
 use crate::runtime::{RuntimeFailure, ToolsRuntime};
-use crate::sdk_pending::compact_json;
 
 /// How a resource is read: afresh on every call.
 pub type ResourceRead = Arc<dyn Fn() -> Result<String, RuntimeFailure> + Send + Sync>;

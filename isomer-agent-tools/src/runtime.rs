@@ -5,7 +5,7 @@
 //! validate, render on the runtime's own four formats, and list and request
 //! views. Nothing else. The trait is small enough that a test stub implements
 //! it in a few lines, and the sdk's runtime implements it in
-//! [`crate::sdk_runtime`].
+//! `sdk_runtime.rs`.
 
 use std::sync::Arc;
 

@@ -72,7 +72,10 @@ fn omits_the_view_tools_when_the_runtime_registers_no_views() {
 #[test]
 fn gives_each_tool_its_title() {
     let tools = tools(options(Stub::new().with_view(one_card_view())));
-    let titles: Vec<&str> = tools.iter().map(|tool| tool.title.as_str()).collect();
+    let titles: Vec<&str> = tools
+        .iter()
+        .map(|tool| tool.title.as_deref().unwrap_or(""))
+        .collect();
     assert_eq!(
         titles,
         [
@@ -198,21 +201,46 @@ async fn bounds_the_number_and_length_of_types() {
     assert!(!twelve.is_error);
     let long = describe(json!(["x".repeat(200)])).await;
     assert_eq!(parsed(&long)["error"], "Unknown primitive types.");
-    // Refused.
+    // Refused by the input schema, which `Tool::call` checks first.
+    let refused = |detail: &str| {
+        ToolResult::error(format!(
+            "the input does not match the input schema of tool \"isomer_describe_primitives\":\n- at {detail}"
+        ))
+    };
     assert_eq!(
         describe(json!(vec!["card"; 13])).await,
-        ToolResult::error("types must hold from 1 to 12 primitive types; this call gave 13.")
+        refused(&format!(
+            "types: {} has more than 12 items",
+            json!(vec!["card"; 13])
+        ))
     );
     assert_eq!(
         describe(json!([])).await,
-        ToolResult::error("types must hold from 1 to 12 primitive types; this call gave 0.")
+        refused("types: [] has less than 1 item")
     );
     assert_eq!(
         describe(json!(["card", ""])).await,
+        refused("types[1]: \"\" is shorter than 1 character")
+    );
+    assert!(describe(json!(["x".repeat(201)])).await.first_text().unwrap().starts_with(
+        "the input does not match the input schema of tool \"isomer_describe_primitives\":\n- at types[0]: "
+    ));
+    // The handler checks the same bounds for a host that runs it directly.
+    let handler = &tool(&tools, "isomer_describe_primitives").handler;
+    assert_eq!(
+        handler(json!({"types": vec!["card"; 13]})).await,
+        ToolResult::error("types must hold from 1 to 12 primitive types; this call gave 13.")
+    );
+    assert_eq!(
+        handler(json!({"types": []})).await,
+        ToolResult::error("types must hold from 1 to 12 primitive types; this call gave 0.")
+    );
+    assert_eq!(
+        handler(json!({"types": ["card", ""]})).await,
         ToolResult::error("types[1] must be from 1 to 200 characters long.")
     );
     assert_eq!(
-        describe(json!(["x".repeat(201)])).await,
+        handler(json!({"types": ["x".repeat(201)]})).await,
         ToolResult::error("types[0] must be from 1 to 200 characters long.")
     );
     // 200 UTF-16 code units, not bytes: 200 'é' (400 bytes) pass.
@@ -489,7 +517,7 @@ async fn renders_a_host_format_from_the_copy_the_runtime_validated() {
         json!({"composition": raw, "format": "png"}),
     )
     .await;
-    assert_eq!(result, ToolResult::image(&[1, 2, 3], "image/png"));
+    assert_eq!(result, ToolResult::image([1, 2, 3], "image/png"));
     assert_eq!(
         text_free(&result),
         json!({"content": [{"type": "image", "data": "AQID", "mimeType": "image/png"}]})
@@ -522,6 +550,13 @@ async fn offers_the_runtime_formats_then_each_host_format() {
             json!({"composition": one_card(), "format": "png"})
         )
         .await,
+        ToolResult::error(
+            "the input does not match the input schema of tool \"isomer_render\":\n- at format: \"png\" is not one of \"text\", \"markdown\" or 2 other candidates"
+        )
+    );
+    // Run directly, the handler refuses a format nobody offers.
+    assert_eq!(
+        (render.handler)(json!({"composition": one_card(), "format": "png"})).await,
         ToolResult::error("The png format is not available.")
     );
     let (png, _) = recording_format("image/png", FormatOutput::Bytes(vec![1]));
@@ -838,20 +873,26 @@ async fn reports_a_validation_error_with_no_findings_or_any_other_error_as_its_m
 #[tokio::test]
 async fn bounds_the_length_of_the_view_id() {
     let tools = tools(options(Stub::new().with_view(one_card_view())));
-    let refused = ToolResult::error("id must be from 1 to 200 characters long.");
     assert_eq!(
         call(&tools, "isomer_request_view", json!({"id": ""})).await,
-        refused
-    );
-    assert_eq!(
-        call(
-            &tools,
-            "isomer_request_view",
-            json!({"id": "x".repeat(201)})
+        ToolResult::error(
+            "the input does not match the input schema of tool \"isomer_request_view\":\n- at id: \"\" is shorter than 1 character"
         )
-        .await,
-        refused
     );
+    let long = call(
+        &tools,
+        "isomer_request_view",
+        json!({"id": "x".repeat(201)}),
+    )
+    .await;
+    assert!(long.first_text().unwrap().starts_with(
+        "the input does not match the input schema of tool \"isomer_request_view\":\n- at id: "
+    ));
+    // The handler checks the same bound for a host that runs it directly.
+    let handler = &tool(&tools, "isomer_request_view").handler;
+    let refused = ToolResult::error("id must be from 1 to 200 characters long.");
+    assert_eq!(handler(json!({"id": ""})).await, refused);
+    assert_eq!(handler(json!({"id": "x".repeat(201)})).await, refused);
     let accepted = call(
         &tools,
         "isomer_request_view",

@@ -2,39 +2,20 @@
 
 use std::sync::Arc;
 
-use schemars::JsonSchema;
-use serde::Deserialize;
+use isomer_evals_macros::isomer_tool;
+use isomer_sdk::{NoInput, ToolResult};
 
 use super::{ToolsContext, failure};
 use crate::guide::build_isomer_authoring_guide;
-use crate::names::ISOMER_TOOL_NAMES;
-use crate::sdk_pending::{Tool, ToolResult, tool_from_handler};
 
-/// The guide tool takes no input.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub(crate) struct AuthoringGuideInput {}
-
-const DESCRIPTION: &str = "Explains how to write a composition for this host: the host's guide and rules, \
-any registered views, and an index of every primitive by type and purpose. Read it before anything else, then \
-call isomer_describe_primitives for the primitives you choose.";
-
-/// Answers the guide as one text block.
+/// Explains how to write a composition for this host: the host's guide and rules, any registered views, and an index of every primitive by type and purpose. Read it before anything else, then call isomer_describe_primitives for the primitives you choose.
+#[isomer_tool(title = "Isomer authoring guide")]
 pub(crate) async fn isomer_authoring_guide(
     context: Arc<ToolsContext>,
-    _input: AuthoringGuideInput,
+    _input: NoInput,
 ) -> ToolResult {
     match build_isomer_authoring_guide(&context.guide) {
         Ok(guide) => ToolResult::text(guide),
         Err(error) => failure(&error),
     }
-}
-
-pub(crate) fn isomer_authoring_guide_tool(context: Arc<ToolsContext>) -> Tool {
-    tool_from_handler(
-        ISOMER_TOOL_NAMES.authoring_guide,
-        "Isomer authoring guide",
-        DESCRIPTION,
-        context,
-        isomer_authoring_guide,
-    )
 }

@@ -2,14 +2,15 @@
 
 use std::sync::Arc;
 
+use isomer_evals_macros::isomer_tool;
+use isomer_sdk::ToolResult;
+use isomer_sdk::js::utf16_len;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{ToolsContext, failure, utf16_len};
+use super::{ToolsContext, failure};
 use crate::describe::build_primitive_descriptions;
-use crate::names::ISOMER_TOOL_NAMES;
-use crate::sdk_pending::{Tool, ToolResult, tool_from_handler};
 
 /// The most types one call may ask for.
 pub(crate) const MAX_TYPES: usize = 12;
@@ -24,17 +25,14 @@ pub(crate) struct DescribePrimitivesInput {
     types: Vec<String>,
 }
 
-const DESCRIPTION: &str = "Gives the full catalog entry and JSON Schema of each primitive type you name: what it \
-is for, when to use it and when not to, an example, and every field. Name every type you will write, including \
-the containers you nest others in. At most 12 types per call; call again for more.";
-
-/// Answers the entries and `$defs`, or `{error, unknown, known}` as a failed
-/// result when a type is unknown (unknown kept in request order, duplicates
-/// included; matching exact and case-sensitive).
+/// Gives the full catalog entry and JSON Schema of each primitive type you name: what it is for, when to use it and when not to, an example, and every field. Name every type you will write, including the containers you nest others in. At most 12 types per call; call again for more.
+#[isomer_tool(title = "Describe primitives")]
 pub(crate) async fn isomer_describe_primitives(
     context: Arc<ToolsContext>,
     input: DescribePrimitivesInput,
 ) -> ToolResult {
+    // `Tool::call` enforces these bounds through the input schema; they are
+    // checked again for a host that runs the handler directly.
     if input.types.is_empty() || input.types.len() > MAX_TYPES {
         return ToolResult::error(format!(
             "types must hold from 1 to {MAX_TYPES} primitive types; this call gave {}.",
@@ -66,23 +64,12 @@ pub(crate) async fn isomer_describe_primitives(
         .filter(|name| !known.contains(name))
         .collect();
     if !unknown.is_empty() {
-        return ToolResult::json(
+        return ToolResult::json_error(
             &json!({ "error": "Unknown primitive types.", "unknown": unknown, "known": known }),
-            true,
         );
     }
     match build_primitive_descriptions(&*context.runtime, &input.types) {
         Ok(text) => ToolResult::text(text),
         Err(error) => failure(&error),
     }
-}
-
-pub(crate) fn isomer_describe_primitives_tool(context: Arc<ToolsContext>) -> Tool {
-    tool_from_handler(
-        ISOMER_TOOL_NAMES.describe_primitives,
-        "Describe primitives",
-        DESCRIPTION,
-        context,
-        isomer_describe_primitives,
-    )
 }

@@ -17,7 +17,7 @@ use crate::check::{CompositionCheck, ToolsFrame, check_composition};
 use crate::format::{HostFormat, check_host_format_names, order_host_formats};
 use crate::options::{IsomerGuideOptions, IsomerToolsOptions};
 use crate::runtime::{BoundRuntime, ErasedRuntime, RuntimeFormat, ToolsRuntime};
-use crate::sdk_pending::{Tool, ToolResult};
+use isomer_sdk::{Tool, ToolResult};
 
 /// What every tool handler reads: the runtime with its host context bound,
 /// the guide options, the frame, the host formats and the offered format
@@ -42,12 +42,6 @@ impl ToolsContext {
 /// the handler guard's `textResult(errorMessage(e), true)`).
 pub(crate) fn failure(error: &dyn std::fmt::Display) -> ToolResult {
     ToolResult::error(error.to_string())
-}
-
-/// Counts a string's length as JavaScript (and Zod's `min`/`max`) does: in
-/// UTF-16 code units.
-pub(crate) fn utf16_len(text: &str) -> usize {
-    text.encode_utf16().count()
 }
 
 /// Turns a runtime into agent tools (upstream `createIsomerTools`):

@@ -2,15 +2,15 @@
 
 use std::sync::Arc;
 
+use isomer_evals_macros::isomer_tool;
+use isomer_sdk::{Tool, ToolResult};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::{ToolsContext, failure};
 use crate::format::{HostRenderOptions, format_result};
-use crate::names::ISOMER_TOOL_NAMES;
 use crate::runtime::{RenderOptions, RenderedFormat, RuntimeFormat, Theme};
-use crate::sdk_pending::{Tool, ToolResult, tool_from_handler};
 
 /// The composition, the format, and an optional theme.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -31,9 +31,8 @@ fn theme_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({ "type": "string", "enum": ["auto", "light", "dark"] })
 }
 
-/// Validates, then renders the copy the runtime checked (never the raw
-/// input). An invalid composition answers `{valid: false, errors}` as a
-/// failed result; a render failure answers its message as one.
+/// Validates a composition, then renders the checked copy in one format. An invalid composition is not rendered: its errors come back instead.
+#[isomer_tool(title = "Render a composition")]
 pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput) -> ToolResult {
     let host = context
         .formats
@@ -49,7 +48,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
     };
     let composition = match check.composition {
         Some(composition) if check.valid => composition,
-        _ => return ToolResult::json(&json!({ "valid": false, "errors": check.errors }), true),
+        _ => return ToolResult::json_error(&json!({ "valid": false, "errors": check.errors })),
     };
     if let Some(format) = runtime_format {
         let options = RenderOptions {
@@ -58,7 +57,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
         };
         return match context.runtime.render(format, &composition, &options) {
             Ok(RenderedFormat::Text(text)) => ToolResult::text(text),
-            Ok(RenderedFormat::Json(value)) => ToolResult::json(&value, false),
+            Ok(RenderedFormat::Json(value)) => ToolResult::json(&value),
             Err(error) => failure(&error),
         };
     }
@@ -85,15 +84,11 @@ fn description(format_names: &[String]) -> String {
     )
 }
 
+/// The render tool with its description and `format` enum naming the
+/// formats offered: the runtime's four, then the host's.
 pub(crate) fn render_tool(context: Arc<ToolsContext>) -> Tool {
     let format_names = context.format_names.clone();
-    let mut tool = tool_from_handler(
-        ISOMER_TOOL_NAMES.render,
-        "Render a composition",
-        "",
-        context,
-        isomer_render,
-    );
+    let mut tool = isomer_render_tool(context);
     tool.description = description(&format_names);
     if let Some(format) = tool.input_schema.pointer_mut("/properties/format") {
         format["enum"] = json!(format_names);

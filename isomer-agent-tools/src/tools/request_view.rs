@@ -3,14 +3,15 @@
 
 use std::sync::Arc;
 
+use isomer_evals_macros::isomer_tool;
+use isomer_sdk::js::utf16_len;
+use isomer_sdk::{ToolResult, format_validation_error};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::{ToolsContext, failure, utf16_len};
-use crate::names::ISOMER_TOOL_NAMES;
+use super::{ToolsContext, failure};
 use crate::runtime::ViewRequestError;
-use crate::sdk_pending::{Tool, ToolResult, format_validation_error, tool_from_handler};
 
 /// The longest view id accepted, in UTF-16 code units.
 pub(crate) const MAX_VIEW_ID_LENGTH: usize = 200;
@@ -33,16 +34,14 @@ fn input_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({ "type": "object", "additionalProperties": true })
 }
 
-const DESCRIPTION: &str = "Builds a registered view by id from its input and answers the composition with its \
-validation result. Render it with isomer_render.";
-
-/// Answers `{composition?, valid, errors, warnings}` for a built view (an
-/// invalid one is a normal answer; an input-refused one leaves the
-/// composition out), or the request's failure as a failed result.
+/// Builds a registered view by id from its input and answers the composition with its validation result. Render it with isomer_render.
+#[isomer_tool(title = "Request a registered view")]
 pub(crate) async fn isomer_request_view(
     context: Arc<ToolsContext>,
     input: RequestViewInput,
 ) -> ToolResult {
+    // `Tool::call` enforces this bound through the input schema; it is
+    // checked again for a host that runs the handler directly.
     if input.id.is_empty() || utf16_len(&input.id) > MAX_VIEW_ID_LENGTH {
         return ToolResult::error(format!(
             "id must be from 1 to {MAX_VIEW_ID_LENGTH} characters long."
@@ -71,7 +70,8 @@ pub(crate) async fn isomer_request_view(
     answer.insert("valid".to_owned(), json!(check.valid));
     answer.insert("errors".to_owned(), json!(check.errors));
     answer.insert("warnings".to_owned(), json!(check.warnings));
-    ToolResult::json(&Value::Object(answer), false)
+    // A built composition that fails validation is a normal answer.
+    ToolResult::json(&Value::Object(answer))
 }
 
 /// A failed request (upstream `viewErrorResult`): findings answer
@@ -82,18 +82,8 @@ fn view_error_result(error: ViewRequestError) -> ToolResult {
         ViewRequestError::Findings { message, errors } if !errors.is_empty() => {
             let first_line = message.split('\n').next().unwrap_or_default();
             let errors: Vec<String> = errors.iter().map(format_validation_error).collect();
-            ToolResult::json(&json!({ "error": first_line, "errors": errors }), true)
+            ToolResult::json_error(&json!({ "error": first_line, "errors": errors }))
         }
         other => failure(&other),
     }
-}
-
-pub(crate) fn isomer_request_view_tool(context: Arc<ToolsContext>) -> Tool {
-    tool_from_handler(
-        ISOMER_TOOL_NAMES.request_view,
-        "Request a registered view",
-        DESCRIPTION,
-        context,
-        isomer_request_view,
-    )
 }

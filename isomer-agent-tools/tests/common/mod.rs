@@ -205,12 +205,14 @@ impl Stub {
                 .with_node_type(node_type),
             );
         }
-        if node_type == "stack" {
-            if let Some(children) = map.get("children").and_then(Value::as_array) {
-                for (index, child) in children.iter().enumerate() {
-                    if child.is_object() {
-                        Stub::check_node(child, &format!("{path}.children[{index}]"), errors);
-                    }
+        if let Some(children) = map
+            .get("children")
+            .and_then(Value::as_array)
+            .filter(|_| node_type == "stack")
+        {
+            for (index, child) in children.iter().enumerate() {
+                if child.is_object() {
+                    Stub::check_node(child, &format!("{path}.children[{index}]"), errors);
                 }
             }
         }
