@@ -291,3 +291,294 @@ pub fn format_primitive_entry(entry: &CatalogEntry) -> String {
     ));
     lines.join("\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn entry(
+        type_name: &str,
+        purpose: &str,
+        use_when: &[&str],
+        avoid_when: &[&str],
+    ) -> CatalogEntry {
+        CatalogEntry {
+            type_name: type_name.to_owned(),
+            purpose: purpose.to_owned(),
+            use_when: use_when.iter().map(|s| (*s).to_owned()).collect(),
+            avoid_when: avoid_when.iter().map(|s| (*s).to_owned()).collect(),
+            example: json!({"type": type_name, "label": "Error rate", "value": "0.4%"}),
+            group: None,
+        }
+    }
+
+    fn catalog() -> Vec<CatalogEntry> {
+        vec![
+            entry(
+                "kpi",
+                "One number that matters,\nwith its change.",
+                &["The answer is a single figure.", "A trend is secondary."],
+                &["Several figures compare: use `table`."],
+            ),
+            entry(
+                "table",
+                "Rows and columns of values.",
+                &["Values compare across rows."],
+                &[],
+            ),
+            entry("bullets", "A short list of points.", &[], &[]),
+            entry("weird key", "Listed in no group.", &[], &[]),
+        ]
+    }
+
+    fn groups() -> Vec<PrimitiveGroup> {
+        vec![
+            PrimitiveGroup {
+                title: "Numbers\nand data".to_owned(),
+                types: vec!["table".to_owned(), "kpi".to_owned(), "missing".to_owned()],
+            },
+            PrimitiveGroup {
+                title: "Empty".to_owned(),
+                types: vec!["missing".to_owned()],
+            },
+            PrimitiveGroup {
+                title: "Text".to_owned(),
+                types: vec!["bullets".to_owned()],
+            },
+        ]
+    }
+
+    fn views() -> Vec<ViewSummary> {
+        vec![
+            ViewSummary {
+                id: "one-slide".to_owned(),
+                title: "One slide\nper spec".to_owned(),
+                description: "A whole slide for one topic.".to_owned(),
+                answers: vec![
+                    "What is the status?".to_owned(),
+                    "How did we do?".to_owned(),
+                ],
+                input_schema: Some(
+                    json!({"type":"object","properties":{"topic":{"type":"string"}}}),
+                ),
+            },
+            ViewSummary {
+                id: "bare view".to_owned(),
+                title: "Bare".to_owned(),
+                description: String::new(),
+                answers: Vec::new(),
+                input_schema: None,
+            },
+        ]
+    }
+
+    fn schema() -> Value {
+        json!({"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["type","body"]})
+    }
+
+    fn examples() -> Vec<Value> {
+        vec![
+            json!({"type":"view","title":"Host example","body":[],"meta":{"source":"x"}}),
+            json!({"type":"view","title":"Second","body":[]}),
+        ]
+    }
+
+    #[test]
+    fn primitive_entry_bullets() {
+        let entries = catalog();
+        assert_eq!(
+            format_primitive_entry(&entries[0]),
+            "- `kpi` \u{2014} One number that matters, with its change.\n  \
+             - Use when: The answer is a single figure. A trend is secondary.\n  \
+             - Avoid when: Several figures compare: use `table`.\n  \
+             - Example: `{\"type\":\"kpi\",\"label\":\"Error rate\",\"value\":\"0.4%\"}`"
+        );
+        let mut bare = entries[2].clone();
+        bare.example = json!({"type":"bullets","items":["a`b"]});
+        assert_eq!(
+            format_primitive_entry(&bare),
+            "- `bullets` \u{2014} A short list of points.\n  \
+             - Example: ``{\"type\":\"bullets\",\"items\":[\"a`b\"]}``"
+        );
+        let mut hostile = entries[2].clone();
+        hostile.type_name = "a\nb".to_owned();
+        assert!(format_primitive_entry(&hostile).starts_with("- `\"a\\nb\"` \u{2014} "));
+    }
+
+    #[test]
+    fn smallest_prompt_for_each_profile() {
+        let context = PromptContext {
+            guide: "Answer with one composition.",
+            ..PromptContext::default()
+        };
+        assert_eq!(
+            build_authoring_prompt(AuthoringProfile::General, &context),
+            format!(
+                "# View authoring\n\n{}\n\n## Guide\n\nAnswer with one composition.\n\n## Primitive catalog\n\n",
+                profile_intro(AuthoringProfile::General, false)
+            )
+        );
+        let router = build_authoring_prompt(AuthoringProfile::RegisteredViewRouter, &context);
+        assert!(
+            router.starts_with("# View authoring\n\nYou route questions to registered views. ")
+        );
+        let compose = build_authoring_prompt(AuthoringProfile::ComposeFromPrimitives, &context);
+        assert!(compose.starts_with("# View authoring\n\nYou compose views from scratch"));
+        assert!(!compose.contains("JSON Schema"));
+    }
+
+    #[test]
+    fn heading_and_intro_overrides() {
+        let context = PromptContext {
+            guide: "G",
+            heading: Some("# Slides"),
+            intro: Some("Make slides."),
+            rules: Some(""),
+            ..PromptContext::default()
+        };
+        assert_eq!(
+            build_authoring_prompt(AuthoringProfile::General, &context),
+            "# Slides\n\nMake slides.\n\n## Guide\n\nG\n\n## Primitive catalog\n\n"
+        );
+    }
+
+    #[test]
+    fn schema_is_inlined_only_where_the_profile_says() {
+        let schema = schema();
+        let context = PromptContext {
+            guide: "G",
+            schema: Some(&schema),
+            ..PromptContext::default()
+        };
+        let fence = "## JSON Schema\n\n```json\n{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"required\":[\"type\",\"body\"]}\n```";
+        let general = build_authoring_prompt(AuthoringProfile::General, &context);
+        assert!(general.ends_with(&format!("## Primitive catalog\n\n\n\n{fence}")));
+        let compose = build_authoring_prompt(AuthoringProfile::ComposeFromPrimitives, &context);
+        assert!(compose.contains(fence));
+        assert!(compose.contains(profile_intro(AuthoringProfile::ComposeFromPrimitives, true)));
+        let router = build_authoring_prompt(AuthoringProfile::RegisteredViewRouter, &context);
+        assert!(!router.contains("## JSON Schema"));
+        assert_ne!(
+            profile_intro(AuthoringProfile::ComposeFromPrimitives, true),
+            profile_intro(AuthoringProfile::ComposeFromPrimitives, false)
+        );
+    }
+
+    #[test]
+    fn examples_are_trimmed_and_lose_meta() {
+        let examples = examples();
+        let context = PromptContext {
+            guide: "G",
+            examples: &examples,
+            ..PromptContext::default()
+        };
+        let compose = build_authoring_prompt(AuthoringProfile::ComposeFromPrimitives, &context);
+        assert!(compose.ends_with(
+            "## Examples\n\n```json\n{\"type\":\"view\",\"title\":\"Host example\",\"body\":[]}\n```"
+        ));
+        assert!(!compose.contains("Second"));
+        let router = build_authoring_prompt(AuthoringProfile::RegisteredViewRouter, &context);
+        assert!(!router.contains("## Examples"));
+    }
+
+    #[test]
+    fn views_section() {
+        let views = views();
+        let context = PromptContext {
+            guide: "G",
+            views: &views,
+            ..PromptContext::default()
+        };
+        let prompt = build_authoring_prompt(AuthoringProfile::RegisteredViewRouter, &context);
+        assert!(prompt.contains(
+            "## Registered views\n\n\
+             - `one-slide` \u{2014} One slide per spec\n  \
+             - A whole slide for one topic.\n  \
+             - Answers: What is the status?; How did we do?\n  \
+             - Input: `{\"type\":\"object\",\"properties\":{\"topic\":{\"type\":\"string\"}}}`\n\
+             - `bare view` \u{2014} Bare\n\n## Primitive catalog"
+        ));
+    }
+
+    #[test]
+    fn index_catalog_groups_types() {
+        let primitives = catalog();
+        let groups = groups();
+        let context = PromptContext {
+            guide: "G",
+            primitives: &primitives,
+            groups: &groups,
+            catalog: CatalogMode::Index,
+            ..PromptContext::default()
+        };
+        let prompt = build_authoring_prompt(AuthoringProfile::ComposeFromPrimitives, &context);
+        let expected_catalog = format!(
+            "## Primitive catalog\n\n{CATALOG_INDEX_NOTE}\n\n\
+             ### Numbers and data\n\n\
+             - `table` \u{2014} Rows and columns of values.\n\
+             - `kpi` \u{2014} One number that matters, with its change.\n\n\
+             ### Text\n\n\
+             - `bullets` \u{2014} A short list of points.\n\n\
+             ### Other\n\n\
+             - `weird key` \u{2014} Listed in no group."
+        );
+        assert!(prompt.ends_with(&expected_catalog), "{prompt}");
+        assert!(!prompt.contains("Use when:"));
+        assert!(!prompt.contains("### Empty"));
+    }
+
+    #[test]
+    fn no_prompt_line_breaks_inside_a_field() {
+        let primitives = catalog();
+        let groups = groups();
+        let views = views();
+        let schema = json!({"description": "a\u{2028}b"});
+        for catalog in [CatalogMode::Full, CatalogMode::Index] {
+            let context = PromptContext {
+                guide: "G",
+                primitives: &primitives,
+                groups: &groups,
+                views: &views,
+                schema: Some(&schema),
+                catalog,
+                ..PromptContext::default()
+            };
+            let prompt = build_authoring_prompt(AuthoringProfile::General, &context);
+            assert!(!prompt.contains(['\r', '\u{2028}', '\u{2029}']));
+        }
+    }
+
+    #[test]
+    fn full_prompts_snapshot() {
+        let primitives = catalog();
+        let groups = groups();
+        let views = views();
+        let schema = schema();
+        let examples = examples();
+        for profile in [
+            AuthoringProfile::General,
+            AuthoringProfile::RegisteredViewRouter,
+            AuthoringProfile::ComposeFromPrimitives,
+        ] {
+            for (mode, catalog) in [("full", CatalogMode::Full), ("index", CatalogMode::Index)] {
+                let context = PromptContext {
+                    guide: "Answer with a single composition.\nPrefer one primitive that says everything.",
+                    rules: Some("- Never invent numbers.\n- Keep titles short."),
+                    schema: Some(&schema),
+                    primitives: &primitives,
+                    catalog,
+                    groups: &groups,
+                    examples: &examples,
+                    views: &views,
+                    heading: None,
+                    intro: None,
+                };
+                insta::assert_snapshot!(
+                    format!("{}_{mode}", profile.as_str()),
+                    build_authoring_prompt(profile, &context)
+                );
+            }
+        }
+    }
+}
