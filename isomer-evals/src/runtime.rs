@@ -90,3 +90,47 @@ where
         self(body)
     }
 }
+
+/// The sdk's runtime is an [`EvalRuntime`]: its walker, authoring context,
+/// `parse` (the sanitized copy) and `validate`, and its text surface with
+/// default options (heading on, `throw` mode), as upstream's `runEvals`
+/// reads an `IsomerRuntime`. Validation warnings are not read.
+impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
+    fn walker(&self) -> &dyn ChildWalker {
+        isomer_sdk::Runtime::walker(self)
+    }
+
+    fn authoring_context(&self) -> AuthoringContext {
+        isomer_sdk::Runtime::authoring_context(self)
+    }
+
+    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
+        let parsed = isomer_sdk::Runtime::parse(self, value);
+        match parsed.composition {
+            Some(composition) if parsed.valid => Ok(composition),
+            _ => Err(parsed.errors),
+        }
+    }
+
+    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
+        let checked = isomer_sdk::Runtime::validate(self, composition);
+        if checked.valid {
+            Ok(())
+        } else {
+            Err(checked.errors)
+        }
+    }
+
+    fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
+        let options = isomer_sdk::RenderOptions::default();
+        isomer_sdk::Runtime::render_text(self, composition, &options).map_err(BoxError::from)
+    }
+}
+
+/// An sdk frame is an [`EvalFrame`]: its body rule (none means every body
+/// passes), e.g. the slides frame's "exactly one `slideFrame`".
+impl EvalFrame for isomer_sdk::Frame {
+    fn validate_body(&self, body: &[Value]) -> Vec<String> {
+        isomer_sdk::Frame::validate_body(self, body)
+    }
+}
