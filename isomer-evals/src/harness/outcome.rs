@@ -117,14 +117,14 @@ fn case_message(
     stale: &[String],
 ) -> Option<String> {
     let mut out = String::new();
+    if let Some(error) = &result.error {
+        let _ = writeln!(out, "case `{case_id}` did not complete: {error}");
+    }
     if !misses.is_empty() {
         let _ = writeln!(out, "case `{case_id}` is below its floors:");
         for miss in misses {
             let _ = writeln!(out, "  {miss}");
         }
-    }
-    if let Some(error) = &result.error {
-        let _ = writeln!(out, "case `{case_id}` did not complete: {error}");
     }
     if !missing.is_empty() {
         let _ = writeln!(
@@ -241,10 +241,13 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
         &baseline,
     );
     if !moved.is_empty() {
+        let _ = writeln!(out, "the baseline moved:");
+        for line in &moved {
+            let _ = writeln!(out, "  {line}");
+        }
         let _ = writeln!(
             out,
-            "the baseline moved ({}); to accept: INSTA_UPDATE=always cargo test --test <target> -- --exact {}::totals, then review and commit the .snap files",
-            moved.join("; "),
+            "to accept it: INSTA_UPDATE=always cargo test --test <target> -- --exact {}::totals, then review the .snap diff and commit it",
             suite.name
         );
     }

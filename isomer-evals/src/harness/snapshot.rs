@@ -2,8 +2,8 @@
 
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Once;
 use std::path::Path;
+use std::sync::Once;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -116,34 +116,43 @@ fn describe_report_move(name: &str, old: Option<&str>, new: &Value) -> String {
     text
 }
 
-/// Collects `path: old -> new` for every leaf that differs, in document order. Walks with
-/// an explicit stack, so deep reports cost no call stack.
+/// Collects `path: old -> new` for every leaf that differs, in document order (members of
+/// the old object first, then members only the new one has). Walks with an explicit
+/// stack, so deep reports cost no call stack.
 fn diff_values(path: String, old: &Value, new: &Value, out: &mut Vec<String>) {
-    let mut stack = vec![(path, old, new)];
-    while let Some((path, old, new)) = stack.pop() {
+    enum Step<'v> {
+        Compare(String, &'v Value, &'v Value),
+        Moved(String),
+    }
+    let mut stack = vec![Step::Compare(path, old, new)];
+    while let Some(step) = stack.pop() {
+        let (path, old, new) = match step {
+            Step::Moved(line) => {
+                out.push(line);
+                continue;
+            }
+            Step::Compare(path, old, new) => (path, old, new),
+        };
         let mut children = Vec::new();
         match (old, new) {
             (Value::Object(a), Value::Object(b)) => {
                 for (key, value) in a {
                     let child = join_key(&path, key);
-                    match b.get(key) {
-                        Some(other) => children.push((child, value, other)),
-                        None => out.push(format!("{child}: {} -> absent", short(value))),
-                    }
+                    children.push(match b.get(key) {
+                        Some(other) => Step::Compare(child, value, other),
+                        None => Step::Moved(format!("{child}: {} -> absent", short(value))),
+                    });
                 }
                 for (key, value) in b {
                     if !a.contains_key(key) {
-                        out.push(format!(
-                            "{}: absent -> {}",
-                            join_key(&path, key),
-                            short(value)
-                        ));
+                        let child = join_key(&path, key);
+                        children.push(Step::Moved(format!("{child}: absent -> {}", short(value))));
                     }
                 }
             }
             (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
                 for (index, (x, y)) in a.iter().zip(b).enumerate() {
-                    children.push((format!("{path}[{index}]"), x, y));
+                    children.push(Step::Compare(format!("{path}[{index}]"), x, y));
                 }
             }
             _ if old != new => out.push(format!(

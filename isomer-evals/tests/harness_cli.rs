@@ -1,0 +1,287 @@
+//! Runs the built `eval_fixture_gate` binary the way cargo, nextest and a person do, and
+//! asserts its output line by line (after datatest-stable's `tests/integration.rs` and
+//! libtest-mimic's transcript tests). Timings are masked as `<t>`.
+//!
+//! The binary is located by asking cargo to build the target (`--no-run
+//! --message-format=json`), which is a no-op when `cargo test` already built it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The path of the gate binary, built once per test process.
+fn gate() -> &'static Path {
+    static GATE: OnceLock<PathBuf> = OnceLock::new();
+    GATE.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = Command::new(cargo)
+            .args([
+                "test",
+                "-p",
+                "isomer-evals",
+                "--test",
+                "eval_fixture_gate",
+                "--no-run",
+                "--message-format=json",
+            ])
+            .current_dir(MANIFEST_DIR)
+            .output()
+            .expect("cargo runs");
+        assert!(
+            output.status.success(),
+            "building the gate failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter(|message| message["target"]["name"] == "eval_fixture_gate")
+            .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+            .expect("cargo reports the gate's executable")
+    })
+}
+
+/// Runs the gate with `args` (and `envs`), insta told never to write.
+fn run(args: &[&str], envs: &[(&str, &Path)]) -> Output {
+    let mut command = Command::new(gate());
+    command
+        .args(args)
+        .current_dir(MANIFEST_DIR)
+        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_RECORDINGS_MINI");
+    for (key, value) in envs {
+        command.env(key, value);
+    }
+    command.output().expect("the gate runs")
+}
+
+/// Stdout with every `finished in 0.12s` / `"exec_time": 0.0123` masked.
+fn stdout(output: &Output) -> String {
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    text.lines()
+        .map(|line| {
+            if let Some(at) = line.find("finished in ") {
+                format!("{}finished in <t>", &line[..at])
+            } else if let Some(at) = line.find("\"exec_time\": ") {
+                format!("{}\"exec_time\": <t> }}", &line[..at])
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn regressed() -> PathBuf {
+    Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini-regressed")
+}
+
+#[test]
+fn list_names_one_trial_per_case_then_totals() {
+    let output = run(&["--list"], &[]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "mini::good: test\nmini::retried: test\nmini::no-golden: test\nmini::totals: test"
+    );
+    // nextest lists the ignored set separately; there is none.
+    let output = run(&["--list", "--format", "terse", "--ignored"], &[]);
+    assert_eq!(stdout(&output), "");
+}
+
+#[test]
+fn exact_runs_one_case() {
+    let output = run(&["--exact", "mini::good"], &[]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 1 test\ntest mini::good ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn exact_with_an_unknown_name_runs_nothing() {
+    let output = run(&["--exact", "mini::nope"], &[]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn substring_filter_and_skip_behave_as_in_libtest() {
+    let output = run(
+        &[
+            "mini::",
+            "--skip",
+            "totals",
+            "--skip",
+            "no-golden",
+            "--test-threads",
+            "1",
+        ],
+        &[],
+    );
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 2 tests\ntest mini::good    ... ok\ntest mini::retried ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 2 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn the_whole_gate_passes_on_the_committed_recordings() {
+    let output = run(&["--test-threads", "1"], &[]);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 4 tests\ntest mini::good      ... ok\ntest mini::retried   ... ok\ntest mini::no-golden ... ok\ntest mini::totals    ... ok\n\ntest result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn json_format_reports_each_event() {
+    let output = run(&["--format", "json", "--exact", "mini::retried"], &[]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        r#"{ "type": "suite", "event": "started", "test_count": 1 }
+{ "type": "test", "event": "started", "name": "mini::retried" }
+{ "type": "test", "name": "mini::retried", "event": "ok" }
+{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 0, "exec_time": <t> }"#
+    );
+}
+
+const GOOD_REGRESSED: &str = "case `good` is below its floors:
+  valid_after_retry: false, floor true
+  min_selection_f1: none (no valid composition), floor >= 0.6
+  expected_hit: false, floor true
+  no_invented_types: [sparkline], floor []
+missing recordings (strict replay answers them with empty text): answers/good.1.txt
+first attempt's validation errors (1):
+  body[0] unknown node type \"sparkline\"";
+
+#[test]
+fn a_failing_case_names_every_axis_below_its_floor() {
+    let output = run(
+        &["--exact", "mini::good"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &regressed())],
+    );
+    assert_eq!(output.status.code(), Some(101));
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "\nrunning 1 test\ntest mini::good ... FAILED\n\nfailures:\n\n---- mini::good ----\n{GOOD_REGRESSED}\n\n\nfailures:\n    mini::good\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+        )
+    );
+}
+
+#[test]
+fn a_failing_case_reads_well_in_json() {
+    let output = run(
+        &["--format", "json", "--exact", "mini::good"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &regressed())],
+    );
+    assert_eq!(output.status.code(), Some(101));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    let event: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    assert_eq!(event["name"], "mini::good");
+    assert_eq!(event["event"], "failed");
+    assert_eq!(
+        event["stdout"],
+        format!("Error: \"{GOOD_REGRESSED}\"\n").as_str()
+    );
+}
+
+#[test]
+fn a_judged_no_fails_answerability_not_no() {
+    let output = run(
+        &["--exact", "mini::no-golden"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &regressed())],
+    );
+    assert_eq!(output.status.code(), Some(101));
+    assert!(
+        stdout(&output).contains(
+            "---- mini::no-golden ----\ncase `no-golden` is below its floors:\n  answerability_not_no: no, floor not no\n\n"
+        ),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn totals_fails_on_suite_floors_missing_recordings_and_a_moved_baseline() {
+    let output = run(
+        &["--exact", "mini::totals"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &regressed())],
+    );
+    assert_eq!(output.status.code(), Some(101));
+    let text = stdout(&output);
+    let message = text
+        .split("---- mini::totals ----\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n\nfailures:").next())
+        .expect("the totals failure message");
+    assert_eq!(
+        message,
+        "suite `mini` is below its floors:
+  min_valid_ratio: 0.3333, floor >= 0.6
+  min_valid_after_retry_ratio: 0.6667, floor >= 1
+  min_mean_selection_f1: 0.6667, floor >= 0.8
+  max_answerability_no: 1, floor <= 0
+missing recordings (strict replay answers them with empty text): answers/good.1.txt
+the baseline moved:
+  mini__report: results[0].validity.valid: true -> false, results[0].validity.validAfterRetry: true -> false, results[0].validity.errors: [] -> [\"body[0] unknown node type \\\"sparkline\\…, results[0].validity.composition: {\"type\":\"view\",\"body\":[{\"type\":\"stat\",\"l… -> absent, results[0].selection: {\"precision\":1.0,\"recall\":1.0,\"f1\":1.0,\"… -> absent, results[0].expected.hit: true -> false, results[0].expected.found: [\"stat\"] -> [], results[0].payload.rawBytes: 67 -> 62 (+11 more)
+  mini__report_text: the formatted report differs
+  mini__baseline: the prompt hash or the missing / stale lists differ
+to accept it: INSTA_UPDATE=always cargo test --test <target> -- --exact mini::totals, then review the .snap diff and commit it"
+    );
+}
+
+/// The full-scan guard: in a copy of the recordings where every other case's answer files
+/// are directories (reading one fails loudly), `--exact mini::good` still passes, so it
+/// opened none of them; the full run over the same copy fails on exactly those files, so
+/// the trap is live.
+#[test]
+fn exact_reads_no_other_case_answers() {
+    let copy = std::env::temp_dir().join(format!("isomer-eval-guard-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(copy.join("answers")).unwrap();
+    let source = Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini");
+    for file in ["prompt.txt", "judgments.json", "answers/good.0.txt"] {
+        std::fs::copy(source.join(file), copy.join(file)).unwrap();
+    }
+    for trap in [
+        "retried.0.txt",
+        "retried.1.txt",
+        "no-golden.0.txt",
+        "no-golden.1.txt",
+    ] {
+        std::fs::create_dir_all(copy.join("answers").join(trap)).unwrap();
+    }
+    let exact = run(
+        &["--exact", "mini::good"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    let full = run(
+        &["--test-threads", "1"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    std::fs::remove_dir_all(&copy).unwrap();
+
+    assert!(exact.status.success(), "{}", stdout(&exact));
+    assert!(stdout(&exact).contains("test mini::good ... ok"));
+    let full = stdout(&full);
+    let trapped = format!(
+        "---- mini::retried ----\ncase `retried` did not complete: generate attempt 0 failed: cannot read {}: Is a directory (os error 21)",
+        copy.join("answers/retried.0.txt").display()
+    );
+    assert!(full.contains(&trapped), "{full}");
+    assert!(full.contains("test mini::no-golden ... FAILED"), "{full}");
+}
