@@ -199,6 +199,7 @@ fn the_authoring_context_bundles_schema_catalog_groups_and_views() {
 /// Own defs of two primitives with the same name but different shapes are
 /// kept apart; scalar defs are inlined; `$ref`-only defs are flattened.
 #[test]
+#[allow(dead_code)] // the structs exist for their schemas
 fn def_names_never_collide_and_the_authoring_projection_simplifies() {
     #[derive(Deserialize, JsonSchema)]
     struct Item {

@@ -75,7 +75,7 @@ impl Inline {
     }
 
     /// A link. `href` goes through
-    /// [`sanitize_navigation_href`](crate::sanitize_navigation_href): an
+    /// [`crate::sanitize_navigation_href`]: an
     /// unsafe one leaves the label alone, unlinked.
     pub fn link(label: impl Into<Inline>, href: &str) -> Inline {
         let label = label.into().runs;
