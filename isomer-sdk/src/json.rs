@@ -19,7 +19,11 @@
 //! - a lone surrogate escape (`"\ud800"`) cannot live in a Rust `String`, so
 //!   it is a syntax error here where JavaScript accepts it;
 //! - error messages are `serde_json`'s (`expected value at line 1 column 1`),
-//!   not V8's.
+//!   not V8's. Text nested deeper than 128 levels is read through
+//!   `serde_json`'s incremental reader, which keeps error cost linear; its
+//!   column can be one higher than the slice reader's for the same error;
+//! - a number too large for a double (`1e400`) is an error (`number out of
+//!   range`) where JavaScript reads `Infinity`.
 
 use std::ops::{Deref, DerefMut};
 
@@ -132,7 +136,59 @@ impl From<serde_json::Error> for JsonSyntaxError {
 /// [`JsonSyntaxError`] with `serde_json`'s message when the text is not JSON
 /// or holds a lone surrogate escape.
 pub fn parse_json(text: &str) -> Result<DeepValue, JsonSyntaxError> {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
+    if max_nesting(text) <= SLICE_READER_DEPTH {
+        parse_with(serde_json::Deserializer::from_str(text))
+    } else {
+        // serde_json's slice reader computes an error's line and column by
+        // scanning the text back to its start, and on an error every open
+        // container computes one more: O(depth × length), minutes for a
+        // megabyte of `[`. The reader-based input tracks line and column as
+        // it goes, so the same error costs O(length).
+        parse_with(serde_json::Deserializer::from_reader(text.as_bytes()))
+    }
+}
+
+/// Above this nesting, [`parse_json`] parses through serde_json's
+/// incremental reader (see there); at or below it, through the faster slice
+/// reader, whose error cost is bounded by this many scans.
+const SLICE_READER_DEPTH: usize = 128;
+
+/// The deepest bracket nesting in `text`, ignoring brackets inside strings:
+/// a cheap over-approximation for choosing a reader (it does not check the
+/// syntax).
+fn max_nesting(text: &str) -> usize {
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for byte in text.bytes() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Parses one value with `deserializer`, on a heap-grown stack, then
+/// requires the end of the input.
+fn parse_with<'de, R: serde_json::de::Read<'de>>(
+    mut deserializer: serde_json::Deserializer<R>,
+) -> Result<DeepValue, JsonSyntaxError> {
     deserializer.disable_recursion_limit();
     let stacked = serde_stacker::Deserializer::new(&mut deserializer);
     let value = DeepValue(stacked.deserialize_any(FlatDropVisitor)?);
@@ -304,6 +360,18 @@ mod tests {
         // A deep value replaced by a repeated key.
         let value = parse_json(&format!("{{\"a\":{deep},\"a\":1}}")).unwrap();
         assert_eq!(*value, json!({"a": 1}));
+        // Unclosed and broken deep input fails fast (no quadratic error cost).
+        let started = std::time::Instant::now();
+        assert!(parse_json(&"[".repeat(1_000_000)).is_err());
+        assert!(parse_json(&format!("{}x", "[".repeat(1_000_000))).is_err());
+        let error = parse_json(&format!(
+            "{}1e400{}",
+            "[".repeat(300_000),
+            "]".repeat(300_000)
+        ))
+        .unwrap_err();
+        assert_eq!(error.message, "number out of range at line 1 column 300006");
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
         // A deep object value.
         let objects = format!("{}1{}", "{\"k\":".repeat(200_000), "}".repeat(200_000));
         drop(parse_json(&objects).unwrap());
