@@ -287,6 +287,18 @@ pub enum IsomerError {
         /// The format name.
         name: String,
     },
+    /// Occurs when host formats of the agent tools are named like formats the
+    /// runtime renders itself; every offender is named, in the order given.
+    /// Upstream's message (agent-tools.md §3.2):
+    /// `Host formats "html", "text" shadow the runtime's own; rename them.`
+    #[error(
+        "Host formats {} shadow the runtime's own; rename them.",
+        quoted_list(names)
+    )]
+    HostFormatsShadow {
+        /// The shadowing format names.
+        names: Vec<String>,
+    },
     /// Occurs when a child path is not made of `ident` / `ident[digits]` steps.
     #[error("child path \"{path}\" is not made of field and field[index] steps")]
     UnsupportedChildPath {
@@ -317,7 +329,11 @@ pub enum IsomerError {
     /// upstream's: `Invalid input for view "<id>":` then one line per
     /// finding, indented by two spaces, formatted with
     /// [`format_validation_error`](crate::format_validation_error).
-    #[error("Invalid input for view {}:{}", crate::js::quote_text(view_id), indented_lines(errors))]
+    #[error(
+        "Invalid input for view {}:{}",
+        crate::js::quote_text(view_id),
+        indented_lines(errors)
+    )]
     ViewInputInvalid {
         /// The view id.
         view_id: String,
@@ -351,7 +367,9 @@ impl IsomerError {
             IsomerError::UnknownSurface { .. } => ErrorCode::UnknownSurface,
             IsomerError::DuplicateView { .. } => ErrorCode::DuplicateView,
             IsomerError::UnknownView { .. } => ErrorCode::UnknownView,
-            IsomerError::DuplicateFormat { .. } => ErrorCode::DuplicateFormat,
+            IsomerError::DuplicateFormat { .. } | IsomerError::HostFormatsShadow { .. } => {
+                ErrorCode::DuplicateFormat
+            }
             IsomerError::UnsupportedChildPath { .. } => ErrorCode::UnsupportedChildPath,
             IsomerError::InvalidSchema { .. } => ErrorCode::InvalidSchema,
             IsomerError::InvalidPrimitive { .. } => ErrorCode::InvalidPrimitive,
@@ -405,3 +423,55 @@ impl std::fmt::Display for CompositionValidationError {
 }
 
 impl std::error::Error for CompositionValidationError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_formats_message_names_every_offender() {
+        let error = IsomerError::HostFormatsShadow {
+            names: vec!["html".to_owned(), "te\"xt".to_owned()],
+        };
+        assert_eq!(
+            error.to_string(),
+            "Host formats \"html\", \"te\\\"xt\" shadow the runtime's own; rename them."
+        );
+        assert_eq!(error.code(), ErrorCode::DuplicateFormat);
+    }
+
+    #[test]
+    fn composition_validation_error_message() {
+        let empty = CompositionValidationError { errors: Vec::new() };
+        assert_eq!(empty.to_string(), "Invalid Composition:\n  (no detail)");
+        let two = CompositionValidationError {
+            errors: vec![
+                ValidationError::new("body[0].label", "is required").with_node_type("kpi"),
+                ValidationError::new("", "input nests deeper than 64 levels")
+                    .with_code(ErrorCode::InputOverBudget),
+            ],
+        };
+        assert_eq!(
+            two.to_string(),
+            "Invalid Composition:\n  body[0].label (in kpi) is required\n  input nests deeper than 64 levels"
+        );
+        assert_eq!(two.code(), ErrorCode::CompositionInvalid);
+        assert!(two.errors[1].is_input_refusal());
+        assert!(!two.errors[0].is_input_refusal());
+    }
+
+    #[test]
+    fn validation_error_serializes_as_upstream() {
+        let error = ValidationError::new("", "input holds more than 20000 values")
+            .with_code(ErrorCode::InputOverBudget);
+        assert_eq!(
+            serde_json::to_string(&error).unwrap(),
+            r#"{"path":"","message":"input holds more than 20000 values","code":"INPUT_OVER_BUDGET"}"#
+        );
+        let error = ValidationError::new("body[0]", "x").with_node_type("kpi");
+        assert_eq!(
+            serde_json::to_string(&error).unwrap(),
+            r#"{"path":"body[0]","message":"x","nodeType":"kpi"}"#
+        );
+    }
+}
