@@ -79,6 +79,31 @@ fn drop_null(object: &mut Map<String, Value>) {
 /// only the schema still learns them (upstream `slidesPackAuthoring.describe`).
 pub const DESCRIBE: &[(&str, &str)] = &[
     (
+        "slideHeading",
+        "A content slide's claim, with an optional lede; opens every page-tone slide that has a body.",
+    ),
+    ("slideStatement", "One thesis sentence, alone on its slide."),
+    (
+        "slideQuote",
+        "Someone else's words and who said them, alone on its slide.",
+    ),
+    (
+        "slideSource",
+        "One citation line; the last node of the slideFrame body.",
+    ),
+    (
+        "slideList",
+        "Up to six one-line facts, each optionally keyed by a term.",
+    ),
+    (
+        "slideBulletList",
+        "Up to six short points sharing one marker.",
+    ),
+    (
+        "slideDefinitions",
+        "Up to six terms, each with a one-sentence meaning.",
+    ),
+    (
         "slideFrame",
         "One whole slide; a composition's body is exactly one slideFrame. Frames never nest. url must be an absolute http or https URL.",
     ),

@@ -1,12 +1,31 @@
 //! The recorded slides corpus (`corpus/slides`) against the slides pack:
-//! every golden is a valid one-slide composition, and (below) the replayed
-//! run matches the committed baseline.
+//! every golden is a valid one-slide composition, `prompt.txt` is the prompt
+//! the harness builds, and the replayed run matches the committed baseline.
+//!
+//! The baseline is three insta snapshots in `tests/snapshots/`, named
+//! without the module prefix so the eval gate's totals trial can share them:
+//! `slides__report` (the `EvalReport` as JSON), `slides__report_text`
+//! (`format_report`) and `slides__baseline` (`promptSha256`,
+//! `missingRecordings`, `staleJudgments`). To accept a change that moves
+//! them, and to regenerate `prompt.txt` first when the prompt changed:
+//!
+//! ```sh
+//! cargo run -p isomer-slides --bin isomer-report -- --print-prompt > corpus/slides/prompt.txt
+//! INSTA_UPDATE=always cargo test -p isomer-slides --test corpus_baseline
+//! git diff examples/slides/tests/snapshots corpus/slides   # review what moved
+//! ```
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
 use isomer_evals::corpus::Corpus;
 use serde_json::Value;
+
+/// The report command, whose `replay_corpus` both the command and this
+/// test score with, so they agree on every option.
+#[allow(dead_code)]
+#[path = "../src/bin/isomer-report.rs"]
+mod report_command;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/slides");
 
@@ -151,4 +170,45 @@ fn the_golden_checks_refuse_a_broken_golden() {
     let body = golden["body"].as_array().unwrap();
     let two_frames = [body[0].clone(), body[0].clone()];
     assert_eq!(frame.validate_body(&two_frames).len(), 1);
+}
+
+#[test]
+fn prompt_txt_is_the_prompt_the_harness_builds() {
+    let replayed =
+        report_command::replay_corpus(Path::new(CORPUS)).unwrap_or_else(|m| panic!("{m}"));
+    if let Err(mismatch) = replayed.prompt_check {
+        panic!(
+            "{mismatch}\nregenerate it: cargo run -p isomer-slides --bin isomer-report -- --print-prompt > corpus/slides/prompt.txt"
+        );
+    }
+    let prompt = report_command::slides_prompt().unwrap();
+    assert_eq!(
+        replayed.baseline.record.prompt_sha256,
+        isomer_evals::baseline::prompt_sha256(&prompt)
+    );
+}
+
+#[test]
+fn replaying_twice_gives_identical_reports() {
+    let first = report_command::replay_corpus(Path::new(CORPUS)).unwrap_or_else(|m| panic!("{m}"));
+    let second = report_command::replay_corpus(Path::new(CORPUS)).unwrap_or_else(|m| panic!("{m}"));
+    assert_eq!(
+        serde_json::to_string(&first.baseline.report).unwrap(),
+        serde_json::to_string(&second.baseline.report).unwrap()
+    );
+    assert_eq!(first.baseline, second.baseline);
+}
+
+#[test]
+fn the_replayed_run_matches_the_committed_baseline() {
+    let replayed =
+        report_command::replay_corpus(Path::new(CORPUS)).unwrap_or_else(|m| panic!("{m}"));
+    let baseline = replayed.baseline;
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::assert_json_snapshot!("slides__report", baseline.report);
+        insta::assert_snapshot!("slides__report_text", baseline.report_text);
+        insta::assert_json_snapshot!("slides__baseline", baseline.record);
+    });
 }

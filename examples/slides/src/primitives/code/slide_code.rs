@@ -28,17 +28,14 @@ pub fn highlight_past_end(lines: usize) -> String {
 #[schemars(inline, transform = crate::schema::no_null)]
 pub struct CodePanel {
     /// The file name, shown as the panel's caption.
-    #[serde(default)]
     pub file: Option<LineText>,
     /// The language, e.g. "ts"; names the Markdown fence (no syntax colours).
-    #[serde(default)]
     pub language: Option<LineText>,
     /// One to sixteen lines of code, one per entry; an entry may be empty.
     /// No line breaks or tabs inside an entry.
     #[schemars(length(min = 1, max = 16), inner(length(max = 10000)))]
     pub lines: Vec<String>,
     /// Line numbers (from 1) to highlight.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 16), inner(range(min = 1)))]
     pub highlight_lines: Option<Vec<u64>>,
 }
@@ -133,7 +130,7 @@ pub fn catalog() -> CatalogEntry {
         ],
         &[
             "An exchange between a person, a model and a program: use slideTranscript.",
-            "More than sixteen lines: cut the snippet, or show the folder with slideTree.",
+            "More than sixteen lines: cut the snippet down to the lines that make the point.",
             "What a change did to the code: use slideDiff.",
             "One shell command to run: use slideCommand.",
         ],

@@ -32,14 +32,12 @@ pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideCommand {
     /// What the command does, e.g. "Install".
-    #[serde(default)]
     pub label: Option<LineText>,
     /// The command, on one line, without the prompt.
     #[schemars(length(min = 1, max = 60))]
     pub command: String,
     /// The start of the command to emphasize, e.g. the program name; must be
     /// a prefix of command.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 60))]
     pub highlight_prefix: Option<String>,
 }

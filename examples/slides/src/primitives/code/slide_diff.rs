@@ -37,7 +37,6 @@ pub struct DiffLine {
     #[schemars(length(max = 10000))]
     pub text: String,
     /// "add" or "remove"; leave it out for an unchanged context line.
-    #[serde(default)]
     pub op: Option<DiffOp>,
 }
 
@@ -47,10 +46,8 @@ pub struct DiffLine {
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideDiff {
     /// The file name, shown as the caption.
-    #[serde(default)]
     pub file: Option<LineText>,
     /// The language of the code, e.g. "ts".
-    #[serde(default)]
     pub language: Option<LineText>,
     /// One to fourteen lines, changed and unchanged, in order.
     #[schemars(length(min = 1, max = 14))]

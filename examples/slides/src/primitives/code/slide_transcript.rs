@@ -60,7 +60,6 @@ impl TurnRole {
 #[schemars(inline, transform = crate::schema::no_null)]
 pub struct Turn {
     /// "prose" (default) or "code".
-    #[serde(default)]
     pub format: Option<TurnFormat>,
     /// "user", "model" or "host".
     pub role: TurnRole,
@@ -93,7 +92,6 @@ impl Turn {
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideTranscript {
     /// A caption over the exchange (printed upper-case).
-    #[serde(default)]
     pub label: Option<LineText>,
     /// One to four turns, in order.
     #[schemars(length(min = 1, max = 4))]

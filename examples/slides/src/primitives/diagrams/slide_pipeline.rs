@@ -37,7 +37,6 @@ pub struct PipelineStep {
     /// The step's name.
     pub title: LineText,
     /// What the step does (steps mode only). Accepts inline marks.
-    #[serde(default)]
     pub body: Option<WrappedText>,
 }
 
@@ -68,21 +67,17 @@ pub struct PipelineSpan {
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlidePipeline {
     /// A chip before the first step: what goes in (steps mode only).
-    #[serde(default)]
     pub start: Option<LineText>,
     /// A chip after the last step: what comes out (steps mode only).
-    #[serde(default)]
     pub end: Option<LineText>,
     /// Two to six steps, in order.
     #[schemars(length(min = 2, max = 6))]
     pub steps: Vec<PipelineStep>,
     /// Up to three owned runs of steps; any span switches to spans mode,
     /// where steps become chips (no start, end or step bodies, no size).
-    #[serde(default)]
     #[schemars(length(max = 3))]
     pub spans: Option<Vec<PipelineSpan>>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 
@@ -234,9 +229,8 @@ pub fn catalog() -> CatalogEntry {
             "Who owns which run of the steps: spans, each with a tone and an owner.",
         ],
         &[
-            "Two paths that meet at one step: use slideLanes.",
-            "Messages going back and forth: use slideSequence.",
-            "One source reaching several targets: use slideFanout.",
+            "Two processes compared side by side: use slideSplit.",
+            "Dated events leading up to now: use slideTimeline.",
             "Points with no order: use slideBulletList.",
         ],
         json!({

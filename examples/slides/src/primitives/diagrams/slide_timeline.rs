@@ -35,7 +35,6 @@ pub struct TimelineItem {
     /// What happened next. Accepts inline marks.
     pub body: WrappedText,
     /// True for the moment the audience is at now; at most one.
-    #[serde(default)]
     pub current: Option<bool>,
 }
 
@@ -48,7 +47,6 @@ pub struct SlideTimeline {
     #[schemars(length(min = 3, max = 5))]
     pub items: Vec<TimelineItem>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 
@@ -127,7 +125,7 @@ pub fn catalog() -> CatalogEntry {
             "Dated moments that each pair an ask with its outcome.",
         ],
         &[
-            "Plans by horizon: use slideRoadmap.",
+            "Plans that lie ahead: use slideList keyed by quarter.",
             "Points without dates or order: use slideBulletList.",
         ],
         json!({

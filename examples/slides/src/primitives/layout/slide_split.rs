@@ -56,11 +56,9 @@ pub enum SplitDivider {
 #[schemars(inline, transform = crate::schema::no_null)]
 pub struct SplitPane {
     /// A caption over the pane (printed upper-case).
-    #[serde(default)]
     pub label: Option<LineText>,
     /// Colours the label: "primary" for your side, "accent" for the other
     /// party. Needs a label.
-    #[serde(default)]
     pub tone: Option<Tone>,
     /// The pane's nodes, top to bottom (not slideFrame).
     #[schemars(length(min = 1, max = 6))]
@@ -77,13 +75,10 @@ pub struct SlideSplit {
     pub panes: Vec<SplitPane>,
     /// "even" (default), "wideLeft", "narrowLeft" or "aside" (main column
     /// plus narrow notes).
-    #[serde(default)]
     pub ratio: Option<SplitRatio>,
     /// "gap" (default), "rule", "hairline" or "arrow" (left becomes right).
-    #[serde(default)]
     pub divider: Option<SplitDivider>,
     /// A conclusion under both panes. Accepts inline marks.
-    #[serde(default)]
     pub footnote: Option<WrappedText>,
 }
 
@@ -181,7 +176,7 @@ pub fn catalog() -> CatalogEntry {
         ],
         &[
             "Nodes stacked top to bottom: put them straight in the slideFrame body.",
-            "Ownership spread over several teams: use slideTerritoryGroup.",
+            "Three or four parallel options, each a name and a sentence: use slideColumns.",
             "Two to four parallel options each with a title and a sentence: use slideColumns.",
         ],
         json!({

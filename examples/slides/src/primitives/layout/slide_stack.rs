@@ -33,7 +33,6 @@ pub enum StackSpacing {
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideStack {
     /// "tight", "normal" (default) or "loose".
-    #[serde(default)]
     pub spacing: Option<StackSpacing>,
     /// The nodes, top to bottom (not slideFrame).
     #[schemars(length(min = 1))]

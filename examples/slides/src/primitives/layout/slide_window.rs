@@ -111,7 +111,6 @@ pub fn catalog() -> CatalogEntry {
         &[
             "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
             "A window inside a window: put two windows in a slideSplit.",
-            "A real rendering of a slide: use slideRender.",
             "A terminal holding only a command to run: use slideCommand.",
         ],
         json!({

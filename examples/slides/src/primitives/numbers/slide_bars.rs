@@ -39,10 +39,8 @@ pub struct Bar {
     pub value: f64,
     /// A short note after the value, e.g. the formatted amount. Accepts
     /// inline marks.
-    #[serde(default)]
     pub detail: Option<LineText>,
     /// True for the bar that stands out; at most one.
-    #[serde(default)]
     pub highlight: Option<bool>,
 }
 
@@ -56,11 +54,9 @@ pub struct SlideBars {
     pub items: Vec<Bar>,
     /// The amount a full-length bar stands for; at least every value.
     /// Leave it out to scale to the largest value.
-    #[serde(default)]
     #[schemars(extend("exclusiveMinimum" = 0))]
     pub max: Option<f64>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

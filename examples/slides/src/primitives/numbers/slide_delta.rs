@@ -34,7 +34,6 @@ pub struct DeltaPoint {
     pub label: LineText,
     /// The number with its unit, e.g. "13 s". Leave it out for a
     /// placeholder; never invent a number.
-    #[serde(default)]
     pub value: Option<LineText>,
 }
 
@@ -48,12 +47,10 @@ pub struct SlideDelta {
     /// The measure after the change.
     pub after: DeltaPoint,
     /// The change as it should read, e.g. "+13" or "−40 %". Needs both values.
-    #[serde(default)]
     pub change: Option<LineText>,
     /// What the change means. Accepts inline marks.
     pub body: WrappedText,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

@@ -30,10 +30,8 @@ pub const PLACEHOLDER: &str = "not measured yet";
 pub struct SlideStat {
     /// The number as it should read, e.g. "99.9". Leave it out for a
     /// placeholder; never invent a number.
-    #[serde(default)]
     pub value: Option<LineText>,
     /// The unit after the number, e.g. "%" or "ms". Needs a value.
-    #[serde(default)]
     pub unit: Option<LineText>,
     /// The sentence the number backs. Accepts inline marks.
     pub body: WrappedText,

@@ -25,10 +25,8 @@ pub const TYPE: &str = "slideStats";
 pub struct StatItem {
     /// The number as it should read, about four characters. Leave it out for
     /// a placeholder; never invent a number.
-    #[serde(default)]
     pub value: Option<LineText>,
     /// The unit after the number. Needs a value.
-    #[serde(default)]
     pub unit: Option<LineText>,
     /// What is counted.
     pub label: LineText,
@@ -45,7 +43,6 @@ pub struct SlideStats {
     #[schemars(length(min = 2, max = 4))]
     pub items: Vec<StatItem>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

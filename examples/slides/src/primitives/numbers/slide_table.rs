@@ -48,22 +48,18 @@ pub struct TableGroup {
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideTable {
     /// A caption over the table.
-    #[serde(default)]
     pub label: Option<LineText>,
     /// One to six column heads.
     #[schemars(length(min = 1, max = 6))]
     pub columns: Vec<LineText>,
     /// True when the first cell of each row names the row (set bold).
-    #[serde(default)]
     pub row_headers: Option<bool>,
     /// Up to twelve rows, each with one cell per column. Give rows or
     /// groups, not both.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 12))]
     pub rows: Option<Vec<Vec<LineText>>>,
     /// Rows in named groups, at most twelve rows in all. Give rows or
     /// groups, not both.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 12))]
     pub groups: Option<Vec<TableGroup>>,
 }
@@ -192,7 +188,6 @@ pub fn catalog() -> CatalogEntry {
             "Items that fall into named groups.",
         ],
         &[
-            "Yes, partly or no answers in every cell: use slideMatrix.",
             "More than twelve rows: split the table across two slides.",
             "One sentence per option: use slideColumns.",
         ],

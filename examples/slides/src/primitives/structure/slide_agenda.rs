@@ -32,10 +32,8 @@ pub struct AgendaSection {
     /// The section title.
     pub title: LineText,
     /// How long the section is, e.g. "3 slides".
-    #[serde(default)]
     pub count: Option<LineText>,
     /// True for the section about to start; at most one.
-    #[serde(default)]
     pub current: Option<bool>,
 }
 
@@ -48,7 +46,6 @@ pub struct SlideAgenda {
     #[schemars(length(min = 2, max = 8))]
     pub sections: Vec<AgendaSection>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 
@@ -123,7 +120,7 @@ pub fn catalog() -> CatalogEntry {
         &[
             "Listing the slides of one section: use slideSection.",
             "Dated events: use slideTimeline.",
-            "Stages of planned work: use slideRoadmap.",
+            "Stages of one process: use slidePipeline.",
         ],
         json!({
             "type": "slideAgenda",

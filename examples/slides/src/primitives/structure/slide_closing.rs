@@ -53,11 +53,9 @@ pub struct SlideClosing {
     #[schemars(length(min = 1, max = 4))]
     pub links: Vec<ClosingLink>,
     /// Up to five next steps.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 5))]
     pub paths: Option<Vec<ClosingPath>>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

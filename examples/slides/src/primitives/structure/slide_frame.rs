@@ -38,25 +38,19 @@ pub struct SlideFrame {
     #[schemars(length(min = 1))]
     pub body: Vec<Node>,
     /// The deck's name, at the left of the footer; the same on every slide.
-    #[serde(default)]
     pub brand: Option<LineText>,
     /// The section title shown in the footer.
-    #[serde(default)]
     pub section: Option<LineText>,
     /// The section number shown before the section title, e.g. "02".
-    #[serde(default)]
     pub section_number: Option<LineText>,
     /// Whether the Isomer mark shows beside the footer (default true); set
     /// false unless the deck is about Isomer.
-    #[serde(default)]
     pub logo: Option<bool>,
     /// "page" (default) for content slides; "inverse" for title, section and
     /// closing slides.
-    #[serde(default)]
     pub tone: Option<FrameTone>,
     /// An absolute http or https URL, at the right of the footer; the same on
     /// every slide.
-    #[serde(default)]
     pub url: Option<LineText>,
 }
 

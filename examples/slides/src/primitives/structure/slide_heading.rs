@@ -26,10 +26,8 @@ pub struct SlideHeading {
     /// colour).
     pub title: WrappedText,
     /// One or two sentences under the claim. Accepts inline marks.
-    #[serde(default)]
     pub lede: Option<WrappedText>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

@@ -27,10 +27,8 @@ pub struct SlideQuote {
     /// Who said it: a person, a document or a team.
     pub source: LineText,
     /// Where or when: a role, a meeting, a date.
-    #[serde(default)]
     pub context: Option<LineText>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

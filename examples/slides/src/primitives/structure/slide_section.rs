@@ -36,10 +36,8 @@ pub struct SlideSection {
     pub contents: Vec<LineText>,
     /// Optional links, one per contents line, in the same order. Each is an
     /// https, http, or mailto URL, or a relative path.
-    #[serde(default)]
     pub hrefs: Option<Vec<Href>>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

@@ -25,7 +25,6 @@ pub struct SlideStatement {
     /// words in **strong**.
     pub text: WrappedText,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

@@ -36,22 +36,17 @@ pub struct TitleDefinition {
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideTitle {
     /// A short caption above the title (printed upper-case).
-    #[serde(default)]
     pub eyebrow: Option<LineText>,
     /// The subject's name, usually one or two words, set huge.
     pub title: WrappedText,
     /// One line on what the subject is. Accepts inline marks.
-    #[serde(default)]
     pub tagline: Option<WrappedText>,
     /// A dictionary-style definition of the title word.
-    #[serde(default)]
     pub definition: Option<TitleDefinition>,
     /// One compact node drawn beside the title, such as a short
-    /// slideBulletList or a slideFanout; use slideStack to put two there.
-    #[serde(default)]
+    /// slideBulletList; use slideStack to put two there.
     pub aside: Option<Node>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 

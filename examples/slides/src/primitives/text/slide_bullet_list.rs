@@ -38,10 +38,8 @@ pub struct SlideBulletList {
     #[schemars(length(min = 1, max = 6))]
     pub items: Vec<WrappedText>,
     /// A caption over the points (printed upper-case).
-    #[serde(default)]
     pub label: Option<LineText>,
     /// "dot" (default), "check" or "x".
-    #[serde(default)]
     pub marker: Option<BulletMarker>,
 }
 
@@ -98,7 +96,7 @@ pub fn catalog() -> CatalogEntry {
             "Points keyed by a name or date: use slideList.",
             "Terms and their meanings: use slideDefinitions.",
             "Steps in order: use slidePipeline.",
-            "Points split by owner: use slideTerritoryGroup.",
+            "Points split between two owners: use slideSplit.",
             "Code or commands: use slideCode or slideCommand.",
         ],
         json!({

@@ -28,7 +28,6 @@ pub struct Column {
     /// The option's name.
     pub title: LineText,
     /// Up to six short chips under the name (set in mono).
-    #[serde(default)]
     #[schemars(length(min = 1, max = 6))]
     pub tags: Option<Vec<LineText>>,
     /// One or two sentences on the option. Accepts inline marks.
@@ -55,14 +54,11 @@ pub struct SlideColumns {
     #[schemars(length(min = 2, max = 4))]
     pub items: Vec<Column>,
     /// The index (from 0) of the recommended option.
-    #[serde(default)]
     #[schemars(range(min = 0))]
     pub highlight: Option<u64>,
     /// A remark under all the columns.
-    #[serde(default)]
     pub footnote: Option<ColumnsFootnote>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 
@@ -162,7 +158,6 @@ pub fn catalog() -> CatalogEntry {
         ],
         &[
             "Exactly two sides that each hold nodes: use slideSplit.",
-            "Who owns what: use slideTerritoryGroup.",
             "Terms and meanings: use slideDefinitions.",
             "A single list: use slideList.",
             "The same attributes compared cell by cell: use slideTable.",

@@ -35,7 +35,6 @@ pub struct SlideDefinitions {
     #[schemars(length(min = 1, max = 6))]
     pub items: Vec<Definition>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    #[serde(default)]
     pub size: Option<Size>,
 }
 
@@ -78,8 +77,7 @@ pub fn catalog() -> CatalogEntry {
         &[
             "Facts rather than terms: use slideList.",
             "Several attributes per item: use slideTable.",
-            "Responsibilities split by owner: use slideTerritoryGroup.",
-            "Terms connected by arrows: use slideGraph.",
+            "Steps that lead from one to the next: use slidePipeline.",
         ],
         json!({
             "type": "slideDefinitions",

@@ -22,7 +22,6 @@ pub const TYPE: &str = "slideList";
 #[schemars(inline, transform = crate::schema::no_null)]
 pub struct ListItem {
     /// The name, date or id the fact belongs to (set in mono, left column).
-    #[serde(default)]
     pub term: Option<LineText>,
     /// The fact. Accepts inline marks.
     pub body: WrappedText,
@@ -34,13 +33,11 @@ pub struct ListItem {
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideList {
     /// A caption over the list (printed upper-case).
-    #[serde(default)]
     pub label: Option<LineText>,
     /// One to six facts, one line each.
     #[schemars(length(min = 1, max = 6))]
     pub items: Vec<ListItem>,
     /// A note qualifying the whole list. Accepts inline marks.
-    #[serde(default)]
     pub footnote: Option<WrappedText>,
 }
 
@@ -97,7 +94,6 @@ pub fn catalog() -> CatalogEntry {
         &[
             "Vocabulary to learn: use slideDefinitions.",
             "Several attributes per item: use slideTable.",
-            "Files in a folder: use slideTree.",
             "Main points with a shared marker: use slideBulletList.",
         ],
         json!({

@@ -1,0 +1,273 @@
+//! `isomer-report`: replay a recorded corpus against the slides pack and
+//! print the eval report.
+//!
+//! ```text
+//! cargo run -p isomer-slides --bin isomer-report [-- OPTIONS]
+//!
+//! OPTIONS
+//!   --corpus DIR     the corpus directory (default: corpus/slides of this repository)
+//!   --json           print the EvalReport as JSON instead of the text report
+//!   --print-prompt   print the prompt the harness builds for the slides pack and exit
+//!                    (the text corpus/<name>/prompt.txt must hold)
+//!   -h, --help       print this help
+//! ```
+//!
+//! The run replays `answers/` as the model and `judgments.json` as the
+//! judge, with the slides pack's guide and rules, the slides frame's body
+//! rule, and four cases in flight; no model is called. The report goes to
+//! stdout; what does not match the recordings goes to stderr:
+//!
+//! - `prompt.txt` missing or different from the prompt the harness builds
+//!   (the answers were written from another prompt);
+//! - missing recordings (attempts the harness asked for with no answer file:
+//!   they replay as an empty answer, which fails to parse);
+//! - stale judgments (cases whose text rendering no longer matches the one
+//!   their verdict was given for, or that have no verdict).
+//!
+//! Exit status: `0` when the recordings match, `1` when any of the three
+//! above is found (the report is still printed), `2` for a bad argument or a
+//! corpus that does not load (every fault is listed with file, line and
+//! column).
+//!
+//! The corpus baseline test (`tests/corpus_baseline.rs`) includes this file
+//! and calls [`replay_corpus`], so the command and the committed baseline
+//! score with the same options.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use isomer_evals::baseline::{Baseline, PromptMismatch, check_prompt};
+use isomer_evals::corpus::Corpus;
+use isomer_evals::replay::Replay;
+use isomer_evals::{EvalFrame, EvalReport, RunEvalsOptions, eval_prompt, run_evals};
+use isomer_sdk::AuthoringProfile;
+
+/// The recorded slides corpus of this repository: `corpus/slides` beside
+/// `examples/`, found from this crate's manifest directory at build time.
+fn default_corpus() -> PathBuf {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = manifest_dir
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(manifest_dir);
+    workspace.join("corpus").join("slides")
+}
+
+/// Cases in flight at once; the report does not depend on it.
+const CONCURRENCY: usize = 4;
+
+const USAGE: &str = "usage: isomer-report [--corpus DIR] [--json] [--print-prompt]
+
+Replays a recorded corpus against the slides pack and prints the eval report.
+
+  --corpus DIR     the corpus directory (default: corpus/slides of this repository)
+  --json           print the EvalReport as JSON instead of the text report
+  --print-prompt   print the prompt the harness builds for the slides pack and exit
+  -h, --help       print this help
+
+Exit status: 0 when the recordings match the harness, 1 when prompt.txt differs
+or recordings are missing or judgments are stale, 2 for bad arguments or a
+corpus that does not load.";
+
+/// What one replay of a corpus produced.
+pub struct Replayed {
+    /// The report, its text, the prompt hash and the recording lists.
+    pub baseline: Baseline,
+    /// Whether `prompt.txt` equals `prompt`.
+    pub prompt_check: Result<(), PromptMismatch>,
+}
+
+/// The prompt `run_evals` builds for the slides runtime with the options
+/// [`replay_corpus`] uses: the general profile, the slides guide and rules.
+pub fn slides_prompt() -> Result<String, String> {
+    let runtime = slides_runtime()?;
+    Ok(eval_prompt(
+        &runtime,
+        AuthoringProfile::General,
+        isomer_slides::AUTHORING_GUIDE,
+        Some(isomer_slides::AUTHORING_RULES),
+    ))
+}
+
+fn slides_runtime() -> Result<isomer_sdk::Runtime, String> {
+    isomer_slides::runtime().map_err(|error| format!("the slides runtime does not build: {error}"))
+}
+
+/// Replays the corpus at `dir` against the slides runtime: loads it (every
+/// fault, or nothing), runs `run_evals` with the replay as model and judge,
+/// and gathers the baseline.
+pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
+    let corpus = Corpus::load(dir)
+        .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
+    let recordings = corpus
+        .read_recordings(None)
+        .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
+    let replay = Replay::new(recordings);
+    let runtime = slides_runtime()?;
+    let frame = runtime
+        .frame(Some(isomer_slides::SLIDE_DECK_FRAME))
+        .map_err(|error| format!("the slides runtime has no slide frame: {error}"))?;
+    let mut options = RunEvalsOptions::new(&runtime, corpus.eval_cases(), replay.generate());
+    options.judge = Some(replay.judge());
+    options.guide = isomer_slides::AUTHORING_GUIDE.to_owned();
+    options.rules = Some(isomer_slides::AUTHORING_RULES.to_owned());
+    options.concurrency = CONCURRENCY;
+    options.frame = Some(frame as &dyn EvalFrame);
+    let prompt = eval_prompt(
+        &runtime,
+        options.profile,
+        &options.guide,
+        options.rules.as_deref(),
+    );
+    let report: EvalReport = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .map_err(|error| format!("cannot start the async runtime: {error}"))?
+        .block_on(run_evals(options));
+    // The prompt every `generate` call saw is the one hashed and checked.
+    if replay.prompt().is_some_and(|seen| *seen != *prompt) {
+        return Err("run_evals handed generate another prompt than eval_prompt builds".to_owned());
+    }
+    let baseline = Baseline::new(report, &prompt, &replay);
+    let prompt_check = check_prompt(&prompt, corpus.prompt.as_deref());
+    Ok(Replayed {
+        baseline,
+        prompt_check,
+    })
+}
+
+/// The parsed command line.
+struct Args {
+    corpus: PathBuf,
+    json: bool,
+    print_prompt: bool,
+}
+
+/// Parses the arguments after the program name; `Err` carries the message
+/// (and `Ok(None)` means help was asked for).
+fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, String> {
+    let mut parsed = Args {
+        corpus: default_corpus(),
+        json: false,
+        print_prompt: false,
+    };
+    let mut corpus_given = false;
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--json" => parsed.json = true,
+            "--print-prompt" => parsed.print_prompt = true,
+            "--corpus" => {
+                if corpus_given {
+                    return Err("`--corpus` is given twice".to_owned());
+                }
+                let dir = args
+                    .next()
+                    .filter(|dir| !dir.starts_with("--"))
+                    .ok_or_else(|| {
+                        "`--corpus` needs a directory, e.g. `--corpus corpus/slides`".to_owned()
+                    })?;
+                parsed.corpus = PathBuf::from(dir);
+                corpus_given = true;
+            }
+            other => match other.strip_prefix("--corpus=") {
+                Some(dir) if !dir.is_empty() && !corpus_given => {
+                    parsed.corpus = PathBuf::from(dir);
+                    corpus_given = true;
+                }
+                Some(_) if corpus_given => return Err("`--corpus` is given twice".to_owned()),
+                Some(_) => {
+                    return Err(
+                        "`--corpus` needs a directory, e.g. `--corpus corpus/slides`".to_owned(),
+                    );
+                }
+                None => return Err(format!("unknown argument `{other}`")),
+            },
+        }
+    }
+    Ok(Some(parsed))
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args(std::env::args().skip(1)) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("error: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.print_prompt {
+        // Exactly the prompt text: `> corpus/slides/prompt.txt` writes the file.
+        return match slides_prompt() {
+            Ok(prompt) => {
+                print!("{prompt}");
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let replayed = match replay_corpus(&args.corpus) {
+        Ok(replayed) => replayed,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let baseline = &replayed.baseline;
+    if args.json {
+        match serde_json::to_string_pretty(&baseline.report) {
+            Ok(json) => println!("{json}"),
+            Err(error) => {
+                eprintln!("error: cannot print the report as JSON: {error}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        println!("{}", baseline.report_text);
+    }
+
+    let mut matches = true;
+    if let Err(mismatch) = &replayed.prompt_check {
+        eprintln!("\n{}: {mismatch}", args.corpus.display());
+        matches = false;
+    }
+    let missing = &baseline.record.missing_recordings;
+    if !missing.is_empty() {
+        eprintln!(
+            "\nmissing recordings in {} ({}), replayed as empty answers:",
+            args.corpus.display(),
+            missing.len()
+        );
+        for recording in missing {
+            eprintln!("  {recording}");
+        }
+        matches = false;
+    }
+    let stale = &baseline.record.stale_judgments;
+    if !stale.is_empty() {
+        eprintln!(
+            "\nstale judgments in {} ({}), rendering changed or no verdict recorded:",
+            args.corpus.join("judgments.json").display(),
+            stale.len()
+        );
+        for id in stale {
+            eprintln!("  {id}");
+        }
+        matches = false;
+    }
+    if matches {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)"
+        );
+        ExitCode::from(1)
+    }
+}
