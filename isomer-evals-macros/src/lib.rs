@@ -95,6 +95,7 @@
 //!   caught.
 
 mod ctxt;
+mod eval;
 mod tool;
 
 /// Declares an agent tool from a handler function; see the
@@ -106,4 +107,16 @@ pub fn isomer_tool(
     item: proc_macro::TokenStream,
 ) -> proc_macro::TokenStream {
     tool::expand(args.into(), item.into()).into()
+}
+
+/// Turns a function returning a runtime into the `main` of a `harness = false` eval gate:
+/// one test per case of `corpus.json`, named `<suite>::<case id>`, plus `<suite>::totals`,
+/// with the floors given as keys. `isomer_evals` re-exports it; its `harness` module
+/// documents every key, the floors, the trials and the baseline.
+#[proc_macro_attribute]
+pub fn isomer_eval(
+    args: proc_macro::TokenStream,
+    item: proc_macro::TokenStream,
+) -> proc_macro::TokenStream {
+    eval::expand::isomer_eval(args.into(), item.into()).into()
 }

@@ -82,3 +82,6 @@ pub use score::{
     ValidityScore, score_answerability, score_expected_primitives, score_payload,
     score_primitive_selection, score_validity,
 };
+
+/// Turns a function returning a runtime into an eval gate; see [`harness`].
+pub use isomer_evals_macros::isomer_eval;
