@@ -97,6 +97,16 @@ where
     format!("{}{}", prefix.as_ref(), labels.join(","))
 }
 
+/// A newtype around a string: its schema is a string, not an object.
+#[derive(Deserialize, JsonSchema)]
+pub struct Word(String);
+
+/// Echoes a word.
+#[isomer_tool]
+fn word(input: Word) -> String {
+    input.0
+}
+
 fn call(tool: &Tool, input: serde_json::Value) -> ToolResult {
     tokio::runtime::Builder::new_current_thread()
         .build()
@@ -260,4 +270,12 @@ fn the_erased_future_is_send_and_static() {
         .unwrap()
         .block_on(async move { tokio::spawn(future).await.unwrap() });
     assert!(!result.is_error);
+}
+
+#[test]
+#[should_panic(
+    expected = "#[isomer_tool] `word`: the tool input `Word` is not a JSON object (its schema is {\"type\":\"string\"}); use a struct with named fields, or `isomer_sdk::NoInput` for a tool without input"
+)]
+fn a_non_object_input_the_macro_cannot_see_panics_at_construction() {
+    let _ = word_tool();
 }

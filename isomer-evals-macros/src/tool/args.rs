@@ -74,11 +74,16 @@ fn parse_key(cx: &Ctxt, args: &mut ToolArgs, meta: &ParseNestedMeta) -> syn::Res
         }
         _ => {
             let path = &meta.path;
+            let written = quote::quote!(#path).to_string().replace(' ', "");
+            let hint = match closest_key(&written) {
+                Some(key) => format!("did you mean `{key}`? "),
+                None => String::new(),
+            };
             cx.error_spanned_by(
                 path,
                 format!(
-                    "unknown key `{}`; #[isomer_tool] takes {KEYS} (the description is the doc comment)",
-                    quote::quote!(#path).to_string().replace(' ', "")
+                    "unknown key `{written}`; {hint}#[isomer_tool] takes {KEYS} \
+                     (the description is the doc comment)"
                 ),
             );
             // Skip the value so the keys after it are still read.
@@ -124,6 +129,31 @@ fn string_value(
             Ok(None)
         }
     }
+}
+
+/// The key `written` was probably meant to be: one at most two edits away.
+fn closest_key(written: &str) -> Option<&'static str> {
+    ["name", "title", "crate"]
+        .into_iter()
+        .map(|key| (edit_distance(written, key), key))
+        .filter(|(distance, _)| *distance <= 2)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, key)| key)
+}
+
+/// Levenshtein distance over chars.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta, slot: &mut Option<T>, value: T) {
@@ -207,7 +237,7 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "unknown key `nme`; #[isomer_tool] takes `name = \"...\"`, `title = \"...\"` and `crate = \"path\"` (the description is the doc comment)",
+                "unknown key `nme`; did you mean `name`? #[isomer_tool] takes `name = \"...\"`, `title = \"...\"` and `crate = \"path\"` (the description is the doc comment)",
                 "the tool name `has space` is not one every provider accepts: use 1 to 64 ASCII letters, digits, `_` or `-`",
                 "`title` takes a string literal, as `title = \"Search the docs\"`",
                 "the title is empty; give a short human title or leave `title` out",
@@ -226,6 +256,14 @@ mod tests {
             errors,
             ["`name` takes a string, as `name = \"search_docs\"`"]
         );
+    }
+
+    #[test]
+    fn near_misses_get_a_suggestion() {
+        assert_eq!(closest_key("titel"), Some("title"));
+        assert_eq!(closest_key("krate"), Some("crate"));
+        assert_eq!(closest_key("description"), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 
     #[test]
