@@ -402,3 +402,18 @@ fn a_ten_thousand_deep_value_is_refused_without_overflow() {
     );
     isomer_sdk::drop_deep(value);
 }
+
+#[test]
+fn string_lengths_count_utf16_code_units() {
+    let rt = runtime();
+    let fits = "😀".repeat(100);
+    assert!(
+        rt.validate(&view(json!([ { "type": "note", "text": fits } ])))
+            .valid
+    );
+    let over = "😀".repeat(101);
+    assert_eq!(
+        errors(&rt, &view(json!([ { "type": "note", "text": over } ]))),
+        vec!["body[0].text (in note) must be at most 200 characters"]
+    );
+}

@@ -55,12 +55,74 @@ pub(crate) fn derive_schema<T: JsonSchema>() -> Value {
         .to_value()
 }
 
-/// Compiles a draft 2020-12 schema.
+/// Compiles a draft 2020-12 schema. `minLength` and `maxLength` count
+/// UTF-16 code units, as Zod (JavaScript `.length`) does, instead of the
+/// code points JSON Schema specifies: an emoji counts 2.
 pub(crate) fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
     jsonschema::options()
         .with_draft(jsonschema::Draft::Draft202012)
+        .with_keyword("minLength", |_, value, _| utf16_length(value, true))
+        .with_keyword("maxLength", |_, value, _| utf16_length(value, false))
         .build(schema)
         .map_err(|error| error.to_string())
+}
+
+/// The message prefix of a failed UTF-16 `minLength` (the limit follows).
+pub(crate) const MIN_LENGTH_MARK: &str = "isomer:minLength:";
+/// The message prefix of a failed UTF-16 `maxLength` (the limit follows).
+pub(crate) const MAX_LENGTH_MARK: &str = "isomer:maxLength:";
+
+/// A string length bound in UTF-16 code units.
+struct Utf16Length {
+    limit: u64,
+    minimum: bool,
+}
+
+fn utf16_length<'a>(
+    value: &'a Value,
+    minimum: bool,
+) -> Result<Box<dyn for<'i> jsonschema::Keyword<'i>>, jsonschema::ValidationError<'a>> {
+    let limit = value
+        .as_u64()
+        .or_else(|| {
+            value
+                .as_f64()
+                .filter(|f| f.fract() == 0.0 && *f >= 0.0)
+                .map(|f| f as u64)
+        })
+        .ok_or_else(|| {
+            jsonschema::ValidationError::custom("a length bound must be a non-negative integer")
+        })?;
+    Ok(Box::new(Utf16Length { limit, minimum }))
+}
+
+impl<'i> jsonschema::Keyword<'i> for Utf16Length {
+    fn validate(&self, instance: &'i Value) -> Result<(), jsonschema::ValidationError<'i>> {
+        if self.is_valid(instance) {
+            return Ok(());
+        }
+        let mark = if self.minimum {
+            MIN_LENGTH_MARK
+        } else {
+            MAX_LENGTH_MARK
+        };
+        Err(jsonschema::ValidationError::custom(format!(
+            "{mark}{}",
+            self.limit
+        )))
+    }
+
+    fn is_valid(&self, instance: &'i Value) -> bool {
+        let Some(text) = instance.as_str() else {
+            return true;
+        };
+        let length = crate::js::utf16_len(text) as u64;
+        if self.minimum {
+            length >= self.limit
+        } else {
+            length <= self.limit
+        }
+    }
 }
 
 impl NodeSchema {

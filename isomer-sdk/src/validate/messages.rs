@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::error::ValidationError;
 use crate::js::{format_json_number, name_text};
-use crate::schema::node::ERROR_MESSAGE_KEYWORD;
+use crate::schema::node::{ERROR_MESSAGE_KEYWORD, MAX_LENGTH_MARK, MIN_LENGTH_MARK};
 use crate::validate::order::{Seg, key_for};
 
 /// One translated issue with its traversal-order key (relative to the
@@ -130,6 +130,19 @@ pub(crate) fn issues(compiled: &jsonschema::Validator, subject: &Subject<'_>) ->
                     }
                 }
                 message
+            }
+            ValidationErrorKind::Custom { message, .. }
+                if let Some(limit) = message.strip_prefix(MIN_LENGTH_MARK) =>
+            {
+                custom("minLength").unwrap_or_else(|| match limit {
+                    "1" => "must not be empty".to_owned(),
+                    n => format!("must be at least {n} characters"),
+                })
+            }
+            ValidationErrorKind::Custom { message, .. }
+                if let Some(limit) = message.strip_prefix(MAX_LENGTH_MARK) =>
+            {
+                custom("maxLength").unwrap_or_else(|| format!("must be at most {limit} characters"))
             }
             kind => {
                 custom(kind.keyword()).unwrap_or_else(|| default_message(kind, error.instance()))
