@@ -4,14 +4,15 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use libtest_mimic::Failed;
-use sha2::{Digest, Sha256};
 
 use super::SuiteSpec;
 use super::recordings::Recordings;
-use super::snapshot::{Baseline, compare_baseline};
+use super::snapshot::compare_baseline;
+use crate::baseline::{BaselineRecord, prompt_sha256};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::manifest::parse_manifest;
 use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
+use crate::replay::MissingRecording;
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 
 /// How many of a case's first-attempt errors a failure message shows.
@@ -113,7 +114,7 @@ fn case_message(
     result: &EvalCaseResult,
     scores: &CaseScores,
     misses: &[FloorMiss],
-    missing: &[String],
+    missing: &[MissingRecording],
     stale: &[String],
 ) -> Option<String> {
     let mut out = String::new();
@@ -130,7 +131,7 @@ fn case_message(
         let _ = writeln!(
             out,
             "missing recordings (strict replay answers them with empty text): {}",
-            missing.join(", ")
+            list(missing)
         );
     }
     if !stale.is_empty() {
@@ -198,7 +199,7 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
         let _ = writeln!(
             out,
             "missing recordings (strict replay answers them with empty text): {}",
-            missing.join(", ")
+            list(&missing)
         );
     }
     let stale = recordings.stale();
@@ -210,24 +211,21 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
         );
     }
     let prompt_path = recordings.dir().join("prompt.txt");
-    let prompt_matches_file = match std::fs::read_to_string(&prompt_path) {
-        Ok(recorded) if recorded == prompt => true,
+    match std::fs::read_to_string(&prompt_path) {
+        Ok(recorded) if recorded == prompt => {}
         Ok(_) => {
             let _ = writeln!(
                 out,
                 "{} differs from the prompt the suite builds: the answers were recorded from another prompt",
                 prompt_path.display()
             );
-            false
         }
         Err(error) => {
             let _ = writeln!(out, "cannot read {}: {error}", prompt_path.display());
-            false
         }
-    };
-    let baseline = Baseline {
-        prompt_sha256: hex_sha256(&prompt),
-        prompt_matches_file,
+    }
+    let baseline = BaselineRecord {
+        prompt_sha256: prompt_sha256(&prompt),
         missing_recordings: missing,
         stale_judgments: stale,
     };
@@ -269,28 +267,19 @@ pub(super) fn suite_totals(totals: &EvalTotals) -> SuiteTotals {
     }
 }
 
-/// Lowercase hex SHA-256 of the UTF-8 bytes of `text`.
-fn hex_sha256(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
+/// `answers/a.1.txt, answers/b.0.txt`.
+fn list(missing: &[MissingRecording]) -> String {
+    missing
         .iter()
-        .fold(String::with_capacity(64), |mut hex, byte| {
-            let _ = write!(hex, "{byte:02x}");
-            hex
-        })
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::floor::Floor;
-
-    #[test]
-    fn sha256_is_lowercase_hex() {
-        assert_eq!(
-            hex_sha256("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-    }
 
     #[test]
     fn case_message_names_every_miss_and_the_first_errors() {
@@ -327,7 +316,10 @@ mod tests {
             &result,
             &scores,
             &misses,
-            &["answers/chart-q3.1.txt".into()],
+            &[MissingRecording {
+                case_id: "chart-q3".into(),
+                attempt: 1,
+            }],
             &[],
         )
         .unwrap();

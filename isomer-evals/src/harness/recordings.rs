@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use crate::case::{AnswerabilityVerdict, Generate, Judge};
+use crate::corpus::answers::answer_file_name;
 use crate::corpus::judgments::{Judgments, parse_judgments};
+use crate::replay::MissingRecording;
 use crate::runtime::BoxError;
 
 /// The recordings of one corpus directory, with what the replay found missing or stale.
@@ -24,7 +26,7 @@ use crate::runtime::BoxError;
 pub(crate) struct Recordings {
     dir: PathBuf,
     judgments: OnceLock<Result<Option<Judgments>, String>>,
-    missing: Mutex<Vec<String>>,
+    missing: Mutex<Vec<MissingRecording>>,
     stale: Mutex<Vec<String>>,
 }
 
@@ -55,12 +57,17 @@ impl Recordings {
     /// # Errors
     /// A file that exists but cannot be read as UTF-8 text: `"cannot read <path>: <io error>"`.
     pub(crate) fn answer(&self, case_id: &str, attempt: u32) -> Result<String, String> {
-        let relative = format!("answers/{case_id}.{attempt}.txt");
-        let path = self.dir.join(&relative);
+        let path = self
+            .dir
+            .join("answers")
+            .join(answer_file_name(case_id, attempt));
         match std::fs::read_to_string(&path) {
             Ok(text) => Ok(text),
             Err(error) if error.kind() == ErrorKind::NotFound => {
-                lock(&self.missing).push(relative);
+                lock(&self.missing).push(MissingRecording {
+                    case_id: case_id.to_owned(),
+                    attempt,
+                });
                 Ok(String::new())
             }
             Err(error) => Err(format!("cannot read {}: {error}", path.display())),
@@ -132,8 +139,8 @@ impl Recordings {
         })
     }
 
-    /// Attempts asked for that had no file, as `answers/<id>.<attempt>.txt`, sorted.
-    pub(crate) fn missing(&self) -> Vec<String> {
+    /// Attempts asked for that had no file, sorted by case id, then attempt.
+    pub(crate) fn missing(&self) -> Vec<MissingRecording> {
         let mut missing = lock(&self.missing).clone();
         missing.sort();
         missing.dedup();
@@ -173,10 +180,12 @@ mod tests {
         );
         assert_eq!(recordings.answer("good", 1).unwrap(), "");
         assert_eq!(recordings.answer("nope", 0).unwrap(), "");
-        assert_eq!(
-            recordings.missing(),
-            ["answers/good.1.txt", "answers/nope.0.txt"]
-        );
+        let missing: Vec<String> = recordings
+            .missing()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(missing, ["answers/good.1.txt", "answers/nope.0.txt"]);
     }
 
     #[test]
@@ -187,7 +196,7 @@ mod tests {
         let error = recordings.answer("dir", 0).unwrap_err();
         let expected = format!("cannot read {}: ", dir.join("answers/dir.0.txt").display());
         assert!(error.starts_with(&expected), "{error}");
-        assert_eq!(recordings.missing(), Vec::<String>::new());
+        assert_eq!(recordings.missing(), Vec::new());
     }
 
     #[test]

@@ -5,29 +5,18 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::Once;
 
-use serde::Serialize;
 use serde_json::Value;
+
+use crate::baseline::BaselineRecord;
 
 /// How many moved report values a message lists before `(+N more)`.
 const MOVES_SHOWN: usize = 8;
 
-/// The recording facts committed beside the report: the prompt's hash, whether it equals
-/// `prompt.txt`, and what the replay found missing or stale.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct Baseline {
-    /// Lowercase hex SHA-256 of the prompt the suite builds.
-    pub(super) prompt_sha256: String,
-    /// Whether `prompt.txt` holds exactly that prompt.
-    pub(super) prompt_matches_file: bool,
-    /// Attempts asked for without a recording, `answers/<id>.<attempt>.txt`.
-    pub(super) missing_recordings: Vec<String>,
-    /// Cases whose judgment is absent or was given for another rendering.
-    pub(super) stale_judgments: Vec<String>,
-}
-
 /// Compares the three snapshots of `suite` in `dir`: `<suite>__report` (the report JSON),
-/// `<suite>__report_text` (the formatted report) and `<suite>__baseline`. Returns one
+/// `<suite>__report_text` (the formatted report) and `<suite>__baseline` (the
+/// [`BaselineRecord`]: prompt hash, missing recordings, stale judgments; the shape
+/// `isomer_evals::baseline` defines, so a corpus's own baseline test and the gate share
+/// the files). Returns one
 /// description per snapshot that moved (empty when all match). insta decides, and under
 /// `INSTA_UPDATE=always` rewrites the files and reports nothing as moved.
 pub(super) fn compare_baseline(
@@ -35,7 +24,7 @@ pub(super) fn compare_baseline(
     dir: &Path,
     report: &Value,
     report_text: &str,
-    baseline: &Baseline,
+    baseline: &BaselineRecord,
 ) -> Vec<String> {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(dir);
