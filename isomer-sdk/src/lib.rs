@@ -1,6 +1,86 @@
-//! The Isomer composition contract.
+//! The Isomer composition contract, and the runtime built on it.
 //!
-//! (Crate documentation is written as the crate fills in.)
+//! A *composition* is one JSON document a model writes:
+//! `{ "type": "view", "title"?, "subtitle"?, "theme"?, "body": [node, …], "meta"? }`.
+//! Each body node is an object whose string `type` names a *primitive*;
+//! containers hold child nodes in fields their child hook names. This crate
+//! keeps compositions as `serde_json::Value` (insertion-ordered) and gives
+//! every consumer (the runtime, the eval harness, the agent tools) the same
+//! vocabulary for reading, refusing, reporting and describing them.
+//!
+//! # The contract
+//!
+//! | concept | where | upstream (TypeScript) |
+//! |---|---|---|
+//! | the document: root fields, body nodes, `meta`, surface visibility | [`composition`] | sdk.md §1 |
+//! | reaching child nodes; full paths (`body[1].items[0]`); iterative walks | [`walk`] | `createChildNodeWalker`, `childNodePath` |
+//! | findings ([`ValidationError`], [`ValidationWarning`]), codes, construction errors | [`error`] | sdk.md §2.1–2.2 |
+//! | printing a finding as one line | [`format`](mod@format) | `formatValidationError` |
+//! | refusing deep, wide or huge input before any schema runs | [`budget`] | `checkInputBudget` |
+//! | parsing untrusted JSON text of any depth; dropping deep values | [`json`] | `JSON.parse` |
+//! | which URLs a node may carry | [`url`] | `sanitizeNavigationHref`, `sanitizeAssetUrl` |
+//! | catalog entries, groups, views, authoring context | [`catalog`] | sdk.md §7.2–7.3 |
+//! | the authoring prompt a model reads | [`prompt`] | `buildAuthoringPrompt` |
+//! | JavaScript parity: number text, `JSON.stringify`, `toFixed`, `Math.round`, UTF-16, `\s` | [`js`] | sdk.md §12 |
+//!
+//! # Rules every part keeps
+//!
+//! - **Byte parity with the upstream packages.** Wherever upstream counts,
+//!   prints, rounds or orders, this crate does it the JavaScript way: string
+//!   lengths in UTF-16 code units, numbers as `String(n)` prints them (`1`,
+//!   `1e+21`, `-0` → `0`), `toFixed(2)` rounding the exact binary value half
+//!   up, `Math.round` ties toward +∞, sorting by UTF-16 code units, trimming
+//!   with the JavaScript whitespace set, object keys in JavaScript property
+//!   order. See [`js`].
+//! - **Hostile input never crashes.** Parsing, budget checks, walks, JSON
+//!   printing and drops are iterative or run on a heap-grown stack: a
+//!   1,000,000-deep array parses, is refused by the budget
+//!   (`input nests deeper than 64 levels`) and is dropped safely. A child
+//!   hook that fails yields no children; a hook that loops is cut.
+//! - **Findings are data, mistakes are errors.** Problems with a composition
+//!   come back as [`ValidationError`]s (path, predicate message, innermost
+//!   known node type, and a code only for input refusals). Mistakes of the
+//!   host building a runtime are [`IsomerError`]s with upstream's codes.
+//! - **No side effects.** Nothing here reads the environment, writes a file
+//!   or calls a model.
+//!
+//! # Example: refuse, then report
+//!
+//! ```
+//! use isomer_sdk::{InputBudget, check_input_budget, format_validation_error, parse_json};
+//!
+//! // Model output, 100 levels deep: parses fine, refused by the budget.
+//! let text = format!("{}{}", "[".repeat(100), "]".repeat(100));
+//! let value = parse_json(&text).expect("valid JSON");
+//! let refusal = check_input_budget(&value, InputBudget::default()).unwrap_err();
+//! assert_eq!(refusal.path, "");
+//! assert_eq!(format_validation_error(&refusal), "input nests deeper than 64 levels");
+//!
+//! // A small composition passes and reports what it measured.
+//! let value = parse_json(r#"{"type":"view","body":[{"type":"kpi","label":"P99"}]}"#).unwrap();
+//! let usage = check_input_budget(&value, InputBudget::default()).unwrap();
+//! // Keys type, body, type, label (17) + strings view, kpi, P99 (10).
+//! assert_eq!((usage.depth, usage.values, usage.characters), (3, 6, 27));
+//! ```
+//!
+//! Printing JSON and prompt text the way the upstream packages do:
+//!
+//! ```
+//! use isomer_sdk::js::{compact_json, json_stringify, key_span, one_line, to_fixed_2};
+//! use serde_json::json;
+//!
+//! assert_eq!(json_stringify(&json!({"b": 1.0, "1": 1e21})), r#"{"1":1e+21,"b":1}"#);
+//! assert_eq!(compact_json(&json!("a\u{2028}b")), r#""a\u2028b""#);
+//! assert_eq!(to_fixed_2(0.125), "0.13");
+//! assert_eq!(one_line("Two\r\nlines"), "Two lines");
+//! assert_eq!(key_span("kpi"), "`kpi`");
+//! ```
+//!
+//! # The runtime
+//!
+//! Primitives, packs, frames, views and the [`Runtime`] (parse, validate,
+//! surfaces, JSON Schema export, authoring context) are built on the
+//! contract above; see [`runtime`].
 
 pub mod budget;
 pub mod catalog;

@@ -111,7 +111,7 @@ impl AuthoringProfile {
 ///    removed, each in a `json` fence.
 ///
 /// The dash in bullets is U+2014 with a space on each side. All JSON is
-/// printed with [`compact_json`](crate::js::compact_json), so no section
+/// printed with [`compact_json`], so no section
 /// breaks a line with U+2028/U+2029.
 pub fn build_authoring_prompt(profile: AuthoringProfile, context: &PromptContext<'_>) -> String {
     let inlined_schema = context.schema.filter(|_| profile.inlines_schema());

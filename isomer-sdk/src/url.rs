@@ -170,7 +170,7 @@ const NAMED_REFERENCES: [(&str, char); 7] = [
 
 /// Decodes character references once, left to right: `&#x<hex>` and
 /// `&#<decimal>` (`;` optional, `x` in any case) and the
-/// [`NAMED_REFERENCES`]. A code point of 0, a surrogate, or one above
+/// named ones listed in the module docs. A code point of 0, a surrogate, or one above
 /// U+10FFFF decodes to U+FFFD (a Rust string cannot hold a lone surrogate;
 /// JavaScript would keep it, and either way it is not a scheme character).
 /// Anything else starting with `&` is kept as written.

@@ -6,7 +6,7 @@
 //! | concept | module | JavaScript it matches |
 //! |---|---|---|
 //! | number printing | [`number`] | `String(n)` / `Number.prototype.toString` |
-//! | JSON text | [`stringify`] | `JSON.stringify(v)`, `JSON.stringify(v, null, 2)`, the SDK's `compactJson` |
+//! | JSON text | [`stringify`](mod@stringify) | `JSON.stringify(v)`, `JSON.stringify(v, null, 2)`, the SDK's `compactJson` |
 //! | whitespace, spans, names | [`text`] | `\s`, `String.prototype.trim`, the SDK's `oneLine`, `codeSpan`, `keySpan`, `nameText`, `quoteText` |
 //! | rounding | [`round`] | `Number.prototype.toFixed`, `Math.round` |
 //! | lengths and order | [`order`] | `String.prototype.length`, `Array.prototype.sort`, property order |

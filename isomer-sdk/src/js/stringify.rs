@@ -4,10 +4,10 @@
 //! Differences from `serde_json::to_string` that this module removes
 //! (sdk.md §12, evals.md §10.2):
 //! - numbers print as JavaScript prints them (`1` for `1.0`, `1e+21`, `-0`
-//!   as `0`), see [`format_json_number`](super::number::format_json_number);
+//!   as `0`), see [`format_json_number`];
 //! - object keys print in JavaScript property order: array-index keys
 //!   (`"0"`, `"12"`) first in ascending numeric order, then the rest in
-//!   insertion order (see [`js_property_order`](super::order::js_property_order)).
+//!   insertion order (see [`js_property_order`]).
 //!   `JSON.parse('{"b":1,"1":2}')` stringifies as `{"1":2,"b":1}`, and so does
 //!   [`json_stringify`]. The byte count is the same either way;
 //! - string escapes: `"` `\` and C0 controls only (`\b \f \n \r \t` short,
