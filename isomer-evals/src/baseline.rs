@@ -94,28 +94,31 @@ pub enum PromptMismatch {
     Missing,
     /// Occurs when `prompt.txt` differs from the built prompt.
     Differs {
-        /// The first line (from 1) where they differ.
+        /// The first line (from 1) where they differ (lines split at `\n`).
         line: usize,
-        /// That line of the built prompt (`None` past its end).
+        /// The first column (from 1, in characters) where that line differs.
+        column: usize,
+        /// Up to 60 characters of the built prompt's line from 20 characters
+        /// before the difference (`None` past the text's end).
         built: Option<String>,
-        /// That line of `prompt.txt` (`None` past its end).
+        /// The same excerpt of `prompt.txt` (`None` past its end).
         recorded: Option<String>,
     },
 }
 
 impl fmt::Display for PromptMismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |line: &Option<String>| match line {
-            Some(text) => serde_json::Value::String(short(text)).to_string(),
+        let show = |excerpt: &Option<String>| match excerpt {
+            Some(text) => serde_json::Value::String(text.clone()).to_string(),
             None => "end of text".to_owned(),
         };
         match self {
             Self::Missing => f.write_str(
                 "prompt.txt is missing; write it from the prompt the harness builds before recording answers",
             ),
-            Self::Differs { line, built, recorded } => write!(
+            Self::Differs { line, column, built, recorded } => write!(
                 f,
-                "prompt.txt differs from the prompt the harness builds at line {line}: built {}, recorded {}; the answers were written from another prompt, so re-record them",
+                "prompt.txt differs from the prompt the harness builds at line {line}, column {column}: built {}, recorded {}; the answers were written from another prompt, so re-record them",
                 show(built),
                 show(recorded)
             ),
@@ -125,18 +128,16 @@ impl fmt::Display for PromptMismatch {
 
 impl std::error::Error for PromptMismatch {}
 
-/// At most 80 characters of `text`, with `…` when cut.
-fn short(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
+/// Characters of the excerpt shown before the first difference.
+const EXCERPT_BEFORE: usize = 20;
+/// Characters of the excerpt in all.
+const EXCERPT_LEN: usize = 60;
 
 /// Checks that `built` (the prompt the harness builds) equals `recorded`
 /// (the corpus's `prompt.txt`, `None` when absent), byte for byte.
 ///
-/// On a difference, names the first differing line (lines split at `\n`).
+/// On a difference, names the first differing line and column, with an
+/// excerpt of each side around it.
 pub fn check_prompt(built: &str, recorded: Option<&str>) -> Result<(), PromptMismatch> {
     let Some(recorded) = recorded else {
         return Err(PromptMismatch::Missing);
@@ -151,10 +152,19 @@ pub fn check_prompt(built: &str, recorded: Option<&str>) -> Result<(), PromptMis
         match (built_lines.next(), recorded_lines.next()) {
             (Some(a), Some(b)) if a == b => line += 1,
             (a, b) => {
+                let same = match (a, b) {
+                    (Some(a), Some(b)) => {
+                        a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
+                    }
+                    _ => 0,
+                };
+                let start = same.saturating_sub(EXCERPT_BEFORE);
+                let excerpt = |text: &str| text.chars().skip(start).take(EXCERPT_LEN).collect();
                 return Err(PromptMismatch::Differs {
                     line,
-                    built: a.map(str::to_owned),
-                    recorded: b.map(str::to_owned),
+                    column: same + 1,
+                    built: a.map(excerpt),
+                    recorded: b.map(excerpt),
                 });
             }
         }
@@ -187,19 +197,32 @@ mod tests {
             mismatch,
             PromptMismatch::Differs {
                 line: 2,
+                column: 1,
                 built: Some("b".into()),
                 recorded: Some("x".into())
             }
         );
         assert_eq!(
             mismatch.to_string(),
-            "prompt.txt differs from the prompt the harness builds at line 2: built \"b\", recorded \"x\"; the answers were written from another prompt, so re-record them"
+            "prompt.txt differs from the prompt the harness builds at line 2, column 1: built \"b\", recorded \"x\"; the answers were written from another prompt, so re-record them"
+        );
+        // A long line shows where it differs, not its shared start.
+        let long = |tail: &str| format!("{}{tail}", "x".repeat(100));
+        assert_eq!(
+            check_prompt(&long("abc"), Some(&long("abd"))),
+            Err(PromptMismatch::Differs {
+                line: 1,
+                column: 103,
+                built: Some(format!("{}abc", "x".repeat(18))),
+                recorded: Some(format!("{}abd", "x".repeat(18))),
+            })
         );
         // A trailing newline in the file is a difference too.
         assert_eq!(
             check_prompt("a", Some("a\n")),
             Err(PromptMismatch::Differs {
                 line: 2,
+                column: 1,
                 built: None,
                 recorded: Some(String::new())
             })
