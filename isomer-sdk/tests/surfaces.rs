@@ -247,6 +247,7 @@ fn sanitize_returning_none_drops_the_node_everywhere() {
         slack.blocks,
         vec![
             json!({ "type": "section", "text": { "type": "mrkdwn", "text": "n" } }),
+            json!({ "type": "section", "text": { "type": "mrkdwn", "text": " " } }),
             json!({ "type": "section", "text": { "type": "mrkdwn", "text": "shown" } }),
         ]
     );
@@ -254,6 +255,7 @@ fn sanitize_returning_none_drops_the_node_everywhere() {
 
 #[test]
 fn slack_cuts_past_fifty_blocks_with_a_notice() {
+    // 60 notes and the 59 spacers between them are 119 blocks: 49 are kept.
     let rt = runtime();
     let body: Vec<Value> = (0..60)
         .map(|i| json!({ "type": "note", "text": format!("n{i}") }))
@@ -264,6 +266,6 @@ fn slack_cuts_past_fifty_blocks_with_a_notice() {
     assert_eq!(slack.blocks.len(), 50);
     assert_eq!(
         slack.blocks[49],
-        json!({ "type": "context", "elements": [ { "type": "mrkdwn", "text": "_+11 more blocks elided to fit Slack's limit._" } ] })
+        json!({ "type": "context", "elements": [ { "type": "mrkdwn", "text": "_+70 more blocks elided to fit Slack's limit._" } ] })
     );
 }

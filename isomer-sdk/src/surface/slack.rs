@@ -3,10 +3,11 @@
 //! without a `slack` renderer.
 //!
 //! Implemented: the header/context envelope, per-node blocks with the
-//! Markdown fallback, per-slot text clamping, the 50-block budget with its
-//! elision notice, and `text` from the text surface. Not implemented (see
-//! the crate's known gaps): the spacer/divider rhythm, field coalescing and
-//! the table character budget.
+//! Markdown fallback, text clamping of the blocks this module builds, field
+//! coalescing, the spacer/divider rhythm, the 50-block budget with its
+//! elision notice, and `text` from the text surface. Not implemented: the
+//! table character budget (tables past it are not degraded) and clamping
+//! of blocks a primitive's own renderer built.
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -153,6 +154,8 @@ pub(crate) fn envelope(
         }
     }
     blocks.extend(body);
+    let blocks = rhythm(coalesce_fields(blocks));
+    let mut blocks = blocks;
     if blocks.len() > SLACK_MAX_BLOCKS {
         let kept = SLACK_MAX_BLOCKS - 1;
         let elided = blocks.len() - kept;
@@ -164,5 +167,138 @@ pub(crate) fn envelope(
     SlackRender {
         text: clamp_text(&text, SLACK_TEXT_LIMIT),
         blocks,
+    }
+}
+
+/// Slack's limit on the fields of one `section`.
+pub const SLACK_MAX_FIELDS: usize = 10;
+
+fn block_type(block: &Value) -> &str {
+    block.get("type").and_then(Value::as_str).unwrap_or("")
+}
+
+/// A `section` whose text is a single space: the rhythm's spacer.
+fn is_spacer(block: &Value) -> bool {
+    block_type(block) == "section" && block["text"]["text"] == " "
+}
+
+/// A `section` with `fields` and no `text`.
+fn is_field_section(block: &Value) -> bool {
+    block_type(block) == "section" && block.get("text").is_none() && block["fields"].is_array()
+}
+
+/// A content block: anything but header, divider, actions, context and the
+/// spacer.
+fn is_content(block: &Value) -> bool {
+    !matches!(
+        block_type(block),
+        "header" | "divider" | "actions" | "context"
+    ) && !is_spacer(block)
+}
+
+/// The spacer section (`mrkdwn` text `" "`).
+pub fn spacer() -> Value {
+    json!({ "type": "section", "text": { "type": "mrkdwn", "text": " " } })
+}
+
+/// Consecutive one-field sections coalesce into one `fields` section, up to
+/// [`SLACK_MAX_FIELDS`] fields.
+fn coalesce_fields(blocks: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(blocks.len());
+    let mut open = false;
+    for block in blocks {
+        let one_field =
+            is_field_section(&block) && block["fields"].as_array().is_some_and(|f| f.len() == 1);
+        if one_field
+            && open
+            && let Some(Value::Array(fields)) =
+                out.last_mut().and_then(|last| last.get_mut("fields"))
+            && fields.len() < SLACK_MAX_FIELDS
+        {
+            fields.push(block["fields"][0].clone());
+            continue;
+        }
+        open = one_field;
+        out.push(block);
+    }
+    out
+}
+
+/// The section rhythm (slides-and-runtime.md §2.5.4 step 6): a spacer
+/// between two consecutive content blocks (not between two field-only
+/// sections); a divider before every header after the first block and
+/// before actions, itself preceded by a spacer when the previous block is
+/// content and not a table.
+fn rhythm(blocks: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(blocks.len() * 2);
+    for block in blocks {
+        if let Some(previous) = out.last() {
+            let kind = block_type(&block);
+            if kind == "header" || kind == "actions" {
+                if is_content(previous) && block_type(previous) != "table" {
+                    out.push(spacer());
+                }
+                if out.last().map(block_type) != Some("divider") {
+                    out.push(divider());
+                }
+            } else if is_content(&block)
+                && is_content(previous)
+                && !(is_field_section(&block) && is_field_section(previous))
+            {
+                out.push(spacer());
+            }
+        }
+        out.push(block);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(text: &str) -> Value {
+        json!({ "type": "section", "fields": [ { "type": "mrkdwn", "text": text } ] })
+    }
+
+    #[test]
+    fn one_field_sections_coalesce() {
+        let blocks = coalesce_fields(vec![field("a"), field("b"), section("c"), field("d")]);
+        assert_eq!(blocks.len(), 3);
+        assert_eq!(blocks[0]["fields"].as_array().unwrap().len(), 2);
+        let many: Vec<Value> = (0..12).map(|i| field(&i.to_string())).collect();
+        let blocks = coalesce_fields(many);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0]["fields"].as_array().unwrap().len(), 10);
+    }
+
+    #[test]
+    fn spacers_and_dividers_follow_the_rhythm() {
+        let blocks = rhythm(vec![
+            header("T"),
+            context("sub"),
+            section("a"),
+            section("b"),
+            header("H"),
+            section("c"),
+            json!({ "type": "actions", "elements": [] }),
+        ]);
+        let kinds: Vec<String> = blocks
+            .iter()
+            .map(|b| {
+                if is_spacer(b) {
+                    "spacer".to_owned()
+                } else {
+                    block_type(b).to_owned()
+                }
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                "header", "context", "section", "spacer", "section", "spacer", "divider", "header",
+                "section", "spacer", "divider", "actions"
+            ]
+        );
     }
 }
