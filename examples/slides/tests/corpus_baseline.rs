@@ -212,3 +212,185 @@ fn the_replayed_run_matches_the_committed_baseline() {
         insta::assert_json_snapshot!("slides__baseline", baseline.record);
     });
 }
+
+mod command {
+    //! The report command as a user runs it: arguments, exit status, output.
+
+    use std::fs;
+    use std::path::{Path, PathBuf};
+    use std::process::{Command, Output};
+
+    fn run(args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_isomer-report"))
+            .args(args)
+            .output()
+            .expect("the report command runs")
+    }
+
+    fn stderr(output: &Output) -> String {
+        String::from_utf8(output.stderr.clone()).unwrap()
+    }
+
+    /// A one-case corpus (`heading`) with its answer, prompt and judgment
+    /// recorded, in a fresh directory.
+    fn recorded_corpus(name: &str) -> PathBuf {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("isomer_report")
+            .join(name);
+        if dir.exists() {
+            fs::remove_dir_all(&dir).unwrap();
+        }
+        fs::create_dir_all(dir.join("answers")).unwrap();
+        let answer = r#"{"type":"view","title":"Settlement","body":[{"type":"slideFrame","brand":"Ledger","body":[{"type":"slideStatement","text":"Refunds settle **nightly**."}]}]}"#;
+        fs::write(
+            dir.join("corpus.json"),
+            format!(
+                r#"{{"provenance": {{"author": "test"}}, "cases": [{{"id": "heading", "prompt": "One sentence: refunds settle nightly.", "golden": {answer}, "expected": ["slideStatement"]}}]}}"#
+            ),
+        )
+        .unwrap();
+        fs::write(dir.join("answers/heading.0.txt"), answer).unwrap();
+        fs::write(
+            dir.join("prompt.txt"),
+            super::report_command::slides_prompt().unwrap(),
+        )
+        .unwrap();
+        let runtime = isomer_slides::runtime().unwrap();
+        let rendered = isomer_evals::EvalRuntime::render_text(
+            &runtime,
+            &serde_json::from_str(answer).unwrap(),
+        )
+        .unwrap();
+        let judgments = serde_json::json!({
+            "provenance": {"judge": "test"},
+            "judgments": [{"id": "heading", "verdict": "yes", "rendered": rendered}]
+        });
+        fs::write(dir.join("judgments.json"), judgments.to_string()).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_matching_corpus_prints_the_report_and_exits_zero() {
+        let dir = recorded_corpus("matching");
+        let output = run(&["--corpus", dir.to_str().unwrap()]);
+        assert_eq!(stderr(&output), "");
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "cases             1\nparsed            1 (100%)\nvalid             1 (100%)\nvalid after retry 1 (100%)\nmean selection F1 1.00\nanswerability     yes 1 / partial 0 / no 0\nexpected hits     1 / 1 (100%)\n"
+        );
+    }
+
+    #[test]
+    fn json_prints_the_eval_report() {
+        let dir = recorded_corpus("json");
+        let output = run(&["--json", &format!("--corpus={}", dir.display())]);
+        assert_eq!(output.status.code(), Some(0));
+        let report: isomer_evals::EvalReport = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report.totals.cases, 1);
+        assert_eq!(report.results[0].case_id, "heading");
+    }
+
+    #[test]
+    fn missing_recordings_and_stale_judgments_exit_one() {
+        let dir = recorded_corpus("drifted");
+        fs::remove_file(dir.join("answers/heading.0.txt")).unwrap();
+        let output = run(&["--corpus", dir.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "\nmissing recordings in {} (2), replayed as empty answers:\n  answers/heading.0.txt\n  answers/heading.1.txt\n\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)\n",
+                dir.display()
+            )
+        );
+
+        let dir = recorded_corpus("stale");
+        fs::write(
+            dir.join("judgments.json"),
+            r#"{"provenance": {}, "judgments": [{"id": "heading", "verdict": "no", "rendered": "an older rendering"}]}"#,
+        )
+        .unwrap();
+        fs::write(dir.join("prompt.txt"), "an older prompt\n").unwrap();
+        let output = run(&["--corpus", dir.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = stderr(&output);
+        assert!(
+            stderr.starts_with(&format!(
+                "\n{}: prompt.txt differs from the prompt the harness builds at line 1, column 1: built \"# View authoring\", recorded \"an older prompt\"",
+                dir.display()
+            )),
+            "{stderr}"
+        );
+        assert!(
+            stderr.ends_with(&format!(
+                "\n\nstale judgments in {} (1), rendering changed or no verdict recorded:\n  heading\n\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)\n",
+                dir.join("judgments.json").display()
+            )),
+            "{stderr}"
+        );
+    }
+
+    #[test]
+    fn bad_arguments_and_directories_exit_two_with_a_reason() {
+        let output = run(&["--verbose"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output)
+                .starts_with("error: unknown argument `--verbose`\n\nusage: isomer-report")
+        );
+
+        let output = run(&["--corpus"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).starts_with(
+                "error: `--corpus` needs a directory, e.g. `--corpus corpus/slides`\n"
+            )
+        );
+
+        let output = run(&["--corpus", "a", "--corpus", "b"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr(&output).starts_with("error: `--corpus` is given twice\n"));
+
+        let missing = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-such-corpus");
+        let output = run(&["--corpus", missing.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "error: the corpus at {0} does not load:\n{0}: is not a corpus directory (expected a directory holding corpus.json)\n",
+                missing.display()
+            )
+        );
+
+        let dir = recorded_corpus("broken");
+        fs::write(dir.join("answers/ghost.0.txt"), "{}").unwrap();
+        let output = run(&["--corpus", dir.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "error: the corpus at {0} does not load:\n{0}/answers/ghost.0.txt: records an answer for case \"ghost\", which corpus.json does not have\n",
+                dir.display()
+            )
+        );
+    }
+
+    #[test]
+    fn help_and_print_prompt_exit_zero() {
+        let output = run(&["--help"]);
+        assert_eq!(output.status.code(), Some(0));
+        assert!(
+            String::from_utf8(output.stdout)
+                .unwrap()
+                .starts_with("usage: isomer-report [--corpus DIR] [--json] [--print-prompt]\n")
+        );
+
+        let output = run(&["--print-prompt"]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            super::report_command::slides_prompt().unwrap()
+        );
+    }
+}
