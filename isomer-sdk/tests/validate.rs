@@ -417,3 +417,70 @@ fn string_lengths_count_utf16_code_units() {
         vec!["body[0].text (in note) must be at most 200 characters"]
     );
 }
+
+/// A container with an explicit child hook and content of its own.
+fn pair_runtime() -> Runtime {
+    use isomer_sdk::{ChildRef, Markdown, Pack, Primitive};
+    let pair = Primitive::builder::<Value>("pair")
+        .schema_json(json!({
+            "type": "object",
+            "properties": {
+                "caption": { "type": "string" },
+                "left": { "type": "object" },
+                "right": { "type": "object" }
+            },
+            "required": ["left", "right"]
+        }))
+        .purpose("Two nodes side by side.")
+        .example(json!({ "type": "pair", "left": { "type": "note", "text": "a" }, "right": { "type": "note", "text": "b" } }))
+        .children(|node: &Value| {
+            // Right first: the hook decides the order.
+            ["right", "left"]
+                .into_iter()
+                .filter_map(|key| node.get(key).filter(|v| v.is_object()).map(|child| ChildRef { node: child, path: key.to_owned() }))
+                .collect()
+        })
+        .has_own_content(|node: &Value| node.get("caption").is_some())
+        .text(|node, scope| format!("{} | {}", scope.text(&node["left"]), scope.text(&node["right"])))
+        .markdown(|_, _| Markdown::paragraph("pair"))
+        .build()
+        .unwrap();
+    Runtime::builder()
+        .pack(common::pack())
+        .pack(Pack::new("pairs").primitive(pair).build().unwrap())
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn explicit_child_hooks_drive_validation_walks_and_warnings() {
+    let rt = pair_runtime();
+    assert_eq!(
+        errors(
+            &rt,
+            &view(
+                json!([ { "type": "pair", "left": { "type": "note" }, "right": { "type": "zz" } } ])
+            )
+        ),
+        vec![
+            "body[0].left.text (in note) is required",
+            "body[0].right.type must be one of: note, group, pair"
+        ]
+    );
+    let walker = rt.walker();
+    let node = json!({ "type": "pair", "left": { "type": "note", "text": "a" }, "right": { "type": "note", "text": "b" } });
+    let paths: Vec<String> = walker.children(&node).into_iter().map(|c| c.path).collect();
+    assert_eq!(paths, vec!["right", "left"]);
+    // Both children hidden from slack: the pair renders there only with a caption.
+    let hidden = json!({ "type": "note", "text": "a", "surfaces": ["text"] });
+    let without = view(json!([ { "type": "pair", "left": hidden, "right": hidden } ]));
+    let slack = |value: &Value| rt.validate(value).warnings_for_surface("slack").len();
+    assert_eq!(slack(&without), 1);
+    let with = view(json!([ { "type": "pair", "caption": "c", "left": hidden, "right": hidden } ]));
+    assert_eq!(slack(&with), 0);
+    assert_eq!(
+        rt.render_text(&view(json!([node])), &isomer_sdk::RenderOptions::default())
+            .unwrap(),
+        "a | b"
+    );
+}

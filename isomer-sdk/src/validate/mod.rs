@@ -18,6 +18,8 @@ pub(crate) mod messages;
 pub(crate) mod order;
 pub(crate) mod sanitize;
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -309,14 +311,14 @@ fn navigate<'a>(value: &'a mut Value, segments: &[Seg]) -> Option<&'a mut Value>
 /// string ids count; each later use is
 /// `<nodePath>.id duplicates id "<id>" first used at <firstPath>`.
 fn duplicate_ids(body: &[Value], walker: &Inventory) -> Vec<ValidationError> {
-    let mut first_use: Vec<(String, String)> = Vec::new();
+    let mut first_use: HashMap<&str, String> = HashMap::new();
     let mut errors = Vec::new();
     for walked in walk_body(body, walker) {
         let Some(id) = walked.node.get("id").and_then(Value::as_str) else {
             continue;
         };
-        match first_use.iter().find(|(seen, _)| seen == id) {
-            Some((_, first_path)) => {
+        match first_use.get(id) {
+            Some(first_path) => {
                 let mut error = ValidationError::new(
                     format!("{}.id", walked.path),
                     format!(
@@ -329,7 +331,9 @@ fn duplicate_ids(body: &[Value], walker: &Inventory) -> Vec<ValidationError> {
                 }
                 errors.push(error);
             }
-            None => first_use.push((id.to_owned(), walked.path.clone())),
+            None => {
+                first_use.insert(id, walked.path.clone());
+            }
         }
     }
     errors
