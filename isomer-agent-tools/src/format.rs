@@ -9,7 +9,9 @@ use isomer_sdk::js::is_array_index_key;
 use isomer_sdk::{IsomerError, ToolResult};
 use serde_json::Value;
 
-use crate::runtime::{RuntimeFailure, RuntimeFormat, Theme};
+use isomer_sdk::composition::Theme;
+
+use crate::runtime::{RuntimeFailure, RuntimeFormat};
 
 /// What a host format's render produced.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -25,6 +25,7 @@ pub mod options;
 pub mod prompts;
 pub mod resources;
 pub mod runtime;
+pub mod sdk_runtime;
 mod tools;
 
 pub use check::{CompositionCheck, ToolsFrame, check_composition};
@@ -43,7 +44,7 @@ pub use options::{IsomerGuideOptions, IsomerToolsOptions};
 pub use prompts::{IsomerPrompt, PromptArgument, PromptBuild, create_isomer_prompts};
 pub use resources::{IsomerResource, ResourceRead, create_isomer_resources};
 pub use runtime::{
-    ParseOutcome, RenderOptions, RenderedFormat, RuntimeFailure, RuntimeFormat, Theme,
-    ToolsRuntime, ValidationOutcome, ViewRequestError,
+    ParseOutcome, RenderOptions, RenderedFormat, RuntimeFailure, RuntimeFormat, ToolsRuntime,
+    ValidationOutcome, ViewRequestError,
 };
 pub use tools::create_isomer_tools;

@@ -5,16 +5,15 @@
 //! validate, render on the runtime's own four formats, and list and request
 //! views. Nothing else. The trait is small enough that a test stub implements
 //! it in a few lines, and the sdk's runtime implements it in
-//! `sdk_runtime.rs`.
+//! [`crate::sdk_runtime`].
 
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
+use isomer_sdk::composition::Theme;
 use isomer_sdk::{
     AuthoringContext, PrimitiveDescriptions, ValidationError, ValidationWarning, ViewSummary,
 };
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Any failure a runtime member reports (upstream: a thrown error). The
@@ -85,30 +84,6 @@ impl RuntimeFormat {
         RuntimeFormat::ALL
             .into_iter()
             .find(|format| format.as_str() == name)
-    }
-}
-
-/// The colour theme a caller may ask for; without one, the composition's
-/// own `theme` applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Theme {
-    /// Follow the reader's preference.
-    Auto,
-    /// Light.
-    Light,
-    /// Dark.
-    Dark,
-}
-
-impl Theme {
-    /// `auto`, `light` or `dark`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
     }
 }
 

@@ -6,9 +6,10 @@ use std::sync::{Arc, Mutex};
 
 use common::*;
 use isomer_agent_tools::{
-    FormatOutput, HostFormat, ISOMER_TOOL_NAMES, IsomerToolsOptions, RuntimeFormat, Theme, Tool,
+    FormatOutput, HostFormat, ISOMER_TOOL_NAMES, IsomerToolsOptions, RuntimeFormat, Tool,
     ToolContent, ToolResult, ViewRequestError, create_isomer_tools,
 };
+use isomer_sdk::composition::Theme;
 use isomer_sdk::{ErrorCode, IsomerError, ValidationError};
 use serde_json::{Value, json};
 

@@ -10,7 +10,8 @@ use serde_json::{Map, Value, json};
 
 use super::{ToolsContext, failure};
 use crate::format::{HostRenderOptions, format_result};
-use crate::runtime::{RenderOptions, RenderedFormat, RuntimeFormat, Theme};
+use crate::runtime::{RenderOptions, RenderedFormat, RuntimeFormat};
+use isomer_sdk::composition::Theme;
 
 /// The composition, the format, and an optional theme.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -22,7 +23,7 @@ pub(crate) struct RenderInput {
     /// The colour theme; without it, the composition's own theme applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "theme_schema")]
-    theme: Option<Theme>,
+    theme: Option<String>,
 }
 
 /// `{"type":"string","enum":["auto","light","dark"]}`: an optional field
@@ -42,6 +43,20 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
     if host.is_none() && runtime_format.is_none() {
         return ToolResult::error(format!("The {} format is not available.", input.format));
     }
+    let theme = match input
+        .theme
+        .as_deref()
+        .map(|name| (name, Theme::parse(name)))
+    {
+        None => None,
+        Some((_, Some(theme))) => Some(theme),
+        Some((name, None)) => {
+            return ToolResult::error(format!(
+                "theme must be one of: auto, light, dark; got {}.",
+                isomer_sdk::js::quote_text(name)
+            ));
+        }
+    };
     let check = match context.check(&Value::Object(input.composition)) {
         Ok(check) => check,
         Err(error) => return failure(&error),
@@ -53,7 +68,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
     if let Some(format) = runtime_format {
         let options = RenderOptions {
             heading: context.heading,
-            theme: input.theme,
+            theme,
         };
         return match context.runtime.render(format, &composition, &options) {
             Ok(RenderedFormat::Text(text)) => ToolResult::text(text),
@@ -64,7 +79,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
     let Some((name, format)) = host else {
         return ToolResult::error(format!("The {} format is not available.", input.format));
     };
-    let options = HostRenderOptions { theme: input.theme };
+    let options = HostRenderOptions { theme };
     match (format.render)(composition, options).await {
         Ok(output) => format_result(name, &format.mime_type, output),
         Err(error) => failure(&error),
