@@ -42,8 +42,10 @@
 //! | `crate` | string path | where the sdk is, for a renamed or re-exported dependency | `"::isomer_sdk"` |
 //!
 //! The description is the function's doc comment (not a key): its text with
-//! the one space after `///` removed, lines joined with `\n`, blank lines at
-//! either end dropped. A tool without a doc comment does not compile.
+//! the one space after `///` removed (the further lines of a `/** */` block
+//! lose the indentation they share), lines joined with `\n`, blank lines at
+//! either end dropped. A tool without a doc comment, or with one written
+//! as `#[doc = include_str!(..)]`, does not compile.
 //!
 //! ## The handler
 //!

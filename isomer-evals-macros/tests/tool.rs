@@ -87,8 +87,14 @@ fn calls(counter: Arc<Counter>, _input: NoInput) -> ToolResult {
     ToolResult::text(counter.calls.load(Ordering::SeqCst).to_string())
 }
 
+/// The sdk seen through a re-export, as a crate that renames or re-exports
+/// it would reach it.
+mod sdk_alias {
+    pub use isomer_sdk::*;
+}
+
 /// Echoes the labels it is given, sorted.
-#[isomer_tool(crate = "isomer_sdk")]
+#[isomer_tool(crate = "crate::sdk_alias")]
 fn echo<T>(prefix: T, input: BTreeMap<String, String>) -> String
 where
     T: AsRef<str> + Clone + Send + Sync + 'static,

@@ -16,7 +16,29 @@
 //! |---|---|
 //! | results, content blocks, return-value conversion | [`result`] |
 //! | input schema from a `JsonSchema` type | [`schema`] |
-//! | what turns failures into failed results | [`guard`] |
+//! | the guard that turns failures into failed results | `guard` (private; its texts are below) |
+//!
+//! # Failed calls
+//!
+//! Whatever goes wrong inside a call becomes a failed [`ToolResult`] the
+//! model reads, never an error or a panic that reaches the host (upstream's
+//! handler guard, agent-tools.md §3.3):
+//!
+//! | failure | text of the failed result |
+//! |---|---|
+//! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (jsonschema's wording; at most 10, then `- and <n> more`) |
+//! | input serde refuses after the schema passed it | `the input does not match the input schema of tool "<name>": <serde message>` |
+//! | the schema itself is broken (edited by hand) | `the input schema of tool "<name>" is not a valid JSON Schema: <why>` |
+//! | the handler returns `Err(e)` | `e.to_string()`, as upstream answers a thrown error with its message |
+//! | the handler panics | `the tool "<name>" panicked: <panic message>` (or `... panicked with a value that has no message`) |
+//!
+//! Paths are written as Isomer writes them (`filter.tags[0]`), the root as
+//! `the root`. A problem whose text would exceed 200 bytes prints the
+//! offending value as `value`, so a huge input is not echoed back. Input is
+//! deserialized on a grown stack (`serde_stacker`) and dropped iteratively,
+//! so deep input does not overflow; a stack overflow inside a handler still
+//! aborts the process, and the process's panic hook still prints a caught
+//! panic to stderr.
 
 use std::fmt;
 use std::future::Future;
@@ -30,7 +52,7 @@ use serde::ser::SerializeStruct as _;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub mod guard;
+mod guard;
 #[doc(hidden)]
 pub mod macro_support;
 pub mod result;
@@ -104,7 +126,7 @@ impl Tool {
     /// erased handler reads `null` as `{}`, deserializes `T` (on a grown
     /// stack, so deep input does not overflow), runs `handler` and converts
     /// its output with [`IntoToolResult`]; refused input, an `Err` and a panic
-    /// each answer a failed result ([`guard`] gives the texts, which name the
+    /// each answer a failed result (the module docs give the texts, which name the
     /// tool by the `name` given here).
     ///
     /// # Errors
@@ -154,7 +176,7 @@ impl Tool {
 
     /// Answers one call: reads `null` arguments as `{}`, checks them against
     /// [`Tool::input_schema`] as it stands now (every problem listed with its
-    /// path, as [`guard`] shows), then runs the handler. The future is
+    /// path, as the module docs show), then runs the handler. The future is
     /// `'static + Send` and always resolves to a result; nothing panics out
     /// of it.
     pub fn call(&self, input: Value) -> BoxFuture<'static, ToolResult> {

@@ -186,7 +186,8 @@ fn check_context_type(cx: &Ctxt, ty: &Type) {
 }
 
 /// The description: the doc comment's text, one leading space removed from
-/// each line (as `///` writes one), lines joined with `\n`, blank lines at
+/// each line (as `///` writes one; the further lines of a `/** */` block
+/// lose the indentation they share), lines joined with `\n`, blank lines at
 /// either end dropped. A missing or empty doc comment is an error at the
 /// function's name.
 fn read_description(cx: &Ctxt, function: &ItemFn) -> Option<String> {
@@ -212,9 +213,25 @@ fn read_description(cx: &Ctxt, function: &ItemFn) -> Option<String> {
                 return None;
             }
         };
-        for line in literal.split('\n') {
-            let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
-            lines.push(line.to_owned());
+        let mut fragment = literal.split('\n');
+        let first = fragment.next().unwrap_or_default();
+        lines.push(
+            first
+                .strip_prefix(' ')
+                .unwrap_or(first)
+                .trim_end()
+                .to_owned(),
+        );
+        // The rest of a `/** */` block: drop the indentation its lines share.
+        let rest: Vec<&str> = fragment.collect();
+        let indent = rest
+            .iter()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| line.len() - line.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        for line in rest {
+            lines.push(line.get(indent..).unwrap_or("").trim_end().to_owned());
         }
     }
     while lines.first().is_some_and(String::is_empty) {
@@ -365,5 +382,150 @@ fn stub_constructor(function: &ItemFn, handler: &Handler, krate: &Path) -> Token
         #vis fn #constructor #impl_generics (#(#context_idents: #context_types),*) -> #krate::__private::Tool #where_clause {
             ::core::unreachable!("#[isomer_tool] failed to expand")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(cx: Ctxt) -> Vec<String> {
+        match cx.check() {
+            Ok(()) => Vec::new(),
+            Err(error) => error.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_description_keeps_paragraphs_and_drops_the_doc_space() {
+        let function: ItemFn = parse_quote! {
+            ///
+            /// Finds things.
+            ///   Indented stays indented.
+            ///
+            /// Second paragraph.
+            ///
+            fn find() {}
+        };
+        let cx = Ctxt::new();
+        assert_eq!(
+            read_description(&cx, &function).as_deref(),
+            Some("Finds things.\n  Indented stays indented.\n\nSecond paragraph.")
+        );
+        assert!(errors(cx).is_empty());
+    }
+
+    #[test]
+    fn block_doc_comments_split_into_lines() {
+        let function: ItemFn = parse_quote! {
+            /** Line one.
+             Line two. */
+            fn find() {}
+        };
+        let cx = Ctxt::new();
+        assert_eq!(
+            read_description(&cx, &function).as_deref(),
+            Some("Line one.\nLine two.")
+        );
+        assert!(errors(cx).is_empty());
+    }
+
+    #[test]
+    fn an_empty_or_computed_doc_is_refused() {
+        let empty: ItemFn = parse_quote! {
+            ///
+            fn find() {}
+        };
+        let cx = Ctxt::new();
+        assert_eq!(read_description(&cx, &empty), None);
+        assert_eq!(errors(cx).len(), 1);
+        let computed: ItemFn = parse_quote! {
+            #[doc = include_str!("x.md")]
+            fn find() {}
+        };
+        let cx = Ctxt::new();
+        assert_eq!(read_description(&cx, &computed), None);
+        assert_eq!(
+            errors(cx),
+            ["#[isomer_tool] reads the description from `///` comments; write it as one"]
+        );
+    }
+
+    #[test]
+    fn parameters_split_into_context_and_input() {
+        let function: ItemFn = parse_quote! {
+            fn f(state: Arc<State>, (a, b): (u8, u8), input: Args) {}
+        };
+        let cx = Ctxt::new();
+        let handler = read_handler(&cx, &function).unwrap();
+        assert!(errors(cx).is_empty());
+        let names: Vec<String> = handler
+            .context
+            .iter()
+            .map(|p| p.ident.to_string())
+            .collect();
+        assert_eq!(names, ["state", "context1"]);
+        let input = handler.input.unwrap();
+        assert_eq!(quote!(#input).to_string(), "Args");
+    }
+
+    #[test]
+    fn signature_mistakes_are_each_reported() {
+        let function: ItemFn = parse_quote! {
+            unsafe fn f(state: &State, input: &Args) {}
+        };
+        let cx = Ctxt::new();
+        assert!(read_handler(&cx, &function).is_some());
+        assert_eq!(
+            errors(cx),
+            [
+                "a tool handler cannot be `unsafe`: the tool calls it with whatever a model sends",
+                "the tool input is deserialized into an owned value: take `T`, not `&T` (the last parameter of an #[isomer_tool] handler is its input)",
+                "a context parameter is cloned into every call, so it is taken by value: use `Arc<State>` instead of a reference",
+            ]
+        );
+        let method: ItemFn = parse_quote! {
+            fn f(&self, input: Args) {}
+        };
+        let cx = Ctxt::new();
+        assert!(read_handler(&cx, &method).is_none());
+        assert_eq!(errors(cx).len(), 1);
+    }
+
+    #[test]
+    fn obvious_non_objects_are_refused_by_name() {
+        for ty in [
+            quote!(String),
+            quote!(Vec<Args>),
+            quote!(Option<Args>),
+            quote!((u8, u8)),
+            quote!([u8; 4]),
+            quote!(std::primitive::u32),
+        ] {
+            let ty: Type = syn::parse2(ty).unwrap();
+            let cx = Ctxt::new();
+            check_input_type(&cx, &ty);
+            assert_eq!(errors(cx).len(), 1, "{}", quote!(#ty));
+        }
+        for ty in [
+            quote!(Args),
+            quote!(BTreeMap<String, u8>),
+            quote!(isomer_sdk::NoInput),
+        ] {
+            let ty: Type = syn::parse2(ty).unwrap();
+            let cx = Ctxt::new();
+            check_input_type(&cx, &ty);
+            assert!(errors(cx).is_empty(), "{}", quote!(#ty));
+        }
+    }
+
+    #[test]
+    fn the_turbofish_names_type_and_const_parameters_only() {
+        let function: ItemFn = parse_quote! {
+            fn f<'a, T: Clone, const N: usize>(state: T, input: Args) {}
+        };
+        assert_eq!(turbofish(&function).unwrap().to_string(), ":: < T , N >");
+        let plain: ItemFn = parse_quote! { fn f(input: Args) {} };
+        assert!(turbofish(&plain).is_none());
     }
 }

@@ -1,20 +1,6 @@
-//! The handler guard (agent-tools.md §3.3): whatever goes wrong inside a
-//! tool call becomes a failed [`ToolResult`] the model reads, never an error
-//! or a panic that reaches the host.
-//!
-//! Three things are caught, each with a message saying what went wrong:
-//!
-//! | failure | text of the failed result |
-//! |---|---|
-//! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (at most 10, then `- and <n> more`) |
-//! | input serde refuses after the schema passed it | `the input does not match the input schema of tool "<name>": <serde message>` |
-//! | the handler returns `Err(e)` | `e.to_string()`, as upstream answers a thrown error with its message |
-//! | the handler panics | `the tool "<name>" panicked: <panic message>` |
-//!
-//! Paths are written as Isomer writes them (`body[1].items[0]`), the root as
-//! `the root`. A stack overflow aborts the process and cannot be caught; input
-//! is deserialized on a grown stack (`serde_stacker`) so deep input does not
-//! overflow there.
+//! The handler guard (agent-tools.md §3.3): checks input, deserializes it,
+//! and turns panics into failed results. The texts it writes are listed in
+//! the `tool` module docs ("Failed calls").
 
 use std::any::Any;
 use std::future::Future;
