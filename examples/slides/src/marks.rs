@@ -40,7 +40,9 @@ pub fn parse_marks(text: &str) -> Vec<Mark<'_>> {
             at = end;
             plain_start = end;
         } else {
-            at += 1;
+            // Step over one whole character: `at` must stay on a char
+            // boundary for the slices above.
+            at += text[at..].chars().next().map_or(1, char::len_utf8);
         }
     }
     push_plain(&mut runs, &text[plain_start..]);
@@ -116,6 +118,19 @@ mod tests {
     #[test]
     fn code_wins_over_strong_inside_it() {
         assert_eq!(parse_marks("`**x**`"), vec![Mark::Code("**x**")]);
+    }
+
+    #[test]
+    fn steps_over_multi_byte_characters() {
+        assert_eq!(
+            parse_marks("× “a” **é** `ü`"),
+            vec![
+                Mark::Plain("× “a” "),
+                Mark::Strong("é"),
+                Mark::Plain(" "),
+                Mark::Code("ü")
+            ]
+        );
     }
 
     #[test]
