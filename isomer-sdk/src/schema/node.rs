@@ -350,3 +350,71 @@ fn drop_null_alternative(property: &mut Value) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn optional_properties_lose_null_and_rust_formats() {
+        let mut schema = json!({
+            "properties": {
+                "a": { "type": ["string", "null"] },
+                "b": { "anyOf": [ { "$ref": "#/$defs/X" }, { "type": "null" } ], "description": "B" },
+                "c": { "type": ["integer", "null"], "format": "uint32", "minimum": 0 },
+                "d": { "type": ["string", "null"] },
+                "e": { "oneOf": [ { "const": "x", "description": "X" }, { "const": "y" } ] }
+            },
+            "required": ["d"]
+        });
+        normalize(&mut schema);
+        assert_eq!(
+            schema["properties"],
+            json!({
+                "a": { "type": "string" },
+                "b": { "$ref": "#/$defs/X", "description": "B" },
+                "c": { "type": "integer", "minimum": 0 },
+                "d": { "type": ["string", "null"] },
+                "e": { "type": "string", "enum": ["x", "y"] }
+            })
+        );
+    }
+
+    #[test]
+    fn node_schemas_add_type_id_surfaces_and_close_the_object() {
+        let schema = NodeSchema::new(
+            "kpi",
+            json!({ "title": "Kpi", "type": "object", "properties": { "type": { "type": "string" }, "label": { "type": "string" } },
+                    "required": ["type", "label"] }),
+        )
+        .unwrap();
+        assert_eq!(schema.fields, vec!["label".to_owned()]);
+        let keys: Vec<&String> = schema.member["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect();
+        assert_eq!(keys, vec!["type", "label", "id", "surfaces"]);
+        assert_eq!(schema.member["required"], json!(["type", "label"]));
+        assert_eq!(schema.member["additionalProperties"], json!(false));
+        assert!(schema.member.get("title").is_none());
+        assert_eq!(
+            schema.validator["$defs"]["bodyNode"],
+            json!({ "type": "object" })
+        );
+        assert_eq!(
+            schema.validator["properties"]["id"]["errorMessage"],
+            json!(ID_MESSAGE)
+        );
+    }
+
+    #[test]
+    fn lengths_count_utf16_code_units() {
+        let validator = compile(&json!({ "minLength": 2, "maxLength": 3 })).unwrap();
+        assert!(!validator.is_valid(&json!("a")));
+        assert!(validator.is_valid(&json!("😀")));
+        assert!(!validator.is_valid(&json!("😀😀")));
+        assert!(validator.is_valid(&json!(5)));
+        assert!(compile(&json!({ "minLength": "x" })).is_err());
+    }
+}

@@ -152,3 +152,73 @@ fn build(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn trie(member: Value, defs: Value) -> SlotTrie {
+        let Value::Object(defs) = defs else {
+            panic!("defs is an object")
+        };
+        SlotTrie::from_schema(&member, &defs)
+    }
+
+    #[test]
+    fn slots_follow_schema_order_through_defs_and_options() {
+        let slots = trie(
+            json!({ "properties": {
+                "type": { "const": "x" },
+                "panes": { "type": "array", "items": { "$ref": "#/$defs/Pane" } },
+                "aside": { "$ref": "#/$defs/bodyNode" },
+                "label": { "type": "string" }
+            } }),
+            json!({ "Pane": { "properties": {
+                "header": { "anyOf": [ { "$ref": "#/$defs/bodyNode" }, { "type": "string" } ] },
+                "items": { "items": { "$ref": "#/$defs/bodyNode" } }
+            } } }),
+        );
+        let node = json!({
+            "type": "x",
+            "aside": { "type": "a" },
+            "panes": [
+                { "items": [ { "type": "b" }, 5, { "type": "c" } ], "header": { "type": "h" } },
+                { "header": "text", "items": [] }
+            ]
+        });
+        let paths: Vec<String> = slots.children(&node).into_iter().map(|c| c.path).collect();
+        assert_eq!(
+            paths,
+            vec![
+                "panes[0].header",
+                "panes[0].items[0]",
+                "panes[0].items[2]",
+                "aside"
+            ]
+        );
+    }
+
+    #[test]
+    fn recursive_defs_are_followed_once_and_mismatched_shapes_yield_nothing() {
+        let slots = trie(
+            json!({ "properties": { "tree": { "$ref": "#/$defs/Tree" } } }),
+            json!({ "Tree": { "properties": {
+                "node": { "$ref": "#/$defs/bodyNode" },
+                "children": { "items": { "$ref": "#/$defs/Tree" } }
+            } } }),
+        );
+        let node = json!({ "tree": { "node": { "type": "a" }, "children": [ { "node": { "type": "b" } } ] } });
+        let paths: Vec<String> = slots.children(&node).into_iter().map(|c| c.path).collect();
+        assert_eq!(paths, vec!["tree.node"]);
+        assert!(slots.children(&json!({ "tree": [1, 2] })).is_empty());
+        assert!(slots.children(&json!("x")).is_empty());
+        assert!(
+            trie(
+                json!({ "properties": { "a": { "type": "string" } } }),
+                json!({})
+            )
+            .is_empty()
+        );
+    }
+}
