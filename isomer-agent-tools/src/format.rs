@@ -175,8 +175,9 @@ pub(crate) fn order_host_formats(formats: &[(String, HostFormat)]) -> Vec<(Strin
 /// `html`, `slack`), naming every offender in `names` order.
 ///
 /// # Errors
-/// `DUPLICATE_FORMAT`, whose message reads
-/// `Host formats "html", "text" shadow the runtime's own; rename them.`
+/// [`IsomerError::HostFormatsShadow`] (code `DUPLICATE_FORMAT`), whose
+/// message reads `Host formats "html", "text" shadow the runtime's own;
+/// rename them.`
 pub(crate) fn check_host_format_names<'a>(
     names: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), IsomerError> {
@@ -188,13 +189,7 @@ pub(crate) fn check_host_format_names<'a>(
     if shadowing.is_empty() {
         return Ok(());
     }
-    Err(IsomerError::DuplicateFormat {
-        name: shadowing
-            .iter()
-            .map(|name| isomer_sdk::js::quote_text(name))
-            .collect::<Vec<_>>()
-            .join(", "),
-    })
+    Err(IsomerError::HostFormatsShadow { names: shadowing })
 }
 
 #[cfg(test)]

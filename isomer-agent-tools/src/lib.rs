@@ -6,10 +6,40 @@
 //! loop). Behaviour follows upstream `@elastic/isomer-agent-tools`
 //! (agent-tools.md).
 //!
-//! ```ignore
-//! let tools = create_isomer_tools(IsomerToolsOptions::new(runtime.clone()).with_frame(frame))?;
-//! let resources = create_isomer_resources(IsomerGuideOptions::new(runtime.clone()));
+//! ```
+//! use std::sync::Arc;
+//!
+//! use isomer_agent_tools::{
+//!     IsomerGuideOptions, IsomerToolsOptions, create_isomer_prompts, create_isomer_resources,
+//!     create_isomer_tools,
+//! };
+//! use serde_json::json;
+//!
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! let runtime = Arc::new(isomer_slides::runtime().unwrap());
+//! let options = IsomerToolsOptions::new(Arc::clone(&runtime))
+//!     .with_frame(isomer_slides::slide_deck_frame());
+//! let tools = create_isomer_tools(options).unwrap();
+//! let resources = create_isomer_resources(IsomerGuideOptions::new(Arc::clone(&runtime)));
 //! let prompts = create_isomer_prompts(IsomerGuideOptions::new(runtime));
+//!
+//! // No view is registered, so the two view tools are left out.
+//! let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
+//! assert_eq!(
+//!     names,
+//!     ["isomer_authoring_guide", "isomer_describe_primitives", "isomer_validate", "isomer_render"]
+//! );
+//! assert_eq!(resources[0].uri, "isomer://authoring-guide");
+//! assert_eq!(prompts[0].name, "compose");
+//!
+//! // A host answers an MCP tools/call with `tool.call(arguments)`.
+//! let validate = &tools[2];
+//! let result = validate
+//!     .call(json!({ "composition": { "type": "view", "body": [] } }))
+//!     .await;
+//! assert!(!result.is_error);
+//! assert!(result.first_text().unwrap().contains("\"valid\": false"));
+//! # });
 //! ```
 //!
 //! Every composition a tool receives came from a model: the runtime's

@@ -90,6 +90,7 @@ async fn holds_what_an_agent_reads_under_byte_ceilings() {
             "describing {type_name} is {size} bytes, over {DESCRIBE_ONE_CEILING}"
         );
     }
+    insta::assert_json_snapshot!("slides_tools_list", json!({ "tools": tools }));
     insta::assert_json_snapshot!(
         "slides_sizes",
         json!({ "toolsList": tools_list, "guide": guide, "describeOne": describe })

@@ -589,6 +589,29 @@ async fn offers_the_runtime_formats_then_each_host_format() {
 }
 
 #[test]
+fn orders_host_formats_as_javascript_orders_object_keys() {
+    let format = |mime: &str| recording_format(mime, FormatOutput::Bytes(vec![])).0;
+    let tools = tools(
+        options(Stub::new())
+            .with_format("png", format("image/png"))
+            .with_format("10", format("image/png"))
+            .with_format("2", format("image/png"))
+            .with_format("pdf", format("application/pdf"))
+            .with_format("png", format("image/webp")),
+    );
+    let render = tool(&tools, "isomer_render");
+    assert_eq!(
+        render.input_schema["properties"]["format"]["enum"],
+        json!(["text", "markdown", "html", "slack", "2", "10", "png", "pdf"])
+    );
+    assert!(
+        render
+            .description
+            .contains("the list `text`, `markdown`, `html`, `slack`, `2`, `10`, `png`, `pdf`.")
+    );
+}
+
+#[test]
 fn refuses_a_host_format_named_like_a_runtime_format() {
     let (html, _) = recording_format("text/html", FormatOutput::Text(String::new()));
     let (png, _) = recording_format("image/png", FormatOutput::Bytes(vec![]));
@@ -601,8 +624,24 @@ fn refuses_a_host_format_named_like_a_runtime_format() {
     )
     .unwrap_err();
     assert_eq!(error.code(), ErrorCode::DuplicateFormat);
-    assert!(matches!(error, IsomerError::DuplicateFormat { .. }));
-    assert!(error.to_string().contains("\"html\", \"text\""), "{error}");
+    assert_eq!(
+        error,
+        IsomerError::HostFormatsShadow {
+            names: vec!["html".to_owned(), "text".to_owned()]
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "Host formats \"html\", \"text\" shadow the runtime's own; rename them."
+    );
+    let (html, _) = recording_format("text/html", FormatOutput::Text(String::new()));
+    let error = create_isomer_tools(options(Stub::new()).with_format("html", html)).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("Host formats \"html\" shadow"),
+        "{error}"
+    );
 }
 
 #[tokio::test]
