@@ -298,3 +298,63 @@ fn def_names_never_collide_and_the_authoring_projection_simplifies() {
     assert_eq!(children.len(), 1);
     assert_eq!(children[0].path, "child");
 }
+
+/// Type names that are not plain identifiers still make sound refs
+/// (percent-encoded JSON pointer tokens) and print quoted in findings.
+#[test]
+fn odd_type_names_are_escaped_in_refs_and_quoted_in_messages() {
+    let odd = |name: &str| {
+        Primitive::builder::<Value>(name)
+            .schema_json(json!({ "type": "object", "properties": { "label": { "type": "string" } }, "required": ["label"] }))
+            .purpose("Odd.")
+            .example(json!({ "type": name, "label": "x" }))
+            .text(|_, _| String::new())
+            .markdown(|_, _| Markdown::new())
+            .build()
+            .unwrap()
+    };
+    let rt = Runtime::builder()
+        .pack(
+            Pack::new("odd")
+                .primitives([odd("my kpi"), odd("a/b~c"), odd("ünï")])
+                .build()
+                .unwrap(),
+        )
+        .build()
+        .unwrap();
+    assert_eq!(
+        rt.composition_schema()["$defs"]["bodyNode"],
+        json!({ "oneOf": [
+            { "$ref": "#/$defs/my%20kpi" }, { "$ref": "#/$defs/a~1b~0c" }, { "$ref": "#/$defs/%C3%BCn%C3%AF" }
+        ] })
+    );
+    let exported = exported_validator(rt.composition_schema());
+    for primitive in rt.primitives() {
+        let value = view(json!([primitive.catalog_entry().example]));
+        assert!(rt.validate(&value).valid);
+        assert!(exported.is_valid(&value), "{value}");
+        let broken = view(json!([ { "type": primitive.type_name() } ]));
+        assert!(!exported.is_valid(&broken));
+    }
+    let found: Vec<String> = rt
+        .validate(&view(json!([ { "type": "my kpi" }, { "type": "zz" } ])))
+        .errors
+        .iter()
+        .map(isomer_sdk::format_validation_error)
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            "body[0].label (in \"my kpi\") is required",
+            "body[1].type must be one of: \"my kpi\", \"a/b~c\", \"ünï\"",
+        ]
+    );
+    let described = rt.describe_primitives(&["a/b~c"]).unwrap();
+    let names: Vec<&str> = described.schema["$defs"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(names, vec!["a/b~c"]);
+}

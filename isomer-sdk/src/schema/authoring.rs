@@ -84,8 +84,8 @@ fn remove_properties(def: &mut Value, names: &[&str]) {
     }
 }
 
-fn def_name(reference: &str) -> Option<&str> {
-    reference.strip_prefix("#/$defs/")
+fn def_name(reference: &str) -> Option<String> {
+    crate::schema::def_name_of(reference)
 }
 
 /// Rewrites refs everywhere (root and defs).
@@ -108,10 +108,7 @@ fn flatten_ref_only(schema: &mut Value, defs: &mut Map<String, Value>) {
         if name == BODY_NODE_DEF || def.len() != 1 {
             return None;
         }
-        def.get("$ref")?
-            .as_str()
-            .and_then(def_name)
-            .map(str::to_owned)
+        def.get("$ref")?.as_str().and_then(def_name)
     };
     let aliases: Vec<String> = defs
         .keys()
@@ -136,9 +133,9 @@ fn flatten_ref_only(schema: &mut Value, defs: &mut Map<String, Value>) {
     }
     rewrite_refs(schema, defs, |reference| {
         if let Some(name) = def_name(reference)
-            && let Some((_, to)) = targets.iter().find(|(from, _)| from == name)
+            && let Some((_, to)) = targets.iter().find(|(from, _)| *from == name)
         {
-            *reference = format!("#/$defs/{to}");
+            *reference = crate::schema::def_ref(to);
         }
     });
     for (alias, _) in &targets {
@@ -172,7 +169,7 @@ fn inline_scalars(schema: &mut Value, defs: &mut Map<String, Value>) {
             let Some(name) = map.get("$ref").and_then(Value::as_str).and_then(def_name) else {
                 return;
             };
-            let Some((_, def)) = scalars.iter().find(|(n, _)| n == name) else {
+            let Some((_, def)) = scalars.iter().find(|(n, _)| *n == name) else {
                 return;
             };
             map.remove("$ref");

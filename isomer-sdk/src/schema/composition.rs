@@ -12,7 +12,7 @@ use crate::node::{BODY_NODE_DEF, BODY_NODE_REF};
 use crate::primitive::Primitive;
 use crate::schema::node::ERROR_MESSAGE_KEYWORD;
 use crate::schema::root::root_properties;
-use crate::schema::{for_each_ref_mut, for_each_schema_mut};
+use crate::schema::{def_name_of, def_ref, for_each_ref_mut, for_each_schema_mut};
 
 /// The root's default description.
 pub(crate) const VIEW_DESCRIPTION: &str = "A compact view: one JSON object whose body lists nodes, each a registered primitive chosen by its type.";
@@ -22,7 +22,7 @@ pub(crate) fn composition_schema(primitives: &[Primitive], id: Option<&str>) -> 
     let mut defs = Map::new();
     let union: Vec<Value> = primitives
         .iter()
-        .map(|p| json!({ "$ref": format!("#/$defs/{}", p.type_name()) }))
+        .map(|p| json!({ "$ref": def_ref(p.type_name()) }))
         .collect();
     defs.insert(BODY_NODE_DEF.into(), json!({ "oneOf": union }));
     let types: Vec<&str> = primitives.iter().map(Primitive::type_name).collect();
@@ -39,10 +39,10 @@ pub(crate) fn composition_schema(primitives: &[Primitive], id: Option<&str>) -> 
         }
         let rename = |value: &mut Value| {
             for_each_ref_mut(value, |reference| {
-                if let Some(name) = reference.strip_prefix("#/$defs/")
-                    && let Some((_, to)) = renames.iter().find(|(from, _)| from == name)
+                if let Some(name) = def_name_of(reference)
+                    && let Some((_, to)) = renames.iter().find(|(from, _)| *from == name)
                 {
-                    *reference = format!("#/$defs/{to}");
+                    *reference = def_ref(to);
                 }
             });
         };

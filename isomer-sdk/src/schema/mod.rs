@@ -64,15 +64,59 @@ pub(crate) fn for_each_ref_mut(schema: &mut Value, mut visit: impl FnMut(&mut St
     });
 }
 
+/// The `$ref` of the def `name`: `#/$defs/<name>`, the name escaped as a
+/// JSON pointer token (`~` → `~0`, `/` → `~1`) and percent-encoded where a
+/// URI fragment needs it (a type `my kpi` is `#/$defs/my%20kpi`).
+pub(crate) fn def_ref(name: &str) -> String {
+    let token = name.replace('~', "~0").replace('/', "~1");
+    let mut out = String::from("#/$defs/");
+    for byte in token.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~$".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// The def name a `#/$defs/…` reference points at (the inverse of
+/// [`def_ref`]); `None` for any other reference.
+pub(crate) fn def_name_of(reference: &str) -> Option<String> {
+    let token = percent_decode(reference.strip_prefix("#/$defs/")?)?;
+    if token.contains('/') {
+        return None;
+    }
+    Some(token.replace("~1", "/").replace("~0", "~"))
+}
+
+/// Decodes `%XX` escapes; `None` when they do not form UTF-8.
+pub(crate) fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        if bytes[index] == b'%' && index + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[index + 1..index + 3]).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            index += 3;
+        } else {
+            out.push(bytes[index]);
+            index += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 /// Every `#/$defs/<name>` name `schema` references, in first-seen order.
 pub(crate) fn referenced_defs(schema: &Value) -> Vec<String> {
     let mut copy = schema.clone();
     let mut names = Vec::new();
     for_each_ref_mut(&mut copy, |reference| {
-        if let Some(name) = reference.strip_prefix("#/$defs/")
-            && !names.iter().any(|n: &String| n == name)
+        if let Some(name) = def_name_of(reference)
+            && !names.contains(&name)
         {
-            names.push(name.to_owned());
+            names.push(name);
         }
     });
     names

@@ -116,11 +116,11 @@ fn build(
             if !is_node_root {
                 trie.slot = true;
             }
-        } else if let Some(name) = reference.strip_prefix("#/$defs/")
-            && let Some(def) = defs.get(name)
-            && !expanding.iter().any(|open| open == name)
+        } else if let Some(name) = crate::schema::def_name_of(reference)
+            && let Some(def) = defs.get(&name)
+            && !expanding.contains(&name)
         {
-            expanding.push(name.to_owned());
+            expanding.push(name);
             build(def, defs, trie, expanding, false);
             expanding.pop();
         }

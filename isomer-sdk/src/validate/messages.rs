@@ -345,8 +345,8 @@ fn resolve_pointer<'a>(document: &'a Value, steps: &[String]) -> Option<&'a Valu
 /// The target of a local `$ref` (`#/$defs/name`, `#` for the root).
 pub(crate) fn follow_ref<'a>(document: &'a Value, schema: &Value) -> Option<&'a Value> {
     let reference = schema.get("$ref")?.as_str()?;
-    let pointer = reference.strip_prefix('#')?;
-    document.pointer(pointer)
+    let pointer = crate::schema::percent_decode(reference.strip_prefix('#')?)?;
+    document.pointer(&pointer)
 }
 
 /// Follows `$ref`s until a schema without one (at most 32 hops).
