@@ -8,7 +8,7 @@ use isomer_agent_tools::{
     ISOMER_TOOL_NAMES, IsomerGuideOptions, IsomerToolsOptions, Tool, ToolContent, ToolResult,
     check_composition, create_isomer_prompts, create_isomer_resources, create_isomer_tools,
 };
-use isomer_sdk::{ErrorCode, Runtime, ValidationError, View};
+use isomer_sdk::{ErrorCode, Runtime, RuntimeBuilder, ValidationError, View};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -438,4 +438,37 @@ fn serves_the_slides_guide_and_schema_and_the_compose_prompt() {
     let prompt = prompts[0].build(&request).unwrap();
     assert!(prompt.starts_with(&guide));
     assert!(prompt.ends_with("## Request\n\nSummarize the launch."));
+}
+
+/// A host context with no default: the tools can only be built with one.
+#[derive(Clone)]
+struct Caller {
+    user: String,
+}
+
+#[tokio::test]
+async fn hands_the_host_context_to_a_real_view() {
+    let runtime = RuntimeBuilder::<Caller>::new()
+        .pack(isomer_slides::pack().unwrap())
+        .frame(isomer_slides::slide_deck_frame())
+        .view(View::builder("whoami", "Who am I").build(
+            |caller: Caller, _input: Value| async move {
+                let mut slide = slide();
+                slide["brand"] = json!(caller.user);
+                json!({"type": "view", "body": [slide]})
+            },
+        ))
+        .build()
+        .unwrap();
+    let options = IsomerToolsOptions::with_host_context(
+        Arc::new(runtime),
+        Caller {
+            user: "ada".to_owned(),
+        },
+    )
+    .with_frame(isomer_slides::slide_deck_frame());
+    let tools = create_isomer_tools(options).unwrap();
+    let answer = parsed(&call(&tools, "isomer_request_view", json!({"id": "whoami"})).await);
+    assert_eq!(answer["valid"], true);
+    assert_eq!(answer["composition"]["body"][0]["brand"], "ada");
 }

@@ -979,3 +979,22 @@ async fn each_tool_answers_a_runtime_failure_as_a_failed_call() {
         );
     }
 }
+
+#[tokio::test]
+async fn answers_a_panicking_runtime_as_a_failed_call() {
+    let stub = Stub {
+        panic: Some("boom"),
+        ..Stub::new()
+    };
+    let tools = tools(options(stub));
+    let result = call(
+        &tools,
+        "isomer_validate",
+        json!({"composition": one_card()}),
+    )
+    .await;
+    assert_eq!(
+        result,
+        ToolResult::error("the tool \"isomer_validate\" panicked: boom")
+    );
+}

@@ -49,6 +49,8 @@ pub struct Stub {
     pub fail: Option<&'static str>,
     /// Warnings validate reports.
     pub warnings: Vec<ValidationWarning>,
+    /// `parse` panics with this message.
+    pub panic: Option<&'static str>,
 }
 
 pub fn card_entry() -> CatalogEntry {
@@ -300,6 +302,9 @@ impl ToolsRuntime for Stub {
 
     fn parse(&self, value: &Value) -> Result<ParseOutcome, RuntimeFailure> {
         self.calls.lock().unwrap().parse += 1;
+        if let Some(message) = self.panic {
+            panic!("{message}");
+        }
         self.failure()?;
         if let Some(refused) = Stub::budget(value) {
             return Ok(ParseOutcome {
