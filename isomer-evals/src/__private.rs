@@ -5,7 +5,7 @@
 //! renamed dependency only needs `crate = "…"`.
 
 pub use crate::floor::Floor;
-pub use crate::harness::{CorpusSpec, Suite, SuiteSpec, run};
+pub use crate::harness::{CaseSpec, CorpusSpec, Suite, SuiteSpec, run};
 pub use std::process::ExitCode;
 pub use std::{concat, env, include_str};
 

@@ -28,8 +28,8 @@ pub(crate) struct Corpus {
     pub(crate) dir: PathBuf,
     /// The absolute path of `corpus.json` (what `include_str!` tracks).
     pub(crate) manifest_path: PathBuf,
-    /// The case ids in file order.
-    pub(crate) case_ids: Vec<String>,
+    /// The cases in file order: id, and the byte range of the case object in the text.
+    pub(crate) cases: Vec<(String, usize, usize)>,
 }
 
 /// The package root the attribute's paths resolve against: the override variable when
@@ -86,7 +86,14 @@ pub(crate) fn read_corpus(cx: &Ctxt, root: &Path, corpus: &LitStr) -> Option<Cor
             root: root.to_owned(),
             dir: std::fs::canonicalize(&dir).unwrap_or(dir),
             manifest_path: std::fs::canonicalize(&manifest_path).unwrap_or(manifest_path),
-            case_ids: parsed.cases.into_iter().map(|case| case.id).collect(),
+            cases: parsed
+                .cases
+                .into_iter()
+                .map(|case| {
+                    let (start, end) = object_span(&text, case.position.line, case.position.column);
+                    (case.id, start, end)
+                })
+                .collect(),
         }),
         Err(faults) => {
             for fault in faults {
@@ -95,6 +102,21 @@ pub(crate) fn read_corpus(cx: &Ctxt, root: &Path, corpus: &LitStr) -> Option<Cor
             None
         }
     }
+}
+
+/// The byte range of the JSON value starting at 1-based `line` and byte `column` of
+/// `text` (a case object the manifest reader located).
+fn object_span(text: &str, line: usize, column: usize) -> (usize, usize) {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let start = line_start + column.saturating_sub(1);
+    let mut values =
+        serde_json::Deserializer::from_str(&text[start..]).into_iter::<serde_json::Value>();
+    let _ = values.next();
+    (start, start + values.byte_offset())
 }
 
 /// An io error's reason without the platform's "(os error N)" suffix.

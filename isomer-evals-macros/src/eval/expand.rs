@@ -11,7 +11,7 @@
 //!             path: "corpus/slides",
 //!             dir: "/abs/corpus/slides",
 //!             manifest: include_str!("/abs/corpus/slides/corpus.json"),
-//!             case_ids: &["a", "b"],
+//!             cases: &[CaseSpec { id: "a", start: 120, end: 180 }, ...],
 //!         },
 //!         build: __build,
 //!         floors: &[Floor::MinSelectionF1(0.8f64)],
@@ -121,7 +121,14 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
         .map_or_else(Span::call_site, |lit| lit.span());
     let dir = path_literal(&corpus.dir);
     let manifest_path = path_literal(&corpus.manifest_path);
-    let case_ids = corpus.case_ids.iter().map(|id| Literal::string(id));
+    let cases = corpus.cases.iter().map(|(id, start, end)| {
+        let (id, start, end) = (
+            Literal::string(id),
+            Literal::usize_unsuffixed(*start),
+            Literal::usize_unsuffixed(*end),
+        );
+        quote!(#private::CaseSpec { id: #id, start: #start, end: #end })
+    });
     let snapshots_rel = args
         .snapshots
         .as_ref()
@@ -173,7 +180,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
                     path: #corpus_lit,
                     dir: #dir,
                     manifest: #include,
-                    case_ids: &[#(#case_ids),*],
+                    cases: &[#(#cases),*],
                 },
                 build: __build,
                 floors: &[#(#floors),*],

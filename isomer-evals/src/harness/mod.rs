@@ -168,9 +168,20 @@ pub struct CorpusSpec {
     /// The text of `corpus.json` (from `include_str!`, which also makes cargo rebuild the
     /// target when the file changes).
     pub manifest: &'static str,
-    /// The case ids in file order, as the macro read them; trial names come from here, so
-    /// `--list` parses nothing.
-    pub case_ids: &'static [&'static str],
+    /// The cases in file order, as the macro read them: trial names come from here, so
+    /// `--list` parses nothing, and a case trial parses only its own case's bytes.
+    pub cases: &'static [CaseSpec],
+}
+
+/// One case of a compiled-in corpus: its id and where its object sits in the manifest text.
+#[derive(Debug, Clone, Copy)]
+pub struct CaseSpec {
+    /// The case id (the second part of its trial name).
+    pub id: &'static str,
+    /// Byte offset of the case object's `{` in [`CorpusSpec::manifest`].
+    pub start: usize,
+    /// Byte offset just past the case object's `}`.
+    pub end: usize,
 }
 
 /// Runs `suites` under the command line of this process and returns libtest's exit code:
@@ -235,12 +246,12 @@ pub fn trials(
             .flatten()
             .unwrap_or_else(|| PathBuf::from(suite.corpus.dir));
         let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
-        for case_id in suite.corpus.case_ids {
-            let name = format!("{}::{case_id}", suite.name);
+        for case in suite.corpus.cases {
+            let name = format!("{}::{}", suite.name, case.id);
             if wanted(&name) {
                 let (suite, dir) = (*suite, dir.clone());
                 trials.push(Trial::test(name, move || {
-                    outcome::run_case(&suite, &dir, case_id)
+                    outcome::run_case(&suite, &dir, case)
                 }));
             }
         }

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
-use super::SuiteSpec;
 use super::recordings::Recordings;
 use super::snapshot::compare_baseline;
+use super::{CaseSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, prompt_sha256};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::manifest::parse_manifest;
@@ -47,14 +47,19 @@ fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) ->
     built.run(cases, recordings.generate(), judge)
 }
 
-/// The `<suite>::<case id>` trial.
-pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, case_id: &str) -> Result<(), Failed> {
-    let case = cases(suite)?
-        .into_iter()
-        .find(|case| case.id == case_id)
+/// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
+/// macro checked the whole text at compile time) and reads only its own recordings.
+pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+    let case_id = spec.id;
+    let case: EvalCase = suite
+        .corpus
+        .manifest
+        .get(spec.start..spec.end)
+        .and_then(|text| serde_json::from_str(text).ok())
+        .filter(|case: &EvalCase| case.id == case_id)
         .ok_or_else(|| {
             format!(
-                "case `{case_id}` is not in {}/corpus.json",
+                "case `{case_id}` is not where the macro found it in {}/corpus.json",
                 suite.corpus.path
             )
         })?;
