@@ -6,9 +6,11 @@
 //! dropping a `serde_json::Value` recurses too (a 100,000-deep array
 //! overflows an 8 MiB stack on drop; DESIGN.md "Values and JSON"). So:
 //!
-//! - [`parse_json`] parses with `serde_json`'s recursion limit disabled on a
-//!   stack that `serde_stacker` grows on the heap as needed, so any depth
-//!   parses (1,000,000 levels included; the input budget then refuses it);
+//! - [`parse_json`] parses text nested up to 128 levels with `serde_json`
+//!   (on a stack `serde_stacker` grows if the caller's is small) and deeper
+//!   text with an iterative parser of the same grammar, values and error
+//!   wording, so any depth parses in memory proportional to the value
+//!   (1,000,000 levels included; the input budget then refuses it);
 //! - the parsed value comes back as a [`DeepValue`], which dereferences to
 //!   the `Value` and drops it iteratively;
 //! - [`drop_deep`] disposes of any owned `Value` iteratively.
@@ -19,11 +21,12 @@
 //! - a lone surrogate escape (`"\ud800"`) cannot live in a Rust `String`, so
 //!   it is a syntax error here where JavaScript accepts it;
 //! - error messages are `serde_json`'s (`expected value at line 1 column 1`),
-//!   not V8's. Text nested deeper than 128 levels is read through
-//!   `serde_json`'s incremental reader, which keeps error cost linear; its
-//!   column can be one higher than the slice reader's for the same error;
+//!   not V8's (for text nested deeper than 128 levels, the iterative parser's
+//!   rewording of them; see the tests for where the two agree);
 //! - a number too large for a double (`1e400`) is an error (`number out of
 //!   range`) where JavaScript reads `Infinity`.
+
+mod iterative;
 
 use std::ops::{Deref, DerefMut};
 
@@ -136,25 +139,24 @@ impl From<serde_json::Error> for JsonSyntaxError {
 /// [`JsonSyntaxError`] with `serde_json`'s message when the text is not JSON
 /// or holds a lone surrogate escape.
 pub fn parse_json(text: &str) -> Result<DeepValue, JsonSyntaxError> {
-    if max_nesting(text) <= SLICE_READER_DEPTH {
-        parse_with(serde_json::Deserializer::from_str(text))
+    if max_nesting(text) <= SERDE_JSON_DEPTH {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        deserializer.disable_recursion_limit();
+        let stacked = serde_stacker::Deserializer::new(&mut deserializer);
+        let value = DeepValue(stacked.deserialize_any(FlatDropVisitor)?);
+        deserializer.end()?;
+        Ok(value)
     } else {
-        // serde_json's slice reader computes an error's line and column by
-        // scanning the text back to its start, and on an error every open
-        // container computes one more: O(depth × length), minutes for a
-        // megabyte of `[`. The reader-based input tracks line and column as
-        // it goes, so the same error costs O(length).
-        parse_with(serde_json::Deserializer::from_reader(text.as_bytes()))
+        iterative::parse(text).map(DeepValue)
     }
 }
 
-/// Above this nesting, [`parse_json`] parses through serde_json's
-/// incremental reader (see there); at or below it, through the faster slice
-/// reader, whose error cost is bounded by this many scans.
-const SLICE_READER_DEPTH: usize = 128;
+/// Up to this nesting, [`parse_json`] uses `serde_json`'s parser (fast, and
+/// its recursion is shallow); deeper text goes to the iterative parser.
+const SERDE_JSON_DEPTH: usize = 128;
 
 /// The deepest bracket nesting in `text`, ignoring brackets inside strings:
-/// a cheap over-approximation for choosing a reader (it does not check the
+/// a cheap over-approximation for choosing a parser (it does not check the
 /// syntax).
 fn max_nesting(text: &str) -> usize {
     let mut depth = 0usize;
@@ -182,18 +184,6 @@ fn max_nesting(text: &str) -> usize {
         }
     }
     deepest
-}
-
-/// Parses one value with `deserializer`, on a heap-grown stack, then
-/// requires the end of the input.
-fn parse_with<'de, R: serde_json::de::Read<'de>>(
-    mut deserializer: serde_json::Deserializer<R>,
-) -> Result<DeepValue, JsonSyntaxError> {
-    deserializer.disable_recursion_limit();
-    let stacked = serde_stacker::Deserializer::new(&mut deserializer);
-    let value = DeepValue(stacked.deserialize_any(FlatDropVisitor)?);
-    deserializer.end()?;
-    Ok(value)
 }
 
 /// Builds a `Value` like `serde_json`'s own visitor, except that every value
@@ -370,7 +360,7 @@ mod tests {
             "]".repeat(300_000)
         ))
         .unwrap_err();
-        assert_eq!(error.message, "number out of range at line 1 column 300006");
+        assert_eq!(error.message, "number out of range at line 1 column 300005");
         assert!(started.elapsed() < std::time::Duration::from_secs(60));
         // A deep object value.
         let objects = format!("{}1{}", "{\"k\":".repeat(200_000), "}".repeat(200_000));
@@ -391,5 +381,105 @@ mod tests {
         let wrapped = DeepValue::new(json!([1, [2]]));
         assert_eq!(wrapped.clone().into_inner(), json!([1, [2]]));
         assert_eq!(wrapped.as_ref(), &json!([1, [2]]));
+    }
+}
+
+#[cfg(test)]
+mod parser_agreement {
+    use super::*;
+
+    const CASES: [&str; 42] = [
+        "{\n\"a\":\n}",
+        "[\n1,\n\n2 x]",
+        "\"\\u12",
+        "\"\\",
+        "[\"a\" , ]",
+        "{\"a\":1}}",
+        "  \n  ]",
+        "[-01]",
+        "",
+        " ",
+        "x",
+        "[",
+        "[1",
+        "[1,",
+        "[1,]",
+        "[1 2]",
+        "{",
+        "{\"a\"",
+        "{\"a\":",
+        "{\"a\":1",
+        "{\"a\":1,}",
+        "{\"a\" 1}",
+        "{1:2}",
+        "{\"a\":1 \"b\":2}",
+        "\"abc",
+        "\"a\u{1}b\"",
+        "\"\\x\"",
+        "\"\\u12G4\"",
+        "\"\\ud800\"",
+        "\"\\ud800\\u0041\"",
+        "\"\\udc00\"",
+        "tru",
+        "trux",
+        "nul",
+        "-",
+        "-x",
+        "01",
+        "1.",
+        "1.x",
+        "1e",
+        "1e400",
+        "[1]\n x",
+    ];
+
+    #[test]
+    fn both_parsers_build_the_same_values() {
+        let texts = [
+            r#"{"a":[1,-0,1.0,1e21,18446744073709551615,18446744073709551616,-9223372036854775809],"b":{"c":"\u00e9\ud83d\ude00\n\"\\\/"},"a":true}"#,
+            "[null,false,true,\"\",[],{},0.1,123.456e-7]",
+            " \t\n\r42\n ",
+        ];
+        for text in texts {
+            let fast = parse_json(text).unwrap();
+            let iterative = iterative::parse(text).unwrap();
+            assert_eq!(*fast, iterative, "{text}");
+            assert_eq!(
+                crate::js::json_stringify(&fast),
+                crate::js::json_stringify(&iterative)
+            );
+        }
+    }
+
+    #[test]
+    fn both_parsers_refuse_the_same_texts_with_the_same_words() {
+        for text in CASES {
+            let fast = parse_json(text).expect_err(text);
+            let iterative = iterative::parse(text).expect_err(text);
+            // The reason always agrees; the position is compared where both
+            // parsers point at the same character (asserted in full below).
+            let reason = |message: &str| message.split(" at line ").next().unwrap().to_owned();
+            assert_eq!(
+                reason(&iterative.message),
+                reason(&fast.message),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn positions_agree() {
+        let mut differ = Vec::new();
+        for text in CASES {
+            let fast = parse_json(text).unwrap_err();
+            let iterative = iterative::parse(text).unwrap_err();
+            if fast.message != iterative.message {
+                differ.push(format!(
+                    "{text:?}: {} / {}",
+                    fast.message, iterative.message
+                ));
+            }
+        }
+        assert!(differ.is_empty(), "{differ:#?}");
     }
 }
