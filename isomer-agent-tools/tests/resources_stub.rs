@@ -301,3 +301,17 @@ fn answers_a_runtime_failure_as_an_error() {
         "offline"
     );
 }
+
+#[test]
+fn prints_the_whole_guide() {
+    let stub = Stub::new().with_view(one_card_view());
+    let options = IsomerGuideOptions::new(Arc::new(stub))
+        .with_rules(["One idea per card.", "Keep titles\nshort."])
+        .with_examples(vec![
+            json!({"type": "view", "body": [{"type": "card", "title": "Hello"}]}),
+        ]);
+    insta::assert_snapshot!(
+        "stub_guide",
+        create_isomer_resources(options)[0].read().unwrap()
+    );
+}

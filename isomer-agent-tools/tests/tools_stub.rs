@@ -998,3 +998,18 @@ async fn answers_a_panicking_runtime_as_a_failed_call() {
         ToolResult::error("the tool \"isomer_validate\" panicked: boom")
     );
 }
+
+#[tokio::test]
+async fn refuses_an_unknown_theme() {
+    let tools = tools(options(Stub::new()));
+    let input = json!({"composition": one_card(), "format": "html", "theme": "neon"});
+    let result = call(&tools, "isomer_render", input.clone()).await;
+    assert!(result.first_text().unwrap().starts_with(
+        "the input does not match the input schema of tool \"isomer_render\":\n- at theme: "
+    ));
+    let handler = &tool(&tools, "isomer_render").handler;
+    assert_eq!(
+        handler(input).await,
+        ToolResult::error("theme must be one of: auto, light, dark; got \"neon\".")
+    );
+}

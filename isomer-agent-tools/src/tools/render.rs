@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
+use isomer_sdk::composition::Theme;
 use isomer_sdk::{Tool, ToolResult};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,7 +12,6 @@ use serde_json::{Map, Value, json};
 use super::{ToolsContext, failure};
 use crate::format::{HostRenderOptions, format_result};
 use crate::runtime::{RenderOptions, RenderedFormat, RuntimeFormat};
-use isomer_sdk::composition::Theme;
 
 /// The composition, the format, and an optional theme.
 #[derive(Debug, Deserialize, JsonSchema)]
