@@ -12,7 +12,10 @@
 //! The walk is iterative with a LIFO stack, so any depth is safe to check,
 //! and it reproduces upstream's order exactly, so the same limit is reported
 //! first (§4.5): a child is counted when its parent is expanded, and the last
-//! child of a container is expanded first.
+//! child of a container is expanded first. Object entries are visited in
+//! JavaScript property order (array-index keys such as `"0"` first, then the
+//! rest in document order; see [`js_property_order`]), as upstream's
+//! `Object.keys` walk does.
 //!
 //! Upstream also refuses cycles (`input contains itself`) and values that are
 //! not plain data (code `INPUT_NOT_PLAIN_DATA`); a `serde_json::Value` can be

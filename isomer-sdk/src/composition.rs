@@ -271,6 +271,33 @@ pub fn renders_on_surface(node: &Value, surface: &str, walker: &impl ChildWalker
     false
 }
 
+/// Upstream `someBodyNode(nodes, surface, predicate, walk)` (sdk.md §1.5):
+/// true when `predicate` holds for some node visible on `surface`, searching
+/// `nodes` and, depth first in hook order, the children of every visible
+/// node (a hidden node hides its children).
+///
+/// Iterative; a node reached twice (a cycle through hooks) is tested once.
+pub fn some_body_node(
+    nodes: &[Value],
+    surface: &str,
+    walker: &impl ChildWalker,
+    mut predicate: impl FnMut(&Value) -> bool,
+) -> bool {
+    let mut explored: HashSet<*const Value> = HashSet::new();
+    let mut pending: Vec<&Value> = nodes.iter().rev().collect();
+    while let Some(current) = pending.pop() {
+        if !is_visible_on_surface(current, surface) || !explored.insert(current as *const Value) {
+            continue;
+        }
+        if predicate(current) {
+            return true;
+        }
+        let children = walker.children(current);
+        pending.extend(children.into_iter().rev().map(|child| child.node));
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,6 +432,28 @@ mod tests {
             "text",
             &Walker
         ));
+    }
+
+    #[test]
+    fn some_body_node_searches_visible_nodes_in_order() {
+        let body = json!([
+            {"type": "kpi", "surfaces": ["react"], "n": 1},
+            {"type": "grid", "items": [{"type": "kpi", "n": 2}, {"type": "kpi", "n": 3}]},
+            {"type": "grid", "surfaces": ["react"], "items": [{"type": "kpi", "n": 4}]}
+        ]);
+        let body = body.as_array().unwrap();
+        let mut seen = Vec::new();
+        let found = some_body_node(body, "text", &Walker, |node| {
+            seen.push(node["n"].as_i64().unwrap_or(0));
+            false
+        });
+        assert!(!found);
+        // n 1 and the react-only grid (with n 4) are hidden from text.
+        assert_eq!(seen, [0, 2, 3]);
+        assert!(some_body_node(body, "react", &Walker, |node| node["n"] == 4));
+        assert!(!some_body_node(body, "text", &Walker, |node| node["n"] == 4));
+        let looped = [json!({"type": "loop"})];
+        assert!(!some_body_node(&looped, "text", &Walker, |_| false));
     }
 
     #[test]
