@@ -113,7 +113,10 @@ impl Primitive {
     ///   every failure of that field; an object `{ "minLength": "…" }` sets it
     ///   per keyword (sdk.md §2.5 "custom messages are kept verbatim");
     /// - fields typed [`Node`](crate::Node) (also in `Vec`, `Option`, nested
-    ///   structs) are child slots.
+    ///   structs) are child slots;
+    /// - the node object is strict; a schema whose root says
+    ///   `"additionalProperties": true` makes a loose node whose extra keys
+    ///   pass through (upstream's deliberately loose object schemas).
     pub fn builder<T>(type_name: impl Into<String>) -> PrimitiveBuilder<T>
     where
         T: DeserializeOwned + JsonSchema + 'static,

@@ -358,3 +358,34 @@ fn odd_type_names_are_escaped_in_refs_and_quoted_in_messages() {
         .collect();
     assert_eq!(names, vec!["a/b~c"]);
 }
+
+#[test]
+fn check_examples_names_failing_examples() {
+    assert_eq!(runtime().check_examples(), vec![]);
+    let bad = Primitive::builder::<Value>("bad")
+        .schema_json(json!({ "type": "object", "properties": { "n": { "type": "number" } }, "required": ["n"] }))
+        .purpose("Bad.")
+        .example(json!({ "type": "bad", "n": 1 }))
+        .examples([json!({ "type": "bad", "n": "one" })])
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    let rt = Runtime::builder()
+        .pack(Pack::new("b").primitive(bad).build().unwrap())
+        .build()
+        .unwrap();
+    let failing = rt.check_examples();
+    assert_eq!(failing.len(), 1);
+    assert_eq!((failing[0].0.as_str(), failing[0].1), ("bad", 1));
+    assert_eq!(
+        failing[0].2,
+        vec![
+            isomer_sdk::ValidationError::new(
+                "body[0].n",
+                "Invalid input: expected number, received string"
+            )
+            .with_node_type("bad")
+        ]
+    );
+}

@@ -484,3 +484,27 @@ fn explicit_child_hooks_drive_validation_walks_and_warnings() {
         "a | b"
     );
 }
+
+#[test]
+fn a_loose_node_lets_extra_keys_through() {
+    use isomer_sdk::{Markdown, Pack, Primitive};
+    let loose = Primitive::builder::<Value>("loose")
+        .schema_json(json!({ "type": "object", "properties": { "a": { "type": "string" } }, "additionalProperties": true }))
+        .purpose("Anything goes.")
+        .example(json!({ "type": "loose", "a": "x", "b": 1 }))
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    let rt = Runtime::builder()
+        .pack(Pack::new("l").primitive(loose).build().unwrap())
+        .build()
+        .unwrap();
+    let value = view(json!([ { "type": "loose", "a": "x", "extra": { "deep": true } } ]));
+    assert!(rt.validate(&value).valid);
+    assert_eq!(rt.parse(&value).composition, Some(value));
+    assert_eq!(
+        errors(&rt, &view(json!([ { "type": "loose", "a": 1 } ]))),
+        vec!["body[0].a (in loose) Invalid input: expected string, received number"]
+    );
+}

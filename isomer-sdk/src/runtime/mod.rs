@@ -682,6 +682,25 @@ impl<C: Send + 'static> Runtime<C> {
         Ok(found)
     }
 
+    /// Validates every primitive's conformance examples, each as the sole
+    /// body node of `{ "type": "view", "body": [example] }`, and returns the
+    /// failing ones as `(type, example index, findings)` (index 0 is the
+    /// catalog example). Empty when every example is valid: a pack's
+    /// conformance test asserts exactly that.
+    pub fn check_examples(&self) -> Vec<(String, usize, Vec<ValidationError>)> {
+        let mut failing = Vec::new();
+        for primitive in self.primitives() {
+            for (index, example) in primitive.examples().iter().enumerate() {
+                let checked =
+                    self.validate(&serde_json::json!({ "type": "view", "body": [example] }));
+                if !checked.valid {
+                    failing.push((primitive.type_name().to_owned(), index, checked.errors));
+                }
+            }
+        }
+        failing
+    }
+
     /// The registered frames, registration order.
     pub fn frames(&self) -> &[Frame] {
         &self.frames

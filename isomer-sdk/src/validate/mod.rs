@@ -113,15 +113,8 @@ impl Engine {
             };
         }
         let mut copy = value.clone();
+        // The root is strict; `meta` and its sub-objects are ordinary.
         sanitize::strip_unknown(&self.root_schema, &self.root_schema, &mut copy, true);
-        if let Some(meta) = copy.get_mut("meta") {
-            sanitize::strip_unknown(
-                &self.root_schema,
-                &self.root_schema["properties"]["meta"],
-                meta,
-                false,
-            );
-        }
         for site in &sites {
             if let Some(node) = navigate(&mut copy, &site.segments) {
                 let schema = site.primitive.schema();
