@@ -280,9 +280,11 @@ fn emit(
 
     let context_idents: Vec<&Ident> = handler.context.iter().map(|param| &param.ident).collect();
     let context_types: Vec<&Type> = handler.context.iter().map(|param| &param.ty).collect();
-    let context_asserts = context_types
-        .iter()
-        .map(|ty| quote_spanned!(ty.span()=> #private::assert_context::<#ty>();));
+    let context_clones = handler.context.iter().map(|param| {
+        let (ident, ty) = (&param.ident, &param.ty);
+        let clone = quote_spanned!(ty.span()=> #private::clone_context::<#ty>);
+        quote!(let #ident = #clone(&#ident);)
+    });
 
     let input = Ident::new("__isomer_input", Span::mixed_site());
     let (input_type, call_arguments) = match &handler.input {
@@ -309,7 +311,7 @@ fn emit(
     };
     let closure = quote_spanned!(fn_ident.span()=>
         move |#input_pattern: #input_type| {
-            #( let #context_idents = #private::Clone::clone(&#context_idents); )*
+            #(#context_clones)*
             async move { #convert(#fn_ident #turbofish(#call_arguments) #await_call) }
         }
     );
@@ -342,7 +344,6 @@ fn emit(
         #[doc = " When the input type's JSON Schema is not an object or is recursive: a mistake"]
         #[doc = " in the declaration, which the first test that builds the tool shows."]
         #vis fn #constructor #impl_generics (#(#context_idents: #context_types),*) -> #private::Tool #where_clause {
-            #(#context_asserts)*
             #build(#name, #description, #closure) #with_title
         }
     }

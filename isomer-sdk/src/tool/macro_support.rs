@@ -79,8 +79,11 @@ pub trait ToolContext: Clone + Send + Sync + 'static {}
 
 impl<T: Clone + Send + Sync + 'static> ToolContext for T {}
 
-/// Checks a context parameter's bounds, at its type.
-pub fn assert_context<T: ToolContext>() {}
+/// Clones a context parameter into one call; the expansion names the
+/// parameter's type in the turbofish, so a missing bound is reported there.
+pub fn clone_context<T: ToolContext>(context: &T) -> T {
+    context.clone()
+}
 
 /// Converts what the handler returned; the expansion spans the call at the
 /// handler's return type, where an unsupported type is reported.
