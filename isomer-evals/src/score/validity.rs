@@ -143,10 +143,7 @@ mod tests {
                 composition: None,
             }
         );
-        assert_eq!(
-            score_validity(&first, Some(&unparsed())).valid_after_retry,
-            false
-        );
-        assert_eq!(score_validity(&first, None).valid_after_retry, false);
+        assert!(!score_validity(&first, Some(&unparsed())).valid_after_retry);
+        assert!(!score_validity(&first, None).valid_after_retry);
     }
 }

@@ -110,10 +110,10 @@ impl EvalRuntime for StubRuntime {
         }
         self.validate(value)?;
         let mut composition = value.clone();
-        if self.drop_unknown {
-            if let Some(map) = composition.as_object_mut() {
-                map.retain(|k, _| matches!(k.as_str(), "type" | "title" | "subtitle" | "body"));
-            }
+        if self.drop_unknown
+            && let Some(map) = composition.as_object_mut()
+        {
+            map.retain(|k, _| matches!(k.as_str(), "type" | "title" | "subtitle" | "body"));
         }
         Ok(composition)
     }
