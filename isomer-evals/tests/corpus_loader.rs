@@ -407,3 +407,32 @@ fn read_case_answers_reads_one_case_without_the_manifest() {
     );
     assert_eq!(read_case_answers(&dir, "beta").unwrap(), vec![None, None]);
 }
+
+#[test]
+fn a_repeated_key_is_reported_at_both_places() {
+    let dir = fresh_dir("repeated_key");
+    write(
+        &dir,
+        "corpus.json",
+        r#"{
+  "provenance": {"author": "test"},
+  "cases": [
+    {"id": "kpis", "prompt": "First wording", "prompt": "Second wording"}
+  ]
+}
+"#,
+    );
+    write(
+        &dir,
+        "judgments.json",
+        r#"{"provenance": {}, "judgments": [], "judgments": []}"#,
+    );
+    assert_eq!(
+        load_errors(&dir),
+        [
+            "<dir>/corpus.json:4:47: duplicate key \"prompt\", first at 4:20; JSON keeps only the last value",
+            "<dir>/judgments.json:1:37: duplicate key \"judgments\", first at 1:20; JSON keeps only the last value",
+        ]
+        .join("\n")
+    );
+}

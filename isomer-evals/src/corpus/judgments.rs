@@ -110,6 +110,14 @@ pub enum JudgmentFaultKind {
         /// The judgment's index.
         index: usize,
     },
+    /// Occurs when the root or a judgment repeats a key (JSON keeps only the
+    /// last value); the fault sits at the repeat and names the first.
+    DuplicateKey {
+        /// The repeated key.
+        key: String,
+        /// Where the first occurrence of the key starts.
+        first: Position,
+    },
     /// Occurs when a judgment names a case id `corpus.json` does not have.
     UnknownCase {
         /// The id as written.
@@ -155,6 +163,11 @@ impl fmt::Display for JudgmentFaultKind {
             Self::MissingRendered { index } => write!(
                 f,
                 "judgment {index} needs a string `rendered` (the text rendering it judged)"
+            ),
+            Self::DuplicateKey { key, first } => write!(
+                f,
+                "duplicate key {}, first at {first}; JSON keeps only the last value",
+                quote(key)
             ),
             Self::UnknownCase { id } => {
                 write!(
@@ -212,6 +225,13 @@ pub fn parse_judgments(
     let Value::Object(root) = root else {
         return Err(vec![fault(at(&[]), JudgmentFaultKind::RootNotObject)]);
     };
+    for (key, first, second) in spans.duplicate_keys() {
+        let kind = JudgmentFaultKind::DuplicateKey {
+            key: key.clone(),
+            first: lines.position(*first),
+        };
+        faults.push(fault(lines.position(*second), kind));
+    }
     for key in root.keys() {
         if key != "provenance" && key != "judgments" {
             let kind = JudgmentFaultKind::UnknownRootKey { key: key.clone() };

@@ -23,12 +23,16 @@
 //! - an `id` is non-empty and made of ASCII letters, digits, `-` and `_`,
 //!   because it names the answer files `answers/<id>.<attempt>.txt` and the
 //!   test trial `<suite>::<id>`;
-//! - no two cases share an `id` (both places are named).
+//! - no two cases share an `id` (both places are named);
+//! - no object of that structure (the root, `provenance`, a case) repeats a
+//!   key, since JSON keeps only the last value and the first would be lost
+//!   silently (both places are named).
 //!
 //! Columns count bytes from 1, as `serde_json` counts them in its own errors,
 //! so a syntax error and a rule fault in the same file read alike.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -161,6 +165,15 @@ pub enum ManifestFaultKind {
         /// The case's index in `cases`.
         index: usize,
     },
+    /// Occurs when an object of the manifest's structure (the root or a case)
+    /// repeats a key: JSON keeps only the last value, so the first would be
+    /// dropped silently. The fault sits at the repeat and names the first.
+    DuplicateKey {
+        /// The repeated key.
+        key: String,
+        /// Where the first occurrence of the key starts.
+        first: Position,
+    },
     /// Occurs when a second case uses an id an earlier case already uses; the
     /// fault sits at the second `id`, and names the first.
     DuplicateId {
@@ -214,6 +227,11 @@ impl fmt::Display for ManifestFaultKind {
                     "case {index} has an `expected` that is not an array of node types"
                 )
             }
+            Self::DuplicateKey { key, first } => write!(
+                f,
+                "duplicate key {}, first at {first}; JSON keeps only the last value",
+                quote(key)
+            ),
             Self::DuplicateId { id, first } => {
                 write!(f, "duplicate case id {}, first used at {first}", quote(id))
             }
@@ -240,6 +258,13 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
     let Value::Object(root) = root else {
         return Err(vec![fault(at(&[]), ManifestFaultKind::RootNotObject)]);
     };
+    for (key, first, second) in spans.duplicate_keys() {
+        let kind = ManifestFaultKind::DuplicateKey {
+            key: key.clone(),
+            first: lines.position(*first),
+        };
+        faults.push(fault(lines.position(*second), kind));
+    }
     for key in root.keys() {
         if key != "provenance" && key != "cases" {
             let kind = ManifestFaultKind::UnknownRootKey { key: key.clone() };
@@ -486,6 +511,9 @@ impl From<&Step<'_>> for OwnedStep {
 pub struct Spans {
     /// Path → (key offset for object members, value offset).
     entries: HashMap<Vec<OwnedStep>, (Option<usize>, usize)>,
+    /// Repeated keys among the recorded members: (key, offset of the first
+    /// key, offset of the repeat), in text order.
+    duplicates: Vec<(String, usize, usize)>,
 }
 
 impl Spans {
@@ -501,6 +529,13 @@ impl Spans {
             .rev()
             .find_map(|len| self.find(&path[..len]).map(|entry| entry.1))
             .unwrap_or(0)
+    }
+
+    /// Keys an object repeats, among the recorded (shallow) members: the key,
+    /// the offset of its first occurrence and of the repeat, in text order.
+    /// JSON parsers keep only the last value, so a repeat hides a value.
+    pub fn duplicate_keys(&self) -> &[(String, usize, usize)] {
+        &self.duplicates
     }
 
     /// The offset of the key of the member at `path` (its opening quote); the
@@ -528,6 +563,7 @@ pub fn scan_spans(text: &str, depth: usize) -> Spans {
     let bytes = text.as_bytes();
     let mut stack: Vec<Open> = Vec::new();
     let mut entries = HashMap::new();
+    let mut duplicates = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let byte = bytes[i];
@@ -587,7 +623,19 @@ pub fn scan_spans(text: &str, depth: usize) -> Spans {
                     }
                 }
             }
-            entries.entry(path).or_insert((key_offset, start));
+            match entries.entry(path) {
+                Entry::Vacant(vacant) => {
+                    vacant.insert((key_offset, start));
+                }
+                // Array indices never repeat: this is an object's key again.
+                Entry::Occupied(first) => {
+                    if let (Some(OwnedStep::Key(key)), (Some(first_key), _), Some(second)) =
+                        (first.key().last(), first.get(), key_offset)
+                    {
+                        duplicates.push((key.clone(), *first_key, second));
+                    }
+                }
+            }
         }
         if byte == b'{' || byte == b'[' {
             stack.push(Open {
@@ -600,7 +648,10 @@ pub fn scan_spans(text: &str, depth: usize) -> Spans {
             i = end.max(i + 1);
         }
     }
-    Spans { entries }
+    Spans {
+        entries,
+        duplicates,
+    }
 }
 
 /// The offset just past the string starting at `start` (an opening quote).
