@@ -508,3 +508,48 @@ fn a_loose_node_lets_extra_keys_through() {
         vec!["body[0].a (in loose) Invalid input: expected string, received number"]
     );
 }
+
+#[test]
+fn formats_and_patterns_use_zod_wording() {
+    use isomer_sdk::{Markdown, Pack, Primitive};
+    let contact = Primitive::builder::<Value>("contact")
+        .schema_json(json!({ "type": "object", "properties": {
+            "email": { "type": "string", "format": "email" },
+            "code": { "type": "string", "pattern": "^[A-Z]{3}$" },
+            "score": { "type": "number", "minimum": 0.5, "exclusiveMaximum": 10 },
+            "tags": { "type": "array", "items": { "type": "string" }, "minItems": 2 },
+            "note": { "type": "string", "minLength": 3 },
+            "choice": { "anyOf": [ { "type": "string" }, { "type": "number" } ] },
+            "custom": { "type": "string", "minLength": 2, "errorMessage": { "minLength": "needs two letters" } }
+        } }))
+        .purpose("A contact.")
+        .example(json!({ "type": "contact" }))
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    let rt = Runtime::builder()
+        .pack(Pack::new("c").primitive(contact).build().unwrap())
+        .build()
+        .unwrap();
+    let value = view(json!([ {
+        "type": "contact", "email": "nope", "code": "ab", "score": 10, "tags": ["a"], "note": "ab",
+        "choice": true, "custom": "a"
+    } ]));
+    assert_eq!(
+        errors(&rt, &value),
+        vec![
+            "body[0].email (in contact) Invalid email address",
+            "body[0].code (in contact) Invalid string: must match pattern /^[A-Z]{3}$/",
+            "body[0].score (in contact) must be at most 10",
+            "body[0].tags (in contact) must have at least 2 items",
+            "body[0].note (in contact) must be at least 3 characters",
+            "body[0].choice (in contact) Invalid input",
+            "body[0].custom (in contact) needs two letters",
+        ]
+    );
+    assert_eq!(
+        errors(&rt, &view(json!([ { "type": "contact", "score": 0.25 } ]))),
+        vec!["body[0].score (in contact) must be at least 0.5"]
+    );
+}

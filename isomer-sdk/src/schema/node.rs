@@ -55,12 +55,15 @@ pub(crate) fn derive_schema<T: JsonSchema>() -> Value {
         .to_value()
 }
 
-/// Compiles a draft 2020-12 schema. `minLength` and `maxLength` count
+/// Compiles a draft 2020-12 schema. Known `format`s are checked (as Zod's
+/// string formats are; unknown ones are ignored). `minLength` and `maxLength` count
 /// UTF-16 code units, as Zod (JavaScript `.length`) does, instead of the
 /// code points JSON Schema specifies: an emoji counts 2.
 pub(crate) fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
     jsonschema::options()
         .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .should_ignore_unknown_formats(true)
         .with_keyword("minLength", |_, value, _| utf16_length(value, true))
         .with_keyword("maxLength", |_, value, _| utf16_length(value, false))
         .build(schema)
