@@ -8,17 +8,18 @@
 //!
 //! - **missing recordings**: an attempt the harness asked for that has no
 //!   answer file. The replay hands back an empty answer, which fails to
-//!   parse, so the case scores as a model that said nothing (upstream
-//!   behaviour, seed 001).
+//!   parse, so the case scores as a model that said nothing (as the
+//!   upstream `@elastic/isomer-evals` corpus test does).
 //! - **stale judgments**: a case whose current text rendering differs from
 //!   the one its verdict was given for. The recorded verdict is still
 //!   returned. A case the harness asks to judge that has no recorded verdict
 //!   is listed too, and is answered `no`, so the gap shows in the totals as
 //!   well as in the list.
 //!
-//! Either list going non-empty means the recordings need re-recording (see
-//! the seed's steps, and the README). Both lists are sorted, so they do not
-//! depend on the order in which concurrent cases finished.
+//! Either list going non-empty means the recordings need re-recording (the
+//! steps are in `corpus/slides/README.md` of this repository). Both lists
+//! are sorted, so they do not depend on the order in which concurrent cases
+//! finished.
 //!
 //! `Replay` is `Send + Sync`: `run_evals` runs cases concurrently and every
 //! call goes through `&self`.

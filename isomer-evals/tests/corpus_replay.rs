@@ -269,3 +269,32 @@ async fn the_baseline_hashes_the_prompt_generate_was_handed() {
         })
     );
 }
+
+#[test]
+fn replay_is_shared_across_threads() {
+    fn shared<T: Send + Sync>(_: &T) {}
+    let replay = Replay::new(recordings());
+    shared(&replay);
+    // Eight threads asking at once: every answer comes back, and each
+    // missing pair is listed once.
+    std::thread::scope(|scope| {
+        for _ in 0..8 {
+            scope.spawn(|| {
+                assert_eq!(replay.answer("good", 0), view(&["stat"]));
+                assert_eq!(replay.answer("silent", 1), "");
+                assert_eq!(
+                    replay.verdict("stale", "stat\nstat"),
+                    AnswerabilityVerdict::Yes
+                );
+            });
+        }
+    });
+    assert_eq!(
+        replay.missing_recordings(),
+        vec![MissingRecording {
+            case_id: "silent".into(),
+            attempt: 1
+        }]
+    );
+    assert_eq!(replay.stale_judgments(), vec!["stale".to_owned()]);
+}
