@@ -304,7 +304,13 @@ fn emit(
         ReturnType::Type(_, ty) => ty.span(),
         ReturnType::Default => fn_ident.span(),
     };
-    let convert = quote_spanned!(output_span=> #private::into_tool_result);
+    // The returned value is bound to a name carrying the return type's span,
+    // so an unsupported return type is reported at that type.
+    let returned = Ident::new(
+        "__isomer_returned",
+        Span::mixed_site().located_at(output_span),
+    );
+    let convert = quote_spanned!(output_span=> #private::into_tool_result(#returned));
     let input_pattern = match &handler.input {
         Some(_) => quote!(#input),
         None => quote!(_),
@@ -312,7 +318,10 @@ fn emit(
     let closure = quote_spanned!(fn_ident.span()=>
         move |#input_pattern: #input_type| {
             #(#context_clones)*
-            async move { #convert(#fn_ident #turbofish(#call_arguments) #await_call) }
+            async move {
+                let #returned = #fn_ident #turbofish(#call_arguments) #await_call;
+                #convert
+            }
         }
     );
     let with_title = title.map(|title| quote!(.with_title(#title)));
