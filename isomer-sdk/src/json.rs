@@ -482,4 +482,58 @@ mod parser_agreement {
         }
         assert!(differ.is_empty(), "{differ:#?}");
     }
+
+    fn arb_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            // JSON.stringify prints integers beyond 2^53 as doubles, so only
+            // safe integers round-trip.
+            (-(1i64 << 53)..=(1i64 << 53)).prop_map(|n| Value::Number(n.into())),
+            any::<f64>()
+                .prop_filter("finite", |n| n.is_finite())
+                .prop_map(|n| Number::from_f64(n).map_or(Value::Null, Value::Number)),
+            "\\PC{0,6}".prop_map(Value::String),
+            "[\"\\\\/\u{0}-\u{1f}\u{2028}a😀]{0,4}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(5, 40, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                proptest::collection::vec(("[a-c0-2\"]{0,2}", inner), 0..4)
+                    .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn stringify_then_parse_round_trips_through_both_parsers(value in arb_value()) {
+            let compact = crate::js::json_stringify(&value);
+            let pretty = crate::js::json_stringify_pretty(&value);
+            for text in [&compact, &pretty] {
+                let fast = parse_json(text).unwrap();
+                let iterative = iterative::parse(text).unwrap();
+                // As in JavaScript, a value survives as its text: a float
+                // 0.0 comes back as the integer 0, which prints the same.
+                proptest::prop_assert_eq!(&*fast, &iterative);
+                proptest::prop_assert_eq!(crate::js::json_stringify(&fast), compact.clone());
+            }
+        }
+
+        #[test]
+        fn both_parsers_agree_on_mangled_text(value in arb_value(), cut in 0usize..200, insert in "[\\[\\]{}:,\"\\\\a0 -]") {
+            let mut text = crate::js::json_stringify(&value);
+            let mut at = cut.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            text.insert_str(at, &insert);
+            match (parse_json(&text), iterative::parse(&text)) {
+                (Ok(fast), Ok(iterative)) => proptest::prop_assert_eq!(&*fast, &iterative),
+                (Err(fast), Err(iterative)) => proptest::prop_assert_eq!(fast.message, iterative.message),
+                (fast, iterative) => proptest::prop_assert!(false, "{text:?}: {fast:?} vs {iterative:?}"),
+            }
+        }
+    }
 }
