@@ -74,7 +74,7 @@ pub use options::{IsomerGuideOptions, IsomerToolsOptions};
 pub use prompts::{IsomerPrompt, PromptArgument, PromptBuild, create_isomer_prompts};
 pub use resources::{IsomerResource, ResourceRead, create_isomer_resources};
 pub use runtime::{
-    ParseOutcome, RenderOptions, RenderedFormat, RuntimeFailure, RuntimeFormat, ToolsRuntime,
+    ParseOutcome, RenderedFormat, RuntimeFailure, RuntimeFormat, ToolsRenderOptions, ToolsRuntime,
     ValidationOutcome, ViewRequestError,
 };
 pub use tools::create_isomer_tools;

@@ -89,7 +89,7 @@ impl RuntimeFormat {
 
 /// Options of a runtime render (agent-tools.md §5.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RenderOptions {
+pub struct ToolsRenderOptions {
     /// Whether the title and subtitle are rendered (upstream `heading`,
     /// default true). With `false`, HTML still keeps the title as the
     /// wrapper's `aria-label`.
@@ -178,7 +178,7 @@ pub trait ToolsRuntime: Send + Sync {
         &self,
         format: RuntimeFormat,
         composition: &Value,
-        options: &RenderOptions,
+        options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure>;
 
     /// The registered views, in registration order.
@@ -221,7 +221,7 @@ impl<R: ToolsRuntime + ?Sized> ToolsRuntime for Arc<R> {
         &self,
         format: RuntimeFormat,
         composition: &Value,
-        options: &RenderOptions,
+        options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         (**self).render(format, composition, options)
     }
@@ -276,7 +276,7 @@ impl<R: ToolsRuntime + ?Sized> ToolsRuntime for BoundRuntime<R> {
         &self,
         format: RuntimeFormat,
         composition: &Value,
-        options: &RenderOptions,
+        options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         self.runtime.render(format, composition, options)
     }

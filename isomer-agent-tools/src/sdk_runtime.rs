@@ -25,7 +25,7 @@ use serde_json::Value;
 
 use crate::check::ToolsFrame;
 use crate::runtime::{
-    ParseOutcome, RenderOptions, RenderedFormat, RuntimeFailure, RuntimeFormat, ToolsRuntime,
+    ParseOutcome, RenderedFormat, RuntimeFailure, RuntimeFormat, ToolsRenderOptions, ToolsRuntime,
     ValidationOutcome, ViewRequestError,
 };
 
@@ -70,7 +70,7 @@ where
         &self,
         format: RuntimeFormat,
         composition: &Value,
-        options: &RenderOptions,
+        options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         let surface = match format {
             RuntimeFormat::Text => Surface::Text,

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use super::{ToolsContext, failure};
 use crate::format::{HostRenderOptions, format_result};
-use crate::runtime::{RenderOptions, RenderedFormat, RuntimeFormat};
+use crate::runtime::{RenderedFormat, RuntimeFormat, ToolsRenderOptions};
 
 /// The composition, the format, and an optional theme.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -66,7 +66,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
         _ => return ToolResult::json_error(&json!({ "valid": false, "errors": check.errors })),
     };
     if let Some(format) = runtime_format {
-        let options = RenderOptions {
+        let options = ToolsRenderOptions {
             heading: context.heading,
             theme,
         };

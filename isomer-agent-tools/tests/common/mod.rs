@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use futures::future::BoxFuture;
 use isomer_agent_tools::{
-    ParseOutcome, RenderOptions, RenderedFormat, RuntimeFailure, RuntimeFormat, ToolsRuntime,
+    ParseOutcome, RenderedFormat, RuntimeFailure, RuntimeFormat, ToolsRenderOptions, ToolsRuntime,
     ValidationOutcome, ViewRequestError,
 };
 use isomer_sdk::{
@@ -38,7 +38,7 @@ pub struct Calls {
     pub validate: usize,
     pub builds: usize,
     pub validated: Vec<Value>,
-    pub rendered: Vec<(RuntimeFormat, Value, RenderOptions)>,
+    pub rendered: Vec<(RuntimeFormat, Value, ToolsRenderOptions)>,
 }
 
 #[derive(Default)]
@@ -348,7 +348,7 @@ impl ToolsRuntime for Stub {
         &self,
         format: RuntimeFormat,
         composition: &Value,
-        options: &RenderOptions,
+        options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         self.failure()?;
         self.calls
