@@ -476,7 +476,7 @@ impl<C: Send + 'static> Runtime<C> {
             .unwrap_or(surface.default_mode());
         let checked = self.validate(composition);
         let errors = checked.errors.clone();
-        let view = compositions_to_render(checked, mode)?;
+        let view = composition_to_render(checked, mode)?;
         let scope = Scope::new(&self.inventory);
         let body = view
             .get("body")
@@ -790,7 +790,7 @@ impl<C> ChildWalker for Runtime<C> {
 
 /// Upstream `compositionToRender`: enforce the mode, return the checked
 /// copy.
-fn compositions_to_render(
+fn composition_to_render(
     checked: CheckedValidation,
     mode: ValidationMode,
 ) -> Result<Value, CompositionValidationError> {

@@ -60,6 +60,20 @@ const ALLOWED_TAGS: [&str; 38] = [
     "tr",
 ];
 
+/// URL-bearing attributes [`Html::element`] never writes (it cannot vouch
+/// for them): `srcset`, `action`, `formaction`, `background`, `poster`,
+/// `longdesc`, `data`, `manifest`.
+const DROPPED_ATTRIBUTES: [&str; 8] = [
+    "srcset",
+    "action",
+    "formaction",
+    "background",
+    "poster",
+    "longdesc",
+    "data",
+    "manifest",
+];
+
 /// Elements without content or closing tag.
 const VOID_TAGS: [&str; 3] = ["br", "hr", "img"];
 
@@ -81,8 +95,10 @@ impl Html {
 
     /// `<tag attrs>children</tag>`. The tag must be one of an allow-list of
     /// content tags (others become `span`); attributes whose name is not
-    /// `[a-z0-9-]+` or starts with `on` are dropped; values are escaped;
-    /// `href` is sanitized to `#` when unsafe, `src` dropped when unsafe.
+    /// `[a-z0-9-]+`, starts with `on`, is `style` or another URL-bearing
+    /// attribute this builder cannot check (`srcset`, `action`, …) are
+    /// dropped; values are escaped; `href` and `cite` are sanitized to `#`
+    /// when unsafe, `src` dropped when unsafe.
     /// Void tags (`br`, `hr`, `img`) ignore `children`.
     pub fn element(tag: &str, attributes: &[(&str, &str)], children: Html) -> Html {
         let tag = if ALLOWED_TAGS.contains(&tag) {
@@ -99,8 +115,13 @@ impl Html {
             if !plain || name.starts_with("on") || *name == "style" {
                 continue;
             }
+            if DROPPED_ATTRIBUTES.contains(name) {
+                continue;
+            }
             let value = match *name {
-                "href" => sanitize_navigation_href(value).unwrap_or_else(|| "#".to_owned()),
+                "href" | "cite" => {
+                    sanitize_navigation_href(value).unwrap_or_else(|| "#".to_owned())
+                }
                 "src" => match sanitize_asset_url(value) {
                     Some(url) => url,
                     None => continue,
@@ -262,3 +283,55 @@ pub(crate) fn envelope(composition: &Value, heading: bool, body: Vec<Html>) -> S
 }
 
 use serde_json::Value;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elements_escape_and_check_attributes() {
+        let html = Html::element(
+            "img",
+            &[
+                ("src", "javascript:x"),
+                ("alt", "a\"b"),
+                ("onerror", "x()"),
+                ("srcset", "y"),
+                ("Style", "z"),
+            ],
+            Html::text("ignored"),
+        );
+        assert_eq!(html.as_str(), "<img alt=\"a&quot;b\">");
+        let html = Html::element(
+            "script",
+            &[("src", "https://x.test/a.png")],
+            Html::text("<b>"),
+        );
+        assert_eq!(
+            html.as_str(),
+            "<span src=\"https://x.test/a.png\">&lt;b&gt;</span>"
+        );
+        let quote = Html::element("blockquote", &[("cite", "vbscript:x")], Html::new());
+        assert_eq!(quote.as_str(), "<blockquote cite=\"#\"></blockquote>");
+    }
+
+    #[test]
+    fn markdown_converts_to_escaped_html() {
+        use crate::surface::{Inline, Markdown};
+        let md = Markdown::heading(2, "A & B")
+            .then(Markdown::bullet_list([
+                Inline::code("<x>"),
+                Inline::strong("y"),
+            ]))
+            .then(Markdown::table(vec!["k".into()], vec![vec!["<v>".into()]]))
+            .then(Markdown::blockquote(Markdown::paragraph("q")))
+            .then(Markdown::code_block("js", "a < b"))
+            .then(Markdown::rule());
+        assert_eq!(
+            markdown_to_html(&md).as_str(),
+            "<h2>A &amp; B</h2><ul><li><code>&lt;x&gt;</code></li><li><strong>y</strong></li></ul>\
+<table><thead><tr><th>k</th></tr></thead><tbody><tr><td>&lt;v&gt;</td></tr></tbody></table>\
+<blockquote><p>q</p></blockquote><pre><code>a &lt; b</code></pre><hr>"
+        );
+    }
+}
