@@ -7,7 +7,9 @@
 //!   omits it; `html` follows `react` visibility);
 //! - renders nothing for a node of a type no pack registers (cannot happen
 //!   after validation; upstream throws `UNKNOWN_PRIMITIVE_TYPE` here);
-//! - renders nothing when the primitive's `sanitize` drops the node;
+//! - renders nothing when the primitive's `sanitize` drops the node, or
+//!   when the node does not deserialize into the primitive's Rust type
+//!   (only possible for an invalid composition rendered in `Collect` mode);
 //! - otherwise calls the primitive's renderer, with these fallbacks: no
 //!   `html` renderer → the node's Markdown converted to HTML; no `slack`
 //!   renderer → the node's Markdown converted to Block Kit (the capability
