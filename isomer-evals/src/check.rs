@@ -155,3 +155,111 @@ where
         ParsedAttempt::Unparsed { raw, error } => CheckedAttempt::Unparsed { raw, error },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use isomer_sdk::{AuthoringContext, ChildRef, ChildWalker, ValidationError};
+    use serde_json::json;
+
+    use super::*;
+    use crate::runtime::BoxError;
+
+    /// Parses anything with a `type`, refuses `"dup"` ids in validation.
+    struct Stub;
+
+    impl ChildWalker for Stub {
+        fn children<'a>(&self, _node: &'a Value) -> Vec<ChildRef<'a>> {
+            Vec::new()
+        }
+    }
+
+    impl EvalRuntime for Stub {
+        fn walker(&self) -> &dyn ChildWalker {
+            self
+        }
+
+        fn authoring_context(&self) -> AuthoringContext {
+            AuthoringContext {
+                schema: json!({}),
+                primitives: vec![],
+                groups: vec![],
+                views: vec![],
+            }
+        }
+
+        fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
+            match value.get("type") {
+                Some(_) => Ok(value.clone()),
+                None => Err(vec![ValidationError::new("type", "is required")]),
+            }
+        }
+
+        fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
+            if composition.to_string().contains("\"dup\"") {
+                Err(vec![
+                    ValidationError::new(
+                        "body[1].id",
+                        "duplicates id \"dup\" first used at body[0]",
+                    )
+                    .with_node_type("note"),
+                ])
+            } else {
+                Ok(())
+            }
+        }
+
+        fn render_text(&self, _composition: &Value) -> Result<String, BoxError> {
+            Ok(String::new())
+        }
+    }
+
+    fn no_body_frame(body: &[Value]) -> Vec<String> {
+        vec![format!("saw {} nodes", body.len())]
+    }
+
+    #[test]
+    fn a_schema_refusal_keeps_no_composition() {
+        let check = check_composition(&Stub, &json!({"body": []}), None);
+        assert_eq!(
+            check,
+            CheckedComposition {
+                valid: false,
+                errors: vec!["type is required".to_owned()],
+                composition: None,
+            }
+        );
+    }
+
+    #[test]
+    fn validation_then_frame_findings_are_listed_in_order_and_the_composition_kept() {
+        let value = json!({"type": "view", "body": [{"id": "dup"}, {"id": "dup"}]});
+        let check = check_composition(&Stub, &value, Some(&no_body_frame));
+        assert_eq!(
+            check,
+            CheckedComposition {
+                valid: false,
+                errors: vec![
+                    "body[1].id (in note) duplicates id \"dup\" first used at body[0]".to_owned(),
+                    "saw 2 nodes".to_owned(),
+                ],
+                composition: Some(value),
+            }
+        );
+    }
+
+    #[test]
+    fn a_frame_sees_an_empty_body_when_the_composition_has_none() {
+        let check = check_composition(&Stub, &json!({"type": "view"}), Some(&no_body_frame));
+        assert_eq!(check.errors, ["saw 0 nodes"]);
+        assert!(!check.valid);
+    }
+
+    #[test]
+    fn an_unparsed_attempt_is_returned_unchanged_and_tells_the_retry_its_parser_message() {
+        let attempt = check_attempt(&Stub, crate::parse_generated("nope"), None);
+        assert!(!attempt.is_valid());
+        assert_eq!(attempt.check(), None);
+        assert_eq!(attempt.raw(), "nope");
+        assert_eq!(attempt.failures(), ["expected ident at line 1 column 2"]);
+    }
+}

@@ -373,3 +373,55 @@ fn push_section(lines: &mut Vec<String>, heading: &str, entries: Vec<String>) {
     lines.push(heading.to_owned());
     lines.extend(entries);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_errors_display_the_step_the_attempt_and_the_outcome() {
+        let cases = [
+            (
+                CaseError::failed(CaseStage::Generate, Some(1), &"rate limited"),
+                "generate attempt 1 failed: rate limited",
+            ),
+            (
+                CaseError::panicked(CaseStage::Judge, None, "bug"),
+                "judge panicked: bug",
+            ),
+            (
+                CaseError::failed(
+                    CaseStage::Render,
+                    None,
+                    &"Invalid Composition:\n  body is required",
+                ),
+                "text render failed: Invalid Composition:\n  body is required",
+            ),
+            (
+                CaseError::panicked(CaseStage::Score, None, "hook bug"),
+                "scoring panicked: hook bug",
+            ),
+        ];
+        for (error, text) in cases {
+            assert_eq!(error.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn case_errors_serialize_with_camel_case_keys_and_no_absent_attempt() {
+        let error = CaseError::failed(CaseStage::Judge, None, &"offline");
+        assert_eq!(
+            serde_json::to_string(&error).unwrap(),
+            r#"{"stage":"judge","panicked":false,"message":"offline"}"#
+        );
+    }
+
+    #[test]
+    fn totals_omit_absent_and_zero_fields_on_the_wire() {
+        let totals = EvalTotals::from_results(&[]);
+        assert_eq!(
+            serde_json::to_string(&totals).unwrap(),
+            r#"{"cases":0,"parsed":0,"valid":0,"validAfterRetry":0}"#
+        );
+    }
+}

@@ -531,3 +531,81 @@ fn the_run_future_is_send() {
     let future = run_evals(RunEvalsOptions::new(&runtime, vec![], replay.generate()));
     assert_send(&future);
 }
+
+/// The stub, except that one step panics.
+struct Panicking {
+    inner: StubRuntime,
+    in_render: bool,
+}
+
+impl isomer_evals::EvalRuntime for Panicking {
+    fn walker(&self) -> &dyn isomer_sdk::ChildWalker {
+        self.inner.walker()
+    }
+
+    fn authoring_context(&self) -> isomer_sdk::AuthoringContext {
+        self.inner.authoring_context()
+    }
+
+    fn parse(&self, value: &Value) -> Result<Value, Vec<isomer_sdk::ValidationError>> {
+        if !self.in_render && value.to_string().contains("callout") {
+            panic!("parse bug");
+        }
+        self.inner.parse(value)
+    }
+
+    fn validate(&self, composition: &Value) -> Result<(), Vec<isomer_sdk::ValidationError>> {
+        self.inner.validate(composition)
+    }
+
+    fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
+        if self.in_render {
+            panic!("render bug");
+        }
+        self.inner.render_text(composition)
+    }
+}
+
+#[tokio::test]
+async fn a_runtime_that_panics_marks_only_its_case() {
+    let replay = Replay::new(&[
+        ("panics", 0, &fixture(&["callout"])),
+        ("fine", 0, &fixture(&["stat"])),
+    ]);
+    let corpus = vec![EvalCase::new("panics", "q"), EvalCase::new("fine", "q")];
+
+    let in_parse = Panicking {
+        inner: StubRuntime::new(),
+        in_render: false,
+    };
+    let report = run_evals(RunEvalsOptions::new(
+        &in_parse,
+        corpus.clone(),
+        replay.generate(),
+    ))
+    .await;
+    assert_eq!(
+        report.results[0].error,
+        Some(CaseError::panicked(CaseStage::Score, None, "parse bug"))
+    );
+    assert_eq!(report.results[1].error, None);
+    assert_eq!(report.totals.valid, 1);
+    assert!(
+        format_report(&report).ends_with("\n\nerrored:\n  panics: scoring panicked: parse bug")
+    );
+
+    let in_render = Panicking {
+        inner: StubRuntime::new(),
+        in_render: true,
+    };
+    let mut options = RunEvalsOptions::new(&in_render, corpus, replay.generate());
+    options.judge = Some(stat_judge());
+    let report = run_evals(options).await;
+    assert_eq!(
+        report.results[0].error,
+        Some(CaseError::panicked(CaseStage::Render, None, "render bug"))
+    );
+    // Validity was known before the render: it is kept.
+    assert!(report.results[0].validity.valid);
+    assert_eq!(report.totals.errored, 2);
+}

@@ -1,6 +1,7 @@
 //! The answerability axis: does the rendered answer answer the question,
 //! by the caller's judge (evals.md §5.4).
 
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -8,7 +9,7 @@ use serde_json::Value;
 
 use crate::case::{AnswerabilityVerdict, EvalCase, Judge, JudgeRequest};
 use crate::report::{CaseError, CaseStage};
-use crate::run::guarded;
+use crate::run::{guarded, panic_message};
 use crate::runtime::EvalRuntime;
 
 /// The judge's verdict on one case (upstream `AnswerabilityScore`).
@@ -24,7 +25,8 @@ pub struct AnswerabilityScore {
 ///
 /// # Errors
 /// A [`CaseError`] at stage `render` when the text surface refuses the
-/// composition, or at stage `judge` when the judge fails or panics.
+/// composition or panics, or at stage `judge` when the judge fails or
+/// panics.
 pub async fn score_answerability<R>(
     runtime: &R,
     judge: &Judge<'_>,
@@ -34,9 +36,18 @@ pub async fn score_answerability<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    let rendered = runtime
-        .render_text(composition)
-        .map_err(|error| CaseError::failed(CaseStage::Render, None, &*error))?;
+    let rendered =
+        match std::panic::catch_unwind(AssertUnwindSafe(|| runtime.render_text(composition))) {
+            Ok(Ok(rendered)) => rendered,
+            Ok(Err(error)) => return Err(CaseError::failed(CaseStage::Render, None, &*error)),
+            Err(panic) => {
+                return Err(CaseError::panicked(
+                    CaseStage::Render,
+                    None,
+                    panic_message(&*panic),
+                ));
+            }
+        };
     let request = JudgeRequest {
         eval_case,
         rendered,
