@@ -57,9 +57,47 @@ pub fn stringify_string(s: &str) -> String {
     out
 }
 
+/// Where the writer puts text: a `String`, or a byte counter.
+pub(crate) trait JsonSink {
+    fn push(&mut self, c: char);
+    fn push_str(&mut self, s: &str);
+}
+
+impl JsonSink for String {
+    fn push(&mut self, c: char) {
+        String::push(self, c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+}
+
+/// Counts the UTF-8 bytes that would be written.
+struct ByteCount(usize);
+
+impl JsonSink for ByteCount {
+    fn push(&mut self, c: char) {
+        self.0 += c.len_utf8();
+    }
+
+    fn push_str(&mut self, s: &str) {
+        self.0 += s.len();
+    }
+}
+
+/// The UTF-8 byte length of [`json_stringify`]`(value)`, computed without
+/// building the text: upstream's payload byte counts (`sanitizedBytes`,
+/// `goldenBytes`: the UTF-8 length of `JSON.stringify`, evals.md §10.2).
+pub fn json_stringify_len(value: &Value) -> usize {
+    let mut count = ByteCount(0);
+    write_json(&mut count, value, None, false);
+    count.0
+}
+
 /// Appends the JSON string literal of `s` to `out`; `escape_separators`
 /// also escapes U+2028/U+2029.
-pub(crate) fn write_string(out: &mut String, s: &str, escape_separators: bool) {
+pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: bool) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -90,7 +128,12 @@ enum Step<'a> {
 
 /// Writes `value` without recursion (a 100,000-deep value prints without
 /// growing the call stack). `indent` is `None` for compact output.
-fn write_json(out: &mut String, value: &Value, indent: Option<&str>, escape_separators: bool) {
+fn write_json(
+    out: &mut impl JsonSink,
+    value: &Value,
+    indent: Option<&str>,
+    escape_separators: bool,
+) {
     let newline = |level: usize| -> String {
         match indent {
             Some(unit) => {
@@ -197,6 +240,15 @@ mod tests {
         );
         assert_eq!(json_stringify_pretty(&json!([])), "[]");
         assert_eq!(json_stringify_pretty(&json!(1.0)), "1");
+    }
+
+    #[test]
+    fn byte_length_matches_the_text() {
+        let value = json!({"é": ["😀", 1.5, null, "\u{2028}\n"], "1": {}});
+        assert_eq!(json_stringify_len(&value), json_stringify(&value).len());
+        // {"1":{},"é":["😀",1.5,null,"<U+2028>\\n"]}: é 2 bytes, 😀 4, U+2028 3 raw.
+        assert_eq!(json_stringify_len(&value), 39);
+        assert_eq!(json_stringify_len(&json!([])), 2);
     }
 
     #[test]
