@@ -246,7 +246,7 @@ mod tests {
     fn byte_length_matches_the_text() {
         let value = json!({"é": ["😀", 1.5, null, "\u{2028}\n"], "1": {}});
         assert_eq!(json_stringify_len(&value), json_stringify(&value).len());
-        // {"1":{},"é":["😀",1.5,null,"<U+2028>\\n"]}: é 2 bytes, 😀 4, U+2028 3 raw.
+        // {"1":{},"é":["😀",1.5,null,"<U+2028>\n"]}: é 2 bytes, 😀 4, U+2028 3 raw.
         assert_eq!(json_stringify_len(&value), 39);
         assert_eq!(json_stringify_len(&json!([])), 2);
     }
