@@ -76,8 +76,10 @@ pub enum FloorValue {
 }
 
 /// Every floor name, with its level and value kind, in the order of the module table.
-/// The proc macro keeps its own copy of this list (it cannot depend on this crate); a unit
-/// test in `isomer-evals-macros` and [`tests`] pin both to the same names.
+/// The proc macro keeps its own copy of this list (it cannot depend on this crate). The
+/// fixture gate `tests/eval_fixture_gate.rs` declares every floor, so a name the macro
+/// accepts but this crate lacks fails to compile there; a unit test here pins
+/// [`Floor::name`] and [`Floor::level`] to this table.
 pub const FLOOR_NAMES: &[(&str, FloorLevel, FloorValue)] = &[
     ("valid_after_retry", FloorLevel::Case, FloorValue::Flag),
     ("min_selection_f1", FloorLevel::Case, FloorValue::Ratio),

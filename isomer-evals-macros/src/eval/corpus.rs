@@ -127,3 +127,48 @@ fn io_reason(error: &std::io::Error) -> String {
         None => text,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn object_span_covers_exactly_the_case_object() {
+        let text = "{\n  \"cases\": [\n    { \"id\": \"a\", \"prompt\": \"p\" },\n    {\"id\":\"b\",\"prompt\":\"}\"}\n  ]\n}";
+        let (start, end) = object_span(text, 3, 5);
+        assert_eq!(&text[start..end], "{ \"id\": \"a\", \"prompt\": \"p\" }");
+        let (start, end) = object_span(text, 4, 5);
+        assert_eq!(&text[start..end], "{\"id\":\"b\",\"prompt\":\"}\"}");
+    }
+
+    #[test]
+    fn cases_carry_their_spans_and_problems_point_at_the_literal() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../isomer-evals");
+        let cx = Ctxt::new();
+        let corpus = read_corpus(&cx, &root, &syn::parse_quote!("tests/fixtures/eval/mini"));
+        cx.check().unwrap();
+        let corpus = corpus.unwrap();
+        let text = std::fs::read_to_string(&corpus.manifest_path).unwrap();
+        let ids: Vec<&str> = corpus.cases.iter().map(|(id, _, _)| id.as_str()).collect();
+        assert_eq!(ids, ["good", "retried", "no-golden"]);
+        let (_, start, end) = &corpus.cases[2];
+        assert_eq!(
+            &text[*start..*end],
+            "{\n      \"id\": \"no-golden\",\n      \"prompt\": \"Say that the export finished.\"\n    }"
+        );
+
+        let cx = Ctxt::new();
+        let absent = read_corpus(&cx, &root, &syn::parse_quote!("/abs/corpus"));
+        assert!(absent.is_none());
+        let messages: Vec<String> = cx
+            .check()
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            messages,
+            ["`corpus` is a directory relative to the package root, such as \"corpus/slides\""]
+        );
+    }
+}

@@ -81,9 +81,11 @@
 //! `totals` compares three insta snapshots under the `snapshots` directory, with explicit
 //! names (never insta's function-derived ones, which every trial would share):
 //! `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
-//! (`format_report`'s text) and `<suite>__baseline.snap` (the prompt's SHA-256, whether it
-//! equals `prompt.txt`, `missingRecordings`, `staleJudgments`). A difference fails `totals`
-//! and names what moved. To accept a change that moves the numbers, run
+//! (`format_report`'s text) and `<suite>__baseline.snap` (`isomer_evals::baseline`'s
+//! `BaselineRecord`: the prompt's SHA-256, `missingRecordings`, `staleJudgments`), the
+//! same files and shapes a corpus's own baseline test writes. A difference fails `totals`
+//! and names what moved; so does a `prompt.txt` that differs from the prompt the suite
+//! builds. To accept a change that moves the numbers, run
 //!
 //! ```text
 //! INSTA_UPDATE=always cargo test --test slides_eval -- --exact slides::totals
