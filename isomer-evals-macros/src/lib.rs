@@ -10,27 +10,43 @@
 //! builds an `isomer_sdk::Tool`: name, title, description, the input JSON
 //! Schema, and an erased async handler that never fails outside its result.
 //!
-//! ```ignore
+//! ```
 //! use std::sync::Arc;
+//!
+//! use isomer_evals_macros::isomer_tool; // isomer_agent_tools::isomer_tool
 //! use isomer_sdk::ToolResult;
-//! use isomer_agent_tools::isomer_tool;
+//!
+//! /// What the handlers share.
+//! pub struct Catalog {
+//!     known: Vec<String>,
+//! }
 //!
 //! #[derive(serde::Deserialize, schemars::JsonSchema)]
-//! struct ValidateInput {
-//!     /// The composition to check.
-//!     composition: serde_json::Value,
+//! pub struct DescribeInput {
+//!     /// Primitive types, as the guide lists them.
+//!     types: Vec<String>,
 //! }
 //!
-//! /// Checks a composition and answers its errors and warnings.
-//! #[isomer_tool(title = "Validate a composition")]
-//! async fn isomer_validate(context: Arc<ToolsContext>, input: ValidateInput) -> ToolResult {
-//!     // ...
-//! #   todo!()
+//! /// Describes the primitive types you name.
+//! #[isomer_tool(title = "Describe primitives")]
+//! async fn describe(catalog: Arc<Catalog>, input: DescribeInput) -> Result<String, String> {
+//!     match input.types.iter().find(|name| !catalog.known.contains(name)) {
+//!         Some(unknown) => Err(format!("unknown type {unknown:?}")),
+//!         None => Ok(input.types.join(", ")),
+//!     }
 //! }
 //!
-//! // Generated: fn isomer_validate_tool(context: Arc<ToolsContext>) -> isomer_sdk::Tool
-//! let tool = isomer_validate_tool(context);
-//! let result = tool.call(serde_json::json!({ "composition": {} })).await;
+//! // Generated: fn describe_tool(catalog: Arc<Catalog>) -> isomer_sdk::Tool
+//! let tool = describe_tool(Arc::new(Catalog { known: vec!["kpi".into()] }));
+//! assert_eq!(tool.title.as_deref(), Some("Describe primitives"));
+//! assert_eq!(tool.description, "Describes the primitive types you name.");
+//!
+//! let call = |input| futures::executor::block_on(tool.call(input));
+//! assert_eq!(call(serde_json::json!({ "types": ["kpi"] })), ToolResult::text("kpi"));
+//! assert_eq!(
+//!     call(serde_json::json!({ "types": ["pie"] })),
+//!     ToolResult::error("unknown type \"pie\"")
+//! );
 //! ```
 //!
 //! ## Keys
