@@ -43,6 +43,7 @@ pub mod markdown;
 pub mod marks;
 pub mod primitives;
 pub mod schema;
+pub mod slack;
 pub mod table;
 pub mod text;
 pub mod url;

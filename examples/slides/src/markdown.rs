@@ -6,12 +6,14 @@
 use isomer_sdk::surface::{Inline, Markdown};
 
 use crate::marks::{Mark, parse_marks};
-use crate::text::caption;
+use crate::text::{caption, line};
 
-/// Authored text that accepts inline marks, as Markdown inline content.
+/// Authored text that accepts inline marks, as Markdown inline content, on
+/// one line (a whitespace run holding a line break becomes one space).
 pub fn marks_inline(text: &str) -> Inline {
+    let text = line(text);
     let mut out = Inline::default();
-    for run in parse_marks(text) {
+    for run in parse_marks(&text) {
         out = out.then(match run {
             Mark::Plain(s) => Inline::text(s),
             Mark::Code(s) => Inline::code(s),

@@ -1,5 +1,5 @@
-//! Every primitive rendered alone (`render_node`) on the text and Markdown
-//! surfaces: the catalog example, and the variants whose output differs
+//! Every primitive rendered alone (`render_node`) on the text, Markdown
+//! and Slack surfaces: the catalog example, and the variants whose output differs
 //! (modes, markers, placeholders, unsafe links). Each output is an insta
 //! snapshot in `tests/snapshots/`, checked by hand against
 //! slides-and-runtime.md §3.3–3.5.
@@ -10,12 +10,17 @@ use common::{example, render_node, runtime};
 use isomer_sdk::Surface;
 use serde_json::{Value, json};
 
-/// Snapshots `node`'s text and Markdown as `<name>__text` / `<name>__markdown`.
+/// Snapshots `node`'s text, Markdown and Slack blocks as `<name>__text`,
+/// `<name>__markdown` and `<name>__slack` (the blocks as pretty JSON).
 fn snapshot_both(name: &str, node: &Value) {
     let text = render_node(Surface::Text, node);
     let markdown = render_node(Surface::Markdown, node);
+    let slack: Value =
+        serde_json::from_str(&render_node(Surface::Slack, node)).expect("slack renders JSON");
+    let blocks = serde_json::to_string_pretty(&slack["blocks"]).expect("blocks serialize");
     insta::assert_snapshot!(format!("{name}__text"), text);
     insta::assert_snapshot!(format!("{name}__markdown"), markdown);
+    insta::assert_snapshot!(format!("{name}__slack"), blocks);
 }
 
 #[test]

@@ -48,6 +48,19 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     /// The Markdown surface rendering; `scope.markdown(child)` renders a
     /// child.
     fn markdown(&self, scope: &Scope<'_>) -> Markdown;
+
+    /// True when [`SlideNode::slack`] is the primitive's own Block Kit
+    /// renderer; false leaves Slack to the sdk's conversion of the Markdown
+    /// (capability `fallback`), for primitives whose blocks the reference
+    /// does not give.
+    const NATIVE_SLACK: bool = false;
+
+    /// The Slack surface rendering (Block Kit blocks); `scope.slack(child)`
+    /// renders a child. Used only when [`SlideNode::NATIVE_SLACK`].
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let _ = scope;
+        Vec::new()
+    }
 }
 
 /// The sdk primitive of `T`: its catalog entry, refinements and renderers.
@@ -72,6 +85,9 @@ pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
         .markdown(|node: &T, scope: &Scope<'_>| node.markdown(scope));
     if let Some(group) = entry.group {
         builder = builder.group(group);
+    }
+    if T::NATIVE_SLACK {
+        builder = builder.slack(|node: &T, scope: &Scope<'_>| node.slack(scope));
     }
     if T::has_own_content(&Value::Null).is_some() {
         builder = builder.has_own_content(|node: &Value| T::has_own_content(node).unwrap_or(false));

@@ -5,14 +5,16 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::primitives::SlideNode;
+use crate::slack::code_section;
 use crate::text::line;
+use isomer_sdk::surface::slack::section;
 
 /// The `type` of the code node.
 pub const TYPE: &str = "slideCode";
@@ -115,6 +117,21 @@ impl SlideNode for SlideCode {
             ));
         }
         out
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: per panel a `section` `file` + a code block; a `→` section
+    /// between panels.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = Vec::new();
+        for (index, panel) in self.panels.iter().enumerate() {
+            if index > 0 {
+                blocks.push(section("→"));
+            }
+            blocks.push(code_section(panel.file.as_deref(), &panel.lines.join("\n")));
+        }
+        blocks
     }
 }
 

@@ -5,13 +5,14 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::line_width::check_code_line;
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::primitives::SlideNode;
+use crate::slack::code_section;
 use crate::text::{join_lines, line};
 
 /// The `type` of the command node.
@@ -78,6 +79,13 @@ impl SlideNode for SlideCommand {
             .as_deref()
             .map_or_else(Markdown::new, |l| Markdown::paragraph(Inline::strong(l)))
             .then(Markdown::code_block("sh", line(&self.command)))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `section` `label` + the command in a code block.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![code_section(self.label.as_deref(), &line(&self.command))]
     }
 }
 

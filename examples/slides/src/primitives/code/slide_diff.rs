@@ -5,13 +5,14 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::primitives::SlideNode;
+use crate::slack::code_section;
 use crate::text::{join_lines, line};
 
 /// The `type` of the diff node.
@@ -106,6 +107,13 @@ impl SlideNode for SlideDiff {
             .as_deref()
             .map_or_else(Markdown::new, |f| Markdown::paragraph(Inline::strong(f)))
             .then(Markdown::code_block("diff", self.unified()))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `section` `file` + the unified lines in a code block.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![code_section(self.file.as_deref(), &self.unified())]
     }
 }
 

@@ -5,14 +5,17 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
+use crate::slack::{caption_context, code_section};
 use crate::text::{caption, join_lines};
+use isomer_sdk::surface::escape_mrkdwn;
+use isomer_sdk::surface::slack::section;
 
 /// The `type` of the transcript node.
 pub const TYPE: &str = "slideTranscript";
@@ -146,6 +149,32 @@ impl SlideNode for SlideTranscript {
             }
         }
         out
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: `context` `*LABEL*`, then one `section` per turn: `*ROLE*`
+    /// and the text (prose lines kept), or a code block for code turns.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks: Vec<Value> = self
+            .label
+            .as_deref()
+            .map(caption_context)
+            .into_iter()
+            .collect();
+        for turn in &self.turns {
+            let role = turn.role.label();
+            blocks.push(match turn.format {
+                Some(TurnFormat::Code) => {
+                    code_section(Some(&format!("*{role}*")), &turn.lines().join("\n"))
+                }
+                _ => section(&format!(
+                    "*{role}*\n{}",
+                    escape_mrkdwn(&turn.lines().join("\n"))
+                )),
+            });
+        }
+        blocks
     }
 }
 

@@ -5,14 +5,16 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size, Tone, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, DASH, caption, join_lines, line, plain_text};
+use isomer_sdk::surface::slack::context;
 
 /// The `type` of the pipeline node.
 pub const TYPE: &str = "slidePipeline";
@@ -214,6 +216,45 @@ impl SlideNode for SlidePipeline {
                     .then(rest)
                     .then(marks_inline(&span.body))
             })))
+        }
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `context` with the chain, then a `rich_text` ordered list
+    /// (bold title, ` — `, body), or a bullet list of spans.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let chain = context(&text_mrkdwn(&self.chain()));
+        if self.spans().is_empty() {
+            let items = self
+                .steps
+                .iter()
+                .map(|step| {
+                    let mut runs = vec![bold_run(&line(&step.title))];
+                    if let Some(body) = &step.body {
+                        runs.push(run(DASH));
+                        runs.extend(mark_runs(body));
+                    }
+                    runs
+                })
+                .collect();
+            vec![chain, rich_list("ordered", items)]
+        } else {
+            let items = self
+                .spans()
+                .iter()
+                .map(|span| {
+                    let (_, rest) = self.span_head(span);
+                    let mut runs = vec![
+                        run(span.tone.glyph()),
+                        bold_run(&caption(&span.label)),
+                        run(&rest),
+                    ];
+                    runs.extend(mark_runs(&span.body));
+                    runs
+                })
+                .collect();
+            vec![chain, rich_list("bullet", items)]
         }
     }
 }

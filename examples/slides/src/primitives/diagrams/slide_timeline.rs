@@ -5,13 +5,14 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{bold_run, mark_runs, rich_list, run};
 use crate::text::{SEPARATOR, caption, join_lines, line, plain_text};
 
 /// The `type` of the timeline node.
@@ -111,6 +112,31 @@ impl SlideNode for SlideTimeline {
                 .then("” ")
                 .then(marks_inline(&item.body))
         }))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `rich_text` bullet list, `[● ]label · CHANNEL.` bold, then
+    /// `“heading” body`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let items = self
+            .items
+            .iter()
+            .map(|item| {
+                let head = format!(
+                    "{}{}{SEPARATOR}{}.",
+                    Self::glyph(item),
+                    line(&item.label),
+                    caption(&item.channel)
+                );
+                let mut runs = vec![bold_run(&head), run(" “")];
+                runs.extend(mark_runs(&item.heading));
+                runs.push(run("” "));
+                runs.extend(mark_runs(&item.body));
+                runs
+            })
+            .collect();
+        vec![rich_list("bullet", items)]
     }
 }
 

@@ -12,7 +12,9 @@ use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
+use isomer_sdk::surface::slack::{context, section};
 
 /// The `type` of the split node.
 pub const TYPE: &str = "slideSplit";
@@ -160,6 +162,30 @@ impl SlideNode for SlideSplit {
                 .as_deref()
                 .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
         )
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: per pane a `context` `*[●/○ ]LABEL*`, then its nodes' blocks;
+    /// a `context` `→` between panes for the arrow divider; the footnote as
+    /// a `section`.
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = Vec::new();
+        for (index, pane) in self.panes.iter().enumerate() {
+            if index > 0 && self.is_arrow() {
+                blocks.push(context("→"));
+            }
+            if let Some(label) = &pane.label {
+                blocks.push(context(&format!(
+                    "*{}{}*",
+                    tone_glyph(pane.tone),
+                    text_mrkdwn(&caption(label))
+                )));
+            }
+            blocks.extend(scope.slack_all(pane.items.iter().map(Node::as_value)));
+        }
+        blocks.extend(self.footnote.as_deref().map(|f| section(&marks_mrkdwn(f))));
+        blocks
     }
 }
 

@@ -65,6 +65,13 @@ impl SlideNode for SlideStack {
     fn markdown(&self, scope: &Scope<'_>) -> Markdown {
         scope.markdown_all(self.items.iter().map(Node::as_value))
     }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: the items' blocks in order.
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        scope.slack_all(self.items.iter().map(Node::as_value))
+    }
 }
 
 /// The catalog entry of `slideStack`.

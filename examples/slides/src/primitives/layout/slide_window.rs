@@ -11,7 +11,9 @@ use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
 use crate::primitives::SlideNode;
+use crate::slack::text_mrkdwn;
 use crate::text::{join_lines, line};
+use isomer_sdk::surface::slack::context;
 
 /// The `type` of the window node.
 pub const TYPE: &str = "slideWindow";
@@ -95,6 +97,16 @@ impl SlideNode for SlideWindow {
     fn markdown(&self, scope: &Scope<'_>) -> Markdown {
         Markdown::paragraph(Inline::strong(self.caption()))
             .then(scope.markdown_all(self.body.iter().map(Node::as_value)))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a bold `context` caption with the title bar, then the nodes'
+    /// blocks.
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = vec![context(&format!("*{}*", text_mrkdwn(&self.caption())))];
+        blocks.extend(scope.slack_all(self.body.iter().map(Node::as_value)));
+        blocks
     }
 }
 

@@ -5,14 +5,16 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, NEEDS_VISIBLE_CHARACTER, WrappedText, has_visible_character};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{DASH, line, plain_text};
+use isomer_sdk::surface::slack::section;
 
 /// The `type` of the stat node.
 pub const TYPE: &str = "slideStat";
@@ -93,6 +95,21 @@ impl SlideNode for SlideStat {
                 .then(DASH)
                 .then(marks_inline(&self.body)),
         )
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `section` `*value unit* — body` (`_not measured yet_` for a
+    /// placeholder).
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let figure = figure(self.value.as_deref(), self.unit.as_deref()).map_or_else(
+            || format!("_{PLACEHOLDER}_"),
+            |f| format!("*{}*", text_mrkdwn(&f)),
+        );
+        vec![section(&format!(
+            "{figure}{DASH}{}",
+            marks_mrkdwn(&self.body)
+        ))]
     }
 }
 

@@ -5,7 +5,7 @@ use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::slide_stat::{PLACEHOLDER, check_figure, figure, figure_inline};
 use crate::authored::{LineText, Size, WrappedText};
@@ -13,6 +13,7 @@ use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 
 /// The `type` of the stats node.
@@ -85,6 +86,29 @@ impl SlideNode for SlideStats {
                 .then(format!(" {}: ", line(&item.label)))
                 .then(marks_inline(&item.body))
         }))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `section` with a `*value unit*\n*Label*\nbody` field per
+    /// measure.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![fields_section(
+            self.items
+                .iter()
+                .map(|item| {
+                    let figure = figure(item.value.as_deref(), item.unit.as_deref()).map_or_else(
+                        || format!("_{PLACEHOLDER}_"),
+                        |f| format!("*{}*", text_mrkdwn(&f)),
+                    );
+                    format!(
+                        "{figure}\n*{}*\n{}",
+                        text_mrkdwn(&item.label),
+                        marks_mrkdwn(&item.body)
+                    )
+                })
+                .collect(),
+        )]
     }
 }
 

@@ -5,12 +5,13 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::primitives::SlideNode;
+use crate::slack::{bold_run, rich_list, run};
 use crate::text::{SEPARATOR, join_lines, line};
 
 /// The `type` of the agenda node.
@@ -104,6 +105,25 @@ impl SlideNode for SlideAgenda {
             };
             Inline::strong(line(&section.number)).then(rest)
         }))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `rich_text` bullet list, the number as a bold run, then
+    /// ` Title · count`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let items = self
+            .sections
+            .iter()
+            .map(|section| {
+                let rest = match Self::suffix(section) {
+                    Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
+                    None => format!(" {}", line(&section.title)),
+                };
+                vec![bold_run(&line(&section.number)), run(&rest)]
+            })
+            .collect();
+        vec![rich_list("bullet", items)]
     }
 }
 

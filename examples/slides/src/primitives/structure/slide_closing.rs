@@ -5,15 +5,17 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{Href, LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
 use crate::url::{bare_address, check_navigation_href, safe_navigation_href};
+use isomer_sdk::surface::slack::{header, section};
 
 /// The `type` of the closing node.
 pub const TYPE: &str = "slideClosing";
@@ -123,6 +125,46 @@ impl SlideNode for SlideClosing {
                     .then(marks_inline(&path.body))
             },
         )))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: `header`; one `section` of `*LABEL* · <href|text>` lines
+    /// (plain text when the href is relative or unsafe, as Slack links only
+    /// absolute URLs); a `rich_text` bullet list of the paths.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let lines: Vec<String> = self
+            .links
+            .iter()
+            .map(|link| {
+                let text = text_mrkdwn(&link.text);
+                let target = match safe_navigation_href(&link.href) {
+                    Some(href) if bare_address(&href) != href => {
+                        format!("<{}|{text}>", href.replace(['|', '>'], ""))
+                    }
+                    _ => text,
+                };
+                format!(
+                    "*{}*{SEPARATOR}{target}",
+                    text_mrkdwn(&caption(&link.label))
+                )
+            })
+            .collect();
+        let mut blocks = vec![header(&line(&self.title)), section(&lines.join("\n"))];
+        let paths: Vec<Vec<Value>> = self
+            .paths
+            .iter()
+            .flatten()
+            .map(|path| {
+                let mut runs = vec![bold_run(&line(&path.title)), run(": ")];
+                runs.extend(mark_runs(&path.body));
+                runs
+            })
+            .collect();
+        if !paths.is_empty() {
+            blocks.push(rich_list("bullet", paths));
+        }
+        blocks
     }
 }
 

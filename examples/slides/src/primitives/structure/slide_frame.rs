@@ -13,6 +13,8 @@ use crate::check::{Issue, nested_frames};
 use crate::primitives::SlideNode;
 use crate::text::{SEPARATOR, join_blocks, line};
 use crate::url::{ABSOLUTE_URL_MESSAGE, absolute_http_url, bare_address};
+use isomer_sdk::surface::escape_mrkdwn;
+use isomer_sdk::surface::slack::context;
 
 /// The `type` of the slide node.
 pub const TYPE: &str = "slideFrame";
@@ -124,6 +126,24 @@ impl SlideNode for SlideFrame {
         scope
             .markdown_all(self.body.iter().map(Node::as_value))
             .then(footer)
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: the children's blocks, then one `context` block with the
+    /// footer line.
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = scope.slack_all(self.body.iter().map(Node::as_value));
+        let (brand, section, url) = self.footer_parts();
+        let footer = [brand, section, url.map(|u| line(bare_address(u)))]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(SEPARATOR);
+        if !footer.is_empty() {
+            blocks.push(context(&escape_mrkdwn(&footer)));
+        }
+        blocks
     }
 }
 

@@ -5,13 +5,15 @@ use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{Size, WrappedText};
 use crate::catalog::entry;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::marks_mrkdwn;
 use crate::text::{join_lines, plain_text};
+use isomer_sdk::surface::slack::{header, section};
 
 /// The `type` of the heading node.
 pub const TYPE: &str = "slideHeading";
@@ -53,6 +55,20 @@ impl SlideNode for SlideHeading {
                 Markdown::paragraph(marks_inline(lede))
             }),
         )
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `header` with the title (marks stripped), then a `section`
+    /// with the lede.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = vec![header(&plain_text(&self.title))];
+        blocks.extend(
+            self.lede
+                .as_deref()
+                .map(|lede| section(&marks_mrkdwn(lede))),
+        );
+        blocks
     }
 }
 

@@ -5,13 +5,15 @@ use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
+use isomer_sdk::surface::slack::section;
 
 /// The `type` of the quote node.
 pub const TYPE: &str = "slideQuote";
@@ -60,6 +62,17 @@ impl SlideNode for SlideQuote {
         Markdown::blockquote(
             Markdown::paragraph(quote).then(Markdown::paragraph(self.attribution())),
         )
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `section`, `> “text”` then `> — source, context`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![section(&format!(
+            "> “{}”\n> {}",
+            marks_mrkdwn(&self.text),
+            text_mrkdwn(&self.attribution())
+        ))]
     }
 }
 

@@ -5,15 +5,17 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{Href, LineText, Size};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{mark_runs, rich_list};
 use crate::text::{SEPARATOR, join_lines, line, plain_text};
 use crate::url::check_navigation_href;
+use isomer_sdk::surface::slack::header;
 
 /// The `type` of the section node.
 pub const TYPE: &str = "slideSection";
@@ -94,6 +96,24 @@ impl SlideNode for SlideSection {
             }
         });
         head.then(Markdown::ordered_list(items))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: `header` `NN · Title`, then a `rich_text` ordered list of the
+    /// contents.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![
+            header(&format!(
+                "{}{SEPARATOR}{}",
+                line(&self.number),
+                line(&self.title)
+            )),
+            rich_list(
+                "ordered",
+                self.contents.iter().map(|item| mark_runs(item)).collect(),
+            ),
+        ]
     }
 }
 

@@ -5,13 +5,15 @@ use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::WrappedText;
 use crate::catalog::entry;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::marks_mrkdwn;
 use crate::text::{SEPARATOR, plain_text};
+use isomer_sdk::surface::slack::context;
 
 /// The `type` of the source node.
 pub const TYPE: &str = "slideSource";
@@ -43,6 +45,16 @@ impl SlideNode for SlideSource {
         Markdown::paragraph(Inline::emphasis(
             Inline::text(format!("Source{SEPARATOR}")).then(marks_inline(&self.text)),
         ))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `context` block `Source · text`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![context(&format!(
+            "Source{SEPARATOR}{}",
+            marks_mrkdwn(&self.text)
+        ))]
     }
 }
 

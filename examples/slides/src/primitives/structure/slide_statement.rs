@@ -5,13 +5,14 @@ use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{Size, WrappedText};
 use crate::catalog::entry;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::text::plain_text;
+use isomer_sdk::surface::slack::header;
 
 /// The `type` of the statement node.
 pub const TYPE: &str = "slideStatement";
@@ -43,6 +44,13 @@ impl SlideNode for SlideStatement {
     /// Markdown: `# sentence`, marks kept.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::heading(1, marks_inline(&self.text))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `header` with the sentence.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![header(&plain_text(&self.text))]
     }
 }
 

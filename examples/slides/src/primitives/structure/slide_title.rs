@@ -13,7 +13,9 @@ use crate::catalog::entry;
 use crate::check::{Issue, nested_frame};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
+use isomer_sdk::surface::slack::{context, header, section};
 
 /// The `type` of the title node.
 pub const TYPE: &str = "slideTitle";
@@ -109,6 +111,31 @@ impl SlideNode for SlideTitle {
                     .as_ref()
                     .map_or_else(Markdown::new, |a| scope.markdown(a)),
             )
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: `header` (title), `context` `*EYEBROW*`, `section` tagline,
+    /// `context` `_term_ text`, then the aside's blocks.
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = vec![header(&line(&self.title))];
+        blocks.extend(
+            self.eyebrow
+                .as_deref()
+                .map(|e| context(&format!("*{}*", text_mrkdwn(&caption(e))))),
+        );
+        blocks.extend(self.tagline.as_deref().map(|t| section(&marks_mrkdwn(t))));
+        blocks.extend(self.definition.as_ref().map(|d| {
+            context(&format!(
+                "_{}_ {}",
+                text_mrkdwn(&d.term),
+                marks_mrkdwn(&d.text)
+            ))
+        }));
+        if let Some(aside) = &self.aside {
+            blocks.extend(scope.slack(aside));
+        }
+        blocks
     }
 }
 

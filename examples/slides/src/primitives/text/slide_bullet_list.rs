@@ -5,12 +5,13 @@ use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
 use crate::markdown::{caption_paragraph, marks_inline};
 use crate::primitives::SlideNode;
+use crate::slack::{caption_context, mark_runs, rich_list, run};
 use crate::text::{caption, join_lines, plain_text};
 
 /// The `type` of the bullet list node.
@@ -79,6 +80,35 @@ impl SlideNode for SlideBulletList {
                 .iter()
                 .map(|item| Inline::text(marker).then(marks_inline(item))),
         ))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: `context` `*LABEL*`, then a `rich_text` bullet list (a `✓ ` /
+    /// `× ` run first for the check and x markers).
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let marker = match self.marker {
+            Some(BulletMarker::Check) => Some("✓ "),
+            Some(BulletMarker::X) => Some("× "),
+            _ => None,
+        };
+        let mut blocks: Vec<Value> = self
+            .label
+            .as_deref()
+            .map(caption_context)
+            .into_iter()
+            .collect();
+        let items = self
+            .items
+            .iter()
+            .map(|item| {
+                let mut runs: Vec<Value> = marker.map(run).into_iter().collect();
+                runs.extend(mark_runs(item));
+                runs
+            })
+            .collect();
+        blocks.push(rich_list("bullet", items));
+        blocks
     }
 }
 

@@ -4,12 +4,13 @@ use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 
 /// The `type` of the definitions node.
@@ -61,6 +62,18 @@ impl SlideNode for SlideDefinitions {
                 .then(": ")
                 .then(marks_inline(&d.body))
         }))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `section` with a `*term*\nbody` field per term.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![fields_section(
+            self.items
+                .iter()
+                .map(|d| format!("*{}*\n{}", text_mrkdwn(&d.term), marks_mrkdwn(&d.body)))
+                .collect(),
+        )]
     }
 }
 

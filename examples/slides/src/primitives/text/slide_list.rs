@@ -5,13 +5,15 @@ use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
 use crate::markdown::{caption_paragraph, marks_inline};
 use crate::primitives::SlideNode;
+use crate::slack::{bold_run, caption_context, mark_runs, marks_mrkdwn, rich_list, run};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
+use isomer_sdk::surface::slack::context;
 
 /// The `type` of the list node.
 pub const TYPE: &str = "slideList";
@@ -77,6 +79,34 @@ impl SlideNode for SlideList {
                     .as_deref()
                     .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
             )
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: `context` `*LABEL*`, a `rich_text` bullet list (bold term,
+    /// `: `, body), a `context` footnote.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks: Vec<Value> = self
+            .label
+            .as_deref()
+            .map(caption_context)
+            .into_iter()
+            .collect();
+        let items = self
+            .items
+            .iter()
+            .map(|item| {
+                let mut runs = match &item.term {
+                    Some(term) => vec![bold_run(&line(term)), run(": ")],
+                    None => Vec::new(),
+                };
+                runs.extend(mark_runs(&item.body));
+                runs
+            })
+            .collect();
+        blocks.push(rich_list("bullet", items));
+        blocks.extend(self.footnote.as_deref().map(|f| context(&marks_mrkdwn(f))));
+        blocks
     }
 }
 

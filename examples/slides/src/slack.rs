@@ -1,0 +1,145 @@
+//! The pack's Block Kit conventions (slides-and-runtime.md §3.3.2, §3.5
+//! "Slack"): inline marks as `mrkdwn` (`` `code` ``, `*strong*`, the rest
+//! escaped) or as `rich_text` runs (`code` / `bold` styles), captions as
+//! `context` blocks, lists as `rich_text` lists and term/body pairs as
+//! section `fields`. Blocks come from the sdk's `section` / `header` /
+//! `context` helpers where those fit, so their text is clamped to Slack's
+//! limits.
+
+use isomer_sdk::surface::escape_mrkdwn;
+use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text, context};
+use serde_json::{Value, json};
+
+use crate::marks::{Mark, parse_marks};
+use crate::text::{caption, line};
+
+/// Slack's limit on one `fields` entry of a section, in characters.
+pub const SLACK_FIELD_LIMIT: usize = 2000;
+
+/// Slack's limit on the number of `fields` of one section.
+pub const SLACK_MAX_FIELDS: usize = 10;
+
+/// Authored text with inline marks as Slack `mrkdwn`, on one line: code
+/// marks as `` `code` ``, strong as `*strong*`, everything else with
+/// `&`, `<` and `>` escaped.
+pub fn marks_mrkdwn(text: &str) -> String {
+    parse_marks(&line(text))
+        .into_iter()
+        .map(|run| match run {
+            Mark::Plain(s) => escape_mrkdwn(s),
+            Mark::Code(s) => format!("`{}`", escape_mrkdwn(s)),
+            Mark::Strong(s) => format!("*{}*", escape_mrkdwn(s)),
+        })
+        .collect()
+}
+
+/// Plain authored text as Slack `mrkdwn` (escaped, one line).
+pub fn text_mrkdwn(text: &str) -> String {
+    escape_mrkdwn(&line(text))
+}
+
+/// A plain `rich_text` run.
+pub fn run(text: &str) -> Value {
+    json!({ "type": "text", "text": text })
+}
+
+/// A bold `rich_text` run.
+pub fn bold_run(text: &str) -> Value {
+    json!({ "type": "text", "text": text, "style": { "bold": true } })
+}
+
+/// An italic `rich_text` run.
+pub fn italic_run(text: &str) -> Value {
+    json!({ "type": "text", "text": text, "style": { "italic": true } })
+}
+
+/// Authored text with inline marks as `rich_text` runs: code marks styled
+/// `code`, strong `bold`, on one line (`rich_text` needs no escaping).
+pub fn mark_runs(text: &str) -> Vec<Value> {
+    parse_marks(&line(text))
+        .into_iter()
+        .map(|mark| match mark {
+            Mark::Plain(s) => run(s),
+            Mark::Code(s) => json!({ "type": "text", "text": s, "style": { "code": true } }),
+            Mark::Strong(s) => bold_run(s),
+        })
+        .collect()
+}
+
+/// A `rich_text` block holding one list (`style` `bullet` or `ordered`),
+/// one `rich_text_section` per item.
+pub fn rich_list(style: &str, items: Vec<Vec<Value>>) -> Value {
+    let sections: Vec<Value> = items
+        .into_iter()
+        .map(|runs| json!({ "type": "rich_text_section", "elements": runs }))
+        .collect();
+    json!({
+        "type": "rich_text",
+        "elements": [ { "type": "rich_text_list", "style": style, "elements": sections } ]
+    })
+}
+
+/// A free-standing caption: a `context` block `*LABEL*`, upper-cased.
+pub fn caption_context(label: &str) -> Value {
+    context(&format!("*{}*", escape_mrkdwn(&caption(label))))
+}
+
+/// A section of `mrkdwn` fields (up to ten, each clamped), for term/body
+/// pairs.
+pub fn fields_section(fields: Vec<String>) -> Value {
+    let fields: Vec<Value> = fields
+        .into_iter()
+        .take(SLACK_MAX_FIELDS)
+        .map(|text| json!({ "type": "mrkdwn", "text": clamp_text(&text, SLACK_FIELD_LIMIT) }))
+        .collect();
+    json!({ "type": "section", "fields": fields })
+}
+
+/// A section holding code: an optional caption line, then the code in a
+/// ```` ``` ```` block (backticks inside cannot close it in Slack, which has
+/// no longer fences, so each is replaced by a modifier-letter grave `ˋ`).
+pub fn code_section(caption: Option<&str>, code: &str) -> Value {
+    let code = escape_mrkdwn(&code.replace('`', "ˋ"));
+    let text = match caption {
+        Some(caption) => format!("{}\n```{code}```", text_mrkdwn(caption)),
+        None => format!("```{code}```"),
+    };
+    json!({
+        "type": "section",
+        "text": { "type": "mrkdwn", "text": clamp_text(&text, SLACK_SECTION_LIMIT) }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_become_mrkdwn_and_the_rest_is_escaped() {
+        assert_eq!(
+            marks_mrkdwn("**Fast** `a<b` & *x*"),
+            "*Fast* `a&lt;b` &amp; *x*"
+        );
+    }
+
+    #[test]
+    fn marks_become_styled_runs() {
+        assert_eq!(
+            mark_runs("a **b** `c`"),
+            vec![
+                json!({ "type": "text", "text": "a " }),
+                json!({ "type": "text", "text": "b", "style": { "bold": true } }),
+                json!({ "type": "text", "text": " " }),
+                json!({ "type": "text", "text": "c", "style": { "code": true } }),
+            ]
+        );
+    }
+
+    #[test]
+    fn code_sections_cannot_be_closed_by_authored_backticks() {
+        assert_eq!(
+            code_section(Some("a.ts"), "x = `y`;"),
+            json!({ "type": "section", "text": { "type": "mrkdwn", "text": "a.ts\n```x = ˋyˋ;```" } })
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! Hostile text never breaks a renderer: every catalog example, with every
+//! authored string replaced by text full of Markdown syntax, multi-byte
+//! characters and line separators, renders on every surface (in `collect`
+//! mode, so even nodes the schema then refuses reach the renderers) without
+//! a panic; the Markdown never lets the text open a block, and the HTML
+//! (the sdk's conversion) holds no raw tag or script link.
+
+mod common;
+
+use common::{example, runtime};
+use isomer_sdk::{Surface, ValidationMode};
+use serde_json::Value;
+
+const HOSTILE: &str =
+    "# × **“é”** `ü` [x](javascript:alert(1)) <b>&</b> | 1. - ---\n\u{2028}~~~ ****` **";
+
+/// `value` with every string leaf but `type` replaced by [`HOSTILE`].
+fn poison(value: &mut Value) {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                for (key, child) in map.iter_mut() {
+                    if key != "type" {
+                        stack.push(child);
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::String(text) => *text = HOSTILE.to_owned(),
+            _ => {}
+        }
+    }
+}
+
+/// True when a line outside fenced code starts with the hostile text's
+/// heading (`# ×`), i.e. authored text opened a block.
+fn opens_a_block(markdown: &str) -> bool {
+    let mut in_fence = false;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            in_fence = !in_fence;
+        } else if !in_fence && line.trim_start_matches(['-', '>', ' ']).starts_with("# ×") {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn renderers_survive_hostile_text() {
+    for primitive in runtime().primitives() {
+        let name = primitive.type_name();
+        let mut node = example(name);
+        poison(&mut node);
+        for surface in [
+            Surface::Text,
+            Surface::Markdown,
+            Surface::Html,
+            Surface::Slack,
+        ] {
+            let rendered = runtime().render_node(surface, &node, Some(ValidationMode::Collect));
+            let output = rendered.map(|r| r.to_text()).unwrap_or_default();
+            if surface == Surface::Markdown {
+                assert!(!opens_a_block(&output), "{name}: {output}");
+            }
+            if surface == Surface::Html {
+                assert!(!output.contains("<b>"), "{name}: {output}");
+                assert!(!output.contains("href=\"javascript"), "{name}: {output}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_hostile_text_reaches_the_renderers() {
+    let mut node = example("slideHeading");
+    poison(&mut node);
+    let markdown = runtime()
+        .render_node(Surface::Markdown, &node, Some(ValidationMode::Collect))
+        .unwrap()
+        .to_text();
+    assert_eq!(
+        markdown,
+        "# \\# × **“é”** `ü` \\[x\\](javascript:alert(1)) \\<b\\>\\&\\</b\\> \\| 1. - --- ~~~ \\*\\***\\` **\n\n\
+         \\# × **“é”** `ü` \\[x\\](javascript:alert(1)) \\<b\\>\\&\\</b\\> \\| 1. - --- ~~~ \\*\\***\\` **"
+    );
+}
