@@ -45,6 +45,7 @@ fn text_uppercases_the_title_and_joins_blocks_with_a_blank_line() {
     let text = rt
         .render_text(&good_deck(), &RenderOptions::default())
         .unwrap();
+    insta::assert_snapshot!("text_surface", text);
     assert_eq!(
         text,
         "STRASSE & <STATUS>\n\nToday *only*\n\n● # Deploys are frozen_now\n\nChecks\nRead the runbook\nOnly text\nBad link <b>"
