@@ -39,8 +39,109 @@ use serde_json::{Map, Number, Value};
 /// Dereferences to the value. [`DeepValue::into_inner`] gives the value back
 /// (its owner is then responsible for dropping it safely, e.g. with
 /// [`drop_deep`]).
-#[derive(Debug, Clone, PartialEq, Default)]
+///
+/// Cloning, comparing and debug-printing are iterative too (`Value`'s own
+/// `Clone`, `PartialEq` and `Debug` recurse once per level); `Debug` prints
+/// the compact JSON text: `DeepValue([1,{"a":null}])`.
+#[derive(Default)]
 pub struct DeepValue(Value);
+
+impl Clone for DeepValue {
+    fn clone(&self) -> Self {
+        DeepValue(clone_deep(&self.0))
+    }
+}
+
+impl PartialEq for DeepValue {
+    fn eq(&self, other: &Self) -> bool {
+        eq_deep(&self.0, &other.0)
+    }
+}
+
+impl PartialEq<Value> for DeepValue {
+    fn eq(&self, other: &Value) -> bool {
+        eq_deep(&self.0, other)
+    }
+}
+
+impl std::fmt::Debug for DeepValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DeepValue({})", crate::js::json_stringify(&self.0))
+    }
+}
+
+/// A copy of `value` made without recursion (`Value::clone` recurses once
+/// per level). Objects keep their key order.
+pub fn clone_deep(value: &Value) -> Value {
+    enum Task<'a> {
+        Copy(&'a Value),
+        Array(usize),
+        Object(Vec<&'a String>),
+    }
+    let mut tasks = vec![Task::Copy(value)];
+    let mut done: Vec<Value> = Vec::new();
+    while let Some(task) = tasks.pop() {
+        match task {
+            Task::Copy(Value::Array(items)) => {
+                tasks.push(Task::Array(items.len()));
+                tasks.extend(items.iter().rev().map(Task::Copy));
+            }
+            Task::Copy(Value::Object(map)) => {
+                tasks.push(Task::Object(map.keys().collect()));
+                tasks.extend(map.values().rev().map(Task::Copy));
+            }
+            Task::Copy(leaf) => done.push(leaf.clone()),
+            Task::Array(len) => {
+                let items = done.split_off(done.len() - len);
+                done.push(Value::Array(items));
+            }
+            Task::Object(keys) => {
+                let items = done.split_off(done.len() - keys.len());
+                done.push(Value::Object(
+                    keys.into_iter().cloned().zip(items).collect(),
+                ));
+            }
+        }
+    }
+    done.pop().unwrap_or(Value::Null)
+}
+
+/// `a == b` computed without recursion, with `Value`'s meaning: arrays
+/// equal element-wise, objects equal as key sets with equal values (key
+/// order ignored), numbers equal as `serde_json::Number`s.
+pub fn eq_deep(a: &Value, b: &Value) -> bool {
+    let mut pending = vec![(a, b)];
+    while let Some((a, b)) = pending.pop() {
+        match (a, b) {
+            (Value::Array(left), Value::Array(right)) => {
+                if left.len() != right.len() {
+                    return false;
+                }
+                pending.extend(left.iter().zip(right));
+            }
+            (Value::Object(left), Value::Object(right)) => {
+                if left.len() != right.len() {
+                    return false;
+                }
+                for (key, item) in left {
+                    match right.get(key) {
+                        Some(other) => pending.push((item, other)),
+                        None => return false,
+                    }
+                }
+            }
+            (Value::Array(_) | Value::Object(_), _) | (_, Value::Array(_) | Value::Object(_)) => {
+                return false;
+            }
+            (left, right) => {
+                if left != right {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
 
 impl DeepValue {
     /// Wraps an owned value so that dropping it cannot overflow the stack.
@@ -365,6 +466,44 @@ mod tests {
         // A deep object value.
         let objects = format!("{}1{}", "{\"k\":".repeat(200_000), "}".repeat(200_000));
         drop(parse_json(&objects).unwrap());
+    }
+
+    #[test]
+    fn clone_eq_and_debug_are_iterative() {
+        let text = format!(
+            "{}{{\"a\":[1,\"x\"]}}{}",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        let value = parse_json(&text).unwrap();
+        let copy = value.clone();
+        assert!(copy == value);
+        assert_eq!(crate::js::json_stringify(&copy), text);
+        let other = parse_json(&text.replace("\"x\"", "\"y\"")).unwrap();
+        assert!(copy != other);
+        assert_eq!(
+            format!("{:?}", DeepValue::new(json!([1, {"a": null}]))),
+            "DeepValue([1,{\"a\":null}])"
+        );
+        assert!(eq_deep(
+            &json!({"a": 1, "b": [2]}),
+            &json!({"b": [2], "a": 1})
+        ));
+        assert!(!eq_deep(&json!({"a": 1}), &json!({"b": 1})));
+        assert!(!eq_deep(&json!([1]), &json!([1, 2])));
+        assert!(!eq_deep(&json!([]), &json!({})));
+        assert!(!eq_deep(&json!(1), &json!(1.0)));
+        assert_eq!(
+            clone_deep(&json!({"b": 1, "a": [true, null]})),
+            json!({"b": 1, "a": [true, null]})
+        );
+        let keys: Vec<String> = clone_deep(&json!({"b": 1, "a": 2}))
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        assert_eq!(keys, ["b", "a"]);
     }
 
     #[test]
