@@ -175,6 +175,20 @@ fn the_authoring_schema_describes_every_type() {
         assert!(defs.contains_key(type_name), "{type_name}");
     }
     assert!(defs.contains_key("bodyNode"));
+    // Every def carries the pack's description, restating its cross-field
+    // rules (JSON Schema cannot say them).
+    let described: Vec<&str> = isomer_slides::schema::DESCRIBE
+        .iter()
+        .map(|(t, _)| *t)
+        .collect();
+    let mut sorted_types = TYPES.to_vec();
+    sorted_types.sort_unstable();
+    let mut sorted_described = described.clone();
+    sorted_described.sort_unstable();
+    assert_eq!(sorted_described, sorted_types);
+    for (type_name, description) in isomer_slides::schema::DESCRIBE {
+        assert_eq!(defs[*type_name]["description"], *description, "{type_name}");
+    }
     assert_eq!(
         defs["slideFrame"]["description"],
         "One whole slide; a composition's body is exactly one slideFrame. Frames never nest. url must be an absolute http or https URL."
