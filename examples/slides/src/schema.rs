@@ -1,10 +1,14 @@
-//! How the pack's Rust field types become JSON Schema.
+//! How the pack's Rust field types become JSON Schema, and the
+//! descriptions the authoring schema carries.
 //!
 //! Upstream's node schemas are strict Zod objects whose optional fields may
 //! be *absent* but never `null`. schemars describes an `Option<T>` field as
-//! "T or null"; [`no_null`] removes that null again, so the schema a model
-//! reads says exactly what the validator accepts (a `null` in an optional
-//! field is refused, as upstream refuses it).
+//! "T or null"; the sdk's normalization removes that null from `type`
+//! arrays and `anyOf` unions, but an optional *enum* (an `Option<Size>`)
+//! keeps a `null` in its `enum` list, which a model would read as allowed
+//! and a refusal would list (`must be one of: l, m, s, null`). [`no_null`]
+//! removes every form of it, so the schema says exactly what the validator
+//! accepts.
 
 use schemars::Schema;
 use serde_json::{Map, Value};
@@ -13,9 +17,6 @@ use serde_json::{Map, Value};
 /// drops the `null` schemars added for an `Option` field (from `type`
 /// arrays, `enum` lists and `anyOf` branches) and unwraps a one-branch
 /// `anyOf`, keeping the property's own keys (its `description`) on top.
-/// It also removes the Rust-only `format` annotations schemars puts on
-/// numbers (`double`, `uint64`), in the property and in its array items, so
-/// the schema holds only standard keywords.
 ///
 /// Applied with `#[schemars(transform = crate::schema::no_null)]` on each
 /// field struct of the pack.
@@ -26,23 +27,6 @@ pub fn no_null(schema: &mut Schema) {
     for property in properties.values_mut() {
         if let Value::Object(object) = property {
             drop_null(object);
-            drop_number_format(object);
-        }
-    }
-}
-
-fn drop_number_format(object: &mut Map<String, Value>) {
-    let numeric = matches!(
-        object.get("type").and_then(Value::as_str),
-        Some("number" | "integer")
-    );
-    if numeric {
-        object.remove("format");
-    }
-    if let Some(Value::Object(items)) = object.get_mut("items") {
-        drop_number_format(items);
-        if let Some(Value::Object(inner)) = items.get_mut("items") {
-            drop_number_format(inner);
         }
     }
 }
@@ -198,8 +182,6 @@ mod tests {
                 "a": { "type": ["string", "null"], "minLength": 1 },
                 "b": { "type": ["string", "null"], "enum": ["l", "m", null] },
                 "c": { "description": "d", "anyOf": [{ "type": "object", "description": "x" }, { "type": "null" }] },
-                "n": { "type": ["integer", "null"], "format": "uint64", "minimum": 0 },
-                "l": { "type": "array", "items": { "type": "integer", "format": "uint64" } },
             }
         }))
         .unwrap();
@@ -212,8 +194,6 @@ mod tests {
                     "a": { "type": "string", "minLength": 1 },
                     "b": { "type": "string", "enum": ["l", "m"] },
                     "c": { "description": "d", "type": "object" },
-                    "n": { "type": "integer", "minimum": 0 },
-                    "l": { "type": "array", "items": { "type": "integer" } },
                 }
             })
         );

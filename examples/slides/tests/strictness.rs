@@ -83,6 +83,16 @@ fn enums_and_array_bounds_use_the_reference_wording() {
             ),
         ]
     );
+    // An optional enum lists its values without the `null` schemars adds.
+    let node = json!({ "type": "slideHeading", "title": "t", "size": "xl" });
+    assert_eq!(
+        findings(&view(node)),
+        [finding(
+            "body[0].size",
+            "must be one of: l, m, s",
+            "slideHeading"
+        )]
+    );
     let node = json!({ "type": "slideBulletList", "items": [] });
     assert_eq!(
         findings(&view(node)),
