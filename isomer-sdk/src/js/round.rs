@@ -305,4 +305,64 @@ mod tests {
         assert_eq!(round_percent(1.0, 1.0), 100.0);
         assert!(round_percent(0.0, 0.0).is_nan());
     }
+
+    /// An independent oracle: Rust prints the exact decimal expansion of a
+    /// double with enough precision (at most 1074 fraction digits), and
+    /// rounding half up is then a decision on one digit.
+    fn to_fixed_oracle(x: f64, digits: usize) -> String {
+        let exact = format!("{:.1100}", x.abs());
+        let (int, fraction) = exact.split_once('.').unwrap();
+        let mut kept: Vec<u8> = format!("{int}{}", &fraction[..digits]).into_bytes();
+        if fraction.as_bytes()[digits] >= b'5' {
+            let mut i = kept.len();
+            loop {
+                if i == 0 {
+                    kept.insert(0, b'1');
+                    break;
+                }
+                i -= 1;
+                if kept[i] == b'9' {
+                    kept[i] = b'0';
+                } else {
+                    kept[i] += 1;
+                    break;
+                }
+            }
+        }
+        let mut text = String::from_utf8(kept).unwrap();
+        if digits > 0 {
+            text.insert(text.len() - digits, '.');
+        }
+        let sign = if x < 0.0 { "-" } else { "" };
+        format!("{sign}{text}")
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn to_fixed_matches_the_exact_decimal_oracle(
+            // Every double below 1e21, spread evenly over exponents.
+            bits in 0u64..1e21f64.to_bits(),
+            negative in proptest::bool::ANY,
+            digits in 0u8..=100,
+        ) {
+            let x = if negative { -f64::from_bits(bits) } else { f64::from_bits(bits) };
+            proptest::prop_assert_eq!(to_fixed(x, digits), to_fixed_oracle(x, usize::from(digits)));
+        }
+
+        #[test]
+        fn to_fixed_2_matches_the_oracle_near_ties(cents in 0u64..10_000_000, delta in -2i64..=2) {
+            // Values at and next to n.xx5, where rounding is decided by the
+            // binary value.
+            let tie = (cents as f64 + 0.5) / 100.0;
+            let x = f64::from_bits((tie.to_bits() as i64 + delta) as u64);
+            proptest::prop_assert_eq!(to_fixed_2(x), to_fixed_oracle(x, 2));
+        }
+
+        #[test]
+        fn math_round_is_the_nearest_integer_ties_up(x in -1e6f64..1e6) {
+            let r = math_round(x);
+            proptest::prop_assert!(r - x <= 0.5 && x - r < 0.5, "{x} -> {r}");
+            proptest::prop_assert_eq!(r, r.trunc());
+        }
+    }
 }
