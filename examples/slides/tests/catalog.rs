@@ -90,6 +90,20 @@ fn groups_cover_every_type_once_with_the_reference_titles() {
 }
 
 #[test]
+fn slack_is_native_where_the_reference_gives_blocks_and_a_fallback_elsewhere() {
+    let fallback: Vec<&str> = runtime()
+        .primitives()
+        .iter()
+        .filter(|p| !p.has_slack_renderer())
+        .map(|p| p.type_name())
+        .collect();
+    assert_eq!(
+        fallback,
+        ["slideColumns", "slideDelta", "slideBars", "slideTable"]
+    );
+}
+
+#[test]
 fn every_catalog_example_validates() {
     for primitive in runtime().primitives() {
         let example = &primitive.catalog_entry().example;
