@@ -553,3 +553,38 @@ fn formats_and_patterns_use_zod_wording() {
         vec!["body[0].score (in contact) must be at least 0.5"]
     );
 }
+
+#[test]
+fn an_optional_undocumented_enum_lists_no_null() {
+    use isomer_sdk::{Markdown, Pack, Primitive};
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    #[serde(rename_all = "lowercase")]
+    enum Size {
+        L,
+        M,
+    }
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)] // read through its schema
+    struct Sized {
+        size: Option<Size>,
+    }
+    let sized = Primitive::builder::<Sized>("sized")
+        .purpose("Sized.")
+        .example(json!({ "type": "sized" }))
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    let rt = Runtime::builder()
+        .pack(Pack::new("s").primitive(sized).build().unwrap())
+        .build()
+        .unwrap();
+    assert_eq!(
+        errors(&rt, &view(json!([ { "type": "sized", "size": null } ]))),
+        vec!["body[0].size (in sized) must be one of: l, m"]
+    );
+    assert_eq!(
+        errors(&rt, &view(json!([ { "type": "sized", "size": "xl" } ]))),
+        vec!["body[0].size (in sized) must be one of: l, m"]
+    );
+}

@@ -325,12 +325,19 @@ fn drop_null_alternative(property: &mut Value) {
     let Value::Object(map) = property else {
         return;
     };
+    let mut had_null_type = false;
     if let Some(Value::Array(types)) = map.get_mut("type") {
+        let before = types.len();
         types.retain(|t| t.as_str() != Some("null"));
+        had_null_type = types.len() < before;
         if types.len() == 1 {
             let only = types.remove(0);
             map.insert("type".into(), only);
         }
+    }
+    // An optional enum (`Option<Size>`) also lists `null` among its values.
+    if had_null_type && let Some(Value::Array(values)) = map.get_mut("enum") {
+        values.retain(|v| !v.is_null());
     }
     for union in ["anyOf", "oneOf"] {
         let Some(Value::Array(options)) = map.get(union) else {
@@ -366,7 +373,8 @@ mod tests {
                 "b": { "anyOf": [ { "$ref": "#/$defs/X" }, { "type": "null" } ], "description": "B" },
                 "c": { "type": ["integer", "null"], "format": "uint32", "minimum": 0 },
                 "d": { "type": ["string", "null"] },
-                "e": { "oneOf": [ { "const": "x", "description": "X" }, { "const": "y" } ] }
+                "e": { "oneOf": [ { "const": "x", "description": "X" }, { "const": "y" } ] },
+                "f": { "type": ["string", "null"], "enum": ["l", "m", null] }
             },
             "required": ["d"]
         });
@@ -378,7 +386,8 @@ mod tests {
                 "b": { "$ref": "#/$defs/X", "description": "B" },
                 "c": { "type": "integer", "minimum": 0 },
                 "d": { "type": ["string", "null"] },
-                "e": { "type": "string", "enum": ["x", "y"] }
+                "e": { "type": "string", "enum": ["x", "y"] },
+                "f": { "type": "string", "enum": ["l", "m"] }
             })
         );
     }
