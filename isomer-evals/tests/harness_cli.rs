@@ -285,3 +285,17 @@ fn exact_reads_no_other_case_answers() {
     assert!(full.contains(&trapped), "{full}");
     assert!(full.contains("test mini::no-golden ... FAILED"), "{full}");
 }
+
+/// `include_str!` makes `corpus.json` an input of the gate in rustc's dep-info (the file
+/// cargo's fingerprint reads), so editing the corpus rebuilds the gate.
+#[test]
+fn the_corpus_file_is_a_build_input_of_the_gate() {
+    let dep_info = std::fs::read_to_string(gate().with_extension("d")).unwrap();
+    let corpus = Path::new(MANIFEST_DIR)
+        .join("tests/fixtures/eval/mini/corpus.json")
+        .canonicalize()
+        .unwrap();
+    let first_rule = dep_info.lines().next().unwrap();
+    let inputs: Vec<&str> = first_rule.split_once(": ").unwrap().1.split(' ').collect();
+    assert!(inputs.contains(&corpus.to_str().unwrap()), "{first_rule}");
+}

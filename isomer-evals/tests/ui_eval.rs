@@ -1,5 +1,6 @@
 //! Compile-fail tests for `#[isomer_eval]`: each file under `tests/ui/eval/` is one mistake,
-//! and its `.stderr` pins the message and where it points.
+//! and its `.stderr` pins the message and where it points. `tests/ui/eval-pass/` holds
+//! expansions that must build and whose gate must pass when run (two suites in a target).
 //!
 //! The `.stderr` files were produced by rustc 1.95.0 (the workspace's `rust-version`);
 //! rustc's rendering of diagnostics drifts between releases, so regenerate them with
@@ -30,4 +31,5 @@ fn ui_eval() {
     }
     let cases = trybuild::TestCases::new();
     cases.compile_fail("tests/ui/eval/*.rs");
+    cases.pass("tests/ui/eval-pass/*.rs");
 }
