@@ -1,0 +1,1 @@
+//! An MCP server for the slides runtime (work in progress).

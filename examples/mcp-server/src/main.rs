@@ -1,0 +1,2 @@
+//! Serves the slides runtime over MCP stdio (work in progress).
+fn main() {}
