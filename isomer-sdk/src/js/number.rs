@@ -98,4 +98,89 @@ mod tests {
             "-9223372036854776000"
         );
     }
+
+    /// ECMAScript `Number::toString` (radix 10) built from Rust's shortest
+    /// round-trip digits (`{:e}`), as an oracle independent of ryu-js.
+    ///
+    /// One known difference: when two shortest digit strings are equally
+    /// close to the double, ECMAScript picks the even one and Rust may pick
+    /// the other (`-1834984834015833.25` exactly: JS `...833.2`, Rust
+    /// `...833.3`). [`agrees`] allows exactly that.
+    fn ecmascript_oracle(x: f64) -> String {
+        if x == 0.0 {
+            return String::from("0");
+        }
+        let sign = if x < 0.0 { "-" } else { "" };
+        let exp_form = format!("{:e}", x.abs());
+        let (mantissa, exponent) = exp_form.split_once('e').unwrap();
+        let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+        let k = digits.len() as i32;
+        let n = exponent.parse::<i32>().unwrap() + 1;
+        let body = if k <= n && n <= 21 {
+            format!("{digits}{}", "0".repeat((n - k) as usize))
+        } else if 0 < n && n <= 21 {
+            format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
+        } else if -6 < n && n <= 0 {
+            format!("0.{}{digits}", "0".repeat((-n) as usize))
+        } else {
+            let rest = if k > 1 {
+                format!(".{}", &digits[1..])
+            } else {
+                String::new()
+            };
+            let e = n - 1;
+            let e_sign = if e >= 0 { "+" } else { "-" };
+            format!("{}{rest}e{e_sign}{}", &digits[..1], e.abs())
+        };
+        format!("{sign}{body}")
+    }
+
+    /// True when `ours` is the oracle's text, or differs only by the
+    /// even-tie choice: same length, round-trips to `x`, last digit one
+    /// apart and even.
+    fn agrees(x: f64, ours: &str, oracle: &str) -> bool {
+        if ours == oracle {
+            return true;
+        }
+        let last_digit = |text: &str| {
+            let mantissa = text.split('e').next().unwrap();
+            mantissa
+                .bytes()
+                .last()
+                .map(|b| i32::from(b) - i32::from(b'0'))
+        };
+        let same_shape = ours.len() == oracle.len()
+            && ours.split('e').nth(1) == oracle.split('e').nth(1)
+            && ours.parse::<f64>() == Ok(x);
+        match (last_digit(ours), last_digit(oracle)) {
+            (Some(a), Some(b)) => same_shape && (a - b).abs() == 1 && a % 2 == 0,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn ties_between_shortest_digits_pick_the_even_one() {
+        let x = f64::from_bits(14058570776732010853);
+        assert_eq!(format_js_number(x), "-1834984834015833.2");
+        assert_eq!(ecmascript_oracle(x), "-1834984834015833.3");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn matches_the_ecmascript_algorithm(bits in proptest::num::u64::ANY) {
+            let x = f64::from_bits(bits);
+            proptest::prop_assume!(x.is_finite());
+            let ours = format_js_number(x);
+            let oracle = ecmascript_oracle(x);
+            proptest::prop_assert!(agrees(x, &ours, &oracle), "{x:e}: {ours} vs {oracle}");
+        }
+
+        #[test]
+        fn matches_on_short_decimals(n in -10_000_000i64..10_000_000, scale in -25i32..25) {
+            let x = n as f64 * 10f64.powi(scale);
+            let ours = format_js_number(x);
+            let oracle = ecmascript_oracle(x);
+            proptest::prop_assert!(agrees(x, &ours, &oracle), "{x:e}: {ours} vs {oracle}");
+        }
+    }
 }
