@@ -15,6 +15,7 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
+pub use crate::error::SURFACE_NAMES;
 use crate::walk::ChildWalker;
 
 /// The root's `type`: always the string `view`.
@@ -230,6 +231,22 @@ pub fn node_type(node: &Value) -> Option<&str> {
     node.get("type").and_then(Value::as_str)
 }
 
+/// The `id` of a node, when it is an object with a string `id` (only string
+/// ids take part in the duplicate-id rule, sdk.md §3.2).
+pub fn node_id(node: &Value) -> Option<&str> {
+    node.get("id").and_then(Value::as_str)
+}
+
+/// The surface names a node lists in `surfaces`, when that is an array
+/// (non-string entries skipped); `None` when absent or not an array, which
+/// means visible everywhere. Names are one of [`SURFACE_NAMES`] in a valid
+/// node.
+pub fn node_surfaces(node: &Value) -> Option<Vec<&str>> {
+    node.get("surfaces")
+        .and_then(Value::as_array)
+        .map(|surfaces| surfaces.iter().filter_map(Value::as_str).collect())
+}
+
 /// Upstream `isVisibleOnSurface(node, surface)` (sdk.md §1.5): false for a
 /// non-object; true when the node has no `surfaces` array (absent, or not an
 /// array, which validation refuses separately) or its `surfaces` contains
@@ -378,6 +395,23 @@ mod tests {
         );
         assert_eq!(without_meta(&json!([{"meta": 1}])), json!([{"meta": 1}]));
         assert_eq!(without_meta(&json!("meta")), json!("meta"));
+    }
+
+    #[test]
+    fn node_accessors() {
+        let node = json!({"type": "kpi", "id": "a", "surfaces": ["text", 1, "slack"]});
+        assert_eq!(node_type(&node), Some("kpi"));
+        assert_eq!(node_id(&node), Some("a"));
+        assert_eq!(node_surfaces(&node), Some(vec!["text", "slack"]));
+        let bare = json!({"type": 3, "id": 7, "surfaces": "text"});
+        assert_eq!(node_type(&bare), None);
+        assert_eq!(node_id(&bare), None);
+        assert_eq!(node_surfaces(&bare), None);
+        assert_eq!(node_type(&json!("kpi")), None);
+        assert_eq!(
+            SURFACE_NAMES,
+            ["react", "snapshot", "text", "markdown", "slack"]
+        );
     }
 
     #[test]
