@@ -609,3 +609,38 @@ async fn a_runtime_that_panics_marks_only_its_case() {
     assert!(report.results[0].validity.valid);
     assert_eq!(report.totals.errored, 2);
 }
+
+#[tokio::test]
+async fn eval_prompt_is_the_prompt_a_run_hands_generate() {
+    let runtime = StubRuntime::new();
+    let replay = Replay::new(&[]);
+    let mut options =
+        RunEvalsOptions::new(&runtime, vec![EvalCase::new("one", "q")], replay.generate());
+    options.rules = Some("Never invent a metric.".to_owned());
+    run_evals(options).await;
+    let expected = isomer_evals::eval_prompt(
+        &runtime,
+        AuthoringProfile::General,
+        isomer_evals::DEFAULT_GUIDE,
+        Some("Never invent a metric."),
+    );
+    assert_eq!(&*replay.calls()[0].prompt, expected);
+}
+
+#[test]
+fn an_eval_case_reads_and_writes_the_corpus_wire_shape() {
+    let text = r#"{"id":"queue-health","prompt":"How many items are open right now?","golden":{"type":"view","body":[{"type":"stat"}]},"expected":["stat","statGroup"]}"#;
+    let case: EvalCase = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        case,
+        EvalCase::new("queue-health", "How many items are open right now?")
+            .with_golden(json!({"type": "view", "body": [{"type": "stat"}]}))
+            .with_expected(["stat", "statGroup"])
+    );
+    assert_eq!(serde_json::to_string(&case).unwrap(), text);
+    let bare: EvalCase = serde_json::from_str(r#"{"id":"a","prompt":"b"}"#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&bare).unwrap(),
+        r#"{"id":"a","prompt":"b"}"#
+    );
+}
