@@ -194,6 +194,32 @@ impl Primitive {
         }
     }
 
+    /// The nested nodes validation visits, each with whether the walker
+    /// reaches it: every object in a schema slot ([`Node`](crate::Node) /
+    /// `#/$defs/bodyNode`), in slot order, then any further child an
+    /// explicit hook returns. With an explicit hook, a slot child the hook
+    /// leaves out (an embedded body) is validated but not walked.
+    pub(crate) fn validated_children<'a>(&self, node: &'a Value) -> Vec<(ChildRef<'a>, bool)> {
+        let slots = self.inner.slots.children(node);
+        let Some(hook) = &self.inner.children else {
+            return slots.into_iter().map(|child| (child, true)).collect();
+        };
+        let walked = hook(node);
+        let mut out: Vec<(ChildRef<'a>, bool)> = slots
+            .into_iter()
+            .map(|child| {
+                let reached = walked.iter().any(|w| w.path == child.path);
+                (child, reached)
+            })
+            .collect();
+        for child in walked {
+            if !out.iter().any(|(seen, _)| seen.path == child.path) {
+                out.push((child, true));
+            }
+        }
+        out
+    }
+
     /// Whether `node` renders content of its own besides its children.
     pub fn has_own_content(&self, node: &Value) -> bool {
         self.inner

@@ -588,3 +588,87 @@ fn an_optional_undocumented_enum_lists_no_null() {
         vec!["body[0].size (in sized) must be one of: l, m"]
     );
 }
+
+/// A node with an embedded body (validated against the union, but not a
+/// walked child: its ids are its own) and walked `items`.
+#[test]
+fn embedded_bodies_are_validated_but_not_walked() {
+    use isomer_sdk::{ChildRef, Markdown, Node, Pack, Primitive};
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)] // read through its schema
+    struct Embed {
+        items: Vec<Node>,
+        body: Vec<Node>,
+    }
+    let embed = Primitive::builder::<Embed>("embed")
+        .purpose("A render of another view.")
+        .example(
+            json!({ "type": "embed", "items": [], "body": [ { "type": "note", "text": "x" } ] }),
+        )
+        .children(|node: &Value| {
+            node.get("items")
+                .and_then(Value::as_array)
+                .map(|items| {
+                    items
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, item)| item.is_object())
+                        .map(|(index, item)| ChildRef {
+                            node: item,
+                            path: format!("items[{index}]"),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    let rt = Runtime::builder()
+        .pack(common::pack())
+        .pack(Pack::new("e").primitive(embed).build().unwrap())
+        .build()
+        .unwrap();
+    let checked = rt.validate(&view(json!([ {
+        "type": "embed",
+        "items": [ { "type": "note" } ],
+        "body": [ { "type": "note" }, { "type": "zz" }, { "type": "group", "title": "g", "items": [ { "type": "note", "text": "" } ] } ]
+    } ])));
+    let found: Vec<(&str, &str, Option<&str>)> = checked
+        .errors
+        .iter()
+        .map(|e| (e.path.as_str(), e.message.as_str(), e.node_type.as_deref()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("body[0].items[0].text", "is required", Some("note")),
+            ("body[0].body[0].text", "is required", Some("embed")),
+            (
+                "body[0].body[1].type",
+                "must be one of: note, group, embed",
+                Some("embed")
+            ),
+            (
+                "body[0].body[2].items[0].text",
+                "must not be empty",
+                Some("embed")
+            ),
+        ]
+    );
+    // Ids inside the embedded body are its own.
+    let value = view(json!([
+        { "type": "note", "text": "a", "id": "a" },
+        { "type": "embed", "items": [], "body": [ { "type": "note", "text": "b", "id": "a" } ] }
+    ]));
+    assert!(rt.validate(&value).valid);
+    // parse sanitizes embedded nodes too.
+    let parsed = rt.parse(&view(json!([ { "type": "embed", "items": [], "body": [
+        { "type": "group", "title": "g", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 1, "gap": 2 } }
+    ] } ])));
+    assert_eq!(
+        parsed.composition.unwrap()["body"][0]["body"][0]["layout"],
+        json!({ "columns": 1 })
+    );
+}

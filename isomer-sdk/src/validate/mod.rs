@@ -193,6 +193,13 @@ impl Engine {
             path: String,
             key: Vec<u64>,
             segments: Vec<Seg>,
+            /// Reached by the walker from the body roots (a recorded node of
+            /// §2.6). Nodes only the schema reaches (an embedded body that
+            /// an explicit hook leaves out) are validated but not walked.
+            walked: bool,
+            /// The `nodeType` of the innermost walked ancestor (§2.6): what
+            /// findings in an unwalked node carry.
+            inherited: Option<String>,
         }
         let mut stack: Vec<Pending<'_>> = Vec::new();
         if let Some(Value::Array(body)) = value.get("body") {
@@ -204,6 +211,8 @@ impl Engine {
                     path: format!("body[{index}]"),
                     key,
                     segments: vec![Seg::Key("body".into()), Seg::Index(index)],
+                    walked: true,
+                    inherited: None,
                 });
             }
         }
@@ -215,13 +224,24 @@ impl Engine {
                 let mut key = pending.key.clone();
                 key.push(0);
                 let path = format!("{}.type", pending.path);
-                found.push((
-                    key,
-                    ValidationError::new(path, unknown_type_message.clone()),
-                ));
+                let mut error = ValidationError::new(path, unknown_type_message.clone());
+                if !pending.walked
+                    && let Some(type_name) = &pending.inherited
+                {
+                    error = error.with_node_type(type_name.clone());
+                }
+                found.push((key, error));
                 continue;
             };
-            let type_name = primitive.type_name();
+            let reported: Option<String> = if pending.walked {
+                Some(primitive.type_name().to_owned())
+            } else {
+                pending.inherited.clone()
+            };
+            let with_type = |error: ValidationError| match &reported {
+                Some(type_name) => error.with_node_type(type_name.clone()),
+                None => error,
+            };
             let schema = primitive.schema();
             let subject = Subject {
                 schema,
@@ -234,10 +254,7 @@ impl Engine {
                 let mut key = pending.key.clone();
                 key.extend(issue.key);
                 let path = format_path(&pending.path, &issue.segments);
-                found.push((
-                    key,
-                    ValidationError::new(path, issue.message).with_node_type(type_name),
-                ));
+                found.push((key, with_type(ValidationError::new(path, issue.message))));
             }
             if !own_failed {
                 let mut context = RefineContext::new(pending.node, inventory as &dyn ChildWalker);
@@ -247,8 +264,7 @@ impl Engine {
                 if outcome.is_err() {
                     found.push((
                         key.clone(),
-                        ValidationError::new(pending.path.clone(), "Invalid input")
-                            .with_node_type(type_name),
+                        with_type(ValidationError::new(pending.path.clone(), "Invalid input")),
                     ));
                 }
                 for (relative, message) in context.into_findings() {
@@ -257,14 +273,10 @@ impl Engine {
                     } else {
                         child_node_path(&pending.path, &relative)
                     };
-                    found.push((
-                        key.clone(),
-                        ValidationError::new(path, message).with_node_type(type_name),
-                    ));
+                    found.push((key.clone(), with_type(ValidationError::new(path, message))));
                 }
             }
-            let children = primitive.children(pending.node);
-            for child in children.into_iter().rev() {
+            for (child, walked) in primitive.validated_children(pending.node).into_iter().rev() {
                 let relative = parse_child_path(&child.path);
                 let mut key = pending.key.clone();
                 key.extend(key_for(schema, &relative));
@@ -275,6 +287,8 @@ impl Engine {
                     path: child_node_path(&pending.path, &child.path),
                     key,
                     segments,
+                    walked: pending.walked && walked,
+                    inherited: reported.clone(),
                 });
             }
             sites.push(Site {
