@@ -110,6 +110,33 @@ pub fn code_section(caption: Option<&str>, code: &str) -> Value {
     })
 }
 
+/// Slack's limit on the rows of one `table` block.
+pub const SLACK_TABLE_ROWS: usize = 100;
+
+/// A plain `raw_text` table cell.
+pub fn raw_cell(text: &str) -> Value {
+    json!({ "type": "raw_text", "text": text })
+}
+
+/// A bold table cell (a one-run `rich_text` cell; `raw_text` cannot be
+/// styled).
+pub fn bold_cell(text: &str) -> Value {
+    json!({
+        "type": "rich_text",
+        "elements": [ { "type": "rich_text_section", "elements": [ bold_run(text) ] } ]
+    })
+}
+
+/// A native `table` block: every column wrapped, the rows cut to
+/// [`SLACK_TABLE_ROWS`].
+pub fn table_block(columns: usize, mut rows: Vec<Vec<Value>>) -> Value {
+    rows.truncate(SLACK_TABLE_ROWS);
+    let settings: Vec<Value> = (0..columns)
+        .map(|_| json!({ "is_wrapped": true }))
+        .collect();
+    json!({ "type": "table", "column_settings": settings, "rows": rows })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

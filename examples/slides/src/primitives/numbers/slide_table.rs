@@ -5,14 +5,16 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::primitives::SlideNode;
+use crate::slack::{bold_cell, raw_cell, table_block, text_mrkdwn};
 use crate::table::text_table;
 use crate::text::{caption, join_lines, line};
+use isomer_sdk::surface::slack::section;
 
 /// The `type` of the table node.
 pub const TYPE: &str = "slideTable";
@@ -174,6 +176,52 @@ impl SlideNode for SlideTable {
             out.push(Markdown::table(header.clone(), rows));
         }
         out
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: the caption as a `section`, then one native `table` block: a
+    /// header row, a group's label as a row of one bold cell and empty
+    /// cells, body cells as `raw_text` (the first bold with `rowHeaders`),
+    /// every column wrapped.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let columns = self.columns.len();
+        let mut rows = vec![
+            self.columns
+                .iter()
+                .map(|c| raw_cell(&line(c)))
+                .collect::<Vec<_>>(),
+        ];
+        for (label, section_rows) in self.sections() {
+            if let Some(label) = label {
+                let mut row = vec![bold_cell(&line(label))];
+                row.extend((1..columns).map(|_| raw_cell("")));
+                rows.push(row);
+            }
+            for cells in section_rows {
+                rows.push(
+                    cells
+                        .iter()
+                        .enumerate()
+                        .map(|(index, cell)| {
+                            if index == 0 && self.row_headers == Some(true) {
+                                bold_cell(&line(cell))
+                            } else {
+                                raw_cell(&line(cell))
+                            }
+                        })
+                        .collect(),
+                );
+            }
+        }
+        let mut blocks: Vec<Value> = self
+            .label
+            .as_deref()
+            .map(|l| section(&text_mrkdwn(l)))
+            .into_iter()
+            .collect();
+        blocks.push(table_block(columns, rows));
+        blocks
     }
 }
 
