@@ -1,0 +1,171 @@
+//! Runs the built slides gate (`tests/slides_eval.rs`) as cargo, nextest and a person do,
+//! and asserts its lines exactly (after datatest-stable's `tests/integration.rs`). Timings
+//! are masked as `<t>`. The gate's binary is located by asking cargo to build it
+//! (`--no-run --message-format=json`), a no-op once `cargo test` has built it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+fn gate() -> &'static Path {
+    static GATE: OnceLock<PathBuf> = OnceLock::new();
+    GATE.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = Command::new(cargo)
+            .args([
+                "test",
+                "-p",
+                "isomer-slides",
+                "--test",
+                "slides_eval",
+                "--no-run",
+                "--message-format=json",
+            ])
+            .current_dir(MANIFEST_DIR)
+            .output()
+            .expect("cargo runs");
+        assert!(
+            output.status.success(),
+            "building the gate failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter(|message| message["target"]["name"] == "slides_eval")
+            .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+            .expect("cargo reports the gate's executable")
+    })
+}
+
+fn run(args: &[&str], recordings: Option<&Path>) -> Output {
+    let mut command = Command::new(gate());
+    command
+        .args(args)
+        .current_dir(MANIFEST_DIR)
+        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_RECORDINGS_SLIDES");
+    if let Some(dir) = recordings {
+        command.env("ISOMER_EVAL_RECORDINGS_SLIDES", dir);
+    }
+    command.output().expect("the gate runs")
+}
+
+/// Stdout, with `finished in 0.12s` and `"exec_time": 0.01` masked.
+fn stdout(output: &Output) -> String {
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    let mut masked: Vec<String> = text
+        .split('\n')
+        .map(|line| {
+            if let Some(at) = line.find("finished in ") {
+                format!("{}finished in <t>", &line[..at])
+            } else if let Some(at) = line.find("\"exec_time\": ") {
+                format!("{}\"exec_time\": <t> }}", &line[..at])
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect();
+    if masked.last().is_some_and(String::is_empty) {
+        masked.pop();
+    }
+    masked.join("\n")
+}
+
+/// The case ids of corpus/slides, in file order.
+fn case_ids() -> Vec<String> {
+    let text =
+        std::fs::read_to_string(Path::new(MANIFEST_DIR).join("../../corpus/slides/corpus.json"))
+            .unwrap();
+    let corpus: serde_json::Value = serde_json::from_str(&text).unwrap();
+    corpus["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| case["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn list_prints_every_case_then_totals() {
+    let output = run(&["--list"], None);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 28);
+    assert_eq!(lines[0], "slides::ledger-title: test");
+    assert_eq!(lines[18], "slides::events-stat: test");
+    assert_eq!(lines[26], "slides::assistant-exchange: test");
+    assert_eq!(lines[27], "slides::totals: test");
+    let expected: Vec<String> = case_ids()
+        .iter()
+        .map(|id| format!("slides::{id}: test"))
+        .chain(["slides::totals: test".to_owned()])
+        .collect();
+    assert_eq!(lines, expected);
+}
+
+#[test]
+fn exact_runs_one_case() {
+    let output = run(&["--exact", "slides::events-stat"], None);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 1 test\ntest slides::events-stat ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn json_format_reports_each_event() {
+    let output = run(
+        &["--format", "json", "--exact", "slides::retro-takeaways"],
+        None,
+    );
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        r#"{ "type": "suite", "event": "started", "test_count": 1 }
+{ "type": "test", "event": "started", "name": "slides::retro-takeaways" }
+{ "type": "test", "name": "slides::retro-takeaways", "event": "ok" }
+{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 0, "exec_time": <t> }"#
+    );
+}
+
+/// The full-scan guard over the real corpus: in a copy of its recordings where every
+/// other case's answer files are directories (reading one fails loudly), `--exact` on one
+/// case passes, so it opened none of them; the same copy fails a neighbour, so the trap
+/// is live.
+#[test]
+fn exact_reads_no_other_case_answers() {
+    let source = Path::new(MANIFEST_DIR).join("../../corpus/slides");
+    let copy = std::env::temp_dir().join(format!("isomer-slides-guard-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(copy.join("answers")).unwrap();
+    for file in ["prompt.txt", "judgments.json", "answers/events-stat.0.txt"] {
+        std::fs::copy(source.join(file), copy.join(file)).unwrap();
+    }
+    for id in case_ids().iter().filter(|id| *id != "events-stat") {
+        for attempt in [0, 1] {
+            std::fs::create_dir_all(copy.join(format!("answers/{id}.{attempt}.txt"))).unwrap();
+        }
+    }
+    let exact = run(&["--exact", "slides::events-stat"], Some(&copy));
+    let neighbour = run(&["--exact", "slides::quarter-kpis"], Some(&copy));
+    std::fs::remove_dir_all(&copy).unwrap();
+
+    assert!(exact.status.success(), "{}", stdout(&exact));
+    assert!(stdout(&exact).contains("test slides::events-stat ... ok\n"));
+    assert_eq!(neighbour.status.code(), Some(101));
+    let expected = format!(
+        "---- slides::quarter-kpis ----\ncase `quarter-kpis` did not complete: generate attempt 0 failed: cannot read {}: Is a directory (os error 21)\n",
+        copy.join("answers/quarter-kpis.0.txt").display()
+    );
+    assert!(
+        stdout(&neighbour).contains(&expected),
+        "{}",
+        stdout(&neighbour)
+    );
+}
