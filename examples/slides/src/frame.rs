@@ -24,18 +24,19 @@ pub const SLIDE_HEIGHT: u32 = 1080;
 
 /// The body rule of the slides frame: empty when `body` is exactly one
 /// `slideFrame` node, otherwise one message:
-/// - `a snapshot render needs exactly one "slideFrame" node, got N nodes; render one slide per spec`
+/// - `an svg render needs exactly one "slideFrame" node, got N nodes; render one slide per spec`
 ///   when the body does not hold one node;
-/// - `a snapshot render needs a "slideFrame" root, got "<type>"; wrap slide content in a frame`
+/// - `an svg render needs a "slideFrame" root, got "<type>"; wrap slide content in a frame`
 ///   when its one node is of another type (`<type>` printed as authored,
 ///   without JSON quoting, as upstream's template does).
 ///
-/// The wording is upstream's, with the image surface named `snapshot` (its
-/// newest name; older releases said `an svg render`).
+/// The wording is upstream's verbatim (sdk.md §5), which still names the
+/// image surface by its older name, `svg` (the newest runtime calls it
+/// `snapshot`); the rest of this project's crates quote the same text.
 pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
     if body.len() != 1 {
         return vec![format!(
-            "a snapshot render needs exactly one \"{SLIDE_FRAME}\" node, got {} nodes; render one slide per spec",
+            "an svg render needs exactly one \"{SLIDE_FRAME}\" node, got {} nodes; render one slide per spec",
             body.len()
         )];
     }
@@ -44,7 +45,7 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
         Vec::new()
     } else {
         vec![format!(
-            "a snapshot render needs a \"{SLIDE_FRAME}\" root, got \"{kind}\"; wrap slide content in a frame"
+            "an svg render needs a \"{SLIDE_FRAME}\" root, got \"{kind}\"; wrap slide content in a frame"
         )]
     }
 }
@@ -76,14 +77,14 @@ mod tests {
         assert_eq!(
             validate_slide_deck_body(&[]),
             [
-                "a snapshot render needs exactly one \"slideFrame\" node, got 0 nodes; render one slide per spec"
+                "an svg render needs exactly one \"slideFrame\" node, got 0 nodes; render one slide per spec"
             ]
         );
         let two = [json!({"type": "slideFrame"}), json!({"type": "slideFrame"})];
         assert_eq!(
             validate_slide_deck_body(&two),
             [
-                "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+                "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
             ]
         );
     }
@@ -93,7 +94,7 @@ mod tests {
         assert_eq!(
             validate_slide_deck_body(&[json!({"type": "slideStat", "body": "x"})]),
             [
-                "a snapshot render needs a \"slideFrame\" root, got \"slideStat\"; wrap slide content in a frame"
+                "an svg render needs a \"slideFrame\" root, got \"slideStat\"; wrap slide content in a frame"
             ]
         );
     }
