@@ -3,11 +3,11 @@
 //! without a `slack` renderer.
 //!
 //! Implemented: the header/context envelope, per-node blocks with the
-//! Markdown fallback, text clamping of the blocks this module builds, field
+//! Markdown fallback, text clamping of every block (header, section text and
+//! fields, context elements, image alt text, button text), field
 //! coalescing, the spacer/divider rhythm, the 50-block budget with its
 //! elision notice, and `text` from the text surface. Not implemented: the
-//! table character budget (tables past it are not degraded) and clamping
-//! of blocks a primitive's own renderer built.
+//! table character budget (tables past it are not degraded).
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -21,6 +21,12 @@ pub const SLACK_MAX_BLOCKS: usize = 50;
 pub const SLACK_HEADER_LIMIT: usize = 150;
 /// Slack's limit on a `section` block's text, in characters.
 pub const SLACK_SECTION_LIMIT: usize = 3000;
+/// Slack's limit on one `fields` entry of a section, in characters.
+pub const SLACK_FIELD_LIMIT: usize = 2000;
+/// Slack's limit on an image's `alt_text`, in characters.
+pub const SLACK_ALT_TEXT_LIMIT: usize = 2000;
+/// Slack's limit on a button's text, in characters.
+pub const SLACK_BUTTON_LIMIT: usize = 75;
 /// Slack's limit on the fallback `text` of a message, in characters.
 pub const SLACK_TEXT_LIMIT: usize = 40_000;
 
@@ -42,6 +48,45 @@ pub fn clamp_text(text: &str, limit: usize) -> String {
     let mut out: String = text.chars().take(limit.saturating_sub(1)).collect();
     out.push('…');
     out
+}
+
+/// Clamps the texts of one block to Slack's per-slot limits, in place.
+fn clamp_block(block: &mut Value) {
+    fn clamp_at(value: Option<&mut Value>, limit: usize) {
+        if let Some(Value::String(text)) = value
+            && text.chars().count() > limit
+        {
+            *text = clamp_text(text, limit);
+        }
+    }
+    match block_type(block).to_owned().as_str() {
+        "header" => clamp_at(block.pointer_mut("/text/text"), SLACK_HEADER_LIMIT),
+        "section" => {
+            clamp_at(block.pointer_mut("/text/text"), SLACK_SECTION_LIMIT);
+            if let Some(Value::Array(fields)) = block.get_mut("fields") {
+                for field in fields {
+                    clamp_at(field.get_mut("text"), SLACK_FIELD_LIMIT);
+                }
+            }
+        }
+        "context" => {
+            if let Some(Value::Array(elements)) = block.get_mut("elements") {
+                for element in elements {
+                    clamp_at(element.get_mut("text"), SLACK_SECTION_LIMIT);
+                    clamp_at(element.get_mut("alt_text"), SLACK_ALT_TEXT_LIMIT);
+                }
+            }
+        }
+        "image" => clamp_at(block.get_mut("alt_text"), SLACK_ALT_TEXT_LIMIT),
+        "actions" => {
+            if let Some(Value::Array(elements)) = block.get_mut("elements") {
+                for element in elements {
+                    clamp_at(element.pointer_mut("/text/text"), SLACK_BUTTON_LIMIT);
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A `section` block with `mrkdwn` text, clamped.
@@ -154,6 +199,9 @@ pub(crate) fn envelope(
         }
     }
     blocks.extend(body);
+    for block in &mut blocks {
+        clamp_block(block);
+    }
     let blocks = rhythm(coalesce_fields(blocks));
     let mut blocks = blocks;
     if blocks.len() > SLACK_MAX_BLOCKS {
@@ -259,6 +307,39 @@ mod tests {
 
     fn field(text: &str) -> Value {
         json!({ "type": "section", "fields": [ { "type": "mrkdwn", "text": text } ] })
+    }
+
+    #[test]
+    fn blocks_are_clamped_to_slack_limits() {
+        let mut block = json!({ "type": "section", "text": { "type": "mrkdwn", "text": "x".repeat(3005) },
+            "fields": [ { "type": "mrkdwn", "text": "y".repeat(2001) } ] });
+        clamp_block(&mut block);
+        assert_eq!(
+            block["text"]["text"].as_str().unwrap().chars().count(),
+            3000
+        );
+        assert!(block["text"]["text"].as_str().unwrap().ends_with('…'));
+        assert_eq!(
+            block["fields"][0]["text"].as_str().unwrap().chars().count(),
+            2000
+        );
+        let mut header =
+            json!({ "type": "header", "text": { "type": "plain_text", "text": "h".repeat(151) } });
+        clamp_block(&mut header);
+        assert_eq!(
+            header["text"]["text"].as_str().unwrap().chars().count(),
+            150
+        );
+        let mut button = json!({ "type": "actions", "elements": [ { "type": "button", "text": { "type": "plain_text", "text": "b".repeat(80) } } ] });
+        clamp_block(&mut button);
+        assert_eq!(
+            button["elements"][0]["text"]["text"]
+                .as_str()
+                .unwrap()
+                .chars()
+                .count(),
+            75
+        );
     }
 
     #[test]
