@@ -1,1 +1,17 @@
-//! An MCP server for the slides runtime (work in progress).
+//! An MCP server over rmcp, the official MCP Rust SDK, serving the slides
+//! runtime's agent tools, resources and `compose` prompt on stdio.
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`adapter`] | the mapping from the agent-tools lists onto rmcp, and [`IsomerMcpServer`], an rmcp `ServerHandler` over them; one file a host can copy |
+//! | [`slides`] | what this example serves: the slides runtime with a registered view, the pack's guide and rules |
+//!
+//! The binary (`cargo run -p isomer-mcp-server`) serves [`slides_server`]
+//! on stdin/stdout and logs to stderr only, so stdout carries nothing but
+//! MCP messages.
+
+pub mod adapter;
+pub mod slides;
+
+pub use adapter::IsomerMcpServer;
+pub use slides::slides_server;

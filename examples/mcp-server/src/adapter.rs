@@ -1,0 +1,437 @@
+//! The MCP adapter: maps the three plain-data lists of `isomer-agent-tools`
+//! (tools, resources, prompts) onto rmcp, the official MCP Rust SDK
+//! (agent-tools.md §13.2 and §14; seed 000, "An adapter maps the three lists
+//! onto a transport").
+//!
+//! The module depends on `isomer-sdk`, `isomer-agent-tools`, `rmcp`
+//! (feature `server`) and `serde_json` only, so a host can copy this one file
+//! into its own server. [`IsomerMcpServer`] implements rmcp's
+//! [`ServerHandler`] by hand over the lists (the tools are data, not Rust
+//! methods, so rmcp's `#[tool_router]` macros do not fit); the free functions
+//! are the individual mappings, for a host that wires its own handler.
+//!
+//! | Isomer | MCP (rmcp) | function |
+//! |---|---|---|
+//! | [`Tool`] | `tools/list` entry ([`McpTool`]) | [`mcp_tool`] |
+//! | [`ToolResult`] | `tools/call` answer ([`CallToolResult`]) | [`call_tool_result`] |
+//! | [`ToolContent`] | [`ContentBlock`] | [`content_block`] |
+//! | [`IsomerResource`] | `resources/list` entry ([`Resource`]) | [`mcp_resource`] |
+//! | [`IsomerResource::read`] | `resources/read` answer | [`read_resource_result`] |
+//! | [`IsomerPrompt`] | `prompts/list` entry ([`Prompt`]) | [`mcp_prompt`] |
+//! | [`IsomerPrompt::build`] | `prompts/get` answer | [`get_prompt_result`] |
+//!
+//! # Tools without input keys
+//!
+//! A tool whose input schema declares no property (`isomer_authoring_guide`,
+//! `isomer_list_views`) is registered without its own schema: it is listed
+//! with [`empty_object_schema`], `{"type":"object","properties":{}}` (what
+//! the TypeScript MCP SDK lists for a tool registered without one), and a
+//! call runs it on `{}` whatever `arguments` the call carries, including none
+//! at all. Upstream does this because the TypeScript SDK rejects a call that
+//! omits `arguments` against any input schema, even one with no keys
+//! (agent-tools.md §13.2).
+//!
+//! Every other tool is listed with its input schema as given, and a call
+//! hands the arguments (`null` when omitted) to [`Tool::call`], which checks
+//! them against that schema; input the schema refuses answers a failed result
+//! (`isError: true`) that names each problem, never a protocol error.
+//!
+//! # Errors on the wire
+//!
+//! Failures a model can act on are tool results with `isError: true`, as the
+//! tools answer them. JSON-RPC errors are kept for requests that cannot be
+//! routed: an unknown tool or prompt (`-32602`, invalid params), an unknown
+//! resource URI (`-32002`, resource not found; rmcp sends `-32602` to peers on
+//! protocol 2026-07-28 or later), a prompt argument that is missing or not a
+//! string (`-32602`), and a resource or prompt whose text the runtime failed
+//! to build (`-32603`, internal error).
+
+use std::sync::Arc;
+
+use isomer_agent_tools::{IsomerPrompt, IsomerResource};
+use isomer_sdk::{Tool, ToolContent, ToolResult};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams,
+    GetPromptResponse, GetPromptResult, Implementation, JsonObject, ListPromptsResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt,
+    PromptArgument as McpPromptArgument, PromptMessage, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, Role, ServerCapabilities,
+    ServerConfig, Tool as McpTool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Map, Value, json};
+
+/// The input schema a tool without input keys is listed with:
+/// `{"type":"object","properties":{}}`, the schema the TypeScript MCP SDK
+/// lists for a tool registered without one (MCP requires every
+/// `tools/list` entry to carry an object schema).
+pub fn empty_object_schema() -> JsonObject {
+    let mut schema = Map::new();
+    schema.insert("type".to_owned(), json!("object"));
+    schema.insert("properties".to_owned(), json!({}));
+    schema
+}
+
+/// Whether `schema` declares at least one input key: a non-empty
+/// `properties` object. A schema that is not an object, or has no
+/// `properties`, or an empty one, has no keys (upstream:
+/// `Object.keys(inputSchema.shape).length === 0`).
+pub fn has_input_keys(schema: &Value) -> bool {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|properties| !properties.is_empty())
+}
+
+/// A [`Tool`] as an MCP `tools/list` entry: its name, title (when it has
+/// one), description and input schema. The schema is the tool's own when it
+/// declares an input key ([`has_input_keys`]); otherwise it is
+/// [`empty_object_schema`] (see the module docs).
+pub fn mcp_tool(tool: &Tool) -> McpTool {
+    let input_schema = match (&tool.input_schema, has_input_keys(&tool.input_schema)) {
+        (Value::Object(schema), true) => schema.clone(),
+        _ => empty_object_schema(),
+    };
+    let listed = McpTool::new(
+        tool.name.clone(),
+        tool.description.clone(),
+        Arc::new(input_schema),
+    );
+    match &tool.title {
+        Some(title) => listed.with_title(title.clone()),
+        None => listed,
+    }
+}
+
+/// Runs `tool` on a `tools/call`'s `arguments` and maps its answer with
+/// [`call_tool_result`]. A tool without input keys runs on `{}` and ignores
+/// `arguments`; any other tool receives them as given (`null` when omitted),
+/// checked by [`Tool::call`] against its input schema. Never fails: every
+/// failure is a result with `isError: true`.
+pub async fn call_tool(tool: &Tool, arguments: Option<JsonObject>) -> CallToolResult {
+    let input = if has_input_keys(&tool.input_schema) {
+        arguments.map_or(Value::Null, Value::Object)
+    } else {
+        Value::Object(Map::new())
+    };
+    call_tool_result(tool.call(input).await)
+}
+
+/// A [`ToolResult`] as an MCP [`CallToolResult`]: every block mapped with
+/// [`content_block`], in order, and `isError: true` on a failed call. A
+/// successful call carries no `isError` key, as upstream's
+/// `toCallToolResult` copies `isError` only when it is set.
+pub fn call_tool_result(result: ToolResult) -> CallToolResult {
+    let ToolResult { content, is_error } = result;
+    let content: Vec<ContentBlock> = content.into_iter().map(content_block).collect();
+    if is_error {
+        CallToolResult::error(content)
+    } else {
+        let mut answer = CallToolResult::success(content);
+        answer.is_error = None;
+        answer
+    }
+}
+
+/// One [`ToolContent`] block as an MCP [`ContentBlock`], unchanged in
+/// content:
+/// - `text` → a text block;
+/// - `image` → an image block with the same base64 `data` and `mimeType`;
+/// - `resource` → an embedded resource block whose resource is
+///   `{ uri, mimeType, blob }` (MCP's `BlobResourceContents`), base64 as is.
+pub fn content_block(block: ToolContent) -> ContentBlock {
+    match block {
+        ToolContent::Text { text } => ContentBlock::text(text),
+        ToolContent::Image { data, mime_type } => ContentBlock::image(data, mime_type),
+        ToolContent::Resource { resource } => ContentBlock::resource(
+            ResourceContents::blob(resource.blob, resource.uri).with_mime_type(resource.mime_type),
+        ),
+    }
+}
+
+/// An [`IsomerResource`] as an MCP `resources/list` entry: `uri`, `name`,
+/// `title`, `description` and `mimeType`.
+pub fn mcp_resource(resource: &IsomerResource) -> Resource {
+    Resource::new(resource.uri.clone(), resource.name.clone())
+        .with_title(resource.title.clone())
+        .with_description(resource.description.clone())
+        .with_mime_type(resource.mime_type.clone())
+}
+
+/// Reads `resource` now and answers a `resources/read` for `uri` (the URI as
+/// the client requested it) with one text entry `{ uri, mimeType, text }`
+/// (agent-tools.md §14).
+///
+/// # Errors
+/// Internal error (`-32603`) with the runtime's message when the text
+/// cannot be built.
+pub fn read_resource_result(
+    resource: &IsomerResource,
+    uri: &str,
+) -> Result<ReadResourceResult, McpError> {
+    let text = resource.read().map_err(|error| {
+        McpError::internal_error(
+            format!("reading resource {uri} failed: {error}"),
+            Some(json!({ "uri": uri })),
+        )
+    })?;
+    Ok(ReadResourceResult::new(vec![
+        ResourceContents::text(text, uri).with_mime_type(resource.mime_type.clone()),
+    ]))
+}
+
+/// An [`IsomerPrompt`] as an MCP `prompts/list` entry: `name`, `title`,
+/// `description` and its arguments (`name`, `description`, `required`).
+pub fn mcp_prompt(prompt: &IsomerPrompt) -> Prompt {
+    let arguments = prompt
+        .arguments
+        .iter()
+        .map(|argument| {
+            McpPromptArgument::new(argument.name.clone())
+                .with_description(argument.description.clone())
+                .with_required(argument.required)
+        })
+        .collect();
+    Prompt::new(
+        prompt.name.clone(),
+        Some(prompt.description.clone()),
+        Some(arguments),
+    )
+    .with_title(prompt.title.clone())
+}
+
+/// Answers a `prompts/get` for `prompt`: checks `arguments` against the
+/// prompt's declared arguments (MCP prompt arguments are strings; a required
+/// one must be present; undeclared ones are ignored, as upstream's Zod
+/// object strips them), builds the text and returns one message, role
+/// `user`, holding it as a text block (agent-tools.md §14).
+///
+/// # Errors
+/// Invalid params (`-32602`) when a declared argument is not a string or a
+/// required one is missing; internal error (`-32603`) with the runtime's
+/// message when the text cannot be built.
+pub fn get_prompt_result(
+    prompt: &IsomerPrompt,
+    arguments: Option<JsonObject>,
+) -> Result<GetPromptResult, McpError> {
+    let arguments = arguments.unwrap_or_default();
+    for declared in &prompt.arguments {
+        match arguments.get(&declared.name) {
+            Some(Value::String(_)) => {}
+            None if !declared.required => {}
+            None => {
+                return Err(McpError::invalid_params(
+                    format!(
+                        "prompt {}: the argument {} is required",
+                        prompt.name, declared.name
+                    ),
+                    None,
+                ));
+            }
+            Some(other) => {
+                return Err(McpError::invalid_params(
+                    format!(
+                        "prompt {}: the argument {} must be a string, got {other}",
+                        prompt.name, declared.name
+                    ),
+                    None,
+                ));
+            }
+        }
+    }
+    let text = prompt.build(&arguments).map_err(|error| {
+        McpError::internal_error(format!("prompt {} failed: {error}", prompt.name), None)
+    })?;
+    Ok(GetPromptResult::new(vec![PromptMessage::new_text(
+        Role::User,
+        text,
+    )]))
+}
+
+/// An rmcp [`ServerHandler`] serving agent tools, resources and prompts:
+/// `tools/list` and `tools/call`, `resources/list` and `resources/read`,
+/// `prompts/list` and `prompts/get`, each over the lists given at
+/// construction, in their order, on one page.
+///
+/// Serve it on any rmcp transport, e.g. stdio:
+/// `server.serve(rmcp::transport::stdio()).await?.waiting().await?`.
+/// A host that wants a different `hostContext` per caller builds the tools,
+/// and so a server, per caller (agent-tools.md §14, security posture).
+#[derive(Clone)]
+pub struct IsomerMcpServer {
+    tools: Vec<Tool>,
+    resources: Vec<IsomerResource>,
+    prompts: Vec<IsomerPrompt>,
+    implementation: Implementation,
+    instructions: Option<String>,
+}
+
+impl IsomerMcpServer {
+    /// A server named `name` at `version` (its MCP `serverInfo`) over the
+    /// three lists, with no instructions.
+    pub fn new(
+        name: impl Into<String>,
+        version: impl Into<String>,
+        tools: Vec<Tool>,
+        resources: Vec<IsomerResource>,
+        prompts: Vec<IsomerPrompt>,
+    ) -> IsomerMcpServer {
+        IsomerMcpServer {
+            tools,
+            resources,
+            prompts,
+            implementation: Implementation::new(name, version),
+            instructions: None,
+        }
+    }
+
+    /// Sets the human title of `serverInfo`.
+    #[must_use]
+    pub fn with_title(mut self, title: impl Into<String>) -> IsomerMcpServer {
+        self.implementation = self.implementation.with_title(title);
+        self
+    }
+
+    /// Sets the `instructions` the server hands a client at `initialize`.
+    #[must_use]
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> IsomerMcpServer {
+        self.instructions = Some(instructions.into());
+        self
+    }
+
+    /// The tools, in the order they are listed.
+    pub fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    /// The resources, in the order they are listed.
+    pub fn resources(&self) -> &[IsomerResource] {
+        &self.resources
+    }
+
+    /// The prompts, in the order they are listed.
+    pub fn prompts(&self) -> &[IsomerPrompt] {
+        &self.prompts
+    }
+}
+
+impl std::fmt::Debug for IsomerMcpServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IsomerMcpServer")
+            .field("tools", &self.tools)
+            .field("resources", &self.resources)
+            .field("prompts", &self.prompts)
+            .field("implementation", &self.implementation)
+            .field("instructions", &self.instructions)
+            .finish()
+    }
+}
+
+impl ServerHandler for IsomerMcpServer {
+    /// Advertises the tools, resources and prompts capabilities (each only
+    /// when its list is non-empty), `serverInfo` and the instructions.
+    fn get_info(&self) -> ServerConfig {
+        let mut capabilities = ServerCapabilities::default();
+        if !self.tools.is_empty() {
+            capabilities.tools = ServerCapabilities::builder().enable_tools().build().tools;
+        }
+        if !self.resources.is_empty() {
+            capabilities.resources = ServerCapabilities::builder()
+                .enable_resources()
+                .build()
+                .resources;
+        }
+        if !self.prompts.is_empty() {
+            capabilities.prompts = ServerCapabilities::builder()
+                .enable_prompts()
+                .build()
+                .prompts;
+        }
+        let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
+        match &self.instructions {
+            Some(instructions) => config.with_instructions(instructions.clone()),
+            None => config,
+        }
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(
+            self.tools.iter().map(mcp_tool).collect(),
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(tool) = self.tools.iter().find(|tool| tool.name == request.name) else {
+            return Err(McpError::invalid_params(
+                format!("tool {} not found", request.name),
+                Some(json!({ "name": request.name })),
+            ));
+        };
+        Ok(call_tool(tool, request.arguments).await.into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        Ok(ListResourcesResult::with_all_items(
+            self.resources.iter().map(mcp_resource).collect(),
+        ))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let Some(resource) = self
+            .resources
+            .iter()
+            .find(|resource| resource.uri == request.uri)
+        else {
+            return Err(McpError::resource_not_found(
+                format!("resource {} not found", request.uri),
+                Some(json!({ "uri": request.uri })),
+            ));
+        };
+        Ok(read_resource_result(resource, &request.uri)?.into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        Ok(ListPromptsResult::with_all_items(
+            self.prompts.iter().map(mcp_prompt).collect(),
+        ))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, McpError> {
+        let Some(prompt) = self
+            .prompts
+            .iter()
+            .find(|prompt| prompt.name == request.name)
+        else {
+            return Err(McpError::invalid_params(
+                format!("prompt {} not found", request.name),
+                Some(json!({ "name": request.name })),
+            ));
+        };
+        Ok(get_prompt_result(prompt, request.arguments)?.into())
+    }
+}
