@@ -53,6 +53,7 @@
 //! [`CaseError`]), which the totals and the report count, and the run goes
 //! on, so one flaky model call never loses a corpus.
 
+pub mod agent;
 pub mod baseline;
 mod case;
 pub mod floor;

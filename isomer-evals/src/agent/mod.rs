@@ -1,0 +1,37 @@
+//! Agent evals (seed 001, the `runAgentEvals` part): instead of one prompt
+//! holding the whole catalog, an agent discovers primitives through tools,
+//! and what it spends doing so is what these measure.
+//!
+//! [`run_agent_evals`] offers the tools (the sdk's [`isomer_sdk::Tool`], so
+//! this crate needs no dependency on the agent tools), runs the calls the
+//! model makes through the caller's [`AgentStep`], and scores the answer
+//! each run ends on; [`format_agent_report`] prints the totals;
+//! [`AgentReplay`] replays recorded transcripts so a run is deterministic.
+//!
+//! | piece | module |
+//! |---|---|
+//! | messages, step, calls, results | `types` |
+//! | the loop and the scoring | `run` |
+//! | totals and the text report | `report` |
+//! | transcripts on disk and the replaying step | `replay` |
+
+mod replay;
+mod report;
+mod run;
+mod types;
+
+pub use replay::{
+    AgentRecordingError, AgentRecordings, AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR,
+    TurnKey, read_agent_recordings,
+};
+pub use report::{
+    AgentEvalReport, AgentEvalTotals, AgentMean, AgentToolCalls, format_agent_report,
+};
+pub use run::{
+    DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, agent_tool_specs,
+    run_agent_evals,
+};
+pub use types::{
+    AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentStep, AgentStepRequest,
+    AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
+};

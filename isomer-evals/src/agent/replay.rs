@@ -1,0 +1,327 @@
+//! Recorded agent runs: step transcripts on disk, and [`AgentReplay`], a
+//! step that answers from them so an agent run is deterministic in CI.
+//!
+//! # Format
+//!
+//! An agent corpus directory holds `corpus.json` (the same manifest as a
+//! single-shot corpus: `provenance` and `cases` with `id`, `prompt` and
+//! optional `expected`) and one transcript per recorded run,
+//! `transcripts/<case id>.<repeat>.json`:
+//!
+//! ```json
+//! { "turns": [
+//!   { "text": "", "toolCalls": [{ "id": "c1", "name": "isomer_authoring_guide", "input": {} }],
+//!     "usage": { "inputTokens": 900, "outputTokens": 40 },
+//!     "toolResults": [{ "callId": "c1", "name": "isomer_authoring_guide",
+//!                       "content": [{ "type": "text", "text": "..." }] }] },
+//!   { "text": "{\"type\":\"view\", ...}", "toolCalls": [], "usage": { ... } }
+//! ] }
+//! ```
+//!
+//! Turn `n` of the list is what the model answered on turn `n` (its text,
+//! tool calls, usage and optional provider `raw`). `toolResults`, when
+//! present, is what the tools answered to that turn's calls when it was
+//! recorded: the replay compares it with what the tools answer now.
+//!
+//! # What a replay notes
+//!
+//! - **missing turns**: a (case, repeat, turn) the run asked for that has
+//!   no recorded turn. The replay answers an empty turn (no text, no tool
+//!   call), which ends the run on an empty answer that fails to parse, as a
+//!   missing single-shot recording does.
+//! - **stale turns**: a turn whose preceding tool results differ from the
+//!   recorded `toolResults` of the turn before: the tools changed since the
+//!   recording, so the recorded turn answers results the model never saw
+//!   this time. The recorded turn is still replayed.
+//!
+//! Either list going non-empty means the transcripts need re-recording.
+//! Both are sorted.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::agent::types::{
+    AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult,
+    AgentUsage,
+};
+
+/// The transcripts directory's name inside an agent corpus directory.
+pub const TRANSCRIPTS_DIR: &str = "transcripts";
+
+/// One recorded model turn.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RecordedTurn {
+    /// The turn's text.
+    #[serde(default)]
+    pub text: String,
+    /// The turn's tool calls; none on the answer.
+    #[serde(default)]
+    pub tool_calls: Vec<AgentToolCall>,
+    /// Tokens the turn spent.
+    #[serde(default)]
+    pub usage: AgentUsage,
+    /// The provider's own value for the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw: Option<Value>,
+    /// What the tools answered to this turn's calls when it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_results: Option<Vec<AgentToolResult>>,
+}
+
+impl RecordedTurn {
+    /// The turn as a step answers it.
+    pub fn to_step_result(&self) -> AgentStepResult {
+        AgentStepResult {
+            text: self.text.clone(),
+            tool_calls: self.tool_calls.clone(),
+            usage: self.usage,
+            raw: self.raw.clone(),
+        }
+    }
+}
+
+/// One recorded run: `transcripts/<case id>.<repeat>.json`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RecordedRun {
+    /// The turns, in order.
+    pub turns: Vec<RecordedTurn>,
+}
+
+/// Recorded runs keyed by (case id, repeat).
+pub type AgentRecordings = BTreeMap<(String, u32), RecordedRun>;
+
+/// A transcript file that could not be read, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgentRecordingError {
+    /// The file or directory.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for AgentRecordingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for AgentRecordingError {}
+
+/// Reads every `transcripts/<case id>.<repeat>.json` under the corpus
+/// directory `dir`. A missing `transcripts` directory reads as no
+/// recording.
+///
+/// # Errors
+///
+/// Every file that cannot be read, is not named `<id>.<repeat>.json`
+/// (`repeat` a decimal number), or is not a transcript (serde's message,
+/// with line and column), each with its path.
+pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRecordingError>> {
+    let transcripts = dir.join(TRANSCRIPTS_DIR);
+    let mut recordings = AgentRecordings::new();
+    let mut errors = Vec::new();
+    if !transcripts.is_dir() {
+        return Ok(recordings);
+    }
+    let entries = match std::fs::read_dir(&transcripts) {
+        Ok(entries) => entries,
+        Err(error) => {
+            return Err(vec![AgentRecordingError {
+                path: transcripts,
+                message: error.to_string(),
+            }]);
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let fault = |message: String| AgentRecordingError {
+            path: path.clone(),
+            message,
+        };
+        let Some(key) = transcript_key(&path) else {
+            errors.push(fault(
+                "is not named <case id>.<repeat>.json (repeat a number from 0)".to_owned(),
+            ));
+            continue;
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) => {
+                errors.push(fault(error.to_string()));
+                continue;
+            }
+        };
+        match serde_json::from_str::<RecordedRun>(&text) {
+            Ok(run) => {
+                recordings.insert(key, run);
+            }
+            Err(error) => errors.push(fault(format!("is not a transcript: {error}"))),
+        }
+    }
+    if errors.is_empty() {
+        Ok(recordings)
+    } else {
+        Err(errors)
+    }
+}
+
+fn transcript_key(path: &Path) -> Option<(String, u32)> {
+    let name = path.file_name()?.to_str()?;
+    let stem = name.strip_suffix(".json")?;
+    let (id, repeat) = stem.rsplit_once('.')?;
+    if id.is_empty() || repeat.is_empty() || !repeat.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((id.to_owned(), repeat.parse().ok()?))
+}
+
+/// A recorded turn the run asked for and did not find, or one whose
+/// preceding tool results no longer match the recording.
+///
+/// Serialized as `{ "caseId", "repeat", "turn" }`; ordered by case id,
+/// repeat, then turn.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnKey {
+    /// The case's id.
+    pub case_id: String,
+    /// The run of the case.
+    pub repeat: u32,
+    /// The turn, from `0`.
+    pub turn: u32,
+}
+
+impl fmt::Display for TurnKey {
+    /// Prints the transcript and the turn: `transcripts/<id>.<repeat>.json turn <n>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{TRANSCRIPTS_DIR}/{}.{}.json turn {}",
+            self.case_id, self.repeat, self.turn
+        )
+    }
+}
+
+/// A step over [`AgentRecordings`], noting missing and stale turns as it is
+/// asked. `Send + Sync`: runs may go concurrently. See the module docs.
+#[derive(Debug, Default)]
+pub struct AgentReplay {
+    recordings: AgentRecordings,
+    missing: Mutex<BTreeSet<TurnKey>>,
+    stale: Mutex<BTreeSet<TurnKey>>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl AgentReplay {
+    /// A replay over `recordings`, with nothing noted yet.
+    pub fn new(recordings: AgentRecordings) -> Self {
+        AgentReplay {
+            recordings,
+            ..AgentReplay::default()
+        }
+    }
+
+    /// The recordings it answers from.
+    pub fn recordings(&self) -> &AgentRecordings {
+        &self.recordings
+    }
+
+    /// The recorded turn for `request` (its case id, repeat and turn); an
+    /// empty turn, noted as missing, when there is none. Notes the turn as
+    /// stale when the tool results at the end of `request.messages` differ
+    /// from the previous turn's recorded `toolResults`.
+    pub fn replay_step(&self, request: &AgentStepRequest) -> AgentStepResult {
+        let key = TurnKey {
+            case_id: request.eval_case.id.clone(),
+            repeat: request.repeat,
+            turn: request.turn,
+        };
+        let run = self.recordings.get(&(key.case_id.clone(), key.repeat));
+        if let (Some(run), Some(previous)) = (run, request.turn.checked_sub(1)) {
+            let recorded = run
+                .turns
+                .get(previous as usize)
+                .and_then(|turn| turn.tool_results.as_ref());
+            let received = match request.messages.last() {
+                Some(AgentMessage::Tool { results }) => Some(results),
+                _ => None,
+            };
+            if let (Some(recorded), Some(received)) = (recorded, received)
+                && recorded != received
+            {
+                lock(&self.stale).insert(key.clone());
+            }
+        }
+        match run.and_then(|run| run.turns.get(request.turn as usize)) {
+            Some(turn) => turn.to_step_result(),
+            None => {
+                lock(&self.missing).insert(key);
+                AgentStepResult::default()
+            }
+        }
+    }
+
+    /// The replay as the step of `run_agent_evals`.
+    pub fn step(&self) -> AgentStep<'_> {
+        AgentStep::new(move |request| {
+            let result = self.replay_step(&request);
+            async move { Ok(result) }
+        })
+    }
+
+    /// The turns asked for that had no recording, sorted.
+    pub fn missing_turns(&self) -> Vec<TurnKey> {
+        lock(&self.missing).iter().cloned().collect()
+    }
+
+    /// The turns whose preceding tool results no longer match the
+    /// recording, sorted.
+    pub fn stale_turns(&self) -> Vec<TurnKey> {
+        lock(&self.stale).iter().cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcript_names_carry_the_case_id_and_the_repeat() {
+        assert_eq!(
+            transcript_key(Path::new("t/ledger.title.0.json")),
+            Some(("ledger.title".to_owned(), 0))
+        );
+        assert_eq!(
+            transcript_key(Path::new("t/a.12.json")),
+            Some(("a".to_owned(), 12))
+        );
+        assert_eq!(transcript_key(Path::new("t/a.json")), None);
+        assert_eq!(transcript_key(Path::new("t/a.x.json")), None);
+        assert_eq!(transcript_key(Path::new("t/a.-1.json")), None);
+        assert_eq!(transcript_key(Path::new("t/.0.json")), None);
+        assert_eq!(transcript_key(Path::new("t/a.0.txt")), None);
+    }
+
+    #[test]
+    fn missing_turns_display_as_the_transcript_and_turn() {
+        let key = TurnKey {
+            case_id: "a".into(),
+            repeat: 1,
+            turn: 3,
+        };
+        assert_eq!(key.to_string(), "transcripts/a.1.json turn 3");
+    }
+}

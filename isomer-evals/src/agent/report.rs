@@ -1,0 +1,405 @@
+//! The outcome of an agent run: per-run [`AgentEvalCaseResult`]s, the
+//! [`AgentEvalTotals`], and [`format_agent_report`] (seed 001, the
+//! `runAgentEvals` part).
+
+use isomer_sdk::Tool;
+use isomer_sdk::js::{cmp_utf16, round_percent, to_fixed_2};
+use serde::{Deserialize, Serialize};
+
+use crate::agent::types::AgentEvalCaseResult;
+use crate::report::ExpectedTotals;
+
+/// A per-run mean, with its standard error when the case ran more than
+/// once.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentMean {
+    /// The sum over every run (corpus order, repeats together) divided by
+    /// the number of runs; `0` when there is no run.
+    pub mean: f64,
+    /// With `repeat > 1`: the standard error of the mean across repeats,
+    /// that is the sample standard deviation (divisor `repeat - 1`) of the
+    /// `repeat` per-repeat means (each over every case's run with that
+    /// repeat index), divided by the square root of `repeat`. It measures
+    /// how much the suite's mean moves from one repeat of the corpus to the
+    /// next. Absent with one repeat or no run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standard_error: Option<f64>,
+}
+
+impl AgentMean {
+    /// The mean of `value` over `results`, with its standard error across
+    /// the `repeat` repeats when `repeat > 1`.
+    pub fn over(
+        results: &[AgentEvalCaseResult],
+        repeat: u32,
+        value: impl Fn(&AgentEvalCaseResult) -> f64,
+    ) -> Self {
+        if results.is_empty() {
+            return AgentMean {
+                mean: 0.0,
+                standard_error: None,
+            };
+        }
+        let mean = results.iter().fold(0.0, |sum, r| sum + value(r)) / results.len() as f64;
+        let standard_error = (repeat > 1).then(|| {
+            let repeat_means: Vec<f64> = (0..repeat)
+                .map(|index| {
+                    let runs: Vec<f64> = results
+                        .iter()
+                        .filter(|r| r.repeat == index)
+                        .map(&value)
+                        .collect();
+                    if runs.is_empty() {
+                        0.0
+                    } else {
+                        runs.iter().fold(0.0, |sum, v| sum + v) / runs.len() as f64
+                    }
+                })
+                .collect();
+            let n = f64::from(repeat);
+            let center = repeat_means.iter().fold(0.0, |sum, m| sum + m) / n;
+            let squares = repeat_means
+                .iter()
+                .fold(0.0, |sum, m| sum + (m - center) * (m - center));
+            (squares / (n - 1.0)).sqrt() / n.sqrt()
+        });
+        AgentMean {
+            mean,
+            standard_error,
+        }
+    }
+}
+
+/// Mean calls per run to one tool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentToolCalls {
+    /// The tool name as called (an offered tool, or a name the model made
+    /// up).
+    pub name: String,
+    /// Calls to it per run.
+    pub calls: AgentMean,
+}
+
+/// What an agent run adds up to (upstream `AgentEvalReport.totals`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentEvalTotals {
+    /// Cases in the corpus.
+    pub cases: usize,
+    /// Runs per case.
+    pub repeat: u32,
+    /// Runs: `cases × repeat`.
+    pub runs: usize,
+    /// Runs that ended on an answer (a turn with no tool calls).
+    pub finished: usize,
+    /// Runs whose answer was valid (schema, validation, frame).
+    pub valid: usize,
+    /// Expected-primitive hits over the runs of cases that list expected
+    /// types; absent when none does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<ExpectedTotals>,
+    /// Runs whose step failed or panicked; omitted on the wire when `0`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub errored: usize,
+    /// Model turns per run.
+    pub turns: AgentMean,
+    /// Input tokens per run.
+    pub input_tokens: AgentMean,
+    /// Output tokens per run.
+    pub output_tokens: AgentMean,
+    /// Tool-result bytes sent per run.
+    pub tool_result_bytes: AgentMean,
+    /// Calls per run to each tool: every offered tool in offering order
+    /// (zeros included), then any other name the model called, in UTF-16
+    /// order.
+    pub calls: Vec<AgentToolCalls>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl AgentEvalTotals {
+    /// Adds up `results` of a run with `repeat` runs per case over `tools`.
+    pub fn from_results(results: &[AgentEvalCaseResult], repeat: u32, tools: &[Tool]) -> Self {
+        let repeat = repeat.max(1);
+        let count =
+            |keep: fn(&AgentEvalCaseResult) -> bool| results.iter().filter(|r| keep(r)).count();
+        let mut expected: Option<ExpectedTotals> = None;
+        for score in results.iter().filter_map(|r| r.expected.as_ref()) {
+            let counts = expected.get_or_insert_with(ExpectedTotals::default);
+            counts.cases += 1;
+            counts.hits += usize::from(score.hit);
+        }
+        let mut names: Vec<String> = tools.iter().map(|tool| tool.name.clone()).collect();
+        let mut invented: Vec<String> = results
+            .iter()
+            .flat_map(|r| r.calls.iter().map(|call| call.name.clone()))
+            .filter(|name| !names.contains(name))
+            .collect();
+        invented.sort_by(|a, b| cmp_utf16(a, b));
+        invented.dedup();
+        names.extend(invented);
+        let calls = names
+            .into_iter()
+            .map(|name| {
+                let calls = AgentMean::over(results, repeat, |r| {
+                    r.calls.iter().filter(|call| call.name == name).count() as f64
+                });
+                AgentToolCalls { name, calls }
+            })
+            .collect();
+        AgentEvalTotals {
+            cases: results.len() / repeat as usize,
+            repeat,
+            runs: results.len(),
+            finished: count(|r| r.finished),
+            valid: count(|r| r.valid),
+            expected,
+            errored: count(|r| r.error.is_some()),
+            turns: AgentMean::over(results, repeat, |r| f64::from(r.turns)),
+            input_tokens: AgentMean::over(results, repeat, |r| r.usage.input_tokens as f64),
+            output_tokens: AgentMean::over(results, repeat, |r| r.usage.output_tokens as f64),
+            tool_result_bytes: AgentMean::over(results, repeat, |r| r.tool_result_bytes as f64),
+            calls,
+        }
+    }
+}
+
+/// The outcome of [`run_agent_evals`](crate::agent::run_agent_evals)
+/// (upstream `AgentEvalReport`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentEvalReport {
+    /// One result per run: corpus order, the repeats of a case together.
+    pub results: Vec<AgentEvalCaseResult>,
+    /// What they add up to.
+    pub totals: AgentEvalTotals,
+}
+
+impl AgentEvalReport {
+    /// A report over `results` (`repeat` runs per case, `tools` offered),
+    /// with its totals.
+    pub fn new(results: Vec<AgentEvalCaseResult>, repeat: u32, tools: &[Tool]) -> Self {
+        let totals = AgentEvalTotals::from_results(&results, repeat, tools);
+        AgentEvalReport { results, totals }
+    }
+}
+
+/// An em dash, U+2014: what the report prints for an absent number, as
+/// `format_report` does.
+const ABSENT: &str = "\u{2014}";
+
+/// Formats an agent report as text, laid out like
+/// [`format_report`](crate::format_report): lines joined with `\n`, no
+/// trailing newline, each label padded with spaces to one more than the
+/// longest label.
+///
+/// ```text
+/// cases                      2
+/// runs                       4 (repeat 2)
+/// finished                   3 (75%)
+/// valid                      2 (50%)
+/// expected hits              3 / 4 (75%)
+/// mean turns                 3.50 ± 0.50
+/// mean input tokens          1200.00 ± 100.00
+/// mean output tokens         300.00 ± 0.00
+/// mean tool result bytes     5120.25 ± 12.25
+/// mean calls isomer_validate 1.00 ± 0.00
+/// ```
+///
+/// `expected hits` appears only when a case lists expected types,
+/// `errored` only when a run errored. Percentages are JS
+/// `Math.round(part / whole * 100)` (an em dash alone when the whole is 0);
+/// means are JS `toFixed(2)` (an em dash when there is no run), followed by
+/// ` ± <standard error>` when the case ran more than once. One `mean calls
+/// <tool>` row per entry of [`AgentEvalTotals::calls`].
+///
+/// Then, each only when non-empty, after a blank line: `unfinished:` with
+/// `  <run>: <turns> turns`; `invalid:` with `  <run>: <first error>` (plus
+/// ` (+<n-1>)`, or `did not parse` when there is no error text);
+/// `errored:` with `  <run>: <error>`. A run is named by its case id, then
+/// `#<repeat>` when the case ran more than once (`ledger-title#1`).
+pub fn format_agent_report(report: &AgentEvalReport) -> String {
+    let totals = &report.totals;
+    let pct = |part: usize, whole: usize| {
+        if whole == 0 {
+            ABSENT.to_owned()
+        } else {
+            format!("{}%", round_percent(part as f64, whole as f64))
+        }
+    };
+    let mean = |value: &AgentMean| {
+        if totals.runs == 0 {
+            return ABSENT.to_owned();
+        }
+        match value.standard_error {
+            Some(error) => format!("{} \u{b1} {}", to_fixed_2(value.mean), to_fixed_2(error)),
+            None => to_fixed_2(value.mean),
+        }
+    };
+    let mut rows: Vec<(String, String)> = vec![
+        ("cases".into(), totals.cases.to_string()),
+        (
+            "runs".into(),
+            format!("{} (repeat {})", totals.runs, totals.repeat),
+        ),
+        (
+            "finished".into(),
+            format!(
+                "{} ({})",
+                totals.finished,
+                pct(totals.finished, totals.runs)
+            ),
+        ),
+        (
+            "valid".into(),
+            format!("{} ({})", totals.valid, pct(totals.valid, totals.runs)),
+        ),
+    ];
+    if let Some(e) = totals.expected {
+        rows.push((
+            "expected hits".into(),
+            format!("{} / {} ({})", e.hits, e.cases, pct(e.hits, e.cases)),
+        ));
+    }
+    if totals.errored > 0 {
+        rows.push((
+            "errored".into(),
+            format!("{} ({})", totals.errored, pct(totals.errored, totals.runs)),
+        ));
+    }
+    rows.push(("mean turns".into(), mean(&totals.turns)));
+    rows.push(("mean input tokens".into(), mean(&totals.input_tokens)));
+    rows.push(("mean output tokens".into(), mean(&totals.output_tokens)));
+    rows.push((
+        "mean tool result bytes".into(),
+        mean(&totals.tool_result_bytes),
+    ));
+    for tool in &totals.calls {
+        rows.push((format!("mean calls {}", tool.name), mean(&tool.calls)));
+    }
+    let width = rows
+        .iter()
+        .map(|(label, _)| label.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut lines: Vec<String> = rows
+        .into_iter()
+        .map(|(label, value)| format!("{label:<width$}{value}"))
+        .collect();
+
+    let name = |r: &AgentEvalCaseResult| {
+        if totals.repeat > 1 {
+            format!("{}#{}", r.case_id, r.repeat)
+        } else {
+            r.case_id.clone()
+        }
+    };
+    let unfinished: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| !r.finished && r.error.is_none())
+        .map(|r| format!("  {}: {} turns", name(r), r.turns))
+        .collect();
+    push_section(&mut lines, "unfinished:", unfinished);
+
+    let invalid: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| !r.valid)
+        .map(|r| {
+            let first = r.errors.first().map_or("did not parse", String::as_str);
+            let more = if r.errors.len() > 1 {
+                format!(" (+{})", r.errors.len() - 1)
+            } else {
+                String::new()
+            };
+            format!("  {}: {first}{more}", name(r))
+        })
+        .collect();
+    push_section(&mut lines, "invalid:", invalid);
+
+    let errored: Vec<String> = report
+        .results
+        .iter()
+        .filter_map(|r| r.error.as_ref().map(|e| format!("  {}: {e}", name(r))))
+        .collect();
+    push_section(&mut lines, "errored:", errored);
+
+    lines.join("\n")
+}
+
+fn push_section(lines: &mut Vec<String>, heading: &str, entries: Vec<String>) {
+    if entries.is_empty() {
+        return;
+    }
+    lines.push(String::new());
+    lines.push(heading.to_owned());
+    lines.extend(entries);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::types::AgentUsage;
+
+    fn run(case_id: &str, repeat: u32, turns: u32) -> AgentEvalCaseResult {
+        AgentEvalCaseResult {
+            case_id: case_id.to_owned(),
+            repeat,
+            finished: true,
+            turns,
+            usage: AgentUsage::default(),
+            tool_result_bytes: 0,
+            calls: Vec::new(),
+            answer: String::new(),
+            parsed: true,
+            valid: true,
+            errors: Vec::new(),
+            expected: None,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn the_standard_error_is_taken_across_repeat_means() {
+        // Repeat 0 means (2 + 4) / 2 = 3, repeat 1 means (4 + 6) / 2 = 5:
+        // sd of [3, 5] is sqrt(2), over sqrt(2) gives 1.
+        let results = [
+            run("a", 0, 2),
+            run("a", 1, 4),
+            run("b", 0, 4),
+            run("b", 1, 6),
+        ];
+        let mean = AgentMean::over(&results, 2, |r| f64::from(r.turns));
+        assert_eq!(mean.mean, 4.0);
+        assert_eq!(mean.standard_error, Some(1.0));
+        let single = AgentMean::over(&results[..1], 1, |r| f64::from(r.turns));
+        assert_eq!(
+            single,
+            AgentMean {
+                mean: 2.0,
+                standard_error: None
+            }
+        );
+    }
+
+    #[test]
+    fn an_empty_report_prints_dashes() {
+        let report = AgentEvalReport::new(Vec::new(), 1, &[]);
+        assert_eq!(
+            format_agent_report(&report),
+            "cases                  0\n\
+             runs                   0 (repeat 1)\n\
+             finished               0 (\u{2014})\n\
+             valid                  0 (\u{2014})\n\
+             mean turns             \u{2014}\n\
+             mean input tokens      \u{2014}\n\
+             mean output tokens     \u{2014}\n\
+             mean tool result bytes \u{2014}"
+        );
+    }
+}

@@ -1,0 +1,405 @@
+//! [`run_agent_evals`]: drive the caller's model through the tools, one turn
+//! at a time, and score the answer each run ends on (seed 001, the
+//! `runAgentEvals` part).
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use futures::{FutureExt, StreamExt};
+use isomer_sdk::{Tool, ToolResult};
+use serde_json::Value;
+
+use crate::agent::report::AgentEvalReport;
+use crate::agent::types::{
+    AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentStep, AgentStepRequest,
+    AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
+};
+use crate::case::EvalCase;
+use crate::check::{CheckedAttempt, check_attempt};
+use crate::parse::parse_generated;
+use crate::run::panic_message;
+use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
+use crate::score::score_expected_primitives;
+
+/// The turn limit when the options give none: 12 model turns per run.
+///
+/// Reading the guide, looking up a few primitives, one or two validations
+/// and the answer take 4 to 7 turns with the slides tools; 12 leaves room
+/// for a model that recovers from a refusal or two, and bounds a model
+/// that never stops calling tools.
+pub const DEFAULT_MAX_TURNS: u32 = 12;
+
+/// The system prompt when the options give none. It names the task and the
+/// answer's form and leaves the primitives to the tools, which is what an
+/// agent run measures.
+pub const DEFAULT_AGENT_SYSTEM: &str = "You write Isomer compositions: JSON documents that \
+a host renders for its users. Use the tools to learn the authoring rules and the primitives \
+you need, and to check your composition before you answer. When you are done, answer with \
+the composition alone, as one JSON object, and call no tool in that turn.";
+
+/// What [`run_agent_evals`] runs (upstream `RunAgentEvalsOptions`). Build it
+/// with [`RunAgentEvalsOptions::new`] and set the optional fields directly.
+///
+/// `'r` borrows the runtime and the frame; `'c` is what the step may borrow.
+pub struct RunAgentEvalsOptions<'r, 'c> {
+    /// The runtime the answer is checked against (parse, validate, child
+    /// hooks); the tools usually wrap the same one.
+    pub runtime: &'r dyn EvalRuntime,
+    /// The tools offered to the model, in this order (for example the
+    /// agent tools' `create_isomer_tools(options)`).
+    pub tools: Vec<Tool>,
+    /// The cases; each is run `repeat` times.
+    pub corpus: Vec<EvalCase>,
+    /// One model turn.
+    pub step: AgentStep<'c>,
+    /// The system prompt of every turn. Default [`DEFAULT_AGENT_SYSTEM`].
+    pub system: String,
+    /// Runs per case; `0` counts as `1`. Default `1`. With more than one,
+    /// every mean of the totals carries its standard error.
+    pub repeat: u32,
+    /// Model turns a run may take before it ends unfinished; `0` counts as
+    /// `1`. Default [`DEFAULT_MAX_TURNS`] (12).
+    pub max_turns: u32,
+    /// Runs in flight at once; `0` counts as `1`. Default `1`.
+    pub concurrency: usize,
+    /// A frame whose body rule the answer must also pass (the slides frame
+    /// wants exactly one `slideFrame`). Default `None`.
+    pub frame: Option<&'r dyn EvalFrame>,
+}
+
+impl<'r, 'c> RunAgentEvalsOptions<'r, 'c> {
+    /// Options with every default: the default system prompt, one run per
+    /// case, [`DEFAULT_MAX_TURNS`], one run at a time, no frame.
+    pub fn new(
+        runtime: &'r dyn EvalRuntime,
+        tools: Vec<Tool>,
+        corpus: Vec<EvalCase>,
+        step: AgentStep<'c>,
+    ) -> Self {
+        RunAgentEvalsOptions {
+            runtime,
+            tools,
+            corpus,
+            step,
+            system: DEFAULT_AGENT_SYSTEM.to_owned(),
+            repeat: 1,
+            max_turns: DEFAULT_MAX_TURNS,
+            concurrency: 1,
+            frame: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for RunAgentEvalsOptions<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunAgentEvalsOptions")
+            .field("tools", &self.tools)
+            .field("corpus", &self.corpus)
+            .field("system", &self.system)
+            .field("repeat", &self.repeat)
+            .field("max_turns", &self.max_turns)
+            .field("concurrency", &self.concurrency)
+            .field("frame", &self.frame.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The tools as the model is offered them: `{name, description,
+/// parameters}` with `parameters` the tool's input JSON Schema.
+pub fn agent_tool_specs(tools: &[Tool]) -> Vec<AgentToolSpec> {
+    tools
+        .iter()
+        .map(|tool| AgentToolSpec {
+            name: tool.name.clone(),
+            description: tool.description.clone(),
+            parameters: tool.input_schema.clone(),
+        })
+        .collect()
+}
+
+/// Runs every case `repeat` times and scores each run (upstream
+/// `runAgentEvals`).
+///
+/// A run starts from one user message, the case's prompt. Each turn calls
+/// `step` with the system prompt, the tool specs and the conversation so
+/// far, and appends the assistant message (its `raw` kept verbatim). A turn
+/// with no tool calls is the answer and ends the run `finished`. Otherwise
+/// the calls run in order and one tool message carries their results:
+///
+/// | call | what the model receives |
+/// |---|---|
+/// | a known tool | [`Tool::call`]'s result: input the schema refuses, and a handler error or panic, come back as failed results with the sdk's texts |
+/// | an unknown name | failed, `unknown tool "<name>"; the tools are: <names joined by ", ">` (`the tools are: none` when none is offered) |
+/// | a handler that panics past the sdk's guard (a hand-built [`Tool`]) | failed, `the tool "<name>" panicked: <message>` |
+///
+/// A run that spends `max_turns` turns without an answer ends unfinished;
+/// its last turn's text is scored. A `step` that fails or panics ends its
+/// run with an [`AgentRunError`], scored on the last text it had.
+///
+/// Scoring reads the answer as `run_evals` reads a first attempt:
+/// [`parse_generated`] (code fence stripped), then [`check_attempt`] with
+/// the frame, giving `parsed`, `valid` and the formatted `errors`. The
+/// expected hit reads the answer's JSON through the child hooks, valid or
+/// not. There is no retry.
+///
+/// Runs start in corpus order, the repeats of a case together, at most
+/// `concurrency` in flight; the report lists them in that order whatever
+/// order they finish in. Never fails as a whole.
+pub async fn run_agent_evals(options: RunAgentEvalsOptions<'_, '_>) -> AgentEvalReport {
+    let specs: Arc<[AgentToolSpec]> = agent_tool_specs(&options.tools).into();
+    let system: Arc<str> = options.system.as_str().into();
+    let repeat = options.repeat.max(1);
+    let runs: Vec<(Arc<EvalCase>, u32)> = options
+        .corpus
+        .iter()
+        .cloned()
+        .map(Arc::new)
+        .flat_map(|eval_case| (0..repeat).map(move |r| (Arc::clone(&eval_case), r)))
+        .collect();
+    let workers = options.concurrency.clamp(1, runs.len().max(1));
+    let context = AgentRunContext {
+        options: &options,
+        specs,
+        system,
+    };
+    let results = futures::stream::iter(runs)
+        .map(|(eval_case, r)| context.run_guarded(eval_case, r))
+        .buffered(workers)
+        .collect::<Vec<_>>()
+        .await;
+    AgentEvalReport::new(results, repeat, &options.tools)
+}
+
+struct AgentRunContext<'o, 'r, 'c> {
+    options: &'o RunAgentEvalsOptions<'r, 'c>,
+    specs: Arc<[AgentToolSpec]>,
+    system: Arc<str>,
+}
+
+/// What a run gathered before it was scored.
+struct Transcript {
+    finished: bool,
+    turns: u32,
+    usage: AgentUsage,
+    tool_result_bytes: usize,
+    calls: Vec<AgentEvalCall>,
+    answer: String,
+    error: Option<AgentRunError>,
+}
+
+impl AgentRunContext<'_, '_, '_> {
+    /// One run, with a panic while scoring recorded as the run's error.
+    async fn run_guarded(&self, eval_case: Arc<EvalCase>, repeat: u32) -> AgentEvalCaseResult {
+        let transcript = self.converse(&eval_case, repeat).await;
+        let turns = transcript.turns;
+        let scored = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            self.score(&eval_case, repeat, &transcript)
+        }));
+        match scored {
+            Ok(result) => result,
+            Err(panic) => {
+                let mut result = self.score_nothing(&eval_case, repeat, transcript);
+                result.error = Some(AgentRunError {
+                    turn: turns,
+                    panicked: true,
+                    message: format!("scoring: {}", panic_message(&*panic)),
+                });
+                result
+            }
+        }
+    }
+
+    async fn converse(&self, eval_case: &Arc<EvalCase>, repeat: u32) -> Transcript {
+        let max_turns = self.options.max_turns.max(1);
+        let mut messages = vec![AgentMessage::User {
+            content: eval_case.prompt.clone(),
+        }];
+        let mut transcript = Transcript {
+            finished: false,
+            turns: 0,
+            usage: AgentUsage::default(),
+            tool_result_bytes: 0,
+            calls: Vec::new(),
+            answer: String::new(),
+            error: None,
+        };
+        for turn in 0..max_turns {
+            let request = AgentStepRequest {
+                system: Arc::clone(&self.system),
+                tools: Arc::clone(&self.specs),
+                messages: messages.clone(),
+                eval_case: Arc::clone(eval_case),
+                repeat,
+                turn,
+            };
+            let step = match guarded(|| self.options.step.call(request)).await {
+                Ok(step) => step,
+                Err((panicked, message)) => {
+                    transcript.error = Some(AgentRunError {
+                        turn,
+                        panicked,
+                        message,
+                    });
+                    break;
+                }
+            };
+            let AgentStepResult {
+                text,
+                tool_calls,
+                usage,
+                raw,
+            } = step;
+            transcript.turns += 1;
+            transcript.usage += usage;
+            transcript.answer.clone_from(&text);
+            if tool_calls.is_empty() {
+                transcript.finished = true;
+                break;
+            }
+            let mut results = Vec::with_capacity(tool_calls.len());
+            for call in &tool_calls {
+                let result = self.call_tool(call).await;
+                let bytes = result.bytes();
+                transcript.tool_result_bytes += bytes;
+                transcript.calls.push(AgentEvalCall {
+                    turn,
+                    name: call.name.clone(),
+                    is_error: result.is_error,
+                    result_bytes: bytes,
+                });
+                results.push(result);
+            }
+            messages.push(AgentMessage::Assistant {
+                text,
+                tool_calls,
+                raw,
+            });
+            messages.push(AgentMessage::Tool { results });
+        }
+        transcript
+    }
+
+    /// Answers one call; never panics.
+    async fn call_tool(&self, call: &AgentToolCall) -> AgentToolResult {
+        let tools = &self.options.tools;
+        let result = match tools.iter().find(|tool| tool.name == call.name) {
+            Some(tool) => {
+                let input = call.input.clone();
+                match guarded(|| tool.call(input).map(Ok::<_, BoxError>)).await {
+                    Ok(result) => result,
+                    Err((_, message)) => {
+                        ToolResult::error(format!("the tool \"{}\" panicked: {message}", tool.name))
+                    }
+                }
+            }
+            None => {
+                let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
+                let names = if names.is_empty() {
+                    "none".to_owned()
+                } else {
+                    names.join(", ")
+                };
+                ToolResult::error(format!(
+                    "unknown tool \"{}\"; the tools are: {names}",
+                    call.name
+                ))
+            }
+        };
+        AgentToolResult {
+            call_id: call.id.clone(),
+            name: call.name.clone(),
+            content: result.content,
+            is_error: result.is_error,
+        }
+    }
+
+    fn score(
+        &self,
+        eval_case: &EvalCase,
+        repeat: u32,
+        transcript: &Transcript,
+    ) -> AgentEvalCaseResult {
+        let runtime = self.options.runtime;
+        let checked = check_attempt(
+            runtime,
+            parse_generated(transcript.answer.clone()),
+            self.options.frame,
+        );
+        let value: Option<&Value> = match &checked {
+            CheckedAttempt::Parsed { value, .. } => Some(value),
+            CheckedAttempt::Unparsed { .. } => None,
+        };
+        let expected = eval_case
+            .expected
+            .as_deref()
+            .map(|expected| score_expected_primitives(runtime.walker(), value, expected));
+        let valid = checked.is_valid();
+        AgentEvalCaseResult {
+            case_id: eval_case.id.clone(),
+            repeat,
+            finished: transcript.finished,
+            turns: transcript.turns,
+            usage: transcript.usage,
+            tool_result_bytes: transcript.tool_result_bytes,
+            calls: transcript.calls.clone(),
+            answer: transcript.answer.clone(),
+            parsed: checked.check().is_some(),
+            valid,
+            errors: if valid {
+                Vec::new()
+            } else {
+                checked.failures()
+            },
+            expected,
+            error: transcript.error.clone(),
+        }
+    }
+
+    fn score_nothing(
+        &self,
+        eval_case: &EvalCase,
+        repeat: u32,
+        transcript: Transcript,
+    ) -> AgentEvalCaseResult {
+        AgentEvalCaseResult {
+            case_id: eval_case.id.clone(),
+            repeat,
+            finished: transcript.finished,
+            turns: transcript.turns,
+            usage: transcript.usage,
+            tool_result_bytes: transcript.tool_result_bytes,
+            calls: transcript.calls,
+            answer: transcript.answer,
+            parsed: false,
+            valid: false,
+            errors: Vec::new(),
+            expected: eval_case
+                .expected
+                .as_ref()
+                .map(|_| crate::score::ExpectedPrimitivesScore {
+                    hit: false,
+                    found: Vec::new(),
+                }),
+            error: None,
+        }
+    }
+}
+
+/// Starts a callback and awaits it; an `Err` or a panic (in the call or in
+/// its future) comes back as `(panicked, message)`.
+async fn guarded<T, F, Fut>(start: F) -> Result<T, (bool, String)>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<T, BoxError>>,
+{
+    let future = match std::panic::catch_unwind(AssertUnwindSafe(start)) {
+        Ok(future) => future,
+        Err(panic) => return Err((true, panic_message(&*panic))),
+    };
+    match AssertUnwindSafe(future).catch_unwind().await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err((false, error.to_string())),
+        Err(panic) => Err((true, panic_message(&*panic))),
+    }
+}
