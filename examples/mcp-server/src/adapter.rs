@@ -435,3 +435,233 @@ impl ServerHandler for IsomerMcpServer {
         Ok(get_prompt_result(prompt, request.arguments)?.into())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use isomer_agent_tools::PromptArgument;
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    /// A tool that answers its input as compact JSON text.
+    fn echo(schema: Value) -> Tool {
+        Tool::new("echo", "Answers its input.", schema, |input| {
+            Box::pin(async move { ToolResult::text(input.to_string()) })
+        })
+    }
+
+    fn keyed() -> Value {
+        json!({
+            "type": "object",
+            "properties": { "word": { "type": "string" } },
+            "required": ["word"]
+        })
+    }
+
+    #[test]
+    fn input_keys_are_the_schema_properties() {
+        assert!(has_input_keys(&keyed()));
+        assert!(!has_input_keys(
+            &json!({"type": "object", "properties": {}})
+        ));
+        assert!(!has_input_keys(&json!({"type": "object"})));
+        assert!(!has_input_keys(&json!({"properties": []})));
+        assert!(!has_input_keys(&json!(true)));
+    }
+
+    #[test]
+    fn a_keyless_tool_is_listed_with_the_empty_object_schema() {
+        let tool = echo(json!({"type": "object", "properties": {}, "additionalProperties": false}));
+        assert_eq!(
+            serde_json::to_string(&mcp_tool(&tool)).unwrap(),
+            r#"{"name":"echo","description":"Answers its input.","inputSchema":{"type":"object","properties":{}}}"#
+        );
+        let broken = echo(json!("not a schema"));
+        assert_eq!(
+            serde_json::to_value(mcp_tool(&broken)).unwrap()["inputSchema"],
+            json!({"type": "object", "properties": {}})
+        );
+    }
+
+    #[test]
+    fn a_keyed_tool_is_listed_with_its_schema_and_title() {
+        let tool = echo(keyed()).with_title("Echo");
+        assert_eq!(
+            serde_json::to_value(mcp_tool(&tool)).unwrap(),
+            json!({
+                "name": "echo",
+                "title": "Echo",
+                "description": "Answers its input.",
+                "inputSchema": keyed()
+            })
+        );
+    }
+
+    #[tokio::test]
+    async fn a_keyless_tool_runs_on_an_empty_object_whatever_it_is_sent() {
+        let tool = echo(json!({"type": "object", "properties": {}}));
+        for arguments in [None, Some(Map::new()), Some(object(json!({"stray": 1})))] {
+            let answer = call_tool(&tool, arguments).await;
+            assert_eq!(answer.content, [ContentBlock::text("{}")]);
+            assert_eq!(answer.is_error, None);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_keyed_tool_gets_the_arguments_checked_against_its_schema() {
+        let tool = echo(keyed());
+        let answer = call_tool(&tool, Some(object(json!({"word": "hi"})))).await;
+        assert_eq!(answer.content, [ContentBlock::text(r#"{"word":"hi"}"#)]);
+        let omitted = call_tool(&tool, None).await;
+        assert_eq!(omitted.is_error, Some(true));
+        assert_eq!(
+            omitted.content,
+            [ContentBlock::text(
+                "the input does not match the input schema of tool \"echo\":\n\
+                 - at the root: \"word\" is a required property"
+            )]
+        );
+    }
+
+    fn object(value: Value) -> JsonObject {
+        match value {
+            Value::Object(map) => map,
+            other => panic!("not an object: {other}"),
+        }
+    }
+
+    #[test]
+    fn results_map_block_by_block_with_is_error_only_on_failure() {
+        assert_eq!(
+            serde_json::to_value(call_tool_result(ToolResult::text("done"))).unwrap(),
+            json!({"resultType": "complete", "content": [{"type": "text", "text": "done"}]})
+        );
+        assert_eq!(
+            serde_json::to_value(call_tool_result(ToolResult::error("no"))).unwrap(),
+            json!({
+                "resultType": "complete",
+                "content": [{"type": "text", "text": "no"}],
+                "isError": true
+            })
+        );
+        assert_eq!(
+            serde_json::to_value(call_tool_result(ToolResult::image(b"PNG", "image/png"))).unwrap()
+                ["content"],
+            json!([{"type": "image", "data": "UE5H", "mimeType": "image/png"}])
+        );
+        let pdf = ToolResult::resource("isomer://render/pdf", "application/pdf", b"%PDF");
+        assert_eq!(
+            serde_json::to_value(call_tool_result(pdf)).unwrap()["content"],
+            json!([{
+                "type": "resource",
+                "resource": {"uri": "isomer://render/pdf", "mimeType": "application/pdf", "blob": "JVBERg=="}
+            }])
+        );
+    }
+
+    fn resource(read: Result<&'static str, &'static str>) -> IsomerResource {
+        IsomerResource {
+            name: "notes".to_owned(),
+            uri: "isomer://notes".to_owned(),
+            title: "Notes".to_owned(),
+            description: "Some notes.".to_owned(),
+            mime_type: "text/markdown".to_owned(),
+            read: Arc::new(move || read.map(str::to_owned).map_err(Into::into)),
+        }
+    }
+
+    #[test]
+    fn resources_list_and_read_as_one_text_entry() {
+        assert_eq!(
+            serde_json::to_value(mcp_resource(&resource(Ok("# Notes")))).unwrap(),
+            json!({
+                "uri": "isomer://notes",
+                "name": "notes",
+                "title": "Notes",
+                "description": "Some notes.",
+                "mimeType": "text/markdown"
+            })
+        );
+        let read = read_resource_result(&resource(Ok("# Notes")), "isomer://notes").unwrap();
+        assert_eq!(
+            read.contents,
+            [ResourceContents::text("# Notes", "isomer://notes").with_mime_type("text/markdown")]
+        );
+        let failed =
+            read_resource_result(&resource(Err("no catalog")), "isomer://notes").unwrap_err();
+        assert_eq!(failed.code, rmcp::model::ErrorCode::INTERNAL_ERROR);
+        assert_eq!(
+            failed.message,
+            "reading resource isomer://notes failed: no catalog"
+        );
+    }
+
+    fn prompt(required: bool) -> IsomerPrompt {
+        IsomerPrompt {
+            name: "greet".to_owned(),
+            title: "Greet".to_owned(),
+            description: "A greeting.".to_owned(),
+            arguments: vec![PromptArgument {
+                name: "who".to_owned(),
+                description: "Whom to greet.".to_owned(),
+                required,
+            }],
+            args_schema: json!({"type": "object"}),
+            build: Arc::new(|arguments| match arguments.get("who") {
+                Some(Value::String(who)) if who == "nobody" => Err("nobody to greet".into()),
+                Some(Value::String(who)) => Ok(format!("Hello, {who}.")),
+                _ => Ok("Hello.".to_owned()),
+            }),
+        }
+    }
+
+    #[test]
+    fn prompts_list_with_their_arguments() {
+        assert_eq!(
+            serde_json::to_value(mcp_prompt(&prompt(false))).unwrap(),
+            json!({
+                "name": "greet",
+                "title": "Greet",
+                "description": "A greeting.",
+                "arguments": [{"name": "who", "description": "Whom to greet.", "required": false}]
+            })
+        );
+    }
+
+    #[test]
+    fn a_prompt_answers_one_user_message_or_a_clear_error() {
+        let text = |result: GetPromptResult| {
+            assert_eq!(result.messages.len(), 1);
+            assert_eq!(result.messages[0].role, Role::User);
+            result.messages[0].content.as_text().unwrap().text.clone()
+        };
+        assert_eq!(
+            text(get_prompt_result(&prompt(false), None).unwrap()),
+            "Hello."
+        );
+        let ada = object(json!({"who": "Ada", "undeclared": 1}));
+        assert_eq!(
+            text(get_prompt_result(&prompt(false), Some(ada)).unwrap()),
+            "Hello, Ada."
+        );
+        let missing = get_prompt_result(&prompt(true), None).unwrap_err();
+        assert_eq!(missing.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+        assert_eq!(
+            missing.message,
+            "prompt greet: the argument who is required"
+        );
+        let number =
+            get_prompt_result(&prompt(false), Some(object(json!({"who": 7})))).unwrap_err();
+        assert_eq!(number.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+        assert_eq!(
+            number.message,
+            "prompt greet: the argument who must be a string, got 7"
+        );
+        let failed =
+            get_prompt_result(&prompt(false), Some(object(json!({"who": "nobody"})))).unwrap_err();
+        assert_eq!(failed.code, rmcp::model::ErrorCode::INTERNAL_ERROR);
+        assert_eq!(failed.message, "prompt greet failed: nobody to greet");
+    }
+}
