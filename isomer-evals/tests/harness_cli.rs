@@ -299,3 +299,78 @@ fn the_corpus_file_is_a_build_input_of_the_gate() {
     let inputs: Vec<&str> = first_rule.split_once(": ").unwrap().1.split(' ').collect();
     assert!(inputs.contains(&corpus.to_str().unwrap()), "{first_rule}");
 }
+
+/// A copy of the mini recordings in a fresh temporary directory, with `edit` applied.
+fn edited_copy(tag: &str, edit: impl FnOnce(&Path)) -> PathBuf {
+    let copy = std::env::temp_dir().join(format!("isomer-eval-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(copy.join("answers")).unwrap();
+    let source = Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini");
+    for file in [
+        "prompt.txt",
+        "judgments.json",
+        "answers/good.0.txt",
+        "answers/retried.0.txt",
+        "answers/retried.1.txt",
+        "answers/no-golden.0.txt",
+    ] {
+        std::fs::copy(source.join(file), copy.join(file)).unwrap();
+    }
+    edit(&copy);
+    copy
+}
+
+#[test]
+fn a_stale_judgment_fails_its_case_and_totals() {
+    let copy = edited_copy("stale", |dir| {
+        let path = dir.join("judgments.json");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let text = text.replace(
+            r#""id": "good", "verdict": "yes", "rendered": "stat""#,
+            r#""id": "good", "verdict": "yes", "rendered": "an older rendering""#,
+        );
+        std::fs::write(path, text).unwrap();
+    });
+    let case = run(
+        &["--exact", "mini::good"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    let totals = run(
+        &["--exact", "mini::totals"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    std::fs::remove_dir_all(&copy).unwrap();
+    assert_eq!(case.status.code(), Some(101));
+    assert!(
+        stdout(&case).contains(
+            "---- mini::good ----\njudgment missing, or recorded for another text rendering: re-judge `good` in judgments.json\n"
+        ),
+        "{}",
+        stdout(&case)
+    );
+    assert!(
+        stdout(&totals).contains(
+            "---- mini::totals ----\njudgments missing, or recorded for another text rendering: good\nthe baseline moved:\n  mini__baseline: the prompt hash or the missing / stale lists differ\n"
+        ),
+        "{}",
+        stdout(&totals)
+    );
+}
+
+#[test]
+fn a_prompt_txt_that_differs_fails_totals() {
+    let copy = edited_copy("prompt", |dir| {
+        std::fs::write(dir.join("prompt.txt"), "an older prompt\n").unwrap();
+    });
+    let totals = run(
+        &["--exact", "mini::totals"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    std::fs::remove_dir_all(&copy).unwrap();
+    assert_eq!(totals.status.code(), Some(101));
+    let expected = format!(
+        "---- mini::totals ----\n{} differs from the prompt the suite builds: the answers were recorded from another prompt\n\n",
+        copy.join("prompt.txt").display()
+    );
+    assert!(stdout(&totals).contains(&expected), "{}", stdout(&totals));
+}
