@@ -112,6 +112,52 @@
 //! - A stack overflow inside a handler aborts the process; only panics are
 //!   caught.
 
+//!
+//! # `#[isomer_eval]`
+//!
+//! Turns a function returning the runtime under test (or an
+//! `isomer_evals::harness::Suite`) into the `main` of a `harness = false` test
+//! target: one test per case of `<corpus>/corpus.json`, named
+//! `<suite>::<case id>`, plus `<suite>::totals`. `isomer_evals` re-exports it,
+//! and its `harness` module is the manual (trials, replay, baseline, accept
+//! flow, limitations); `isomer_evals::floor` documents every floor.
+//!
+//! ```ignore
+//! #[isomer_evals::isomer_eval(corpus = "../../corpus/slides", valid_after_retry, min_mean_selection_f1 = 0.98)]
+//! fn slides() -> isomer_sdk::Runtime {
+//!     isomer_slides::runtime().unwrap()
+//! }
+//! ```
+//!
+//! ## Keys
+//!
+//! | key | type | usage | default |
+//! |---|---|---|---|
+//! | `corpus` | string | the directory holding `corpus.json`, relative to the package root | required |
+//! | `name` | string | the suite name, first part of every trial name | the function's name |
+//! | `main` | bool | `false` emits no `main`; name the suites in `isomer_evals::main!(a, b)` | `true` |
+//! | `snapshots` | string | the baseline snapshot directory, relative to the package root | `"tests/snapshots"` |
+//! | `crate` | string path | where isomer-evals is, as an absolute path | `"::isomer_evals"` |
+//! | `valid_after_retry`, `expected_hit`, `no_invented_types`, `answerability_not_no` | flag | case floors | off |
+//! | `min_selection_f1` (0–1), `max_size_vs_golden` (> 0) | number | case floors | off |
+//! | `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1` (0–1) | number | suite floors | off |
+//! | `max_answerability_no` | integer | suite floor | off |
+//!
+//! ## At compile time
+//!
+//! The corpus path resolves against `ISOMER_EVAL_MANIFEST_DIR` when set (for
+//! trybuild, whose copy of the package has another `CARGO_MANIFEST_DIR`), else
+//! against `CARGO_MANIFEST_DIR`. `corpus.json` is read with the same reader the
+//! harness uses at run time (`isomer-evals/src/corpus/manifest.rs`, included by
+//! path) and tracked with `include_str!`, so editing it rebuilds the target. An
+//! unknown floor is an error at its key, a bad value at its literal, and a
+//! missing file, malformed JSON (line:column), a case fault or a duplicate case
+//! id (both places) at `corpus = "..."`; one build shows every problem, and the
+//! fallback still emits the function and an empty `main`, so only the real
+//! errors show. The expansion is data: the function unchanged, a module of the
+//! same name holding a `SuiteSpec` constant (name, corpus text, case ids and
+//! byte ranges, floors, build fn), and `fn main() { harness::run(&[SUITE]) }`.
+
 mod ctxt;
 mod eval;
 mod tool;
