@@ -111,7 +111,6 @@
 //!   with a context parameter.
 //! - A stack overflow inside a handler aborts the process; only panics are
 //!   caught.
-
 //!
 //! # `#[isomer_eval]`
 //!
