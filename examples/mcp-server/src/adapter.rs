@@ -20,6 +20,31 @@
 //! | [`IsomerPrompt`] | `prompts/list` entry ([`Prompt`]) | [`mcp_prompt`] |
 //! | [`IsomerPrompt::build`] | `prompts/get` answer | [`get_prompt_result`] |
 //!
+//! A host builds the lists and serves them (here on stdio):
+//!
+//! ```no_run
+//! use std::sync::Arc;
+//!
+//! use isomer_agent_tools::{
+//!     IsomerGuideOptions, IsomerToolsOptions, create_isomer_prompts, create_isomer_resources,
+//!     create_isomer_tools,
+//! };
+//! use isomer_mcp_server::adapter::IsomerMcpServer;
+//! use rmcp::ServiceExt as _;
+//!
+//! # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
+//! let runtime = Arc::new(isomer_slides::runtime()?);
+//! let tools = create_isomer_tools(
+//!     IsomerToolsOptions::new(Arc::clone(&runtime)).with_frame(isomer_slides::slide_deck_frame()),
+//! )?;
+//! let resources = create_isomer_resources(IsomerGuideOptions::new(Arc::clone(&runtime)));
+//! let prompts = create_isomer_prompts(IsomerGuideOptions::new(runtime));
+//! let server = IsomerMcpServer::new("my-host", "1.0.0", tools, resources, prompts);
+//! server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! # Tools without input keys
 //!
 //! A tool whose input schema declares no property (`isomer_authoring_guide`,

@@ -1,8 +1,10 @@
 //! `isomer-mcp-server`: serves [`isomer_mcp_server::slides_server`] over MCP
 //! on stdin/stdout until the client closes the connection. Logs go to
 //! stderr only (stdout carries MCP messages); it exits 0 when the client
-//! disconnects and 1, with the reason on stderr, when the server cannot be
-//! built or the session fails.
+//! disconnects after the handshake and 1, with the reason on stderr, when the
+//! server cannot be built or the session fails (a client that closes stdin
+//! before `initialize` is such a failure: `connection closed: initialize
+//! request`).
 
 use std::process::ExitCode;
 

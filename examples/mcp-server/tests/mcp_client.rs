@@ -178,6 +178,8 @@ async fn initializes_with_the_server_info_and_logs_to_stderr_only() {
         info["serverInfo"],
         json!({ "name": "isomer-mcp-server", "title": "Isomer slides", "version": "0.1.0" })
     );
+    // rmcp's client opens with `initialize`, whose newest protocol is 2025-11-25.
+    assert_eq!(info["protocolVersion"], "2025-11-25");
     assert_eq!(
         info["capabilities"],
         json!({ "prompts": {}, "resources": {}, "tools": {} })
@@ -586,4 +588,30 @@ async fn gets_the_compose_prompt_with_and_without_a_request() {
     assert_eq!(unknown.code, ErrorCode::INVALID_PARAMS);
     assert_eq!(unknown.message, "prompt summarize not found");
     session.close().await;
+}
+
+#[test]
+fn a_client_that_leaves_before_initialize_ends_the_server_with_nothing_on_stdout() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_isomer-mcp-server"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server binary starts");
+    let deadline = std::time::Instant::now() + STEP;
+    while child.try_wait().expect("the child can be polled").is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().expect("the child can be killed");
+            panic!("the server did not exit within {STEP:?} after stdin closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("the output is readable");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "isomer-mcp-server 0.1.0: serving 6 tools, 2 resources and 1 prompt(s) on stdio\n\
+         isomer-mcp-server: connection closed: initialize request\n"
+    );
 }
