@@ -169,3 +169,50 @@ fn exact_reads_no_other_case_answers() {
         stdout(&neighbour)
     );
 }
+
+/// A regressed recording of one case (an invented node type, no retry recorded) fails
+/// that case's trial with every floor it misses, the missing retry and the slides
+/// runtime's own validation error.
+#[test]
+fn a_regressed_answer_fails_its_case_by_name() {
+    let source = Path::new(MANIFEST_DIR).join("../../corpus/slides");
+    let copy = std::env::temp_dir().join(format!("isomer-slides-regressed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(copy.join("answers")).unwrap();
+    for file in ["prompt.txt", "judgments.json"] {
+        std::fs::copy(source.join(file), copy.join(file)).unwrap();
+    }
+    std::fs::write(
+        copy.join("answers/events-stat.0.txt"),
+        "{\"type\":\"view\",\"body\":[{\"type\":\"sparkline\",\"values\":[1,2]}]}\n",
+    )
+    .unwrap();
+    let output = run(&["--exact", "slides::events-stat"], Some(&copy));
+    std::fs::remove_dir_all(&copy).unwrap();
+    assert_eq!(output.status.code(), Some(101));
+    assert_eq!(
+        stdout(&output),
+        "
+running 1 test
+test slides::events-stat ... FAILED
+
+failures:
+
+---- slides::events-stat ----
+case `events-stat` is below its floors:
+  valid_after_retry: false, floor true
+  min_selection_f1: none (no valid composition), floor >= 0.66
+  expected_hit: false, floor true
+  no_invented_types: [sparkline], floor []
+missing recordings (strict replay answers them with empty text): answers/events-stat.1.txt
+first attempt's validation errors (1):
+  body[0].type must be one of: slideFrame, slideHeading, slideStatement, slideQuote, slideTitle, slideSection, slideAgenda, slideClosing, slideSource, slideSplit, slideStack, slideWindow, slideList, slideBulletList, slideDefinitions, slideColumns, slideTimeline, slidePipeline, slideStat, slideStats, slideDelta, slideBars, slideTable, slideCode, slideDiff, slideCommand, slideTranscript
+
+
+failures:
+    slides::events-stat
+
+test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>
+"
+    );
+}
