@@ -30,7 +30,7 @@
 //!        min_mean_selection_f1 = 0.8,
 //!    )]
 //!    fn slides() -> isomer_evals::harness::Suite {
-//!        isomer_evals::harness::Suite::new(isomer_slides::runtime())
+//!        isomer_evals::harness::Suite::new(isomer_slides::runtime().expect("the runtime builds"))
 //!    }
 //!    ```
 //! 3. Run it: `cargo test --test slides_eval`, one case with
@@ -64,12 +64,14 @@
 //! case's first validation errors:
 //!
 //! ```text
-//! case `chart-q3` is below its floors:
-//!   min_selection_f1: 0.6667, floor >= 0.8
+//! case `events-stat` is below its floors:
+//!   valid_after_retry: false, floor true
+//!   min_selection_f1: none (no valid composition), floor >= 0.66
+//!   expected_hit: false, floor true
 //!   no_invented_types: [sparkline], floor []
-//! first attempt's validation errors (2):
-//!   body[0]: unknown node type "sparkline"
-//!   body[1].items: must not be empty
+//! missing recordings (strict replay answers them with empty text): answers/events-stat.1.txt
+//! first attempt's validation errors (1):
+//!   body[0].type must be one of: slideFrame, slideHeading, slideStatement, ...
 //! ```
 //!
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
