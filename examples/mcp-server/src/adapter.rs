@@ -3,9 +3,9 @@
 //! (agent-tools.md §13.2 and §14; seed 000, "An adapter maps the three lists
 //! onto a transport").
 //!
-//! The module depends on `isomer-sdk`, `isomer-agent-tools`, `rmcp`
-//! (feature `server`) and `serde_json` only, so a host can copy this one file
-//! into its own server. [`IsomerMcpServer`] implements rmcp's
+//! The module depends on `isomer-agent-tools` (which re-exports the sdk's
+//! `Tool`, `ToolResult` and `ToolContent`), `rmcp` (feature `server`) and
+//! `serde_json` only, so a host can copy this one file into its own server. [`IsomerMcpServer`] implements rmcp's
 //! [`ServerHandler`] by hand over the lists (the tools are data, not Rust
 //! methods, so rmcp's `#[tool_router]` macros do not fit); the free functions
 //! are the individual mappings, for a host that wires its own handler.
@@ -73,8 +73,7 @@
 
 use std::sync::Arc;
 
-use isomer_agent_tools::{IsomerPrompt, IsomerResource};
-use isomer_sdk::{Tool, ToolContent, ToolResult};
+use isomer_agent_tools::{IsomerPrompt, IsomerResource, Tool, ToolContent, ToolResult};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams,
     GetPromptResponse, GetPromptResult, Implementation, JsonObject, ListPromptsResult,
