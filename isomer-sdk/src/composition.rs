@@ -211,18 +211,24 @@ impl<'a> Meta<'a> {
     }
 }
 
-/// A shallow copy of `value` without a top-level `meta` key, when it is an
-/// object; anything else is copied unchanged (upstream `withoutMeta`, used
-/// for prompt examples).
+/// A copy of `value` without a top-level `meta` key, when it is an object;
+/// anything else is copied unchanged (upstream `withoutMeta`, used for
+/// prompt examples). Only the top level loses `meta`; nested `meta` keys
+/// stay.
+///
+/// The copy is made without recursion ([`clone_deep`](crate::json::clone_deep)),
+/// so an example of any depth is safe to copy; drop a copy that may be deep
+/// with [`drop_deep`](crate::json::drop_deep), as `Value`'s own drop
+/// recurses once per level.
 pub fn without_meta(value: &Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
             map.iter()
                 .filter(|(key, _)| key.as_str() != "meta")
-                .map(|(key, item)| (key.clone(), item.clone()))
+                .map(|(key, item)| (key.clone(), crate::json::clone_deep(item)))
                 .collect(),
         ),
-        other => other.clone(),
+        other => crate::json::clone_deep(other),
     }
 }
 
@@ -395,6 +401,29 @@ mod tests {
         );
         assert_eq!(without_meta(&json!([{"meta": 1}])), json!([{"meta": 1}]));
         assert_eq!(without_meta(&json!("meta")), json!("meta"));
+    }
+
+    #[test]
+    fn without_meta_copies_a_deep_example_on_a_small_stack() {
+        // A host example nested 100,000 levels deep: `Value::clone` would
+        // overflow a 256 KiB stack here.
+        let handle = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(|| {
+                let depth = 100_000;
+                let text = format!(
+                    "{{\"meta\":1,\"body\":{}{}}}",
+                    "[".repeat(depth),
+                    "]".repeat(depth)
+                );
+                let example = crate::json::parse_json(&text).unwrap();
+                let copy = without_meta(&example);
+                let printed = crate::js::json_stringify(&copy);
+                crate::json::drop_deep(copy);
+                printed == format!("{{\"body\":{}{}}}", "[".repeat(depth), "]".repeat(depth))
+            })
+            .unwrap();
+        assert!(handle.join().unwrap());
     }
 
     #[test]

@@ -5,6 +5,7 @@ use serde_json::Value;
 use crate::catalog::{CatalogEntry, PrimitiveGroup, ViewSummary};
 use crate::composition::without_meta;
 use crate::js::{code_span, compact_json, key_span, one_line};
+use crate::json::drop_deep;
 
 /// Which framing the prompt gives the model (upstream `AuthoringProfile`).
 ///
@@ -149,7 +150,13 @@ pub fn build_authoring_prompt(profile: AuthoringProfile, context: &PromptContext
         .examples
         .iter()
         .take(profile.examples_kept())
-        .map(|example| format!("```json\n{}\n```", compact_json(&without_meta(example))))
+        .map(|example| {
+            // The copy may be as deep as the host's example: drop it flat.
+            let trimmed = without_meta(example);
+            let text = format!("```json\n{}\n```", compact_json(&trimmed));
+            drop_deep(trimmed);
+            text
+        })
         .collect();
     if !examples.is_empty() {
         sections.push(format!("## Examples\n\n{}", examples.join("\n\n")));
@@ -480,6 +487,36 @@ mod tests {
         assert!(!compose.contains("Second"));
         let router = build_authoring_prompt(AuthoringProfile::RegisteredViewRouter, &context);
         assert!(!router.contains("## Examples"));
+    }
+
+    #[test]
+    fn a_deep_host_example_prints_on_a_small_stack() {
+        // 100,000 nested arrays under `body`: copying the example without
+        // `meta` and dropping the copy must not recurse per level.
+        let handle = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(|| {
+                let depth = 100_000;
+                let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+                let text = format!("{{\"type\":\"view\",\"meta\":{{\"a\":1}},\"body\":{nested}}}");
+                let examples = vec![crate::json::parse_json(&text).unwrap().into_inner()];
+                let prompt = build_authoring_prompt(
+                    AuthoringProfile::General,
+                    &PromptContext {
+                        guide: "G",
+                        examples: &examples,
+                        ..PromptContext::default()
+                    },
+                );
+                for example in examples {
+                    drop_deep(example);
+                }
+                prompt.ends_with(&format!(
+                    "## Examples\n\n```json\n{{\"type\":\"view\",\"body\":{nested}}}\n```"
+                ))
+            })
+            .unwrap();
+        assert!(handle.join().unwrap());
     }
 
     #[test]
