@@ -9,7 +9,7 @@ use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
 };
-use isomer_sdk::js::{round_percent, to_fixed_2};
+use isomer_sdk::js::{one_line, round_percent, to_fixed_2};
 
 /// The step of a case that failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -266,7 +266,9 @@ const ABSENT: &str = "\u{2014}";
 /// was not valid (a case whose first `generate` failed has no first attempt
 /// and is listed only under `errored:`); `invented node types:` with
 /// `  <caseId>: <types joined by ", ">`; `errored:` with `  <caseId>:
-/// <error>`. All in corpus order.
+/// <error>`, the error on one line (each whitespace run holding a line
+/// break printed as one space, as the sdk's `one_line` does). All in
+/// corpus order.
 pub fn format_report(report: &EvalReport) -> String {
     let totals = &report.totals;
     let pct = |part: usize, whole: usize| {
@@ -358,7 +360,13 @@ pub fn format_report(report: &EvalReport) -> String {
     let errored: Vec<String> = report
         .results
         .iter()
-        .filter_map(|r| r.error.as_ref().map(|e| format!("  {}: {e}", r.case_id)))
+        .filter_map(|r| {
+            // A callback's message may span lines (an HTTP error body); one
+            // line per case keeps the section readable line by line.
+            r.error
+                .as_ref()
+                .map(|e| format!("  {}: {}", r.case_id, one_line(&e.to_string())))
+        })
         .collect();
     push_section(&mut lines, "errored:", errored);
 
@@ -413,6 +421,47 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&error).unwrap(),
             r#"{"stage":"judge","panicked":false,"message":"offline"}"#
+        );
+    }
+
+    #[test]
+    fn a_multi_line_case_error_prints_on_one_line() {
+        let result = EvalCaseResult {
+            case_id: "c1".to_owned(),
+            validity: ValidityScore {
+                parsed: false,
+                valid: false,
+                valid_after_retry: false,
+                errors: Vec::new(),
+                composition: None,
+            },
+            selection: None,
+            expected: None,
+            payload: PayloadScore {
+                raw_bytes: 0,
+                sanitized_bytes: 0,
+                size_vs_golden: None,
+                unknown_types: Vec::new(),
+            },
+            answerability: None,
+            error: Some(CaseError::failed(
+                CaseStage::Generate,
+                Some(0),
+                &"HTTP 429: {\n  \"error\": \"rate limited\"\r\n}",
+            )),
+        };
+        let report = EvalReport::new(vec![result]);
+        assert_eq!(
+            format_report(&report),
+            "cases             1\n\
+             parsed            0 (0%)\n\
+             valid             0 (0%)\n\
+             valid after retry 0 (0%)\n\
+             mean selection F1 \u{2014}\n\
+             errored           1 (100%)\n\
+             \n\
+             errored:\n  \
+             c1: generate attempt 0 failed: HTTP 429: { \"error\": \"rate limited\" }"
         );
     }
 
