@@ -88,8 +88,11 @@ pub fn strip_code_fence(raw: &str) -> &str {
 /// Parsing follows `JSON.parse` where serde_json can: any value at the top
 /// level, duplicate keys keep the last value, no depth limit (10,000 nested
 /// levels parse, on a grown stack). Where they differ: the error message is
-/// serde_json's, and a lone surrogate escape (`"\uD800"`), which JS
-/// accepts, is a parse failure here.
+/// serde_json's; a lone surrogate escape (`"\uD800"`), which JS accepts,
+/// is a parse failure here (`unexpected end of hex escape at line 1 column
+/// 8`); and so is a number beyond the double range (`1e400`, which JS
+/// reads as `Infinity`): `number out of range at line 1 column 5`. Such an
+/// attempt scores `parsed: false` where upstream's would have parsed.
 pub fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
     let raw = raw.into();
     match parse_json(strip_code_fence(&raw)) {
@@ -202,6 +205,27 @@ mod tests {
         };
         assert_eq!(raw, "I cannot help with that.");
         assert_eq!(error, "expected value at line 1 column 1");
+    }
+
+    #[test]
+    fn lone_surrogates_and_numbers_beyond_a_double_do_not_parse() {
+        for (raw, message) in [
+            (
+                "\"\\ud800\"",
+                "unexpected end of hex escape at line 1 column 8",
+            ),
+            ("1e400", "number out of range at line 1 column 5"),
+            ("[-1e400]", "number out of range at line 1 column 7"),
+        ] {
+            assert_eq!(
+                parse_generated(raw),
+                ParsedAttempt::Unparsed {
+                    raw: raw.to_owned(),
+                    error: message.to_owned(),
+                },
+                "{raw}"
+            );
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@
 //!
 //! Semantics match JavaScript's `JSON.parse` where the two can agree: a
 //! duplicated key keeps its first position and its last value
-//! (`{"a":1,"b":2,"a":3}` → `{"a":3,"b":2}`). Two differences are policy:
+//! (`{"a":1,"b":2,"a":3}` → `{"a":3,"b":2}`). Three differences are policy:
 //! - a lone surrogate escape (`"\ud800"`) cannot live in a Rust `String`, so
 //!   it is a syntax error here where JavaScript accepts it;
 //! - error messages are `serde_json`'s (`expected value at line 1 column 1`),
