@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use futures::FutureExt as _;
 use isomer_evals::EvalCase;
 use isomer_evals::agent::{
-    AgentEvalReport, AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall,
-    AgentToolResult, AgentUsage, RunAgentEvalsOptions, format_agent_report, run_agent_evals,
+    AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult,
+    AgentUsage, RunAgentEvalsOptions, format_agent_report, run_agent_evals,
 };
 use isomer_sdk::{Tool, ToolResult};
 use serde_json::{Value, json};
@@ -378,7 +378,7 @@ async fn a_run_out_of_turns_ends_unfinished_and_is_still_scored() {
     assert!(!result.parsed);
     assert!(!result.valid);
     assert_eq!(result.calls.len(), 3);
-    assert_eq!(result.expected.as_ref().unwrap().hit, false);
+    assert!(!result.expected.as_ref().unwrap().hit);
     assert_eq!(result.error, None);
     assert_eq!(report.totals.finished, 0);
     assert_eq!(report.totals.turns.mean, 3.0);
@@ -702,6 +702,6 @@ async fn repeats_run_together_and_carry_standard_errors() {
         ),
         "{text}"
     );
-    let json = serde_json::to_value(&report.totals.turns).unwrap();
+    let json = serde_json::to_value(report.totals.turns).unwrap();
     assert_eq!(json, json!({ "mean": 2.5, "standardError": 0.5 }));
 }
