@@ -705,3 +705,95 @@ async fn repeats_run_together_and_carry_standard_errors() {
     let json = serde_json::to_value(report.totals.turns).unwrap();
     assert_eq!(json, json!({ "mean": 2.5, "standardError": 0.5 }));
 }
+
+#[tokio::test]
+async fn runs_are_in_flight_together_up_to_the_concurrency() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let runtime = slides_runtime();
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let most = Arc::new(AtomicUsize::new(0));
+    let step = {
+        let (in_flight, most) = (Arc::clone(&in_flight), Arc::clone(&most));
+        AgentStep::new(move |_| {
+            let (in_flight, most) = (Arc::clone(&in_flight), Arc::clone(&most));
+            async move {
+                let now = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(now, Ordering::SeqCst);
+                tokio::task::yield_now().await;
+                tokio::task::yield_now().await;
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+                Ok(turn("{}", vec![], 1, 1))
+            }
+        })
+    };
+    let corpus: Vec<EvalCase> = (0..6)
+        .map(|i| EvalCase::new(format!("c{i}"), "A slide."))
+        .collect();
+    let mut options = RunAgentEvalsOptions::new(&*runtime, Vec::new(), corpus, step);
+    options.concurrency = 3;
+    let report = run_agent_evals(options).await;
+    assert_eq!(most.load(Ordering::SeqCst), 3);
+    let ids: Vec<&str> = report.results.iter().map(|r| r.case_id.as_str()).collect();
+    assert_eq!(ids, ["c0", "c1", "c2", "c3", "c4", "c5"]);
+}
+
+/// A runtime whose schema parse panics: the run must record it, not
+/// unwind.
+struct PanickingRuntime;
+
+impl isomer_sdk::ChildWalker for PanickingRuntime {
+    fn children<'a>(&self, _node: &'a Value) -> Vec<isomer_sdk::ChildRef<'a>> {
+        Vec::new()
+    }
+}
+
+impl isomer_evals::EvalRuntime for PanickingRuntime {
+    fn walker(&self) -> &dyn isomer_sdk::ChildWalker {
+        self
+    }
+
+    fn authoring_context(&self) -> isomer_sdk::AuthoringContext {
+        isomer_sdk::AuthoringContext {
+            schema: json!({}),
+            primitives: vec![],
+            groups: vec![],
+            views: vec![],
+        }
+    }
+
+    fn parse(&self, _value: &Value) -> Result<Value, Vec<isomer_sdk::ValidationError>> {
+        panic!("parse bug")
+    }
+
+    fn validate(&self, _composition: &Value) -> Result<(), Vec<isomer_sdk::ValidationError>> {
+        Ok(())
+    }
+
+    fn render_text(&self, _composition: &Value) -> Result<String, isomer_evals::BoxError> {
+        Ok(String::new())
+    }
+}
+
+#[tokio::test]
+async fn a_runtime_that_panics_while_scoring_marks_only_that_run() {
+    let step = AgentStep::new(|_| async { Ok(turn("{\"type\":\"view\"}", vec![], 4, 2)) });
+    let corpus = vec![EvalCase::new("p", "A slide.").with_expected(["slideStat"])];
+    let report = run_agent_evals(RunAgentEvalsOptions::new(
+        &PanickingRuntime,
+        Vec::new(),
+        corpus,
+        step,
+    ))
+    .await;
+    let result = &report.results[0];
+    assert!(result.finished);
+    assert_eq!(result.turns, 1);
+    assert_eq!(result.usage.input_tokens, 4);
+    assert!(!result.valid);
+    assert!(!result.expected.as_ref().unwrap().hit);
+    assert_eq!(
+        result.error.as_ref().unwrap().to_string(),
+        "scoring panicked: parse bug"
+    );
+    assert_eq!(report.totals.errored, 1);
+}

@@ -32,6 +32,6 @@ pub use run::{
     run_agent_evals,
 };
 pub use types::{
-    AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentStep, AgentStepRequest,
-    AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
+    AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
+    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
 };

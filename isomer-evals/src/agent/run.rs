@@ -12,8 +12,8 @@ use serde_json::Value;
 
 use crate::agent::report::AgentEvalReport;
 use crate::agent::types::{
-    AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentStep, AgentStepRequest,
-    AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
+    AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
+    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
 };
 use crate::case::EvalCase;
 use crate::check::{CheckedAttempt, check_attempt};
@@ -201,9 +201,10 @@ impl AgentRunContext<'_, '_, '_> {
             Err(panic) => {
                 let mut result = self.score_nothing(&eval_case, repeat, transcript);
                 result.error = Some(AgentRunError {
+                    stage: AgentRunStage::Score,
                     turn: turns,
                     panicked: true,
-                    message: format!("scoring: {}", panic_message(&*panic)),
+                    message: panic_message(&*panic),
                 });
                 result
             }
@@ -237,6 +238,7 @@ impl AgentRunContext<'_, '_, '_> {
                 Ok(step) => step,
                 Err((panicked, message)) => {
                     transcript.error = Some(AgentRunError {
+                        stage: AgentRunStage::Step,
                         turn,
                         panicked,
                         message,

@@ -240,15 +240,29 @@ pub struct AgentEvalCall {
     pub result_bytes: usize,
 }
 
-/// Why a run stopped early: its [`AgentStep`] returned an error or
-/// panicked. Displays as `step turn 2 failed: <message>` or `step turn 2
-/// panicked: <message>`.
+/// The part of a run that failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AgentRunStage {
+    /// The caller's [`AgentStep`].
+    Step,
+    /// Scoring the answer (a runtime or child hook that panicked).
+    Score,
+}
+
+/// Why a run did not complete: its [`AgentStep`] returned an error or
+/// panicked (the run stops there), or scoring panicked (the run is then
+/// reported unscored). Displays as `step turn 2 failed: <message>`, `step
+/// turn 2 panicked: <message>` or `scoring panicked: <message>`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentRunError {
-    /// The turn whose step failed, from `0`.
+    /// What failed.
+    pub stage: AgentRunStage,
+    /// For a step: the turn that failed, from `0`. For scoring: the turns
+    /// the run had taken.
     pub turn: u32,
-    /// True when the step panicked rather than returning an error.
+    /// True when it panicked rather than returning an error.
     pub panicked: bool,
     /// The error's `Display` text, or the panic's message.
     pub message: String,
@@ -257,7 +271,10 @@ pub struct AgentRunError {
 impl std::fmt::Display for AgentRunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let outcome = if self.panicked { "panicked" } else { "failed" };
-        write!(f, "step turn {} {outcome}: {}", self.turn, self.message)
+        match self.stage {
+            AgentRunStage::Step => write!(f, "step turn {} {outcome}: {}", self.turn, self.message),
+            AgentRunStage::Score => write!(f, "scoring {outcome}: {}", self.message),
+        }
     }
 }
 
@@ -297,7 +314,9 @@ pub struct AgentEvalCaseResult {
     /// JSON.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected: Option<ExpectedPrimitivesScore>,
-    /// Present when a step failed; the run is scored on what it had.
+    /// Present when the step failed (the run is scored on what it had) or
+    /// scoring panicked (then `parsed` and `valid` are false, no errors,
+    /// and the expected score a miss).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<AgentRunError>,
 }
