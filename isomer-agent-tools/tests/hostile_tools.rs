@@ -71,11 +71,6 @@ fn text(result: &ToolResult) -> &str {
 /// `(is_error, text)` of a call.
 fn answer(tools: &[Tool], name: &str, input: Value) -> (bool, String) {
     let result = call(tools, name, input);
-    eprintln!(
-        "PROBE {name} => {} {:?}",
-        result.is_error,
-        &text(&result)[..text(&result).len().min(400)]
-    );
     (result.is_error, text(&result).to_owned())
 }
 
@@ -255,6 +250,27 @@ fn wrong_types_unknown_fields_and_markup_get_exact_answers() {
 }
 
 #[test]
+fn a_deep_composition_is_refused_by_validate_and_render() {
+    // 1,000 levels: what the tool path survives today (the million-deep
+    // versions below are the ignored regression tests of the crash).
+    let tools = tools();
+    let (is_error, text) = answer(&tools, "isomer_validate", deep_composition_input(1_000));
+    assert!(!is_error);
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap(),
+        json!({"valid": false, "errors": [TOO_DEEP], "warnings": []})
+    );
+    let mut input = deep_composition_input(1_000);
+    input["format"] = json!("html");
+    let (is_error, text) = answer(&tools, "isomer_render", input);
+    assert!(is_error);
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap(),
+        json!({"valid": false, "errors": [TOO_DEEP]})
+    );
+}
+
+#[test]
 #[ignore = "crashes: isomer_validate drops the deep composition recursively (requests.md, issue 11)"]
 fn a_million_deep_composition_is_refused_by_validate() {
     let tools = tools();
@@ -280,19 +296,44 @@ fn a_million_deep_composition_is_refused_by_render() {
     );
 }
 
+/// `{"id": "echo", "input": {"title": <depth nested arrays>}}`.
+fn deep_view_input(depth: usize) -> Value {
+    let text = format!(
+        "{{\"id\":\"echo\",\"input\":{{\"title\":{}{}}}}}",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    parse_json(&text).unwrap().into_inner()
+}
+
+/// How `isomer_request_view` refuses an input over the depth budget.
+fn view_input_too_deep() -> (bool, String) {
+    (
+        true,
+        serde_json::to_string_pretty(&json!({
+            "error": "Invalid input for view \"echo\":",
+            "errors": [TOO_DEEP]
+        }))
+        .unwrap(),
+    )
+}
+
+#[test]
+fn a_deep_view_input_is_refused_by_the_budget() {
+    let tools = tools();
+    assert_eq!(
+        answer(&tools, "isomer_request_view", deep_view_input(1_000)),
+        view_input_too_deep()
+    );
+}
+
 #[test]
 #[ignore = "crashes: isomer_request_view drops the deep input recursively (requests.md, issue 11)"]
 fn a_million_deep_view_input_is_refused() {
     let tools = tools();
-    let text = format!(
-        "{{\"id\":\"echo\",\"input\":{{\"title\":{}{}}}}}",
-        "[".repeat(1_000_000),
-        "]".repeat(1_000_000)
-    );
-    let input = parse_json(&text).unwrap().into_inner();
     assert_eq!(
-        answer(&tools, "isomer_request_view", input),
-        (true, "PROBE".to_owned())
+        answer(&tools, "isomer_request_view", deep_view_input(1_000_000)),
+        view_input_too_deep()
     );
 }
 
