@@ -56,6 +56,7 @@ use crate::error::IsomerError;
 use crate::schema::node::NodeSchema;
 use crate::schema::slots::SlotTrie;
 use crate::surface::{Html, Markdown, Scope};
+use crate::validate::order::{Seg, parse_child_path};
 use crate::walk::{ChildRef, ChildWalker};
 
 type TextFn<T> = Box<dyn Fn(&T, &Scope<'_>) -> String + Send + Sync>;
@@ -218,6 +219,30 @@ impl Primitive {
             }
         }
         out
+    }
+
+    /// [`Primitive::validated_children`] with each child's path also as
+    /// steps (read from the slot trie, or parsed from a hook's path).
+    pub(crate) fn validated_children_with_steps<'a>(
+        &self,
+        node: &'a Value,
+    ) -> Vec<(ChildRef<'a>, Vec<Seg>, bool)> {
+        if self.inner.children.is_none() {
+            return self
+                .inner
+                .slots
+                .children_with_steps(node)
+                .into_iter()
+                .map(|(child, steps)| (child, steps, true))
+                .collect();
+        }
+        self.validated_children(node)
+            .into_iter()
+            .map(|(child, walked)| {
+                let steps = parse_child_path(&child.path);
+                (child, steps, walked)
+            })
+            .collect()
     }
 
     /// Whether `node` renders content of its own besides its children.

@@ -474,9 +474,16 @@ impl<C: Send + 'static> Runtime<C> {
         let mode = options
             .on_validation_error
             .unwrap_or(surface.default_mode());
-        let checked = self.validate(composition);
-        let errors = checked.errors.clone();
-        let view = composition_to_render(checked, mode)?;
+        let checked = self.engine.check(&self.inventory, composition, self.budget);
+        if checked.refused || (!checked.result.valid && mode == ValidationMode::Throw) {
+            return Err(CompositionValidationError {
+                errors: checked.result.errors,
+            });
+        }
+        let errors = checked.result.errors;
+        // Upstream renders the checked copy; the borrowed value is that
+        // copy's content, so it is rendered without copying it.
+        let view = composition;
         let scope = Scope::new(&self.inventory);
         let body = view
             .get("body")
@@ -485,18 +492,18 @@ impl<C: Send + 'static> Runtime<C> {
             .unwrap_or(&[]);
         Ok(match surface {
             Surface::Text => Rendered::Text(crate::surface::text::envelope(
-                &view,
+                view,
                 options.heading,
                 body.iter().map(|node| scope.text(node)).collect(),
             )),
             Surface::Markdown => Rendered::Markdown(crate::surface::text::markdown_envelope(
-                &view,
+                view,
                 options.heading,
                 body.iter().map(|node| scope.markdown(node)).collect(),
             )),
             Surface::Html => Rendered::Html(HtmlRender {
                 html: crate::surface::html::envelope(
-                    &view,
+                    view,
                     options.heading,
                     body.iter().map(|node| scope.html(node)).collect(),
                 ),
@@ -505,12 +512,12 @@ impl<C: Send + 'static> Runtime<C> {
             }),
             Surface::Slack => {
                 let text = crate::surface::text::envelope(
-                    &view,
+                    view,
                     options.heading,
                     body.iter().map(|node| scope.text(node)).collect(),
                 );
                 Rendered::Slack(crate::surface::slack::envelope(
-                    &view,
+                    view,
                     options.heading,
                     body.iter().flat_map(|node| scope.slack(node)).collect(),
                     text,
@@ -786,21 +793,4 @@ impl<C> ChildWalker for Runtime<C> {
     fn has_own_content(&self, node: &Value) -> bool {
         self.inventory.has_own_content(node)
     }
-}
-
-/// Upstream `compositionToRender`: enforce the mode, return the checked
-/// copy.
-fn composition_to_render(
-    checked: CheckedValidation,
-    mode: ValidationMode,
-) -> Result<Value, CompositionValidationError> {
-    let refused = checked.errors.iter().any(ValidationError::is_input_refusal);
-    if !checked.valid && (mode == ValidationMode::Throw || refused) {
-        return Err(CompositionValidationError {
-            errors: checked.errors,
-        });
-    }
-    checked.composition.ok_or(CompositionValidationError {
-        errors: checked.errors,
-    })
 }

@@ -40,6 +40,10 @@ pub(crate) struct NodeSchema {
     pub fields: Vec<String>,
     /// The compiled validator of [`NodeSchema::validator`].
     pub compiled: jsonschema::Validator,
+    /// False when `parse` can never drop a key from this node: the schema
+    /// has no ordinary (non-strict, non-loose) nested object below the node
+    /// itself, so sanitizing is skipped.
+    pub strips: bool,
 }
 
 /// The schemars settings of node and view input schemas: draft 2020-12.
@@ -231,14 +235,44 @@ impl NodeSchema {
             map.insert("$defs".into(), Value::Object(validator_defs));
         }
         let compiled = compile(&validator).map_err(|reason| invalid(&reason))?;
+        let strips = has_ordinary_object(&validator);
         Ok(NodeSchema {
             member,
             defs,
             validator,
             fields,
             compiled,
+            strips,
         })
     }
+}
+
+/// True when some subschema below the root of `schema` declares
+/// `properties` without `additionalProperties` or `patternProperties`: an
+/// ordinary object whose unknown keys `parse` drops. Over-approximates (a
+/// property *named* `properties` counts too), which only costs a useless
+/// sanitizing pass. Iterative.
+fn has_ordinary_object(schema: &Value) -> bool {
+    let mut pending: Vec<&Value> = match schema {
+        Value::Object(map) => map.values().collect(),
+        _ => return false,
+    };
+    while let Some(current) = pending.pop() {
+        match current {
+            Value::Object(map) => {
+                if map.contains_key("properties")
+                    && !map.contains_key("additionalProperties")
+                    && !map.contains_key("patternProperties")
+                {
+                    return true;
+                }
+                pending.extend(map.values());
+            }
+            Value::Array(items) => pending.extend(items),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Rewrites schemars output to the conventions of Isomer schemas, in place

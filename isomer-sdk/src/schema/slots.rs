@@ -11,6 +11,7 @@
 use serde_json::{Map, Value};
 
 use crate::node::BODY_NODE_REF;
+use crate::validate::order::Seg;
 use crate::walk::ChildRef;
 
 /// One step from a value to a nested value.
@@ -47,15 +48,56 @@ impl SlotTrie {
     pub fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
         let mut out = Vec::new();
         if !self.is_empty() {
-            self.collect(node, String::new(), &mut out);
+            self.collect(
+                node,
+                &mut String::new(),
+                &mut Vec::new(),
+                &mut |child, path, _| {
+                    out.push(ChildRef {
+                        node: child,
+                        path: path.to_owned(),
+                    })
+                },
+            );
         }
         out
     }
 
-    fn collect<'a>(&self, value: &'a Value, path: String, out: &mut Vec<ChildRef<'a>>) {
+    /// [`SlotTrie::children`], each child with its path also as steps.
+    pub(crate) fn children_with_steps<'a>(&self, node: &'a Value) -> Vec<(ChildRef<'a>, Vec<Seg>)> {
+        let mut out = Vec::new();
+        if !self.is_empty() {
+            self.collect(
+                node,
+                &mut String::new(),
+                &mut Vec::new(),
+                &mut |child, path, steps| {
+                    out.push((
+                        ChildRef {
+                            node: child,
+                            path: path.to_owned(),
+                        },
+                        steps.to_vec(),
+                    ))
+                },
+            );
+        }
+        out
+    }
+
+    /// Calls `found` for every child under `value`, with the path and steps
+    /// from the node; `path` and `steps` are scratch buffers restored on
+    /// return (no allocation per step).
+    fn collect<'a>(
+        &self,
+        value: &'a Value,
+        path: &mut String,
+        steps: &mut Vec<Seg>,
+        found: &mut dyn FnMut(&'a Value, &str, &[Seg]),
+    ) {
         if self.slot && !path.is_empty() {
             if value.is_object() {
-                out.push(ChildRef { node: value, path });
+                found(value, path, steps);
             }
             return;
         }
@@ -63,17 +105,27 @@ impl SlotTrie {
             match (step, value) {
                 (Step::Key(key), Value::Object(map)) => {
                     if let Some(child) = map.get(key) {
-                        let child_path = if path.is_empty() {
-                            key.clone()
-                        } else {
-                            format!("{path}.{key}")
-                        };
-                        next.collect(child, child_path, out);
+                        let length = path.len();
+                        if !path.is_empty() {
+                            path.push('.');
+                        }
+                        path.push_str(key);
+                        steps.push(Seg::Key(key.clone()));
+                        next.collect(child, path, steps, found);
+                        steps.pop();
+                        path.truncate(length);
                     }
                 }
                 (Step::Index, Value::Array(items)) => {
+                    let length = path.len();
                     for (index, child) in items.iter().enumerate() {
-                        next.collect(child, format!("{path}[{index}]"), out);
+                        path.push('[');
+                        push_index(path, index);
+                        path.push(']');
+                        steps.push(Seg::Index(index));
+                        next.collect(child, path, steps, found);
+                        steps.pop();
+                        path.truncate(length);
                     }
                 }
                 _ => {}
@@ -96,6 +148,24 @@ impl SlotTrie {
     fn prune(&mut self) -> bool {
         self.steps.retain_mut(|(_, next)| next.prune());
         self.slot || !self.steps.is_empty()
+    }
+}
+
+/// Appends the decimal digits of `index`.
+fn push_index(path: &mut String, index: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = index;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        path.push(char::from(digit));
     }
 }
 

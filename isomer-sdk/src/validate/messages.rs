@@ -33,6 +33,12 @@ pub(crate) struct Subject<'a> {
 /// order (schema key order; an object's unrecognized keys after its
 /// fields).
 pub(crate) fn issues(compiled: &jsonschema::Validator, subject: &Subject<'_>) -> Vec<Issue> {
+    // The common case (a valid value) costs one boolean check: jsonschema's
+    // `is_valid` skips building errors and locations, and answers exactly
+    // when `iter_errors` yields nothing.
+    if compiled.is_valid(subject.instance) {
+        return Vec::new();
+    }
     let raw: Vec<jsonschema::ValidationError<'_>> =
         compiled.iter_errors(subject.instance).collect();
     // Zod reports a literal/enum mismatch alone: a type error at the same

@@ -32,7 +32,7 @@ use crate::runtime::inventory::Inventory;
 use crate::walk::{ChildWalker, child_node_path, walk_body};
 
 use messages::{Subject, format_path, issues};
-use order::{Seg, key_for, parse_child_path};
+use order::{Seg, key_for};
 
 /// The result of `parse` (upstream `ParsedComposition`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -70,16 +70,20 @@ impl CheckedValidation {
     }
 }
 
-/// Where a node sits, for sanitizing.
-struct Site {
-    segments: Vec<Seg>,
-    primitive: Primitive,
+/// What [`Engine::check`] found: the validation result without its copy.
+pub(crate) struct Check {
+    /// The budget refused the input (the only error).
+    pub refused: bool,
+    /// The findings; `composition` is `None`.
+    pub result: CheckedValidation,
 }
 
 /// The compiled root schema; the per-node validators live in the primitives.
 pub(crate) struct Engine {
     root_schema: Value,
     root: jsonschema::Validator,
+    /// The traversal-order key of `body` under the root schema.
+    body_key: Vec<u64>,
 }
 
 impl Engine {
@@ -87,7 +91,12 @@ impl Engine {
         let root_schema = crate::schema::root::validator_root_schema();
         let root = crate::schema::node::compile(&root_schema)
             .unwrap_or_else(|reason| unreachable!("the root schema compiles: {reason}"));
-        Engine { root_schema, root }
+        let body_key = key_for(&root_schema, &[Seg::Key("body".into())]);
+        Engine {
+            root_schema,
+            root,
+            body_key,
+        }
     }
 
     /// Upstream `parse` (§3.1).
@@ -104,7 +113,7 @@ impl Engine {
                 composition: None,
             };
         }
-        let (errors, sites) = self.schema_pass(inventory, value);
+        let (errors, visits) = self.schema_pass(inventory, value);
         if !errors.is_empty() {
             return ParsedComposition {
                 valid: false,
@@ -114,10 +123,18 @@ impl Engine {
         }
         let mut copy = value.clone();
         // The root is strict; `meta` and its sub-objects are ordinary.
-        sanitize::strip_unknown(&self.root_schema, &self.root_schema, &mut copy, true);
-        for site in &sites {
-            if let Some(node) = navigate(&mut copy, &site.segments) {
-                let schema = site.primitive.schema();
+        if copy.get("meta").is_some() {
+            sanitize::strip_unknown(&self.root_schema, &self.root_schema, &mut copy, true);
+        }
+        for (at, visit) in visits.list.iter().enumerate() {
+            let Some(primitive) = visit.primitive else {
+                continue;
+            };
+            if !primitive.inner.schema.strips {
+                continue;
+            }
+            if let Some(node) = navigate(&mut copy, &visits.segments(at)) {
+                let schema = primitive.schema();
                 sanitize::strip_unknown(schema, schema, node, true);
             }
         }
@@ -135,21 +152,38 @@ impl Engine {
         value: &Value,
         budget: InputBudget,
     ) -> CheckedValidation {
+        let mut checked = self.check(inventory, value, budget);
+        if !checked.refused {
+            checked.result.composition = Some(value.clone());
+        }
+        checked.result
+    }
+
+    /// [`Engine::validate`] without the copy: `result.composition` is
+    /// always `None`, and `refused` tells a budget refusal apart. Surfaces
+    /// render the borrowed value itself (it is what the copy would hold).
+    pub fn check(&self, inventory: &Inventory, value: &Value, budget: InputBudget) -> Check {
         if let Err(refusal) = check_input_budget(value, budget) {
-            return CheckedValidation {
-                valid: false,
-                errors: vec![refusal],
-                warnings: Vec::new(),
-                composition: None,
+            return Check {
+                refused: true,
+                result: CheckedValidation {
+                    valid: false,
+                    errors: vec![refusal],
+                    warnings: Vec::new(),
+                    composition: None,
+                },
             };
         }
         let (errors, _) = self.schema_pass(inventory, value);
         if !errors.is_empty() {
-            return CheckedValidation {
-                valid: false,
-                errors,
-                warnings: Vec::new(),
-                composition: Some(value.clone()),
+            return Check {
+                refused: false,
+                result: CheckedValidation {
+                    valid: false,
+                    errors,
+                    warnings: Vec::new(),
+                    composition: None,
+                },
             };
         }
         let body = value
@@ -159,22 +193,29 @@ impl Engine {
             .unwrap_or(&[]);
         let errors = duplicate_ids(body, inventory);
         let warnings = empty_surfaces(body, inventory);
-        CheckedValidation {
-            valid: errors.is_empty(),
-            errors,
-            warnings,
-            composition: Some(value.clone()),
+        Check {
+            refused: false,
+            result: CheckedValidation {
+                valid: errors.is_empty(),
+                errors,
+                warnings,
+                composition: None,
+            },
         }
     }
 
     /// The schema findings of `value`, sorted, and the nodes reached.
-    fn schema_pass(
-        &self,
-        inventory: &Inventory,
-        value: &Value,
-    ) -> (Vec<ValidationError>, Vec<Site>) {
+    ///
+    /// Cheap for valid input: a node whose compiled schema accepts it costs
+    /// one `is_valid`; traversal-order keys (from the schema) and full
+    /// segment lists are only worked out for nodes that have findings, or,
+    /// for `parse`, that need sanitizing.
+    fn schema_pass<'v>(
+        &'v self,
+        inventory: &'v Inventory,
+        value: &'v Value,
+    ) -> (Vec<ValidationError>, Visits<'v>) {
         let mut found: Vec<(Vec<u64>, ValidationError)> = Vec::new();
-        let mut sites = Vec::new();
         let root_subject = Subject {
             schema: &self.root_schema,
             instance: value,
@@ -184,120 +225,189 @@ impl Engine {
             let path = format_path("", &issue.segments);
             found.push((issue.key, ValidationError::new(path, issue.message)));
         }
-        let body_key = key_for(&self.root_schema, &[Seg::Key("body".into())]);
-        let registered: Vec<String> = inventory.types().map(crate::js::name_text).collect();
-        let unknown_type_message = format!("must be one of: {}", registered.join(", "));
-
-        struct Pending<'a> {
-            node: &'a Value,
-            path: String,
-            key: Vec<u64>,
-            segments: Vec<Seg>,
-            /// Reached by the walker from the body roots (a recorded node of
-            /// §2.6). Nodes only the schema reaches (an embedded body that
-            /// an explicit hook leaves out) are validated but not walked.
-            walked: bool,
-            /// The `nodeType` of the innermost walked ancestor (§2.6): what
-            /// findings in an unwalked node carry.
-            inherited: Option<String>,
-        }
-        let mut stack: Vec<Pending<'_>> = Vec::new();
+        // Built on first use: valid input never needs it.
+        let mut unknown_type_message: Option<String> = None;
+        let mut visits = Visits {
+            body_key: &self.body_key,
+            list: Vec::new(),
+        };
+        let mut stack: Vec<usize> = Vec::new();
         if let Some(Value::Array(body)) = value.get("body") {
-            for (index, node) in body.iter().enumerate().rev() {
-                let mut key = body_key.clone();
-                key.push(index as u64);
-                stack.push(Pending {
+            visits.list.reserve(body.len());
+            for (index, node) in body.iter().enumerate() {
+                visits.list.push(Visit {
                     node,
-                    path: format!("body[{index}]"),
-                    key,
-                    segments: vec![Seg::Key("body".into()), Seg::Index(index)],
+                    path: crate::walk::body_root_path(index),
+                    parent: None,
+                    relative: vec![Seg::Index(index)],
                     walked: true,
                     inherited: None,
+                    primitive: None,
                 });
             }
+            stack.extend((0..body.len()).rev());
         }
-        while let Some(pending) = stack.pop() {
-            if !pending.node.is_object() {
+        while let Some(at) = stack.pop() {
+            let visit = &visits.list[at];
+            let node = visit.node;
+            if !node.is_object() {
                 continue;
             }
-            let Some(primitive) = inventory.for_node(pending.node) else {
-                let mut key = pending.key.clone();
+            let Some(primitive) = inventory.for_node(node) else {
+                let mut key = visits.key(at);
                 key.push(0);
-                let path = format!("{}.type", pending.path);
-                let mut error = ValidationError::new(path, unknown_type_message.clone());
-                if !pending.walked
-                    && let Some(type_name) = &pending.inherited
+                let path = format!("{}.type", visit.path);
+                let message = unknown_type_message.get_or_insert_with(|| {
+                    let registered: Vec<String> =
+                        inventory.types().map(crate::js::name_text).collect();
+                    format!("must be one of: {}", registered.join(", "))
+                });
+                let mut error = ValidationError::new(path, message.clone());
+                if !visit.walked
+                    && let Some(type_name) = visit.inherited
                 {
-                    error = error.with_node_type(type_name.clone());
+                    error = error.with_node_type(type_name);
                 }
                 found.push((key, error));
                 continue;
             };
-            let reported: Option<String> = if pending.walked {
-                Some(primitive.type_name().to_owned())
+            let walked = visit.walked;
+            let reported: Option<&'v str> = if walked {
+                Some(primitive.type_name())
             } else {
-                pending.inherited.clone()
+                visit.inherited
             };
-            let with_type = |error: ValidationError| match &reported {
-                Some(type_name) => error.with_node_type(type_name.clone()),
+            let with_type = |error: ValidationError| match reported {
+                Some(type_name) => error.with_node_type(type_name),
                 None => error,
             };
-            let schema = primitive.schema();
             let subject = Subject {
-                schema,
-                instance: pending.node,
+                schema: primitive.schema(),
+                instance: node,
                 node_fields: Some(primitive.field_names()),
             };
             let own = issues(&primitive.inner.schema.compiled, &subject);
             let own_failed = !own.is_empty();
-            for issue in own {
-                let mut key = pending.key.clone();
-                key.extend(issue.key);
-                let path = format_path(&pending.path, &issue.segments);
-                found.push((key, with_type(ValidationError::new(path, issue.message))));
+            if own_failed {
+                let node_key = visits.key(at);
+                let path = &visits.list[at].path;
+                for issue in own {
+                    let mut key = node_key.clone();
+                    key.extend(issue.key);
+                    let path = format_path(path, &issue.segments);
+                    found.push((key, with_type(ValidationError::new(path, issue.message))));
+                }
             }
             if !own_failed {
-                let mut context = RefineContext::new(pending.node, inventory as &dyn ChildWalker);
-                let outcome = primitive.inner.erased.refine(pending.node, &mut context);
-                let mut key = pending.key.clone();
-                key.push(u64::MAX);
-                if outcome.is_err() {
-                    found.push((
-                        key.clone(),
-                        with_type(ValidationError::new(pending.path.clone(), "Invalid input")),
-                    ));
-                }
-                for (relative, message) in context.into_findings() {
-                    let path = if relative.is_empty() {
-                        pending.path.clone()
-                    } else {
-                        child_node_path(&pending.path, &relative)
-                    };
-                    found.push((key.clone(), with_type(ValidationError::new(path, message))));
+                let mut context = RefineContext::new(node, inventory as &dyn ChildWalker);
+                let outcome = primitive.inner.erased.refine(node, &mut context);
+                let findings = context.into_findings();
+                if outcome.is_err() || !findings.is_empty() {
+                    let mut key = visits.key(at);
+                    key.push(u64::MAX);
+                    let path = &visits.list[at].path;
+                    if outcome.is_err() {
+                        found.push((
+                            key.clone(),
+                            with_type(ValidationError::new(path.clone(), "Invalid input")),
+                        ));
+                    }
+                    for (relative, message) in findings {
+                        let path = if relative.is_empty() {
+                            path.clone()
+                        } else {
+                            child_node_path(path, &relative)
+                        };
+                        found.push((key.clone(), with_type(ValidationError::new(path, message))));
+                    }
                 }
             }
-            for (child, walked) in primitive.validated_children(pending.node).into_iter().rev() {
-                let relative = parse_child_path(&child.path);
-                let mut key = pending.key.clone();
-                key.extend(key_for(schema, &relative));
-                let mut segments = pending.segments.clone();
-                segments.extend(relative);
-                stack.push(Pending {
+            visits.list[at].primitive = Some(primitive);
+            let children = primitive.validated_children_with_steps(node);
+            let first = visits.list.len();
+            for (child, relative, reached) in children {
+                let path = child_node_path(&visits.list[at].path, &child.path);
+                visits.list.push(Visit {
                     node: child.node,
-                    path: child_node_path(&pending.path, &child.path),
-                    key,
-                    segments,
-                    walked: pending.walked && walked,
-                    inherited: reported.clone(),
+                    path,
+                    parent: Some(at),
+                    relative,
+                    walked: walked && reached,
+                    inherited: reported,
+                    primitive: None,
                 });
             }
-            sites.push(Site {
-                segments: pending.segments,
-                primitive: primitive.clone(),
-            });
+            stack.extend((first..visits.list.len()).rev());
         }
         found.sort_by(|a, b| a.0.cmp(&b.0));
-        (found.into_iter().map(|(_, error)| error).collect(), sites)
+        (found.into_iter().map(|(_, error)| error).collect(), visits)
+    }
+}
+
+/// One node the schema pass reached.
+pub(crate) struct Visit<'v> {
+    node: &'v Value,
+    /// Its full path (`body[0].items[1]`).
+    path: String,
+    /// The enclosing node's visit; `None` for a body root.
+    parent: Option<usize>,
+    /// The steps from the enclosing node (from `body` for a root).
+    relative: Vec<Seg>,
+    /// Reached by the walker from the body roots (a recorded node of
+    /// §2.6). Nodes only the schema reaches (an embedded body that an
+    /// explicit hook leaves out) are validated but not walked.
+    walked: bool,
+    /// The `nodeType` of the innermost walked ancestor (§2.6): what findings
+    /// in an unwalked node carry.
+    inherited: Option<&'v str>,
+    /// Its primitive, once the node was found to be of a registered type.
+    primitive: Option<&'v Primitive>,
+}
+
+/// Every node the schema pass reached, in visiting order.
+pub(crate) struct Visits<'v> {
+    body_key: &'v [u64],
+    list: Vec<Visit<'v>>,
+}
+
+impl Visits<'_> {
+    /// The enclosing visits of `at`, outermost first, then `at`.
+    fn chain(&self, at: usize) -> Vec<usize> {
+        let mut chain = vec![at];
+        let mut current = at;
+        while let Some(parent) = self.list[current].parent {
+            chain.push(parent);
+            current = parent;
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// The traversal-order key of the node at `at` (sdk.md §2.5): the
+    /// `body` key, the root's index, then each step's rank in its
+    /// enclosing node's schema.
+    fn key(&self, at: usize) -> Vec<u64> {
+        let mut key = self.body_key.to_vec();
+        for index in self.chain(at) {
+            let visit = &self.list[index];
+            match visit.parent.and_then(|parent| self.list[parent].primitive) {
+                Some(parent) => key.extend(key_for(parent.schema(), &visit.relative)),
+                None => key.extend(visit.relative.iter().map(|seg| match seg {
+                    Seg::Index(index) => *index as u64,
+                    Seg::Key(_) => 0,
+                })),
+            }
+        }
+        key
+    }
+
+    /// The steps from the composition root to the node at `at`.
+    fn segments(&self, at: usize) -> Vec<Seg> {
+        let mut segments = vec![Seg::Key("body".into())];
+        for index in self.chain(at) {
+            segments.extend(self.list[index].relative.iter().cloned());
+        }
+        segments
     }
 }
 
