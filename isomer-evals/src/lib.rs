@@ -53,15 +53,15 @@
 //! [`CaseError`]), which the totals and the report count, and the run goes
 //! on, so one flaky model call never loses a corpus.
 
+#[doc(hidden)]
+pub mod __private;
 pub mod agent;
 pub mod baseline;
 mod case;
-pub mod floor;
-pub mod harness;
-#[doc(hidden)]
-pub mod __private;
 mod check;
 pub mod corpus;
+pub mod floor;
+pub mod harness;
 mod parse;
 pub mod replay;
 mod report;

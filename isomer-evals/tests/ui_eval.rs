@@ -26,7 +26,10 @@ fn ui_eval() {
             .env(OVERRIDE, env!("CARGO_MANIFEST_DIR"))
             .status()
             .unwrap();
-        assert!(status.success(), "the trybuild run failed; its output is above");
+        assert!(
+            status.success(),
+            "the trybuild run failed; its output is above"
+        );
         return;
     }
     let cases = trybuild::TestCases::new();

@@ -136,10 +136,10 @@ pub use url::{
 };
 pub use walk::{BodyWalk, ChildRef, ChildWalker, WalkedNode, child_node_path, walk_body};
 pub mod tool;
+/// Support for the code `#[isomer_tool]` expands into; not a public API.
+#[doc(hidden)]
+pub use tool::macro_support as __private;
 pub use tool::{
     EmbeddedResource, IntoToolResult, Json, NoInput, Tool, ToolContent, ToolHandler, ToolResult,
     ToolSchemaError, tool_input_schema,
 };
-/// Support for the code `#[isomer_tool]` expands into; not a public API.
-#[doc(hidden)]
-pub use tool::macro_support as __private;
