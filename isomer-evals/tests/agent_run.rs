@@ -797,3 +797,87 @@ async fn a_runtime_that_panics_while_scoring_marks_only_that_run() {
     );
     assert_eq!(report.totals.errored, 1);
 }
+
+#[tokio::test]
+async fn a_deep_tool_input_is_refused_without_overflowing_the_stack() {
+    let runtime = slides_runtime();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let step = {
+        let seen = Arc::clone(&seen);
+        AgentStep::new(move |request: AgentStepRequest| {
+            if request.turn == 1 {
+                seen.lock().unwrap().push(request.messages.clone());
+                return futures::future::ready(Ok(turn("{}", vec![], 1, 1))).boxed();
+            }
+            // Built here and handed over: the test never clones or drops it.
+            // Built without `json!`, which would serialize (recursively) each
+            // value it is handed.
+            let mut deep = json!({ "type": "view", "body": [] });
+            for _ in 0..10_000 {
+                let mut node = serde_json::Map::new();
+                node.insert("type".into(), Value::from("slideStack"));
+                node.insert("items".into(), Value::Array(vec![deep]));
+                deep = Value::Object(node);
+            }
+            let mut raw = json!(0);
+            for _ in 0..10_000 {
+                raw = Value::Array(vec![raw]);
+            }
+            let mut input = serde_json::Map::new();
+            input.insert("composition".into(), deep);
+            let mut result = turn(
+                "",
+                vec![
+                    call("d", "isomer_validate", Value::Object(input)),
+                    call(
+                        "s",
+                        "isomer_validate",
+                        json!({ "composition": statement_slide() }),
+                    ),
+                ],
+                1,
+                1,
+            );
+            result.raw = Some(raw);
+            futures::future::ready(Ok(result)).boxed()
+        })
+    };
+    let report = run_agent_evals(RunAgentEvalsOptions::new(
+        &*runtime,
+        slides_tools(&runtime),
+        vec![EvalCase::new("deep", "A slide.")],
+        step,
+    ))
+    .await;
+    let seen = seen.lock().unwrap();
+    let messages = &seen[0];
+    match &messages[1] {
+        AgentMessage::Assistant {
+            tool_calls, raw, ..
+        } => {
+            assert_eq!(tool_calls[0].input, json!(null));
+            assert_eq!(
+                tool_calls[1].input,
+                json!({ "composition": statement_slide() })
+            );
+            assert_eq!(*raw, None);
+        }
+        other => panic!("expected the assistant turn, got {other:?}"),
+    }
+    assert_eq!(
+        texts(tool_results(&messages[2])),
+        [
+            (
+                "the input of tool \"isomer_validate\" nests deeper than 128 levels; it was not run"
+                    .to_owned(),
+                true
+            ),
+            (
+                "{\n  \"valid\": true,\n  \"errors\": [],\n  \"warnings\": []\n}".to_owned(),
+                false
+            ),
+        ]
+    );
+    let calls: Vec<bool> = report.results[0].calls.iter().map(|c| c.is_error).collect();
+    assert_eq!(calls, [true, false]);
+}

@@ -30,6 +30,13 @@ use crate::score::score_expected_primitives;
 /// that never stops calling tools.
 pub const DEFAULT_MAX_TURNS: u32 = 12;
 
+/// The deepest nesting a tool call's input or a turn's `raw` may have:
+/// serde_json's default recursion limit, so whatever a provider adapter
+/// parsed with serde_json's defaults fits. Deeper values are never cloned
+/// into the conversation (cloning and dropping them recursively could
+/// overflow the stack); see [`run_agent_evals`].
+pub const MAX_MESSAGE_DEPTH: usize = 128;
+
 /// The system prompt when the options give none. It names the task and the
 /// answer's form and leaves the primitives to the tools, which is what an
 /// agent run measures.
@@ -132,6 +139,10 @@ pub fn agent_tool_specs(tools: &[Tool]) -> Vec<AgentToolSpec> {
 /// | a known tool | [`Tool::call`]'s result: input the schema refuses, and a handler error or panic, come back as failed results with the sdk's texts |
 /// | an unknown name | failed, `unknown tool "<name>"; the tools are: <names joined by ", ">` (`the tools are: none` when none is offered) |
 /// | a handler that panics past the sdk's guard (a hand-built [`Tool`]) | failed, `the tool "<name>" panicked: <message>` |
+/// | an input nested deeper than [`MAX_MESSAGE_DEPTH`] | failed, `the input of tool "<name>" nests deeper than 128 levels; it was not run`; the conversation then holds `null` as that call's input |
+///
+/// A `raw` nested deeper than [`MAX_MESSAGE_DEPTH`] is not handed back
+/// (`None`). Deep values are dropped without recursion.
 ///
 /// A run that spends `max_turns` turns without an answer ends unfinished;
 /// its last turn's text is scored. A `step` that fails or panics ends its
@@ -248,10 +259,13 @@ impl AgentRunContext<'_, '_, '_> {
             };
             let AgentStepResult {
                 text,
-                tool_calls,
+                mut tool_calls,
                 usage,
-                raw,
+                mut raw,
             } = step;
+            if raw.as_ref().is_some_and(too_deep) {
+                raw.take().map(isomer_sdk::json::drop_deep);
+            }
             transcript.turns += 1;
             transcript.usage += usage;
             transcript.answer.clone_from(&text);
@@ -260,8 +274,22 @@ impl AgentRunContext<'_, '_, '_> {
                 break;
             }
             let mut results = Vec::with_capacity(tool_calls.len());
-            for call in &tool_calls {
-                let result = self.call_tool(call).await;
+            for call in &mut tool_calls {
+                let result = if too_deep(&call.input) {
+                    isomer_sdk::json::drop_deep(std::mem::take(&mut call.input));
+                    AgentToolResult {
+                        call_id: call.id.clone(),
+                        name: call.name.clone(),
+                        content: ToolResult::error(format!(
+                            "the input of tool \"{}\" nests deeper than {MAX_MESSAGE_DEPTH} levels; it was not run",
+                            call.name
+                        ))
+                        .content,
+                        is_error: true,
+                    }
+                } else {
+                    self.call_tool(call).await
+                };
                 let bytes = result.bytes();
                 transcript.tool_result_bytes += bytes;
                 transcript.calls.push(AgentEvalCall {
@@ -388,6 +416,24 @@ impl AgentRunContext<'_, '_, '_> {
     }
 }
 
+/// True when `value` nests deeper than [`MAX_MESSAGE_DEPTH`] (a scalar is
+/// depth 1); walks with an explicit stack and stops at the first value past
+/// the limit.
+fn too_deep(value: &Value) -> bool {
+    let mut stack = vec![(value, 1usize)];
+    while let Some((value, depth)) = stack.pop() {
+        if depth > MAX_MESSAGE_DEPTH {
+            return true;
+        }
+        match value {
+            Value::Array(items) => stack.extend(items.iter().map(|item| (item, depth + 1))),
+            Value::Object(map) => stack.extend(map.values().map(|item| (item, depth + 1))),
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Starts a callback and awaits it; an `Err` or a panic (in the call or in
 /// its future) comes back as `(panicked, message)`.
 async fn guarded<T, F, Fut>(start: F) -> Result<T, (bool, String)>
@@ -403,5 +449,28 @@ where
         Ok(Ok(value)) => Ok(value),
         Ok(Err(error)) => Err((false, error.to_string())),
         Err(panic) => Err((true, panic_message(&*panic))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn nested(levels: usize) -> Value {
+        let mut value = json!(0);
+        for _ in 1..levels {
+            value = json!([value]);
+        }
+        value
+    }
+
+    #[test]
+    fn depth_counts_a_scalar_as_one_level() {
+        assert!(!too_deep(&json!(null)));
+        assert!(!too_deep(&nested(MAX_MESSAGE_DEPTH)));
+        assert!(too_deep(&nested(MAX_MESSAGE_DEPTH + 1)));
+        assert!(too_deep(&json!({ "a": [1, nested(MAX_MESSAGE_DEPTH)] })));
     }
 }
