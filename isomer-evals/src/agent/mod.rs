@@ -28,8 +28,8 @@ pub use report::{
     AgentEvalReport, AgentEvalTotals, AgentMean, AgentToolCalls, format_agent_report,
 };
 pub use run::{
-    DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, agent_tool_specs,
-    run_agent_evals,
+    DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, MAX_MESSAGE_DEPTH, RunAgentEvalsOptions,
+    agent_tool_specs, run_agent_evals,
 };
 pub use types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,

@@ -263,8 +263,8 @@ impl AgentRunContext<'_, '_, '_> {
                 usage,
                 mut raw,
             } = step;
-            if raw.as_ref().is_some_and(too_deep) {
-                raw.take().map(isomer_sdk::json::drop_deep);
+            if let Some(deep) = raw.take_if(|raw| too_deep(raw)) {
+                isomer_sdk::json::drop_deep(deep);
             }
             transcript.turns += 1;
             transcript.usage += usage;
