@@ -320,3 +320,68 @@ pub struct AgentEvalCaseResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<AgentRunError>,
 }
+
+#[cfg(test)]
+mod tests {
+    use isomer_sdk::{ToolResult, tool::EmbeddedResource};
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn messages_are_tagged_by_role_with_camel_case_fields() {
+        let user = AgentMessage::User {
+            content: "A slide.".into(),
+        };
+        assert_eq!(
+            serde_json::to_value(&user).unwrap(),
+            json!({ "role": "user", "content": "A slide." })
+        );
+        let tool = AgentMessage::Tool {
+            results: vec![AgentToolResult {
+                call_id: "c1".into(),
+                name: "isomer_validate".into(),
+                content: ToolResult::error("no").content,
+                is_error: true,
+            }],
+        };
+        let wire = json!({
+            "role": "tool",
+            "results": [{
+                "callId": "c1",
+                "name": "isomer_validate",
+                "content": [{ "type": "text", "text": "no" }],
+                "isError": true
+            }]
+        });
+        assert_eq!(serde_json::to_value(&tool).unwrap(), wire);
+        assert_eq!(serde_json::from_value::<AgentMessage>(wire).unwrap(), tool);
+    }
+
+    #[test]
+    fn result_bytes_count_text_as_utf8_and_binary_as_its_base64() {
+        let result = AgentToolResult {
+            call_id: "r".into(),
+            name: "isomer_render".into(),
+            content: vec![
+                ToolContent::Text {
+                    text: "d\u{e9}j\u{e0}".into(),
+                },
+                ToolContent::Image {
+                    data: "iVBORw==".into(),
+                    mime_type: "image/png".into(),
+                },
+                ToolContent::Resource {
+                    resource: EmbeddedResource {
+                        uri: "isomer://render/pdf".into(),
+                        mime_type: "application/pdf".into(),
+                        blob: "JVBERg==".into(),
+                    },
+                },
+            ],
+            is_error: false,
+        };
+        assert_eq!(result.bytes(), 6 + 8 + 8);
+        assert_eq!(result.text(), "d\u{e9}j\u{e0}");
+    }
+}
