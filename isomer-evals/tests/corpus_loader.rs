@@ -5,8 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use isomer_evals::corpus::{
-    Corpus, CorpusErrorKind, ManifestFaultKind, Position, manifest::parse_manifest,
-    read_case_answers,
+    Corpus, CorpusErrorKind, ManifestFaultKind, Position, check_recordings,
+    manifest::parse_manifest, read_case_answers,
 };
 
 const PROVENANCE: &str = r#""provenance": {"author": "test"}"#;
@@ -435,4 +435,49 @@ fn a_repeated_key_is_reported_at_both_places() {
         ]
         .join("\n")
     );
+}
+
+#[test]
+fn a_byte_order_mark_is_named_in_the_manifest_and_the_judgments() {
+    let dir = fresh_dir("bom");
+    write(&dir, "corpus.json", format!("\u{feff}{TWO_CASES}"));
+    write(
+        &dir,
+        "judgments.json",
+        "\u{feff}{\"provenance\": {}, \"judgments\": []}",
+    );
+    assert_eq!(
+        load_errors(&dir),
+        "<dir>/corpus.json:1:1: malformed JSON: the file starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without a BOM\n\
+         <dir>/judgments.json:1:1: malformed JSON: the file starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without a BOM"
+    );
+}
+
+#[test]
+fn check_recordings_names_what_no_replay_of_the_cases_reads() {
+    let dir = fresh_dir("check_recordings");
+    write(&dir, "answers/alpha.0.txt", "{}");
+    write(&dir, "answers/ghost.0.txt", "{}");
+    write(&dir, "answers/alpha.2.txt", "{}");
+    write(&dir, "answers/notes.md", "x");
+    write(
+        &dir,
+        "judgments.json",
+        r#"{"provenance": {}, "judgments": [{"id": "alpha", "verdict": "yes", "rendered": "a"}, {"id": "ghost", "verdict": "no", "rendered": "g"}]}"#,
+    );
+    let ids = ["alpha", "beta"].into_iter().collect();
+    let errors = check_recordings(&dir, &ids)
+        .expect_err("orphans are faults")
+        .to_string()
+        .replace(&dir.display().to_string(), "<dir>");
+    assert_eq!(
+        errors,
+        "<dir>/answers/alpha.2.txt: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it\n\
+         <dir>/answers/ghost.0.txt: records an answer for case \"ghost\", which corpus.json does not have\n\
+         <dir>/answers/notes.md: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it\n\
+         <dir>/judgments.json:1:93: judgment for case \"ghost\", which corpus.json does not have"
+    );
+    // Nothing recorded yet is no fault, and neither is a case without answers.
+    let empty = fresh_dir("check_recordings_empty");
+    assert!(check_recordings(&empty, &ids).is_ok());
 }

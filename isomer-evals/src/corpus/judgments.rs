@@ -23,7 +23,10 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::manifest::{LineIndex, ManifestFaultKind, Position, Step, scan_spans, syntax_fault};
+use super::manifest::{
+    LineIndex, ManifestFault, ManifestFaultKind, Position, Step, byte_order_mark_fault, scan_spans,
+    syntax_fault,
+};
 use crate::case::AnswerabilityVerdict;
 
 /// One recorded verdict and the rendering it was given for.
@@ -201,11 +204,15 @@ pub fn parse_judgments(
     case_ids: Option<&HashSet<&str>>,
 ) -> Result<Judgments, Vec<JudgmentFault>> {
     let lines = LineIndex::new(text);
-    let root: Value = match serde_json::from_str(text) {
+    let parsed = match byte_order_mark_fault(text) {
+        Some(fault) => Err(fault),
+        None => serde_json::from_str(text).map_err(|error| syntax_fault(&error)),
+    };
+    let root: Value = match parsed {
         Ok(value) => value,
-        Err(error) => {
-            // Shares the manifest's reading of serde_json errors.
-            let fault = syntax_fault(&error);
+        Err(fault) => {
+            // Shares the manifest's reading of a BOM and of serde_json errors.
+            let fault: ManifestFault = fault;
             let message = match fault.kind {
                 ManifestFaultKind::MalformedJson { message } => message,
                 other => other.to_string(),

@@ -244,6 +244,9 @@ impl fmt::Display for ManifestFaultKind {
 /// Returns the manifest, or every fault found (in file order; never empty).
 /// A syntax error stops the reading there, so it comes alone.
 pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
+    if let Some(fault) = byte_order_mark_fault(text) {
+        return Err(vec![fault]);
+    }
     let lines = LineIndex::new(text);
     let root: Value = match serde_json::from_str(text) {
         Ok(value) => value,
@@ -430,6 +433,18 @@ pub fn is_case_id(id: &str) -> bool {
         && id
             .bytes()
             .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+}
+
+/// The fault of a text that starts with a byte order mark (U+FEFF, as some Windows editors
+/// save UTF-8): JSON forbids it (RFC 8259 §8.1) and `serde_json` would only say
+/// `expected value` at 1:1, which does not say why. `None` without one.
+pub fn byte_order_mark_fault(text: &str) -> Option<ManifestFault> {
+    text.starts_with('\u{feff}').then(|| ManifestFault {
+        position: Position { line: 1, column: 1 },
+        kind: ManifestFaultKind::MalformedJson {
+            message: "the file starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without a BOM".to_owned(),
+        },
+    })
 }
 
 /// Turns a `serde_json` error into a fault at its line and column, dropping
@@ -706,6 +721,20 @@ mod tests {
         assert_eq!(lines.position(0), Position { line: 1, column: 1 });
         assert_eq!(lines.position(4), Position { line: 2, column: 2 });
         assert_eq!(lines.position(6), Position { line: 3, column: 1 });
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_named_as_such() {
+        let faults = parse_manifest("\u{feff}{\"provenance\": {}, \"cases\": []}").unwrap_err();
+        let shown: Vec<String> = faults.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "1:1: malformed JSON: the file starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without a BOM"
+            ]
+        );
+        // A BOM anywhere else is an ordinary (if odd) character.
+        assert_eq!(byte_order_mark_fault("{\"a\": \"\u{feff}\"}"), None);
     }
 
     #[test]

@@ -280,6 +280,36 @@ pub fn read_case_answers(dir: &Path, id: &str) -> Result<Vec<Option<String>>, Co
     }
 }
 
+/// Checks a recordings directory against the case ids `ids` without reading an answer:
+/// lists `answers/` (every entry must be named `<case id>.<attempt>.txt` with attempt `0`
+/// or `1`, be a file, and name a case in `ids`) and parses `judgments.json` when present
+/// (every judgment must name a case in `ids`, once, with a valid verdict and rendering).
+///
+/// This is the part of [`Corpus::load`] that finds recordings no replay would ever read,
+/// for a caller that has its cases from elsewhere (the eval harness compiles `corpus.json`
+/// in and may replay from another directory). A missing `answers/` or `judgments.json` is
+/// no fault. Errors: every fault found, in the order of [`CorpusErrors`].
+pub fn check_recordings(dir: &Path, ids: &HashSet<&str>) -> Result<(), CorpusErrors> {
+    let mut errors = Vec::new();
+    list_answers(&dir.join(ANSWERS_DIR), Some(ids), &mut errors);
+    let judgments_path = dir.join(JUDGMENTS_FILE);
+    match read_text(&judgments_path) {
+        Ok(Some(text)) => {
+            if let Err(faults) = judgments::parse_judgments(&text, Some(ids)) {
+                errors.extend(faults.into_iter().map(|fault| {
+                    CorpusError::new(&judgments_path, CorpusErrorKind::Judgments(fault))
+                }));
+            }
+        }
+        Ok(None) => {}
+        Err(error) => errors.push(error),
+    }
+    match CorpusErrors::from_vec(errors) {
+        Some(errors) => Err(errors),
+        None => Ok(()),
+    }
+}
+
 /// Every string `cases[*].id` of a manifest text that is JSON but breaks
 /// another rule; `None` when it is not JSON or has no `cases` array.
 fn string_ids(text: &str) -> Option<HashSet<String>> {
