@@ -239,7 +239,7 @@ missing recordings (strict replay answers them with empty text): answers/good.1.
 the baseline moved:
   mini__report: results[0].validity.valid: true -> false, results[0].validity.validAfterRetry: true -> false, results[0].validity.errors: [] -> [\"body[0] unknown node type \\\"sparkline\\…, results[0].validity.composition: {\"type\":\"view\",\"body\":[{\"type\":\"stat\",\"l… -> absent, results[0].selection: {\"precision\":1.0,\"recall\":1.0,\"f1\":1.0,\"… -> absent, results[0].expected.hit: true -> false, results[0].expected.found: [\"stat\"] -> [], results[0].payload.rawBytes: 67 -> 62 (+11 more)
   mini__report_text: the formatted report differs
-  mini__baseline: the prompt hash or the missing / stale lists differ
+  mini__baseline: missingRecordings: [] -> [{\"caseId\":\"good\",\"attempt\":1}]
 to accept it: INSTA_UPDATE=always cargo test --test <target> -- --exact mini::totals, then review the .snap diff and commit it"
     );
 }
@@ -343,14 +343,14 @@ fn a_stale_judgment_fails_its_case_and_totals() {
     assert_eq!(case.status.code(), Some(101));
     assert!(
         stdout(&case).contains(
-            "---- mini::good ----\njudgment missing, or recorded for another text rendering: re-judge `good` in judgments.json\n"
+            "---- mini::good ----\nthe verdict for `good` in judgments.json was given for another text rendering: re-judge it on the current one\n"
         ),
         "{}",
         stdout(&case)
     );
     assert!(
         stdout(&totals).contains(
-            "---- mini::totals ----\njudgments missing, or recorded for another text rendering: good\nthe baseline moved:\n  mini__baseline: the prompt hash or the missing / stale lists differ\n"
+            "---- mini::totals ----\nverdicts given for another text rendering (re-judge them): good\nthe baseline moved:\n  mini__baseline: staleJudgments: [] -> [\"good\"]\n"
         ),
         "{}",
         stdout(&totals)
@@ -369,8 +369,85 @@ fn a_prompt_txt_that_differs_fails_totals() {
     std::fs::remove_dir_all(&copy).unwrap();
     assert_eq!(totals.status.code(), Some(101));
     let expected = format!(
-        "---- mini::totals ----\n{} differs from the prompt the suite builds: the answers were recorded from another prompt\n\n",
+        "---- mini::totals ----\n{}: prompt.txt differs from the prompt the harness builds at line 1, column 1: built \"# View authoring\", recorded \"an older prompt\"; the answers were written from another prompt, so re-record them\n\n",
         copy.join("prompt.txt").display()
+    );
+    assert!(stdout(&totals).contains(&expected), "{}", stdout(&totals));
+}
+
+#[test]
+fn a_missing_judgment_and_a_missing_prompt_say_what_to_record() {
+    let copy = edited_copy("unjudged", |dir| {
+        let path = dir.join("judgments.json");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let text = text.replace(r#""id": "good""#, r#""id": "retried-again""#);
+        std::fs::write(&path, text).unwrap();
+        std::fs::remove_file(dir.join("prompt.txt")).unwrap();
+    });
+    let case = run(
+        &["--exact", "mini::good"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    let totals = run(
+        &["--exact", "mini::totals"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    std::fs::remove_dir_all(&copy).unwrap();
+    assert!(
+        stdout(&case).contains(
+            "---- mini::good ----\njudgments.json has no verdict for `good`: judge its text rendering and record the verdict\n"
+        ),
+        "{}",
+        stdout(&case)
+    );
+    let text = stdout(&totals);
+    let message = text
+        .split("---- mini::totals ----\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\nthe baseline moved:").next())
+        .expect("the totals failure message");
+    assert_eq!(
+        message,
+        format!(
+            "cases without a verdict in judgments.json: good
+recordings that do not match the corpus (fix, rename or delete them):
+  {judgments}:4:13: judgment for case \"retried-again\", which corpus.json does not have
+{prompt} does not exist: write the prompt the suite builds there (`Suite::prompt()` returns it), then record the answers from it",
+            judgments = copy.join("judgments.json").display(),
+            prompt = copy.join("prompt.txt").display(),
+        )
+    );
+}
+
+/// Recordings a replay of the compiled-in cases never reads (left behind by a deleted or
+/// renamed case, or misnamed) fail `totals` by name; the case trials do not read the
+/// directory listing and still pass.
+#[test]
+fn orphaned_recordings_fail_totals() {
+    let copy = edited_copy("orphans", |dir| {
+        std::fs::write(dir.join("answers/deleted-case.0.txt"), "{}").unwrap();
+        std::fs::write(dir.join("answers/good.2.txt"), "{}").unwrap();
+    });
+    let case = run(
+        &["--exact", "mini::good"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    let totals = run(
+        &["--exact", "mini::totals"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
+    );
+    std::fs::remove_dir_all(&copy).unwrap();
+    assert!(case.status.success(), "{}", stdout(&case));
+    assert_eq!(totals.status.code(), Some(101));
+    let expected = format!(
+        "---- mini::totals ----
+recordings that do not match the corpus (fix, rename or delete them):
+  {}: records an answer for case \"deleted-case\", which corpus.json does not have
+  {}: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it
+
+",
+        copy.join("answers/deleted-case.0.txt").display(),
+        copy.join("answers/good.2.txt").display(),
     );
     assert!(stdout(&totals).contains(&expected), "{}", stdout(&totals));
 }

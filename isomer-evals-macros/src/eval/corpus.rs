@@ -54,6 +54,15 @@ pub(crate) fn read_corpus(cx: &Ctxt, root: &Path, corpus: &LitStr) -> Option<Cor
         return None;
     }
     let dir = root.join(&written);
+    if dir.is_file() {
+        cx.error_spanned_by(
+            corpus,
+            format!(
+                "{written} is a file: `corpus` names the directory that holds corpus.json, answers/ and judgments.json"
+            ),
+        );
+        return None;
+    }
     let manifest_path = dir.join("corpus.json");
     let text = match std::fs::read_to_string(&manifest_path) {
         Ok(text) => text,
@@ -80,6 +89,18 @@ pub(crate) fn read_corpus(cx: &Ctxt, root: &Path, corpus: &LitStr) -> Option<Cor
                 corpus,
                 format!("{shown} has no cases: a gate over no cases would pass without checking anything"),
             );
+            None
+        }
+        Ok(parsed) if parsed.cases.iter().any(|case| case.id == "totals") => {
+            for case in parsed.cases.iter().filter(|case| case.id == "totals") {
+                cx.error_spanned_by(
+                    corpus,
+                    format!(
+                        "{shown}:{}: case id \"totals\" is taken by the suite's own `<suite>::totals` trial; rename the case (and its answer files)",
+                        case.id_position
+                    ),
+                );
+            }
             None
         }
         Ok(parsed) => Some(Corpus {
@@ -169,6 +190,39 @@ mod tests {
         assert_eq!(
             messages,
             ["`corpus` is a directory relative to the package root, such as \"corpus/slides\""]
+        );
+    }
+
+    fn messages(root: &Path, corpus: &str) -> Vec<String> {
+        let cx = Ctxt::new();
+        let literal = LitStr::new(corpus, proc_macro2::Span::call_site());
+        assert!(read_corpus(&cx, root, &literal).is_none());
+        cx.check()
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_case_named_totals_would_share_the_totals_trial_name() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../isomer-evals");
+        assert_eq!(
+            messages(&root, "tests/fixtures/eval/totals-id"),
+            [
+                "tests/fixtures/eval/totals-id/corpus.json:5:13: case id \"totals\" is taken by the suite's own `<suite>::totals` trial; rename the case (and its answer files)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_corpus_path_naming_the_file_says_to_name_the_directory() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../isomer-evals");
+        assert_eq!(
+            messages(&root, "tests/fixtures/eval/mini/corpus.json"),
+            [
+                "tests/fixtures/eval/mini/corpus.json is a file: `corpus` names the directory that holds corpus.json, answers/ and judgments.json"
+            ]
         );
     }
 }

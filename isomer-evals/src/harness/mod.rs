@@ -75,8 +75,12 @@
 //! ```
 //!
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
-//! judgment is stale, `prompt.txt` differs from the prompt the suite builds, a suite floor
-//! does not hold, or the baseline moved.
+//! judgment is missing or stale, the directory holds recordings no replay of the cases reads
+//! (an answer file or a judgment for a case `corpus.json` does not have, an answer file
+//! named other than `<case id>.<0|1>.txt`, see [`crate::corpus::check_recordings`]),
+//! `prompt.txt` is missing or differs from the prompt the suite builds (named by line and
+//! column; [`Suite::prompt`] returns the text it must hold), a suite floor does not hold,
+//! or the baseline moved (each moved snapshot named, with the JSON paths that moved).
 //!
 //! # The baseline and how to accept a new one
 //!
@@ -111,6 +115,11 @@
 //! Each attribute emits, beside the untouched function, a module of the same name holding
 //! the suite's [`SuiteSpec`] (`suite_a::SUITE`); modules and functions live in different
 //! namespaces, so both names resolve. A single suite emits its own `main` by default.
+//!
+//! Trial names must be unique in a target: two suites with one `name`, or a case whose id
+//! is `totals`, would give two trials one name (libtest runs both under it, nextest keeps
+//! one). The macro refuses a case id `totals`; [`run`] refuses the rest before running
+//! anything, printing `error: two suites in this target are named ...` and exiting `101`.
 //!
 //! # Variables the harness reads
 //!
@@ -221,12 +230,68 @@ pub fn recordings_variable(suite: &str) -> String {
 
 /// Runs `suites` under `args`, with `recordings[i]` (when given) replacing suite `i`'s
 /// recordings directory. Reads no environment variable itself (insta still reads its own).
+///
+/// When two trials would share a name (see [`trial_name_conflicts`]), runs nothing, prints
+/// each conflict to stderr as `error: ...` and concludes with one failure, so the target
+/// exits `101`: libtest would run both under one name and cargo-nextest would keep only
+/// one of them, losing a case.
 pub fn run_with(
     suites: &[SuiteSpec],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Conclusion {
+    let conflicts = trial_name_conflicts(suites);
+    if !conflicts.is_empty() {
+        for conflict in &conflicts {
+            eprintln!("error: {conflict}");
+        }
+        return Conclusion {
+            num_filtered_out: 0,
+            num_passed: 0,
+            num_failed: 1,
+            num_ignored: 0,
+            num_measured: 0,
+        };
+    }
     libtest_mimic::run(args, trials(suites, recordings, args))
+}
+
+/// Every way two trials of `suites` would get one name, as messages (empty when every
+/// trial name is unique): two suites with one name (each `main = false` suite of a target
+/// is named after its function unless `name = "..."` is given), a case whose id is
+/// `totals` (the name of its suite's totals trial), or a case id used twice in a suite
+/// (`#[isomer_eval]` refuses that at compile time; a hand-written [`SuiteSpec`] may not).
+pub fn trial_name_conflicts(suites: &[SuiteSpec]) -> Vec<String> {
+    let mut conflicts = Vec::new();
+    for (index, suite) in suites.iter().enumerate() {
+        if let Some(first) = suites[..index]
+            .iter()
+            .find(|earlier| earlier.name == suite.name)
+        {
+            conflicts.push(format!(
+                "two suites in this target are named `{}` (over {} and {}): their trials would share names; give one of them `name = \"...\"`",
+                suite.name, first.corpus.path, suite.corpus.path
+            ));
+            continue;
+        }
+        for (at, case) in suite.corpus.cases.iter().enumerate() {
+            if case.id == "totals" {
+                conflicts.push(format!(
+                    "case `totals` of suite `{}` ({}/corpus.json) has the name of the suite's `{}::totals` trial; rename the case",
+                    suite.name, suite.corpus.path, suite.name
+                ));
+            } else if suite.corpus.cases[..at]
+                .iter()
+                .any(|earlier| earlier.id == case.id)
+            {
+                conflicts.push(format!(
+                    "case id `{}` is used twice in suite `{}` ({}/corpus.json)",
+                    case.id, suite.name, suite.corpus.path
+                ));
+            }
+        }
+    }
+    conflicts
 }
 
 /// The trials for `suites`: per suite, one per case in corpus order, then `totals`.
@@ -278,4 +343,78 @@ macro_rules! main {
             $crate::harness::run(&[$($suite::SUITE),+])
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn never_built() -> Suite {
+        unreachable!("the conflict check builds no suite")
+    }
+
+    const fn spec(name: &'static str, path: &'static str, cases: &'static [CaseSpec]) -> SuiteSpec {
+        SuiteSpec {
+            name,
+            corpus: CorpusSpec {
+                path,
+                dir: "/nowhere",
+                manifest: "",
+                cases,
+            },
+            build: never_built,
+            floors: &[],
+            snapshots: "/nowhere",
+        }
+    }
+
+    const fn case(id: &'static str) -> CaseSpec {
+        CaseSpec {
+            id,
+            start: 0,
+            end: 0,
+        }
+    }
+
+    #[test]
+    fn unique_trial_names_have_no_conflict() {
+        const A: SuiteSpec = spec("a", "corpus/a", &[case("x"), case("y")]);
+        const B: SuiteSpec = spec("b", "corpus/b", &[case("x")]);
+        let (a, b) = (A, B);
+        assert_eq!(trial_name_conflicts(&[a, b]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn shared_suite_names_totals_ids_and_repeated_ids_are_named() {
+        const A: SuiteSpec = spec("a", "corpus/a", &[case("x"), case("totals"), case("x")]);
+        const AGAIN: SuiteSpec = spec("a", "corpus/b", &[case("y")]);
+        let (a, again) = (A, AGAIN);
+        assert_eq!(
+            trial_name_conflicts(&[a, again]),
+            [
+                "case `totals` of suite `a` (corpus/a/corpus.json) has the name of the suite's `a::totals` trial; rename the case",
+                "case id `x` is used twice in suite `a` (corpus/a/corpus.json)",
+                "two suites in this target are named `a` (over corpus/a and corpus/b): their trials would share names; give one of them `name = \"...\"`",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_conflict_runs_nothing_and_fails() {
+        const A: SuiteSpec = spec("a", "corpus/a", &[case("x")]);
+        let a = A;
+        let args = Arguments::from_iter(["gate", "--list"]);
+        let conclusion = run_with(&[a, a], &[], &args);
+        assert_eq!(
+            conclusion,
+            Conclusion {
+                num_filtered_out: 0,
+                num_passed: 0,
+                num_failed: 1,
+                num_ignored: 0,
+                num_measured: 0,
+            }
+        );
+        assert_eq!(conclusion.exit_code(), ExitCode::from(101));
+    }
 }

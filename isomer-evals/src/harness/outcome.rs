@@ -1,16 +1,18 @@
 //! What a case trial and a totals trial run, and the failure message each writes.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use libtest_mimic::Failed;
 
-use super::recordings::Recordings;
+use super::recordings::{Recordings, Stale};
 use super::snapshot::compare_baseline;
 use super::{CaseSpec, SuiteSpec};
-use crate::baseline::{BaselineRecord, prompt_sha256};
+use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt, prompt_sha256};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::manifest::parse_manifest;
+use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
 use crate::replay::MissingRecording;
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
@@ -82,7 +84,7 @@ pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result
         &scores,
         &misses,
         &recordings.missing(),
-        &recordings.stale(),
+        &recordings.stale_with_reasons(),
     );
     match message {
         None => Ok(()),
@@ -120,7 +122,7 @@ fn case_message(
     scores: &CaseScores,
     misses: &[FloorMiss],
     missing: &[MissingRecording],
-    stale: &[String],
+    stale: &[(String, Stale)],
 ) -> Option<String> {
     let mut out = String::new();
     if let Some(error) = &result.error {
@@ -139,11 +141,17 @@ fn case_message(
             list(missing)
         );
     }
-    if !stale.is_empty() {
-        let _ = writeln!(
-            out,
-            "judgment missing, or recorded for another text rendering: re-judge `{case_id}` in judgments.json"
-        );
+    for (_, reason) in stale {
+        let _ = match reason {
+            Stale::Missing => writeln!(
+                out,
+                "judgments.json has no verdict for `{case_id}`: judge its text rendering and record the verdict"
+            ),
+            Stale::OtherRendering => writeln!(
+                out,
+                "the verdict for `{case_id}` in judgments.json was given for another text rendering: re-judge it on the current one"
+            ),
+        };
     }
     if out.is_empty() {
         return None;
@@ -208,25 +216,54 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
         );
     }
     let stale = recordings.stale();
-    if !stale.is_empty() {
+    let reasons = recordings.stale_with_reasons();
+    for (reason, what) in [
+        (Stale::Missing, "cases without a verdict in judgments.json"),
+        (
+            Stale::OtherRendering,
+            "verdicts given for another text rendering (re-judge them)",
+        ),
+    ] {
+        let ids: Vec<&str> = reasons
+            .iter()
+            .filter(|(_, listed)| *listed == reason)
+            .map(|(id, _)| id.as_str())
+            .collect();
+        if !ids.is_empty() {
+            let _ = writeln!(out, "{what}: {}", ids.join(", "));
+        }
+    }
+    if let Err(errors) = unreplayed_recordings(suite, recordings.dir()) {
         let _ = writeln!(
             out,
-            "judgments missing, or recorded for another text rendering: {}",
-            stale.join(", ")
+            "recordings that do not match the corpus (fix, rename or delete them):"
         );
+        for error in errors.errors() {
+            let _ = writeln!(out, "  {error}");
+        }
     }
     let prompt_path = recordings.dir().join("prompt.txt");
-    match std::fs::read_to_string(&prompt_path) {
-        Ok(recorded) if recorded == prompt => {}
-        Ok(_) => {
+    let checked = match std::fs::read_to_string(&prompt_path) {
+        Ok(recorded) => Ok(check_prompt(&prompt, Some(&recorded))),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            Ok(check_prompt(&prompt, None))
+        }
+        Err(error) => Err(error),
+    };
+    match checked {
+        Ok(Ok(())) => {}
+        Err(error) => {
+            let _ = writeln!(out, "cannot read {}: {error}", prompt_path.display());
+        }
+        Ok(Err(PromptMismatch::Missing)) => {
             let _ = writeln!(
                 out,
-                "{} differs from the prompt the suite builds: the answers were recorded from another prompt",
+                "{} does not exist: write the prompt the suite builds there (`Suite::prompt()` returns it), then record the answers from it",
                 prompt_path.display()
             );
         }
-        Err(error) => {
-            let _ = writeln!(out, "cannot read {}: {error}", prompt_path.display());
+        Ok(Err(mismatch)) => {
+            let _ = writeln!(out, "{}: {mismatch}", prompt_path.display());
         }
     }
     let baseline = BaselineRecord {
@@ -259,6 +296,15 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
     } else {
         Err(out.trim_end().to_owned().into())
     }
+}
+
+/// Checks that the recordings directory holds nothing a replay of the compiled-in cases
+/// would never read: answer files for unknown cases or with names no replay asks for, and
+/// judgments for unknown cases (a deleted or renamed case leaves these behind, and a
+/// strict gate must not pass over them silently).
+fn unreplayed_recordings(suite: &SuiteSpec, dir: &Path) -> Result<(), CorpusErrors> {
+    let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
+    check_recordings(dir, &ids)
 }
 
 /// What the suite floors read of the totals.

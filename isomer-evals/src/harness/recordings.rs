@@ -21,13 +21,22 @@ use crate::corpus::judgments::{Judgments, parse_judgments};
 use crate::replay::MissingRecording;
 use crate::runtime::BoxError;
 
+/// Why a case's recorded judgment cannot be trusted for its current answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Stale {
+    /// `judgments.json` has no verdict for the case.
+    Missing,
+    /// The verdict was given for another text rendering than the current one.
+    OtherRendering,
+}
+
 /// The recordings of one corpus directory, with what the replay found missing or stale.
 #[derive(Debug)]
 pub(crate) struct Recordings {
     dir: PathBuf,
     judgments: OnceLock<Result<Option<Judgments>, String>>,
     missing: Mutex<Vec<MissingRecording>>,
-    stale: Mutex<Vec<String>>,
+    stale: Mutex<Vec<(String, Stale)>>,
 }
 
 impl Recordings {
@@ -94,12 +103,12 @@ impl Recordings {
         match judgments.by_case.get(case_id) {
             Some(recorded) => {
                 if recorded.rendered != rendered {
-                    lock(&self.stale).push(case_id.to_owned());
+                    lock(&self.stale).push((case_id.to_owned(), Stale::OtherRendering));
                 }
                 Ok(recorded.verdict)
             }
             None => {
-                lock(&self.stale).push(case_id.to_owned());
+                lock(&self.stale).push((case_id.to_owned(), Stale::Missing));
                 Ok(AnswerabilityVerdict::Partial)
             }
         }
@@ -147,8 +156,20 @@ impl Recordings {
         missing
     }
 
-    /// Cases whose judgment is absent or was given for another rendering, sorted.
+    /// Cases whose judgment is absent or was given for another rendering, sorted by id
+    /// (the baseline's `staleJudgments`).
     pub(crate) fn stale(&self) -> Vec<String> {
+        let mut stale: Vec<String> = self
+            .stale_with_reasons()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        stale.dedup();
+        stale
+    }
+
+    /// [`Recordings::stale`] with why each case is listed, sorted by id then reason.
+    pub(crate) fn stale_with_reasons(&self) -> Vec<(String, Stale)> {
         let mut stale = lock(&self.stale).clone();
         stale.sort();
         stale.dedup();
@@ -216,5 +237,12 @@ mod tests {
             AnswerabilityVerdict::Partial
         );
         assert_eq!(recordings.stale(), ["good", "unjudged"]);
+        assert_eq!(
+            recordings.stale_with_reasons(),
+            [
+                ("good".to_owned(), Stale::OtherRendering),
+                ("unjudged".to_owned(), Stale::Missing)
+            ]
+        );
     }
 }

@@ -36,17 +36,21 @@ pub(super) fn compare_baseline(
         let report_name = format!("{suite}__report");
         if !holds(|| insta::assert_json_snapshot!(report_name.as_str(), report)) {
             let old = read_snapshot(&dir.join(format!("{report_name}.snap")));
-            moved.push(describe_report_move(&report_name, old.as_deref(), report));
+            moved.push(describe_json_move(&report_name, old.as_deref(), report));
         }
         let text_name = format!("{suite}__report_text");
         if !holds(|| insta::assert_snapshot!(text_name.as_str(), report_text)) {
-            moved.push(format!("{text_name}: the formatted report differs"));
+            moved.push(if dir.join(format!("{text_name}.snap")).is_file() {
+                format!("{text_name}: the formatted report differs")
+            } else {
+                format!("{text_name}: no committed snapshot")
+            });
         }
         let baseline_name = format!("{suite}__baseline");
         if !holds(|| insta::assert_json_snapshot!(baseline_name.as_str(), baseline)) {
-            moved.push(format!(
-                "{baseline_name}: the prompt hash or the missing / stale lists differ"
-            ));
+            let old = read_snapshot(&dir.join(format!("{baseline_name}.snap")));
+            let new = serde_json::to_value(baseline).unwrap_or(Value::Null);
+            moved.push(describe_json_move(&baseline_name, old.as_deref(), &new));
         }
     });
     moved
@@ -78,16 +82,19 @@ fn holds(assertion: impl FnOnce()) -> bool {
 }
 
 /// The content of a `.snap` file (after its `---` header), or `None` when it is absent.
+/// Line ends are read as `\n` whatever they are on disk (a checkout may turn them into
+/// `\r\n`; insta compares the same way).
 fn read_snapshot(path: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = std::fs::read_to_string(path).ok()?.replace("\r\n", "\n");
     let body = text.strip_prefix("---\n")?;
     let end = body.find("\n---\n")?;
     Some(body[end + 5..].to_owned())
 }
 
-/// Names what moved in the report: `<name>: no committed snapshot`, or the JSON paths of
-/// the values that differ (`results[2].selection.f1: 0.5 -> 0.6667`).
-fn describe_report_move(name: &str, old: Option<&str>, new: &Value) -> String {
+/// Names what moved in a JSON snapshot (the report or the baseline record):
+/// `<name>: no committed snapshot`, or the JSON paths of the values that differ
+/// (`results[2].selection.f1: 0.5 -> 0.6667`).
+fn describe_json_move(name: &str, old: Option<&str>, new: &Value) -> String {
     let Some(old) = old else {
         return format!("{name}: no committed snapshot");
     };
@@ -189,12 +196,23 @@ mod tests {
             "totals": { "cases": 2, "valid": 2 }
         });
         assert_eq!(
-            describe_report_move("s__report", Some(&old.to_string()), &new),
+            describe_json_move("s__report", Some(&old.to_string()), &new),
             "s__report: results[0].selection.f1: 0.5 -> 1.0, results[1].error: absent -> \"x\", totals.valid: 1 -> 2"
         );
         assert_eq!(
-            describe_report_move("s__report", None, &new),
+            describe_json_move("s__report", None, &new),
             "s__report: no committed snapshot"
+        );
+    }
+
+    #[test]
+    fn baseline_moves_name_the_list_or_hash_that_moved() {
+        let old = json!({ "promptSha256": "aa", "missingRecordings": [], "staleJudgments": [] });
+        let new =
+            json!({ "promptSha256": "bb", "missingRecordings": [], "staleJudgments": ["good"] });
+        assert_eq!(
+            describe_json_move("s__baseline", Some(&old.to_string()), &new),
+            "s__baseline: promptSha256: \"aa\" -> \"bb\", staleJudgments: [] -> [\"good\"]"
         );
     }
 
@@ -206,6 +224,13 @@ mod tests {
         std::fs::write(&path, "---\nsource: a.rs\n---\n{\n  \"a\": 1\n}\n").unwrap();
         assert_eq!(read_snapshot(&path).as_deref(), Some("{\n  \"a\": 1\n}\n"));
         assert_eq!(read_snapshot(&dir.join("absent.snap")), None);
+        let crlf = dir.join("crlf.snap");
+        std::fs::write(
+            &crlf,
+            "---\r\nsource: a.rs\r\n---\r\n{\r\n  \"a\": 1\r\n}\r\n",
+        )
+        .unwrap();
+        assert_eq!(read_snapshot(&crlf).as_deref(), Some("{\n  \"a\": 1\n}\n"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
