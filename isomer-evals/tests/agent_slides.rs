@@ -75,22 +75,26 @@ async fn slides_agent_replays_to_its_baseline() {
     insta::assert_json_snapshot!("slides_agent_report", report);
     insta::assert_snapshot!("slides_agent_report_text", format_agent_report(&report));
 
-    // Floors at the recorded baseline (6 cases, recorded 2026-11-30): every run
-    // ends on a valid answer; 5 of 6 use an expected type (release-plan took
+    // Floors at the recorded baseline (8 cases, recorded 2026-11-30): every run
+    // ends on a valid answer; 7 of 8 use an expected type (release-plan took
     // slideList, as slideTimeline's avoidWhen says for plans ahead); at most
-    // 6 turns per run, 4.50 on average; no failed tool call.
+    // 6 turns per run, 4.38 on average; no failed tool call.
     let totals = &report.totals;
-    assert_eq!(totals.runs, 6);
+    assert_eq!(totals.runs, 8);
     assert_eq!(totals.finished, totals.runs, "every run ends on an answer");
     assert_eq!(totals.valid, totals.runs, "every answer validates");
     let expected = totals.expected.expect("every case lists expected types");
     assert!(
-        expected.hits >= 5,
+        expected.hits >= 7,
         "expected hits {} / {}",
         expected.hits,
         expected.cases
     );
-    assert!(totals.turns.mean <= 4.5, "mean turns {}", totals.turns.mean);
+    assert!(
+        totals.turns.mean <= 4.375,
+        "mean turns {}",
+        totals.turns.mean
+    );
     for result in &report.results {
         assert!(
             result.turns <= 6,

@@ -25,7 +25,7 @@ use crate::score::score_expected_primitives;
 /// The turn limit when the options give none: 12 model turns per run.
 ///
 /// Reading the guide, looking up a few primitives, a validation or two and
-/// the answer took 4 to 6 turns (4.5 on average) in the recorded
+/// the answer took 4 to 6 turns (4.4 on average) in the recorded
 /// `corpus/slides-agent` runs; 12 leaves room for a model that recovers from
 /// a few refusals, and bounds one that never stops calling tools.
 pub const DEFAULT_MAX_TURNS: u32 = 12;
