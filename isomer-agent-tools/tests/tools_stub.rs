@@ -238,11 +238,28 @@ async fn bounds_the_number_and_length_of_types() {
     );
     assert_eq!(
         handler(json!({"types": ["card", ""]})).await,
-        ToolResult::error("types[1] must be from 1 to 200 characters long.")
+        ToolResult::error(
+            "types[1] must be from 1 to 200 UTF-16 code units long (JavaScript's string length); it is 0."
+        )
     );
     assert_eq!(
         handler(json!({"types": ["x".repeat(201)]})).await,
-        ToolResult::error("types[0] must be from 1 to 200 characters long.")
+        ToolResult::error(
+            "types[0] must be from 1 to 200 UTF-16 code units long (JavaScript's string length); it is 201."
+        )
+    );
+    // 150 emoji are 150 characters to the schema's `maxLength` but 300 UTF-16 code units,
+    // which upstream's zod counts: refused by the handler, with the count it used.
+    assert_eq!(
+        call(
+            &tools,
+            "isomer_describe_primitives",
+            json!({"types": ["😀".repeat(150)]})
+        )
+        .await,
+        ToolResult::error(
+            "types[0] must be from 1 to 200 UTF-16 code units long (JavaScript's string length); it is 300."
+        )
     );
     // 200 UTF-16 code units, not bytes: 200 'é' (400 bytes) pass.
     let accented = describe(json!(["é".repeat(200)])).await;
@@ -930,9 +947,14 @@ async fn bounds_the_length_of_the_view_id() {
     ));
     // The handler checks the same bound for a host that runs it directly.
     let handler = &tool(&tools, "isomer_request_view").handler;
-    let refused = ToolResult::error("id must be from 1 to 200 characters long.");
-    assert_eq!(handler(json!({"id": ""})).await, refused);
-    assert_eq!(handler(json!({"id": "x".repeat(201)})).await, refused);
+    let refused = |length: usize| {
+        ToolResult::error(format!(
+            "id must be from 1 to 200 UTF-16 code units long (JavaScript's string length); it is {length}."
+        ))
+    };
+    assert_eq!(handler(json!({"id": ""})).await, refused(0));
+    assert_eq!(handler(json!({"id": "x".repeat(201)})).await, refused(201));
+    assert_eq!(handler(json!({"id": "😀".repeat(101)})).await, refused(202));
     let accepted = call(
         &tools,
         "isomer_request_view",

@@ -44,8 +44,11 @@ pub(crate) async fn isomer_describe_primitives(
         .iter()
         .position(|name| name.is_empty() || utf16_len(name) > MAX_TYPE_LENGTH)
     {
+        // Counted as upstream's zod counts (JavaScript string length), which the schema's
+        // `maxLength` (code points) cannot express: 150 emoji pass the schema and not this.
         return ToolResult::error(format!(
-            "types[{index}] must be from 1 to {MAX_TYPE_LENGTH} characters long."
+            "types[{index}] must be from 1 to {MAX_TYPE_LENGTH} UTF-16 code units long (JavaScript's string length); it is {}.",
+            utf16_len(&input.types[index])
         ));
     }
     let authoring = match context.runtime.authoring_context() {

@@ -43,8 +43,11 @@ pub(crate) async fn isomer_request_view(
     // `Tool::call` enforces this bound through the input schema; it is
     // checked again for a host that runs the handler directly.
     if input.id.is_empty() || utf16_len(&input.id) > MAX_VIEW_ID_LENGTH {
+        // Counted as upstream's zod counts (JavaScript string length), which the schema's
+        // `maxLength` (code points) cannot express.
         return ToolResult::error(format!(
-            "id must be from 1 to {MAX_VIEW_ID_LENGTH} characters long."
+            "id must be from 1 to {MAX_VIEW_ID_LENGTH} UTF-16 code units long (JavaScript's string length); it is {}.",
+            utf16_len(&input.id)
         ));
     }
     let built = match context
