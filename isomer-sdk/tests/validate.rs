@@ -672,3 +672,91 @@ fn embedded_bodies_are_validated_but_not_walked() {
         json!({ "columns": 1 })
     );
 }
+
+/// The test pack with the group's children given by an explicit hook equal
+/// to its schema slots: validation then walks through the hooks instead of
+/// reusing the schema pass's visits.
+fn hooked_runtime() -> Runtime {
+    use isomer_sdk::{ChildRef, Pack};
+    let group = common::group_builder()
+        .children(|node: &Value| -> Vec<ChildRef<'_>> {
+            let Some(items) = node.get("items").and_then(Value::as_array) else {
+                return Vec::new();
+            };
+            items
+                .iter()
+                .enumerate()
+                .filter(|(_, item)| item.is_object())
+                .map(|(index, item)| ChildRef {
+                    node: item,
+                    path: format!("items[{index}]"),
+                })
+                .collect()
+        })
+        .build()
+        .expect("the hooked group builds");
+    let pack = Pack::new("test")
+        .primitive(common::note())
+        .primitive(group)
+        .build()
+        .expect("the hooked pack builds");
+    Runtime::builder().pack(pack).build().expect("builds")
+}
+
+#[test]
+fn semantic_passes_agree_with_and_without_explicit_hooks() {
+    let plain = runtime();
+    let hooked = hooked_runtime();
+    let cases = [
+        view(json!([
+            { "type": "group", "title": "t", "id": "x", "surfaces": ["text", "slack"], "items": [
+                { "type": "note", "text": "a", "id": "y", "surfaces": ["slack", "react"] },
+                { "type": "note", "text": "b", "id": "x" }
+            ] },
+            { "type": "note", "text": "c", "id": "y", "surfaces": ["markdown"] },
+            { "type": "group", "title": "u", "items": [ { "type": "note", "text": "d", "id": "x" } ] }
+        ])),
+        view(json!([
+            { "type": "group", "title": "t", "surfaces": ["text"], "items": [
+                { "type": "note", "text": "a", "surfaces": ["slack"] }
+            ] }
+        ])),
+        view(json!([ { "type": "note", "text": "a", "surfaces": ["snapshot"] } ])),
+    ];
+    for value in &cases {
+        assert_eq!(plain.validate(value), hooked.validate(value), "{value}");
+    }
+    let first = plain.validate(&cases[0]);
+    assert_eq!(
+        first
+            .errors
+            .iter()
+            .map(format_validation_error)
+            .collect::<Vec<_>>(),
+        vec![
+            "body[0].items[1].id (in note) duplicates id \"x\" first used at body[0]",
+            "body[1].id (in note) duplicates id \"y\" first used at body[0].items[0]",
+            "body[2].items[0].id (in note) duplicates id \"x\" first used at body[0]",
+        ]
+    );
+    let surfaces = |value: &Value| -> Vec<String> {
+        plain
+            .validate(value)
+            .warnings
+            .into_iter()
+            .map(|w| w.surface)
+            .collect()
+    };
+    // body[0] renders on slack (its first note) and text (its second);
+    // body[1] on markdown; body[2] everywhere.
+    assert_eq!(surfaces(&cases[0]), Vec::<String>::new());
+    // The group is visible on text only, its only child on slack only.
+    assert_eq!(
+        surfaces(&cases[1]),
+        vec!["react", "snapshot", "text", "markdown", "slack"]
+    );
+    assert_eq!(
+        surfaces(&cases[2]),
+        vec!["react", "text", "markdown", "slack"]
+    );
+}

@@ -13,6 +13,7 @@ use crate::walk::{ChildRef, ChildWalker};
 pub(crate) struct Inventory {
     primitives: Vec<Primitive>,
     index: HashMap<String, usize>,
+    explicit_hooks: bool,
 }
 
 impl Inventory {
@@ -23,7 +24,12 @@ impl Inventory {
             .enumerate()
             .map(|(position, primitive)| (primitive.type_name().to_owned(), position))
             .collect();
-        Inventory { primitives, index }
+        let explicit_hooks = primitives.iter().any(|p| p.inner.children.is_some());
+        Inventory {
+            primitives,
+            index,
+            explicit_hooks,
+        }
     }
 
     /// Every primitive, registration order.
@@ -43,6 +49,12 @@ impl Inventory {
         node.get("type")
             .and_then(Value::as_str)
             .and_then(|t| self.get(t))
+    }
+
+    /// True when some primitive has an explicit child hook (then the
+    /// walker's children are not exactly the schema's slots).
+    pub fn has_explicit_hooks(&self) -> bool {
+        self.explicit_hooks
     }
 
     /// Every registered type, registration order.

@@ -19,6 +19,7 @@ pub(crate) mod order;
 pub(crate) mod sanitize;
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -174,7 +175,7 @@ impl Engine {
                 },
             };
         }
-        let (errors, _) = self.schema_pass(inventory, value);
+        let (errors, visits) = self.schema_pass(inventory, value);
         if !errors.is_empty() {
             return Check {
                 refused: false,
@@ -191,8 +192,20 @@ impl Engine {
             .and_then(Value::as_array)
             .map(Vec::as_slice)
             .unwrap_or(&[]);
-        let errors = duplicate_ids(body, inventory);
-        let warnings = empty_surfaces(body, inventory);
+        // Without explicit hooks, the schema pass visited exactly the
+        // walker's nodes, in the walker's order: the semantic passes reuse
+        // its visits instead of walking again.
+        let (errors, warnings) = if inventory.has_explicit_hooks() {
+            (
+                duplicate_ids(body, inventory),
+                empty_surfaces(body, inventory),
+            )
+        } else {
+            (
+                visits.duplicate_ids(),
+                visits.empty_surfaces(body.len(), inventory),
+            )
+        };
         Check {
             refused: false,
             result: CheckedValidation {
@@ -230,6 +243,7 @@ impl Engine {
         let mut visits = Visits {
             body_key: &self.body_key,
             list: Vec::new(),
+            order: Vec::new(),
         };
         let mut stack: Vec<usize> = Vec::new();
         if let Some(Value::Array(body)) = value.get("body") {
@@ -243,11 +257,13 @@ impl Engine {
                     walked: true,
                     inherited: None,
                     primitive: None,
+                    children: 0..0,
                 });
             }
             stack.extend((0..body.len()).rev());
         }
         while let Some(at) = stack.pop() {
+            visits.order.push(at);
             let visit = &visits.list[at];
             let node = visit.node;
             if !node.is_object() {
@@ -335,8 +351,10 @@ impl Engine {
                     walked: walked && reached,
                     inherited: reported,
                     primitive: None,
+                    children: 0..0,
                 });
             }
+            visits.list[at].children = first..visits.list.len();
             stack.extend((first..visits.list.len()).rev());
         }
         found.sort_by(|a, b| a.0.cmp(&b.0));
@@ -362,12 +380,18 @@ pub(crate) struct Visit<'v> {
     inherited: Option<&'v str>,
     /// Its primitive, once the node was found to be of a registered type.
     primitive: Option<&'v Primitive>,
+    /// The visits of its children (they are added together).
+    children: Range<usize>,
 }
 
-/// Every node the schema pass reached, in visiting order.
+/// Every node the schema pass reached. Children are added after their
+/// parent, so a parent's index is below its children's.
 pub(crate) struct Visits<'v> {
     body_key: &'v [u64],
     list: Vec<Visit<'v>>,
+    /// Indexes of `list` in visiting order: pre-order, children in slot
+    /// order.
+    order: Vec<usize>,
 }
 
 impl Visits<'_> {
@@ -399,6 +423,72 @@ impl Visits<'_> {
             }
         }
         key
+    }
+
+    /// [`duplicate_ids`] over the visits (valid only when every visit is a
+    /// walked one, that is without explicit hooks).
+    fn duplicate_ids(&self) -> Vec<ValidationError> {
+        let mut first_use: HashMap<&str, usize> = HashMap::new();
+        let mut errors = Vec::new();
+        for &at in &self.order {
+            let visit = &self.list[at];
+            let Some(id) = visit.node.get("id").and_then(Value::as_str) else {
+                continue;
+            };
+            match first_use.get(id) {
+                Some(&first) => {
+                    let mut error = ValidationError::new(
+                        format!("{}.id", visit.path),
+                        format!(
+                            "duplicates id {} first used at {}",
+                            quote_text(id),
+                            self.list[first].path
+                        ),
+                    );
+                    if let Some(type_name) = visit.node.get("type").and_then(Value::as_str) {
+                        error = error.with_node_type(type_name);
+                    }
+                    errors.push(error);
+                }
+                None => {
+                    first_use.insert(id, at);
+                }
+            }
+        }
+        errors
+    }
+
+    /// [`empty_surfaces`] over the visits (valid only without explicit
+    /// hooks): one bottom-up pass computes, per node, the set of surfaces
+    /// it renders on (`renders_on_surface` for every surface at once).
+    fn empty_surfaces(&self, roots: usize, walker: &Inventory) -> Vec<ValidationWarning> {
+        let all: u32 = (1 << SURFACE_NAMES.len()) - 1;
+        let mut renders = vec![0u32; self.list.len()];
+        for at in (0..self.list.len()).rev() {
+            let visit = &self.list[at];
+            let visible = visible_surfaces(visit.node);
+            if visible == 0 {
+                continue;
+            }
+            let drawn = if visit.children.is_empty() || walker.has_own_content(visit.node) {
+                all
+            } else {
+                visit
+                    .children
+                    .clone()
+                    .fold(0, |mask, child| mask | renders[child])
+            };
+            renders[at] = visible & drawn;
+        }
+        let covered = renders[..roots.min(renders.len())]
+            .iter()
+            .fold(0, |mask, &node| mask | node);
+        SURFACE_NAMES
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| covered & (1 << bit) == 0)
+            .map(|(_, surface)| empty_surface_warning(surface))
+            .collect()
     }
 
     /// The steps from the composition root to the node at `at`.
@@ -466,10 +556,32 @@ fn empty_surfaces(body: &[Value], walker: &Inventory) -> Vec<ValidationWarning> 
                 .iter()
                 .any(|node| renders_on_surface(node, surface, walker))
         })
-        .map(|surface| ValidationWarning {
-            surface: (*surface).to_owned(),
-            path: None,
-            message: format!("composition renders no nodes on surface \"{surface}\""),
-        })
+        .map(|surface| empty_surface_warning(surface))
         .collect()
+}
+
+/// `composition renders no nodes on surface "<surface>"` (§3.2 b).
+fn empty_surface_warning(surface: &str) -> ValidationWarning {
+    ValidationWarning {
+        surface: surface.to_owned(),
+        path: None,
+        message: format!("composition renders no nodes on surface \"{surface}\""),
+    }
+}
+
+/// The surfaces `node` is visible on, one bit per [`SURFACE_NAMES`] entry
+/// (`is_visible_on_surface` for every surface at once): none for a
+/// non-object, all without a `surfaces` list.
+fn visible_surfaces(node: &Value) -> u32 {
+    let Some(fields) = node.as_object() else {
+        return 0;
+    };
+    match fields.get("surfaces") {
+        Some(Value::Array(listed)) => SURFACE_NAMES
+            .iter()
+            .enumerate()
+            .filter(|(_, surface)| listed.iter().any(|s| s.as_str() == Some(surface)))
+            .fold(0, |mask, (bit, _)| mask | (1 << bit)),
+        _ => (1 << SURFACE_NAMES.len()) - 1,
+    }
 }

@@ -6,7 +6,8 @@
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::section;
 use isomer_sdk::{
-    Html, Inline, Markdown, Node, Pack, Primitive, Runtime, sanitize_navigation_href,
+    Html, Inline, Markdown, Node, Pack, Primitive, PrimitiveBuilder, Runtime,
+    sanitize_navigation_href,
 };
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -91,6 +92,11 @@ pub fn note() -> Primitive {
 }
 
 pub fn group() -> Primitive {
+    group_builder().build().expect("group is a valid primitive")
+}
+
+/// The group primitive before `build` (tests add hooks to it).
+pub fn group_builder() -> PrimitiveBuilder<Group> {
     Primitive::builder::<Group>("group")
         .purpose("Groups nodes under a title.")
         .use_when(["several points belong together"])
@@ -119,8 +125,6 @@ pub fn group() -> Primitive {
             Markdown::heading(2, node.title.as_str())
                 .then(scope.markdown_all(node.items.iter().map(|item| &**item)))
         })
-        .build()
-        .expect("group is a valid primitive")
 }
 
 pub fn pack() -> Pack {
