@@ -13,6 +13,8 @@
 //! `crate::` paths, no other dependency.
 //!
 //! Rules, in the order they are checked:
+//! - the text does not start with a byte order mark (JSON forbids one; named as such
+//!   rather than as `expected value` at 1:1);
 //! - the text is JSON (`serde_json`'s syntax error, with its line and column;
 //!   nesting deeper than 128 levels is refused there too);
 //! - the root is an object with exactly the keys `provenance` (an object) and
@@ -23,7 +25,8 @@
 //! - an `id` is non-empty and made of ASCII letters, digits, `-` and `_`,
 //!   because it names the answer files `answers/<id>.<attempt>.txt` and the
 //!   test trial `<suite>::<id>`;
-//! - no two cases share an `id` (both places are named);
+//! - no two cases share an `id` (both places are named), nor ids that differ only in
+//!   ASCII letter case, which would share answer files on a case-insensitive file system;
 //! - no object of that structure (the root, `provenance`, a case) repeats a
 //!   key, since JSON keeps only the last value and the first would be lost
 //!   silently (both places are named).
@@ -182,6 +185,18 @@ pub enum ManifestFaultKind {
         /// Where the first case's `id` value starts.
         first: Position,
     },
+    /// Occurs when a case's id differs from an earlier case's only in ASCII letter case
+    /// (`Chart`, `chart`): on a case-insensitive file system (the macOS and Windows
+    /// defaults) both would read and write the same `answers/<id>.<attempt>.txt`. The
+    /// fault sits at the second `id` and names the first.
+    IdDiffersOnlyInCase {
+        /// The id as written in this case.
+        id: String,
+        /// The earlier case's id.
+        other: String,
+        /// Where the earlier case's `id` value starts.
+        first: Position,
+    },
 }
 
 impl fmt::Display for ManifestFaultKind {
@@ -235,6 +250,12 @@ impl fmt::Display for ManifestFaultKind {
             Self::DuplicateId { id, first } => {
                 write!(f, "duplicate case id {}, first used at {first}", quote(id))
             }
+            Self::IdDiffersOnlyInCase { id, other, first } => write!(
+                f,
+                "case id {} differs from {} (at {first}) only in letter case; on a case-insensitive file system both would use the same answer files",
+                quote(id),
+                quote(other)
+            ),
         }
     }
 }
@@ -398,7 +419,9 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
 
     // Duplicates are checked over every string id, including those of cases
     // with other faults, so one reading names every problem.
+    // Ids are also compared folded to lowercase, because each names answer files.
     let mut seen: HashMap<&str, Position> = HashMap::new();
+    let mut folded: HashMap<String, (&str, Position)> = HashMap::new();
     for (index, element) in elements.iter().enumerate() {
         let Some(Value::String(id)) = element.get("id") else {
             continue;
@@ -414,6 +437,19 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
             }
             None => {
                 seen.insert(id, position);
+                match folded.get(&id.to_ascii_lowercase()) {
+                    Some(&(other, first)) => {
+                        let kind = ManifestFaultKind::IdDiffersOnlyInCase {
+                            id: id.clone(),
+                            other: other.to_owned(),
+                            first,
+                        };
+                        faults.push(fault(position, kind));
+                    }
+                    None => {
+                        folded.insert(id.to_ascii_lowercase(), (id, position));
+                    }
+                }
             }
         }
     }
@@ -721,6 +757,19 @@ mod tests {
         assert_eq!(lines.position(0), Position { line: 1, column: 1 });
         assert_eq!(lines.position(4), Position { line: 2, column: 2 });
         assert_eq!(lines.position(6), Position { line: 3, column: 1 });
+    }
+
+    #[test]
+    fn ids_that_differ_only_in_case_would_share_answer_files() {
+        let text = "{\"provenance\": {}, \"cases\": [\n{\"id\": \"chart\", \"prompt\": \"a\"},\n{\"id\": \"Chart\", \"prompt\": \"b\"}]}";
+        let faults = parse_manifest(text).unwrap_err();
+        let shown: Vec<String> = faults.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "3:8: case id \"Chart\" differs from \"chart\" (at 2:8) only in letter case; on a case-insensitive file system both would use the same answer files"
+            ]
+        );
     }
 
     #[test]
