@@ -4,7 +4,8 @@
 //! (`::isomer_evals::__private::…`, or `<crate>::__private::…` with `crate = "…"`), so a
 //! renamed dependency only needs `crate = "…"`.
 
-pub use crate::floor::Floor;
+pub use crate::floor::{AgentFloor, Floor};
+pub use crate::harness::agent::{AgentSuite, AgentSuiteSpec, run as run_agent};
 pub use crate::harness::{CaseSpec, CorpusSpec, Suite, SuiteSpec, run};
 pub use std::process::ExitCode;
 pub use std::{concat, env, include_str};
@@ -13,5 +14,11 @@ pub use std::{concat, env, include_str};
 /// calls it with the span of the function's return type, so a type that does not convert
 /// is reported there.
 pub fn into_suite<T: Into<Suite>>(value: T) -> Suite {
+    value.into()
+}
+
+/// Converts what an agent `#[isomer_eval]` function returns into an [`AgentSuite`], with
+/// the span of the function's return type.
+pub fn into_agent_suite<T: Into<AgentSuite>>(value: T) -> AgentSuite {
     value.into()
 }

@@ -20,11 +20,34 @@
 //! | `min_mean_selection_f1` | suite | number | `0.0..=1.0` | the mean selection F1 is at least the value; a suite where no case has a selection fails |
 //! | `max_answerability_no` | suite | integer | `0..` | at most this many cases got the verdict `no` |
 //!
+//! # Agent floors
+//!
+//! A suite with the `agent` key (`#[isomer_eval(corpus = "...", agent, ...)]`, see
+//! [`crate::harness::agent`]) takes these instead; a name from the other table is a compile
+//! error in each mode. Case floors hold for every run of the case (each of its `repeat`
+//! runs), suite floors over all runs ([`AgentFloor`], [`AGENT_FLOOR_NAMES`]):
+//!
+//! | name | level | value | range | the floor holds when |
+//! |---|---|---|---|---|
+//! | `finished` | case | flag | `true` / `false` | the run ended on an answer (a turn without tool calls) before `max_turns`, its step never failing |
+//! | `valid` | case | flag | `true` / `false` | the answer passed the schema parse, validation and the frame rule |
+//! | `expected_hit` | case | flag | `true` / `false` | one of the case's `expected` node types appears in the answer (valid or not); a case without `expected` is exempt |
+//! | `no_failed_calls` | case | flag | `true` / `false` | no tool call was answered as a failed result (refused input, unknown tool, failing handler) |
+//! | `max_turns` | case | integer | `0..` | the run took at most this many model turns |
+//! | `min_finished_ratio` | suite | number | `0.0..=1.0` | `finished / runs` is at least the value |
+//! | `min_valid_ratio` | suite | number | `0.0..=1.0` | `valid / runs` is at least the value |
+//! | `min_expected_hit_ratio` | suite | number | `0.0..=1.0` | expected hits over the runs of cases listing `expected` is at least the value; fails when no case lists any |
+//! | `max_mean_turns` | suite | number | `> 0.0` | the mean model turns per run is at most the value; fails with zero runs |
+//!
 //! A flag floor is written bare (`valid_after_retry`) or as `valid_after_retry = true`;
 //! `= false` declares it off, the same as leaving it out. Comparisons are on the exact `f64`
 //! values; messages print numbers with up to four decimals.
 
 use std::fmt;
+
+mod agent;
+
+pub use agent::{AGENT_FLOOR_NAMES, AgentFloor};
 
 /// One declared floor with its value. Built by the `#[isomer_eval]` expansion as a constant;
 /// see the [module docs](self) for each floor's meaning and range.

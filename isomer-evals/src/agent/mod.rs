@@ -22,7 +22,7 @@ mod types;
 
 pub use replay::{
     AgentRecordingError, AgentRecordings, AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR,
-    TurnKey, read_agent_recordings,
+    TurnKey, read_agent_case_recordings, read_agent_recordings,
 };
 pub use report::{
     AgentEvalReport, AgentEvalTotals, AgentMean, AgentToolCalls, format_agent_report,

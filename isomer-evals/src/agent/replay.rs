@@ -175,6 +175,54 @@ pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRec
     }
 }
 
+/// Reads the transcripts of one case, `transcripts/<case_id>.<r>.json` for
+/// `r` in `0..repeat`, opening no other file and listing no directory (a
+/// gate's per-case trial reads only its own case). A transcript that does
+/// not exist is left out, so its turns replay as missing.
+///
+/// # Errors
+///
+/// Every file that exists but cannot be read or is not a transcript, each
+/// with its path, as [`read_agent_recordings`] reports them.
+pub fn read_agent_case_recordings(
+    dir: &Path,
+    case_id: &str,
+    repeat: u32,
+) -> Result<AgentRecordings, Vec<AgentRecordingError>> {
+    let mut recordings = AgentRecordings::new();
+    let mut errors = Vec::new();
+    for r in 0..repeat.max(1) {
+        let path = dir
+            .join(TRANSCRIPTS_DIR)
+            .join(format!("{case_id}.{r}.json"));
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(error) => {
+                errors.push(AgentRecordingError {
+                    path,
+                    message: error.to_string(),
+                });
+                continue;
+            }
+        };
+        match serde_json::from_str::<RecordedRun>(&text) {
+            Ok(run) => {
+                recordings.insert((case_id.to_owned(), r), run);
+            }
+            Err(error) => errors.push(AgentRecordingError {
+                path,
+                message: format!("is not a transcript: {error}"),
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(recordings)
+    } else {
+        Err(errors)
+    }
+}
+
 fn transcript_key(path: &Path) -> Option<(String, u32)> {
     let name = path.file_name()?.to_str()?;
     let stem = name.strip_suffix(".json")?;

@@ -121,6 +121,15 @@
 //! one). The macro refuses a case id `totals`; [`run`] refuses the rest before running
 //! anything, printing `error: two suites in this target are named ...` and exiting `101`.
 //!
+//! # Agent corpora
+//!
+//! With the `agent` key, `#[isomer_eval(corpus = "...", agent, ...)]` runs a recorded agent
+//! corpus (`corpus.json` plus `transcripts/<case id>.<repeat>.json`) on a function returning
+//! an [`agent::AgentSuite`] (runtime, tools, run options): per-case trials replay only their
+//! own transcripts, `totals` carries the agent floors (`max_mean_turns`,
+//! `min_expected_hit_ratio`, ..., see [`crate::floor`]) and the agent baseline. See
+//! [`agent`].
+//!
 //! # Variables the harness reads
 //!
 //! - `INSTA_UPDATE` and the other insta variables, read by insta when `totals` compares
@@ -142,6 +151,7 @@
 //! - rust-analyzer shows no run button per case (it only discovers `#[test]` items); run
 //!   one case from a terminal with `--exact`.
 
+pub mod agent;
 mod outcome;
 mod recordings;
 mod snapshot;

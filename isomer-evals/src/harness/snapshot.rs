@@ -65,7 +65,7 @@ thread_local! {
 /// its diff and panicking; the panic is caught here and turned into the trial's message,
 /// so the process-wide panic hook is wrapped (once) to stay silent for this thread while
 /// the assertion runs. Panics on other threads print as before.
-fn holds(assertion: impl FnOnce()) -> bool {
+pub(super) fn holds(assertion: impl FnOnce()) -> bool {
     static WRAP_HOOK: Once = Once::new();
     WRAP_HOOK.call_once(|| {
         let previous = std::panic::take_hook();
@@ -84,7 +84,7 @@ fn holds(assertion: impl FnOnce()) -> bool {
 /// The content of a `.snap` file (after its `---` header), or `None` when it is absent.
 /// Line ends are read as `\n` whatever they are on disk (a checkout may turn them into
 /// `\r\n`; insta compares the same way).
-fn read_snapshot(path: &Path) -> Option<String> {
+pub(super) fn read_snapshot(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?.replace("\r\n", "\n");
     let body = text.strip_prefix("---\n")?;
     let end = body.find("\n---\n")?;
@@ -94,7 +94,7 @@ fn read_snapshot(path: &Path) -> Option<String> {
 /// Names what moved in a JSON snapshot (the report or the baseline record):
 /// `<name>: no committed snapshot`, or the JSON paths of the values that differ
 /// (`results[2].selection.f1: 0.5 -> 0.6667`).
-fn describe_json_move(name: &str, old: Option<&str>, new: &Value) -> String {
+pub(super) fn describe_json_move(name: &str, old: Option<&str>, new: &Value) -> String {
     let Some(old) = old else {
         return format!("{name}: no committed snapshot");
     };

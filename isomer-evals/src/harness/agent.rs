@@ -1,0 +1,575 @@
+//! Agent gates: `#[isomer_eval(corpus = "...", agent, ...)]` runs a recorded agent corpus
+//! (see [`crate::agent`]) as cargo tests, with the agent floors of [`crate::floor`].
+//!
+//! ```ignore
+//! #[isomer_evals::isomer_eval(
+//!     corpus = "../corpus/slides-agent",
+//!     agent,
+//!     finished,
+//!     valid,
+//!     max_turns = 6,
+//!     max_mean_turns = 4.375,
+//!     min_expected_hit_ratio = 0.875,
+//! )]
+//! fn slides_agent() -> isomer_evals::harness::agent::AgentSuite {
+//!     let runtime = std::sync::Arc::new(isomer_slides::runtime().expect("the runtime builds"));
+//!     let tools = slides_tools(&runtime); // Vec<isomer_sdk::Tool>
+//!     AgentSuite::new(runtime, tools).frame(isomer_slides::slide_deck_frame())
+//! }
+//! ```
+//!
+//! The function returns an [`AgentSuite`]: the runtime the answers are scored against, the
+//! tools offered to the model (the sdk's `Tool`, so this crate needs no dependency on the
+//! agent tools) and the [`RunAgentEvalsOptions`] it runs with. The harness supplies the
+//! corpus and the replaying step ([`AgentReplay`]) itself and never calls a model. The
+//! attribute keys are the single-shot ones (`corpus`, `name`, `main`, `snapshots`,
+//! `crate`) plus `agent`; with `agent` only the agent floors are accepted, and a
+//! single-shot floor name is a compile error (and the other way round).
+//!
+//! # Trials
+//!
+//! - `<suite>::<case id>` replays every run of that case (`repeat` runs) from
+//!   `transcripts/<case id>.<repeat>.json` alone, opening no other transcript, so
+//!   `--exact` and cargo-nextest read one case's recordings. It fails when a run is below a
+//!   declared case floor (each miss with its value and the floor), a turn it asked for is
+//!   missing, a turn is stale (the tools now answer its calls differently), the run's step
+//!   failed, or a transcript cannot be read:
+//!
+//!   ```text
+//!   case `release-plan` is below its floors:
+//!     finished: false, floor true
+//!     valid: false, floor true
+//!   missing turns (the replay answers them with an empty turn, ending the run): transcripts/release-plan.0.json turn 0
+//!   the answer's validation errors (1):
+//!     EOF while parsing a value at line 1 column 0
+//!   ```
+//!
+//! - `<suite>::totals` replays the whole corpus and fails when a declared suite floor does
+//!   not hold, any turn is missing or stale, a run did not complete, the transcripts
+//!   directory holds a transcript no replay of the corpus reads (an unknown case id or a
+//!   repeat past the suite's), or the baseline moved.
+//!
+//! # Baseline
+//!
+//! `totals` compares three insta snapshots in the `snapshots` directory, under explicit
+//! names: `<suite>__report.snap` (the [`AgentEvalReport`] as JSON), `<suite>__report_text.snap`
+//! ([`format_agent_report`]'s text) and `<suite>__baseline.snap` (`{ "missingTurns",
+//! "staleTurns" }`, the lists of [`TurnKey`]s, the agent counterpart of the single-shot
+//! `missingRecordings` / `staleJudgments`). Accept a moved baseline with
+//! `INSTA_UPDATE=always cargo test --test <target> -- --exact <suite>::totals`, then read
+//! the `.snap` diff.
+//!
+//! # Variables, several suites
+//!
+//! `ISOMER_EVAL_RECORDINGS_<SUITE>` ([`super::recordings_variable`]) names a directory to
+//! replay `transcripts/` from instead of the corpus directory. Several agent suites in one
+//! target: `main = false` on each and `fn main() -> ExitCode { run(&[a::SUITE, b::SUITE]) }`
+//! with this module's [`run`]; a target holds either single-shot or agent suites
+//! (`isomer_evals::main!` takes single-shot ones only).
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use isomer_sdk::Tool;
+use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
+use serde_json::{Value, json};
+
+use super::snapshot::{describe_json_move, holds, read_snapshot};
+use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec, recordings_variable, trial_name_conflicts};
+use crate::agent::{
+    AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
+    DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
+    format_agent_report, read_agent_case_recordings, read_agent_recordings, run_agent_evals,
+};
+use crate::case::EvalCase;
+use crate::corpus::manifest::parse_manifest;
+use crate::floor::{AgentFloor, FloorLevel};
+use crate::runtime::{EvalFrame, EvalRuntime};
+
+/// How many of an answer's validation errors a failure message shows.
+const ERRORS_SHOWN: usize = 3;
+
+/// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
+/// against, the tools offered to the model, and the run options
+/// ([`RunAgentEvalsOptions`]'s defaults unless set). The harness calls the function once
+/// per trial.
+pub struct AgentSuite {
+    runtime: Arc<dyn EvalRuntime + Send + Sync>,
+    tools: Vec<Tool>,
+    system: String,
+    repeat: u32,
+    max_turns: u32,
+    concurrency: usize,
+    frame: Option<Box<dyn EvalFrame + Send>>,
+}
+
+impl AgentSuite {
+    /// A suite scoring against `runtime` and offering `tools` in this order, with the
+    /// defaults: [`DEFAULT_AGENT_SYSTEM`], one run per case, [`DEFAULT_MAX_TURNS`], one
+    /// run in flight, no frame. The runtime is shared (`Arc`) because the tools usually
+    /// wrap the same one.
+    pub fn new<R: EvalRuntime + Send + Sync + 'static>(runtime: Arc<R>, tools: Vec<Tool>) -> Self {
+        AgentSuite {
+            runtime,
+            tools,
+            system: DEFAULT_AGENT_SYSTEM.to_owned(),
+            repeat: 1,
+            max_turns: DEFAULT_MAX_TURNS,
+            concurrency: 1,
+            frame: None,
+        }
+    }
+
+    /// The system prompt of every turn (default [`DEFAULT_AGENT_SYSTEM`]).
+    pub fn system(mut self, system: impl Into<String>) -> Self {
+        self.system = system.into();
+        self
+    }
+
+    /// Runs per case (default `1`; `0` counts as `1`): transcripts `<id>.0.json` up to
+    /// `<id>.<repeat - 1>.json` are replayed.
+    pub fn repeat(mut self, repeat: u32) -> Self {
+        self.repeat = repeat.max(1);
+        self
+    }
+
+    /// Model turns a run may take before it ends unfinished (default
+    /// [`DEFAULT_MAX_TURNS`]; `0` counts as `1`).
+    pub fn max_turns(mut self, max_turns: u32) -> Self {
+        self.max_turns = max_turns;
+        self
+    }
+
+    /// Runs in flight at once within one trial (default `1`; `0` counts as `1`).
+    pub fn concurrency(mut self, concurrency: usize) -> Self {
+        self.concurrency = concurrency;
+        self
+    }
+
+    /// A frame whose body rule every answer must also pass (default none).
+    pub fn frame(mut self, frame: impl EvalFrame + Send + 'static) -> Self {
+        self.frame = Some(Box::new(frame));
+        self
+    }
+
+    /// Runs `corpus` through [`run_agent_evals`] with `step`, to completion on the calling
+    /// thread.
+    fn run(&self, corpus: Vec<EvalCase>, step: AgentStep<'_>) -> AgentEvalReport {
+        let mut options =
+            RunAgentEvalsOptions::new(&*self.runtime, self.tools.clone(), corpus, step);
+        options.system = self.system.clone();
+        options.repeat = self.repeat;
+        options.max_turns = self.max_turns;
+        options.concurrency = self.concurrency;
+        options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
+        futures::executor::block_on(run_agent_evals(options))
+    }
+}
+
+impl std::fmt::Debug for AgentSuite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AgentSuite")
+            .field(
+                "tools",
+                &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>(),
+            )
+            .field("system", &self.system)
+            .field("repeat", &self.repeat)
+            .field("max_turns", &self.max_turns)
+            .field("concurrency", &self.concurrency)
+            .field("frame", &self.frame.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// An agent suite as the expansion describes it: data only, built as a constant.
+#[derive(Debug, Clone, Copy)]
+pub struct AgentSuiteSpec {
+    /// The suite name: the first part of each trial name.
+    pub name: &'static str,
+    /// The corpus, compiled in (its transcripts are read at run time).
+    pub corpus: CorpusSpec,
+    /// The `#[isomer_eval]` function, converted into an [`AgentSuite`]; called once per
+    /// trial.
+    pub build: fn() -> AgentSuite,
+    /// The declared agent floors, case and suite ones, in attribute order.
+    pub floors: &'static [AgentFloor],
+    /// Absolute directory of the baseline snapshots.
+    pub snapshots: &'static str,
+}
+
+/// Runs agent `suites` under this process's command line and returns libtest's exit code
+/// (`0` when every selected trial passed, `101` otherwise). Reads the arguments and the
+/// `ISOMER_EVAL_RECORDINGS_<SUITE>` variables.
+pub fn run(suites: &[AgentSuiteSpec]) -> ExitCode {
+    let args = Arguments::from_args();
+    let overrides = suites
+        .iter()
+        .map(|suite| std::env::var_os(recordings_variable(suite.name)).map(PathBuf::from))
+        .collect::<Vec<_>>();
+    run_with(suites, &overrides, &args).exit_code()
+}
+
+fn never_built() -> Suite {
+    unreachable!("the trial-name check builds no suite")
+}
+
+/// Runs agent `suites` under `args`, with `recordings[i]` (when given) replacing suite
+/// `i`'s directory of transcripts. Refuses clashing trial names as
+/// [`super::run_with`] does (prints each as `error: ...`, one failure, nothing run).
+pub fn run_with(
+    suites: &[AgentSuiteSpec],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Conclusion {
+    let specs: Vec<SuiteSpec> = suites
+        .iter()
+        .map(|suite| SuiteSpec {
+            name: suite.name,
+            corpus: suite.corpus,
+            build: never_built,
+            floors: &[],
+            snapshots: suite.snapshots,
+        })
+        .collect();
+    let conflicts = trial_name_conflicts(&specs);
+    if !conflicts.is_empty() {
+        for conflict in &conflicts {
+            eprintln!("error: {conflict}");
+        }
+        return Conclusion {
+            num_filtered_out: 0,
+            num_passed: 0,
+            num_failed: 1,
+            num_ignored: 0,
+            num_measured: 0,
+        };
+    }
+    libtest_mimic::run(args, trials(suites, recordings, args))
+}
+
+/// The trials: per suite, one per case in corpus order, then `totals`. With `--exact
+/// <name>` (and no `--list`) only that trial is built.
+pub fn trials(
+    suites: &[AgentSuiteSpec],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Vec<Trial> {
+    let exact = match (&args.filter, args.exact, args.list) {
+        (Some(filter), true, false) => Some(filter.as_str()),
+        _ => None,
+    };
+    let mut trials = Vec::new();
+    for (index, suite) in suites.iter().enumerate() {
+        let dir = recordings
+            .get(index)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| PathBuf::from(suite.corpus.dir));
+        let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
+        for case in suite.corpus.cases {
+            let name = format!("{}::{}", suite.name, case.id);
+            if wanted(&name) {
+                let (suite, dir) = (*suite, dir.clone());
+                trials.push(Trial::test(name, move || run_case(&suite, &dir, case)));
+            }
+        }
+        let name = format!("{}::totals", suite.name);
+        if wanted(&name) {
+            let suite = *suite;
+            trials.push(Trial::test(name, move || run_totals(&suite, &dir)));
+        }
+    }
+    trials
+}
+
+fn recording_errors(errors: &[AgentRecordingError]) -> String {
+    let mut out = String::from("transcripts that cannot be replayed:");
+    for error in errors {
+        let _ = write!(out, "\n  {error}");
+    }
+    out
+}
+
+/// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
+/// own transcripts are read.
+fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+    let case_id = spec.id;
+    let case: EvalCase = suite
+        .corpus
+        .manifest
+        .get(spec.start..spec.end)
+        .and_then(|text| serde_json::from_str(text).ok())
+        .filter(|case: &EvalCase| case.id == case_id)
+        .ok_or_else(|| {
+            format!(
+                "case `{case_id}` is not where the macro found it in {}/corpus.json",
+                suite.corpus.path
+            )
+        })?;
+    let built = (suite.build)();
+    let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
+        .map_err(|errors| recording_errors(&errors))?;
+    let replay = AgentReplay::new(recordings);
+    let report = built.run(vec![case], replay.step());
+    let message = case_message(
+        case_id,
+        suite.floors,
+        built.repeat,
+        &report.results,
+        &replay.missing_turns(),
+        &replay.stale_turns(),
+    );
+    match message {
+        None => Ok(()),
+        Some(message) => Err(message.into()),
+    }
+}
+
+/// The failure message of a case trial over its runs, or `None` when it passes.
+fn case_message(
+    case_id: &str,
+    floors: &[AgentFloor],
+    repeat: u32,
+    runs: &[AgentEvalCaseResult],
+    missing: &[TurnKey],
+    stale: &[TurnKey],
+) -> Option<String> {
+    let mut out = String::new();
+    let mut misses = Vec::new();
+    for run in runs {
+        let prefix = if repeat > 1 {
+            format!("run {}: ", run.repeat)
+        } else {
+            String::new()
+        };
+        for miss in floors.iter().filter_map(|floor| floor.check_run(run)) {
+            misses.push(format!("{prefix}{miss}"));
+        }
+        if let Some(error) = &run.error {
+            let _ = writeln!(out, "case `{case_id}` {prefix}did not complete: {error}");
+        }
+    }
+    if !misses.is_empty() {
+        let _ = writeln!(out, "case `{case_id}` is below its floors:");
+        for miss in &misses {
+            let _ = writeln!(out, "  {miss}");
+        }
+    }
+    turn_lines(&mut out, missing, stale);
+    if out.is_empty() {
+        return None;
+    }
+    for run in runs.iter().filter(|run| !run.errors.is_empty()) {
+        let prefix = if repeat > 1 {
+            format!("run {}: ", run.repeat)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{prefix}the answer's validation errors ({}):",
+            run.errors.len()
+        );
+        for error in run.errors.iter().take(ERRORS_SHOWN) {
+            let _ = writeln!(out, "  {error}");
+        }
+        if run.errors.len() > ERRORS_SHOWN {
+            let _ = writeln!(out, "  (+{} more)", run.errors.len() - ERRORS_SHOWN);
+        }
+    }
+    Some(out.trim_end().to_owned())
+}
+
+fn join(keys: &[TurnKey]) -> String {
+    keys.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
+    if !missing.is_empty() {
+        let _ = writeln!(
+            out,
+            "missing turns (the replay answers them with an empty turn, ending the run): {}",
+            join(missing)
+        );
+    }
+    if !stale.is_empty() {
+        let _ = writeln!(
+            out,
+            "stale turns (the tools now answer the calls before them differently; re-record): {}",
+            join(stale)
+        );
+    }
+}
+
+/// The `<suite>::totals` trial.
+fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
+    let manifest = parse_manifest(suite.corpus.manifest).map_err(|faults| {
+        let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
+        format!(
+            "{}/corpus.json no longer reads as it did at compile time:\n  {}",
+            suite.corpus.path,
+            faults.join("\n  ")
+        )
+    })?;
+    let cases: Vec<EvalCase> = manifest
+        .cases
+        .into_iter()
+        .map(|case| EvalCase {
+            id: case.id,
+            prompt: case.prompt,
+            golden: case.golden,
+            expected: case.expected,
+        })
+        .collect();
+    let built = (suite.build)();
+    let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
+    let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
+    let unread: Vec<String> = recordings
+        .keys()
+        .filter(|(id, repeat)| !ids.contains(id.as_str()) || *repeat >= built.repeat)
+        .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
+        .collect();
+    let replay = AgentReplay::new(recordings);
+    let report = built.run(cases, replay.step());
+    let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
+
+    let mut out = String::new();
+    let misses: Vec<String> = suite
+        .floors
+        .iter()
+        .filter(|floor| floor.level() == FloorLevel::Suite)
+        .filter_map(|floor| floor.check_totals(&report.totals))
+        .map(|miss| miss.to_string())
+        .collect();
+    if !misses.is_empty() {
+        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
+        for miss in &misses {
+            let _ = writeln!(out, "  {miss}");
+        }
+    }
+    let errored: Vec<String> = report
+        .results
+        .iter()
+        .filter_map(|run| {
+            let error = run.error.as_ref()?;
+            Some(format!("  {} run {}: {error}", run.case_id, run.repeat))
+        })
+        .collect();
+    if !errored.is_empty() {
+        let _ = writeln!(out, "runs that did not complete:\n{}", errored.join("\n"));
+    }
+    turn_lines(&mut out, &missing, &stale);
+    if !unread.is_empty() {
+        let _ = writeln!(
+            out,
+            "transcripts no replay of the corpus reads (an unknown case id, or a repeat past the suite's {}; rename or delete them): {}",
+            built.repeat,
+            unread.join(", ")
+        );
+    }
+    let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
+    let report_json = serde_json::to_value(&report)
+        .map_err(|error| format!("cannot serialize the report: {error}"))?;
+    let moved = compare_agent_baseline(
+        suite.name,
+        Path::new(suite.snapshots),
+        &report_json,
+        &format_agent_report(&report),
+        &baseline,
+    );
+    if !moved.is_empty() {
+        let _ = writeln!(out, "the baseline moved:");
+        for line in &moved {
+            let _ = writeln!(out, "  {line}");
+        }
+        let _ = writeln!(
+            out,
+            "to accept it: INSTA_UPDATE=always cargo test --test <target> -- --exact {}::totals, then review the .snap diff and commit it",
+            suite.name
+        );
+    }
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(out.trim_end().to_owned().into())
+    }
+}
+
+/// Compares `<suite>__report`, `<suite>__report_text` and `<suite>__baseline` in `dir`,
+/// as the single-shot baseline is compared; one description per snapshot that moved.
+fn compare_agent_baseline(
+    suite: &str,
+    dir: &Path,
+    report: &Value,
+    report_text: &str,
+    baseline: &Value,
+) -> Vec<String> {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(dir);
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.set_sort_maps(false);
+    let mut moved = Vec::new();
+    settings.bind(|| {
+        for (name, value) in [("report", report), ("baseline", baseline)] {
+            let name = format!("{suite}__{name}");
+            if !holds(|| insta::assert_json_snapshot!(name.as_str(), value)) {
+                let old = read_snapshot(&dir.join(format!("{name}.snap")));
+                moved.push(describe_json_move(&name, old.as_deref(), value));
+            }
+        }
+        let text_name = format!("{suite}__report_text");
+        if !holds(|| insta::assert_snapshot!(text_name.as_str(), report_text)) {
+            moved.push(if dir.join(format!("{text_name}.snap")).is_file() {
+                format!("{text_name}: the formatted report differs")
+            } else {
+                format!("{text_name}: no committed snapshot")
+            });
+        }
+    });
+    moved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_message_names_misses_per_run_missing_turns_and_errors() {
+        let run = |repeat: u32, finished: bool| -> AgentEvalCaseResult {
+            serde_json::from_value(json!({
+                "caseId": "a", "repeat": repeat, "finished": finished, "turns": 7,
+                "usage": { "inputTokens": 0, "outputTokens": 0 }, "toolResultBytes": 0,
+                "calls": [], "answer": "", "parsed": false, "valid": false,
+                "errors": ["EOF while parsing a value at line 1 column 0"]
+            }))
+            .unwrap()
+        };
+        let missing = [TurnKey {
+            case_id: "a".into(),
+            repeat: 1,
+            turn: 0,
+        }];
+        let floors = [AgentFloor::Finished, AgentFloor::MaxTurns(6)];
+        assert_eq!(
+            case_message("a", &floors, 2, &[run(0, true), run(1, false)], &missing, &[]).unwrap(),
+            "case `a` is below its floors:
+  run 0: max_turns: 7, floor <= 6
+  run 1: finished: false, floor true
+  run 1: max_turns: 7, floor <= 6
+missing turns (the replay answers them with an empty turn, ending the run): transcripts/a.1.json turn 0
+run 0: the answer's validation errors (1):
+  EOF while parsing a value at line 1 column 0
+run 1: the answer's validation errors (1):
+  EOF while parsing a value at line 1 column 0"
+        );
+        assert_eq!(case_message("a", &[], 1, &[run(0, false)], &[], &[]), None);
+    }
+}
