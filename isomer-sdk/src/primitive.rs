@@ -358,11 +358,19 @@ where
         self
     }
 
-    /// Adds a cross-field rule, run on nodes whose own schema passed. Report
-    /// findings with [`RefineContext::error`], paths relative to the node
-    /// (`"label"`, `"items[1].href"`, `""` for the node itself); the runtime
-    /// prefixes the node's path and sets `nodeType`. Several refinements run
-    /// in the order added.
+    /// Adds a cross-field rule. It runs after the node's whole subtree was
+    /// checked, and only when no schema issue was found in it (neither in
+    /// the node's own fields nor in any nested node, walked child or
+    /// embedded body): Zod skips an object's refinements once a
+    /// non-continuable issue was raised inside it. Findings of other
+    /// refinements (a child's) do not stop it. So a rule may rely on the
+    /// node and its descendants being well-formed.
+    ///
+    /// Report findings with [`RefineContext::error`], paths relative to the
+    /// node (`"label"`, `"items[1].href"`, `""` for the node itself); the
+    /// runtime prefixes the node's path and sets `nodeType`. They sort after
+    /// every finding inside the node. Several refinements run in the order
+    /// added.
     pub fn refine<F>(mut self, rule: F) -> Self
     where
         F: Fn(&T, &mut RefineContext<'_>) + Send + Sync + 'static,

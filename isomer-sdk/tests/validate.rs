@@ -259,6 +259,32 @@ fn refinements_report_relative_paths_under_the_node() {
         ),
         vec!["body[0].text (in note) must not be empty"]
     );
+    // As in Zod, a schema issue anywhere inside a node skips the node's
+    // refinements (its nested-group rule would otherwise fire too) …
+    let nested = |inner: Value| {
+        view(json!([ { "type": "group", "title": "a", "items": [
+            { "type": "group", "title": "b", "items": [ inner ] }
+        ] } ]))
+    };
+    assert_eq!(
+        errors(&rt, &nested(json!({ "type": "note" }))),
+        vec!["body[0].items[0].items[0].text (in note) is required"]
+    );
+    assert_eq!(
+        errors(&rt, &nested(json!({ "type": "sparkline" }))),
+        vec!["body[0].items[0].items[0].type must be one of: note, group"]
+    );
+    assert_eq!(
+        errors(
+            &rt,
+            &nested(json!({ "type": "note", "text": "x", "extra": 1 }))
+        ),
+        vec![
+            "body[0].items[0].items[0] (in note) has unrecognized key(s): extra; its fields are text, tone, href"
+        ]
+    );
+    // … while another refinement's finding inside it does not (the first
+    // case above, with the inner href finding and the outer group rule).
 }
 
 #[test]

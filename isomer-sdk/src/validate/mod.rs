@@ -7,8 +7,11 @@
 //!    through the child hooks, each nested node) is dispatched on its `type`
 //!    (a missing or unregistered type reads `must be one of: <every
 //!    registered type>` at `<node>.type`) and checked against its
-//!    primitive's compiled validator; refinements run on nodes whose own
-//!    schema passed. The walk is iterative (an explicit stack);
+//!    primitive's compiled validator. A node's refinements run once its
+//!    subtree is done, and only when no schema issue was found in that
+//!    subtree (Zod skips the refinements of an object that holds a
+//!    non-continuable issue; refinement findings are continuable). The walk
+//!    is iterative (an explicit stack);
 //! 3. findings are translated (sdk.md §2.5), given full paths and the
 //!    `nodeType` of the node they were found in (the innermost registered
 //!    node, §2.6), and sorted into Zod's traversal order;
@@ -245,7 +248,16 @@ impl Engine {
             list: Vec::new(),
             order: Vec::new(),
         };
-        let mut stack: Vec<usize> = Vec::new();
+        /// Work left: visit a node, or run a node's refinements once its
+        /// subtree is done (if no schema issue was found meanwhile).
+        enum Task {
+            Visit(usize),
+            Refine { at: usize, schema_issues: usize },
+        }
+        let mut stack: Vec<Task> = Vec::new();
+        // How many of `found` are refinement findings (the rest are schema
+        // issues).
+        let mut refine_findings = 0;
         if let Some(Value::Array(body)) = value.get("body") {
             visits.list.reserve(body.len());
             for (index, node) in body.iter().enumerate() {
@@ -260,9 +272,18 @@ impl Engine {
                     children: 0..0,
                 });
             }
-            stack.extend((0..body.len()).rev());
+            stack.extend((0..body.len()).rev().map(Task::Visit));
         }
-        while let Some(at) = stack.pop() {
+        while let Some(task) = stack.pop() {
+            let at = match task {
+                Task::Visit(at) => at,
+                Task::Refine { at, schema_issues } => {
+                    if found.len() - refine_findings == schema_issues {
+                        refine_findings += self.refine(inventory, &visits, at, &mut found);
+                    }
+                    continue;
+                }
+            };
             visits.order.push(at);
             let visit = &visits.list[at];
             let node = visit.node;
@@ -314,31 +335,17 @@ impl Engine {
                     found.push((key, with_type(ValidationError::new(path, issue.message))));
                 }
             }
-            if !own_failed {
-                let mut context = RefineContext::new(node, inventory as &dyn ChildWalker);
-                let outcome = primitive.inner.erased.refine(node, &mut context);
-                let findings = context.into_findings();
-                if outcome.is_err() || !findings.is_empty() {
-                    let mut key = visits.key(at);
-                    key.push(u64::MAX);
-                    let path = &visits.list[at].path;
-                    if outcome.is_err() {
-                        found.push((
-                            key.clone(),
-                            with_type(ValidationError::new(path.clone(), "Invalid input")),
-                        ));
-                    }
-                    for (relative, message) in findings {
-                        let path = if relative.is_empty() {
-                            path.clone()
-                        } else {
-                            child_node_path(path, &relative)
-                        };
-                        found.push((key.clone(), with_type(ValidationError::new(path, message))));
-                    }
-                }
-            }
             visits.list[at].primitive = Some(primitive);
+            if !own_failed {
+                // Zod runs an object's refinements after its fields and
+                // skips them when any schema issue was found inside it
+                // (sdk.md §2.5: a refinement sees only a well-formed
+                // node): the refinement waits until the subtree is done.
+                stack.push(Task::Refine {
+                    at,
+                    schema_issues: found.len() - refine_findings,
+                });
+            }
             let children = primitive.validated_children_with_steps(node);
             let first = visits.list.len();
             for (child, relative, reached) in children {
@@ -355,10 +362,61 @@ impl Engine {
                 });
             }
             visits.list[at].children = first..visits.list.len();
-            stack.extend((first..visits.list.len()).rev());
+            stack.extend((first..visits.list.len()).rev().map(Task::Visit));
         }
         found.sort_by(|a, b| a.0.cmp(&b.0));
         (found.into_iter().map(|(_, error)| error).collect(), visits)
+    }
+}
+
+impl Engine {
+    /// Runs the refinements of the visited node `at` (its schema passed),
+    /// adding their findings to `found`; returns how many it added.
+    fn refine<'v>(
+        &self,
+        inventory: &'v Inventory,
+        visits: &Visits<'v>,
+        at: usize,
+        found: &mut Vec<(Vec<u64>, ValidationError)>,
+    ) -> usize {
+        let visit = &visits.list[at];
+        let Some(primitive) = visit.primitive else {
+            return 0;
+        };
+        let reported = if visit.walked {
+            Some(primitive.type_name())
+        } else {
+            visit.inherited
+        };
+        let with_type = |error: ValidationError| match reported {
+            Some(type_name) => error.with_node_type(type_name),
+            None => error,
+        };
+        let mut context = RefineContext::new(visit.node, inventory as &dyn ChildWalker);
+        let outcome = primitive.inner.erased.refine(visit.node, &mut context);
+        let findings = context.into_findings();
+        if outcome.is_ok() && findings.is_empty() {
+            return 0;
+        }
+        let before = found.len();
+        let mut key = visits.key(at);
+        key.push(u64::MAX);
+        let path = &visit.path;
+        if outcome.is_err() {
+            found.push((
+                key.clone(),
+                with_type(ValidationError::new(path.clone(), "Invalid input")),
+            ));
+        }
+        for (relative, message) in findings {
+            let path = if relative.is_empty() {
+                path.clone()
+            } else {
+                child_node_path(path, &relative)
+            };
+            found.push((key.clone(), with_type(ValidationError::new(path, message))));
+        }
+        found.len() - before
     }
 }
 
