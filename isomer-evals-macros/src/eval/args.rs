@@ -58,6 +58,50 @@ pub(crate) const FLOORS: &[(&str, FloorKind, &str)] = &[
     ),
 ];
 
+/// Every agent floor (`#[isomer_eval(agent, ...)]`): the same list, in the same order, as
+/// `isomer_evals::floor::AGENT_FLOOR_NAMES`; the variants are `AgentFloor`'s. Names shared
+/// with [`FLOORS`] have the same kind and variant name.
+pub(crate) const AGENT_FLOORS: &[(&str, FloorKind, &str)] = &[
+    ("finished", FloorKind::Flag, "Finished"),
+    ("valid", FloorKind::Flag, "Valid"),
+    ("expected_hit", FloorKind::Flag, "ExpectedHit"),
+    ("no_failed_calls", FloorKind::Flag, "NoFailedCalls"),
+    ("max_turns", FloorKind::Count, "MaxTurns"),
+    ("min_finished_ratio", FloorKind::Ratio, "MinFinishedRatio"),
+    ("min_valid_ratio", FloorKind::Ratio, "MinValidRatio"),
+    (
+        "min_expected_hit_ratio",
+        FloorKind::Ratio,
+        "MinExpectedHitRatio",
+    ),
+    ("max_mean_turns", FloorKind::PositiveNumber, "MaxMeanTurns"),
+];
+
+/// Whether the attribute declares an agent suite: a top-level `agent` key, bare or
+/// `= true`. Read before the keys are parsed, so each floor is checked against its mode's
+/// table wherever `agent` is written.
+fn declares_agent(tokens: &TokenStream) -> bool {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
+    let mut at_key = true;
+    for (index, token) in tokens.iter().enumerate() {
+        match token {
+            proc_macro2::TokenTree::Punct(punct) if punct.as_char() == ',' => at_key = true,
+            proc_macro2::TokenTree::Ident(ident) if at_key && ident == "agent" => {
+                return match (tokens.get(index + 1), tokens.get(index + 2)) {
+                    (Some(proc_macro2::TokenTree::Punct(eq)), Some(value))
+                        if eq.as_char() == '=' =>
+                    {
+                        value.to_string() != "false"
+                    }
+                    _ => true,
+                };
+            }
+            _ => at_key = false,
+        }
+    }
+    false
+}
+
 /// A floor's value as written.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum FloorValue {
@@ -98,6 +142,8 @@ pub(crate) struct EvalArgs {
     pub(crate) krate: Option<syn::Path>,
     /// The floors, in attribute order.
     pub(crate) floors: Vec<FloorArg>,
+    /// `agent`: the corpus is an agent corpus, run with the agent floors.
+    pub(crate) agent: bool,
 }
 
 impl EvalArgs {
@@ -109,7 +155,15 @@ impl EvalArgs {
 
 /// Parses the attribute's tokens. Syntax errors and unknown keys go into `cx`.
 pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
-    let mut args = EvalArgs::default();
+    let mut args = EvalArgs {
+        agent: declares_agent(&tokens),
+        ..EvalArgs::default()
+    };
+    let (table, other) = if args.agent {
+        (AGENT_FLOORS, FLOORS)
+    } else {
+        (FLOORS, AGENT_FLOORS)
+    };
     let parser = syn::meta::parser(|meta| {
         let Some(ident) = meta.path.get_ident().cloned() else {
             cx.error_spanned_by(
@@ -140,6 +194,11 @@ pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
                 }
                 args.main = Some(value);
             }
+            "agent" => {
+                if meta.input.peek(syn::Token![=]) {
+                    let _: syn::LitBool = meta.value()?.parse()?;
+                }
+            }
             "crate" => {
                 let value: LitStr = meta.value()?.parse()?;
                 match value.parse::<syn::Path>() {
@@ -150,7 +209,7 @@ pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
                     ),
                 }
             }
-            _ => match FLOORS.iter().find(|(name, _, _)| *name == key) {
+            _ => match table.iter().find(|(name, _, _)| *name == key) {
                 Some(&(_, kind, variant)) => {
                     if args.floors.iter().any(|floor| floor.key == ident) {
                         cx.error_spanned_by(&ident, format!("floor `{key}` is declared twice"));
@@ -163,6 +222,14 @@ pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
                             value_span,
                         });
                     }
+                }
+                None if other.iter().any(|(name, _, _)| *name == key) => {
+                    cx.error_spanned_by(&ident, other_mode_message(&key, args.agent));
+                    skip_value(&meta)?;
+                }
+                None if args.agent => {
+                    cx.error_spanned_by(&ident, unknown_agent_key_message(&key));
+                    skip_value(&meta)?;
                 }
                 None => {
                     cx.error_spanned_by(&ident, unknown_key_message(&key));
@@ -199,6 +266,49 @@ fn unknown_key_message(key: &str) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     )
+}
+
+/// A floor name of the other mode: `floor \`max_mean_turns\` is an agent floor ...`.
+fn other_mode_message(key: &str, agent: bool) -> String {
+    if agent {
+        format!(
+            "floor `{key}` is a single-shot floor, and this suite is an agent suite (`agent`); the agent floors are {}",
+            quoted(AGENT_FLOORS)
+        )
+    } else {
+        format!(
+            "floor `{key}` is an agent floor: write `agent` to run the corpus as an agent corpus, or use the single-shot floors {}",
+            quoted(FLOORS)
+        )
+    }
+}
+
+/// `unknown key \`x\`` in an agent suite, with the closest key and the agent floors.
+fn unknown_agent_key_message(key: &str) -> String {
+    let closest = AGENT_FLOORS
+        .iter()
+        .map(|(name, _, _)| *name)
+        .chain(["corpus", "name", "main", "snapshots", "crate", "agent"])
+        .map(|name| (edit_distance(key, name), name))
+        .min()
+        .filter(|(distance, name)| *distance <= name.len().max(key.len()) / 3 + 1);
+    let hint = match closest {
+        Some((_, name)) => format!("did you mean `{name}`? "),
+        None => String::new(),
+    };
+    format!(
+        "unknown key `{key}`; {hint}the keys are `corpus`, `name`, `main`, `snapshots`, `crate`, `agent` and the agent floors {}",
+        quoted(AGENT_FLOORS)
+    )
+}
+
+/// The names of a floor table, each in backticks, joined by `, `.
+fn quoted(table: &[(&str, FloorKind, &str)]) -> String {
+    table
+        .iter()
+        .map(|(name, _, _)| format!("`{name}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Levenshtein distance over bytes (keys are ASCII).
@@ -304,6 +414,9 @@ fn expectation(key: &syn::Ident, kind: FloorKind) -> String {
         FloorKind::PositiveNumber => {
             format!("floor `{key}` takes a number greater than 0, e.g. `{key} = 1.5`")
         }
+        FloorKind::Count if key == "max_turns" => {
+            format!("floor `{key}` takes a whole number of turns, e.g. `{key} = 6`")
+        }
         FloorKind::Count => {
             format!("floor `{key}` takes a whole number of cases, e.g. `{key} = 0`")
         }
@@ -384,6 +497,57 @@ mod tests {
                 "floor `valid_after_retry` is a flag: write `valid_after_retry` or `valid_after_retry = false`",
                 "floor `min_mean_selection_f1` needs a value: floor `min_mean_selection_f1` takes a number from 0.0 to 1.0, e.g. `min_mean_selection_f1 = 0.8`",
                 "floor `no_invented_types` is declared twice",
+            ]
+        );
+    }
+
+    #[test]
+    fn agent_suites_take_the_agent_floors_only() {
+        let (args, errors) = parse(quote!(
+            corpus = "c",
+            max_turns = 6,
+            expected_hit,
+            max_mean_turns = 4.5,
+            agent,
+            min_expected_hit_ratio = 0.875,
+        ));
+        assert_eq!(errors, Vec::<String>::new());
+        assert!(args.agent);
+        let floors: Vec<(&str, FloorValue)> = args
+            .floors
+            .iter()
+            .map(|f| (f.variant, f.value.clone()))
+            .collect();
+        assert_eq!(
+            floors,
+            [
+                ("MaxTurns", FloorValue::Count(6)),
+                ("ExpectedHit", FloorValue::Flag(true)),
+                ("MaxMeanTurns", FloorValue::Number(4.5)),
+                ("MinExpectedHitRatio", FloorValue::Number(0.875)),
+            ]
+        );
+        let (_, errors) = parse(quote!(
+            agent,
+            corpus = "c",
+            valid_after_retry,
+            max_mean_turn = 4.0,
+            max_turns = 1.5
+        ));
+        assert_eq!(
+            errors,
+            [
+                "floor `valid_after_retry` is a single-shot floor, and this suite is an agent suite (`agent`); the agent floors are `finished`, `valid`, `expected_hit`, `no_failed_calls`, `max_turns`, `min_finished_ratio`, `min_valid_ratio`, `min_expected_hit_ratio`, `max_mean_turns`",
+                "unknown key `max_mean_turn`; did you mean `max_mean_turns`? the keys are `corpus`, `name`, `main`, `snapshots`, `crate`, `agent` and the agent floors `finished`, `valid`, `expected_hit`, `no_failed_calls`, `max_turns`, `min_finished_ratio`, `min_valid_ratio`, `min_expected_hit_ratio`, `max_mean_turns`",
+                "floor `max_turns` takes a whole number of turns, e.g. `max_turns = 6`",
+            ]
+        );
+        let (args, errors) = parse(quote!(corpus = "c", agent = false, max_mean_turns = 4.0));
+        assert!(!args.agent);
+        assert_eq!(
+            errors,
+            [
+                "floor `max_mean_turns` is an agent floor: write `agent` to run the corpus as an agent corpus, or use the single-shot floors `valid_after_retry`, `min_selection_f1`, `expected_hit`, `no_invented_types`, `max_size_vs_golden`, `answerability_not_no`, `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1`, `max_answerability_no`"
             ]
         );
     }

@@ -22,6 +22,9 @@
 //! fn main() -> ExitCode { run(&[slides::SUITE]) }
 //! ```
 //!
+//! With `agent`, the constant is an `AgentSuiteSpec` (floors `AgentFloor::...`), `__build`
+//! returns an `AgentSuite` through `into_agent_suite`, and `main` calls `run_agent`.
+//!
 //! All behaviour lives in `isomer_evals::harness`; this only writes data.
 
 use proc_macro2::{Literal, Span, TokenStream};
@@ -134,6 +137,23 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
         .as_ref()
         .map_or_else(|| "tests/snapshots".to_owned(), syn::LitStr::value);
     let snapshots = path_literal(&corpus.root.join(snapshots_rel));
+    let (spec_ty, floor_ty, suite_ty, into_suite, run) = if args.agent {
+        (
+            quote!(AgentSuiteSpec),
+            quote!(AgentFloor),
+            quote!(AgentSuite),
+            quote!(into_agent_suite),
+            quote!(run_agent),
+        )
+    } else {
+        (
+            quote!(SuiteSpec),
+            quote!(Floor),
+            quote!(Suite),
+            quote!(into_suite),
+            quote!(run),
+        )
+    };
     let floors = args.floors.iter().filter_map(|floor| {
         let variant = format_ident!("{}", floor.variant, span = floor.key.span());
         let value = match floor.value {
@@ -148,22 +168,29 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
                 quote_spanned!(floor.value_span=> (#lit))
             }
         };
-        Some(quote!(#private::Floor::#variant #value))
+        Some(quote!(#private::#floor_ty::#variant #value))
     });
     let output_span = match &item_fn.sig.output {
         syn::ReturnType::Type(_, ty) => ty.span(),
         syn::ReturnType::Default => ident.span(),
     };
-    let build_call = quote_spanned!(output_span=> #private::into_suite(super::#ident()));
+    let build_call = quote_spanned!(output_span=> #private::#into_suite(super::#ident()));
     let include = quote_spanned!(corpus_span=> #private::include_str!(#manifest_path));
     let doc = format!(
         "The `{name}` eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::main!` or `isomer_evals::harness::run`."
     );
+    let doc = if args.agent {
+        format!(
+            "The `{name}` agent eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::harness::agent::run`."
+        )
+    } else {
+        doc
+    };
     let main = args.emits_main().then(|| {
         quote! {
             /// Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).
             fn main() -> #private::ExitCode {
-                #private::run(&[#ident::SUITE])
+                #private::#run(&[#ident::SUITE])
             }
         }
     });
@@ -174,7 +201,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
         #[doc(hidden)]
         mod #ident {
             #[doc = #doc]
-            pub(crate) const SUITE: #private::SuiteSpec = #private::SuiteSpec {
+            pub(crate) const SUITE: #private::#spec_ty = #private::#spec_ty {
                 name: #name,
                 corpus: #private::CorpusSpec {
                     path: #corpus_lit,
@@ -187,7 +214,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
                 snapshots: #snapshots,
             };
 
-            fn __build() -> #private::Suite {
+            fn __build() -> #private::#suite_ty {
                 #build_call
             }
         }
