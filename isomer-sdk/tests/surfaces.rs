@@ -4,6 +4,7 @@
 mod common;
 
 use common::{runtime, view};
+use isomer_sdk::composition::Theme;
 use isomer_sdk::{
     ErrorCode, Markdown, Pack, Primitive, RenderOptions, Rendered, Runtime, Surface,
     ValidationError, ValidationMode,
@@ -90,6 +91,22 @@ fn html_escapes_every_string_and_collects_findings() {
     insta::assert_snapshot!("html_surface", html.html);
     assert!(html.validation_errors.is_empty());
     assert!(html.html.contains("data-theme=\"dark\""));
+    // An explicit theme overrides the composition's, on html only.
+    let light = RenderOptions {
+        theme: Some(Theme::Light),
+        ..RenderOptions::default()
+    };
+    let themed = rt.render_html(&good_deck(), &light).unwrap();
+    assert_eq!(
+        themed.html,
+        html.html
+            .replace("data-theme=\"dark\"", "data-theme=\"light\"")
+    );
+    assert_eq!(
+        rt.render_text(&good_deck(), &light).unwrap(),
+        rt.render_text(&good_deck(), &RenderOptions::default())
+            .unwrap()
+    );
     assert!(
         html.html
             .contains("aria-label=\"Straße &amp; &lt;status&gt;\"")
@@ -141,6 +158,7 @@ fn throw_mode_refuses_invalid_compositions_and_collect_renders_them() {
             &RenderOptions {
                 heading: false,
                 on_validation_error: Some(ValidationMode::Collect),
+                theme: None,
             },
         )
         .unwrap();
@@ -152,6 +170,7 @@ fn throw_mode_refuses_invalid_compositions_and_collect_renders_them() {
             &RenderOptions {
                 heading: false,
                 on_validation_error: Some(ValidationMode::Collect),
+                theme: None,
             },
         )
         .unwrap();
@@ -175,6 +194,7 @@ fn budget_refusals_refuse_in_every_mode() {
                 &RenderOptions {
                     heading: true,
                     on_validation_error: Some(ValidationMode::Collect),
+                    theme: None,
                 },
             )
             .unwrap_err();

@@ -36,6 +36,7 @@ use crate::catalog::{
     AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary,
 };
 use crate::error::{CompositionValidationError, IsomerError, ValidationError};
+use crate::composition::Theme;
 use crate::frame::Frame;
 use crate::pack::{Pack, duplicate_types};
 use crate::primitive::Primitive;
@@ -70,6 +71,12 @@ pub struct RenderOptions {
     /// What to do with an invalid composition; `None` is the surface's
     /// default (`Collect` for `html`, `Throw` for the others).
     pub on_validation_error: Option<ValidationMode>,
+    /// The `html` surface's theme (upstream `html.render(c, { theme })`):
+    /// when given it overrides the composition's own `theme` in
+    /// `data-theme`; `None` keeps the composition's (`auto` when it has
+    /// none). Text, Markdown and Slack ignore it (agent-tools.md: "`theme`
+    /// is passed only to html").
+    pub theme: Option<Theme>,
 }
 
 impl Default for RenderOptions {
@@ -77,6 +84,7 @@ impl Default for RenderOptions {
         RenderOptions {
             heading: true,
             on_validation_error: None,
+            theme: None,
         }
     }
 }
@@ -505,6 +513,7 @@ impl<C: Send + 'static> Runtime<C> {
                 html: crate::surface::html::envelope(
                     view,
                     options.heading,
+                    options.theme,
                     body.iter().map(|node| scope.html(node)).collect(),
                 ),
                 css: crate::surface::html::HTML_CSS.to_owned(),
@@ -544,6 +553,7 @@ impl<C: Send + 'static> Runtime<C> {
             &RenderOptions {
                 heading: false,
                 on_validation_error: mode,
+                theme: None,
             },
         )
     }

@@ -246,10 +246,15 @@ pub struct HtmlRender {
 }
 
 /// The `html` envelope: `aria-label` is `meta.ariaLabel`, else the title,
-/// else `View`; `data-theme` is the composition's theme (`auto` when
-/// absent); with `heading`, the title as `h2` and the subtitle as
+/// else `View`; `data-theme` is `theme` when given, else the composition's
+/// theme (`auto` when absent); with `heading`, the title as `h2` and the subtitle as
 /// `p.sub`; then each body node.
-pub(crate) fn envelope(composition: &Value, heading: bool, body: Vec<Html>) -> String {
+pub(crate) fn envelope(
+    composition: &Value,
+    heading: bool,
+    theme: Option<crate::composition::Theme>,
+    body: Vec<Html>,
+) -> String {
     let view = crate::composition::Composition::from_value(composition);
     let title = view.as_ref().and_then(|v| v.title());
     let subtitle = view.as_ref().and_then(|v| v.subtitle());
@@ -259,9 +264,8 @@ pub(crate) fn envelope(composition: &Value, heading: bool, body: Vec<Html>) -> S
         .and_then(|meta| meta.aria_label())
         .or(title)
         .unwrap_or("View");
-    let theme = view
-        .as_ref()
-        .and_then(|v| v.theme())
+    let theme = theme
+        .or_else(|| view.as_ref().and_then(|v| v.theme()))
         .map_or("auto", |theme| theme.as_str());
     let mut out = format!(
         "<style>{HTML_CSS}</style><section class=\"isomer\" aria-label=\"{}\" data-theme=\"{theme}\">",
