@@ -13,7 +13,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-const FRAME_RULE: &str = "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
+const FRAME_RULE: &str =
+    "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
 const TOO_DEEP: &str = "input nests deeper than 64 levels";
 
 /// The input of the `one-slide` view.
@@ -471,4 +472,49 @@ async fn hands_the_host_context_to_a_real_view() {
     let answer = parsed(&call(&tools, "isomer_request_view", json!({"id": "whoami"})).await);
     assert_eq!(answer["valid"], true);
     assert_eq!(answer["composition"]["body"][0]["brand"], "ada");
+}
+
+/// `{ "composition": { "type": "view", "body": [<depth-deep arrays>] }, ...extra }`, built
+/// without `json!` (which would serialize the deep value recursively).
+fn deep_input(depth: usize, extra: &[(&str, Value)]) -> Value {
+    let mut composition = Map::new();
+    composition.insert("type".to_owned(), json!("view"));
+    composition.insert("body".to_owned(), Value::Array(vec![nested(depth)]));
+    let mut input = Map::new();
+    input.insert("composition".to_owned(), Value::Object(composition));
+    for (key, value) in extra {
+        input.insert((*key).to_owned(), value.clone());
+    }
+    Value::Object(input)
+}
+
+/// A model's composition nested 200,000 deep is refused by the budget and then dropped
+/// without recursion on every path (it overflowed the 2 MiB test thread before), on
+/// libtest's own thread.
+#[test]
+fn a_composition_far_past_the_depth_budget_is_refused_and_dropped_flat() {
+    let tools = slides_tools();
+    let answer =
+        |name: &str, input: Value| futures::executor::block_on(tool(&tools, name).call(input));
+    assert_eq!(
+        answer("isomer_validate", deep_input(200_000, &[])),
+        ToolResult::json(&json!({"valid": false, "errors": [TOO_DEEP], "warnings": []}))
+    );
+    assert_eq!(
+        answer(
+            "isomer_render",
+            deep_input(200_000, &[("format", json!("text"))])
+        ),
+        ToolResult::json_error(&json!({"valid": false, "errors": [TOO_DEEP]}))
+    );
+    // A handler run directly returns early on a theme the schema would refuse; the deep
+    // composition is dropped flat on that path too.
+    let handler = &tool(&tools, "isomer_render").handler;
+    assert_eq!(
+        futures::executor::block_on(handler(deep_input(
+            200_000,
+            &[("format", json!("text")), ("theme", json!("neon"))]
+        ))),
+        ToolResult::error("theme must be one of: auto, light, dark; got \"neon\".")
+    );
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
 use isomer_sdk::composition::Theme;
-use isomer_sdk::{Tool, ToolResult};
+use isomer_sdk::{DeepValue, Tool, ToolResult};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -35,6 +35,9 @@ fn theme_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 /// Validates a composition, then renders the checked copy in one format. An invalid composition is not rendered: its errors come back instead.
 #[isomer_tool(title = "Render a composition")]
 pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput) -> ToolResult {
+    // The model's value may nest far past the budget: whatever path returns, it is dropped
+    // without recursion (what is rendered is the checked copy, within the budget).
+    let composition = DeepValue::new(Value::Object(input.composition));
     let host = context
         .formats
         .iter()
@@ -57,7 +60,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
             ));
         }
     };
-    let check = match context.check(&Value::Object(input.composition)) {
+    let check = match context.check(&composition) {
         Ok(check) => check,
         Err(error) => return failure(&error),
     };

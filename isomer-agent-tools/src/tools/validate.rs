@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
-use isomer_sdk::ToolResult;
+use isomer_sdk::{DeepValue, ToolResult};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -25,7 +25,9 @@ pub(crate) async fn isomer_validate(
 ) -> ToolResult {
     // An invalid composition, even one the input budget refuses, is a normal
     // answer: the model reads the errors and tries again.
-    match context.check(&Value::Object(input.composition)) {
+    // The model's value may nest far past the budget: it is dropped without recursion.
+    let composition = DeepValue::new(Value::Object(input.composition));
+    match context.check(&composition) {
         Ok(check) => ToolResult::json(
             &json!({ "valid": check.valid, "errors": check.errors, "warnings": check.warnings }),
         ),
