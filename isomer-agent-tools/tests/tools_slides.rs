@@ -518,3 +518,27 @@ fn a_composition_far_past_the_depth_budget_is_refused_and_dropped_flat() {
         ToolResult::error("theme must be one of: auto, light, dark; got \"neon\".")
     );
 }
+
+/// A view that builds a composition nested 200,000 deep gets the budget's refusal, without
+/// the composition echoed, and its value is dropped without recursion.
+#[test]
+fn a_view_built_far_past_the_depth_budget_is_refused_and_dropped_flat() {
+    let runtime = isomer_slides::runtime().unwrap();
+    runtime
+        .views()
+        .register(View::builder("deep", "Deep").build(|_: (), _| async {
+            let mut composition = Map::new();
+            composition.insert("type".to_owned(), json!("view"));
+            composition.insert("body".to_owned(), Value::Array(vec![nested(200_000)]));
+            Value::Object(composition)
+        }))
+        .unwrap();
+    let tools = create_isomer_tools(IsomerToolsOptions::new(Arc::new(runtime))).unwrap();
+    let answer = futures::executor::block_on(
+        tool(&tools, "isomer_request_view").call(json!({"id": "deep"})),
+    );
+    assert_eq!(
+        answer,
+        ToolResult::json(&json!({"valid": false, "errors": [TOO_DEEP], "warnings": []}))
+    );
+}

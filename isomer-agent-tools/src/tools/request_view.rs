@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
 use isomer_sdk::js::utf16_len;
-use isomer_sdk::{ToolResult, format_validation_error};
+use isomer_sdk::{DeepValue, ToolResult, format_validation_error};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -55,7 +55,9 @@ pub(crate) async fn isomer_request_view(
         .request_view(&input.id, &(), input.input.map(Value::Object))
         .await
     {
-        Ok(built) => built,
+        // A view may build a value nested far past the budget (from the model's input,
+        // say): held as a DeepValue, it is dropped without recursion when not echoed.
+        Ok(built) => DeepValue::new(built),
         Err(error) => return view_error_result(error),
     };
     let check = match context.check(&built) {
@@ -68,7 +70,8 @@ pub(crate) async fn isomer_request_view(
         .any(|finding| finding.is_input_refusal());
     let mut answer = Map::new();
     if !refused {
-        answer.insert("composition".to_owned(), check.composition.unwrap_or(built));
+        let composition = check.composition.unwrap_or_else(|| built.into_inner());
+        answer.insert("composition".to_owned(), composition);
     }
     answer.insert("valid".to_owned(), json!(check.valid));
     answer.insert("errors".to_owned(), json!(check.errors));
