@@ -460,6 +460,9 @@ fn check_recordings_names_what_no_replay_of_the_cases_reads() {
     write(&dir, "answers/ghost.0.txt", "{}");
     write(&dir, "answers/alpha.2.txt", "{}");
     write(&dir, "answers/notes.md", "x");
+    // Hidden entries are no recording, and no fault.
+    write(&dir, "answers/.DS_Store", [0u8, 1, 2]);
+    write(&dir, "answers/.gitkeep", "");
     write(
         &dir,
         "judgments.json",

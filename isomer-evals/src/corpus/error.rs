@@ -51,7 +51,8 @@ pub enum CorpusErrorKind {
     Judgments(JudgmentFault),
     /// Occurs when an entry of `answers/` is not named
     /// `<case id>.<attempt>.txt` with attempt `0` or `1` (the only attempts a
-    /// run asks for), so it could never be replayed.
+    /// run asks for), so it could never be replayed. Hidden entries (names
+    /// starting with `.`, such as `.DS_Store`) are passed over.
     BadAnswerName,
     /// Occurs when an entry of `answers/` is named like an answer but is not
     /// a regular file.

@@ -20,6 +20,9 @@
 //! case or with a name no replay reads, a file that is not UTF-8 or cannot be
 //! read: each is a [`CorpusError`] naming the file and, inside a file, the
 //! line and column. A load reports all of them at once ([`CorpusErrors`]).
+//! The one exception is a hidden entry of `answers/` (a name starting with
+//! `.`, such as `.DS_Store` or `.gitkeep`), which no case id can name and which
+//! is not read.
 //!
 //! The loader reads files and never writes one.
 
@@ -385,6 +388,11 @@ fn list_answers(
     for entry in listed {
         let path = entry.path();
         let name = entry.file_name();
+        // Hidden entries (`.DS_Store` from macOS Finder, `.gitkeep`, an editor's swap file)
+        // are no recording: a case id cannot start with `.`, so none could be one.
+        if name.as_encoded_bytes().starts_with(b".") {
+            continue;
+        }
         let Some((id, attempt)) = name.to_str().and_then(answers::parse_answer_file_name) else {
             errors.push(CorpusError::new(path, CorpusErrorKind::BadAnswerName));
             continue;
