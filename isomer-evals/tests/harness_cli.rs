@@ -451,3 +451,20 @@ recordings that do not match the corpus (fix, rename or delete them):
     );
     assert!(stdout(&totals).contains(&expected), "{}", stdout(&totals));
 }
+
+/// A recordings override that names no directory fails each trial with the variable and
+/// the path, instead of calling every answer missing.
+#[test]
+fn a_recordings_override_that_is_not_a_directory_is_named() {
+    let nowhere = Path::new(MANIFEST_DIR).join("tests/fixtures/eval/no-such-recordings");
+    let output = run(
+        &["--exact", "mini::good"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &nowhere)],
+    );
+    assert_eq!(output.status.code(), Some(101));
+    let expected = format!(
+        "---- mini::good ----\nISOMER_EVAL_RECORDINGS_MINI names {}, which is not a directory: point it at a directory holding answers/, judgments.json and prompt.txt, or unset it to replay tests/fixtures/eval/mini\n\n",
+        nowhere.display()
+    );
+    assert!(stdout(&output).contains(&expected), "{}", stdout(&output));
+}

@@ -319,6 +319,7 @@ pub fn trials(
     };
     let mut trials = Vec::new();
     for (index, suite) in suites.iter().enumerate() {
+        let overridden = recordings.get(index).is_some_and(Option::is_some);
         let dir = recordings
             .get(index)
             .cloned()
@@ -330,6 +331,7 @@ pub fn trials(
             if wanted(&name) {
                 let (suite, dir) = (*suite, dir.clone());
                 trials.push(Trial::test(name, move || {
+                    outcome::check_recordings_dir(&suite, &dir, overridden)?;
                     outcome::run_case(&suite, &dir, case)
                 }));
             }
@@ -337,7 +339,10 @@ pub fn trials(
         let name = format!("{}::totals", suite.name);
         if wanted(&name) {
             let suite = *suite;
-            trials.push(Trial::test(name, move || outcome::run_totals(&suite, &dir)));
+            trials.push(Trial::test(name, move || {
+                outcome::check_recordings_dir(&suite, &dir, overridden)?;
+                outcome::run_totals(&suite, &dir)
+            }));
         }
     }
     trials

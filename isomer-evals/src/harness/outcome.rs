@@ -42,6 +42,34 @@ fn cases(suite: &SuiteSpec) -> Result<Vec<EvalCase>, Failed> {
         .collect())
 }
 
+/// Fails a trial whose recordings directory is not a directory, saying where the path came
+/// from, instead of listing every answer as missing: `overridden` when it is the suite's
+/// `ISOMER_EVAL_RECORDINGS_<SUITE>` (a typo there is the likely cause), else the corpus
+/// directory compiled into the gate (moved or deleted since the build).
+pub(super) fn check_recordings_dir(
+    suite: &SuiteSpec,
+    dir: &Path,
+    overridden: bool,
+) -> Result<(), Failed> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let message = if overridden {
+        let variable = super::recordings_variable(suite.name);
+        format!(
+            "{variable} names {}, which is not a directory: point it at a directory holding answers/, judgments.json and prompt.txt, or unset it to replay {}",
+            dir.display(),
+            suite.corpus.path
+        )
+    } else {
+        format!(
+            "the corpus directory {} is not a directory any more: the gate was built when it held corpus.json; restore it, or rebuild after moving it",
+            dir.display()
+        )
+    };
+    Err(message.into())
+}
+
 /// Runs `cases` with the suite's options, replaying `recordings`.
 fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
     let built = (suite.build)();
