@@ -137,7 +137,8 @@
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
 //!   a directory to replay `answers/`, `judgments.json` and `prompt.txt` from instead of
 //!   the corpus directory, for checking fresh recordings without touching the committed
-//!   ones. The cases still come from the compiled-in `corpus.json`.
+//!   ones. The cases still come from the compiled-in `corpus.json`. A path that is not a
+//!   directory fails every trial with the variable's name and the path.
 //!
 //! # Known limitations
 //!
