@@ -184,7 +184,14 @@ fn case_message(
     if out.is_empty() {
         return None;
     }
-    if !scores.errors.is_empty() {
+    if !scores.parsed {
+        // One JSON syntax error; an empty text is what a missing recording replays as.
+        let _ = writeln!(
+            out,
+            "first attempt is not JSON: {}",
+            scores.errors.first().map_or("(no error recorded)", String::as_str)
+        );
+    } else if !scores.errors.is_empty() {
         let _ = writeln!(
             out,
             "first attempt's validation errors ({}):",
@@ -418,6 +425,37 @@ first attempt's validation errors (5):
         assert_eq!(
             case_message("chart-q3", &result, &scores, &[], &[], &[]),
             None
+        );
+
+        // An attempt that is not JSON (here: a missing recording, replayed as empty text)
+        // is named as such, not as a validation error.
+        let unparsed = CaseScores {
+            parsed: false,
+            errors: vec!["EOF while parsing a value at line 1 column 0".into()],
+            has_golden: true,
+            ..CaseScores::default()
+        };
+        let misses: Vec<FloorMiss> = [Floor::ValidAfterRetry]
+            .iter()
+            .filter_map(|floor| floor.check_case(&unparsed))
+            .collect();
+        assert_eq!(
+            case_message(
+                "chart-q3",
+                &result,
+                &unparsed,
+                &misses,
+                &[MissingRecording {
+                    case_id: "chart-q3".into(),
+                    attempt: 0,
+                }],
+                &[],
+            )
+            .unwrap(),
+            "case `chart-q3` is below its floors:
+  valid_after_retry: false, floor true
+missing recordings (strict replay answers them with empty text): answers/chart-q3.0.txt
+first attempt is not JSON: EOF while parsing a value at line 1 column 0"
         );
     }
 }
