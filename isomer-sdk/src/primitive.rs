@@ -56,7 +56,6 @@ use crate::error::IsomerError;
 use crate::schema::node::NodeSchema;
 use crate::schema::slots::SlotTrie;
 use crate::surface::{Html, Markdown, Scope};
-use crate::validate::order::{Seg, parse_child_path};
 use crate::walk::{ChildRef, ChildWalker};
 
 type TextFn<T> = Box<dyn Fn(&T, &Scope<'_>) -> String + Send + Sync>;
@@ -221,26 +220,28 @@ impl Primitive {
         out
     }
 
-    /// [`Primitive::validated_children`] with each child's path also as
-    /// steps (read from the slot trie, or parsed from a hook's path).
-    pub(crate) fn validated_children_with_steps<'a>(
+    /// [`Primitive::validated_children`] with full paths: each child's
+    /// path is `base` joined with its path from the node
+    /// (`child_node_path`), built in one buffer for schema slots.
+    pub(crate) fn validated_children_under<'a>(
         &self,
         node: &'a Value,
-    ) -> Vec<(ChildRef<'a>, Vec<Seg>, bool)> {
+        base: &str,
+    ) -> Vec<(&'a Value, String, bool)> {
         if self.inner.children.is_none() {
             return self
                 .inner
                 .slots
-                .children_with_steps(node)
+                .children_under(node, base)
                 .into_iter()
-                .map(|(child, steps)| (child, steps, true))
+                .map(|(child, path)| (child, path, true))
                 .collect();
         }
         self.validated_children(node)
             .into_iter()
             .map(|(child, walked)| {
-                let steps = parse_child_path(&child.path);
-                (child, steps, walked)
+                let path = crate::walk::child_node_path(base, &child.path);
+                (child.node, path, walked)
             })
             .collect()
     }

@@ -11,7 +11,6 @@
 use serde_json::{Map, Value};
 
 use crate::node::BODY_NODE_REF;
-use crate::validate::order::Seg;
 use crate::walk::ChildRef;
 
 /// One step from a value to a nested value.
@@ -48,56 +47,48 @@ impl SlotTrie {
     pub fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
         let mut out = Vec::new();
         if !self.is_empty() {
-            self.collect(
-                node,
-                &mut String::new(),
-                &mut Vec::new(),
-                &mut |child, path, _| {
-                    out.push(ChildRef {
-                        node: child,
-                        path: path.to_owned(),
-                    })
-                },
-            );
+            self.collect(node, &mut String::new(), 0, &mut |child, path| {
+                out.push(ChildRef {
+                    node: child,
+                    path: path.to_owned(),
+                })
+            });
         }
         out
     }
 
-    /// [`SlotTrie::children`], each child with its path also as steps.
-    pub(crate) fn children_with_steps<'a>(&self, node: &'a Value) -> Vec<(ChildRef<'a>, Vec<Seg>)> {
+    /// The child nodes of `node` with their full paths: `base` joined with
+    /// each slot path as [`child_node_path`](crate::walk::child_node_path)
+    /// joins them (`body[0]` + `items[1]` = `body[0].items[1]`).
+    pub(crate) fn children_under<'a>(
+        &self,
+        node: &'a Value,
+        base: &str,
+    ) -> Vec<(&'a Value, String)> {
         let mut out = Vec::new();
         if !self.is_empty() {
-            self.collect(
-                node,
-                &mut String::new(),
-                &mut Vec::new(),
-                &mut |child, path, steps| {
-                    out.push((
-                        ChildRef {
-                            node: child,
-                            path: path.to_owned(),
-                        },
-                        steps.to_vec(),
-                    ))
-                },
-            );
+            let mut path = String::with_capacity(base.len() + 16);
+            path.push_str(base);
+            self.collect(node, &mut path, 0, &mut |child, path| {
+                out.push((child, path.to_owned()))
+            });
         }
         out
     }
 
-    /// Calls `found` for every child under `value`, with the path and steps
-    /// from the node; `path` and `steps` are scratch buffers restored on
-    /// return (no allocation per step).
+    /// Calls `found` for every child under `value`, with its path:
+    /// `path` holds the path so far (a scratch buffer restored on return, no
+    /// allocation per step) and `depth` the steps taken from the node.
     fn collect<'a>(
         &self,
         value: &'a Value,
         path: &mut String,
-        steps: &mut Vec<Seg>,
-        found: &mut dyn FnMut(&'a Value, &str, &[Seg]),
+        depth: usize,
+        found: &mut dyn FnMut(&'a Value, &str),
     ) {
-        if self.slot && !path.is_empty() {
+        if self.slot && depth > 0 {
             if value.is_object() {
-                found(value, path, steps);
+                found(value, path);
             }
             return;
         }
@@ -110,9 +101,7 @@ impl SlotTrie {
                             path.push('.');
                         }
                         path.push_str(key);
-                        steps.push(Seg::Key(key.clone()));
-                        next.collect(child, path, steps, found);
-                        steps.pop();
+                        next.collect(child, path, depth + 1, found);
                         path.truncate(length);
                     }
                 }
@@ -122,9 +111,7 @@ impl SlotTrie {
                         path.push('[');
                         push_index(path, index);
                         path.push(']');
-                        steps.push(Seg::Index(index));
-                        next.collect(child, path, steps, found);
-                        steps.pop();
+                        next.collect(child, path, depth + 1, found);
                         path.truncate(length);
                     }
                 }
@@ -281,6 +268,12 @@ mod tests {
         let node = json!({ "tree": { "node": { "type": "a" }, "children": [ { "node": { "type": "b" } } ] } });
         let paths: Vec<String> = slots.children(&node).into_iter().map(|c| c.path).collect();
         assert_eq!(paths, vec!["tree.node"]);
+        let under: Vec<String> = slots
+            .children_under(&node, "body[2]")
+            .into_iter()
+            .map(|(_, path)| path)
+            .collect();
+        assert_eq!(under, vec!["body[2].tree.node"]);
         assert!(slots.children(&json!({ "tree": [1, 2] })).is_empty());
         assert!(slots.children(&json!("x")).is_empty());
         assert!(

@@ -36,7 +36,7 @@ use crate::runtime::inventory::Inventory;
 use crate::walk::{ChildWalker, child_node_path, walk_body};
 
 use messages::{Subject, format_path, issues};
-use order::{Seg, key_for};
+use order::{Seg, key_for, parse_child_path};
 
 /// The result of `parse` (upstream `ParsedComposition`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -265,7 +265,7 @@ impl Engine {
                     node,
                     path: crate::walk::body_root_path(index),
                     parent: None,
-                    relative: vec![Seg::Index(index)],
+                    relative_at: "body".len(),
                     walked: true,
                     inherited: None,
                     primitive: None,
@@ -346,15 +346,16 @@ impl Engine {
                     schema_issues: found.len() - refine_findings,
                 });
             }
-            let children = primitive.validated_children_with_steps(node);
+            let base = &visits.list[at].path;
+            let relative_at = base.len() + 1;
+            let children = primitive.validated_children_under(node, base);
             let first = visits.list.len();
-            for (child, relative, reached) in children {
-                let path = child_node_path(&visits.list[at].path, &child.path);
+            for (child, path, reached) in children {
                 visits.list.push(Visit {
-                    node: child.node,
+                    node: child,
                     path,
                     parent: Some(at),
-                    relative,
+                    relative_at,
                     walked: walked && reached,
                     inherited: reported,
                     primitive: None,
@@ -427,8 +428,9 @@ pub(crate) struct Visit<'v> {
     path: String,
     /// The enclosing node's visit; `None` for a body root.
     parent: Option<usize>,
-    /// The steps from the enclosing node (from `body` for a root).
-    relative: Vec<Seg>,
+    /// Where in `path` the path from the enclosing node starts (`[0]`
+    /// after `body` for a root, `items[1]` after `body[0].`).
+    relative_at: usize,
     /// Reached by the walker from the body roots (a recorded node of
     /// §2.6). Nodes only the schema reaches (an embedded body that an
     /// explicit hook leaves out) are validated but not walked.
@@ -440,6 +442,13 @@ pub(crate) struct Visit<'v> {
     primitive: Option<&'v Primitive>,
     /// The visits of its children (they are added together).
     children: Range<usize>,
+}
+
+impl Visit<'_> {
+    /// The steps from the enclosing node (from `body` for a root).
+    fn relative(&self) -> Vec<Seg> {
+        parse_child_path(&self.path[self.relative_at..])
+    }
 }
 
 /// Every node the schema pass reached. Children are added after their
@@ -472,9 +481,10 @@ impl Visits<'_> {
         let mut key = self.body_key.to_vec();
         for index in self.chain(at) {
             let visit = &self.list[index];
+            let relative = visit.relative();
             match visit.parent.and_then(|parent| self.list[parent].primitive) {
-                Some(parent) => key.extend(key_for(parent.schema(), &visit.relative)),
-                None => key.extend(visit.relative.iter().map(|seg| match seg {
+                Some(parent) => key.extend(key_for(parent.schema(), &relative)),
+                None => key.extend(relative.iter().map(|seg| match seg {
                     Seg::Index(index) => *index as u64,
                     Seg::Key(_) => 0,
                 })),
@@ -553,7 +563,7 @@ impl Visits<'_> {
     fn segments(&self, at: usize) -> Vec<Seg> {
         let mut segments = vec![Seg::Key("body".into())];
         for index in self.chain(at) {
-            segments.extend(self.list[index].relative.iter().cloned());
+            segments.extend(self.list[index].relative());
         }
         segments
     }
