@@ -364,6 +364,33 @@ mod tests {
     }
 
     #[test]
+    fn a_case_reader_opens_only_that_cases_transcripts() {
+        let dir =
+            std::env::temp_dir().join(format!("isomer-case-transcripts-{}", std::process::id()));
+        let transcripts = dir.join(TRANSCRIPTS_DIR);
+        std::fs::create_dir_all(&transcripts).unwrap();
+        std::fs::write(
+            transcripts.join("a.0.json"),
+            r#"{"turns": [{"text": "{}"}]}"#,
+        )
+        .unwrap();
+        std::fs::write(transcripts.join("a.2.json"), "{").unwrap();
+        std::fs::write(transcripts.join("b.0.json"), "not read").unwrap();
+        let one = read_agent_case_recordings(&dir, "a", 1).unwrap();
+        assert_eq!(one.keys().collect::<Vec<_>>(), [&("a".to_owned(), 0)]);
+        assert_eq!(one[&("a".to_owned(), 0)].turns[0].text, "{}");
+        let errors = read_agent_case_recordings(&dir, "a", 3).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].path, transcripts.join("a.2.json"));
+        assert_eq!(
+            errors[0].message,
+            "is not a transcript: EOF while parsing an object at line 1 column 1"
+        );
+        assert!(read_agent_case_recordings(&dir, "c", 1).unwrap().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn missing_turns_display_as_the_transcript_and_turn() {
         let key = TurnKey {
             case_id: "a".into(),

@@ -45,6 +45,7 @@
 //! | `main` | bool | `true` | `false` emits no `main`, for several suites in one target (see below) |
 //! | `snapshots` | string | `"tests/snapshots"` | the baseline directory, relative to the package root |
 //! | `crate` | string path | `"::isomer_evals"` | where the expansion finds this crate, for a renamed or re-exported dependency; an absolute path (`"::name"`, `"crate::path"`), since it is used from inside a generated module |
+//! | `agent` | flag | off | the corpus is an agent corpus (`transcripts/`), the function returns an [`agent::AgentSuite`], and only the agent floors are accepted; see [`agent`] |
 //! | any floor | flag or number | off | see [`crate::floor`] for every name, range and meaning |
 //!
 //! At compile time the macro reads `<corpus>/corpus.json` with the same reader as the run
