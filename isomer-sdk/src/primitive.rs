@@ -582,6 +582,53 @@ pub(crate) trait ErasedPrimitive: Send + Sync {
     fn slack(&self, node: &Value, scope: &Scope<'_>) -> Option<Vec<Value>>;
 }
 
+/// Deserializes a node into its struct. JSON (and Zod) make no difference
+/// between `1` and `1.0`: the schema's `integer` accepts both, but serde
+/// refuses a float for an integer field. So when the first attempt fails
+/// and the node holds integral floats, they are rewritten as integers in a
+/// copy and the copy is tried (the common case costs nothing extra).
+fn deserialize_node<T: DeserializeOwned>(node: &Value) -> Result<T, serde_json::Error> {
+    let error = match T::deserialize(node) {
+        Ok(typed) => return Ok(typed),
+        Err(error) => error,
+    };
+    let mut copy = node.clone();
+    if !integralize(&mut copy) {
+        return Err(error);
+    }
+    T::deserialize(&copy)
+}
+
+/// Rewrites every float with no fraction that fits an `i64`/`u64` as that
+/// integer, in place and iteratively; true when something changed.
+fn integralize(value: &mut Value) -> bool {
+    let mut changed = false;
+    let mut pending: Vec<&mut Value> = vec![value];
+    while let Some(current) = pending.pop() {
+        match current {
+            Value::Array(items) => pending.extend(items.iter_mut()),
+            Value::Object(map) => pending.extend(map.values_mut()),
+            Value::Number(number) if number.is_f64() => {
+                let float = number.as_f64().unwrap_or(f64::NAN);
+                if float.fract() != 0.0 || !float.is_finite() {
+                    continue;
+                }
+                // 2^63 and 2^64 are exact doubles: the casts below are exact
+                // inside these bounds.
+                if (0.0..18_446_744_073_709_551_616.0).contains(&float) {
+                    *number = serde_json::Number::from(float as u64);
+                    changed = true;
+                } else if (-9_223_372_036_854_775_808.0..0.0).contains(&float) {
+                    *number = serde_json::Number::from(float as i64);
+                    changed = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    changed
+}
+
 struct Typed<T> {
     refinements: Vec<RefineFn<T>>,
     sanitize: Option<SanitizeFn<T>>,
@@ -594,7 +641,7 @@ struct Typed<T> {
 impl<T: DeserializeOwned> Typed<T> {
     /// The node ready to render: deserialized and sanitized; `None` drops it.
     fn prepare(&self, node: &Value) -> Option<T> {
-        let typed = T::deserialize(node).ok()?;
+        let typed = deserialize_node::<T>(node).ok()?;
         match &self.sanitize {
             Some(hook) => hook(typed),
             None => Some(typed),
@@ -615,7 +662,7 @@ impl<T: DeserializeOwned + 'static> ErasedPrimitive for Typed<T> {
         if self.refinements.is_empty() {
             return Ok(());
         }
-        let typed = T::deserialize(node).map_err(|error| error.to_string())?;
+        let typed = deserialize_node::<T>(node).map_err(|error| error.to_string())?;
         for rule in &self.refinements {
             rule(&typed, ctx);
         }

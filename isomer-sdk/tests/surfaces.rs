@@ -290,3 +290,57 @@ fn slack_cuts_past_fifty_blocks_with_a_notice() {
         json!({ "type": "context", "elements": [ { "type": "mrkdwn", "text": "_+70 more blocks elided to fit Slack's limit._" } ] })
     );
 }
+
+/// A counter whose count is a Rust integer.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Counter {
+    /// How many.
+    count: u32,
+}
+
+#[test]
+fn integral_floats_fill_integer_fields() {
+    // JSON (and Zod) do not tell `3` from `3.0`; the schema's `integer`
+    // accepts both, so the node must deserialize for refinements and
+    // renderers too instead of failing or rendering nothing.
+    let counter = Primitive::builder::<Counter>("counter")
+        .purpose("Counts.")
+        .example(json!({ "type": "counter", "count": 1 }))
+        .refine(|node: &Counter, ctx| {
+            if node.count > 9 {
+                ctx.error("count", "must be a single digit");
+            }
+        })
+        .text(|node, _| format!("count {}", node.count))
+        .markdown(|node, _| Markdown::paragraph(format!("count {}", node.count)))
+        .build()
+        .expect("counter builds");
+    let rt = Runtime::builder()
+        .pack(Pack::new("c").primitive(counter).build().expect("pack"))
+        .build()
+        .expect("runtime");
+    let with =
+        |count: Value| json!({ "type": "view", "body": [ { "type": "counter", "count": count } ] });
+    assert_eq!(rt.validate(&with(json!(3.0))).errors, vec![]);
+    assert_eq!(
+        rt.render_text(&with(json!(3.0)), &RenderOptions::default())
+            .unwrap(),
+        "count 3"
+    );
+    assert_eq!(
+        rt.validate(&with(json!(12.0)))
+            .errors
+            .iter()
+            .map(isomer_sdk::format_validation_error)
+            .collect::<Vec<_>>(),
+        vec!["body[0].count (in counter) must be a single digit"]
+    );
+    assert_eq!(
+        rt.validate(&with(json!(2.5)))
+            .errors
+            .iter()
+            .map(isomer_sdk::format_validation_error)
+            .collect::<Vec<_>>(),
+        vec!["body[0].count (in counter) Invalid input: expected int, received number"]
+    );
+}
