@@ -216,3 +216,19 @@ the baseline moved:
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_recordings_variable_naming_no_directory_fails_each_trial_by_name() {
+    let nowhere =
+        std::env::temp_dir().join(format!("isomer-agent-cli-{}-nowhere", std::process::id()));
+    let output = run(&["--exact", "slides_agent::cli-install"], Some(&nowhere));
+    assert_eq!(output.status.code(), Some(101));
+    assert!(
+        stdout(&output).contains(&format!(
+            "---- slides_agent::cli-install ----\nISOMER_EVAL_RECORDINGS_SLIDES_AGENT names {}, which is not a directory: point it at a directory holding transcripts/, or unset it to replay ../corpus/slides-agent\n",
+            nowhere.display()
+        )),
+        "{}",
+        stdout(&output)
+    );
+}

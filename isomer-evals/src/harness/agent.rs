@@ -264,26 +264,57 @@ pub fn trials(
     };
     let mut trials = Vec::new();
     for (index, suite) in suites.iter().enumerate() {
-        let dir = recordings
-            .get(index)
-            .cloned()
-            .flatten()
-            .unwrap_or_else(|| PathBuf::from(suite.corpus.dir));
+        let overridden = recordings.get(index).cloned().flatten();
+        let is_overridden = overridden.is_some();
+        let dir = overridden.unwrap_or_else(|| PathBuf::from(suite.corpus.dir));
         let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
         for case in suite.corpus.cases {
             let name = format!("{}::{}", suite.name, case.id);
             if wanted(&name) {
                 let (suite, dir) = (*suite, dir.clone());
-                trials.push(Trial::test(name, move || run_case(&suite, &dir, case)));
+                trials.push(Trial::test(name, move || {
+                    check_transcripts_dir(&suite, &dir, is_overridden)?;
+                    run_case(&suite, &dir, case)
+                }));
             }
         }
         let name = format!("{}::totals", suite.name);
         if wanted(&name) {
             let suite = *suite;
-            trials.push(Trial::test(name, move || run_totals(&suite, &dir)));
+            trials.push(Trial::test(name, move || {
+                check_transcripts_dir(&suite, &dir, is_overridden)?;
+                run_totals(&suite, &dir)
+            }));
         }
     }
     trials
+}
+
+/// Fails a trial whose recordings directory is not a directory, instead of replaying every
+/// turn as missing: a typo in `ISOMER_EVAL_RECORDINGS_<SUITE>` when `overridden`, else a
+/// corpus directory moved or deleted since the gate was built.
+fn check_transcripts_dir(
+    suite: &AgentSuiteSpec,
+    dir: &Path,
+    overridden: bool,
+) -> Result<(), Failed> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let message = if overridden {
+        format!(
+            "{} names {}, which is not a directory: point it at a directory holding {TRANSCRIPTS_DIR}/, or unset it to replay {}",
+            recordings_variable(suite.name),
+            dir.display(),
+            suite.corpus.path
+        )
+    } else {
+        format!(
+            "the corpus directory {} is not a directory any more: the gate was built when it held corpus.json; restore it, or rebuild after moving it",
+            dir.display()
+        )
+    };
+    Err(message.into())
 }
 
 fn recording_errors(errors: &[AgentRecordingError]) -> String {
