@@ -77,7 +77,7 @@ use isomer_sdk::Tool;
 use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
 use serde_json::{Value, json};
 
-use super::snapshot::{describe_json_move, holds, read_snapshot};
+use super::snapshot::{describe_json_move, holds, read_snapshot, write_moved};
 use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec, recordings_variable, trial_name_conflicts};
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
@@ -515,17 +515,7 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
         &format_agent_report(&report),
         &baseline,
     );
-    if !moved.is_empty() {
-        let _ = writeln!(out, "the baseline moved:");
-        for line in &moved {
-            let _ = writeln!(out, "  {line}");
-        }
-        let _ = writeln!(
-            out,
-            "to accept it: INSTA_UPDATE=always cargo test --test <target> -- --exact {}::totals, then review the .snap diff and commit it",
-            suite.name
-        );
-    }
+    write_moved(&mut out, suite.name, &moved);
     if out.is_empty() {
         Ok(())
     } else {

@@ -17,7 +17,8 @@
 //!    harness = false
 //!
 //!    [dev-dependencies]
-//!    isomer-evals = "=0.1.0"
+//!    # not on crates.io yet: a path (or git) dependency on this workspace's crate
+//!    isomer-evals = { path = "../isomer-rs/isomer-evals" }
 //!    ```
 //! 2. In `tests/slides_eval.rs`, put the attribute on a function returning the runtime (or a
 //!    [`Suite`] with run options):

@@ -7,7 +7,7 @@ use std::path::Path;
 use libtest_mimic::Failed;
 
 use super::recordings::{Recordings, Stale};
-use super::snapshot::compare_baseline;
+use super::snapshot::{compare_baseline, write_moved};
 use super::{CaseSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt, prompt_sha256};
 use crate::case::{AnswerabilityVerdict, EvalCase};
@@ -189,7 +189,10 @@ fn case_message(
         let _ = writeln!(
             out,
             "first attempt is not JSON: {}",
-            scores.errors.first().map_or("(no error recorded)", String::as_str)
+            scores
+                .errors
+                .first()
+                .map_or("(no error recorded)", String::as_str)
         );
     } else if !scores.errors.is_empty() {
         let _ = writeln!(
@@ -315,17 +318,7 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
         &format_report(&report),
         &baseline,
     );
-    if !moved.is_empty() {
-        let _ = writeln!(out, "the baseline moved:");
-        for line in &moved {
-            let _ = writeln!(out, "  {line}");
-        }
-        let _ = writeln!(
-            out,
-            "to accept it: INSTA_UPDATE=always cargo test --test <target> -- --exact {}::totals, then review the .snap diff and commit it",
-            suite.name
-        );
-    }
+    write_moved(&mut out, suite.name, &moved);
     if out.is_empty() {
         Ok(())
     } else {

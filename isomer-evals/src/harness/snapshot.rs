@@ -234,3 +234,59 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// Appends the "baseline moved" section of a totals failure: each moved
+/// snapshot on its own line, then the command that accepts them, naming the
+/// running test target (read from the test binary's file name, as cargo
+/// names it `<target>-<16 hex digits>`; `<target>` when it cannot be told).
+pub(super) fn write_moved(out: &mut String, suite: &str, moved: &[String]) {
+    use std::fmt::Write as _;
+    if moved.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "the baseline moved:");
+    for line in moved {
+        let _ = writeln!(out, "  {line}");
+    }
+    let target = std::env::args_os()
+        .next()
+        .and_then(|argv0| target_name(Path::new(&argv0)))
+        .unwrap_or_else(|| "<target>".to_owned());
+    let _ = writeln!(
+        out,
+        "to accept it: INSTA_UPDATE=always cargo test --test {target} -- --exact {suite}::totals, then review the .snap diff and commit it"
+    );
+}
+
+/// The cargo target name of a test binary path: its file stem without the
+/// `-<16 hex digits>` suffix cargo adds. `None` when the stem has no such
+/// suffix (a binary run under another name).
+fn target_name(binary: &Path) -> Option<String> {
+    let stem = binary.file_stem()?.to_str()?;
+    let (name, hash) = stem.rsplit_once('-')?;
+    (hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()) && !name.is_empty())
+        .then(|| name.to_owned())
+}
+
+#[cfg(test)]
+mod target_name_tests {
+    use super::target_name;
+    use std::path::Path;
+
+    #[test]
+    fn strips_cargo_hash_suffix() {
+        assert_eq!(
+            target_name(Path::new(
+                "/w/target/debug/deps/slides_eval-0123456789abcdef"
+            ))
+            .as_deref(),
+            Some("slides_eval")
+        );
+        assert_eq!(
+            target_name(Path::new("deps/eval-gate-fedcba9876543210")).as_deref(),
+            Some("eval-gate")
+        );
+        assert_eq!(target_name(Path::new("deps/slides_eval")), None);
+        assert_eq!(target_name(Path::new("deps/slides_eval-xyz")), None);
+    }
+}
