@@ -251,7 +251,11 @@ impl<C: Send + 'static> ViewRegistry<C> {
         input: Value,
         validate: impl Fn(&Value) -> CheckedValidation,
     ) -> Result<ViewResponse, IsomerError> {
+        // The input is the model's and may nest without limit: the unknown id
+        // and the budget refusal drop it flat; past the budget check it nests
+        // at most the budget's depth.
         let Some(view) = self.find(id) else {
+            crate::json::drop_deep(input);
             return Err(IsomerError::UnknownView { id: id.to_owned() });
         };
         let invalid = |errors| IsomerError::ViewInputInvalid {
@@ -259,6 +263,7 @@ impl<C: Send + 'static> ViewRegistry<C> {
             errors,
         };
         if let Err(refusal) = check_input_budget(&input, self.budget) {
+            crate::json::drop_deep(input);
             return Err(invalid(vec![refusal]));
         }
         if let Some(schema) = &view.input {
