@@ -20,6 +20,13 @@ const MAX_LISTED_PROBLEMS: usize = 10;
 /// value as `value` (jsonschema's masked form) so a huge input is not echoed.
 const MAX_PROBLEM_LEN: usize = 200;
 
+/// Deepest offending value a problem may print. jsonschema's `Display`
+/// recurses once per level of the value, so a value nesting deeper is
+/// printed as `value` without formatting it; such a value takes at least two
+/// bytes per level (`[[...]]`), so its full text would exceed
+/// [`MAX_PROBLEM_LEN`] and be masked anyway.
+const MAX_PRINTED_DEPTH: usize = MAX_PROBLEM_LEN / 2;
+
 /// Tool arguments may be omitted (MCP's `arguments` is optional): `null`
 /// reads as the empty object.
 pub(crate) fn normalize_input(input: Value) -> Value {
@@ -52,10 +59,16 @@ pub(crate) fn check_input(tool: &str, schema: &Value, input: &Value) -> Result<(
         if count > MAX_LISTED_PROBLEMS {
             continue;
         }
-        let mut message = problem.to_string();
-        if message.len() > MAX_PROBLEM_LEN {
-            message = problem.masked().to_string();
-        }
+        let message = if nests_deeper_than(problem.instance(), MAX_PRINTED_DEPTH) {
+            problem.masked().to_string()
+        } else {
+            let message = problem.to_string();
+            if message.len() > MAX_PROBLEM_LEN {
+                problem.masked().to_string()
+            } else {
+                message
+            }
+        };
         text.push_str("\n- at ");
         text.push_str(&instance_path(problem.instance_path().segments()));
         text.push_str(": ");
@@ -65,6 +78,24 @@ pub(crate) fn check_input(tool: &str, schema: &Value, input: &Value) -> Result<(
         text.push_str(&format!("\n- and {} more", count - MAX_LISTED_PROBLEMS));
     }
     Err(text)
+}
+
+/// Whether `value` nests more than `limit` arrays/objects inside each other
+/// (`[[0]]` nests 2). Walks with a heap stack, so any depth is safe.
+fn nests_deeper_than(value: &Value, limit: usize) -> bool {
+    let mut pending = vec![(value, 1usize)];
+    while let Some((value, depth)) = pending.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(map) => Box::new(map.values()),
+            _ => continue,
+        };
+        if depth > limit {
+            return true;
+        }
+        pending.extend(children.map(|child| (child, depth + 1)));
+    }
+    false
 }
 
 /// Deserializes the (already normalized) input into `T` on a grown stack.
