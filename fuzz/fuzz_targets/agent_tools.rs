@@ -1,0 +1,79 @@
+//! Arbitrary JSON input (the bytes as JSON text) to every agent tool's
+//! handler, through `Tool::call` (schema check, then the handler), over the
+//! slides runtime with its frame and one registered view. The value is
+//! also offered as the `composition` of validate/render and as the view's
+//! `input`, so it reaches past the input schema.
+
+#![no_main]
+
+use std::sync::{Arc, OnceLock};
+
+use isomer_agent_tools::{IsomerToolsOptions, Tool, create_isomer_tools};
+use isomer_sdk::{Runtime, View, clone_deep, parse_json};
+use libfuzzer_sys::fuzz_target;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The input of the `echo` view.
+#[derive(Deserialize, JsonSchema)]
+struct EchoInput {
+    title: String,
+}
+
+struct Fixture {
+    tools: Vec<Tool>,
+    executor: tokio::runtime::Runtime,
+}
+
+fn fixture() -> &'static Fixture {
+    static FIXTURE: OnceLock<Fixture> = OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let runtime: Runtime = isomer_slides::runtime().expect("the slides runtime builds");
+        runtime
+            .views()
+            .register(
+                View::builder("echo", "Echo")
+                    .answers(["echo a title"])
+                    .build_with_input(|_: (), input: EchoInput| async move {
+                        json!({"type": "view", "body": [{"type": "slideFrame", "body": [
+                            {"type": "slideStatement", "text": input.title}
+                        ]}]})
+                    }),
+            )
+            .expect("the view registers");
+        let options = IsomerToolsOptions::new(Arc::new(runtime))
+            .with_frame(isomer_slides::slide_deck_frame());
+        Fixture {
+            tools: create_isomer_tools(options).expect("the tools build"),
+            executor: tokio::runtime::Builder::new_current_thread()
+                .build()
+                .expect("tokio runtime"),
+        }
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(value) = parse_json(text) else {
+        return;
+    };
+    let fixture = fixture();
+    for tool in &fixture.tools {
+        let inputs: Vec<Value> = match tool.name.as_str() {
+            "isomer_validate" => vec![json!({"composition": clone_deep(&value)})],
+            "isomer_render" => ["text", "markdown", "html", "slack"]
+                .into_iter()
+                .map(|format| json!({"composition": clone_deep(&value), "format": format}))
+                .collect(),
+            "isomer_request_view" => vec![json!({"id": "echo", "input": clone_deep(&value)})],
+            _ => Vec::new(),
+        };
+        for input in inputs.into_iter().chain([clone_deep(&value)]) {
+            let result = fixture.executor.block_on(tool.call(input));
+            assert!(!result.content.is_empty(), "{} answered nothing", tool.name);
+        }
+    }
+});

@@ -1,0 +1,54 @@
+//! Arbitrary JSON values (the input bytes as JSON text, parsed by the
+//! deep-safe parser) through `check_input_budget`, the runtime's `parse`
+//! and `validate`, and every surface in `collect` mode (so invalid input
+//! reaches the renderers too), on the slides runtime.
+
+#![no_main]
+
+use std::sync::OnceLock;
+
+use isomer_sdk::{
+    InputBudget, RenderOptions, Runtime, Surface, ValidationMode, check_input_budget, parse_json,
+};
+use libfuzzer_sys::fuzz_target;
+use serde_json::json;
+
+fn runtime() -> &'static Runtime {
+    static RUNTIME: OnceLock<Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| isomer_slides::runtime().expect("the slides runtime builds"))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(value) = parse_json(text) else {
+        return;
+    };
+    let runtime = runtime();
+    let _ = check_input_budget(&value, InputBudget::default());
+    let tight = InputBudget {
+        depth: 4,
+        values: 16,
+        characters: 64,
+    };
+    let _ = check_input_budget(&value, tight);
+    let parsed = runtime.parse(&value);
+    if let Some(composition) = &parsed.composition {
+        let _ = runtime.validate(composition);
+    }
+    let _ = runtime.validate(&value);
+    let options = RenderOptions {
+        on_validation_error: Some(ValidationMode::Collect),
+        ..RenderOptions::default()
+    };
+    for surface in Surface::ALL {
+        let _ = runtime.render(surface, &value, &options);
+    }
+    // The value as a lone body node as well: most fuzz inputs are not a
+    // whole composition, and this puts them under the node schemas.
+    let wrapped = json!({"type": "view", "body": [isomer_sdk::clone_deep(&value)]});
+    let _ = runtime.validate(&wrapped);
+    let _ = runtime.render(Surface::Html, &wrapped, &options);
+    isomer_sdk::drop_deep(wrapped);
+});
