@@ -343,4 +343,18 @@ fn integral_floats_fill_integer_fields() {
             .collect::<Vec<_>>(),
         vec!["body[0].count (in counter) Invalid input: expected int, received number"]
     );
+    // A value the Rust type cannot hold is refused by the validator (the
+    // exported schemas keep upstream's shape, without the bound).
+    assert_eq!(
+        rt.validate(&with(json!(4_294_967_296u64)))
+            .errors
+            .iter()
+            .map(isomer_sdk::format_validation_error)
+            .collect::<Vec<_>>(),
+        vec!["body[0].count (in counter) must be at most 4294967295"]
+    );
+    assert_eq!(
+        rt.composition_schema()["$defs"]["counter"]["properties"]["count"],
+        json!({ "type": "integer", "description": "How many.", "minimum": 0 })
+    );
 }

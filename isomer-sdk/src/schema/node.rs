@@ -202,12 +202,26 @@ impl NodeSchema {
         member.insert("additionalProperties".into(), Value::Bool(loose));
         member.extend(raw);
         let mut member = Value::Object(member);
+        // The validator also bounds Rust integer fields by their type's range
+        // (read from schemars' `format` before normalizing drops it): a value
+        // the struct cannot hold is refused with `must be at most N` instead
+        // of failing to deserialize later (a node the renderers would drop).
+        // Exported schemas keep upstream's shape, without these bounds.
+        let mut validator = member.clone();
+        let mut validator_defs = defs.clone();
+        bound_rust_integers(&mut validator);
+        for def in validator_defs.values_mut() {
+            bound_rust_integers(def);
+        }
         normalize(&mut member);
+        normalize(&mut validator);
         for def in defs.values_mut() {
             normalize(def);
         }
+        for def in validator_defs.values_mut() {
+            normalize(def);
+        }
 
-        let mut validator = member.clone();
         if let Some(properties) = validator
             .get_mut("properties")
             .and_then(Value::as_object_mut)
@@ -225,7 +239,6 @@ impl NodeSchema {
                 );
             }
         }
-        let mut validator_defs = defs.clone();
         validator_defs.insert(BODY_NODE_DEF.into(), json!({ "type": "object" }));
         if let Value::Object(map) = &mut validator {
             map.insert(
@@ -273,6 +286,38 @@ fn has_ordinary_object(schema: &Value) -> bool {
         }
     }
     false
+}
+
+/// Adds `minimum`/`maximum` (where absent) to every subschema whose
+/// schemars `format` names a Rust integer type: the range that type holds.
+/// Iterative.
+fn bound_rust_integers(schema: &mut Value) {
+    let mut stack: Vec<&mut Value> = vec![schema];
+    while let Some(current) = stack.pop() {
+        match current {
+            Value::Object(map) => {
+                let bounds: Option<(Value, Value)> = match map.get("format").and_then(Value::as_str)
+                {
+                    Some("int8") => Some((json!(i8::MIN), json!(i8::MAX))),
+                    Some("uint8") => Some((json!(0), json!(u8::MAX))),
+                    Some("int16") => Some((json!(i16::MIN), json!(i16::MAX))),
+                    Some("uint16") => Some((json!(0), json!(u16::MAX))),
+                    Some("int32") => Some((json!(i32::MIN), json!(i32::MAX))),
+                    Some("uint32") => Some((json!(0), json!(u32::MAX))),
+                    Some("int64" | "int") => Some((json!(i64::MIN), json!(i64::MAX))),
+                    Some("uint64" | "uint") => Some((json!(0), json!(u64::MAX))),
+                    _ => None,
+                };
+                if let Some((minimum, maximum)) = bounds {
+                    map.entry("minimum").or_insert(minimum);
+                    map.entry("maximum").or_insert(maximum);
+                }
+                stack.extend(map.values_mut());
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            _ => {}
+        }
+    }
 }
 
 /// Rewrites schemars output to the conventions of Isomer schemas, in place
