@@ -28,17 +28,21 @@
 //! |---|---|
 //! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (jsonschema's wording; at most 10, then `- and <n> more`) |
 //! | input serde refuses after the schema passed it | `the input does not match the input schema of tool "<name>": <serde message>` |
+//! | input nesting deeper than 1,000 levels when no thread with room for it can be started | `the input of tool "<name>" nests <n> levels deep and could not be read: no thread with a <bytes>-byte stack (<why>)` |
 //! | the schema itself is broken (edited by hand) | `the input schema of tool "<name>" is not a valid JSON Schema: <why>` |
 //! | the handler returns `Err(e)` | `e.to_string()`, as upstream answers a thrown error with its message |
 //! | the handler panics | `the tool "<name>" panicked: <panic message>` (or `... panicked with a value that has no message`) |
 //!
 //! Paths are written as Isomer writes them (`filter.tags[0]`), the root as
-//! `the root`. A problem whose text would exceed 200 bytes prints the
-//! offending value as `value`, so a huge input is not echoed back. Input is
-//! deserialized on a grown stack (`serde_stacker`) and dropped iteratively,
-//! so deep input does not overflow; a stack overflow inside a handler still
-//! aborts the process, and the process's panic hook still prints a caught
-//! panic to stderr.
+//! `the root`. A problem whose text would exceed 200 bytes, or whose
+//! offending value nests deeper than 100 levels, prints that value as
+//! `value`, so a huge input is not echoed back (nor formatted). Input is
+//! deserialized on a grown stack (`serde_stacker`; input nesting deeper than
+//! 1,000 levels on a scoped thread with room to drop what serde built before
+//! a refusal) and dropped iteratively, so deep input does not overflow; what
+//! a handler keeps of it is the handler's to drop (`json::drop_deep`). A
+//! stack overflow inside a handler still aborts the process, and the
+//! process's panic hook still prints a caught panic to stderr.
 
 use std::fmt;
 use std::future::Future;

@@ -83,6 +83,13 @@ pub(crate) fn check_input(tool: &str, schema: &Value, input: &Value) -> Result<(
 /// Whether `value` nests more than `limit` arrays/objects inside each other
 /// (`[[0]]` nests 2). Walks with a heap stack, so any depth is safe.
 fn nests_deeper_than(value: &Value, limit: usize) -> bool {
+    nesting_depth(value, limit) > limit
+}
+
+/// How many arrays/objects `value` nests inside each other (`[[0]]` is 2, a
+/// scalar 0), counting no further than `limit + 1`. Walks with a heap stack.
+fn nesting_depth(value: &Value, limit: usize) -> usize {
+    let mut deepest = 0;
     let mut pending = vec![(value, 1usize)];
     while let Some((value, depth)) = pending.pop() {
         let children: Box<dyn Iterator<Item = &Value>> = match value {
@@ -90,20 +97,63 @@ fn nests_deeper_than(value: &Value, limit: usize) -> bool {
             Value::Object(map) => Box::new(map.values()),
             _ => continue,
         };
+        deepest = deepest.max(depth);
         if depth > limit {
-            return true;
+            break;
         }
         pending.extend(children.map(|child| (child, depth + 1)));
     }
-    false
+    deepest
 }
+
+/// Input nesting at most this deep is deserialized on the calling thread.
+const SHALLOW_INPUT_DEPTH: usize = 1_000;
+
+/// Stack reserved per level of deeper input: serde drops a partly built
+/// `Value` field recursively when it refuses a later field, about 300 bytes
+/// per level in a debug build (measured: 100,000 levels need 16-32 MiB).
+const STACK_PER_LEVEL: usize = 512;
 
 /// Deserializes the (already normalized) input into `T` on a grown stack.
 /// `Err` holds the text of the failed result.
-pub(crate) fn deserialize_input<T: DeserializeOwned>(
+///
+/// serde builds nested values on a grown stack (`serde_stacker`), but when
+/// it refuses a field after it has built an earlier one (`{"data": <deep>,
+/// "limit": 300}` into `limit: u8`), it drops the earlier value with a
+/// recursion per level. So input nesting deeper than
+/// [`SHALLOW_INPUT_DEPTH`] is deserialized on a scoped thread whose stack
+/// has room for that drop ([`STACK_PER_LEVEL`] per level, reserved, touched
+/// only as used).
+pub(crate) fn deserialize_input<T: DeserializeOwned + Send>(
     tool: &str,
     input: &Value,
 ) -> Result<T, String> {
+    let depth = nesting_depth(input, usize::MAX - 1);
+    if depth <= SHALLOW_INPUT_DEPTH {
+        return deserialize_here(tool, input);
+    }
+    let stack_size = depth
+        .saturating_mul(STACK_PER_LEVEL)
+        .saturating_add(1 << 20);
+    std::thread::scope(|scope| {
+        let reader = std::thread::Builder::new()
+            .name(format!("isomer tool {tool} input"))
+            .stack_size(stack_size)
+            .spawn_scoped(scope, || deserialize_here::<T>(tool, input));
+        match reader {
+            Ok(reader) => reader
+                .join()
+                .unwrap_or_else(|payload| std::panic::resume_unwind(payload)),
+            Err(error) => Err(format!(
+                "the input of tool {} nests {depth} levels deep and could not be read: \
+                 no thread with a {stack_size}-byte stack ({error})",
+                quoted(tool)
+            )),
+        }
+    })
+}
+
+fn deserialize_here<T: DeserializeOwned>(tool: &str, input: &Value) -> Result<T, String> {
     T::deserialize(serde_stacker::Deserializer::new(input)).map_err(|error| {
         format!(
             "the input does not match the input schema of tool {}: {error}",
