@@ -37,12 +37,14 @@
 //! `the root`. A problem whose text would exceed 200 bytes, or whose
 //! offending value nests deeper than 100 levels, prints that value as
 //! `value`, so a huge input is not echoed back (nor formatted). Input is
-//! deserialized on a grown stack (`serde_stacker`; input nesting deeper than
-//! 1,000 levels on a scoped thread with room to drop what serde built before
-//! a refusal) and dropped iteratively, so deep input does not overflow; what
-//! a handler keeps of it is the handler's to drop (`json::drop_deep`). A
-//! stack overflow inside a handler still aborts the process, and the
-//! process's panic hook still prints a caught panic to stderr.
+//! deserialized on a grown stack (`serde_stacker`) and dropped iteratively;
+//! input nesting deeper than 1,000 levels is checked and deserialized on a
+//! scoped thread with room for jsonschema's item comparisons and for
+//! serde's drop of what it built before a refusal, so deep input does not
+//! overflow; what a handler keeps of it is the handler's to drop
+//! (`json::drop_deep`). A stack overflow inside a handler still aborts the
+//! process, and the process's panic hook still prints a caught panic to
+//! stderr.
 
 use std::fmt;
 use std::future::Future;

@@ -245,3 +245,45 @@ fn deep_input_to_an_unknown_view_is_dropped_flat() {
         assert_eq!(error.to_string(), "Unknown view \"missing\"", "{label}");
     }
 }
+
+/// A hand-built tool whose `xs` must hold unique items: jsonschema compares
+/// items with a recursion per level.
+fn unique() -> Tool {
+    use futures::FutureExt as _;
+    Tool::new(
+        "unique",
+        "Takes unique items.",
+        json!({"type": "object", "properties": {"xs": {"type": "array", "uniqueItems": true}}}),
+        |input| {
+            drop_deep(input);
+            futures::future::ready(ToolResult::text("unique")).boxed()
+        },
+    )
+}
+
+#[test]
+fn deep_equal_items_are_refused_by_unique_items() {
+    let tool = unique();
+    for depth in DEPTHS {
+        let same = field(
+            "xs",
+            Value::Array(vec![deep_array(depth), deep_array(depth)]),
+        );
+        assert_eq!(
+            block_on(tool.call(same)),
+            ToolResult::error(format!(
+                "{REFUSED} \"unique\":\n- at xs: value has non-unique elements"
+            )),
+            "{depth}"
+        );
+        let distinct = field(
+            "xs",
+            Value::Array(vec![deep_array(depth), deep_object(depth)]),
+        );
+        assert_eq!(
+            block_on(tool.call(distinct)),
+            ToolResult::text("unique"),
+            "{depth}"
+        );
+    }
+}

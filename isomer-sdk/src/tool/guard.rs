@@ -38,7 +38,15 @@ pub(crate) fn normalize_input(input: Value) -> Value {
 
 /// Checks `input` against the tool's `schema` (draft 2020-12). `Err` holds
 /// the text of the failed result (module docs).
+///
+/// Input nesting deeper than [`SHALLOW_INPUT_DEPTH`] is checked on a scoped
+/// thread with room for it ([`on_deep_stack`]): jsonschema compares items
+/// for `uniqueItems` (and `enum`/`const`) with a recursion per level.
 pub(crate) fn check_input(tool: &str, schema: &Value, input: &Value) -> Result<(), String> {
+    on_deep_stack(tool, input, || check_input_here(tool, schema, input))
+}
+
+fn check_input_here(tool: &str, schema: &Value, input: &Value) -> Result<(), String> {
     let validator = jsonschema::draft202012::new(schema).map_err(|error| {
         format!(
             "the input schema of tool {} is not a valid JSON Schema: {error}",
@@ -106,12 +114,15 @@ fn nesting_depth(value: &Value, limit: usize) -> usize {
     deepest
 }
 
-/// Input nesting at most this deep is deserialized on the calling thread.
+/// Input nesting at most this deep is checked and deserialized on the
+/// calling thread.
 const SHALLOW_INPUT_DEPTH: usize = 1_000;
 
-/// Stack reserved per level of deeper input: serde drops a partly built
-/// `Value` field recursively when it refuses a later field, about 300 bytes
-/// per level in a debug build (measured: 100,000 levels need 16-32 MiB).
+/// Stack reserved per level of deeper input. Measured in a debug build:
+/// serde's recursive drop of a partly built `Value` needs 160-320 bytes per
+/// level (100,000 levels: 16 MiB overflow, 32 MiB pass), jsonschema's
+/// `uniqueItems` comparison 200-320 (1,000,000 levels: 200 overflow, 320
+/// pass).
 const STACK_PER_LEVEL: usize = 512;
 
 /// Deserializes the (already normalized) input into `T` on a grown stack.
@@ -128,9 +139,23 @@ pub(crate) fn deserialize_input<T: DeserializeOwned + Send>(
     tool: &str,
     input: &Value,
 ) -> Result<T, String> {
+    on_deep_stack(tool, input, || deserialize_here::<T>(tool, input))
+}
+
+/// Runs `read` (a step that reads `input` of tool `tool`) on the calling
+/// thread when `input` nests at most [`SHALLOW_INPUT_DEPTH`] levels, else on
+/// a scoped thread with [`STACK_PER_LEVEL`] bytes of stack per level
+/// (reserved, touched only as used). A panic in `read` resumes on the
+/// calling thread. `Err` when no such thread can be started (the text of the
+/// failed result, module docs).
+fn on_deep_stack<R: Send>(
+    tool: &str,
+    input: &Value,
+    read: impl FnOnce() -> Result<R, String> + Send,
+) -> Result<R, String> {
     let depth = nesting_depth(input, usize::MAX - 1);
     if depth <= SHALLOW_INPUT_DEPTH {
-        return deserialize_here(tool, input);
+        return read();
     }
     let stack_size = depth
         .saturating_mul(STACK_PER_LEVEL)
@@ -139,7 +164,7 @@ pub(crate) fn deserialize_input<T: DeserializeOwned + Send>(
         let reader = std::thread::Builder::new()
             .name(format!("isomer tool {tool} input"))
             .stack_size(stack_size)
-            .spawn_scoped(scope, || deserialize_here::<T>(tool, input));
+            .spawn_scoped(scope, read);
         match reader {
             Ok(reader) => reader
                 .join()
