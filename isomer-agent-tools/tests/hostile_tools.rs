@@ -251,8 +251,8 @@ fn wrong_types_unknown_fields_and_markup_get_exact_answers() {
 
 #[test]
 fn a_deep_composition_is_refused_by_validate_and_render() {
-    // 1,000 levels: what the tool path survives today (the million-deep
-    // versions below are the ignored regression tests of the crash).
+    // 1,000 levels: the handlers' own path (the million-deep versions
+    // below go through the sdk guard's deep-input thread).
     let tools = tools();
     let (is_error, text) = answer(&tools, "isomer_validate", deep_composition_input(1_000));
     assert!(!is_error);
@@ -271,7 +271,6 @@ fn a_deep_composition_is_refused_by_validate_and_render() {
 }
 
 #[test]
-#[ignore = "crashes: isomer_validate drops the deep composition recursively (requests.md, issue 11)"]
 fn a_million_deep_composition_is_refused_by_validate() {
     let tools = tools();
     let (is_error, text) = answer(&tools, "isomer_validate", deep_composition_input(1_000_000));
@@ -283,7 +282,6 @@ fn a_million_deep_composition_is_refused_by_validate() {
 }
 
 #[test]
-#[ignore = "crashes: isomer_render drops the deep composition recursively (requests.md, issue 11)"]
 fn a_million_deep_composition_is_refused_by_render() {
     let tools = tools();
     let mut input = deep_composition_input(1_000_000);
@@ -328,7 +326,6 @@ fn a_deep_view_input_is_refused_by_the_budget() {
 }
 
 #[test]
-#[ignore = "crashes: isomer_request_view drops the deep input recursively (requests.md, issue 11)"]
 fn a_million_deep_view_input_is_refused() {
     let tools = tools();
     assert_eq!(
