@@ -35,8 +35,8 @@ use crate::capabilities::{Capabilities, SurfaceSupport};
 use crate::catalog::{
     AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary,
 };
-use crate::error::{CompositionValidationError, IsomerError, ValidationError};
 use crate::composition::Theme;
+use crate::error::{CompositionValidationError, IsomerError, ValidationError};
 use crate::frame::Frame;
 use crate::pack::{Pack, duplicate_types};
 use crate::primitive::Primitive;
