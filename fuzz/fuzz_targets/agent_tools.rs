@@ -57,7 +57,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(value) = parse_json(text) else {
+    // Seeds are recorded model answers, most of them fenced: read the
+    // fence's content, as the eval pipeline does.
+    let Ok(value) = parse_json(isomer_evals::strip_code_fence(text)) else {
         return;
     };
     let fixture = fixture();
