@@ -12,6 +12,8 @@
 //!   answers at once (prompt, fence stripping, deep-safe parse, schema
 //!   parse, validation, frame rule, every axis, the text rendering the
 //!   judge reads, totals);
+//! - `run_evals_no_judge`: the same run without a judge, so without the
+//!   text rendering (and its validation) answerability needs;
 //! - `check_only`: `parse_generated` + `check_attempt` of every answer
 //!   text, no scoring (where most of the run's time goes);
 //! - `parse_generated`: the fence stripping and deep-safe parse alone;
@@ -67,6 +69,23 @@ fn score_corpus_10k(c: &mut Criterion) {
             let judge = Judge::new(|_| async { Ok::<_, BoxError>(AnswerabilityVerdict::Yes) });
             let mut options = RunEvalsOptions::new(&runtime, corpus.cases.clone(), generate);
             options.judge = Some(judge);
+            options.frame = Some(&frame);
+            let report = executor.block_on(run_evals(options));
+            assert_eq!(report.totals.valid_after_retry, valid_after_retry);
+            black_box(report)
+        });
+    });
+    group.bench_function("run_evals_no_judge", |b| {
+        b.iter(|| {
+            let answers = &corpus.answers;
+            let generate = Generate::new(move |request: GenerateRequest| {
+                let text = answers
+                    .get(&(request.eval_case.id.clone(), request.attempt))
+                    .cloned()
+                    .unwrap_or_default();
+                async move { Ok::<_, BoxError>(text) }
+            });
+            let mut options = RunEvalsOptions::new(&runtime, corpus.cases.clone(), generate);
             options.frame = Some(&frame);
             let report = executor.block_on(run_evals(options));
             assert_eq!(report.totals.valid_after_retry, valid_after_retry);
