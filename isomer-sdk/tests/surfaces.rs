@@ -158,7 +158,7 @@ fn throw_mode_refuses_invalid_compositions_and_collect_renders_them() {
             &RenderOptions {
                 heading: false,
                 on_validation_error: Some(ValidationMode::Collect),
-                theme: None,
+                ..RenderOptions::default()
             },
         )
         .unwrap();
@@ -170,7 +170,7 @@ fn throw_mode_refuses_invalid_compositions_and_collect_renders_them() {
             &RenderOptions {
                 heading: false,
                 on_validation_error: Some(ValidationMode::Collect),
-                theme: None,
+                ..RenderOptions::default()
             },
         )
         .unwrap();
@@ -194,7 +194,7 @@ fn budget_refusals_refuse_in_every_mode() {
                 &RenderOptions {
                     heading: true,
                     on_validation_error: Some(ValidationMode::Collect),
-                    theme: None,
+                    ..RenderOptions::default()
                 },
             )
             .unwrap_err();

@@ -77,6 +77,22 @@ pub struct RenderOptions {
     /// none). Text, Markdown and Slack ignore it (agent-tools.md: "`theme`
     /// is passed only to html").
     pub theme: Option<Theme>,
+    /// `html` only (upstream `framed`, default false): the section gets the
+    /// class `framed` (`class="isomer framed"`) and the stylesheet the rule
+    /// [`HTML_FRAMED_CSS`](crate::surface::html::HTML_FRAMED_CSS) (border,
+    /// rounded corners, padding).
+    pub framed: bool,
+    /// `html` only (upstream `fluid`, default false): the section gets the
+    /// class `fluid` (after `framed` when both are on) and the stylesheet
+    /// the rule [`HTML_FLUID_CSS`](crate::surface::html::HTML_FLUID_CSS)
+    /// (full container width, no max width).
+    pub fluid: bool,
+    /// `html` only (upstream `minify`, default false): drop the formatting
+    /// newlines renderers put between tags ([`Html::newline`](crate::Html::newline));
+    /// text content and `pre` contents keep every character. The envelope
+    /// and the stylesheet hold no optional whitespace, so they are the same
+    /// either way.
+    pub minify: bool,
 }
 
 impl Default for RenderOptions {
@@ -85,6 +101,9 @@ impl Default for RenderOptions {
             heading: true,
             on_validation_error: None,
             theme: None,
+            framed: false,
+            fluid: false,
+            minify: false,
         }
     }
 }
@@ -509,16 +528,12 @@ impl<C: Send + 'static> Runtime<C> {
                 options.heading,
                 body.iter().map(|node| scope.markdown(node)).collect(),
             )),
-            Surface::Html => Rendered::Html(HtmlRender {
-                html: crate::surface::html::envelope(
-                    view,
-                    options.heading,
-                    options.theme,
-                    body.iter().map(|node| scope.html(node)).collect(),
-                ),
-                css: crate::surface::html::HTML_CSS.to_owned(),
-                validation_errors: errors,
-            }),
+            Surface::Html => Rendered::Html(crate::surface::html::render(
+                view,
+                options,
+                body.iter().map(|node| scope.html(node)).collect(),
+                errors,
+            )),
             Surface::Slack => {
                 let text = crate::surface::text::envelope(
                     view,
@@ -553,7 +568,7 @@ impl<C: Send + 'static> Runtime<C> {
             &RenderOptions {
                 heading: false,
                 on_validation_error: mode,
-                theme: None,
+                ..RenderOptions::default()
             },
         )
     }
@@ -653,18 +668,22 @@ impl<C: Send + 'static> Runtime<C> {
         ))
     }
 
-    /// Catalog entries and reachable `$defs` of `types` (upstream
-    /// `describePrimitives`): types deduplicated in first-seen order;
-    /// `bodyNode` replaced by a one-line stub.
+    /// Catalog entries, reachable `$defs` and field descriptors (`props`)
+    /// of `types` (upstream `describePrimitives`): types deduplicated in
+    /// first-seen order; `bodyNode` replaced by a one-line stub.
     ///
     /// # Errors
-    /// [`IsomerError::UnknownPrimitiveType`] naming every unknown type
-    /// (message `getAuthoringContext.describePrimitives: unknown primitive
-    /// type(s) "a", "b"`).
+    /// - [`IsomerError::TooManyTypes`] when more than
+    ///   [`MAX_DESCRIBED_TYPES`](crate::catalog::MAX_DESCRIBED_TYPES) (100)
+    ///   distinct types are asked for, checked first;
+    /// - [`IsomerError::UnknownPrimitiveType`] naming every unknown type
+    ///   (message `getAuthoringContext.describePrimitives: unknown primitive
+    ///   type(s) "a", "b"`).
     pub fn describe_primitives(
         &self,
         types: &[&str],
     ) -> Result<PrimitiveDescriptions, IsomerError> {
+        crate::schema::describe::check_type_count(types, "getAuthoringContext.describePrimitives")?;
         let primitives = self.lookup(types, "getAuthoringContext.describePrimitives")?;
         Ok(crate::schema::describe::describe_primitives(
             &self.authoring_schema,

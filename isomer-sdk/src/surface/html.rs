@@ -15,6 +15,9 @@
 //! assert_eq!(link.as_str(), "<a href=\"#\">x</a>");
 //! ```
 
+use serde_json::Value;
+
+use crate::runtime::RenderOptions;
 use crate::surface::markdown::escape_html;
 use crate::url::{sanitize_asset_url, sanitize_navigation_href};
 
@@ -77,10 +80,21 @@ const DROPPED_ATTRIBUTES: [&str; 8] = [
 /// Elements without content or closing tag.
 const VOID_TAGS: [&str; 3] = ["br", "hr", "img"];
 
-/// Trusted HTML markup. Build it with [`Html::text`], [`Html::element`] and
-/// [`Html::concat`]; there is no constructor from a raw string.
+/// Trusted HTML markup. Build it with [`Html::text`], [`Html::element`],
+/// [`Html::newline`] and [`Html::concat`]; there is no constructor from a
+/// raw string.
+///
+/// Besides the markup, the builder remembers where it put *formatting*
+/// newlines ([`Html::newline`]): whitespace a renderer adds between tags
+/// only to make the source readable. [`Html::minified`] drops exactly
+/// those; whitespace in text ([`Html::text`]) is content and always kept.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Html(String);
+pub struct Html {
+    /// The markup, formatting newlines included.
+    markup: String,
+    /// Byte offsets in `markup` of the formatting newlines, ascending.
+    breaks: Vec<usize>,
+}
 
 impl Html {
     /// No markup.
@@ -88,9 +102,27 @@ impl Html {
         Html::default()
     }
 
-    /// Escaped text (`&`, `<`, `>`, `"`, `'`).
+    /// Escaped text (`&`, `<`, `>`, `"`, `'`). Its whitespace, newlines
+    /// included, is content: [`Html::minified`] keeps it.
     pub fn text(text: &str) -> Html {
-        Html(escape_html(text))
+        Html {
+            markup: escape_html(text),
+            breaks: Vec::new(),
+        }
+    }
+
+    /// One formatting newline (`"\n"`) between tags, for readable source:
+    /// it is in [`Html::as_str`] and dropped by [`Html::minified`] (the
+    /// `html` surface's `minify` option). Put it only between block-level
+    /// elements, where it renders as nothing; between inline elements use
+    /// `Html::text(" ")`, which is content. Inside a `pre` element
+    /// ([`Html::element`] with tag `pre`) a formatting newline becomes
+    /// content, because whitespace there is significant.
+    pub fn newline() -> Html {
+        Html {
+            markup: "\n".to_owned(),
+            breaks: vec![0],
+        }
     }
 
     /// `<tag attrs>children</tag>`. The tag must be one of an allow-list of
@@ -99,7 +131,9 @@ impl Html {
     /// attribute this builder cannot check (`srcset`, `action`, …) are
     /// dropped; values are escaped; `href` and `cite` are sanitized to `#`
     /// when unsafe, `src` dropped when unsafe.
-    /// Void tags (`br`, `hr`, `img`) ignore `children`.
+    /// Void tags (`br`, `hr`, `img`) ignore `children`. The children of a
+    /// `pre` element keep every newline under [`Html::minified`]: their
+    /// formatting newlines ([`Html::newline`]) become content.
     pub fn element(tag: &str, attributes: &[(&str, &str)], children: Html) -> Html {
         let tag = if ALLOWED_TAGS.contains(&tag) {
             tag
@@ -131,21 +165,61 @@ impl Html {
             out.push_str(&format!(" {name}=\"{}\"", escape_html(&value)));
         }
         out.push('>');
+        let mut breaks = Vec::new();
         if !VOID_TAGS.contains(&tag) {
-            out.push_str(&children.0);
+            if tag != "pre" {
+                breaks.extend(children.breaks.iter().map(|offset| offset + out.len()));
+            }
+            out.push_str(&children.markup);
             out.push_str(&format!("</{tag}>"));
         }
-        Html(out)
+        Html {
+            markup: out,
+            breaks,
+        }
     }
 
     /// The parts one after another.
     pub fn concat<I: IntoIterator<Item = Html>>(parts: I) -> Html {
-        Html(parts.into_iter().map(|part| part.0).collect())
+        let mut out = Html::new();
+        for part in parts {
+            out.push(part);
+        }
+        out
     }
 
     /// Appends `next`.
     pub fn push(&mut self, next: Html) {
-        self.0.push_str(&next.0);
+        let shift = self.markup.len();
+        self.breaks
+            .extend(next.breaks.iter().map(|offset| offset + shift));
+        self.markup.push_str(&next.markup);
+    }
+
+    /// The same markup without its formatting newlines ([`Html::newline`]):
+    /// what the `html` surface's `minify` option emits. Text content and
+    /// everything inside `pre` are unchanged.
+    ///
+    /// ```
+    /// use isomer_sdk::Html;
+    ///
+    /// let code = Html::element("pre", &[], Html::text("a\nb"));
+    /// let html = Html::element("div", &[], Html::newline().then(code).then(Html::newline()));
+    /// assert_eq!(html.as_str(), "<div>\n<pre>a\nb</pre>\n</div>");
+    /// assert_eq!(html.minified().as_str(), "<div><pre>a\nb</pre></div>");
+    /// ```
+    pub fn minified(&self) -> Html {
+        let mut markup = String::with_capacity(self.markup.len() - self.breaks.len());
+        let mut from = 0;
+        for &offset in &self.breaks {
+            markup.push_str(&self.markup[from..offset]);
+            from = offset + 1;
+        }
+        markup.push_str(&self.markup[from..]);
+        Html {
+            markup,
+            breaks: Vec::new(),
+        }
     }
 
     /// This markup followed by `next`.
@@ -156,18 +230,18 @@ impl Html {
 
     /// True when there is no markup.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.markup.is_empty()
     }
 
-    /// The markup.
+    /// The markup, formatting newlines included.
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.markup
     }
 }
 
 impl std::fmt::Display for Html {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.markup)
     }
 }
 
@@ -203,7 +277,7 @@ pub(crate) fn markdown_to_html(markdown: &crate::surface::Markdown) -> Html {
             Block::Quote(inner) => {
                 out.push_str(&format!(
                     "<blockquote>{}</blockquote>",
-                    markdown_to_html(inner).0
+                    markdown_to_html(inner).markup
                 ));
             }
             Block::Table { head, rows } => {
@@ -224,37 +298,85 @@ pub(crate) fn markdown_to_html(markdown: &crate::surface::Markdown) -> Html {
             Block::Rule => out.push_str("<hr>"),
         }
     }
-    Html(out)
+    Html {
+        markup: out,
+        breaks: Vec::new(),
+    }
 }
 
-/// The stylesheet of the `html` surface: minimal, scoped to `.isomer`.
+/// The stylesheet of the `html` surface: minimal, scoped to `.isomer`. It
+/// holds no optional whitespace (the one space is the descendant
+/// combinator of `.isomer .sub`), so `minify` leaves it unchanged.
 pub const HTML_CSS: &str = ".isomer{font-family:system-ui,sans-serif;line-height:1.4}\
 .isomer .sub{opacity:.75}\
 .isomer[data-theme=dark]{background:#111;color:#eee}";
+
+/// The rule the `framed` option ([`RenderOptions::framed`]) appends to
+/// [`HTML_CSS`]: a 1px solid border in mid-grey at 40% opacity (readable
+/// on the light and the dark theme), 8px rounded corners and 1rem padding
+/// on `section.isomer.framed`.
+pub const HTML_FRAMED_CSS: &str =
+    ".isomer.framed{border:1px solid rgba(128,128,128,.4);border-radius:8px;padding:1rem}";
+
+/// The rule the `fluid` option ([`RenderOptions::fluid`]) appends to
+/// [`HTML_CSS`]: `section.isomer.fluid` spans its container's full width
+/// with no maximum (`width:100%;max-width:none`), `box-sizing:border-box`
+/// so a frame's border and padding stay inside that width. [`HTML_CSS`]
+/// sets no width, so without `fluid` the section is as wide as a block
+/// element is unless a host stylesheet caps `.isomer`; this rule's
+/// selector (two classes) outranks such a one-class cap.
+pub const HTML_FLUID_CSS: &str = ".isomer.fluid{box-sizing:border-box;width:100%;max-width:none}";
+
+/// The stylesheet for the given options: [`HTML_CSS`], then
+/// [`HTML_FRAMED_CSS`] when `framed`, then [`HTML_FLUID_CSS`] when `fluid`,
+/// with nothing between them.
+///
+/// ```
+/// use isomer_sdk::surface::html::{HTML_CSS, HTML_FLUID_CSS, html_css};
+///
+/// assert_eq!(html_css(false, false), HTML_CSS);
+/// assert_eq!(html_css(false, true), format!("{HTML_CSS}{HTML_FLUID_CSS}"));
+/// ```
+pub fn html_css(framed: bool, fluid: bool) -> String {
+    let mut css = HTML_CSS.to_owned();
+    if framed {
+        css.push_str(HTML_FRAMED_CSS);
+    }
+    if fluid {
+        css.push_str(HTML_FLUID_CSS);
+    }
+    css
+}
 
 /// What the `html` surface returns.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HtmlRender {
     /// `<style>` with [`HtmlRender::css`], then `<section class="isomer"
-    /// aria-label="…" data-theme="…">…</section>`.
+    /// aria-label="…" data-theme="…">…</section>`; the class list is
+    /// `isomer`, then `framed` and `fluid` when those options are on (in
+    /// that order: `class="isomer framed fluid"`).
     pub html: String,
-    /// The stylesheet alone ([`HTML_CSS`]).
+    /// The stylesheet alone ([`html_css`] of the options: [`HTML_CSS`] plus
+    /// the `framed` and `fluid` rules when on).
     pub css: String,
     /// The findings of validation (the `html` surface collects by default).
     pub validation_errors: Vec<crate::ValidationError>,
 }
 
 /// The `html` envelope: `aria-label` is `meta.ariaLabel`, else the title,
-/// else `View`; `data-theme` is `theme` when given, else the composition's
-/// theme (`auto` when absent); with `heading`, the title as `h2` and the subtitle as
-/// `p.sub`; then each body node.
-pub(crate) fn envelope(
+/// else `View`; `data-theme` is `options.theme` when given, else the
+/// composition's theme (`auto` when absent); the section's classes are
+/// `isomer`, then `framed`, then `fluid` as the options ask; with
+/// `heading`, the title as `h2` and the subtitle as `p.sub`; then each body
+/// node, without its formatting newlines when `minify` is on. The envelope
+/// itself adds no whitespace between tags.
+pub(crate) fn render(
     composition: &Value,
-    heading: bool,
-    theme: Option<crate::composition::Theme>,
+    options: &RenderOptions,
     body: Vec<Html>,
-) -> String {
+    validation_errors: Vec<crate::ValidationError>,
+) -> HtmlRender {
     let view = crate::composition::Composition::from_value(composition);
     let title = view.as_ref().and_then(|v| v.title());
     let subtitle = view.as_ref().and_then(|v| v.subtitle());
@@ -264,14 +386,23 @@ pub(crate) fn envelope(
         .and_then(|meta| meta.aria_label())
         .or(title)
         .unwrap_or("View");
-    let theme = theme
+    let theme = options
+        .theme
         .or_else(|| view.as_ref().and_then(|v| v.theme()))
         .map_or("auto", |theme| theme.as_str());
+    let css = html_css(options.framed, options.fluid);
+    let mut class = String::from("isomer");
+    if options.framed {
+        class.push_str(" framed");
+    }
+    if options.fluid {
+        class.push_str(" fluid");
+    }
     let mut out = format!(
-        "<style>{HTML_CSS}</style><section class=\"isomer\" aria-label=\"{}\" data-theme=\"{theme}\">",
+        "<style>{css}</style><section class=\"{class}\" aria-label=\"{}\" data-theme=\"{theme}\">",
         escape_html(aria)
     );
-    if heading {
+    if options.heading {
         if let Some(title) = title {
             out.push_str(&format!("<h2>{}</h2>", escape_html(title)));
         }
@@ -280,13 +411,19 @@ pub(crate) fn envelope(
         }
     }
     for part in body {
-        out.push_str(&part.0);
+        if options.minify {
+            out.push_str(part.minified().as_str());
+        } else {
+            out.push_str(part.as_str());
+        }
     }
     out.push_str("</section>");
-    out
+    HtmlRender {
+        html: out,
+        css,
+        validation_errors,
+    }
 }
-
-use serde_json::Value;
 
 #[cfg(test)]
 mod tests {
