@@ -2,7 +2,10 @@
 //!
 //! Renderers never write raw Markdown strings: they build [`Markdown`]
 //! blocks from [`Inline`] runs, and every authored string passes through
-//! [`escape_markdown_text`] on the way out. Because the content stays
+//! [`escape_markdown_text`] on the way out. A line break inside a block
+//! exists only as an explicit [`Inline::hard_break`]; a URL is linked only
+//! through [`Inline::link`] or [`Inline::autolink`], both behind the URL
+//! sanitizer. Because the content stays
 //! structured, the same value also converts to Slack `mrkdwn` (the Block Kit
 //! fallback for primitives without a `slack` renderer) and to HTML (the
 //! fallback for primitives without an `html` renderer) without re-parsing.
@@ -19,7 +22,7 @@
 //! );
 //! ```
 
-use crate::js::code_span;
+use crate::js::{code_span, js_trim};
 use crate::url::sanitize_navigation_href;
 
 /// One run of inline content.
@@ -35,10 +38,44 @@ enum Run {
     Code(String),
     /// A link whose href passed the navigation policy.
     Link { label: Vec<Run>, href: String },
+    /// A hard line break inside the block (`\` and a newline).
+    HardBreak,
+    /// An autolink: an absolute URL that passed the navigation policy and
+    /// holds nothing an autolink cannot (see [`Inline::autolink`]).
+    Autolink(Autolink),
 }
 
-/// Inline Markdown content: escaped text, strong, emphasis, code spans and
-/// links, concatenated. `From<&str>` and `From<String>` make escaped text.
+/// The two CommonMark autolink forms an [`Inline::autolink`] can take.
+#[derive(Debug, Clone, PartialEq)]
+enum Autolink {
+    /// `<https://…>`, `<http://…>` or `<mailto:…>`: the URL is both the
+    /// destination and the text.
+    Uri(String),
+    /// `<name@host>` for a `mailto:` URL whose address is a plain one: the
+    /// text is the address and the destination `mailto:` plus the address.
+    Email(String),
+}
+
+impl Autolink {
+    /// The link destination.
+    fn href(&self) -> String {
+        match self {
+            Autolink::Uri(url) => url.clone(),
+            Autolink::Email(address) => format!("mailto:{address}"),
+        }
+    }
+
+    /// What a reader sees.
+    fn text(&self) -> &str {
+        match self {
+            Autolink::Uri(url) | Autolink::Email(url) => url,
+        }
+    }
+}
+
+/// Inline Markdown content: escaped text, strong, emphasis, code spans,
+/// links, autolinks and hard line breaks, concatenated. `From<&str>` and
+/// `From<String>` make escaped text.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Inline {
     runs: Vec<Run>,
@@ -87,6 +124,90 @@ impl Inline {
         }
     }
 
+    /// A hard line break: the content after it starts a new line of the
+    /// same paragraph (or list item, or quote).
+    ///
+    /// Serialized as CommonMark's backslash hard break, `\` followed by a
+    /// newline, rather than as two trailing spaces: the break is visible in
+    /// the source, and editors, linters and `git diff --check` clean-ups that
+    /// trim trailing whitespace cannot silently turn it into a soft break
+    /// (which a renderer joins with a space). Where a block cannot hold a
+    /// line break (a heading, a table cell) it becomes one space; a break at
+    /// either end of a block is dropped, because CommonMark would print the
+    /// backslash there. Every line after a break gets the same block-opener
+    /// escaping as a block's first line, so `# x` after a break stays text;
+    /// in a list item the following lines are indented under the item.
+    /// Slack `mrkdwn`: a newline; HTML: `<br>`; plain text: a space.
+    ///
+    /// ```
+    /// use isomer_sdk::{Inline, Markdown};
+    ///
+    /// let turn = Inline::text("Where is it?").then(Inline::hard_break()).then("# 4411");
+    /// assert_eq!(Markdown::paragraph(turn).to_markdown(), "Where is it?\\\n\\# 4411");
+    /// ```
+    pub fn hard_break() -> Inline {
+        Inline {
+            runs: vec![Run::HardBreak],
+        }
+    }
+
+    /// The lines as one run of content, apart by [`Inline::hard_break`]s
+    /// (each line is escaped text, or any other inline content).
+    pub fn lines<I, P>(lines: I) -> Inline
+    where
+        I: IntoIterator<Item = P>,
+        P: Into<Inline>,
+    {
+        let mut out = Inline::default();
+        for (index, line) in lines.into_iter().enumerate() {
+            if index > 0 {
+                out.runs.push(Run::HardBreak);
+            }
+            out.runs.extend(line.into().runs);
+        }
+        out
+    }
+
+    /// An autolink, `<https://example.com/a>`, for an absolute `https:`,
+    /// `http:` or `mailto:` URL (scheme in any case).
+    ///
+    /// The URL must pass [`crate::sanitize_navigation_href`], and the
+    /// string it returns (the authored URL trimmed) must start with one of
+    /// those schemes and hold no character an autolink cannot: no
+    /// whitespace, no control character, no `<` or `>` (CommonMark's
+    /// autolink grammar), and no `|` (which would end a GFM table cell; the
+    /// builder does not know whether the link lands in one). Anything else
+    /// (`javascript:…`, a relative path, `https://a b`) becomes escaped text
+    /// of the URL as given, exactly as [`Inline::text`] would print it:
+    /// never raw Markdown.
+    ///
+    /// A `mailto:` URL whose address is a plain `name@host` (name of
+    /// `[A-Za-z0-9._%+-]`, host of CommonMark's dot-separated labels) is
+    /// written in CommonMark's email form, `<name@host>`, which shows the
+    /// address and links to `mailto:name@host` (the slides pack's closing
+    /// links, slides-and-runtime.md §3.5 `slideClosing`); other `mailto:`
+    /// URLs keep the `<mailto:…>` form. The narrower name alphabet keeps
+    /// `<!…` and `<?…`, which open raw HTML blocks, out of the output.
+    ///
+    /// Slack `mrkdwn`: `<url>` (`<mailto:a@b.example|a@b.example>` for the
+    /// email form); HTML: `<a href="url">url</a>`; plain text: the URL.
+    ///
+    /// ```
+    /// use isomer_sdk::Inline;
+    ///
+    /// assert_eq!(Inline::autolink("https://example.com/a_b").to_markdown(), "<https://example.com/a_b>");
+    /// assert_eq!(Inline::autolink("mailto:team@example.com").to_markdown(), "<team@example.com>");
+    /// assert_eq!(Inline::autolink("javascript:alert(1)").to_markdown(), "javascript:alert(1)");
+    /// assert_eq!(Inline::autolink("https://a.example/<b>").to_markdown(), "https://a.example/\\<b\\>");
+    /// ```
+    pub fn autolink(url: &str) -> Inline {
+        let run = match autolink_form(url) {
+            Some(autolink) => Run::Autolink(autolink),
+            None => Run::Text(url.to_owned()),
+        };
+        Inline { runs: vec![run] }
+    }
+
     /// This content followed by `next`.
     pub fn then(mut self, next: impl Into<Inline>) -> Inline {
         self.runs.extend(next.into().runs);
@@ -114,37 +235,144 @@ impl Inline {
         self.runs.iter().all(|run| match run {
             Run::Text(text) | Run::Code(text) => text.is_empty(),
             Run::Strong(inner) | Run::Emphasis(inner) => inner.is_empty(),
-            Run::Link { .. } => false,
+            Run::HardBreak => true,
+            Run::Link { .. } | Run::Autolink(_) => false,
         })
     }
 
-    /// The GFM serialization (escaped).
+    /// The GFM serialization (escaped), as a paragraph holds it: hard
+    /// breaks are `\` and a newline, breaks at either end are dropped, and
+    /// each line's start is escaped against block openers.
     pub fn to_markdown(&self) -> String {
-        let mut out = String::new();
-        write_markdown_runs(&self.runs, &mut out);
-        escape_block_start(&out)
+        self.markdown_lines(LineBreaks::Hard { indent: "" })
     }
 
-    /// The Slack `mrkdwn` serialization (`&`, `<`, `>` escaped).
+    /// The GFM serialization with hard breaks written as `breaks` says.
+    fn markdown_lines(&self, breaks: LineBreaks<'_>) -> String {
+        let mut lines = vec![String::new()];
+        write_markdown_runs(&self.runs, &mut lines);
+        match breaks {
+            LineBreaks::Space => escape_block_start(
+                &lines
+                    .iter()
+                    .map(|line| line.trim_matches([' ', '\t']))
+                    .filter(|line| !line.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            LineBreaks::Hard { indent } => {
+                let lines: Vec<String> = lines
+                    .iter()
+                    .enumerate()
+                    .map(|(index, line)| {
+                        let escaped = escape_block_start(line);
+                        if index > 0 {
+                            escape_setext_underline(&escaped)
+                        } else {
+                            escaped
+                        }
+                    })
+                    .collect();
+                let start = lines
+                    .iter()
+                    .position(|line| !line.is_empty())
+                    .unwrap_or(lines.len());
+                let end = lines
+                    .iter()
+                    .rposition(|line| !line.is_empty())
+                    .map_or(start, |last| last + 1);
+                lines[start..end].join(&format!("\\\n{indent}"))
+            }
+        }
+    }
+
+    /// The Slack `mrkdwn` serialization (`&`, `<`, `>` escaped; a hard
+    /// break is a newline, an autolink `<url>`).
     pub fn to_mrkdwn(&self) -> String {
         let mut out = String::new();
         write_mrkdwn_runs(&self.runs, &mut out);
         out
     }
 
-    /// The HTML serialization (every string escaped).
+    /// The HTML serialization (every string escaped; a hard break is
+    /// `<br>`, an autolink an `<a>` showing its URL).
     pub fn to_html(&self) -> String {
         let mut out = String::new();
         write_html_runs(&self.runs, &mut out);
         out
     }
 
-    /// The text without any markup.
+    /// The text without any markup, on one line (a hard break becomes a
+    /// space, an autolink its URL), for one-line slots such as the Slack
+    /// `header` a converted heading becomes.
     pub fn to_plain(&self) -> String {
         let mut out = String::new();
         write_plain_runs(&self.runs, &mut out);
         out
     }
+}
+
+/// How a block writes its content's hard line breaks.
+#[derive(Debug, Clone, Copy)]
+enum LineBreaks<'a> {
+    /// `\` and a newline, the next line starting with `indent` (the width
+    /// of a list item's marker, so the line stays in the item).
+    Hard { indent: &'a str },
+    /// One space, for blocks that end at a newline (headings, table cells).
+    Space,
+}
+
+/// The autolink `url` can be, if any (the rules of [`Inline::autolink`]).
+fn autolink_form(url: &str) -> Option<Autolink> {
+    // The sanitizer deletes control characters, so the authored URL is
+    // checked too: `https://a\nb` is no autolink to `https://ab`.
+    let fits = |url: &str| {
+        !url.is_empty()
+            && !url
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '|'))
+    };
+    if !fits(js_trim(url)) {
+        return None;
+    }
+    let url = sanitize_navigation_href(url)?;
+    if !fits(&url) {
+        return None;
+    }
+    let lower = url.to_ascii_lowercase();
+    if lower.starts_with("mailto:") {
+        let address = &url["mailto:".len()..];
+        return Some(if is_plain_email(address) {
+            Autolink::Email(address.to_owned())
+        } else {
+            Autolink::Uri(url)
+        });
+    }
+    (lower.starts_with("https:") || lower.starts_with("http:")).then_some(Autolink::Uri(url))
+}
+
+/// True for `name@host` where the name is one or more of
+/// `[A-Za-z0-9._%+-]` and the host is CommonMark's email-autolink host:
+/// labels of ASCII letters, digits and inner hyphens, 1–63 long, apart by
+/// dots.
+fn is_plain_email(address: &str) -> bool {
+    let Some((name, host)) = address.split_once('@') else {
+        return false;
+    };
+    let name_ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-'));
+    let label_ok = |label: &str| {
+        let bytes = label.as_bytes();
+        (1..=63).contains(&bytes.len())
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+            && bytes[0] != b'-'
+            && bytes[bytes.len() - 1] != b'-'
+    };
+    name_ok && host.split('.').all(label_ok)
 }
 
 impl From<&str> for Inline {
@@ -333,18 +561,28 @@ fn block_markdown(block: &Block) -> String {
     match block {
         Block::Paragraph(content) => content.to_markdown(),
         Block::Heading(level, content) => {
-            let text = content.to_markdown();
+            let text = content.markdown_lines(LineBreaks::Space);
             format!("{} {}", "#".repeat(usize::from(*level)), text)
         }
         Block::Bullets(items) => items
             .iter()
-            .map(|item| format!("- {}", item.to_markdown()))
+            .map(|item| {
+                format!(
+                    "- {}",
+                    item.markdown_lines(LineBreaks::Hard { indent: "  " })
+                )
+            })
             .collect::<Vec<_>>()
             .join("\n"),
         Block::Ordered(items) => items
             .iter()
             .enumerate()
-            .map(|(index, item)| format!("{}. {}", index + 1, item.to_markdown()))
+            .map(|(index, item)| {
+                let marker = format!("{}. ", index + 1);
+                let indent = " ".repeat(marker.len());
+                let content = item.markdown_lines(LineBreaks::Hard { indent: &indent });
+                format!("{marker}{content}")
+            })
             .collect::<Vec<_>>()
             .join("\n"),
         Block::Code { language, code } => {
@@ -367,7 +605,12 @@ fn block_markdown(block: &Block) -> String {
             let width = head.len().max(1);
             let row = |cells: &[Inline]| {
                 let mut parts: Vec<String> = (0..width)
-                    .map(|i| cells.get(i).map(Inline::to_markdown).unwrap_or_default())
+                    .map(|i| {
+                        cells
+                            .get(i)
+                            .map(|cell| cell.markdown_lines(LineBreaks::Space))
+                            .unwrap_or_default()
+                    })
                     .collect();
                 for part in &mut parts {
                     if part.is_empty() {
@@ -451,24 +694,60 @@ fn escape_block_start(text: &str) -> String {
     }
 }
 
-fn write_markdown_runs(runs: &[Run], out: &mut String) {
+/// Escapes a line that would underline the line before it into a setext
+/// heading: only `=` or only `-` characters, then optional spaces or tabs
+/// (any count; [`escape_block_start`] already escapes three or more and a
+/// lone `-`, but `=` and `--` underline too). Applies to lines after a hard
+/// break, which follow a paragraph line.
+fn escape_setext_underline(line: &str) -> String {
+    let body = line.trim_end_matches([' ', '\t']);
+    let underline = ["=", "-"]
+        .iter()
+        .any(|mark| !body.is_empty() && body.trim_start_matches(mark).is_empty());
+    if underline {
+        format!("\\{line}")
+    } else {
+        line.to_owned()
+    }
+}
+
+/// Writes `runs` onto the last of `lines`; a hard break starts a new line.
+/// Nothing else writes a line break: text and code turn theirs into
+/// spaces, and sanitized hrefs and autolinks hold no control character.
+fn write_markdown_runs(runs: &[Run], lines: &mut Vec<String>) {
     for run in runs {
+        if matches!(run, Run::HardBreak) {
+            lines.push(String::new());
+            continue;
+        }
+        let Some(out) = lines.last_mut() else {
+            return;
+        };
         match run {
             Run::Text(text) => out.push_str(&escape_markdown_text(text)),
             Run::Strong(inner) => {
                 out.push_str("**");
-                write_markdown_runs(inner, out);
-                out.push_str("**");
+                write_markdown_runs(inner, lines);
+                push_last(lines, "**");
             }
             Run::Emphasis(inner) => {
                 out.push('_');
-                write_markdown_runs(inner, out);
-                out.push('_');
+                write_markdown_runs(inner, lines);
+                push_last(lines, "_");
             }
             Run::Code(code) => out.push_str(&code_span(&one_line_breaks(code))),
+            Run::Autolink(autolink) => {
+                out.push('<');
+                out.push_str(autolink.text());
+                out.push('>');
+            }
+            Run::HardBreak => {}
             Run::Link { label, href } => {
                 out.push('[');
-                write_markdown_runs(label, out);
+                write_markdown_runs(label, lines);
+                let Some(out) = lines.last_mut() else {
+                    return;
+                };
                 out.push_str("](");
                 if href.contains([' ', '(', ')']) {
                     out.push('<');
@@ -480,6 +759,13 @@ fn write_markdown_runs(runs: &[Run], out: &mut String) {
                 out.push(')');
             }
         }
+    }
+}
+
+/// Appends `text` to the last line.
+fn push_last(lines: &mut [String], text: &str) {
+    if let Some(out) = lines.last_mut() {
+        out.push_str(text);
     }
 }
 
@@ -518,6 +804,16 @@ fn write_mrkdwn_runs(runs: &[Run], out: &mut String) {
                 out.push('`');
                 out.push_str(&escape_mrkdwn(&escape_line_breaks(code)).replace('`', "'"));
                 out.push('`');
+            }
+            Run::HardBreak => out.push('\n'),
+            Run::Autolink(autolink) => {
+                out.push('<');
+                out.push_str(&escape_mrkdwn(&autolink.href()));
+                if let Autolink::Email(address) = autolink {
+                    out.push('|');
+                    out.push_str(&escape_mrkdwn(address));
+                }
+                out.push('>');
             }
             Run::Link { label, href } => {
                 let mut text = String::new();
@@ -574,6 +870,14 @@ fn write_html_runs(runs: &[Run], out: &mut String) {
                 out.push_str(&escape_html(code));
                 out.push_str("</code>");
             }
+            Run::HardBreak => out.push_str("<br>"),
+            Run::Autolink(autolink) => {
+                out.push_str("<a href=\"");
+                out.push_str(&escape_html(&autolink.href()));
+                out.push_str("\">");
+                out.push_str(&escape_html(autolink.text()));
+                out.push_str("</a>");
+            }
             Run::Link { label, href } => {
                 out.push_str("<a href=\"");
                 out.push_str(&escape_html(href));
@@ -591,6 +895,8 @@ fn write_plain_runs(runs: &[Run], out: &mut String) {
             Run::Text(text) | Run::Code(text) => out.push_str(text),
             Run::Strong(inner) | Run::Emphasis(inner) => write_plain_runs(inner, out),
             Run::Link { label, .. } => write_plain_runs(label, out),
+            Run::HardBreak => out.push(' '),
+            Run::Autolink(autolink) => out.push_str(autolink.text()),
         }
     }
 }
@@ -653,6 +959,227 @@ mod tests {
         assert_eq!(
             Inline::link("<x>", "https://x.test/?a=1&b=2").to_html(),
             "<a href=\"https://x.test/?a=1&amp;b=2\">&lt;x&gt;</a>"
+        );
+    }
+
+    #[test]
+    fn hard_break_is_a_backslash_and_a_newline() {
+        let lines = Inline::text("one").then(Inline::hard_break()).then("two");
+        assert_eq!(lines.to_markdown(), "one\\\ntwo");
+        assert_eq!(
+            Markdown::paragraph(Inline::lines(["a", "b", "c"])).to_markdown(),
+            "a\\\nb\\\nc"
+        );
+    }
+
+    #[test]
+    fn hard_break_next_to_text_that_needs_escaping() {
+        // A trailing authored backslash is escaped, so the break's own
+        // backslash still starts a hard break; the next line's block
+        // opener and punctuation are escaped as on a block's first line.
+        let md = Markdown::paragraph(
+            Inline::text("C:\\")
+                .then(Inline::hard_break())
+                .then("# not *a* heading")
+                .then(Inline::hard_break())
+                .then("- no list")
+                .then(Inline::hard_break())
+                .then("1) nor this"),
+        );
+        assert_eq!(
+            md.to_markdown(),
+            "C:\\\\\\\n\\# not \\*a\\* heading\\\n\\- no list\\\n1\\) nor this"
+        );
+    }
+
+    #[test]
+    fn a_line_after_a_break_never_underlines_the_one_before() {
+        for (line, escaped) in [("=", "\\="), ("==", "\\=="), ("--", "\\--"), ("-", "\\-")] {
+            let md = Inline::lines(["Title", line]).to_markdown();
+            assert_eq!(md, format!("Title\\\n{escaped}"), "{line}");
+        }
+        assert_eq!(Inline::lines(["a", "= ="]).to_markdown(), "a\\\n= =");
+    }
+
+    #[test]
+    fn breaks_at_either_end_are_dropped_and_inner_blank_lines_kept() {
+        let md = Inline::hard_break()
+            .then("  ")
+            .then(Inline::hard_break())
+            .then("a")
+            .then(Inline::hard_break())
+            .then(" ")
+            .then(Inline::hard_break())
+            .then("b")
+            .then(Inline::hard_break());
+        assert_eq!(md.to_markdown(), "a\\\n\\\nb");
+        assert!(Markdown::paragraph(Inline::hard_break()).is_empty());
+    }
+
+    #[test]
+    fn text_line_terminators_stay_spaces_beside_hard_breaks() {
+        let md = Inline::text("a\nb\r\nc\u{2028}d")
+            .then(Inline::hard_break())
+            .then(Inline::code("x\ny"));
+        assert_eq!(md.to_markdown(), "a b c d\\\n`x y`");
+    }
+
+    #[test]
+    fn hard_breaks_inside_marks_break_the_line_inside_them() {
+        let md = Inline::strong(Inline::lines(["a", "# b"]));
+        assert_eq!(md.to_markdown(), "**a\\\n\\# b**");
+    }
+
+    #[test]
+    fn hard_breaks_by_block() {
+        let two = || Inline::lines(["a", "b"]);
+        let md = Markdown::heading(2, two())
+            .then(Markdown::bullet_list([two()]))
+            .then(Markdown::ordered_list(
+                std::iter::repeat_n(Inline::text("x"), 9).chain([two()]),
+            ))
+            .then(Markdown::blockquote(Markdown::paragraph(two())))
+            .then(Markdown::table(vec![two()], vec![vec![two()]]));
+        assert_eq!(
+            md.to_markdown(),
+            "## a b\n\n- a\\\n  b\n\n1. x\n2. x\n3. x\n4. x\n5. x\n6. x\n7. x\n8. x\n9. x\n10. a\\\n    b\n\n> a\\\n> b\n\n| a b |\n| --- |\n| a b |"
+        );
+    }
+
+    #[test]
+    fn autolinks_absolute_urls() {
+        assert_eq!(
+            Inline::autolink("https://example.com/a_b*c?d=1&e=2").to_markdown(),
+            "<https://example.com/a_b*c?d=1&e=2>"
+        );
+        assert_eq!(
+            Inline::autolink("  HTTP://example.com\n").to_markdown(),
+            "<HTTP://example.com>"
+        );
+        assert_eq!(
+            Inline::text("see ")
+                .then(Inline::autolink("https://x.test"))
+                .to_markdown(),
+            "see <https://x.test>"
+        );
+    }
+
+    #[test]
+    fn autolinks_mailto_in_the_email_form_when_the_address_is_plain() {
+        assert_eq!(
+            Inline::autolink("mailto:ledger.team+eu@mail.example.com").to_markdown(),
+            "<ledger.team+eu@mail.example.com>"
+        );
+        assert_eq!(
+            Inline::autolink("mailto:a@b.example?subject=Hi").to_markdown(),
+            "<mailto:a@b.example?subject=Hi>"
+        );
+        assert_eq!(
+            Inline::autolink("mailto:!--a@b.example").to_markdown(),
+            "<mailto:!--a@b.example>"
+        );
+        assert_eq!(
+            Inline::autolink("mailto:a@-b.example").to_markdown(),
+            "<mailto:a@-b.example>"
+        );
+    }
+
+    #[test]
+    fn a_refused_autolink_is_escaped_text() {
+        assert_eq!(
+            Inline::autolink("javascript:alert(1)").to_markdown(),
+            "javascript:alert(1)"
+        );
+        assert_eq!(
+            Inline::autolink("JaVaScRiPt&colon;alert(1)").to_markdown(),
+            "JaVaScRiPt\\&colon;alert(1)"
+        );
+        assert_eq!(Inline::autolink("/docs/a_b").to_markdown(), "/docs/a\\_b");
+        assert_eq!(
+            Inline::autolink("ftp://x.test").to_markdown(),
+            "ftp://x.test"
+        );
+    }
+
+    #[test]
+    fn a_url_an_autolink_cannot_hold_is_escaped_text() {
+        assert_eq!(
+            Inline::autolink("https://x.test/a>b").to_markdown(),
+            "https://x.test/a\\>b"
+        );
+        assert_eq!(
+            Inline::autolink("https://x.test/a b_c").to_markdown(),
+            "https://x.test/a b\\_c"
+        );
+        assert_eq!(
+            Inline::autolink("https://x.test/a\nb").to_markdown(),
+            "https://x.test/a b"
+        );
+        assert_eq!(
+            Inline::autolink("https://x.test/a\u{7f}b").to_markdown(),
+            "https://x.test/a\u{7f}b"
+        );
+        assert_eq!(
+            Inline::autolink("https://x.test/a|b").to_markdown(),
+            "https://x.test/a\\|b"
+        );
+        assert_eq!(
+            Inline::autolink("# https://x.test/a b").to_markdown(),
+            "\\# https://x.test/a b"
+        );
+    }
+
+    #[test]
+    fn hard_breaks_and_autolinks_on_the_other_serializations() {
+        let md = Inline::text("a<b")
+            .then(Inline::hard_break())
+            .then(Inline::autolink("https://x.test/?a=1&b=2"))
+            .then(" ")
+            .then(Inline::autolink("mailto:t@x.test"));
+        assert_eq!(
+            md.to_mrkdwn(),
+            "a&lt;b\n<https://x.test/?a=1&amp;b=2> <mailto:t@x.test|t@x.test>"
+        );
+        assert_eq!(
+            md.to_html(),
+            "a&lt;b<br><a href=\"https://x.test/?a=1&amp;b=2\">https://x.test/?a=1&amp;b=2</a> <a href=\"mailto:t@x.test\">t@x.test</a>"
+        );
+        assert_eq!(md.to_plain(), "a<b https://x.test/?a=1&b=2 t@x.test");
+        assert_eq!(Inline::autolink("javascript:x").to_mrkdwn(), "javascript:x");
+    }
+
+    #[test]
+    fn slack_fallback_converts_hard_breaks_and_autolinks() {
+        let md = Markdown::heading(1, Inline::lines(["Two", "lines"]))
+            .then(Markdown::paragraph(
+                Inline::lines(["**USER**", "Where <is> it?"])
+                    .then(Inline::hard_break())
+                    .then(Inline::autolink("https://x.test/a")),
+            ))
+            .then(Markdown::blockquote(Markdown::paragraph(Inline::lines([
+                "one", "two",
+            ]))))
+            .then(Markdown::paragraph(Inline::autolink("javascript:x")));
+        assert_eq!(
+            crate::surface::slack::markdown_to_blocks(&md),
+            vec![
+                serde_json::json!({
+                    "type": "header",
+                    "text": { "type": "plain_text", "text": "Two lines", "emoji": true }
+                }),
+                serde_json::json!({
+                    "type": "section",
+                    "text": { "type": "mrkdwn", "text": "**USER**\nWhere &lt;is&gt; it?\n<https://x.test/a>" }
+                }),
+                serde_json::json!({
+                    "type": "section",
+                    "text": { "type": "mrkdwn", "text": "> one\n> two" }
+                }),
+                serde_json::json!({
+                    "type": "section",
+                    "text": { "type": "mrkdwn", "text": "javascript:x" }
+                }),
+            ]
         );
     }
 
