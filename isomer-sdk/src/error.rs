@@ -74,6 +74,9 @@ pub enum ErrorCode {
     /// A primitive declaration is incomplete (blank purpose, missing example
     /// or renderer; ours: upstream checks these in its conformance suite).
     InvalidPrimitive,
+    /// A lookup asked for more primitive types than one call describes
+    /// (`describePrimitives` caps at 100, slides-and-runtime.md §2.7).
+    TooManyTypes,
 }
 
 impl ErrorCode {
@@ -105,6 +108,7 @@ impl ErrorCode {
             ErrorCode::ViewInputInvalid => "VIEW_INPUT_INVALID",
             ErrorCode::InvalidSchema => "INVALID_SCHEMA",
             ErrorCode::InvalidPrimitive => "INVALID_PRIMITIVE",
+            ErrorCode::TooManyTypes => "TOO_MANY_TYPES",
         }
     }
 
@@ -340,6 +344,20 @@ pub enum IsomerError {
         /// The findings (a budget refusal keeps its code).
         errors: Vec<ValidationError>,
     },
+    /// Occurs when a lookup names more distinct primitive types than one
+    /// call answers (upstream `TOO_MANY_TYPES`; `describePrimitives` allows
+    /// 100). Repeats of a type count once. Message:
+    /// `getAuthoringContext.describePrimitives: 101 primitive types asked
+    /// for, at most 100 per call`.
+    #[error("{context}: {count} primitive types asked for, at most {limit} per call")]
+    TooManyTypes {
+        /// The operation that looked them up, e.g. `getAuthoringContext.describePrimitives`.
+        context: String,
+        /// How many distinct types were asked for.
+        count: usize,
+        /// The most one call accepts.
+        limit: usize,
+    },
 }
 
 /// `"\n  <formatted error>"` per error.
@@ -374,6 +392,7 @@ impl IsomerError {
             IsomerError::InvalidSchema { .. } => ErrorCode::InvalidSchema,
             IsomerError::InvalidPrimitive { .. } => ErrorCode::InvalidPrimitive,
             IsomerError::ViewInputInvalid { .. } => ErrorCode::ViewInputInvalid,
+            IsomerError::TooManyTypes { .. } => ErrorCode::TooManyTypes,
         }
     }
 }

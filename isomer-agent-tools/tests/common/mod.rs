@@ -297,6 +297,8 @@ impl ToolsRuntime for Stub {
         Ok(PrimitiveDescriptions {
             primitives,
             schema: json!({ "$defs": picked }),
+            // The tool reads only `primitives` and `schema`.
+            props: Default::default(),
         })
     }
 
