@@ -22,7 +22,7 @@ use crate::surface::markdown::escape_html;
 use crate::url::{sanitize_asset_url, sanitize_navigation_href};
 
 /// The tags [`Html::element`] accepts; anything else renders as a `span`.
-const ALLOWED_TAGS: [&str; 38] = [
+const ALLOWED_TAGS: [&str; 39] = [
     "a",
     "abbr",
     "article",
@@ -61,6 +61,7 @@ const ALLOWED_TAGS: [&str; 38] = [
     "th",
     "thead",
     "tr",
+    "ul",
 ];
 
 /// URL-bearing attributes [`Html::element`] never writes (it cannot vouch
@@ -454,6 +455,39 @@ mod tests {
         );
         let quote = Html::element("blockquote", &[("cite", "vbscript:x")], Html::new());
         assert_eq!(quote.as_str(), "<blockquote cite=\"#\"></blockquote>");
+    }
+
+    #[test]
+    fn formatting_newlines_are_tracked_through_nesting_and_dropped_by_minified() {
+        let item = |text: &str| Html::element("li", &[], Html::text(text));
+        let list = Html::element(
+            "ul",
+            &[],
+            Html::concat([
+                Html::newline(),
+                item("a\nb"),
+                Html::newline(),
+                item("c"),
+                Html::newline(),
+            ]),
+        );
+        let mut page = Html::text("x ");
+        page.push(list);
+        let page = page.then(Html::newline());
+        assert_eq!(page.as_str(), "x <ul>\n<li>a\nb</li>\n<li>c</li>\n</ul>\n");
+        assert_eq!(
+            page.minified().as_str(),
+            "x <ul><li>a\nb</li><li>c</li></ul>"
+        );
+        // Minifying twice changes nothing more.
+        assert_eq!(page.minified().minified(), page.minified());
+        // Inside pre a formatting newline is content; a void tag drops its
+        // children's newlines with the children.
+        let pre = Html::element("pre", &[], Html::newline().then(Html::text("y")));
+        assert_eq!(pre.minified().as_str(), "<pre>\ny</pre>");
+        let hr = Html::element("hr", &[], Html::newline());
+        assert_eq!(hr.minified().as_str(), "<hr>");
+        assert_eq!(hr.as_str(), "<hr>");
     }
 
     #[test]
