@@ -201,11 +201,23 @@ impl Inline {
     /// assert_eq!(Inline::autolink("https://a.example/<b>").to_markdown(), "https://a.example/\\<b\\>");
     /// ```
     pub fn autolink(url: &str) -> Inline {
-        let run = match autolink_form(url) {
-            Some(autolink) => Run::Autolink(autolink),
-            None => Run::Text(url.to_owned()),
-        };
-        Inline { runs: vec![run] }
+        Inline::try_autolink(url).unwrap_or_else(|| Inline::text(url))
+    }
+
+    /// [`Inline::autolink`] without the fallback: `None` when `url` cannot
+    /// be an autolink, so a renderer can pick another form (a labelled
+    /// [`Inline::link`], plain text).
+    ///
+    /// ```
+    /// use isomer_sdk::Inline;
+    ///
+    /// assert!(Inline::try_autolink("https://example.com").is_some());
+    /// assert_eq!(Inline::try_autolink("/docs"), None);
+    /// ```
+    pub fn try_autolink(url: &str) -> Option<Inline> {
+        autolink_form(url).map(|autolink| Inline {
+            runs: vec![Run::Autolink(autolink)],
+        })
     }
 
     /// This content followed by `next`.

@@ -130,9 +130,9 @@ impl SlideNode for SlideTranscript {
         )
     }
 
-    /// Markdown: `**LABEL**`, then per turn `**ROLE**` and its text: prose
-    /// one paragraph per line (the sdk's builder has no hard line break
-    /// yet), code in a `text` fence.
+    /// Markdown: `**LABEL**`, then per turn a `**ROLE**` paragraph and the
+    /// text: prose as one paragraph whose lines are joined by hard breaks
+    /// (`\` and a newline, as the reference shows), code in a `text` fence.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let mut out = caption_paragraph(self.label.as_deref());
         for turn in &self.turns {
@@ -141,11 +141,7 @@ impl SlideNode for SlideTranscript {
                 Some(TurnFormat::Code) => {
                     out.push(Markdown::code_block("text", turn.lines().join("\n")))
                 }
-                _ => {
-                    for text in turn.lines() {
-                        out.push(Markdown::paragraph(text));
-                    }
-                }
+                _ => out.push(Markdown::paragraph(Inline::lines(turn.lines()))),
             }
         }
         out
@@ -202,4 +198,43 @@ pub fn catalog() -> CatalogEntry {
             ]
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use isomer_sdk::Surface;
+    use serde_json::{Value, json};
+
+    fn markdown(node: Value) -> String {
+        let runtime = crate::runtime().expect("the slides runtime builds");
+        runtime
+            .render_node(Surface::Markdown, &node, None)
+            .expect("the node renders")
+            .to_text()
+    }
+
+    #[test]
+    fn prose_turn_lines_are_joined_by_hard_breaks() {
+        let node = json!({
+            "type": "slideTranscript",
+            "label": "Refunds",
+            "turns": [
+                { "role": "user", "text": "\nRefund *now*?\n# 4411\r\n\n  ok\n\n" },
+                { "role": "model", "format": "code", "text": "a\nb" }
+            ]
+        });
+        assert_eq!(
+            markdown(node),
+            "**REFUNDS**\n\n**USER**\n\nRefund \\*now\\*?\\\n\\# 4411\\\n\\\nok\n\n**MODEL**\n\n```text\na\nb\n```"
+        );
+    }
+
+    #[test]
+    fn a_one_line_turn_has_no_break() {
+        let node = json!({
+            "type": "slideTranscript",
+            "turns": [{ "role": "host", "text": "Rendered one card." }]
+        });
+        assert_eq!(markdown(node), "**HOST**\n\nRendered one card.");
+    }
 }

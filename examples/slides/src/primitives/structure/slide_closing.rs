@@ -103,7 +103,8 @@ impl SlideNode for SlideClosing {
     }
 
     /// Markdown: `# Title`; a `**LABEL** · [text](href)` paragraph per link
-    /// (a mailto address as an autolink-style `<address>`, an unsafe href as
+    /// (a mailto href as an autolink, `<address>` as the reference shows,
+    /// or `[address](href)` when no autolink can hold it; an unsafe href as
     /// plain text); a `- **goal**: body` list.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let mut out = Markdown::heading(1, line(&self.title));
@@ -111,7 +112,8 @@ impl SlideNode for SlideClosing {
             let label = Inline::strong(caption(&link.label)).then(SEPARATOR);
             let target = match safe_navigation_href(&link.href) {
                 Some(href) if href.to_ascii_lowercase().starts_with("mailto:") => {
-                    Inline::link(bare_address(&href), &href)
+                    Inline::try_autolink(&href)
+                        .unwrap_or_else(|| Inline::link(bare_address(&href), &href))
                 }
                 Some(href) => Inline::link(link.text.as_str(), &href),
                 None => Inline::text(link.text.as_str()),
@@ -195,4 +197,33 @@ pub fn catalog() -> CatalogEntry {
             ]
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use isomer_sdk::Surface;
+    use serde_json::json;
+
+    #[test]
+    fn mailto_links_are_autolinks_and_web_links_keep_their_text() {
+        let node = json!({
+            "type": "slideClosing",
+            "title": "Thanks",
+            "links": [
+                { "label": "Docs", "href": "https://example.com/docs", "text": "example.com/docs" },
+                { "label": "Team", "href": "mailto:team@example.com", "text": "team@example.com" },
+                { "label": "Ask", "href": "mailto:team@example.com?subject=Ledger", "text": "team@example.com" },
+                { "label": "Guide", "href": "/guide", "text": "the guide" }
+            ]
+        });
+        let runtime = crate::runtime().expect("the slides runtime builds");
+        let markdown = runtime
+            .render_node(Surface::Markdown, &node, None)
+            .expect("the node renders")
+            .to_text();
+        assert_eq!(
+            markdown,
+            "# Thanks\n\n**DOCS** · [example.com/docs](https://example.com/docs)\n\n**TEAM** · <team@example.com>\n\n**ASK** · <mailto:team@example.com?subject=Ledger>\n\n**GUIDE** · [the guide](/guide)"
+        );
+    }
 }
