@@ -4,10 +4,11 @@
 //!
 //! Implemented: the header/context envelope, per-node blocks with the
 //! Markdown fallback, text clamping of every block (header, section text and
-//! fields, context elements, image alt text, button text), field
-//! coalescing, the spacer/divider rhythm, the 50-block budget with its
-//! elision notice, and `text` from the text surface. Not implemented: the
-//! table character budget (tables past it are not degraded).
+//! fields, context elements, image alt text, button text), the table
+//! character budget ([`SLACK_TABLE_CHARACTER_BUDGET`]: tables past it
+//! degrade to `rich_text` lines), field coalescing, the spacer/divider
+//! rhythm, the 50-block budget with its elision notice, and `text` from the
+//! text surface.
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -29,6 +30,27 @@ pub const SLACK_ALT_TEXT_LIMIT: usize = 2000;
 pub const SLACK_BUTTON_LIMIT: usize = 75;
 /// Slack's limit on the fallback `text` of a message, in characters.
 pub const SLACK_TEXT_LIMIT: usize = 40_000;
+/// The table character budget of one message (slides-and-runtime.md
+/// §2.5.4 step 4), in characters (Unicode scalar values, `chars()`, as
+/// every limit in this file counts): the text of every cell of every
+/// `table` block, header row included, summed in message order. Tables
+/// that fit stay native; the first table that would take the running total
+/// past the budget, and every table after it, degrade to `rich_text` lines
+/// (see [`table_lines`]).
+///
+/// Our choice, not Slack's number: the reference does not pin the budget,
+/// and the specs in this repository record only the table block's row
+/// limit (100 rows, see the slides pack's `SLACK_TABLE_ROWS`), no
+/// character total. 10,000 characters keeps a full-size `slideTable`
+/// native (a heading row and 12 rows of 6 cells: 78 cells of up to 128
+/// characters each) and caps the text a message spends on tables at a
+/// quarter of [`SLACK_TEXT_LIMIT`]; past it, cells are paragraphs rather
+/// than table data and read better as lines.
+pub const SLACK_TABLE_CHARACTER_BUDGET: usize = 10_000;
+/// The separator between the `heading: cell` pairs of one row in a
+/// degraded table ([`table_lines`]): a middle dot between spaces, as the
+/// Markdown fallback joins a table row's cells.
+pub const SLACK_TABLE_CELL_SEPARATOR: &str = " · ";
 
 /// One `chat.postMessage` payload.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -180,7 +202,8 @@ fn block_mrkdwn(block: &Block) -> String {
 }
 
 /// The `slack` envelope: with `heading`, the title as a `header` and the
-/// subtitle as a `context`; then the nodes' blocks; past
+/// subtitle as a `context`; then the nodes' blocks, clamped; tables past
+/// [`SLACK_TABLE_CHARACTER_BUDGET`] degraded to `rich_text` lines; past
 /// [`SLACK_MAX_BLOCKS`] the tail is cut and a context notice
 /// `_+N more blocks elided to fit Slack's limit._` ends the list.
 pub(crate) fn envelope(
@@ -202,7 +225,7 @@ pub(crate) fn envelope(
     for block in &mut blocks {
         clamp_block(block);
     }
-    let blocks = rhythm(coalesce_fields(blocks));
+    let blocks = rhythm(coalesce_fields(budget_tables(blocks)));
     let mut blocks = blocks;
     if blocks.len() > SLACK_MAX_BLOCKS {
         let kept = SLACK_MAX_BLOCKS - 1;
@@ -216,6 +239,203 @@ pub(crate) fn envelope(
         text: clamp_text(&text, SLACK_TEXT_LIMIT),
         blocks,
     }
+}
+
+/// The text of a table cell: a `raw_text` cell's
+/// `text`; for a `rich_text` cell, the `text` of every element inside it
+/// (a link without text counts its `url`, an emoji `:name:`), in order.
+fn cell_text(cell: &Value) -> String {
+    if cell.get("type").and_then(Value::as_str) == Some("raw_text") {
+        return cell
+            .get("text")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned();
+    }
+    let mut out = String::new();
+    // Depth-first, in document order, without recursion.
+    let mut stack: Vec<&Value> = vec![cell];
+    while let Some(value) = stack.pop() {
+        if let Some(Value::Array(elements)) = value.get("elements") {
+            stack.extend(elements.iter().rev());
+            continue;
+        }
+        match (
+            value.get("type").and_then(Value::as_str),
+            value.get("text").and_then(Value::as_str),
+        ) {
+            (_, Some(text)) => out.push_str(text),
+            (Some("link"), None) => {
+                out.push_str(value.get("url").and_then(Value::as_str).unwrap_or(""));
+            }
+            (Some("emoji"), None) => {
+                if let Some(name) = value.get("name").and_then(Value::as_str) {
+                    out.push(':');
+                    out.push_str(name);
+                    out.push(':');
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The rows of a `table` block as cell texts ([`cell_text`]); a row or
+/// `rows` that is not an array counts as empty.
+fn table_texts(block: &Value) -> Vec<Vec<String>> {
+    block
+        .get("rows")
+        .and_then(Value::as_array)
+        .map(|rows| {
+            rows.iter()
+                .map(|row| {
+                    row.as_array()
+                        .map(|cells| cells.iter().map(cell_text).collect())
+                        .unwrap_or_default()
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A `text` run of a `rich_text` section, bold or plain.
+fn run(text: &str, bold: bool) -> Value {
+    if bold {
+        json!({ "type": "text", "text": text, "style": { "bold": true } })
+    } else {
+        json!({ "type": "text", "text": text })
+    }
+}
+
+/// A degraded table (slides-and-runtime.md §2.5.4 step 4): one `rich_text`
+/// block holding one `rich_text_section` whose runs spell one line per body
+/// row, lines separated by a `"\n"` in the text (a newline inside a
+/// section is a line break in every Slack client). `rows` are cell texts;
+/// the first row is the heading row.
+///
+/// A body row's line is its `heading: cell` pairs joined by
+/// [`SLACK_TABLE_CELL_SEPARATOR`]: the heading as a bold run, then `": "`
+/// and the cell as plain text (cell styles are not kept). A cell whose
+/// text is empty is left out; a cell under an empty heading (a matrix's
+/// corner) prints alone. A row whose cells after the first are all empty
+/// (the slides pack's group-label row) prints its first cell alone, bold.
+/// A row with no text prints no line. A table without body rows prints its
+/// heading row's cells joined by the separator. Adjacent plain runs are
+/// merged. `None` when there is no text at all (the block is dropped).
+///
+/// ```
+/// use isomer_sdk::surface::slack::table_lines;
+/// use serde_json::json;
+///
+/// let rows = vec![
+///     vec!["Region".to_owned(), "Cut-off".to_owned()],
+///     vec!["EU".to_owned(), "02:00 UTC".to_owned()],
+/// ];
+/// assert_eq!(
+///     table_lines(&rows),
+///     Some(json!({ "type": "rich_text", "elements": [ { "type": "rich_text_section", "elements": [
+///         { "type": "text", "text": "Region", "style": { "bold": true } },
+///         { "type": "text", "text": ": EU · " },
+///         { "type": "text", "text": "Cut-off", "style": { "bold": true } },
+///         { "type": "text", "text": ": 02:00 UTC" }
+///     ] } ] }))
+/// );
+/// ```
+pub fn table_lines(rows: &[Vec<String>]) -> Option<Value> {
+    // (text, bold) runs; adjacent plain runs merge below.
+    let mut runs: Vec<(String, bool)> = Vec::new();
+    let headings: &[String] = rows.first().map(Vec::as_slice).unwrap_or(&[]);
+    let body = rows.get(1..).unwrap_or(&[]);
+    let mut line_runs: Vec<Vec<(String, bool)>> = Vec::new();
+    for row in body {
+        let mut line: Vec<(String, bool)> = Vec::new();
+        let label_row = row.len() > 1 && row[1..].iter().all(String::is_empty);
+        if label_row {
+            if !row[0].is_empty() {
+                line.push((row[0].clone(), true));
+            }
+        } else {
+            for (index, cell) in row.iter().enumerate() {
+                if cell.is_empty() {
+                    continue;
+                }
+                if !line.is_empty() {
+                    line.push((SLACK_TABLE_CELL_SEPARATOR.to_owned(), false));
+                }
+                match headings.get(index) {
+                    Some(heading) if !heading.is_empty() => {
+                        line.push((heading.clone(), true));
+                        line.push((format!(": {cell}"), false));
+                    }
+                    _ => line.push((cell.clone(), false)),
+                }
+            }
+        }
+        if !line.is_empty() {
+            line_runs.push(line);
+        }
+    }
+    if line_runs.is_empty() {
+        let heading_line: Vec<&str> = headings
+            .iter()
+            .map(String::as_str)
+            .filter(|h| !h.is_empty())
+            .collect();
+        if !heading_line.is_empty() {
+            line_runs.push(vec![(heading_line.join(SLACK_TABLE_CELL_SEPARATOR), false)]);
+        }
+    }
+    for (index, line) in line_runs.into_iter().enumerate() {
+        if index > 0 {
+            runs.push(("\n".to_owned(), false));
+        }
+        runs.extend(line);
+    }
+    if runs.is_empty() {
+        return None;
+    }
+    let mut merged: Vec<(String, bool)> = Vec::with_capacity(runs.len());
+    for (text, bold) in runs {
+        match merged.last_mut() {
+            Some((last, false)) if !bold => last.push_str(&text),
+            _ => merged.push((text, bold)),
+        }
+    }
+    let elements: Vec<Value> = merged.iter().map(|(text, bold)| run(text, *bold)).collect();
+    Some(json!({
+        "type": "rich_text",
+        "elements": [ { "type": "rich_text_section", "elements": elements } ]
+    }))
+}
+
+/// Step 4 of the envelope: `table` blocks are counted in message order
+/// against [`SLACK_TABLE_CHARACTER_BUDGET`]; while the running total stays
+/// within it (a table landing exactly on the budget fits) a table stays;
+/// the first table that would pass it, and every later table whatever its
+/// size, become [`table_lines`] (or vanish when they hold no text).
+fn budget_tables(blocks: Vec<Value>) -> Vec<Value> {
+    let mut spent = 0usize;
+    let mut over = false;
+    let mut out = Vec::with_capacity(blocks.len());
+    for block in blocks {
+        if block_type(&block) != "table" {
+            out.push(block);
+            continue;
+        }
+        let rows = table_texts(&block);
+        if !over {
+            let characters: usize = rows.iter().flatten().map(|cell| cell.chars().count()).sum();
+            if spent + characters <= SLACK_TABLE_CHARACTER_BUDGET {
+                spent += characters;
+                out.push(block);
+                continue;
+            }
+            over = true;
+        }
+        out.extend(table_lines(&rows));
+    }
+    out
 }
 
 /// Slack's limit on the fields of one `section`.
@@ -339,6 +559,92 @@ mod tests {
                 .chars()
                 .count(),
             75
+        );
+    }
+
+    fn texts(rows: &[&[&str]]) -> Vec<Vec<String>> {
+        rows.iter()
+            .map(|row| row.iter().map(|cell| (*cell).to_owned()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn rich_text_cells_count_their_runs_links_and_emoji() {
+        let cell = json!({ "type": "rich_text", "elements": [ { "type": "rich_text_section", "elements": [
+            { "type": "text", "text": "EU", "style": { "bold": true } },
+            { "type": "link", "url": "https://x.test" },
+            { "type": "link", "url": "https://y.test", "text": "y" },
+            { "type": "emoji", "name": "tada" },
+            { "type": "user", "user_id": "U1" }
+        ] } ] });
+        assert_eq!(cell_text(&cell), "EUhttps://x.testy:tada:");
+        assert_eq!(
+            cell_text(&json!({ "type": "raw_text", "text": "Straße" })),
+            "Straße"
+        );
+        assert_eq!(cell_text(&json!({ "type": "raw_text" })), "");
+        let block = json!({ "type": "table", "rows": [ [ cell, { "type": "raw_text", "text": "a" } ], "not a row" ] });
+        assert_eq!(
+            table_texts(&block),
+            vec![
+                vec!["EUhttps://x.testy:tada:".to_owned(), "a".to_owned()],
+                vec![]
+            ]
+        );
+    }
+
+    #[test]
+    fn label_rows_corners_and_empty_cells_in_degraded_lines() {
+        // A matrix corner (empty heading), a group-label row, an empty cell.
+        let rows = texts(&[
+            &["", "Fast", "Cheap"],
+            &["Europe", "", ""],
+            &["Plan A", "Yes", ""],
+            &["", "", ""],
+        ]);
+        assert_eq!(
+            table_lines(&rows),
+            Some(
+                json!({ "type": "rich_text", "elements": [ { "type": "rich_text_section", "elements": [
+                { "type": "text", "text": "Europe", "style": { "bold": true } },
+                { "type": "text", "text": "\nPlan A · " },
+                { "type": "text", "text": "Fast", "style": { "bold": true } },
+                { "type": "text", "text": ": Yes" }
+            ] } ] })
+            )
+        );
+        // No body rows: the heading row is the line.
+        assert_eq!(
+            table_lines(&texts(&[&["A", "", "B"]])),
+            Some(
+                json!({ "type": "rich_text", "elements": [ { "type": "rich_text_section", "elements": [
+                { "type": "text", "text": "A · B" }
+            ] } ] })
+            )
+        );
+        assert_eq!(table_lines(&texts(&[&["", ""], &["", ""]])), None);
+        assert_eq!(table_lines(&[]), None);
+    }
+
+    #[test]
+    fn tables_without_text_vanish_once_the_budget_is_spent() {
+        let big = json!({ "type": "table", "rows": [ [ { "type": "raw_text", "text": "x".repeat(10_001) } ] ] });
+        let empty = json!({ "type": "table", "rows": [ [ { "type": "raw_text", "text": "" } ] ] });
+        // Before the overflow an empty table costs nothing and stays.
+        assert_eq!(
+            budget_tables(vec![
+                empty.clone(),
+                big.clone(),
+                empty.clone(),
+                section("s")
+            ]),
+            vec![
+                empty,
+                json!({ "type": "rich_text", "elements": [ { "type": "rich_text_section", "elements": [
+                    { "type": "text", "text": "x".repeat(10_001) }
+                ] } ] }),
+                section("s"),
+            ]
         );
     }
 
