@@ -490,6 +490,14 @@ mod tests {
         );
         assert_eq!(display(json!({"type": "null"})), ("null".into(), Other));
         assert_eq!(display(json!({})), ("unknown".into(), Other));
+        assert_eq!(
+            display(json!({"type": "object", "properties": {"a": {}}})),
+            ("object".into(), Object)
+        );
+        assert_eq!(
+            display(json!({"properties": {}})),
+            ("object".into(), Object)
+        );
         assert_eq!(display(json!(true)), ("unknown".into(), Other));
     }
 
