@@ -118,7 +118,8 @@ pub use view::{View, ViewBuilder, ViewRegistry, ViewResponse};
 
 pub use budget::{InputBudget, InputUsage, check_input_budget};
 pub use catalog::{
-    AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary,
+    AuthoringContext, CatalogEntry, MAX_DESCRIBED_TYPES, PrimitiveDescriptions, PrimitiveGroup,
+    PrimitiveProps, PropDescriptor, PropKind, ViewSummary,
 };
 pub use composition::{Composition, is_visible_on_surface, renders_on_surface};
 pub use error::{
