@@ -264,14 +264,7 @@ impl Inline {
         let mut lines = vec![String::new()];
         write_markdown_runs(&self.runs, &mut lines);
         match breaks {
-            LineBreaks::Space => escape_block_start(
-                &lines
-                    .iter()
-                    .map(|line| line.trim_matches([' ', '\t']))
-                    .filter(|line| !line.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
+            LineBreaks::Space => escape_block_start(&lines.join(" ")),
             LineBreaks::Hard { indent } => {
                 let lines: Vec<String> = lines
                     .iter()
