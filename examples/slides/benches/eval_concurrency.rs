@@ -11,9 +11,7 @@
 //! (concurrency 1 takes 4 s an iteration, so its 10 samples take about
 //! 45 s whatever the measurement time).
 
-#[path = "../src/synthetic.rs"]
-#[allow(dead_code)]
-mod synthetic;
+use isomer_slides::synthetic;
 
 use std::hint::black_box;
 use std::time::Duration;

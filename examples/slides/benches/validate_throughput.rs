@@ -10,9 +10,7 @@
 //!
 //! `cargo bench -p isomer-slides --bench validate_throughput -- --warm-up-time 1 --measurement-time 5`
 
-#[path = "../src/synthetic.rs"]
-#[allow(dead_code)]
-mod synthetic;
+use isomer_slides::synthetic;
 
 use std::hint::black_box;
 

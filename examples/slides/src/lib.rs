@@ -32,6 +32,7 @@
 //! | [`runtime`] | a runtime of the pack and the frame, ready to validate and render |
 //! | [`AUTHORING_GUIDE`], [`AUTHORING_RULES`] | the prose for the authoring prompt |
 //! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
+//! | [`synthetic`] | a deterministic synthetic corpus of any size, for benchmarks and scale tests |
 
 pub mod authored;
 pub mod authoring;
@@ -44,6 +45,7 @@ pub mod marks;
 pub mod primitives;
 pub mod schema;
 pub mod slack;
+pub mod synthetic;
 pub mod table;
 pub mod text;
 pub mod url;

@@ -1,12 +1,36 @@
 //! A deterministic synthetic corpus of slides cases, for benchmarks and
-//! scale tests (issue 11): `N` cases whose recorded answers are built from
-//! the pack's catalog examples, with the mix of answers a real model sends
-//! (bare JSON, fenced JSON with prose, invalid first attempts fixed by the
-//! retry, text that is not JSON, a broken frame rule, answers wrong twice).
+//! scale tests (issue 11): [`synthetic_corpus`]`(runtime, n, seed)` makes
+//! `n` cases (`case-00000` up to `case-<n - 1>`, five digits, zero-padded)
+//! whose recorded answers are built from the pack's catalog examples, with
+//! the mix of answers a real model sends.
 //!
-//! The same `(cases, seed)` always gives byte-identical cases and answers,
-//! on every platform: the generator uses its own SplitMix64 stream, never a
-//! system source of randomness, and reads only the runtime's catalog.
+//! # The mix of first attempts
+//!
+//! Each case draws its [`AnswerKind`] from the seed's stream with these
+//! shares (expected shares: a given `(n, seed)` lands near them, not on
+//! them):
+//!
+//! | kind | share | first attempt | retry |
+//! |---|---|---|---|
+//! | [`AnswerKind::Bare`] | 50% | valid JSON text | none |
+//! | [`AnswerKind::Fenced`] | 20% | valid JSON in a ```` ```json ```` fence, prose around it | none |
+//! | [`AnswerKind::InvalidThenFixed`] | 10% | a node of an unknown type (`slideChart`) | valid |
+//! | [`AnswerKind::TruncatedThenFixed`] | 5% | the first two thirds of the JSON text's bytes (not JSON) | valid |
+//! | [`AnswerKind::TwoSlidesThenFixed`] | 10% | two `slideFrame` nodes, which the frame rule refuses | valid |
+//! | [`AnswerKind::InvalidTwice`] | 5% | a `slideHeading` without its required `title` | the same text again |
+//!
+//! So 70% of first attempts validate, 20% are fenced, and 30% are invalid
+//! (schema, frame rule or not JSON); 95% of cases are valid after their
+//! retry.
+//!
+//! # Determinism
+//!
+//! The same `(runtime catalog, n, seed)` always gives byte-identical cases
+//! and answers, on every platform and every run: the generator draws from
+//! its own SplitMix64 stream seeded with `seed`, never from a system source
+//! of randomness, and reads nothing but the runtime's catalog examples. A
+//! larger `n` with the same seed extends the smaller corpus: its first
+//! cases are the same. The benchmarks of this crate use seed `42`.
 //!
 //! ```
 //! let runtime = isomer_slides::runtime().unwrap();
@@ -264,4 +288,52 @@ pub fn synthetic_corpus(runtime: &Runtime, cases: usize, seed: u64) -> Synthetic
         corpus.kinds.push(kind);
     }
     corpus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_42_gives_these_kinds_and_a_larger_corpus_extends_the_smaller_one() {
+        let runtime = crate::runtime().expect("the slides runtime builds");
+        let small = synthetic_corpus(&runtime, 20, 42);
+        let large = synthetic_corpus(&runtime, 50, 42);
+        assert_eq!(small.cases, large.cases[..20]);
+        assert_eq!(small.kinds, large.kinds[..20]);
+        assert!(
+            small
+                .answers
+                .iter()
+                .all(|(key, text)| large.answers.get(key) == Some(text))
+        );
+        use AnswerKind::*;
+        assert_eq!(
+            small.kinds,
+            [
+                Fenced,
+                Fenced,
+                Bare,
+                Bare,
+                Fenced,
+                Fenced,
+                InvalidThenFixed,
+                Bare,
+                InvalidTwice,
+                Bare,
+                TwoSlidesThenFixed,
+                TruncatedThenFixed,
+                Bare,
+                Bare,
+                TruncatedThenFixed,
+                Fenced,
+                TwoSlidesThenFixed,
+                TwoSlidesThenFixed,
+                Bare,
+                InvalidThenFixed,
+            ]
+        );
+        assert_eq!(small.answers.len(), 28);
+        assert_eq!(large.cases[49].id, "case-00049");
+    }
 }

@@ -2,10 +2,6 @@
 //! deterministic cases whose answers check exactly as their kind claims,
 //! and a corpus directory the loader reads back.
 
-#[path = "../src/synthetic.rs"]
-#[allow(dead_code)]
-mod synthetic;
-
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
@@ -13,7 +9,7 @@ use std::path::Path;
 use isomer_evals::corpus::Corpus;
 use isomer_evals::replay::Replay;
 use isomer_evals::{RunEvalsOptions, check_attempt, parse_generated, run_evals};
-use synthetic::{AnswerKind, synthetic_corpus};
+use isomer_slides::synthetic::{AnswerKind, synthetic_corpus};
 
 #[test]
 fn the_same_seed_gives_the_same_corpus_and_another_seed_another() {
