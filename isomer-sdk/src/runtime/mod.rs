@@ -507,17 +507,64 @@ impl<C: Send + 'static> Runtime<C> {
                 errors: checked.result.errors,
             });
         }
-        let errors = checked.result.errors;
         // Upstream renders the checked copy; the borrowed value is that
         // copy's content, so it is rendered without copying it.
-        let view = composition;
+        Ok(self.render_unchecked(surface, composition, options, checked.result.errors))
+    }
+
+    /// Trusted input that is not copied: the findings of
+    /// [`Runtime::validate`] without its checked copy. `Ok` holds the proof
+    /// [`Runtime::render_validated`] takes (with `validate`'s warnings)
+    /// when `validate(value).valid` would be true; `Err` holds
+    /// `validate(value).errors` (the budget refusal, the schema findings or
+    /// the duplicate ids), in the same order.
+    ///
+    /// # Errors
+    /// Every finding that makes the composition invalid, as above.
+    pub fn validated<'v>(
+        &self,
+        value: &'v Value,
+    ) -> Result<crate::validate::ValidComposition<'v>, Vec<ValidationError>> {
+        self.engine.validated(&self.inventory, value, self.budget)
+    }
+
+    /// Renders a composition that [`Runtime::validated`] accepted, without
+    /// validating it again: the same output as [`Runtime::render`] with the
+    /// same arguments (the mode does not matter for a valid composition;
+    /// the HTML surface's `validation_errors` is empty).
+    ///
+    /// # Errors
+    /// None for a proof this runtime made. A proof made by another runtime
+    /// is validated again here, so this errs exactly as [`Runtime::render`]
+    /// would.
+    pub fn render_validated(
+        &self,
+        surface: Surface,
+        valid: &crate::validate::ValidComposition<'_>,
+        options: &RenderOptions,
+    ) -> Result<Rendered, CompositionValidationError> {
+        if !valid.validated_by(&self.engine) {
+            return self.render(surface, valid.composition(), options);
+        }
+        Ok(self.render_unchecked(surface, valid.composition(), options, Vec::new()))
+    }
+
+    /// Renders `view` on `surface` as it is; `errors` are the findings the
+    /// HTML surface reports (a `Collect`-mode render of an invalid one).
+    fn render_unchecked(
+        &self,
+        surface: Surface,
+        view: &Value,
+        options: &RenderOptions,
+        errors: Vec<ValidationError>,
+    ) -> Rendered {
         let scope = Scope::new(&self.inventory);
         let body = view
             .get("body")
             .and_then(Value::as_array)
             .map(Vec::as_slice)
             .unwrap_or(&[]);
-        Ok(match surface {
+        match surface {
             Surface::Text => Rendered::Text(crate::surface::text::envelope(
                 view,
                 options.heading,
@@ -547,7 +594,7 @@ impl<C: Send + 'static> Runtime<C> {
                     text,
                 ))
             }
-        })
+        }
     }
 
     /// Renders one node on `surface`: validated as the sole body node of

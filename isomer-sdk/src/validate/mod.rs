@@ -23,6 +23,7 @@ pub(crate) mod sanitize;
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -74,6 +75,45 @@ impl CheckedValidation {
     }
 }
 
+/// A composition that passed [`Runtime::validate`](crate::Runtime::validate)
+/// of one runtime, borrowed rather than copied: the proof
+/// [`Runtime::render_validated`](crate::Runtime::render_validated) takes so
+/// that it renders without validating again.
+///
+/// Only [`Runtime::validated`](crate::Runtime::validated) makes one, and only
+/// when that validation found no error (warnings allowed), so an invalid
+/// composition cannot reach a renderer through it. It remembers which
+/// runtime validated it; another runtime given it validates again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidComposition<'v> {
+    composition: &'v Value,
+    warnings: Vec<ValidationWarning>,
+    engine: u64,
+}
+
+impl<'v> ValidComposition<'v> {
+    /// The composition that validated (the value passed to
+    /// [`Runtime::validated`](crate::Runtime::validated); `validate`'s
+    /// checked copy is this value).
+    pub fn composition(&self) -> &'v Value {
+        self.composition
+    }
+
+    /// The advisory findings `validate` reports for it (empty surfaces), in
+    /// the same order.
+    pub fn warnings(&self) -> &[ValidationWarning] {
+        &self.warnings
+    }
+
+    /// True when `engine` made this proof.
+    pub(crate) fn validated_by(&self, engine: &Engine) -> bool {
+        self.engine == engine.id
+    }
+}
+
+/// Engine identities, so a [`ValidComposition`] knows its runtime.
+static NEXT_ENGINE_ID: AtomicU64 = AtomicU64::new(0);
+
 /// What [`Engine::check`] found: the validation result without its copy.
 pub(crate) struct Check {
     /// The budget refused the input (the only error).
@@ -84,6 +124,8 @@ pub(crate) struct Check {
 
 /// The compiled root schema; the per-node validators live in the primitives.
 pub(crate) struct Engine {
+    /// Unique per engine (so per runtime) for the process's lifetime.
+    id: u64,
     root_schema: Value,
     root: jsonschema::Validator,
     /// The traversal-order key of `body` under the root schema.
@@ -97,6 +139,7 @@ impl Engine {
             .unwrap_or_else(|reason| unreachable!("the root schema compiles: {reason}"));
         let body_key = key_for(&root_schema, &[Seg::Key("body".into())]);
         Engine {
+            id: NEXT_ENGINE_ID.fetch_add(1, AtomicOrdering::Relaxed),
             root_schema,
             root,
             body_key,
@@ -161,6 +204,26 @@ impl Engine {
             checked.result.composition = Some(value.clone());
         }
         checked.result
+    }
+
+    /// [`Engine::check`] as a proof: `Ok` when the result is valid (its
+    /// warnings kept), else `validate`'s errors, in its order.
+    pub fn validated<'v>(
+        &self,
+        inventory: &Inventory,
+        value: &'v Value,
+        budget: InputBudget,
+    ) -> Result<ValidComposition<'v>, Vec<ValidationError>> {
+        let checked = self.check(inventory, value, budget);
+        if checked.result.valid {
+            Ok(ValidComposition {
+                composition: value,
+                warnings: checked.result.warnings,
+                engine: self.id,
+            })
+        } else {
+            Err(checked.result.errors)
+        }
     }
 
     /// [`Engine::validate`] without the copy: `result.composition` is
