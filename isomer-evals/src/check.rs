@@ -7,11 +7,15 @@
 //! decision, the validity score and the payload score all read the one
 //! check an attempt gets.
 
+use std::panic::AssertUnwindSafe;
+
 use isomer_sdk::{DeepValue, format_validation_error};
 use serde_json::Value;
 
 use crate::parse::ParsedAttempt;
-use crate::runtime::{EvalFrame, EvalRuntime};
+use crate::report::{CaseError, CaseStage};
+use crate::run::panic_message;
+use crate::runtime::{EvalFrame, EvalRuntime, PendingText};
 
 /// The verdict on one value (upstream `CheckedComposition`).
 #[derive(Debug, Clone, PartialEq)]
@@ -88,7 +92,8 @@ impl CheckedAttempt {
 ///
 /// 1. `runtime.parse(value)`; refused → not valid, its findings formatted,
 ///    no composition.
-/// 2. `runtime.validate(&composition)`; its findings formatted.
+/// 2. `runtime.validate_for_text(&composition)` (the findings of
+///    `runtime.validate`); its findings formatted.
 /// 3. With a frame, `frame.validate_body(body)` on the parsed composition's
 ///    `body` (an empty slice when it has none); each string is a finding
 ///    with an empty path, so it prints as the bare message.
@@ -103,22 +108,45 @@ pub fn check_composition<R>(
 where
     R: EvalRuntime + ?Sized,
 {
+    check_and_render(runtime, value, frame, false).0
+}
+
+/// [`check_composition`], and with `render`, the text surface of the
+/// composition when it is valid (what the answerability judge reads),
+/// rendered from the check through [`EvalRuntime::validate_for_text`] so it
+/// is not validated twice. A surface that errs or panics gives a
+/// [`CaseError`] at stage `render`. Nothing is rendered for an invalid
+/// composition or without `render`.
+pub(crate) fn check_and_render<R>(
+    runtime: &R,
+    value: &Value,
+    frame: Option<&dyn EvalFrame>,
+    render: bool,
+) -> (CheckedComposition, Option<Result<String, CaseError>>)
+where
+    R: EvalRuntime + ?Sized,
+{
     let composition = match runtime.parse(value) {
         Ok(composition) => composition,
         Err(findings) => {
-            return CheckedComposition {
+            let check = CheckedComposition {
                 valid: false,
                 errors: findings.iter().map(format_validation_error).collect(),
                 composition: None,
             };
+            return (check, None);
         }
     };
     let mut valid = true;
     let mut errors = Vec::new();
-    if let Err(findings) = runtime.validate(&composition) {
-        valid = false;
-        errors.extend(findings.iter().map(format_validation_error));
-    }
+    let pending = match runtime.validate_for_text(&composition) {
+        Ok(pending) => Some(pending),
+        Err(findings) => {
+            valid = false;
+            errors.extend(findings.iter().map(format_validation_error));
+            None
+        }
+    };
     if let Some(frame) = frame {
         let body = composition
             .get("body")
@@ -130,10 +158,31 @@ where
             errors.extend(findings);
         }
     }
-    CheckedComposition {
+    let rendered = if valid && render {
+        pending.map(render_pending)
+    } else {
+        drop(pending);
+        None
+    };
+    let check = CheckedComposition {
         valid,
         errors,
         composition: Some(composition),
+    };
+    (check, rendered)
+}
+
+/// Renders the pending text, a surface error or panic becoming the case's
+/// `render` error (as `score_answerability` reports it).
+fn render_pending(pending: PendingText<'_>) -> Result<String, CaseError> {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| pending.render())) {
+        Ok(Ok(rendered)) => Ok(rendered),
+        Ok(Err(error)) => Err(CaseError::failed(CaseStage::Render, None, &*error)),
+        Err(panic) => Err(CaseError::panicked(
+            CaseStage::Render,
+            None,
+            panic_message(&*panic),
+        )),
     }
 }
 
@@ -147,12 +196,26 @@ pub fn check_attempt<R>(
 where
     R: EvalRuntime + ?Sized,
 {
+    check_attempt_and_render(runtime, attempt, frame, false).0
+}
+
+/// [`check_attempt`] with [`check_and_render`]'s text: present only for a
+/// valid attempt checked with `render`.
+pub(crate) fn check_attempt_and_render<R>(
+    runtime: &R,
+    attempt: ParsedAttempt,
+    frame: Option<&dyn EvalFrame>,
+    render: bool,
+) -> (CheckedAttempt, Option<Result<String, CaseError>>)
+where
+    R: EvalRuntime + ?Sized,
+{
     match attempt {
         ParsedAttempt::Parsed { raw, value } => {
-            let check = check_composition(runtime, &value, frame);
-            CheckedAttempt::Parsed { raw, value, check }
+            let (check, rendered) = check_and_render(runtime, &value, frame, render);
+            (CheckedAttempt::Parsed { raw, value, check }, rendered)
         }
-        ParsedAttempt::Unparsed { raw, error } => CheckedAttempt::Unparsed { raw, error },
+        ParsedAttempt::Unparsed { raw, error } => (CheckedAttempt::Unparsed { raw, error }, None),
     }
 }
 

@@ -10,13 +10,13 @@ use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
 use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
-use crate::check::check_attempt;
+use crate::check::check_attempt_and_render;
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
 use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
 use crate::score::{
-    PayloadScore, ValidityScore, score_answerability, score_expected_primitives, score_payload,
-    score_primitive_selection, score_validity,
+    PayloadScore, ValidityScore, judge_rendered, score_expected_primitives, score_payload,
+    score_primitive_selection, take_validity,
 };
 
 /// The guide a run prints under `## Guide` when the options give none: answer
@@ -132,7 +132,7 @@ fn prompt_from(
 
 /// Runs every case and scores it (upstream `runEvals`).
 ///
-/// Per case: `generate` attempt 0; [`check_attempt`] once; when that is
+/// Per case: `generate` attempt 0; [`check_attempt`](crate::check_attempt) once; when that is
 /// not valid and `retry_on_invalid`, attempt 1 with `previous_errors`
 /// (the parser's message, or the formatted findings); then validity,
 /// payload (first attempt), selection and the expected hit (on the
@@ -208,8 +208,13 @@ impl RunContext<'_, '_, '_> {
     async fn run_case(&self, eval_case: Arc<EvalCase>) -> EvalCaseResult {
         let options = self.options;
         let runtime = options.runtime;
-        let first = match self.generate(&eval_case, 0, None).await {
-            Ok(raw) => check_attempt(runtime, parse_generated(raw), options.frame),
+        // The judge reads the text of the one attempt that validated: it is
+        // rendered while that attempt is checked, from the same validation.
+        let render = options.judge.is_some();
+        let (mut first, first_text) = match self.generate(&eval_case, 0, None).await {
+            Ok(raw) => {
+                check_attempt_and_render(runtime, parse_generated(raw), options.frame, render)
+            }
             Err(error) => {
                 return EvalCaseResult {
                     case_id: eval_case.id.clone(),
@@ -226,21 +231,32 @@ impl RunContext<'_, '_, '_> {
         };
         let mut error = None;
         let mut retry = None;
+        let mut retry_text = None;
         if options.retry_on_invalid && !first.is_valid() {
             match self.generate(&eval_case, 1, Some(first.failures())).await {
                 Ok(raw) => {
-                    retry = Some(check_attempt(runtime, parse_generated(raw), options.frame))
+                    let (checked, text) = check_attempt_and_render(
+                        runtime,
+                        parse_generated(raw),
+                        options.frame,
+                        render,
+                    );
+                    retry = Some(checked);
+                    retry_text = text;
                 }
                 Err(failure) => error = Some(failure),
             }
         }
-        let validity = score_validity(&first, retry.as_ref());
+        // At most one of the two is present: a retry happens only after an
+        // invalid first attempt, and only a valid attempt is rendered.
+        let rendered = first_text.or(retry_text);
         let payload = score_payload(
             runtime,
             &first,
             &self.known_types,
             eval_case.golden.as_ref(),
         );
+        let validity = take_validity(&mut first, retry.as_mut());
         drop(first);
         drop(retry);
         let composition = validity.composition.as_ref();
@@ -254,8 +270,10 @@ impl RunContext<'_, '_, '_> {
             .as_deref()
             .map(|expected| score_expected_primitives(runtime.walker(), composition, expected));
         let mut answerability = None;
-        if let (Some(judge), Some(composition), None) = (&options.judge, composition, &error) {
-            match score_answerability(runtime, judge, Arc::clone(&eval_case), composition).await {
+        if let (Some(judge), Some(_), Some(rendered), None) =
+            (&options.judge, composition, rendered, &error)
+        {
+            match judge_rendered(judge, Arc::clone(&eval_case), rendered).await {
                 Ok(score) => answerability = Some(score),
                 Err(failure) => error = Some(failure),
             }

@@ -45,6 +45,58 @@ pub trait EvalRuntime: Sync {
     /// Whatever the surface refuses (for a composition that validated, in
     /// practice nothing).
     fn render_text(&self, composition: &Value) -> Result<String, BoxError>;
+
+    /// [`EvalRuntime::validate`], and for a composition that passes, its
+    /// text surface ready to be rendered on demand. `run_evals` checks
+    /// every attempt through this and renders only the one the judge reads,
+    /// so a runtime that can render what it has just validated without
+    /// validating again (the sdk's runtime can) saves a validation per
+    /// judged case.
+    ///
+    /// The default calls `validate`, then `render_text` when the pending
+    /// text is rendered. An override must give the same findings as
+    /// `validate` and the same text as `render_text`.
+    ///
+    /// # Errors
+    /// `validate`'s findings (possibly none) when the composition is
+    /// invalid.
+    fn validate_for_text<'a>(
+        &'a self,
+        composition: &'a Value,
+    ) -> Result<PendingText<'a>, Vec<ValidationError>> {
+        self.validate(composition)?;
+        Ok(PendingText::new(move || self.render_text(composition)))
+    }
+}
+
+/// The text surface of a composition that validated, rendered when
+/// [`PendingText::render`] is called (what
+/// [`EvalRuntime::validate_for_text`] returns).
+pub struct PendingText<'a> {
+    render: Box<dyn FnOnce() -> Result<String, BoxError> + 'a>,
+}
+
+impl<'a> PendingText<'a> {
+    /// Wraps the call that renders the text.
+    pub fn new(render: impl FnOnce() -> Result<String, BoxError> + 'a) -> Self {
+        PendingText {
+            render: Box::new(render),
+        }
+    }
+
+    /// Renders the text.
+    ///
+    /// # Errors
+    /// Whatever the surface refuses.
+    pub fn render(self) -> Result<String, BoxError> {
+        (self.render)()
+    }
+}
+
+impl std::fmt::Debug for PendingText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PendingText").finish_non_exhaustive()
+    }
 }
 
 impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
@@ -66,6 +118,13 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         (**self).render_text(composition)
+    }
+
+    fn validate_for_text<'a>(
+        &'a self,
+        composition: &'a Value,
+    ) -> Result<PendingText<'a>, Vec<ValidationError>> {
+        (**self).validate_for_text(composition)
     }
 }
 
@@ -95,6 +154,11 @@ where
 /// `parse` (the sanitized copy) and `validate`, and its text surface with
 /// default options (heading on, `throw` mode), as upstream's `runEvals`
 /// reads an `IsomerRuntime`. Validation warnings are not read.
+///
+/// `validate` checks without copying the composition
+/// ([`isomer_sdk::Runtime::validated`]), and `validate_for_text` renders
+/// from that check ([`isomer_sdk::Runtime::render_validated`]), so a judged
+/// attempt is validated once.
 impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
     fn walker(&self) -> &dyn ChildWalker {
         isomer_sdk::Runtime::walker(self)
@@ -113,17 +177,31 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
     }
 
     fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
-        let checked = isomer_sdk::Runtime::validate(self, composition);
-        if checked.valid {
-            Ok(())
-        } else {
-            Err(checked.errors)
-        }
+        isomer_sdk::Runtime::validated(self, composition).map(drop)
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         let options = isomer_sdk::RenderOptions::default();
         isomer_sdk::Runtime::render_text(self, composition, &options).map_err(BoxError::from)
+    }
+
+    fn validate_for_text<'a>(
+        &'a self,
+        composition: &'a Value,
+    ) -> Result<PendingText<'a>, Vec<ValidationError>> {
+        let valid = isomer_sdk::Runtime::validated(self, composition)?;
+        Ok(PendingText::new(move || {
+            let options = isomer_sdk::RenderOptions::default();
+            match isomer_sdk::Runtime::render_validated(
+                self,
+                isomer_sdk::Surface::Text,
+                &valid,
+                &options,
+            )? {
+                isomer_sdk::Rendered::Text(text) => Ok(text),
+                other => Ok(other.to_text()),
+            }
+        }))
     }
 }
 

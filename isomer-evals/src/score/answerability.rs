@@ -38,16 +38,26 @@ where
 {
     let rendered =
         match std::panic::catch_unwind(AssertUnwindSafe(|| runtime.render_text(composition))) {
-            Ok(Ok(rendered)) => rendered,
-            Ok(Err(error)) => return Err(CaseError::failed(CaseStage::Render, None, &*error)),
-            Err(panic) => {
-                return Err(CaseError::panicked(
-                    CaseStage::Render,
-                    None,
-                    panic_message(&*panic),
-                ));
-            }
+            Ok(Ok(rendered)) => Ok(rendered),
+            Ok(Err(error)) => Err(CaseError::failed(CaseStage::Render, None, &*error)),
+            Err(panic) => Err(CaseError::panicked(
+                CaseStage::Render,
+                None,
+                panic_message(&*panic),
+            )),
         };
+    judge_rendered(judge, eval_case, rendered).await
+}
+
+/// The second half of [`score_answerability`]: asks the judge about a
+/// rendering already made (`run_evals` renders while it checks the
+/// attempt), or passes on the rendering's error.
+pub(crate) async fn judge_rendered(
+    judge: &Judge<'_>,
+    eval_case: Arc<EvalCase>,
+    rendered: Result<String, CaseError>,
+) -> Result<AnswerabilityScore, CaseError> {
+    let rendered = rendered?;
     let request = JudgeRequest {
         eval_case,
         rendered,

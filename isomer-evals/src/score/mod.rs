@@ -17,8 +17,10 @@ mod selection;
 mod tree;
 mod validity;
 
+pub(crate) use answerability::judge_rendered;
 pub use answerability::{AnswerabilityScore, score_answerability};
 pub use expected::{ExpectedPrimitivesScore, score_expected_primitives};
 pub use payload::{PayloadScore, score_payload};
 pub use selection::{PrimitiveSelectionScore, score_primitive_selection};
+pub(crate) use validity::take_validity;
 pub use validity::{ValidityScore, score_validity};

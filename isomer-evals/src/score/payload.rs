@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::check::CheckedAttempt;
 use crate::runtime::EvalRuntime;
 use crate::score::tree::{body_of, for_each_node_type};
-use isomer_sdk::js::{json_stringify, sort_utf16};
+use isomer_sdk::js::{json_stringify_len, sort_utf16};
 
 /// The size and the invented node types of the first attempt (upstream
 /// `PayloadScore`). It always describes the first attempt, also when a
@@ -59,7 +59,7 @@ where
     let (sanitized_bytes, unknown_types) = match attempt {
         CheckedAttempt::Parsed { value, check, .. } => {
             let sanitized_bytes = match &check.composition {
-                Some(composition) if check.valid => json_stringify(composition).len(),
+                Some(composition) if check.valid => json_stringify_len(composition),
                 _ => 0,
             };
             let mut unknown: BTreeSet<&str> = BTreeSet::new();
@@ -75,7 +75,7 @@ where
         CheckedAttempt::Unparsed { .. } => (0, Vec::new()),
     };
     let size_vs_golden = golden
-        .map(|golden| json_stringify(golden).len())
+        .map(json_stringify_len)
         .filter(|bytes| *bytes > 0)
         .map(|golden_bytes| sanitized_bytes as f64 / golden_bytes as f64);
     PayloadScore {

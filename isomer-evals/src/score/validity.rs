@@ -31,33 +31,76 @@ pub struct ValidityScore {
 /// pure). A retry that was not JSON counts as not valid; a retry given
 /// alongside a valid first attempt is ignored.
 pub fn score_validity(first: &CheckedAttempt, retry: Option<&CheckedAttempt>) -> ValidityScore {
+    let (mut score, source) = validity_without_composition(first, retry);
+    score.composition = match source {
+        Source::First => first.check().and_then(|check| check.composition.clone()),
+        Source::Retry => retry
+            .and_then(CheckedAttempt::check)
+            .and_then(|check| check.composition.clone()),
+        Source::Neither => None,
+    };
+    score
+}
+
+/// [`score_validity`] that moves the composition out of the attempt it
+/// comes from instead of copying it (the run drops both attempts next).
+pub(crate) fn take_validity(
+    first: &mut CheckedAttempt,
+    retry: Option<&mut CheckedAttempt>,
+) -> ValidityScore {
+    let (mut score, source) = validity_without_composition(first, retry.as_deref());
+    let from = match source {
+        Source::First => Some(first),
+        Source::Retry => retry,
+        Source::Neither => None,
+    };
+    score.composition = from.and_then(|attempt| match attempt {
+        CheckedAttempt::Parsed { check, .. } => check.composition.take(),
+        CheckedAttempt::Unparsed { .. } => None,
+    });
+    score
+}
+
+/// Which attempt's composition the validity score holds.
+enum Source {
+    First,
+    Retry,
+    Neither,
+}
+
+/// The validity score with `composition` left `None`, and where the
+/// composition comes from.
+fn validity_without_composition(
+    first: &CheckedAttempt,
+    retry: Option<&CheckedAttempt>,
+) -> (ValidityScore, Source) {
     let retried = retry
         .and_then(CheckedAttempt::check)
-        .filter(|check| check.valid);
-    let from_retry = || ValidityScore {
-        parsed: false,
-        valid: false,
-        valid_after_retry: retried.is_some(),
-        errors: Vec::new(),
-        composition: retried.and_then(|check| check.composition.clone()),
+        .is_some_and(|check| check.valid);
+    let from_retry = if retried {
+        Source::Retry
+    } else {
+        Source::Neither
+    };
+    let score = |parsed, valid, valid_after_retry, errors| ValidityScore {
+        parsed,
+        valid,
+        valid_after_retry,
+        errors,
+        composition: None,
     };
     match first {
-        CheckedAttempt::Unparsed { error, .. } => ValidityScore {
-            errors: vec![error.clone()],
-            ..from_retry()
-        },
-        CheckedAttempt::Parsed { check, .. } if check.valid => ValidityScore {
-            parsed: true,
-            valid: true,
-            valid_after_retry: true,
-            errors: Vec::new(),
-            composition: check.composition.clone(),
-        },
-        CheckedAttempt::Parsed { check, .. } => ValidityScore {
-            parsed: true,
-            errors: check.errors.clone(),
-            ..from_retry()
-        },
+        CheckedAttempt::Unparsed { error, .. } => (
+            score(false, false, retried, vec![error.clone()]),
+            from_retry,
+        ),
+        CheckedAttempt::Parsed { check, .. } if check.valid => {
+            (score(true, true, true, Vec::new()), Source::First)
+        }
+        CheckedAttempt::Parsed { check, .. } => (
+            score(true, false, retried, check.errors.clone()),
+            from_retry,
+        ),
     }
 }
 
@@ -122,6 +165,50 @@ mod tests {
                 composition: Some(json!({"type": "view", "body": []})),
             }
         );
+    }
+
+    #[test]
+    fn taking_the_composition_scores_as_copying_it_and_empties_only_its_source() {
+        let body = |n: usize| json!({"type": "view", "body": vec![json!({"type": "x"}); n]});
+        let cases = [
+            (
+                parsed(true, &[], Some(body(1))),
+                Some(parsed(true, &[], Some(body(2)))),
+            ),
+            (
+                parsed(false, &["e"], Some(body(1))),
+                Some(parsed(true, &[], Some(body(2)))),
+            ),
+            (
+                parsed(false, &["e"], Some(body(1))),
+                Some(parsed(false, &["f"], Some(body(2)))),
+            ),
+            (parsed(false, &["e"], None), None),
+            (unparsed(), Some(parsed(true, &[], Some(body(3))))),
+            (unparsed(), Some(unparsed())),
+        ];
+        let expected_left = [
+            (None, Some(body(2))),
+            (Some(body(1)), None),
+            (Some(body(1)), Some(body(2))),
+            (None, None),
+            (None, None),
+            (None, None),
+        ];
+        for ((mut first, mut retry), left) in cases.into_iter().zip(expected_left) {
+            let copied = score_validity(&first, retry.as_ref());
+            let taken = take_validity(&mut first, retry.as_mut());
+            assert_eq!(taken, copied);
+            let composition = |attempt: Option<&CheckedAttempt>| {
+                attempt
+                    .and_then(CheckedAttempt::check)
+                    .and_then(|check| check.composition.clone())
+            };
+            assert_eq!(
+                (composition(Some(&first)), composition(retry.as_ref())),
+                left
+            );
+        }
     }
 
     #[test]
