@@ -123,7 +123,7 @@ fn exact_replays_one_case_from_its_own_transcript_only() {
     assert!(output.status.success(), "{}", stdout(&output));
     assert_eq!(
         stdout(&output),
-        "\nrunning 1 test\ntest slides_agent::release-plan ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+        "\nrunning 1 test\ntest slides_agent::release-plan ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>\n"
     );
     // The broken file is there, and its own case's trial does read it.
     let output = run(&["--exact", "slides_agent::refund-latency"], Some(&dir));
@@ -168,7 +168,7 @@ the answer's validation errors (1):
 failures:
     slides_agent::release-plan
 
-test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>
+test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>
 "
     );
     // The other cases still pass on their own transcripts.
@@ -210,7 +210,7 @@ the baseline moved:
     );
     assert!(
         message.contains(
-            "\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\n  slides_agent__report_text: the formatted report differs\nto accept it: INSTA_UPDATE=always cargo test --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
+            "\n  slides_agent__report_text: the formatted report differs\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\nto accept it: INSTA_UPDATE=always cargo test --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
         ),
         "{message}"
     );

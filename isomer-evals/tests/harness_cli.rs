@@ -85,7 +85,7 @@ fn list_names_one_trial_per_case_then_totals() {
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "mini::good: test\nmini::retried: test\nmini::no-golden: test\nmini::totals: test"
+        "mini::good: test\nmini::retried: test\nmini::no-golden: test\nmini::totals: test\nmini_agent::open-count: test\nmini_agent::totals: test"
     );
     // nextest lists the ignored set separately; there is none.
     let output = run(&["--list", "--format", "terse", "--ignored"], &[]);
@@ -98,7 +98,7 @@ fn exact_runs_one_case() {
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 1 test\ntest mini::good ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+        "\nrunning 1 test\ntest mini::good ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 5 filtered out; finished in <t>\n"
     );
 }
 
@@ -108,7 +108,7 @@ fn exact_with_an_unknown_name_runs_nothing() {
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+        "\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 6 filtered out; finished in <t>\n"
     );
 }
 
@@ -129,7 +129,7 @@ fn substring_filter_and_skip_behave_as_in_libtest() {
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 2 tests\ntest mini::good    ... ok\ntest mini::retried ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 2 filtered out; finished in <t>\n"
+        "\nrunning 2 tests\ntest mini::good    ... ok\ntest mini::retried ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 4 filtered out; finished in <t>\n"
     );
 }
 
@@ -139,7 +139,26 @@ fn the_whole_gate_passes_on_the_committed_recordings() {
     assert!(output.status.success(), "{}", stdout(&output));
     assert_eq!(
         stdout(&output),
-        "\nrunning 4 tests\ntest mini::good      ... ok\ntest mini::retried   ... ok\ntest mini::no-golden ... ok\ntest mini::totals    ... ok\n\ntest result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+        "\nrunning 6 tests\ntest mini::good             ... ok\ntest mini::retried          ... ok\ntest mini::no-golden        ... ok\ntest mini::totals           ... ok\ntest mini_agent::open-count ... ok\ntest mini_agent::totals     ... ok\n\ntest result: ok. 6 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+    );
+}
+
+/// The gate holds a single-shot suite and an agent suite (`isomer_evals::main!(mini,
+/// mini_agent)`): `--exact` runs a trial of either kind, and counts the other five trials
+/// of the target as filtered out.
+#[test]
+fn one_target_runs_single_shot_and_agent_suites() {
+    let output = run(&["--exact", "mini_agent::open-count"], &[]);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 1 test\ntest mini_agent::open-count ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 5 filtered out; finished in <t>\n"
+    );
+    let output = run(&["mini_agent::", "--test-threads", "1"], &[]);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 2 tests\ntest mini_agent::open-count ... ok\ntest mini_agent::totals     ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 4 filtered out; finished in <t>\n"
     );
 }
 
@@ -152,7 +171,7 @@ fn json_format_reports_each_event() {
         r#"{ "type": "suite", "event": "started", "test_count": 1 }
 { "type": "test", "event": "started", "name": "mini::retried" }
 { "type": "test", "name": "mini::retried", "event": "ok" }
-{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 0, "exec_time": <t> }"#
+{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 5, "exec_time": <t> }"#
     );
 }
 
@@ -175,7 +194,7 @@ fn a_failing_case_names_every_axis_below_its_floor() {
     assert_eq!(
         stdout(&output),
         format!(
-            "\nrunning 1 test\ntest mini::good ... FAILED\n\nfailures:\n\n---- mini::good ----\n{GOOD_REGRESSED}\n\n\nfailures:\n    mini::good\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+            "\nrunning 1 test\ntest mini::good ... FAILED\n\nfailures:\n\n---- mini::good ----\n{GOOD_REGRESSED}\n\n\nfailures:\n    mini::good\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 5 filtered out; finished in <t>\n"
         )
     );
 }
@@ -244,6 +263,80 @@ to accept it: INSTA_UPDATE=always cargo test --test eval_fixture_gate -- --exact
     );
 }
 
+/// Under `--format json` a moved baseline leaves stdout one JSON object a line (insta's
+/// own diff would go to stdout): the diff of each moved snapshot goes to stderr instead,
+/// and nothing is written beside the committed snapshots.
+#[test]
+fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
+    let output = run(
+        &["--format", "json", "--exact", "mini::totals"],
+        &[("ISOMER_EVAL_RECORDINGS_MINI", &regressed())],
+    );
+    assert_eq!(output.status.code(), Some(101));
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}")))
+        .collect();
+    assert_eq!(events.len(), 4, "{text}");
+    assert_eq!(events[2]["name"], "mini::totals");
+    assert_eq!(events[2]["event"], "failed");
+    assert!(
+        events[2]["stdout"].as_str().unwrap().contains(
+            "\nthe baseline moved:\n  mini__report: results[0].validity.valid: true -> false,"
+        ),
+        "{text}"
+    );
+    assert_eq!(events[3]["filtered_out"], 5);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let headers: Vec<&str> = stderr
+        .lines()
+        .filter(|line| {
+            line.starts_with("--- ") || line.starts_with("+++ ") || line.starts_with("@@ ")
+        })
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "--- mini__report.snap (committed)",
+            "+++ mini__report (this run)",
+            "@@ -4,126 +4,108 @@",
+            "--- mini__report_text.snap (committed)",
+            "+++ mini__report_text (this run)",
+            "@@ -1,10 +1,14 @@",
+            "--- mini__baseline.snap (committed)",
+            "+++ mini__baseline (this run)",
+            "@@ -1,5 +1,10 @@",
+        ]
+    );
+    assert!(
+        stderr.ends_with(
+            r#"--- mini__baseline.snap (committed)
++++ mini__baseline (this run)
+@@ -1,5 +1,10 @@
+ {
+   "promptSha256": "87dc40214fc0eccfb9f7fa7e83e0f80c0a7d1c11eafdd014bc14b5a5c4bb4997",
+-  "missingRecordings": [],
++  "missingRecordings": [
++    {
++      "caseId": "good",
++      "attempt": 1
++    }
++  ],
+   "staleJudgments": []
+ }
+"#
+        ),
+        "{stderr}"
+    );
+    let written: Vec<String> = std::fs::read_dir(Path::new(MANIFEST_DIR).join("tests/snapshots"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("mini__") && name.ends_with(".new"))
+        .collect();
+    assert_eq!(written, Vec::<String>::new());
+}
+
 /// The full-scan guard: in a copy of the recordings where every other case's answer files
 /// are directories (reading one fails loudly), `--exact mini::good` still passes, so it
 /// opened none of them; the full run over the same copy fails on exactly those files, so
@@ -270,7 +363,7 @@ fn exact_reads_no_other_case_answers() {
         &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
     );
     let full = run(
-        &["--test-threads", "1"],
+        &["mini::", "--test-threads", "1"],
         &[("ISOMER_EVAL_RECORDINGS_MINI", &copy)],
     );
     std::fs::remove_dir_all(&copy).unwrap();

@@ -114,7 +114,7 @@ fn exact_runs_one_case() {
     assert!(output.status.success(), "{}", stdout(&output));
     assert_eq!(
         stdout(&output),
-        "\nrunning 1 test\ntest slides::events-stat ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+        "\nrunning 1 test\ntest slides::events-stat ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 27 filtered out; finished in <t>\n"
     );
 }
 
@@ -130,7 +130,7 @@ fn json_format_reports_each_event() {
         r#"{ "type": "suite", "event": "started", "test_count": 1 }
 { "type": "test", "event": "started", "name": "slides::retro-takeaways" }
 { "type": "test", "name": "slides::retro-takeaways", "event": "ok" }
-{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 0, "exec_time": <t> }"#
+{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 27, "exec_time": <t> }"#
     );
 }
 
@@ -212,7 +212,7 @@ first attempt's validation errors (1):
 failures:
     slides::events-stat
 
-test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>
+test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 27 filtered out; finished in <t>
 "
     );
 }

@@ -24,6 +24,8 @@
 //!
 //! With `agent`, the constant is an `AgentSuiteSpec` (floors `AgentFloor::...`), `__build`
 //! returns an `AgentSuite` through `into_agent_suite`, and `main` calls `run_agent`.
+//! Either constant converts into `AnySuiteSpec`, so `isomer_evals::main!` takes suites of
+//! both kinds in one target.
 //!
 //! All behaviour lives in `isomer_evals::harness`; this only writes data.
 
@@ -181,7 +183,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
     );
     let doc = if args.agent {
         format!(
-            "The `{name}` agent eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::harness::agent::run`."
+            "The `{name}` agent eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::main!` (beside single-shot suites too) or `isomer_evals::harness::agent::run`."
         )
     } else {
         doc

@@ -63,9 +63,10 @@
 //!
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` ([`super::recordings_variable`]) names a directory to
 //! replay `transcripts/` from instead of the corpus directory. Several agent suites in one
-//! target: `main = false` on each and `fn main() -> ExitCode { run(&[a::SUITE, b::SUITE]) }`
-//! with this module's [`run`]; a target holds either single-shot or agent suites
-//! (`isomer_evals::main!` takes single-shot ones only).
+//! target: `main = false` on each and `isomer_evals::main!(a, b);`, which also takes
+//! single-shot suites beside agent ones (see [`super::AnySuiteSpec`]); or
+//! `fn main() -> ExitCode { run(&[a::SUITE, b::SUITE]) }` with this module's [`run`] for
+//! agent suites only.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -75,22 +76,20 @@ use std::sync::Arc;
 
 use isomer_sdk::Tool;
 use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::snapshot::{describe_json_move, holds, read_snapshot, write_moved};
-use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec, recordings_variable, trial_name_conflicts};
+use super::gate;
+use super::outcome::write_errors;
+use super::snapshot::{DiffOutput, conclude_totals};
+use super::{CaseSpec, CorpusSpec};
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
     DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
     format_agent_report, read_agent_case_recordings, read_agent_recordings, run_agent_evals,
 };
 use crate::case::EvalCase;
-use crate::corpus::manifest::parse_manifest;
 use crate::floor::{AgentFloor, FloorLevel};
 use crate::runtime::{EvalFrame, EvalRuntime};
-
-/// How many of an answer's validation errors a failure message shows.
-const ERRORS_SHOWN: usize = 3;
 
 /// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
 /// against, the tools offered to the model, and the run options
@@ -206,15 +205,7 @@ pub struct AgentSuiteSpec {
 /// `ISOMER_EVAL_RECORDINGS_<SUITE>` variables.
 pub fn run(suites: &[AgentSuiteSpec]) -> ExitCode {
     let args = Arguments::from_args();
-    let overrides = suites
-        .iter()
-        .map(|suite| std::env::var_os(recordings_variable(suite.name)).map(PathBuf::from))
-        .collect::<Vec<_>>();
-    run_with(suites, &overrides, &args).exit_code()
-}
-
-fn never_built() -> Suite {
-    unreachable!("the trial-name check builds no suite")
+    run_with(suites, &gate::recordings_overrides(suites), &args).exit_code()
 }
 
 /// Runs agent `suites` under `args`, with `recordings[i]` (when given) replacing suite
@@ -225,96 +216,33 @@ pub fn run_with(
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Conclusion {
-    let specs: Vec<SuiteSpec> = suites
-        .iter()
-        .map(|suite| SuiteSpec {
-            name: suite.name,
-            corpus: suite.corpus,
-            build: never_built,
-            floors: &[],
-            snapshots: suite.snapshots,
-        })
-        .collect();
-    let conflicts = trial_name_conflicts(&specs);
-    if !conflicts.is_empty() {
-        for conflict in &conflicts {
-            eprintln!("error: {conflict}");
-        }
-        return Conclusion {
-            num_filtered_out: 0,
-            num_passed: 0,
-            num_failed: 1,
-            num_ignored: 0,
-            num_measured: 0,
-        };
-    }
-    libtest_mimic::run(args, trials(suites, recordings, args))
+    gate::run_gates(suites, recordings, args)
 }
 
 /// The trials: per suite, one per case in corpus order, then `totals`. With `--exact
-/// <name>` (and no `--list`) only that trial is built.
+/// <name>` (and no `--list`) only that trial is built; the others are placeholders that
+/// libtest-mimic's filter drops and counts as filtered out (see [`super::trials`]).
 pub fn trials(
     suites: &[AgentSuiteSpec],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Vec<Trial> {
-    let exact = match (&args.filter, args.exact, args.list) {
-        (Some(filter), true, false) => Some(filter.as_str()),
-        _ => None,
-    };
-    let mut trials = Vec::new();
-    for (index, suite) in suites.iter().enumerate() {
-        let overridden = recordings.get(index).cloned().flatten();
-        let is_overridden = overridden.is_some();
-        let dir = overridden.unwrap_or_else(|| PathBuf::from(suite.corpus.dir));
-        let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
-        for case in suite.corpus.cases {
-            let name = format!("{}::{}", suite.name, case.id);
-            if wanted(&name) {
-                let (suite, dir) = (*suite, dir.clone());
-                trials.push(Trial::test(name, move || {
-                    check_transcripts_dir(&suite, &dir, is_overridden)?;
-                    run_case(&suite, &dir, case)
-                }));
-            }
-        }
-        let name = format!("{}::totals", suite.name);
-        if wanted(&name) {
-            let suite = *suite;
-            trials.push(Trial::test(name, move || {
-                check_transcripts_dir(&suite, &dir, is_overridden)?;
-                run_totals(&suite, &dir)
-            }));
-        }
-    }
-    trials
+    gate::gate_trials(suites, recordings, args)
 }
 
-/// Fails a trial whose recordings directory is not a directory, instead of replaying every
-/// turn as missing: a typo in `ISOMER_EVAL_RECORDINGS_<SUITE>` when `overridden`, else a
-/// corpus directory moved or deleted since the gate was built.
-fn check_transcripts_dir(
+/// Fails a trial whose recordings directory is not a directory (see [`gate::check_dir`]).
+pub(super) fn check_transcripts_dir(
     suite: &AgentSuiteSpec,
     dir: &Path,
     overridden: bool,
 ) -> Result<(), Failed> {
-    if dir.is_dir() {
-        return Ok(());
-    }
-    let message = if overridden {
-        format!(
-            "{} names {}, which is not a directory: point it at a directory holding {TRANSCRIPTS_DIR}/, or unset it to replay {}",
-            recordings_variable(suite.name),
-            dir.display(),
-            suite.corpus.path
-        )
-    } else {
-        format!(
-            "the corpus directory {} is not a directory any more: the gate was built when it held corpus.json; restore it, or rebuild after moving it",
-            dir.display()
-        )
-    };
-    Err(message.into())
+    gate::check_dir(
+        suite.name,
+        &suite.corpus,
+        dir,
+        overridden,
+        &format!("{TRANSCRIPTS_DIR}/"),
+    )
 }
 
 fn recording_errors(errors: &[AgentRecordingError]) -> String {
@@ -327,20 +255,9 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
 
 /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
 /// own transcripts are read.
-fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+pub(super) fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
     let case_id = spec.id;
-    let case: EvalCase = suite
-        .corpus
-        .manifest
-        .get(spec.start..spec.end)
-        .and_then(|text| serde_json::from_str(text).ok())
-        .filter(|case: &EvalCase| case.id == case_id)
-        .ok_or_else(|| {
-            format!(
-                "case `{case_id}` is not where the macro found it in {}/corpus.json",
-                suite.corpus.path
-            )
-        })?;
+    let case = gate::case_of(&suite.corpus, spec)?;
     let built = (suite.build)();
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
@@ -400,17 +317,11 @@ fn case_message(
         } else {
             String::new()
         };
-        let _ = writeln!(
-            out,
-            "{prefix}the answer's validation errors ({}):",
-            run.errors.len()
+        write_errors(
+            &mut out,
+            &format!("{prefix}the answer's validation errors"),
+            &run.errors,
         );
-        for error in run.errors.iter().take(ERRORS_SHOWN) {
-            let _ = writeln!(out, "  {error}");
-        }
-        if run.errors.len() > ERRORS_SHOWN {
-            let _ = writeln!(out, "  (+{} more)", run.errors.len() - ERRORS_SHOWN);
-        }
     }
     Some(out.trim_end().to_owned())
 }
@@ -440,25 +351,12 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
-    let manifest = parse_manifest(suite.corpus.manifest).map_err(|faults| {
-        let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
-        format!(
-            "{}/corpus.json no longer reads as it did at compile time:\n  {}",
-            suite.corpus.path,
-            faults.join("\n  ")
-        )
-    })?;
-    let cases: Vec<EvalCase> = manifest
-        .cases
-        .into_iter()
-        .map(|case| EvalCase {
-            id: case.id,
-            prompt: case.prompt,
-            golden: case.golden,
-            expected: case.expected,
-        })
-        .collect();
+pub(super) fn run_totals(
+    suite: &AgentSuiteSpec,
+    dir: &Path,
+    diffs: DiffOutput,
+) -> Result<(), Failed> {
+    let cases = gate::cases_of(&suite.corpus)?;
     let built = (suite.build)();
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
@@ -506,56 +404,15 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
-    let report_json = serde_json::to_value(&report)
-        .map_err(|error| format!("cannot serialize the report: {error}"))?;
-    let moved = compare_agent_baseline(
+    conclude_totals(
+        out,
         suite.name,
         Path::new(suite.snapshots),
-        &report_json,
+        &report,
         &format_agent_report(&report),
         &baseline,
-    );
-    write_moved(&mut out, suite.name, &moved);
-    if out.is_empty() {
-        Ok(())
-    } else {
-        Err(out.trim_end().to_owned().into())
-    }
-}
-
-/// Compares `<suite>__report`, `<suite>__report_text` and `<suite>__baseline` in `dir`,
-/// as the single-shot baseline is compared; one description per snapshot that moved.
-fn compare_agent_baseline(
-    suite: &str,
-    dir: &Path,
-    report: &Value,
-    report_text: &str,
-    baseline: &Value,
-) -> Vec<String> {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(dir);
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    settings.set_sort_maps(false);
-    let mut moved = Vec::new();
-    settings.bind(|| {
-        for (name, value) in [("report", report), ("baseline", baseline)] {
-            let name = format!("{suite}__{name}");
-            if !holds(|| insta::assert_json_snapshot!(name.as_str(), value)) {
-                let old = read_snapshot(&dir.join(format!("{name}.snap")));
-                moved.push(describe_json_move(&name, old.as_deref(), value));
-            }
-        }
-        let text_name = format!("{suite}__report_text");
-        if !holds(|| insta::assert_snapshot!(text_name.as_str(), report_text)) {
-            moved.push(if dir.join(format!("{text_name}.snap")).is_file() {
-                format!("{text_name}: the formatted report differs")
-            } else {
-                format!("{text_name}: no committed snapshot")
-            });
-        }
-    });
-    moved
+        diffs,
+    )
 }
 
 #[cfg(test)]

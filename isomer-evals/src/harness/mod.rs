@@ -115,8 +115,14 @@
 //! ```
 //!
 //! Each attribute emits, beside the untouched function, a module of the same name holding
-//! the suite's [`SuiteSpec`] (`suite_a::SUITE`); modules and functions live in different
-//! namespaces, so both names resolve. A single suite emits its own `main` by default.
+//! the suite's [`SuiteSpec`] (`suite_a::SUITE`; an [`agent::AgentSuiteSpec`] for an
+//! `agent` suite); modules and functions live in different namespaces, so both names
+//! resolve. A single suite emits its own `main` by default.
+//!
+//! Single-shot and agent suites may share a target: `main!` converts each `SUITE` into an
+//! [`AnySuiteSpec`] and runs them all through [`run_any`], in the order named, so
+//! `isomer_evals::main!(slides, slides_agent);` lists the single-shot suite's trials, then
+//! the agent suite's.
 //!
 //! Trial names must be unique in a target: two suites with one `name`, or a case whose id
 //! is `totals`, would give two trials one name (libtest runs both under it, nextest keeps
@@ -145,16 +151,23 @@
 //! # Known limitations
 //!
 //! - libtest-mimic captures no output: a trial's diagnostics are in its failure message,
-//!   but insta prints its own diff to stdout when the baseline moved, which interleaves
-//!   with `--format json` lines.
-//! - `--exact <name>` builds only that trial, so the closing line reports
-//!   `0 filtered out` where libtest would count the others (datatest-stable does the same).
+//!   and insta prints its own diff of a moved baseline to stdout. Under `--format json`
+//!   stdout stays one JSON object a line: the harness compares the baseline with insta's
+//!   comparator but lets insta print and write nothing, and writes its own diff of each
+//!   moved snapshot to stderr (`--- <name>.snap (committed)` / `+++ <name> (this run)`, one
+//!   hunk). So under `--format json` no `.snap.new` is written and `INSTA_UPDATE=always`
+//!   accepts nothing: accept a baseline with the default format.
+//! - `--exact <name>` builds only that trial; every other trial is a placeholder that
+//!   reads nothing and that libtest-mimic's filter drops, so the closing line counts the
+//!   excluded trials in `filtered out`, as libtest does.
 //! - The corpus path resolves against `CARGO_MANIFEST_DIR`, not the source file, because
 //!   rust-analyzer's proc-macro server does not implement `Span::local_file`.
 //! - rust-analyzer shows no run button per case (it only discovers `#[test]` items); run
 //!   one case from a terminal with `--exact`.
 
 pub mod agent;
+mod diff;
+mod gate;
 mod outcome;
 mod recordings;
 mod snapshot;
@@ -167,6 +180,7 @@ use libtest_mimic::{Arguments, Conclusion, Trial};
 
 use crate::floor::Floor;
 
+pub use gate::AnySuiteSpec;
 pub use suite::Suite;
 
 /// A suite as the expansion describes it: data only, built as a constant.
@@ -217,11 +231,15 @@ pub struct CaseSpec {
 /// the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the [module docs](self)).
 pub fn run(suites: &[SuiteSpec]) -> ExitCode {
     let args = Arguments::from_args();
-    let overrides = suites
-        .iter()
-        .map(|suite| std::env::var_os(recordings_variable(suite.name)).map(PathBuf::from))
-        .collect::<Vec<_>>();
-    run_with(suites, &overrides, &args).exit_code()
+    run_with(suites, &gate::recordings_overrides(suites), &args).exit_code()
+}
+
+/// Runs suites of both kinds (single-shot and agent) in one target, in the order given,
+/// under the command line of this process; returns libtest's exit code as [`run`] does.
+/// This is what [`main!`](crate::main) expands into.
+pub fn run_any(suites: &[AnySuiteSpec]) -> ExitCode {
+    let args = Arguments::from_args();
+    run_any_with(suites, &gate::recordings_overrides(suites), &args).exit_code()
 }
 
 /// The name of the variable that overrides where `suite` replays its recordings from:
@@ -253,20 +271,18 @@ pub fn run_with(
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Conclusion {
-    let conflicts = trial_name_conflicts(suites);
-    if !conflicts.is_empty() {
-        for conflict in &conflicts {
-            eprintln!("error: {conflict}");
-        }
-        return Conclusion {
-            num_filtered_out: 0,
-            num_passed: 0,
-            num_failed: 1,
-            num_ignored: 0,
-            num_measured: 0,
-        };
-    }
-    libtest_mimic::run(args, trials(suites, recordings, args))
+    gate::run_gates(suites, recordings, args)
+}
+
+/// [`run_with`] for suites of both kinds: `recordings[i]` replaces suite `i`'s directory
+/// (answers and judgments, or transcripts). Trial names must be unique across all of
+/// them, whatever their kind.
+pub fn run_any_with(
+    suites: &[AnySuiteSpec],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Conclusion {
+    gate::run_gates(suites, recordings, args)
 }
 
 /// Every way two trials of `suites` would get one name, as messages (empty when every
@@ -275,90 +291,36 @@ pub fn run_with(
 /// `totals` (the name of its suite's totals trial), or a case id used twice in a suite
 /// (`#[isomer_eval]` refuses that at compile time; a hand-written [`SuiteSpec`] may not).
 pub fn trial_name_conflicts(suites: &[SuiteSpec]) -> Vec<String> {
-    let mut conflicts = Vec::new();
-    for (index, suite) in suites.iter().enumerate() {
-        if let Some(first) = suites[..index]
-            .iter()
-            .find(|earlier| earlier.name == suite.name)
-        {
-            conflicts.push(format!(
-                "two suites in this target are named `{}` (over {} and {}): their trials would share names; give one of them `name = \"...\"`",
-                suite.name, first.corpus.path, suite.corpus.path
-            ));
-            continue;
-        }
-        for (at, case) in suite.corpus.cases.iter().enumerate() {
-            if case.id == "totals" {
-                conflicts.push(format!(
-                    "case `totals` of suite `{}` ({}/corpus.json) has the name of the suite's `{}::totals` trial; rename the case",
-                    suite.name, suite.corpus.path, suite.name
-                ));
-            } else if suite.corpus.cases[..at]
-                .iter()
-                .any(|earlier| earlier.id == case.id)
-            {
-                conflicts.push(format!(
-                    "case id `{}` is used twice in suite `{}` ({}/corpus.json)",
-                    case.id, suite.name, suite.corpus.path
-                ));
-            }
-        }
-    }
-    conflicts
+    let named: Vec<(&str, &CorpusSpec)> = suites
+        .iter()
+        .map(|suite| (suite.name, &suite.corpus))
+        .collect();
+    gate::name_conflicts(&named)
 }
 
 /// The trials for `suites`: per suite, one per case in corpus order, then `totals`.
 ///
-/// With `--exact <name>` (and no `--list`) only the trial of that name is built, or none
-/// when no trial has it; nothing of the corpus is read until the trial runs.
+/// With `--exact <name>` (and no `--list`) only the trial of that name is built; the
+/// others are placeholders that read nothing, which libtest-mimic's `--exact` filter drops
+/// and counts in the closing line's `filtered out`, as libtest counts them. Nothing of the
+/// corpus is read until a trial runs.
 pub fn trials(
     suites: &[SuiteSpec],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Vec<Trial> {
-    let exact = match (&args.filter, args.exact, args.list) {
-        (Some(filter), true, false) => Some(filter.as_str()),
-        _ => None,
-    };
-    let mut trials = Vec::new();
-    for (index, suite) in suites.iter().enumerate() {
-        let overridden = recordings.get(index).is_some_and(Option::is_some);
-        let dir = recordings
-            .get(index)
-            .cloned()
-            .flatten()
-            .unwrap_or_else(|| PathBuf::from(suite.corpus.dir));
-        let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
-        for case in suite.corpus.cases {
-            let name = format!("{}::{}", suite.name, case.id);
-            if wanted(&name) {
-                let (suite, dir) = (*suite, dir.clone());
-                trials.push(Trial::test(name, move || {
-                    outcome::check_recordings_dir(&suite, &dir, overridden)?;
-                    outcome::run_case(&suite, &dir, case)
-                }));
-            }
-        }
-        let name = format!("{}::totals", suite.name);
-        if wanted(&name) {
-            let suite = *suite;
-            trials.push(Trial::test(name, move || {
-                outcome::check_recordings_dir(&suite, &dir, overridden)?;
-                outcome::run_totals(&suite, &dir)
-            }));
-        }
-    }
-    trials
+    gate::gate_trials(suites, recordings, args)
 }
 
 /// Writes the `main` of a test target holding several `#[isomer_eval(main = false)]`
-/// suites: `isomer_evals::main!(suite_a, suite_b);` runs them in that order through
-/// [`harness::run`](crate::harness::run).
+/// suites, of either kind (single-shot and `agent` ones may be mixed):
+/// `isomer_evals::main!(suite_a, suite_b);` runs them in that order through
+/// [`harness::run_any`](crate::harness::run_any).
 #[macro_export]
 macro_rules! main {
     ($($suite:ident),+ $(,)?) => {
         fn main() -> ::std::process::ExitCode {
-            $crate::harness::run(&[$($suite::SUITE),+])
+            $crate::harness::run_any(&[$($crate::harness::AnySuiteSpec::from($suite::SUITE)),+])
         }
     };
 }

@@ -6,12 +6,12 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
+use super::gate;
 use super::recordings::{Recordings, Stale};
-use super::snapshot::{compare_baseline, write_moved};
+use super::snapshot::{DiffOutput, conclude_totals};
 use super::{CaseSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt, prompt_sha256};
 use crate::case::{AnswerabilityVerdict, EvalCase};
-use crate::corpus::manifest::parse_manifest;
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
 use crate::replay::MissingRecording;
@@ -20,54 +20,19 @@ use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 /// How many of a case's first-attempt errors a failure message shows.
 const ERRORS_SHOWN: usize = 3;
 
-/// The cases of the compiled-in `corpus.json`, in file order.
-fn cases(suite: &SuiteSpec) -> Result<Vec<EvalCase>, Failed> {
-    let manifest = parse_manifest(suite.corpus.manifest).map_err(|faults| {
-        let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
-        Failed::from(format!(
-            "{}/corpus.json no longer reads as it did at compile time:\n  {}",
-            suite.corpus.path,
-            faults.join("\n  ")
-        ))
-    })?;
-    Ok(manifest
-        .cases
-        .into_iter()
-        .map(|case| EvalCase {
-            id: case.id,
-            prompt: case.prompt,
-            golden: case.golden,
-            expected: case.expected,
-        })
-        .collect())
-}
-
-/// Fails a trial whose recordings directory is not a directory, saying where the path came
-/// from, instead of listing every answer as missing: `overridden` when it is the suite's
-/// `ISOMER_EVAL_RECORDINGS_<SUITE>` (a typo there is the likely cause), else the corpus
-/// directory compiled into the gate (moved or deleted since the build).
+/// Fails a trial whose recordings directory is not a directory (see [`gate::check_dir`]).
 pub(super) fn check_recordings_dir(
     suite: &SuiteSpec,
     dir: &Path,
     overridden: bool,
 ) -> Result<(), Failed> {
-    if dir.is_dir() {
-        return Ok(());
-    }
-    let message = if overridden {
-        let variable = super::recordings_variable(suite.name);
-        format!(
-            "{variable} names {}, which is not a directory: point it at a directory holding answers/, judgments.json and prompt.txt, or unset it to replay {}",
-            dir.display(),
-            suite.corpus.path
-        )
-    } else {
-        format!(
-            "the corpus directory {} is not a directory any more: the gate was built when it held corpus.json; restore it, or rebuild after moving it",
-            dir.display()
-        )
-    };
-    Err(message.into())
+    gate::check_dir(
+        suite.name,
+        &suite.corpus,
+        dir,
+        overridden,
+        "answers/, judgments.json and prompt.txt",
+    )
 }
 
 /// Runs `cases` with the suite's options, replaying `recordings`.
@@ -81,18 +46,7 @@ fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) ->
 /// macro checked the whole text at compile time) and reads only its own recordings.
 pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
     let case_id = spec.id;
-    let case: EvalCase = suite
-        .corpus
-        .manifest
-        .get(spec.start..spec.end)
-        .and_then(|text| serde_json::from_str(text).ok())
-        .filter(|case: &EvalCase| case.id == case_id)
-        .ok_or_else(|| {
-            format!(
-                "case `{case_id}` is not where the macro found it in {}/corpus.json",
-                suite.corpus.path
-            )
-        })?;
+    let case = gate::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
     let report = evaluate(suite, vec![case], &recordings);
@@ -195,24 +149,31 @@ fn case_message(
                 .map_or("(no error recorded)", String::as_str)
         );
     } else if !scores.errors.is_empty() {
-        let _ = writeln!(
-            out,
-            "first attempt's validation errors ({}):",
-            scores.errors.len()
+        write_errors(
+            &mut out,
+            "first attempt's validation errors",
+            &scores.errors,
         );
-        for error in scores.errors.iter().take(ERRORS_SHOWN) {
-            let _ = writeln!(out, "  {error}");
-        }
-        if scores.errors.len() > ERRORS_SHOWN {
-            let _ = writeln!(out, "  (+{} more)", scores.errors.len() - ERRORS_SHOWN);
-        }
     }
     Some(out.trim_end().to_owned())
 }
 
-/// The `<suite>::totals` trial.
-pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
-    let cases = cases(suite)?;
+/// Appends `<heading> (<count>):` and the first [`ERRORS_SHOWN`] of `errors`, each on its
+/// own indented line, then `(+N more)` when there are more; the errors section of a case
+/// trial's failure message, single-shot and agent alike.
+pub(super) fn write_errors(out: &mut String, heading: &str, errors: &[String]) {
+    let _ = writeln!(out, "{heading} ({}):", errors.len());
+    for error in errors.iter().take(ERRORS_SHOWN) {
+        let _ = writeln!(out, "  {error}");
+    }
+    if errors.len() > ERRORS_SHOWN {
+        let _ = writeln!(out, "  (+{} more)", errors.len() - ERRORS_SHOWN);
+    }
+}
+
+/// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
+pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+    let cases = gate::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
     let built = (suite.build)();
     let prompt = built.prompt();
@@ -309,21 +270,15 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
         missing_recordings: missing,
         stale_judgments: stale,
     };
-    let report_json = serde_json::to_value(&report)
-        .map_err(|error| format!("cannot serialize the report: {error}"))?;
-    let moved = compare_baseline(
+    conclude_totals(
+        out,
         suite.name,
         Path::new(suite.snapshots),
-        &report_json,
+        &report,
         &format_report(&report),
         &baseline,
-    );
-    write_moved(&mut out, suite.name, &moved);
-    if out.is_empty() {
-        Ok(())
-    } else {
-        Err(out.trim_end().to_owned().into())
-    }
+        diffs,
+    )
 }
 
 /// Checks that the recordings directory holds nothing a replay of the compiled-in cases

@@ -3,28 +3,70 @@
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
-use std::sync::Once;
+use std::sync::{Arc, Mutex, Once};
 
+use insta::internals::SnapshotContents;
+use insta::{Comparator, DefaultComparator, Snapshot};
+use libtest_mimic::Failed;
+use serde::Serialize;
 use serde_json::Value;
-
-use crate::baseline::BaselineRecord;
 
 /// How many moved report values a message lists before `(+N more)`.
 const MOVES_SHOWN: usize = 8;
 
-/// Compares the three snapshots of `suite` in `dir`: `<suite>__report` (the report JSON),
-/// `<suite>__report_text` (the formatted report) and `<suite>__baseline` (the
-/// [`BaselineRecord`]: prompt hash, missing recordings, stale judgments; the shape
-/// `isomer_evals::baseline` defines, so a corpus's own baseline test and the gate share
-/// the files). Returns one
-/// description per snapshot that moved (empty when all match). insta decides, and under
-/// `INSTA_UPDATE=always` rewrites the files and reports nothing as moved.
-pub(super) fn compare_baseline(
+/// Ends a `totals` trial: compares the baseline of `report` (serialized to JSON),
+/// `report_text` and `baseline` in `dir` ([`compare_baseline`]), appends the moved
+/// snapshots to `out` ([`write_moved`]), and fails with `out` (trimmed) unless it is
+/// empty. Fails too when the report does not serialize.
+pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
+    mut out: String,
+    suite: &str,
+    dir: &Path,
+    report: &R,
+    report_text: &str,
+    baseline: &B,
+    diffs: DiffOutput,
+) -> Result<(), Failed> {
+    let report = serde_json::to_value(report)
+        .map_err(|error| format!("cannot serialize the report: {error}"))?;
+    let moved = compare_baseline(suite, dir, &report, report_text, baseline, diffs);
+    write_moved(&mut out, suite, &moved);
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(out.trim_end().to_owned().into())
+    }
+}
+
+/// Where the human diff of a moved snapshot goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum DiffOutput {
+    /// insta's own behaviour: its diff on stdout, and a `.snap.new` (or, under
+    /// `INSTA_UPDATE=always`, the `.snap` itself) written as insta's update mode says.
+    Insta,
+    /// For `--format json`, whose stdout must stay JSON lines: insta compares with its own
+    /// comparator but prints and writes nothing; the harness writes the diff to stderr
+    /// ([`super::diff::snapshot_diff`]). Accepting a moved baseline needs a run without
+    /// `--format json`.
+    Stderr,
+}
+
+/// Compares the three snapshots of `suite` in `dir`, in this order: `<suite>__report`
+/// (the report as JSON), `<suite>__report_text` (the formatted report) and
+/// `<suite>__baseline` (for a single-shot suite the [`BaselineRecord`](crate::baseline::BaselineRecord):
+/// prompt hash, missing recordings, stale judgments, the shape `isomer_evals::baseline`
+/// defines, so a corpus's own baseline test and the gate share the files; for an agent
+/// suite `{ "missingTurns", "staleTurns" }`). Returns one description per snapshot that
+/// moved (empty when all match), in that order. insta decides, and under
+/// `INSTA_UPDATE=always` rewrites the files and reports nothing as moved (except under
+/// [`DiffOutput::Stderr`], which never writes).
+fn compare_baseline<B: Serialize>(
     suite: &str,
     dir: &Path,
     report: &Value,
     report_text: &str,
-    baseline: &BaselineRecord,
+    baseline: &B,
+    diffs: DiffOutput,
 ) -> Vec<String> {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(dir);
@@ -34,12 +76,16 @@ pub(super) fn compare_baseline(
     let mut moved = Vec::new();
     settings.bind(|| {
         let report_name = format!("{suite}__report");
-        if !holds(|| insta::assert_json_snapshot!(report_name.as_str(), report)) {
+        if !snapshot_holds(diffs, dir, &report_name, || {
+            insta::assert_json_snapshot!(report_name.as_str(), report)
+        }) {
             let old = read_snapshot(&dir.join(format!("{report_name}.snap")));
             moved.push(describe_json_move(&report_name, old.as_deref(), report));
         }
         let text_name = format!("{suite}__report_text");
-        if !holds(|| insta::assert_snapshot!(text_name.as_str(), report_text)) {
+        if !snapshot_holds(diffs, dir, &text_name, || {
+            insta::assert_snapshot!(text_name.as_str(), report_text)
+        }) {
             moved.push(if dir.join(format!("{text_name}.snap")).is_file() {
                 format!("{text_name}: the formatted report differs")
             } else {
@@ -47,13 +93,86 @@ pub(super) fn compare_baseline(
             });
         }
         let baseline_name = format!("{suite}__baseline");
-        if !holds(|| insta::assert_json_snapshot!(baseline_name.as_str(), baseline)) {
+        if !snapshot_holds(diffs, dir, &baseline_name, || {
+            insta::assert_json_snapshot!(baseline_name.as_str(), baseline)
+        }) {
             let old = read_snapshot(&dir.join(format!("{baseline_name}.snap")));
             let new = serde_json::to_value(baseline).unwrap_or(Value::Null);
             moved.push(describe_json_move(&baseline_name, old.as_deref(), &new));
         }
     });
     moved
+}
+
+/// Runs the insta assertion of the snapshot `name` (in `dir`) as `diffs` says; `false`
+/// when the snapshot moved.
+///
+/// Under [`DiffOutput::Stderr`] an absent `.snap` is a move without asking insta (which
+/// would print the new snapshot to stdout), and a present one is compared through
+/// [`Recorder`], which tells insta it matched (so insta prints and writes nothing) and
+/// keeps both texts when insta's own [`insta::DefaultComparator`] says they differ; their
+/// diff is written to stderr.
+fn snapshot_holds(diffs: DiffOutput, dir: &Path, name: &str, assertion: impl FnOnce()) -> bool {
+    match diffs {
+        DiffOutput::Insta => holds(assertion),
+        DiffOutput::Stderr => {
+            if !dir.join(format!("{name}.snap")).is_file() {
+                eprintln!("{name}: no committed snapshot (run without --format json to write one)");
+                return false;
+            }
+            let seen = Arc::new(Mutex::new(None));
+            let mut settings = insta::Settings::clone_current();
+            settings.set_comparator(Box::new(Recorder(Arc::clone(&seen))));
+            let held = settings.bind(|| holds(assertion));
+            let moved = seen.lock().map(|mut seen| seen.take()).unwrap_or(None);
+            match moved {
+                Some((old, new)) => {
+                    eprint!("{}", super::diff::snapshot_diff(name, &old, &new));
+                    false
+                }
+                None => held,
+            }
+        }
+    }
+}
+
+/// An insta comparator that always answers "matches" and records the committed and the
+/// new text when insta's [`insta::DefaultComparator`] finds them different.
+struct Recorder(Arc<Mutex<Option<(String, String)>>>);
+
+impl Comparator for Recorder {
+    fn matches(&self, reference: &Snapshot, test: &Snapshot) -> bool {
+        self.record(DefaultComparator.matches(reference, test), reference, test)
+    }
+
+    fn matches_fully(&self, reference: &Snapshot, test: &Snapshot) -> bool {
+        self.record(
+            DefaultComparator.matches_fully(reference, test),
+            reference,
+            test,
+        )
+    }
+
+    fn dyn_clone(&self) -> Box<dyn Comparator> {
+        Box::new(Recorder(Arc::clone(&self.0)))
+    }
+}
+
+impl Recorder {
+    fn record(&self, matched: bool, reference: &Snapshot, test: &Snapshot) -> bool {
+        if !matched && let Ok(mut seen) = self.0.lock() {
+            *seen = Some((text_of(reference), text_of(test)));
+        }
+        true
+    }
+}
+
+/// A snapshot's text (a binary snapshot, which the harness never writes, as empty).
+fn text_of(snapshot: &Snapshot) -> String {
+    match snapshot.contents() {
+        SnapshotContents::Text(text) => text.to_string(),
+        SnapshotContents::Binary(_) => String::new(),
+    }
 }
 
 thread_local! {
@@ -239,7 +358,7 @@ mod tests {
 /// snapshot on its own line, then the command that accepts them, naming the
 /// running test target (read from the test binary's file name, as cargo
 /// names it `<target>-<16 hex digits>`; `<target>` when it cannot be told).
-pub(super) fn write_moved(out: &mut String, suite: &str, moved: &[String]) {
+fn write_moved(out: &mut String, suite: &str, moved: &[String]) {
     use std::fmt::Write as _;
     if moved.is_empty() {
         return;

@@ -1,0 +1,438 @@
+//! The trial list and the run of a target, shared by both kinds of suite: a single-shot
+//! [`SuiteSpec`], an agent [`AgentSuiteSpec`], or a mix of them ([`AnySuiteSpec`]).
+//!
+//! A kind of suite supplies its name, its compiled-in corpus and three checks (the
+//! recordings directory, one case, the totals); everything else (trial names, `--exact`,
+//! the filtered-out count, clashing names, the output mode of the baseline diff) is here,
+//! once.
+
+use std::path::{Path, PathBuf};
+
+use libtest_mimic::{Arguments, Conclusion, Failed, FormatSetting, Trial};
+
+use super::agent::AgentSuiteSpec;
+use super::snapshot::DiffOutput;
+use super::{CaseSpec, CorpusSpec, SuiteSpec, recordings_variable};
+use crate::case::EvalCase;
+use crate::corpus::manifest::parse_manifest;
+
+/// A suite of either kind, for a target that holds both: what
+/// [`main!`](crate::main) passes to [`run_any`](super::run_any). Both spec types convert
+/// into it with `From`.
+#[derive(Debug, Clone, Copy)]
+pub enum AnySuiteSpec {
+    /// A single-shot suite (`#[isomer_eval(corpus = ...)]`).
+    Single(SuiteSpec),
+    /// An agent suite (`#[isomer_eval(corpus = ..., agent)]`).
+    Agent(AgentSuiteSpec),
+}
+
+impl From<SuiteSpec> for AnySuiteSpec {
+    /// The single-shot suite as [`AnySuiteSpec::Single`].
+    fn from(suite: SuiteSpec) -> Self {
+        AnySuiteSpec::Single(suite)
+    }
+}
+
+impl From<AgentSuiteSpec> for AnySuiteSpec {
+    /// The agent suite as [`AnySuiteSpec::Agent`].
+    fn from(suite: AgentSuiteSpec) -> Self {
+        AnySuiteSpec::Agent(suite)
+    }
+}
+
+/// What a kind of suite supplies to the trial list.
+pub(super) trait Gate: Copy + Send + 'static {
+    /// The suite name, the first part of each trial name.
+    fn name(&self) -> &'static str;
+    /// The compiled-in corpus.
+    fn corpus(&self) -> &CorpusSpec;
+    /// Fails when `dir` is not a directory (`overridden`: it came from
+    /// `ISOMER_EVAL_RECORDINGS_<SUITE>`).
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed>;
+    /// The `<suite>::<case id>` trial.
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed>;
+    /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed>;
+}
+
+impl Gate for SuiteSpec {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn corpus(&self) -> &CorpusSpec {
+        &self.corpus
+    }
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+        super::outcome::check_recordings_dir(self, dir, overridden)
+    }
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        super::outcome::run_case(self, dir, case)
+    }
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+        super::outcome::run_totals(self, dir, diffs)
+    }
+}
+
+impl Gate for AgentSuiteSpec {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn corpus(&self) -> &CorpusSpec {
+        &self.corpus
+    }
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+        super::agent::check_transcripts_dir(self, dir, overridden)
+    }
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        super::agent::run_case(self, dir, case)
+    }
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+        super::agent::run_totals(self, dir, diffs)
+    }
+}
+
+impl Gate for AnySuiteSpec {
+    fn name(&self) -> &'static str {
+        match self {
+            AnySuiteSpec::Single(suite) => suite.name,
+            AnySuiteSpec::Agent(suite) => suite.name,
+        }
+    }
+    fn corpus(&self) -> &CorpusSpec {
+        match self {
+            AnySuiteSpec::Single(suite) => &suite.corpus,
+            AnySuiteSpec::Agent(suite) => &suite.corpus,
+        }
+    }
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+        match self {
+            AnySuiteSpec::Single(suite) => suite.check_dir(dir, overridden),
+            AnySuiteSpec::Agent(suite) => suite.check_dir(dir, overridden),
+        }
+    }
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        match self {
+            AnySuiteSpec::Single(suite) => suite.run_case(dir, case),
+            AnySuiteSpec::Agent(suite) => suite.run_case(dir, case),
+        }
+    }
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+        match self {
+            AnySuiteSpec::Single(suite) => suite.run_totals(dir, diffs),
+            AnySuiteSpec::Agent(suite) => suite.run_totals(dir, diffs),
+        }
+    }
+}
+
+/// Reads `ISOMER_EVAL_RECORDINGS_<SUITE>` for each suite, in order.
+pub(super) fn recordings_overrides<G: Gate>(suites: &[G]) -> Vec<Option<PathBuf>> {
+    suites
+        .iter()
+        .map(|suite| std::env::var_os(recordings_variable(suite.name())).map(PathBuf::from))
+        .collect()
+}
+
+/// Refuses clashing trial names (each printed to stderr as `error: ...`, one failure,
+/// nothing run), else runs the trials under `args`.
+pub(super) fn run_gates<G: Gate>(
+    suites: &[G],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Conclusion {
+    let named: Vec<(&'static str, &CorpusSpec)> = suites
+        .iter()
+        .map(|suite| (suite.name(), suite.corpus()))
+        .collect();
+    let conflicts = name_conflicts(&named);
+    if !conflicts.is_empty() {
+        for conflict in &conflicts {
+            eprintln!("error: {conflict}");
+        }
+        return Conclusion {
+            num_filtered_out: 0,
+            num_passed: 0,
+            num_failed: 1,
+            num_ignored: 0,
+            num_measured: 0,
+        };
+    }
+    libtest_mimic::run(args, gate_trials(suites, recordings, args))
+}
+
+/// Where a moved baseline's human diff goes under `args`: to stderr under `--format json`,
+/// whose stdout must stay one JSON object a line; insta's own output otherwise.
+pub(super) fn diff_output(args: &Arguments) -> DiffOutput {
+    match args.format {
+        Some(FormatSetting::Json) => DiffOutput::Stderr,
+        _ => DiffOutput::Insta,
+    }
+}
+
+/// The trials of `suites`: per suite, one per case in corpus order, then `totals`.
+///
+/// With `--exact <name>` (and no `--list`) only the trial of that name does any work when
+/// run: every other trial is a placeholder that reads nothing and that libtest-mimic's own
+/// `--exact` filter drops, so it is counted as filtered out (the closing line counts every
+/// trial the filter excluded, as libtest does) and never run.
+pub(super) fn gate_trials<G: Gate>(
+    suites: &[G],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Vec<Trial> {
+    let exact = match (&args.filter, args.exact, args.list) {
+        (Some(filter), true, false) => Some(filter.as_str()),
+        _ => None,
+    };
+    let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
+    let diffs = diff_output(args);
+    let mut trials = Vec::new();
+    for (index, suite) in suites.iter().enumerate() {
+        let overridden = recordings.get(index).is_some_and(Option::is_some);
+        let dir = recordings
+            .get(index)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| PathBuf::from(suite.corpus().dir));
+        let suite = *suite;
+        for case in suite.corpus().cases {
+            let name = format!("{}::{}", suite.name(), case.id);
+            if !wanted(&name) {
+                trials.push(placeholder(name));
+                continue;
+            }
+            let dir = dir.clone();
+            trials.push(Trial::test(name, move || {
+                suite.check_dir(&dir, overridden)?;
+                suite.run_case(&dir, case)
+            }));
+        }
+        let name = format!("{}::totals", suite.name());
+        if !wanted(&name) {
+            trials.push(placeholder(name));
+            continue;
+        }
+        trials.push(Trial::test(name, move || {
+            suite.check_dir(&dir, overridden)?;
+            suite.run_totals(&dir, diffs)
+        }));
+    }
+    trials
+}
+
+/// A trial excluded by `--exact`: its name, so libtest-mimic counts it as filtered out,
+/// and a body that is never run (libtest-mimic drops it before running anything); were it
+/// run, it would fail rather than pass unchecked.
+fn placeholder(name: String) -> Trial {
+    Trial::test(name, || {
+        Err("this trial was excluded by --exact and was not built".into())
+    })
+}
+
+/// Every way two trials of the suites `(name, corpus)` would get one name; see
+/// [`super::trial_name_conflicts`].
+pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
+    let mut conflicts = Vec::new();
+    for (index, (name, corpus)) in suites.iter().enumerate() {
+        if let Some((_, first)) = suites[..index].iter().find(|(earlier, _)| earlier == name) {
+            conflicts.push(format!(
+                "two suites in this target are named `{name}` (over {} and {}): their trials would share names; give one of them `name = \"...\"`",
+                first.path, corpus.path
+            ));
+            continue;
+        }
+        for (at, case) in corpus.cases.iter().enumerate() {
+            if case.id == "totals" {
+                conflicts.push(format!(
+                    "case `totals` of suite `{name}` ({}/corpus.json) has the name of the suite's `{name}::totals` trial; rename the case",
+                    corpus.path
+                ));
+            } else if corpus.cases[..at]
+                .iter()
+                .any(|earlier| earlier.id == case.id)
+            {
+                conflicts.push(format!(
+                    "case id `{}` is used twice in suite `{name}` ({}/corpus.json)",
+                    case.id, corpus.path
+                ));
+            }
+        }
+    }
+    conflicts
+}
+
+/// Fails a trial whose recordings directory `dir` is not a directory, instead of
+/// replaying every recording as missing, saying where the path came from: when
+/// `overridden`, the suite's `ISOMER_EVAL_RECORDINGS_<SUITE>` (a typo there is the likely
+/// cause; `holding` names what the directory should hold), else the corpus directory
+/// compiled into the gate (moved or deleted since the build).
+pub(super) fn check_dir(
+    suite: &'static str,
+    corpus: &CorpusSpec,
+    dir: &Path,
+    overridden: bool,
+    holding: &str,
+) -> Result<(), Failed> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let message = if overridden {
+        format!(
+            "{} names {}, which is not a directory: point it at a directory holding {holding}, or unset it to replay {}",
+            recordings_variable(suite),
+            dir.display(),
+            corpus.path
+        )
+    } else {
+        format!(
+            "the corpus directory {} is not a directory any more: the gate was built when it held corpus.json; restore it, or rebuild after moving it",
+            dir.display()
+        )
+    };
+    Err(message.into())
+}
+
+/// The case `spec` of the compiled-in corpus: only its own bytes of the manifest are
+/// parsed (the macro checked the whole text at compile time).
+pub(super) fn case_of(corpus: &CorpusSpec, spec: &CaseSpec) -> Result<EvalCase, Failed> {
+    let case_id = spec.id;
+    corpus
+        .manifest
+        .get(spec.start..spec.end)
+        .and_then(|text| serde_json::from_str(text).ok())
+        .filter(|case: &EvalCase| case.id == case_id)
+        .ok_or_else(|| {
+            Failed::from(format!(
+                "case `{case_id}` is not where the macro found it in {}/corpus.json",
+                corpus.path
+            ))
+        })
+}
+
+/// Every case of the compiled-in `corpus.json`, in file order.
+pub(super) fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
+    let manifest = parse_manifest(corpus.manifest).map_err(|faults| {
+        let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
+        Failed::from(format!(
+            "{}/corpus.json no longer reads as it did at compile time:\n  {}",
+            corpus.path,
+            faults.join("\n  ")
+        ))
+    })?;
+    Ok(manifest
+        .cases
+        .into_iter()
+        .map(|case| EvalCase {
+            id: case.id,
+            prompt: case.prompt,
+            golden: case.golden,
+            expected: case.expected,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::Suite;
+    use crate::harness::agent::AgentSuite;
+
+    fn never_built() -> Suite {
+        unreachable!("building the trial list builds no suite")
+    }
+
+    fn never_built_agent() -> AgentSuite {
+        unreachable!("building the trial list builds no suite")
+    }
+
+    const CASES: &[CaseSpec] = &[
+        CaseSpec {
+            id: "x",
+            start: 0,
+            end: 0,
+        },
+        CaseSpec {
+            id: "y",
+            start: 0,
+            end: 0,
+        },
+    ];
+
+    const fn corpus(path: &'static str) -> CorpusSpec {
+        CorpusSpec {
+            path,
+            dir: "/nowhere",
+            manifest: "",
+            cases: CASES,
+        }
+    }
+
+    const SINGLE: SuiteSpec = SuiteSpec {
+        name: "a",
+        corpus: corpus("corpus/a"),
+        build: never_built,
+        floors: &[],
+        snapshots: "/nowhere",
+    };
+
+    const AGENT: AgentSuiteSpec = AgentSuiteSpec {
+        name: "b",
+        corpus: corpus("corpus/b"),
+        build: never_built_agent,
+        floors: &[],
+        snapshots: "/nowhere",
+    };
+
+    #[test]
+    fn exact_keeps_every_name_and_libtest_mimic_filters_all_but_one() {
+        let suites = [AnySuiteSpec::from(SINGLE), AnySuiteSpec::from(AGENT)];
+        let args = Arguments::from_iter(["gate", "--exact", "b::y"]);
+        let trials = gate_trials(&suites, &[], &args);
+        let names: Vec<&str> = trials.iter().map(Trial::name).collect();
+        assert_eq!(
+            names,
+            ["a::x", "a::y", "a::totals", "b::x", "b::y", "b::totals"]
+        );
+        let kept: Vec<&str> = trials
+            .iter()
+            .filter(|trial| !args.is_filtered_out(trial))
+            .map(Trial::name)
+            .collect();
+        assert_eq!(kept, ["b::y"]);
+        let args = Arguments::from_iter(["gate", "--exact", "b::nope"]);
+        let trials = gate_trials(&suites, &[], &args);
+        assert_eq!(trials.len(), 6);
+        assert!(trials.iter().all(|trial| args.is_filtered_out(trial)));
+    }
+
+    #[test]
+    fn names_clash_across_kinds_of_suite() {
+        let agent = AgentSuiteSpec { name: "a", ..AGENT };
+        let named = [(SINGLE.name, &SINGLE.corpus), (agent.name, &agent.corpus)];
+        assert_eq!(
+            name_conflicts(&named),
+            [
+                "two suites in this target are named `a` (over corpus/a and corpus/b): their trials would share names; give one of them `name = \"...\"`"
+            ]
+        );
+        let args = Arguments::from_iter(["gate", "--list"]);
+        let conclusion = run_gates(
+            &[AnySuiteSpec::from(SINGLE), AnySuiteSpec::from(agent)],
+            &[],
+            &args,
+        );
+        assert_eq!(conclusion.num_failed, 1);
+        assert_eq!(conclusion.num_passed, 0);
+    }
+
+    #[test]
+    fn only_json_output_sends_the_diff_to_stderr() {
+        let format = |extra: &[&str]| {
+            let args = Arguments::from_iter(["gate"].iter().chain(extra).copied());
+            diff_output(&args)
+        };
+        assert_eq!(format(&["--format", "json"]), DiffOutput::Stderr);
+        assert_eq!(format(&["--format", "terse"]), DiffOutput::Insta);
+        assert_eq!(format(&[]), DiffOutput::Insta);
+    }
+}
