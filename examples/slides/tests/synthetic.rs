@@ -1,4 +1,4 @@
-//! The synthetic corpus generator (`src/synthetic.rs`) makes what it says:
+//! The synthetic corpus generator (`isomer_slides::synthetic`) makes what it says:
 //! deterministic cases whose answers check exactly as their kind claims,
 //! and a corpus directory the loader reads back.
 
