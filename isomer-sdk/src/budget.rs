@@ -141,7 +141,82 @@ pub fn check_input_budget(
 }
 
 /// The walk of [`check_input_budget`], with the refusal still typed.
+///
+/// Two walks, the second only for refused input. The totals (values,
+/// characters, deepest nesting) do not depend on the order values are
+/// met in, so a first walk in storage order, with no per-object key
+/// ordering, measures every accepted input and returns the same
+/// [`InputUsage`]. Only when it finds a limit crossed does the walk in
+/// upstream's order run, to report the limit upstream meets first.
 pub fn measure(value: &Value, budget: InputBudget) -> Result<InputUsage, BudgetRefusal> {
+    match measure_within(value, budget) {
+        Some(usage) => Ok(usage),
+        None => measure_in_upstream_order(value, budget),
+    }
+}
+
+/// The totals of `value` when every limit holds; `None` as soon as one is
+/// crossed (which one is left to [`measure_in_upstream_order`]). Visits
+/// values in storage order and allocates nothing but its stack.
+fn measure_within(value: &Value, budget: InputBudget) -> Option<InputUsage> {
+    let mut usage = InputUsage {
+        depth: 0,
+        values: 1,
+        characters: leaf_length(value),
+    };
+    if usage.values > budget.values || usage.characters > budget.characters {
+        return None;
+    }
+    let mut stack: Vec<(&Value, usize)> = Vec::new();
+    if matches!(value, Value::Array(_) | Value::Object(_)) {
+        stack.push((value, 1));
+    }
+    while let Some((container, depth)) = stack.pop() {
+        if depth > budget.depth {
+            return None;
+        }
+        usage.depth = usage.depth.max(depth);
+        let mut count = |item: &'_ Value, key_len: usize| {
+            usage.values += 1;
+            usage.characters = usage
+                .characters
+                .saturating_add(key_len)
+                .saturating_add(leaf_length(item));
+            usage.values <= budget.values && usage.characters <= budget.characters
+        };
+        match container {
+            Value::Array(items) => {
+                for item in items {
+                    if !count(item, 0) {
+                        return None;
+                    }
+                    if matches!(item, Value::Array(_) | Value::Object(_)) {
+                        stack.push((item, depth + 1));
+                    }
+                }
+            }
+            Value::Object(map) => {
+                for (key, item) in map {
+                    if !count(item, utf16_units(key)) {
+                        return None;
+                    }
+                    if matches!(item, Value::Array(_) | Value::Object(_)) {
+                        stack.push((item, depth + 1));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(usage)
+}
+
+/// The walk in upstream's order (§4.5), which reports the limit upstream
+/// meets first.
+fn measure_in_upstream_order(
+    value: &Value,
+    budget: InputBudget,
+) -> Result<InputUsage, BudgetRefusal> {
     let mut usage = InputUsage::default();
     let mut stack: Vec<(&Value, usize)> = Vec::new();
     enqueue(value, 1, 0, budget, &mut usage, &mut stack)?;
@@ -167,7 +242,7 @@ pub fn measure(value: &Value, budget: InputBudget) -> Result<InputUsage, BudgetR
                     enqueue(
                         item,
                         depth + 1,
-                        utf16_len(key),
+                        utf16_units(key),
                         budget,
                         &mut usage,
                         &mut stack,
@@ -216,11 +291,35 @@ pub fn leaf_length(leaf: &Value) -> usize {
         Value::Null => 4,
         Value::Bool(true) => 4,
         Value::Bool(false) => 5,
-        // JavaScript number text is ASCII: bytes = code units.
-        Value::Number(n) => format_json_number(n).len(),
-        Value::String(s) => utf16_len(s),
+        Value::Number(n) => number_length(n),
+        Value::String(s) => utf16_units(s),
         Value::Array(_) | Value::Object(_) => 0,
     }
+}
+
+/// The length of JavaScript's `String(n)`: the digits (and sign) of an
+/// integer that a double holds exactly, counted without printing it;
+/// otherwise the length of [`format_json_number`]. JavaScript number text
+/// is ASCII, so bytes are code units.
+fn number_length(n: &serde_json::Number) -> usize {
+    /// 2⁵³ − 1: up to this magnitude an integer prints as its own digits.
+    const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+    if let Some(i) = n.as_i64()
+        && i.unsigned_abs() <= MAX_SAFE_INTEGER
+    {
+        let digits = i
+            .unsigned_abs()
+            .checked_ilog10()
+            .map_or(1, |log| log as usize + 1);
+        return digits + usize::from(i < 0);
+    }
+    format_json_number(n).len()
+}
+
+/// UTF-16 code units of `s` ([`utf16_len`]), with ASCII text (one unit per
+/// byte) counted by its length.
+fn utf16_units(s: &str) -> usize {
+    if s.is_ascii() { s.len() } else { utf16_len(s) }
 }
 
 #[cfg(test)]
@@ -548,6 +647,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    proptest! {
+        #[test]
+        fn the_storage_order_walk_agrees_with_the_upstream_order_walk(
+            value in arb_value(),
+            depth in 0usize..8,
+            values in 0usize..40,
+            characters in 0usize..60,
+        ) {
+            let budget = InputBudget { depth, values, characters };
+            let ordered = measure_in_upstream_order(&value, budget);
+            match measure_within(&value, budget) {
+                Some(usage) => prop_assert_eq!(Ok(usage), ordered),
+                None => prop_assert!(ordered.is_err()),
+            }
+            prop_assert_eq!(measure(&value, budget), ordered);
+        }
+    }
+
+    #[test]
+    fn integers_count_their_digits_as_javascript_prints_them() {
+        let chars = |value: Value| {
+            check_input_budget(&value, InputBudget::default())
+                .unwrap()
+                .characters
+        };
+        assert_eq!(chars(json!(0)), 1);
+        assert_eq!(chars(json!(9)), 1);
+        assert_eq!(chars(json!(10)), 2);
+        assert_eq!(chars(json!(-123)), 4);
+        assert_eq!(chars(json!(9_007_199_254_740_991_i64)), 16);
+        assert_eq!(chars(json!(-9_007_199_254_740_991_i64)), 17);
+        // Past 2^53 the double rounds: 10^17 - 1 prints as
+        // "100000000000000000".
+        assert_eq!(chars(json!(99_999_999_999_999_999_u64)), 18);
+        assert_eq!(chars(json!(u64::MAX)), 20);
     }
 
     proptest! {
