@@ -144,7 +144,9 @@ fn prompt_from(
 /// `generate`, text render or `judge` that returns an error or panics
 /// marks that case with a [`CaseError`] and the run goes on; so does a
 /// panic while scoring. Never fails as a whole.
-pub async fn run_evals(options: RunEvalsOptions<'_, '_>) -> EvalReport {
+pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
+    // The cases are moved into the run, not copied (goldens can be large).
+    let corpus = std::mem::take(&mut options.corpus);
     let context = options.runtime.authoring_context();
     let prompt: Arc<str> = prompt_from(
         &context,
@@ -164,8 +166,8 @@ pub async fn run_evals(options: RunEvalsOptions<'_, '_>) -> EvalReport {
         prompt,
         known_types,
     };
-    let workers = options.concurrency.clamp(1, options.corpus.len().max(1));
-    let results = futures::stream::iter(options.corpus.iter().cloned().map(Arc::new))
+    let workers = options.concurrency.clamp(1, corpus.len().max(1));
+    let results = futures::stream::iter(corpus.into_iter().map(Arc::new))
         .map(|eval_case| run.run_case_guarded(eval_case))
         .buffered(workers)
         .collect::<Vec<_>>()
