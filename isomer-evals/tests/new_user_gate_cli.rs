@@ -1,0 +1,523 @@
+//! Runs the `new_user_gate` binary (`tests/new_user_gate.rs`: `nu_mini`, `nu_agent` and
+//! `nu_moved` in one target) the way a new user does after reading the README's "Write an
+//! eval gate", and asserts its output exactly. Timings are masked as `<t>`.
+//!
+//! The moved-baseline tests edit one number of the committed `nu_moved` snapshots and put
+//! the committed bytes back when they finish (also on a failed assertion); a lock keeps
+//! every run of `nu_moved::totals` in this process away from the edited file.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+use isomer_evals::harness::{AnySuiteSpec, run_any_with};
+use libtest_mimic::Arguments;
+
+#[path = "eval_mini/runtime.rs"]
+mod runtime;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The gate binary, built once per test process (a no-op when `cargo test` built it).
+fn gate() -> &'static Path {
+    static GATE: OnceLock<PathBuf> = OnceLock::new();
+    GATE.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = Command::new(cargo)
+            .args([
+                "test",
+                "-p",
+                "isomer-evals",
+                "--test",
+                "new_user_gate",
+                "--no-run",
+                "--message-format=json",
+            ])
+            .current_dir(MANIFEST_DIR)
+            .output()
+            .expect("cargo runs");
+        assert!(
+            output.status.success(),
+            "building the gate failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter(|message| message["target"]["name"] == "new_user_gate")
+            .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+            .expect("cargo reports the gate's executable")
+    })
+}
+
+/// Runs the gate with `args`, `INSTA_UPDATE` set to `insta_update`, no recordings override
+/// other than `envs`.
+fn run_with(args: &[&str], insta_update: &str, envs: &[(&str, &Path)]) -> Output {
+    let mut command = Command::new(gate());
+    command
+        .args(args)
+        .current_dir(MANIFEST_DIR)
+        .env("INSTA_UPDATE", insta_update)
+        .env_remove("CI")
+        .env_remove("ISOMER_EVAL_RECORDINGS_NU_MINI")
+        .env_remove("ISOMER_EVAL_RECORDINGS_NU_AGENT")
+        .env_remove("ISOMER_EVAL_RECORDINGS_NU_MOVED");
+    for (key, value) in envs {
+        command.env(key, value);
+    }
+    command.output().expect("the gate runs")
+}
+
+/// Runs the gate with `args`, insta told never to write.
+fn run(args: &[&str]) -> Output {
+    run_with(args, "no", &[])
+}
+
+/// Stdout with `finished in 0.12s` and `"exec_time": 0.0123 }` masked.
+fn stdout(output: &Output) -> String {
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    text.lines()
+        .map(|line| {
+            if let Some(at) = line.find("finished in ") {
+                format!("{}finished in <t>", &line[..at])
+            } else if let Some(at) = line.find("\"exec_time\": ") {
+                format!("{}\"exec_time\": <t> }}", &line[..at])
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text of the failure block `---- <name> ----` in pretty output.
+fn failure<'a>(text: &'a str, name: &str) -> &'a str {
+    text.split(&format!("---- {name} ----\n"))
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_else(|| panic!("no failure block for {name} in:\n{text}"))
+}
+
+/// Serializes every run of `nu_moved::totals` in this process.
+fn moved_lock() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+const SNAPSHOTS: &str = "tests/snapshots";
+
+/// A committed snapshot edited for one test; the committed bytes go back on drop.
+struct EditedSnapshot {
+    path: PathBuf,
+    committed: Vec<u8>,
+}
+
+impl EditedSnapshot {
+    fn new(file: &str, from: &str, to: &str) -> Self {
+        let path = Path::new(MANIFEST_DIR).join(SNAPSHOTS).join(file);
+        let committed = std::fs::read(&path).unwrap();
+        let text = String::from_utf8(committed.clone()).unwrap();
+        assert_eq!(text.matches(from).count(), 1, "{from} in {file}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        EditedSnapshot { path, committed }
+    }
+
+    fn is_committed(&self) -> bool {
+        std::fs::read(&self.path).unwrap() == self.committed
+    }
+}
+
+impl Drop for EditedSnapshot {
+    fn drop(&mut self) {
+        let _ = std::fs::write(&self.path, &self.committed);
+        let mut new = self.path.clone().into_os_string();
+        new.push(".new");
+        let _ = std::fs::remove_file(new);
+    }
+}
+
+/// Names of the `nu_moved` `.snap.new` files beside the committed snapshots.
+fn pending_moved() -> Vec<String> {
+    std::fs::read_dir(Path::new(MANIFEST_DIR).join(SNAPSHOTS))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("nu_moved__") && name.ends_with(".new"))
+        .collect()
+}
+
+#[test]
+fn list_names_the_trials_of_both_kinds_in_the_order_given_to_main() {
+    let expected = "nu_mini::good: test
+nu_mini::retried: test
+nu_mini::no-golden: test
+nu_mini::totals: test
+nu_agent::open-count: test
+nu_agent::totals: test
+nu_moved::good: test
+nu_moved::retried: test
+nu_moved::no-golden: test
+nu_moved::totals: test";
+    let output = run(&["--list"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), expected);
+    // What cargo-nextest asks for.
+    let output = run(&["--list", "--format", "terse"]);
+    assert_eq!(stdout(&output), expected);
+    let output = run(&["--list", "--format", "terse", "--ignored"]);
+    assert_eq!(stdout(&output), "");
+}
+
+#[test]
+fn exact_counts_every_other_trial_as_filtered_out() {
+    let output = run(&["--exact", "nu_mini::good"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 1 test\ntest nu_mini::good ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
+    );
+    // The agent suite's totals, the second suite of the target.
+    let output = run(&["--exact", "nu_agent::totals"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 1 test\ntest nu_agent::totals ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn exact_names_that_match_nothing_run_nothing_and_say_so() {
+    // A misspelt case, a suite name alone, a case without its suite: libtest's --exact
+    // wants the whole name.
+    for name in ["nu_mini::goo", "nu_mini", "good", "nu_agent::good"] {
+        let output = run(&["--exact", name]);
+        assert!(output.status.success(), "{name}");
+        assert_eq!(
+            stdout(&output),
+            "\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 10 filtered out; finished in <t>\n",
+            "{name}"
+        );
+    }
+    // --skip of the one exact name leaves nothing.
+    let output = run(&["--exact", "nu_mini::good", "--skip", "nu_mini::good"]);
+    assert!(stdout(&output).starts_with("\nrunning 0 tests\n"));
+    assert!(stdout(&output).contains("; 10 filtered out;"));
+}
+
+#[test]
+fn a_substring_filter_and_skip_count_what_they_drop() {
+    let output = run(&["good", "--test-threads", "1"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 2 tests\ntest nu_mini::good  ... ok\ntest nu_moved::good ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>\n"
+    );
+    let output = run(&[
+        "--skip",
+        "totals",
+        "--skip",
+        "nu_mini",
+        "--test-threads",
+        "1",
+    ]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 4 tests\ntest nu_agent::open-count ... ok\ntest nu_moved::good       ... ok\ntest nu_moved::retried    ... ok\ntest nu_moved::no-golden  ... ok\n\ntest result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 6 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn no_trial_is_ignored() {
+    let output = run(&["--ignored"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 10 filtered out; finished in <t>\n"
+    );
+    let output = run(&["--include-ignored", "nu_agent", "--test-threads", "1"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 2 tests\ntest nu_agent::open-count ... ok\ntest nu_agent::totals     ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>\n"
+    );
+}
+
+#[test]
+fn the_whole_gate_passes_in_every_format() {
+    let _lock = moved_lock();
+    let output = run(&["--test-threads", "1"]);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "
+running 10 tests
+test nu_mini::good        ... ok
+test nu_mini::retried     ... ok
+test nu_mini::no-golden   ... ok
+test nu_mini::totals      ... ok
+test nu_agent::open-count ... ok
+test nu_agent::totals     ... ok
+test nu_moved::good       ... ok
+test nu_moved::retried    ... ok
+test nu_moved::no-golden  ... ok
+test nu_moved::totals     ... ok
+
+test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>
+"
+    );
+    let output = run(&["--format", "terse", "--test-threads", "1"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "\nrunning 10 tests\n..........\ntest result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>\n"
+    );
+    let output = run(&["--format", "json", "--test-threads", "1"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "{text}");
+    assert_eq!(
+        lines[0],
+        r#"{ "type": "suite", "event": "started", "test_count": 10 }"#
+    );
+    assert_eq!(
+        lines[10],
+        r#"{ "type": "test", "name": "nu_agent::open-count", "event": "ok" }"#
+    );
+    assert_eq!(
+        lines[21],
+        r#"{ "type": "suite", "event": "ok", "passed": 10, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 0, "exec_time": <t> }"#
+    );
+}
+
+const MOVED_MESSAGE: &str = "the baseline moved:
+  nu_moved__report: results[0].payload.rawBytes: 68 -> 67
+to accept it: INSTA_UPDATE=always cargo test --test new_user_gate -- --exact nu_moved::totals, then review the .snap diff and commit it";
+
+/// One number changed in the committed report: the failure names the JSON path, both
+/// values and the command that accepts it; nothing is written with `INSTA_UPDATE=no`.
+#[test]
+fn a_moved_number_is_named_with_how_to_accept_it() {
+    let _lock = moved_lock();
+    let edited = EditedSnapshot::new(
+        "nu_moved__report.snap",
+        "\"rawBytes\": 67,",
+        "\"rawBytes\": 68,",
+    );
+    let output = run(&["--exact", "nu_moved::totals"]);
+    assert_eq!(output.status.code(), Some(101));
+    let text = stdout(&output);
+    assert_eq!(failure(&text, "nu_moved::totals"), MOVED_MESSAGE);
+    assert!(text.ends_with(
+        "test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
+    ));
+    // The case trials do not read the baseline.
+    let output = run(&["nu_moved::", "--skip", "totals"]);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert!(!edited.is_committed());
+    assert_eq!(pending_moved(), Vec::<String>::new());
+}
+
+/// `--exact` + `--format json` + a moved baseline: stdout is JSON lines only, the diff is on
+/// stderr, no `.snap.new` is written, and `INSTA_UPDATE=always` accepts nothing there.
+#[test]
+fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
+    let _lock = moved_lock();
+    let edited = EditedSnapshot::new(
+        "nu_moved__report.snap",
+        "\"rawBytes\": 67,",
+        "\"rawBytes\": 68,",
+    );
+    for insta_update in ["no", "auto", "always"] {
+        let output = run_with(
+            &["--exact", "nu_moved::totals", "--format", "json"],
+            insta_update,
+            &[],
+        );
+        assert_eq!(output.status.code(), Some(101), "{insta_update}");
+        let text = String::from_utf8(output.stdout.clone()).unwrap();
+        let events: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| {
+                serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}"))
+            })
+            .collect();
+        assert_eq!(events.len(), 4, "{text}");
+        assert_eq!(events[2]["name"], "nu_moved::totals");
+        assert_eq!(events[2]["event"], "failed");
+        assert_eq!(
+            events[2]["stdout"],
+            format!("Error: \"{MOVED_MESSAGE}\"\n").as_str()
+        );
+        assert_eq!(events[3]["filtered_out"], 9);
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            r#"--- nu_moved__report.snap (committed)
++++ nu_moved__report (this run)
+@@ -32,7 +32,7 @@
+         ]
+       },
+       "payload": {
+-        "rawBytes": 68,
++        "rawBytes": 67,
+         "sanitizedBytes": 66,
+         "sizeVsGolden": 1.0,
+         "unknownTypes": []
+"#
+        );
+        assert!(!edited.is_committed(), "{insta_update}");
+        assert_eq!(pending_moved(), Vec::<String>::new(), "{insta_update}");
+    }
+}
+
+/// Three snapshots moved at once are each named; `INSTA_UPDATE=always` in the default
+/// format accepts all three (the files get the committed bytes back) and the trial passes.
+#[test]
+fn insta_update_always_accepts_every_moved_snapshot() {
+    let _lock = moved_lock();
+    let report = EditedSnapshot::new(
+        "nu_moved__report.snap",
+        "\"rawBytes\": 67,",
+        "\"rawBytes\": 68,",
+    );
+    let text_report = EditedSnapshot::new(
+        "nu_moved__report_text.snap",
+        "valid             2 (67%)",
+        "valid             3 (100%)",
+    );
+    let baseline = EditedSnapshot::new(
+        "nu_moved__baseline.snap",
+        "\"staleJudgments\": []",
+        "\"staleJudgments\": [\"good\"]",
+    );
+    let output = run(&["--exact", "nu_moved::totals"]);
+    assert_eq!(output.status.code(), Some(101));
+    assert_eq!(
+        failure(&stdout(&output), "nu_moved::totals"),
+        "the baseline moved:
+  nu_moved__report: results[0].payload.rawBytes: 68 -> 67
+  nu_moved__report_text: the formatted report differs
+  nu_moved__baseline: staleJudgments: [\"good\"] -> []
+to accept it: INSTA_UPDATE=always cargo test --test new_user_gate -- --exact nu_moved::totals, then review the .snap diff and commit it"
+    );
+
+    let output = run_with(&["--exact", "nu_moved::totals"], "always", &[]);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert!(stdout(&output).contains("test nu_moved::totals ... ok\n"));
+    assert!(report.is_committed());
+    assert!(text_report.is_committed());
+    assert!(baseline.is_committed());
+    assert_eq!(pending_moved(), Vec::<String>::new());
+}
+
+/// A copy of the mini recordings in a fresh temporary directory, with `edit` applied.
+fn edited_copy(tag: &str, edit: impl FnOnce(&Path)) -> PathBuf {
+    let copy = std::env::temp_dir().join(format!("isomer-new-user-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(copy.join("answers")).unwrap();
+    let source = Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini");
+    for file in [
+        "prompt.txt",
+        "judgments.json",
+        "answers/good.0.txt",
+        "answers/retried.0.txt",
+        "answers/retried.1.txt",
+        "answers/no-golden.0.txt",
+    ] {
+        std::fs::copy(source.join(file), copy.join(file)).unwrap();
+    }
+    edit(&copy);
+    copy
+}
+
+/// A judgment for a case `corpus.json` lacks (here `no-golden` renamed `ghost`): the case
+/// left without a verdict fails, the other cases pass, `totals` names both the unjudged
+/// case and the orphaned judgment with its line and column.
+#[test]
+fn a_judgment_for_an_unknown_case_is_named() {
+    let copy = edited_copy("ghost", |dir| {
+        let path = dir.join("judgments.json");
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(
+            &path,
+            text.replace("\"id\": \"no-golden\"", "\"id\": \"ghost\""),
+        )
+        .unwrap();
+    });
+    let output = run_with(
+        &["nu_mini::", "--test-threads", "1"],
+        "no",
+        &[("ISOMER_EVAL_RECORDINGS_NU_MINI", &copy)],
+    );
+    std::fs::remove_dir_all(&copy).unwrap();
+    assert_eq!(output.status.code(), Some(101));
+    let text = stdout(&output);
+    assert!(text.contains("test nu_mini::good      ... ok\n"), "{text}");
+    assert!(text.contains("test nu_mini::retried   ... ok\n"), "{text}");
+    assert_eq!(
+        failure(&text, "nu_mini::no-golden"),
+        "judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict"
+    );
+    let totals = failure(&text, "nu_mini::totals");
+    assert!(
+        totals.starts_with(&format!(
+            "cases without a verdict in judgments.json: no-golden
+recordings that do not match the corpus (fix, rename or delete them):
+  {}:6:13: judgment for case \"ghost\", which corpus.json does not have
+the baseline moved:
+",
+            copy.join("judgments.json").display()
+        )),
+        "{totals}"
+    );
+    assert!(text.ends_with(
+        "test result: FAILED. 2 passed; 2 failed; 0 ignored; 0 measured; 6 filtered out; finished in <t>\n"
+    ));
+}
+
+// Two suites of different kinds sharing the name `twice`, for the test below.
+#[isomer_evals::isomer_eval(corpus = "tests/fixtures/eval/mini", main = false, name = "twice")]
+fn twice_single() -> runtime::MiniRuntime {
+    runtime::MiniRuntime
+}
+
+#[isomer_evals::isomer_eval(
+    corpus = "tests/fixtures/eval/mini-agent",
+    agent,
+    main = false,
+    name = "twice"
+)]
+fn twice_agent() -> isomer_evals::harness::agent::AgentSuite {
+    isomer_evals::harness::agent::AgentSuite::new(
+        std::sync::Arc::new(runtime::MiniRuntime),
+        Vec::new(),
+    )
+}
+
+/// Two suites of different kinds with one name: the target runs nothing, not even
+/// `--list`, and fails (the message, `error: two suites in this target are named ...`, is
+/// pinned in `harness/gate.rs`'s unit tests).
+#[test]
+fn two_suites_of_different_kinds_with_one_name_refuse_to_run() {
+    let suites = [
+        AnySuiteSpec::from(twice_single::SUITE),
+        AnySuiteSpec::from(twice_agent::SUITE),
+    ];
+    for args in [
+        &["gate", "--list"][..],
+        &["gate", "--exact", "twice::good"],
+        &["gate"],
+    ] {
+        let conclusion = run_any_with(&suites, &[], &Arguments::from_iter(args.iter().copied()));
+        assert_eq!(
+            (
+                conclusion.num_passed,
+                conclusion.num_failed,
+                conclusion.num_filtered_out
+            ),
+            (0, 1, 0),
+            "{args:?}"
+        );
+    }
+}
