@@ -521,3 +521,47 @@ fn two_suites_of_different_kinds_with_one_name_refuse_to_run() {
         );
     }
 }
+
+/// An answer file that is not UTF-8 fails its case with the path and the reason, and the
+/// floors it therefore misses; it claims no JSON error for text that was never read.
+/// `totals` lists the case among those that did not complete.
+#[test]
+fn an_answer_that_is_not_utf8_is_named() {
+    let copy = edited_copy("latin1", |dir| {
+        std::fs::write(
+            dir.join("answers/good.0.txt"),
+            b"{\"type\":\"view\",\"body\":[{\"type\":\"stat\",\"label\":\"Caf\xe9\"}]}",
+        )
+        .unwrap();
+    });
+    let recordings = [("ISOMER_EVAL_RECORDINGS_NU_MINI", copy.as_path())];
+    let case = run_with(&["--exact", "nu_mini::good"], "no", &recordings);
+    let totals = run_with(&["--exact", "nu_mini::totals"], "no", &recordings);
+    std::fs::remove_dir_all(&copy).unwrap();
+    let path = copy.join("answers/good.0.txt");
+    assert_eq!(case.status.code(), Some(101));
+    assert_eq!(
+        failure(&stdout(&case), "nu_mini::good"),
+        format!(
+            "case `good` did not complete: generate attempt 0 failed: cannot read {}: stream did not contain valid UTF-8
+case `good` is below its floors:
+  valid_after_retry: false, floor true
+  expected_hit: false, floor true",
+            path.display()
+        )
+    );
+    assert_eq!(totals.status.code(), Some(101));
+    let totals = stdout(&totals);
+    assert!(
+        failure(&totals, "nu_mini::totals").starts_with(&format!(
+            "suite `nu_mini` is below its floors:
+  min_valid_ratio: 0.3333, floor >= 0.6
+cases that did not complete:
+  good: generate attempt 0 failed: cannot read {}: stream did not contain valid UTF-8
+the baseline moved:
+",
+            path.display()
+        )),
+        "{totals}"
+    );
+}

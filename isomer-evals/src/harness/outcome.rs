@@ -139,15 +139,12 @@ fn case_message(
         return None;
     }
     if !scores.parsed {
-        // One JSON syntax error; an empty text is what a missing recording replays as.
-        let _ = writeln!(
-            out,
-            "first attempt is not JSON: {}",
-            scores
-                .errors
-                .first()
-                .map_or("(no error recorded)", String::as_str)
-        );
+        // One JSON syntax error; an empty text is what a missing recording replays as. No
+        // error means no text was parsed at all (the first `generate` failed, which the
+        // `did not complete` line above already says), so there is nothing to add.
+        if let Some(error) = scores.errors.first() {
+            let _ = writeln!(out, "first attempt is not JSON: {error}");
+        }
     } else if !scores.errors.is_empty() {
         write_errors(
             &mut out,
@@ -404,6 +401,36 @@ first attempt's validation errors (5):
   valid_after_retry: false, floor true
 missing recordings (strict replay answers them with empty text): answers/chart-q3.0.txt
 first attempt is not JSON: EOF while parsing a value at line 1 column 0"
+        );
+    }
+
+    /// A first `generate` that failed (an unreadable answer file) leaves no text and no
+    /// error to show: the message says why the case did not complete and what its floors
+    /// read, and claims no JSON error.
+    #[test]
+    fn case_message_of_a_failed_generate_claims_no_json_error() {
+        let result: EvalCaseResult = serde_json::from_value(serde_json::json!({
+            "caseId": "good",
+            "validity": { "parsed": false, "valid": false, "validAfterRetry": false, "errors": [] },
+            "payload": { "rawBytes": 0, "sanitizedBytes": 0, "unknownTypes": [] },
+            "error": {
+                "stage": "generate",
+                "attempt": 0,
+                "panicked": false,
+                "message": "cannot read answers/good.0.txt: stream did not contain valid UTF-8"
+            }
+        }))
+        .unwrap();
+        let scores = case_scores(&result, true);
+        let misses: Vec<FloorMiss> = [Floor::ValidAfterRetry]
+            .iter()
+            .filter_map(|floor| floor.check_case(&scores))
+            .collect();
+        assert_eq!(
+            case_message("good", &result, &scores, &misses, &[], &[]).unwrap(),
+            "case `good` did not complete: generate attempt 0 failed: cannot read answers/good.0.txt: stream did not contain valid UTF-8
+case `good` is below its floors:
+  valid_after_retry: false, floor true"
         );
     }
 }
