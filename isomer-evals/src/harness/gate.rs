@@ -241,6 +241,16 @@ pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
             ));
             continue;
         }
+        let variable = recordings_variable(name);
+        if let Some((first, _)) = suites[..index]
+            .iter()
+            .find(|(earlier, _)| recordings_variable(earlier) == variable)
+        {
+            conflicts.push(format!(
+                "suites `{first}` and `{name}` in this target would both replay from {variable} (the suite name upper-cased, other characters as `_`): give one of them another `name = \"...\"`"
+            ));
+            continue;
+        }
         for (at, case) in corpus.cases.iter().enumerate() {
             if case.id == "totals" {
                 conflicts.push(format!(
@@ -423,6 +433,43 @@ mod tests {
         );
         assert_eq!(conclusion.num_failed, 1);
         assert_eq!(conclusion.num_passed, 0);
+    }
+
+    /// `nu_moved` and `nu-moved` (or `Slides` and `slides`) are two trial prefixes, but one
+    /// `ISOMER_EVAL_RECORDINGS_` variable would redirect both suites at once.
+    #[test]
+    fn names_that_share_a_recordings_variable_clash() {
+        let dashed = AgentSuiteSpec {
+            name: "a-b",
+            ..AGENT
+        };
+        let snake = SuiteSpec {
+            name: "a_b",
+            ..SINGLE
+        };
+        let upper = SuiteSpec {
+            name: "A_b",
+            ..SINGLE
+        };
+        let named = [
+            (snake.name, &snake.corpus),
+            (dashed.name, &dashed.corpus),
+            (upper.name, &upper.corpus),
+        ];
+        assert_eq!(
+            name_conflicts(&named),
+            [
+                "suites `a_b` and `a-b` in this target would both replay from ISOMER_EVAL_RECORDINGS_A_B (the suite name upper-cased, other characters as `_`): give one of them another `name = \"...\"`",
+                "suites `a_b` and `A_b` in this target would both replay from ISOMER_EVAL_RECORDINGS_A_B (the suite name upper-cased, other characters as `_`): give one of them another `name = \"...\"`",
+            ]
+        );
+        let args = Arguments::from_iter(["gate", "--list"]);
+        let conclusion = run_gates(
+            &[AnySuiteSpec::from(snake), AnySuiteSpec::from(dashed)],
+            &[],
+            &args,
+        );
+        assert_eq!((conclusion.num_passed, conclusion.num_failed), (0, 1));
     }
 
     #[test]

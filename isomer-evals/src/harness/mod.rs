@@ -128,6 +128,9 @@
 //! is `totals`, would give two trials one name (libtest runs both under it, nextest keeps
 //! one). The macro refuses a case id `totals`; [`run`] refuses the rest before running
 //! anything, printing `error: two suites in this target are named ...` and exiting `101`.
+//! It refuses in the same way two suite names that map to one
+//! `ISOMER_EVAL_RECORDINGS_<SUITE>` variable (`a_b` and `a-b`, or `Slides` and `slides`),
+//! which would redirect both suites at once.
 //!
 //! # Agent corpora
 //!
@@ -288,8 +291,10 @@ pub fn run_any_with(
 /// Every way two trials of `suites` would get one name, as messages (empty when every
 /// trial name is unique): two suites with one name (each `main = false` suite of a target
 /// is named after its function unless `name = "..."` is given), a case whose id is
-/// `totals` (the name of its suite's totals trial), or a case id used twice in a suite
-/// (`#[isomer_eval]` refuses that at compile time; a hand-written [`SuiteSpec`] may not).
+/// `totals` (the name of its suite's totals trial), a case id used twice in a suite
+/// (`#[isomer_eval]` refuses that at compile time; a hand-written [`SuiteSpec`] may not),
+/// or two suite names with one [`recordings_variable`] (`a_b` and `a-b`), which one
+/// override would redirect together.
 pub fn trial_name_conflicts(suites: &[SuiteSpec]) -> Vec<String> {
     let named: Vec<(&str, &CorpusSpec)> = suites
         .iter()
