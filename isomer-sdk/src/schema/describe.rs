@@ -22,9 +22,11 @@
 //! | `"type": "object"`, or `properties` | object | `object` |
 //! | `{"$ref": "#/$defs/bodyNode"}` | object | `BodyNode` |
 //! | `anyOf`/`oneOf`/`type: [...]` with `null` and one other branch | the other branch's | the other branch's |
+//! | `allOf` of exactly one schema | that schema's | that schema's |
+//! | `{"type": "null"}`, `{"const": null}`, `{"enum": [null]}` | other | `null` |
 //! | any other union | other | the branches joined by ` \| ` (`string \| number`) |
 //! | a non-string `enum`/`const` | other | JSON literals (`1 \| 2`) |
-//! | `{}`, an unresolvable `$ref` | other | `unknown` |
+//! | `{}`, `true`, an `allOf` of two or more schemas, an unresolvable or cyclic `$ref` | other | `unknown` |
 //!
 //! Display strings follow TypeScript type syntax (strings JSON-quoted), as
 //! the upstream runtime's `.d.ts` declarations do, so they read the same to
@@ -365,6 +367,10 @@ fn shape_of(defs: &Map<String, Value>, schema: &Value, depth: usize) -> Shape {
     }
     if let Some(Value::Array(values)) = map.get("enum") {
         let values: Vec<&Value> = values.iter().filter(|value| !value.is_null()).collect();
+        if values.is_empty() {
+            // `enum: [null]` admits only null, as `const: null` does.
+            return Shape::plain("null", PropKind::Other);
+        }
         let strings: Option<Vec<String>> = values
             .iter()
             .map(|value| value.as_str().map(str::to_owned))

@@ -89,14 +89,19 @@ impl Inline {
         }
     }
 
-    /// Strong emphasis, `**…**` (Slack `*…*`, HTML `<strong>`).
+    /// Strong emphasis, `**…**` (Slack `*…*`, HTML `<strong>`). Across a
+    /// [`Inline::hard_break`] each line is wrapped on its own (`**a**\`,
+    /// newline, `**b**`; Slack `*a*`, newline, `*b*`), since a delimiter
+    /// beside a line break can neither open nor close; a line with no
+    /// content gets no delimiters.
     pub fn strong(inner: impl Into<Inline>) -> Inline {
         Inline {
             runs: vec![Run::Strong(inner.into().runs)],
         }
     }
 
-    /// Emphasis, `_…_` (Slack `_…_`, HTML `<em>`).
+    /// Emphasis, `_…_` (Slack `_…_`, HTML `<em>`), wrapped line by line
+    /// across hard breaks as [`Inline::strong`] is.
     pub fn emphasis(inner: impl Into<Inline>) -> Inline {
         Inline {
             runs: vec![Run::Emphasis(inner.into().runs)],
@@ -262,9 +267,10 @@ impl Inline {
     /// The GFM serialization with hard breaks written as `breaks` says.
     fn markdown_lines(&self, breaks: LineBreaks<'_>) -> String {
         let mut lines = vec![String::new()];
-        write_markdown_runs(&self.runs, &mut lines);
+        let cell = matches!(breaks, LineBreaks::Cell);
+        write_markdown_runs(&self.runs, &mut lines, cell);
         match breaks {
-            LineBreaks::Space => escape_block_start(&lines.join(" ")),
+            LineBreaks::Space | LineBreaks::Cell => escape_block_start(&lines.join(" ")),
             LineBreaks::Hard { indent } => {
                 let lines: Vec<String> = lines
                     .iter()
@@ -323,8 +329,13 @@ enum LineBreaks<'a> {
     /// `\` and a newline, the next line starting with `indent` (the width
     /// of a list item's marker, so the line stays in the item).
     Hard { indent: &'a str },
-    /// One space, for blocks that end at a newline (headings, table cells).
+    /// One space, for a heading, which ends at a newline.
     Space,
+    /// One space, as [`LineBreaks::Space`], in a GFM table cell: GFM splits
+    /// a row at every unescaped `|` before it parses inlines, code spans
+    /// and link destinations included, so those write theirs as `\|`
+    /// (which GFM reads back as `|`).
+    Cell,
 }
 
 /// The autolink `url` can be, if any (the rules of [`Inline::autolink`]).
@@ -566,7 +577,7 @@ fn block_markdown(block: &Block) -> String {
     match block {
         Block::Paragraph(content) => content.to_markdown(),
         Block::Heading(level, content) => {
-            let text = content.markdown_lines(LineBreaks::Space);
+            let text = escape_closing_hashes(&content.markdown_lines(LineBreaks::Space));
             format!("{} {}", "#".repeat(usize::from(*level)), text)
         }
         Block::Bullets(items) => items
@@ -613,7 +624,7 @@ fn block_markdown(block: &Block) -> String {
                     .map(|i| {
                         cells
                             .get(i)
-                            .map(|cell| cell.markdown_lines(LineBreaks::Space))
+                            .map(|cell| cell.markdown_lines(LineBreaks::Cell))
                             .unwrap_or_default()
                     })
                     .collect();
@@ -674,7 +685,9 @@ pub fn escape_markdown_text(text: &str) -> String {
 
 /// Escapes a block-opening marker at the start of a serialized block (after
 /// leading whitespace, which is removed): `#`…, `---`, `===`, `~~~`, `+`/`-`
-/// followed by a space or the end, and `N.` / `N)` ordered-list markers.
+/// followed by a space, a tab or the end, a line of only `-`, spaces and
+/// tabs (a thematic break such as `-- -`), and `N.` / `N)` ordered-list
+/// markers.
 fn escape_block_start(text: &str) -> String {
     let trimmed = text.trim_start_matches([' ', '\t']);
     let first = trimmed.chars().next();
@@ -685,7 +698,11 @@ fn escape_block_start(text: &str) -> String {
         }
         Some('+' | '-') => {
             let rest = &trimmed[1..];
-            (rest.is_empty() || rest.starts_with(' ')).then_some(0)
+            // A list marker is followed by a space or a tab (or ends the
+            // line); `-- -` and `- -\t-` are thematic breaks.
+            let marker = rest.is_empty() || rest.starts_with([' ', '\t']);
+            let rule = first == Some('-') && trimmed.chars().all(|c| matches!(c, '-' | ' ' | '\t'));
+            (marker || rule).then_some(0)
         }
         Some(c) if c.is_ascii_digit() => {
             let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
@@ -697,6 +714,19 @@ fn escape_block_start(text: &str) -> String {
         Some(at) => format!("{}\\{}", &trimmed[..at], &trimmed[at..]),
         None => trimmed.to_owned(),
     }
+}
+
+/// Escapes the first `#` of a run of `#` that ends a heading's text after a
+/// space or a tab (trailing spaces and tabs aside): CommonMark reads such a
+/// run as the optional closing sequence of an ATX heading and drops it, so
+/// `## a #` would show `a`. `a \#` shows `a #`.
+fn escape_closing_hashes(text: &str) -> String {
+    let body = text.trim_end_matches([' ', '\t']);
+    let without_run = body.trim_end_matches('#');
+    if without_run.len() == body.len() || !without_run.ends_with([' ', '\t']) {
+        return text.to_owned();
+    }
+    format!("{without_run}\\{}", &text[without_run.len()..])
 }
 
 /// Escapes a line that would underline the line before it into a setext
@@ -719,47 +749,76 @@ fn escape_setext_underline(line: &str) -> String {
 /// Writes `runs` onto the last of `lines`; a hard break starts a new line.
 /// Nothing else writes a line break: text and code turn theirs into
 /// spaces, and sanitized hrefs and autolinks hold no control character.
-fn write_markdown_runs(runs: &[Run], lines: &mut Vec<String>) {
+/// `cell`: the runs are in a GFM table cell ([`LineBreaks::Cell`]).
+///
+/// Strong and emphasis are wrapped line by line (`**a**\` newline
+/// `**b**`), and a line of theirs with no content is not wrapped at all: a
+/// delimiter run next to a line break cannot open or close, and `****` or
+/// `__` alone would be literal (or a thematic break).
+fn write_markdown_runs(runs: &[Run], lines: &mut Vec<String>, cell: bool) {
     for run in runs {
-        if matches!(run, Run::HardBreak) {
-            lines.push(String::new());
-            continue;
+        match run {
+            Run::HardBreak => {
+                lines.push(String::new());
+                continue;
+            }
+            Run::Strong(inner) | Run::Emphasis(inner) => {
+                let mark = if matches!(run, Run::Strong(_)) {
+                    "**"
+                } else {
+                    "_"
+                };
+                let mut inner_lines = vec![String::new()];
+                write_markdown_runs(inner, &mut inner_lines, cell);
+                for (index, part) in inner_lines.iter().enumerate() {
+                    if index > 0 {
+                        lines.push(String::new());
+                    }
+                    if !part.is_empty() {
+                        push_last(lines, &format!("{mark}{part}{mark}"));
+                    }
+                }
+                continue;
+            }
+            _ => {}
         }
         let Some(out) = lines.last_mut() else {
             return;
         };
         match run {
             Run::Text(text) => out.push_str(&escape_markdown_text(text)),
-            Run::Strong(inner) => {
-                out.push_str("**");
-                write_markdown_runs(inner, lines);
-                push_last(lines, "**");
+            Run::Code(code) => {
+                let span = code_span(&one_line_breaks(code));
+                if cell {
+                    out.push_str(&span.replace('|', "\\|"));
+                } else {
+                    out.push_str(&span);
+                }
             }
-            Run::Emphasis(inner) => {
-                out.push('_');
-                write_markdown_runs(inner, lines);
-                push_last(lines, "_");
-            }
-            Run::Code(code) => out.push_str(&code_span(&one_line_breaks(code))),
             Run::Autolink(autolink) => {
                 out.push('<');
                 out.push_str(autolink.text());
                 out.push('>');
             }
-            Run::HardBreak => {}
+            Run::HardBreak | Run::Strong(_) | Run::Emphasis(_) => {}
             Run::Link { label, href } => {
                 out.push('[');
-                write_markdown_runs(label, lines);
+                write_markdown_runs(label, lines, cell);
                 let Some(out) = lines.last_mut() else {
                     return;
                 };
                 out.push_str("](");
+                let href = if cell {
+                    href.replace('|', "\\|")
+                } else {
+                    href.clone()
+                };
                 if href.contains([' ', '(', ')']) {
                     out.push('<');
-                    out.push_str(href);
+                    out.push_str(&href);
                     out.push('>');
                 } else {
-                    out.push_str(href);
+                    out.push_str(&href);
                 }
                 out.push(')');
             }
@@ -795,15 +854,27 @@ fn write_mrkdwn_runs(runs: &[Run], out: &mut String) {
     for run in runs {
         match run {
             Run::Text(text) => out.push_str(&escape_mrkdwn(&escape_line_breaks(text))),
-            Run::Strong(inner) => {
-                out.push('*');
-                write_mrkdwn_runs(inner, out);
-                out.push('*');
-            }
-            Run::Emphasis(inner) => {
-                out.push('_');
-                write_mrkdwn_runs(inner, out);
-                out.push('_');
+            Run::Strong(inner) | Run::Emphasis(inner) => {
+                // Per line, as in Markdown: Slack's `*…*` and `_…_` do not
+                // span a line break, and an empty pair prints literally.
+                // The only newlines in `inner`'s output are its hard breaks.
+                let mark = if matches!(run, Run::Strong(_)) {
+                    '*'
+                } else {
+                    '_'
+                };
+                let mut text = String::new();
+                write_mrkdwn_runs(inner, &mut text);
+                for (index, part) in text.split('\n').enumerate() {
+                    if index > 0 {
+                        out.push('\n');
+                    }
+                    if !part.is_empty() {
+                        out.push(mark);
+                        out.push_str(part);
+                        out.push(mark);
+                    }
+                }
             }
             Run::Code(code) => {
                 out.push('`');
@@ -1031,8 +1102,10 @@ mod tests {
 
     #[test]
     fn hard_breaks_inside_marks_break_the_line_inside_them() {
+        // Each line is wrapped on its own, so no delimiter sits next to the
+        // break (where it could not open or close) and `#` starts no line.
         let md = Inline::strong(Inline::lines(["a", "# b"]));
-        assert_eq!(md.to_markdown(), "**a\\\n\\# b**");
+        assert_eq!(md.to_markdown(), "**a**\\\n**# b**");
     }
 
     #[test]

@@ -142,15 +142,23 @@ pub fn divider() -> Value {
 
 /// The Markdown of a node as Block Kit: a heading becomes a `header`, a
 /// paragraph / list / code block / table / quote a `mrkdwn` `section`, a
-/// rule a `divider`.
+/// rule a `divider`. A heading or section whose text would be empty (an
+/// empty heading, a table without any cell text) is left out: Block Kit
+/// refuses a text object without characters, and with it the message.
 pub(crate) fn markdown_to_blocks(markdown: &Markdown) -> Vec<Value> {
     markdown
         .blocks
         .iter()
-        .map(|block| match block {
-            Block::Heading(_, content) => header(&content.to_plain()),
-            Block::Rule => divider(),
-            other => section(&block_mrkdwn(other)),
+        .filter_map(|block| match block {
+            Block::Heading(_, content) => {
+                let plain = content.to_plain();
+                (!plain.is_empty()).then(|| header(&plain))
+            }
+            Block::Rule => Some(divider()),
+            other => {
+                let mrkdwn = block_mrkdwn(other);
+                (!mrkdwn.is_empty()).then(|| section(&mrkdwn))
+            }
         })
         .collect()
 }
@@ -181,6 +189,12 @@ fn block_mrkdwn(block: &Block) -> String {
             .map(|line| format!("> {line}"))
             .collect::<Vec<_>>()
             .join("\n"),
+        Block::Table { head, rows } if rows.is_empty() => head
+            .iter()
+            .filter(|cell| !cell.is_empty())
+            .map(|cell| cell.to_mrkdwn())
+            .collect::<Vec<_>>()
+            .join(SLACK_TABLE_CELL_SEPARATOR),
         Block::Table { head, rows } => rows
             .iter()
             .map(|row| {
