@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::parse::ParsedAttempt;
 use crate::report::{CaseError, CaseStage};
 use crate::run::panic_message;
-use crate::runtime::{EvalFrame, EvalRuntime, PendingText};
+use crate::runtime::{EvalFrame, EvalRuntime, TextCheck, ValidText};
 
 /// The verdict on one value (upstream `CheckedComposition`).
 #[derive(Debug, Clone, PartialEq)]
@@ -92,8 +92,9 @@ impl CheckedAttempt {
 ///
 /// 1. `runtime.parse(value)`; refused → not valid, its findings formatted,
 ///    no composition.
-/// 2. `runtime.validate_for_text(&composition)` (the findings of
-///    `runtime.validate`); its findings formatted.
+/// 2. `runtime.validate(&composition)`; its findings formatted.
+///
+/// (Steps 1 and 2 are one [`EvalRuntime::check_for_text`] call.)
 /// 3. With a frame, `frame.validate_body(body)` on the parsed composition's
 ///    `body` (an empty slice when it has none); each string is a finding
 ///    with an empty path, so it prints as the bare message.
@@ -113,7 +114,7 @@ where
 
 /// [`check_composition`], and with `render`, the text surface of the
 /// composition when it is valid (what the answerability judge reads),
-/// rendered from the check through [`EvalRuntime::validate_for_text`] so it
+/// rendered from the check through [`EvalRuntime::check_for_text`] so it
 /// is not validated twice. A surface that errs or panics gives a
 /// [`CaseError`] at stage `render`. Nothing is rendered for an invalid
 /// composition or without `render`.
@@ -126,56 +127,59 @@ pub(crate) fn check_and_render<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    let composition = match runtime.parse(value) {
-        Ok(composition) => composition,
-        Err(findings) => {
+    match runtime.check_for_text(value) {
+        TextCheck::Refused(findings) => {
             let check = CheckedComposition {
                 valid: false,
                 errors: findings.iter().map(format_validation_error).collect(),
                 composition: None,
             };
-            return (check, None);
+            (check, None)
         }
-    };
-    let mut valid = true;
-    let mut errors = Vec::new();
-    let pending = match runtime.validate_for_text(&composition) {
-        Ok(pending) => Some(pending),
-        Err(findings) => {
-            valid = false;
-            errors.extend(findings.iter().map(format_validation_error));
-            None
+        TextCheck::Invalid {
+            composition,
+            errors: findings,
+        } => {
+            let mut errors: Vec<String> = findings.iter().map(format_validation_error).collect();
+            errors.extend(frame_findings(frame, &composition));
+            let check = CheckedComposition {
+                valid: false,
+                errors,
+                composition: Some(composition),
+            };
+            (check, None)
         }
-    };
-    if let Some(frame) = frame {
-        let body = composition
-            .get("body")
-            .and_then(Value::as_array)
-            .map_or(&[][..], Vec::as_slice);
-        let findings = frame.validate_body(body);
-        if !findings.is_empty() {
-            valid = false;
-            errors.extend(findings);
+        TextCheck::Valid(valid_text) => {
+            let errors = frame_findings(frame, valid_text.composition());
+            let valid = errors.is_empty();
+            let rendered = (valid && render).then(|| render_valid_text(&*valid_text));
+            let check = CheckedComposition {
+                valid,
+                errors,
+                composition: Some(valid_text.into_composition()),
+            };
+            (check, rendered)
         }
     }
-    let rendered = if valid && render {
-        pending.map(render_pending)
-    } else {
-        drop(pending);
-        None
-    };
-    let check = CheckedComposition {
-        valid,
-        errors,
-        composition: Some(composition),
-    };
-    (check, rendered)
 }
 
-/// Renders the pending text, a surface error or panic becoming the case's
-/// `render` error (as `score_answerability` reports it).
-fn render_pending(pending: PendingText<'_>) -> Result<String, CaseError> {
-    match std::panic::catch_unwind(AssertUnwindSafe(|| pending.render())) {
+/// The frame's body rule on `composition`'s `body` (an empty slice when it
+/// has none); nothing without a frame.
+fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<String> {
+    let Some(frame) = frame else {
+        return Vec::new();
+    };
+    let body = composition
+        .get("body")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
+    frame.validate_body(body)
+}
+
+/// Renders the text, a surface error or panic becoming the case's `render`
+/// error (as `score_answerability` reports it).
+fn render_valid_text(valid_text: &dyn ValidText) -> Result<String, CaseError> {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| valid_text.render_text())) {
         Ok(Ok(rendered)) => Ok(rendered),
         Ok(Err(error)) => Err(CaseError::failed(CaseStage::Render, None, &*error)),
         Err(panic) => Err(CaseError::panicked(

@@ -79,7 +79,7 @@ pub use report::{
     ExpectedTotals, format_report,
 };
 pub use run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
-pub use runtime::{BoxError, EvalFrame, EvalRuntime, PendingText};
+pub use runtime::{BoxError, EvalFrame, EvalRuntime, TextCheck, ValidText};
 pub use score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore, score_answerability, score_expected_primitives, score_payload,

@@ -46,56 +46,132 @@ pub trait EvalRuntime: Sync {
     /// practice nothing).
     fn render_text(&self, composition: &Value) -> Result<String, BoxError>;
 
-    /// [`EvalRuntime::validate`], and for a composition that passes, its
-    /// text surface ready to be rendered on demand. `run_evals` checks
-    /// every attempt through this and renders only the one the judge reads,
-    /// so a runtime that can render what it has just validated without
-    /// validating again (the sdk's runtime can) saves a validation per
-    /// judged case.
+    /// [`EvalRuntime::parse`], then [`EvalRuntime::validate`] of the
+    /// sanitized copy, in one call; a copy that validates comes with its
+    /// text surface, rendered on demand. `run_evals` checks every attempt
+    /// through this and renders only the one the judge reads, so a runtime
+    /// that validates model output in one pass and renders what it has
+    /// validated without validating again (the sdk's runtime does both)
+    /// saves that work.
     ///
-    /// The default calls `validate`, then `render_text` when the pending
-    /// text is rendered. An override must give the same findings as
-    /// `validate` and the same text as `render_text`.
-    ///
-    /// # Errors
-    /// `validate`'s findings (possibly none) when the composition is
-    /// invalid.
-    fn validate_for_text<'a>(
-        &'a self,
-        composition: &'a Value,
-    ) -> Result<PendingText<'a>, Vec<ValidationError>> {
-        self.validate(composition)?;
-        Ok(PendingText::new(move || self.render_text(composition)))
-    }
-}
-
-/// The text surface of a composition that validated, rendered when
-/// [`PendingText::render`] is called (what
-/// [`EvalRuntime::validate_for_text`] returns).
-pub struct PendingText<'a> {
-    render: Box<dyn FnOnce() -> Result<String, BoxError> + 'a>,
-}
-
-impl<'a> PendingText<'a> {
-    /// Wraps the call that renders the text.
-    pub fn new(render: impl FnOnce() -> Result<String, BoxError> + 'a) -> Self {
-        PendingText {
-            render: Box::new(render),
+    /// The default calls `parse`, then `validate`, and `render_text` when
+    /// the text is asked for. An override must give the same findings, the
+    /// same copy and the same text as those three.
+    fn check_for_text<'a>(&'a self, value: &Value) -> TextCheck<'a> {
+        let composition = match self.parse(value) {
+            Ok(composition) => composition,
+            Err(findings) => return TextCheck::Refused(findings),
+        };
+        match self.validate(&composition) {
+            Ok(()) => TextCheck::Valid(Box::new(RenderOnDemand {
+                runtime: self,
+                composition,
+            })),
+            Err(errors) => TextCheck::Invalid {
+                composition,
+                errors,
+            },
         }
     }
+}
 
-    /// Renders the text.
+/// What [`EvalRuntime::check_for_text`] found about one value.
+pub enum TextCheck<'a> {
+    /// The schema-only parse refused it: its findings (possibly none).
+    Refused(Vec<ValidationError>),
+    /// It parsed, and the sanitized copy failed validation.
+    Invalid {
+        /// The sanitized copy.
+        composition: Value,
+        /// The validation findings (possibly none).
+        errors: Vec<ValidationError>,
+    },
+    /// It parsed and the sanitized copy validated.
+    Valid(Box<dyn ValidText + 'a>),
+}
+
+impl std::fmt::Debug for TextCheck<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextCheck::Refused(errors) => f.debug_tuple("Refused").field(errors).finish(),
+            TextCheck::Invalid {
+                composition,
+                errors,
+            } => f
+                .debug_struct("Invalid")
+                .field("composition", composition)
+                .field("errors", errors)
+                .finish(),
+            TextCheck::Valid(valid) => f.debug_tuple("Valid").field(valid.composition()).finish(),
+        }
+    }
+}
+
+/// A sanitized copy that validated, with the means to render its text
+/// surface (what [`TextCheck::Valid`] holds).
+pub trait ValidText {
+    /// The sanitized copy.
+    fn composition(&self) -> &Value;
+
+    /// Its text surface with default options ([`EvalRuntime::render_text`]'s
+    /// text).
     ///
     /// # Errors
     /// Whatever the surface refuses.
-    pub fn render(self) -> Result<String, BoxError> {
-        (self.render)()
+    fn render_text(&self) -> Result<String, BoxError>;
+
+    /// The sanitized copy, dropping the means to render it.
+    fn into_composition(self: Box<Self>) -> Value;
+}
+
+/// The default [`ValidText`]: the copy, rendered by the runtime's
+/// `render_text`.
+struct RenderOnDemand<'a, R: ?Sized> {
+    runtime: &'a R,
+    composition: Value,
+}
+
+impl<R: EvalRuntime + ?Sized> ValidText for RenderOnDemand<'_, R> {
+    fn composition(&self) -> &Value {
+        &self.composition
+    }
+
+    fn render_text(&self) -> Result<String, BoxError> {
+        self.runtime.render_text(&self.composition)
+    }
+
+    fn into_composition(self: Box<Self>) -> Value {
+        self.composition
     }
 }
 
-impl std::fmt::Debug for PendingText<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PendingText").finish_non_exhaustive()
+/// The sdk's [`ValidText`]: the proof `parse_validated` gave, rendered
+/// through `render_validated` without validating again.
+struct SdkValidText<'a, C> {
+    runtime: &'a isomer_sdk::Runtime<C>,
+    valid: isomer_sdk::validate::ValidatedComposition,
+}
+
+impl<C: Send + 'static> ValidText for SdkValidText<'_, C> {
+    fn composition(&self) -> &Value {
+        self.valid.composition()
+    }
+
+    fn render_text(&self) -> Result<String, BoxError> {
+        let options = isomer_sdk::RenderOptions::default();
+        let rendered = self.runtime.render_validated(
+            isomer_sdk::Surface::Text,
+            &self.valid.as_valid(),
+            &options,
+        )?;
+        Ok(match rendered {
+            isomer_sdk::Rendered::Text(text) => text,
+            other => other.to_text(),
+        })
+    }
+
+    fn into_composition(self: Box<Self>) -> Value {
+        self.valid.into_composition()
     }
 }
 
@@ -120,11 +196,8 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
         (**self).render_text(composition)
     }
 
-    fn validate_for_text<'a>(
-        &'a self,
-        composition: &'a Value,
-    ) -> Result<PendingText<'a>, Vec<ValidationError>> {
-        (**self).validate_for_text(composition)
+    fn check_for_text<'a>(&'a self, value: &Value) -> TextCheck<'a> {
+        (**self).check_for_text(value)
     }
 }
 
@@ -156,9 +229,10 @@ where
 /// reads an `IsomerRuntime`. Validation warnings are not read.
 ///
 /// `validate` checks without copying the composition
-/// ([`isomer_sdk::Runtime::validated`]), and `validate_for_text` renders
-/// from that check ([`isomer_sdk::Runtime::render_validated`]), so a judged
-/// attempt is validated once.
+/// ([`isomer_sdk::Runtime::validated`]); `check_for_text` parses and
+/// validates in one call ([`isomer_sdk::Runtime::parse_validated`]) and
+/// renders from that check ([`isomer_sdk::Runtime::render_validated`]), so
+/// a judged attempt is validated once.
 impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
     fn walker(&self) -> &dyn ChildWalker {
         isomer_sdk::Runtime::walker(self)
@@ -185,23 +259,22 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
         isomer_sdk::Runtime::render_text(self, composition, &options).map_err(BoxError::from)
     }
 
-    fn validate_for_text<'a>(
-        &'a self,
-        composition: &'a Value,
-    ) -> Result<PendingText<'a>, Vec<ValidationError>> {
-        let valid = isomer_sdk::Runtime::validated(self, composition)?;
-        Ok(PendingText::new(move || {
-            let options = isomer_sdk::RenderOptions::default();
-            match isomer_sdk::Runtime::render_validated(
-                self,
-                isomer_sdk::Surface::Text,
-                &valid,
-                &options,
-            )? {
-                isomer_sdk::Rendered::Text(text) => Ok(text),
-                other => Ok(other.to_text()),
-            }
-        }))
+    fn check_for_text<'a>(&'a self, value: &Value) -> TextCheck<'a> {
+        use isomer_sdk::validate::ParsedValidation;
+        match isomer_sdk::Runtime::parse_validated(self, value) {
+            ParsedValidation::Refused(errors) => TextCheck::Refused(errors),
+            ParsedValidation::Invalid {
+                composition,
+                errors,
+            } => TextCheck::Invalid {
+                composition,
+                errors,
+            },
+            ParsedValidation::Valid(valid) => TextCheck::Valid(Box::new(SdkValidText {
+                runtime: self,
+                valid,
+            })),
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{runtime, view};
+use isomer_sdk::validate::ParsedValidation;
 use isomer_sdk::{ErrorCode, RenderOptions, Rendered, Surface, ValidationError};
 use serde_json::{Value, json};
 
@@ -142,5 +143,111 @@ fn a_proof_from_another_runtime_is_validated_again() {
             .unwrap(),
         twin.render(Surface::Text, &deck, &RenderOptions::default())
             .unwrap()
+    );
+}
+
+/// `parse_validated` against `parse` then `validate` of the copy.
+fn assert_parse_then_validate(rt: &isomer_sdk::Runtime, value: &Value) -> ParsedValidation {
+    let outcome = rt.parse_validated(value);
+    let parsed = rt.parse(value);
+    match &outcome {
+        ParsedValidation::Refused(errors) => {
+            assert!(!parsed.valid);
+            assert_eq!(errors, &parsed.errors);
+        }
+        ParsedValidation::Invalid {
+            composition,
+            errors,
+        } => {
+            assert_eq!(Some(composition), parsed.composition.as_ref());
+            let checked = rt.validate(composition);
+            assert!(!checked.valid);
+            assert_eq!(errors, &checked.errors);
+        }
+        ParsedValidation::Valid(valid) => {
+            assert_eq!(Some(valid.composition()), parsed.composition.as_ref());
+            let checked = rt.validate(valid.composition());
+            assert!(checked.valid);
+            assert_eq!(valid.warnings(), checked.warnings.as_slice());
+        }
+    }
+    outcome
+}
+
+#[test]
+fn parse_validated_gives_what_parse_then_validate_give() {
+    let rt = runtime();
+    // Valid, nothing to drop.
+    let ParsedValidation::Valid(valid) = assert_parse_then_validate(&rt, &deck()) else {
+        panic!("the deck parses and validates");
+    };
+    assert_eq!(valid.composition(), &deck());
+    assert_eq!(valid.clone().into_composition(), deck());
+    assert_eq!(
+        rt.render_validated(Surface::Text, &valid.as_valid(), &RenderOptions::default())
+            .unwrap(),
+        rt.render(Surface::Text, &deck(), &RenderOptions::default())
+            .unwrap()
+    );
+
+    // Valid after dropping unknown keys of ordinary nested objects.
+    let loose = json!({
+        "type": "view",
+        "body": [ { "type": "group", "title": "t", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 2, "gap": 4 } } ],
+        "meta": { "source": "s", "color": "red", "provenance": { "query": "q", "extra": 1 } }
+    });
+    let ParsedValidation::Valid(valid) = assert_parse_then_validate(&rt, &loose) else {
+        panic!("the loose deck parses and validates");
+    };
+    assert_eq!(
+        valid.composition(),
+        &json!({
+            "type": "view",
+            "body": [ { "type": "group", "title": "t", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 2 } } ],
+            "meta": { "source": "s", "provenance": { "query": "q" } }
+        })
+    );
+
+    // Parses, then duplicate ids: the copy is kept with validate's errors.
+    let duplicated = view(json!([
+        { "type": "note", "id": "a", "text": "one" },
+        { "type": "group", "title": "g", "items": [ { "type": "note", "id": "a", "text": "two" } ] }
+    ]));
+    let ParsedValidation::Invalid {
+        composition,
+        errors,
+    } = assert_parse_then_validate(&rt, &duplicated)
+    else {
+        panic!("duplicate ids parse but do not validate");
+    };
+    assert_eq!(composition, duplicated);
+    assert_eq!(
+        errors,
+        vec![
+            ValidationError::new(
+                "body[1].items[0].id",
+                "duplicates id \"a\" first used at body[0]"
+            )
+            .with_node_type("note")
+        ]
+    );
+
+    // Refused by the schema, and by the budget.
+    let ParsedValidation::Refused(errors) =
+        assert_parse_then_validate(&rt, &view(json!([{ "type": "note" }])))
+    else {
+        panic!("a note without text is refused");
+    };
+    assert_eq!(
+        errors,
+        vec![ValidationError::new("body[0].text", "is required").with_node_type("note")]
+    );
+    let wide = view(json!([{ "type": "note", "text": "x".repeat(1_000_001) }]));
+    let ParsedValidation::Refused(errors) = assert_parse_then_validate(&rt, &wide) else {
+        panic!("a million characters are refused");
+    };
+    assert_eq!(
+        errors[0].message,
+        "input holds more than 1000000 characters"
     );
 }

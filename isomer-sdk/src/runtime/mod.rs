@@ -528,6 +528,18 @@ impl<C: Send + 'static> Runtime<C> {
         self.engine.validated(&self.inventory, value, self.budget)
     }
 
+    /// Untrusted input, parsed and then validated in one call:
+    /// `parse(value)`, and when it parses, `validate` of the sanitized copy
+    /// (the findings of both exactly as those calls give them), with the
+    /// schema pass run once when sanitizing dropped nothing. A
+    /// [`ParsedValidation::Valid`](crate::validate::ParsedValidation::Valid)
+    /// renders through [`Runtime::render_validated`] without validating
+    /// again.
+    pub fn parse_validated(&self, value: &Value) -> crate::validate::ParsedValidation {
+        self.engine
+            .parse_validated(&self.inventory, value, self.budget)
+    }
+
     /// Renders a composition that [`Runtime::validated`] accepted, without
     /// validating it again: the same output as [`Runtime::render`] with the
     /// same arguments (the mode does not matter for a valid composition;

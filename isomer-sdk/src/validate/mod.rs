@@ -111,6 +111,64 @@ impl<'v> ValidComposition<'v> {
     }
 }
 
+/// A sanitized composition that passed validation, owned: what
+/// [`Runtime::parse_validated`](crate::Runtime::parse_validated) returns for
+/// model output that parses and validates. Only the sdk makes one;
+/// [`ValidatedComposition::as_valid`] lends it to
+/// [`Runtime::render_validated`](crate::Runtime::render_validated).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidatedComposition {
+    composition: Value,
+    warnings: Vec<ValidationWarning>,
+    engine: u64,
+}
+
+impl ValidatedComposition {
+    /// The sanitized copy (`parse(value).composition`).
+    pub fn composition(&self) -> &Value {
+        &self.composition
+    }
+
+    /// `validate`'s warnings about the copy (empty surfaces), in its order.
+    pub fn warnings(&self) -> &[ValidationWarning] {
+        &self.warnings
+    }
+
+    /// The proof [`Runtime::render_validated`](crate::Runtime::render_validated)
+    /// takes, borrowing this composition.
+    pub fn as_valid(&self) -> ValidComposition<'_> {
+        ValidComposition {
+            composition: &self.composition,
+            warnings: self.warnings.clone(),
+            engine: self.engine,
+        }
+    }
+
+    /// The sanitized copy, giving up the proof.
+    pub fn into_composition(self) -> Value {
+        self.composition
+    }
+}
+
+/// What [`Runtime::parse_validated`](crate::Runtime::parse_validated) found:
+/// `parse`, then `validate` of the sanitized copy, in one call.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParsedValidation {
+    /// `parse` refused the input (budget or schema): its findings, in its
+    /// order (`parse(value).errors`).
+    Refused(Vec<ValidationError>),
+    /// It parsed, but `validate` of the sanitized copy found errors (such
+    /// as duplicate ids).
+    Invalid {
+        /// The sanitized copy.
+        composition: Value,
+        /// `validate(copy).errors`, in its order.
+        errors: Vec<ValidationError>,
+    },
+    /// It parsed and the sanitized copy validated.
+    Valid(ValidatedComposition),
+}
+
 /// Engine identities, so a [`ValidComposition`] knows its runtime.
 static NEXT_ENGINE_ID: AtomicU64 = AtomicU64::new(0);
 
@@ -153,25 +211,79 @@ impl Engine {
         value: &Value,
         budget: InputBudget,
     ) -> ParsedComposition {
-        if let Err(refusal) = check_input_budget(value, budget) {
-            return ParsedComposition {
-                valid: false,
-                errors: vec![refusal],
-                composition: None,
-            };
-        }
-        let (errors, visits) = self.schema_pass(inventory, value);
-        if !errors.is_empty() {
-            return ParsedComposition {
+        match self.parse_pass(inventory, value, budget) {
+            Ok((copy, _, _)) => ParsedComposition {
+                valid: true,
+                errors: Vec::new(),
+                composition: Some(copy),
+            },
+            Err(errors) => ParsedComposition {
                 valid: false,
                 errors,
                 composition: None,
-            };
+            },
+        }
+    }
+
+    /// Upstream `parse`, then upstream `validate` of the sanitized copy
+    /// (what an eval check does), with the schema pass run once when the
+    /// sanitizing dropped nothing: the copy then equals `value`, so
+    /// validating it would find exactly what the pass over `value` found
+    /// (nothing), and the duplicate-id and empty-surface passes read the
+    /// same nodes. When a key was dropped, the copy is validated in full.
+    pub fn parse_validated(
+        &self,
+        inventory: &Inventory,
+        value: &Value,
+        budget: InputBudget,
+    ) -> ParsedValidation {
+        let (copy, dropped, visits) = match self.parse_pass(inventory, value, budget) {
+            Ok(parsed) => parsed,
+            Err(errors) => return ParsedValidation::Refused(errors),
+        };
+        let (errors, warnings) = if dropped {
+            drop(visits);
+            let checked = self.check(inventory, &copy, budget);
+            (checked.result.errors, checked.result.warnings)
+        } else {
+            self.semantic_pass(inventory, value, &visits)
+        };
+        if errors.is_empty() {
+            ParsedValidation::Valid(ValidatedComposition {
+                composition: copy,
+                warnings,
+                engine: self.id,
+            })
+        } else {
+            ParsedValidation::Invalid {
+                composition: copy,
+                errors,
+            }
+        }
+    }
+
+    /// Budget, schema pass and sanitized copy: the copy, whether a key was
+    /// dropped from it, and the nodes the pass reached (in `value`); else
+    /// the findings.
+    fn parse_pass<'v>(
+        &'v self,
+        inventory: &'v Inventory,
+        value: &'v Value,
+        budget: InputBudget,
+    ) -> Result<(Value, bool, Visits<'v>), Vec<ValidationError>> {
+        if let Err(refusal) = check_input_budget(value, budget) {
+            return Err(vec![refusal]);
+        }
+        let (errors, visits) = self.schema_pass(inventory, value);
+        if !errors.is_empty() {
+            return Err(errors);
         }
         let mut copy = value.clone();
+        let mut dropped = false;
         // The root is strict; `meta` and its sub-objects are ordinary.
         if copy.get("meta").is_some() {
-            sanitize::strip_unknown(&self.root_schema, &self.root_schema, &mut copy, true);
+            dropped |=
+                sanitize::strip_unknown(&self.root_schema, &self.root_schema, &mut copy, true);
         }
         for (at, visit) in visits.list.iter().enumerate() {
             let Some(primitive) = visit.primitive else {
@@ -182,14 +294,10 @@ impl Engine {
             }
             if let Some(node) = navigate(&mut copy, &visits.segments(at)) {
                 let schema = primitive.schema();
-                sanitize::strip_unknown(schema, schema, node, true);
+                dropped |= sanitize::strip_unknown(schema, schema, node, true);
             }
         }
-        ParsedComposition {
-            valid: true,
-            errors: Vec::new(),
-            composition: Some(copy),
-        }
+        Ok((copy, dropped, visits))
     }
 
     /// Upstream `validate` (§3.2).
@@ -253,6 +361,27 @@ impl Engine {
                 },
             };
         }
+        let (errors, warnings) = self.semantic_pass(inventory, value, &visits);
+        Check {
+            refused: false,
+            result: CheckedValidation {
+                valid: errors.is_empty(),
+                errors,
+                warnings,
+                composition: None,
+            },
+        }
+    }
+
+    /// `validate`'s passes after the schema (§3.2): duplicate ids (errors)
+    /// and empty surfaces (warnings) of `value`, whose schema pass found
+    /// nothing and reached `visits`.
+    fn semantic_pass(
+        &self,
+        inventory: &Inventory,
+        value: &Value,
+        visits: &Visits<'_>,
+    ) -> (Vec<ValidationError>, Vec<ValidationWarning>) {
         let body = value
             .get("body")
             .and_then(Value::as_array)
@@ -261,7 +390,7 @@ impl Engine {
         // Without explicit hooks, the schema pass visited exactly the
         // walker's nodes, in the walker's order: the semantic passes reuse
         // its visits instead of walking again.
-        let (errors, warnings) = if inventory.has_explicit_hooks() {
+        if inventory.has_explicit_hooks() {
             (
                 duplicate_ids(body, inventory),
                 empty_surfaces(body, inventory),
@@ -271,15 +400,6 @@ impl Engine {
                 visits.duplicate_ids(),
                 visits.empty_surfaces(body.len(), inventory),
             )
-        };
-        Check {
-            refused: false,
-            result: CheckedValidation {
-                valid: errors.is_empty(),
-                errors,
-                warnings,
-                composition: None,
-            },
         }
     }
 

@@ -16,49 +16,59 @@ const MAX_SCHEMA_STEPS: usize = 128;
 /// Drops undeclared keys of ordinary nested objects inside `value`, which
 /// `schema` (a document resolving its own refs) describes. The value's own
 /// top level is left alone when `is_node` (a node object is strict or
-/// deliberately loose).
-pub(crate) fn strip_unknown(document: &Value, schema: &Value, value: &mut Value, is_node: bool) {
-    strip(document, schema, value, is_node, 0);
+/// deliberately loose). Returns true when a key was dropped (false: `value`
+/// is unchanged).
+pub(crate) fn strip_unknown(
+    document: &Value,
+    schema: &Value,
+    value: &mut Value,
+    is_node: bool,
+) -> bool {
+    strip(document, schema, value, is_node, 0)
 }
 
-fn strip(document: &Value, schema: &Value, value: &mut Value, top: bool, steps: usize) {
+fn strip(document: &Value, schema: &Value, value: &mut Value, top: bool, steps: usize) -> bool {
     if steps > MAX_SCHEMA_STEPS {
-        return;
+        return false;
     }
     if schema.get("$ref").and_then(Value::as_str) == Some(BODY_NODE_REF) {
-        return;
+        return false;
     }
     let schema = resolve_refs(document, schema);
     let schema = match pick_option(document, schema, value) {
         Some(option) => option,
-        None => return,
+        None => return false,
     };
+    let mut dropped = false;
     match value {
         Value::Object(map) => {
             let Some(Value::Object(properties)) = schema.get("properties") else {
-                return;
+                return false;
             };
             if !top
                 && schema.get("additionalProperties").is_none()
                 && schema.get("patternProperties").is_none()
             {
+                let before = map.len();
                 map.retain(|key, _| properties.contains_key(key));
+                dropped |= map.len() != before;
             }
             for (key, child) in map.iter_mut() {
                 if let Some(child_schema) = properties.get(key) {
-                    strip(document, child_schema, child, false, steps + 1);
+                    dropped |= strip(document, child_schema, child, false, steps + 1);
                 }
             }
         }
         Value::Array(items) => {
             if let Some(item_schema) = schema.get("items") {
                 for item in items {
-                    strip(document, item_schema, item, false, steps + 1);
+                    dropped |= strip(document, item_schema, item, false, steps + 1);
                 }
             }
         }
         _ => {}
     }
+    dropped
 }
 
 /// For a union schema, the one option whose `type` admits the value's JSON
