@@ -565,3 +565,34 @@ the baseline moved:
         "{totals}"
     );
 }
+
+/// `--test-threads 0`: libtest refuses it; libtest-mimic alone would start no worker and
+/// wait forever. The gate fails at once with the reason on stderr (killed after 60 s if it
+/// ever hangs again).
+#[test]
+fn zero_test_threads_fail_at_once() {
+    let mut child = Command::new(gate())
+        .args(["--test-threads", "0"])
+        .current_dir(MANIFEST_DIR)
+        .env("INSTA_UPDATE", "no")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the gate starts");
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("the gate still runs 60 s after `--test-threads 0`");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(101));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: --test-threads must be at least 1: with 0 no trial would run and the gate would wait forever\n"
+    );
+}

@@ -133,13 +133,28 @@ pub(super) fn recordings_overrides<G: Gate>(suites: &[G]) -> Vec<Option<PathBuf>
         .collect()
 }
 
-/// Refuses clashing trial names (each printed to stderr as `error: ...`, one failure,
-/// nothing run), else runs the trials under `args`.
+/// Refuses `--test-threads 0` and clashing trial names (each printed to stderr as
+/// `error: ...`, one failure, nothing run), else runs the trials under `args`.
+///
+/// libtest refuses `--test-threads 0` when it parses its options; libtest-mimic 0.8 takes
+/// it and starts no worker, then waits forever for the first result, so the gate refuses
+/// it here.
 pub(super) fn run_gates<G: Gate>(
     suites: &[G],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Conclusion {
+    let refused = Conclusion {
+        num_filtered_out: 0,
+        num_passed: 0,
+        num_failed: 1,
+        num_ignored: 0,
+        num_measured: 0,
+    };
+    if args.test_threads == Some(0) {
+        eprintln!("error: {ZERO_THREADS}");
+        return refused;
+    }
     let named: Vec<(&'static str, &CorpusSpec)> = suites
         .iter()
         .map(|suite| (suite.name(), suite.corpus()))
@@ -149,16 +164,14 @@ pub(super) fn run_gates<G: Gate>(
         for conflict in &conflicts {
             eprintln!("error: {conflict}");
         }
-        return Conclusion {
-            num_filtered_out: 0,
-            num_passed: 0,
-            num_failed: 1,
-            num_ignored: 0,
-            num_measured: 0,
-        };
+        return refused;
     }
     libtest_mimic::run(args, gate_trials(suites, recordings, args))
 }
+
+/// Why `--test-threads 0` is refused (printed after `error: `).
+const ZERO_THREADS: &str =
+    "--test-threads must be at least 1: with 0 no trial would run and the gate would wait forever";
 
 /// Where a moved baseline's human diff goes under `args`: to stderr under `--format json`,
 /// whose stdout must stay one JSON object a line; insta's own output otherwise.
@@ -470,6 +483,26 @@ mod tests {
             &args,
         );
         assert_eq!((conclusion.num_passed, conclusion.num_failed), (0, 1));
+    }
+
+    /// libtest-mimic would start no worker and wait forever; the gate fails at once. (With
+    /// `--list` a regression fails here instead of hanging: listing runs nothing.)
+    #[test]
+    fn zero_test_threads_are_refused() {
+        for extra in [&["--list"][..], &["--list", "--format", "terse"]] {
+            let args =
+                Arguments::from_iter(["gate", "--test-threads", "0"].iter().chain(extra).copied());
+            let conclusion = run_gates(&[SINGLE], &[], &args);
+            assert_eq!(
+                (
+                    conclusion.num_passed,
+                    conclusion.num_failed,
+                    conclusion.num_filtered_out
+                ),
+                (0, 1, 0),
+                "{extra:?}"
+            );
+        }
     }
 
     #[test]

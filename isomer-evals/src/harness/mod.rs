@@ -7,6 +7,8 @@
 //! `cargo test --test <target> -- <filter>`, `--exact`, `--skip`, `--list`, `--ignored`,
 //! `--include-ignored`, `--test-threads`, `--format pretty|terse|json`, and
 //! `cargo nextest run`, which starts one process per trial with `--exact <name>`.
+//! `--test-threads 0` is refused (`error: --test-threads must be at least 1 ...`, exit
+//! `101`), as libtest refuses it; libtest-mimic alone would wait forever.
 //!
 //! # Writing an eval gate
 //!
@@ -268,7 +270,7 @@ pub fn recordings_variable(suite: &str) -> String {
 /// When two trials would share a name (see [`trial_name_conflicts`]), runs nothing, prints
 /// each conflict to stderr as `error: ...` and concludes with one failure, so the target
 /// exits `101`: libtest would run both under one name and cargo-nextest would keep only
-/// one of them, losing a case.
+/// one of them, losing a case. `--test-threads 0` is refused the same way.
 pub fn run_with(
     suites: &[SuiteSpec],
     recordings: &[Option<PathBuf>],
