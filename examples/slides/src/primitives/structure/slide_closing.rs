@@ -133,7 +133,8 @@ impl SlideNode for SlideClosing {
 
     /// Slack: `header`; one `section` of `*LABEL* · <href|text>` lines
     /// (plain text when the href is relative or unsafe, as Slack links only
-    /// absolute URLs); a `rich_text` bullet list of the paths.
+    /// absolute URLs; a `|` or `>` in the href as `%7C` / `%3E`); a
+    /// `rich_text` bullet list of the paths.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let lines: Vec<String> = self
             .links
@@ -142,7 +143,10 @@ impl SlideNode for SlideClosing {
                 let text = text_mrkdwn(&link.text);
                 let target = match safe_navigation_href(&link.href) {
                     Some(href) if bare_address(&href) != href => {
-                        format!("<{}|{text}>", href.replace(['|', '>'], ""))
+                        // `|` and `>` would end the link: percent-encoded,
+                        // so the target stays the same address.
+                        let href = href.replace('|', "%7C").replace('>', "%3E");
+                        format!("<{href}|{text}>")
                     }
                     _ => text,
                 };
