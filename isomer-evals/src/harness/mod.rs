@@ -323,9 +323,23 @@ pub fn trials(
 /// suites, of either kind (single-shot and `agent` ones may be mixed):
 /// `isomer_evals::main!(suite_a, suite_b);` runs them in that order through
 /// [`harness::run_any`](crate::harness::run_any).
+///
+/// The target needs `harness = false` in its `[[test]]` entry. Without it cargo builds
+/// the file with libtest's own harness, which ignores this `main` and would report
+/// `running 0 tests` as a pass; so the macro also writes one `#[test]`, which only that
+/// harness runs (rustc drops `#[test]` items from a `harness = false` build), and which
+/// fails saying what to add.
 #[macro_export]
 macro_rules! main {
     ($($suite:ident),+ $(,)?) => {
+        mod isomer_evals_main {
+            #[test]
+            fn needs_harness_false() {
+                panic!(
+                    "isomer_evals::main! writes this target's `main`, but cargo built the target with libtest's harness, which ignores that `main` and runs no eval trial: add `harness = false` to the target's `[[test]]` entry in Cargo.toml"
+                );
+            }
+        }
         fn main() -> ::std::process::ExitCode {
             $crate::harness::run_any(&[$($crate::harness::AnySuiteSpec::from($suite::SUITE)),+])
         }
