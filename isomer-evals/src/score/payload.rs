@@ -119,15 +119,17 @@ fn stringified_len(value: &Value) -> usize {
 /// The UTF-8 byte length of the JSON string literal of `s`, as
 /// `JSON.stringify` escapes it.
 fn string_literal_len(s: &str) -> usize {
-    let escaped: usize = s
+    // Every byte prints as itself but `"`, `\` and C0 controls, which add
+    // one byte (two-byte escapes) or five (`\u00xx`).
+    let escapes: usize = s
         .bytes()
+        .filter(|byte| *byte < 0x20 || *byte == b'"' || *byte == b'\\')
         .map(|byte| match byte {
-            b'"' | b'\\' | 0x08 | 0x0C | b'\n' | b'\r' | b'\t' => 2,
-            0x00..=0x1F => 6,
-            _ => 1,
+            b'"' | b'\\' | 0x08 | 0x0C | b'\n' | b'\r' | b'\t' => 1,
+            _ => 5,
         })
         .sum();
-    escaped + 2
+    s.len() + escapes + 2
 }
 
 #[cfg(test)]
