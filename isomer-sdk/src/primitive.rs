@@ -434,8 +434,9 @@ where
     /// Checks the declaration and builds the primitive.
     ///
     /// # Errors
-    /// - [`IsomerError::InvalidPrimitive`] when the type is empty, the
-    ///   purpose is blank, the example is missing or not a node of this
+    /// - [`IsomerError::InvalidPrimitive`] when the type is empty or
+    ///   `bodyNode` (the name of the body-node union def), the purpose is
+    ///   blank, the example is missing or not a node of this
     ///   type, or the `text`/`markdown` renderer is missing;
     /// - [`IsomerError::ReservedNodeField`] when the schema declares `id` or
     ///   `surfaces`;
@@ -448,6 +449,14 @@ where
         };
         if self.type_name.is_empty() {
             return Err(invalid("the type is empty"));
+        }
+        if self.type_name == crate::node::BODY_NODE_DEF {
+            // The schemas key each primitive's def by its type, beside the
+            // body-node union `bodyNode`: a primitive of that name would
+            // replace the union (and with it every other def).
+            return Err(invalid(
+                "the type bodyNode is reserved for the body-node union of the schema",
+            ));
         }
         if crate::js::js_trim(&self.purpose).is_empty() {
             return Err(invalid("the catalog purpose is blank"));

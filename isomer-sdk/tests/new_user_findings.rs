@@ -680,3 +680,61 @@ fn finding_empty_tables_and_headings_make_no_empty_blocks() {
         Vec::<Value>::new()
     );
 }
+
+/// Doc (`PrimitiveBuilder::build`): an empty type is refused. A primitive
+/// typed `bodyNode` was accepted, but the schemas key every def by type
+/// beside the body-node union `bodyNode`: the authoring schema's `$defs`
+/// then held only that primitive, and `describe_primitives(&["group"])`
+/// answered `{"$defs": {}}` and no fields for `group`. The name is refused
+/// now, like an empty one.
+#[test]
+fn finding_a_primitive_typed_body_node_is_refused() {
+    let built = Primitive::builder::<Value>("bodyNode")
+        .schema_json(json!({ "type": "object", "properties": { "t": { "type": "string" } } }))
+        .purpose("A probe.")
+        .example(json!({ "type": "bodyNode" }))
+        .text(|_, _| "x".to_owned())
+        .markdown(|_, _| Markdown::paragraph("x"))
+        .build();
+    let error = built.map(|_| ()).unwrap_err();
+    assert_eq!(
+        error,
+        IsomerError::InvalidPrimitive {
+            type_name: "bodyNode".into(),
+            reason: "the type bodyNode is reserved for the body-node union of the schema".into(),
+        }
+    );
+    // Names that only look like schema words still work, and keep the
+    // other defs (a clash with a nested def is renamed).
+    let runtime = Runtime::builder()
+        .pack(common::pack())
+        .pack(
+            Pack::new("probe")
+                .primitive(schema_primitive(
+                    "view",
+                    json!({ "type": "object", "properties": {} }),
+                ))
+                .primitive(schema_primitive(
+                    "Layout",
+                    json!({ "type": "object", "properties": {} }),
+                ))
+                .build()
+                .expect("the probe pack builds"),
+        )
+        .build()
+        .expect("the runtime builds");
+    let schema = runtime.authoring_context().schema;
+    let defs: Vec<&String> = schema["$defs"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        defs,
+        [
+            "bodyNode",
+            "note",
+            "Tone",
+            "group",
+            "group_Layout",
+            "view",
+            "Layout"
+        ]
+    );
+}
