@@ -104,6 +104,17 @@ pub enum PromptMismatch {
         /// The same excerpt of `prompt.txt` (`None` past its end).
         recorded: Option<String>,
     },
+    /// Occurs when `prompt.txt` and the built prompt have the same text but
+    /// end some lines differently (`\r\n` on one side, `\n` on the other):
+    /// the answers were written from this text, and a checkout converted the
+    /// line endings (git's `core.autocrlf` on Windows, for one).
+    LineEndings {
+        /// The first line (from 1, lines split at `\n`) whose ending differs.
+        line: usize,
+        /// True when the recording ends that line with `\r\n` and the built
+        /// prompt with `\n`; false for the other way round.
+        recorded_crlf: bool,
+    },
 }
 
 impl fmt::Display for PromptMismatch {
@@ -122,6 +133,14 @@ impl fmt::Display for PromptMismatch {
                 show(built),
                 show(recorded)
             ),
+            Self::LineEndings { line, recorded_crlf: true } => write!(
+                f,
+                "prompt.txt differs from the prompt the harness builds only in line endings, from line {line}: the recording ends lines with CRLF, the built prompt with LF; the answers need no re-recording: check the corpus out with LF line endings (the repository's .gitattributes marks corpus files -text; after adding it, check the files out again)"
+            ),
+            Self::LineEndings { line, recorded_crlf: false } => write!(
+                f,
+                "prompt.txt differs from the prompt the harness builds only in line endings, from line {line}: the built prompt ends lines with CRLF, the recording with LF; the answers need no re-recording: check out the files the prompt is built from (guides, rules) with LF line endings"
+            ),
         }
     }
 }
@@ -137,13 +156,27 @@ const EXCERPT_LEN: usize = 60;
 /// (the corpus's `prompt.txt`, `None` when absent), byte for byte.
 ///
 /// On a difference, names the first differing line and column, with an
-/// excerpt of each side around it.
+/// excerpt of each side around it; when the two differ only in `\r\n`
+/// versus `\n` line endings, says so instead ([`PromptMismatch::LineEndings`]),
+/// since the answers were then written from the same text.
 pub fn check_prompt(built: &str, recorded: Option<&str>) -> Result<(), PromptMismatch> {
     let Some(recorded) = recorded else {
         return Err(PromptMismatch::Missing);
     };
     if built == recorded {
         return Ok(());
+    }
+    if same_but_line_endings(built, recorded) {
+        let (line, recorded_crlf) = built
+            .split('\n')
+            .zip(recorded.split('\n'))
+            .enumerate()
+            .find(|(_, (a, b))| a != b)
+            .map_or((1, false), |(index, (_, b))| (index + 1, b.ends_with('\r')));
+        return Err(PromptMismatch::LineEndings {
+            line,
+            recorded_crlf,
+        });
     }
     let mut built_lines = built.split('\n');
     let mut recorded_lines = recorded.split('\n');
@@ -169,6 +202,12 @@ pub fn check_prompt(built: &str, recorded: Option<&str>) -> Result<(), PromptMis
             }
         }
     }
+}
+
+/// Whether `a` and `b` are equal once every `\r\n` is read as `\n`.
+fn same_but_line_endings(a: &str, b: &str) -> bool {
+    let lf = |text: &str| text.replace("\r\n", "\n");
+    lf(a) == lf(b)
 }
 
 #[cfg(test)]
@@ -225,6 +264,58 @@ mod tests {
                 column: 1,
                 built: None,
                 recorded: Some(String::new())
+            })
+        );
+    }
+
+    #[test]
+    fn check_prompt_names_a_line_ending_difference_as_such() {
+        let crlf = check_prompt(
+            "# View authoring\nUse kpi.\n",
+            Some("# View authoring\r\nUse kpi.\r\n"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            crlf,
+            PromptMismatch::LineEndings {
+                line: 1,
+                recorded_crlf: true
+            }
+        );
+        assert_eq!(
+            crlf.to_string(),
+            "prompt.txt differs from the prompt the harness builds only in line endings, from line 1: the recording ends lines with CRLF, the built prompt with LF; the answers need no re-recording: check the corpus out with LF line endings (the repository's .gitattributes marks corpus files -text; after adding it, check the files out again)"
+        );
+        let built_crlf = check_prompt("a\nb\r\nc", Some("a\nb\nc")).unwrap_err();
+        assert_eq!(
+            built_crlf,
+            PromptMismatch::LineEndings {
+                line: 2,
+                recorded_crlf: false
+            }
+        );
+        assert_eq!(
+            built_crlf.to_string(),
+            "prompt.txt differs from the prompt the harness builds only in line endings, from line 2: the built prompt ends lines with CRLF, the recording with LF; the answers need no re-recording: check out the files the prompt is built from (guides, rules) with LF line endings"
+        );
+        // A text change beside CRLF endings is a text change: re-record.
+        assert_eq!(
+            check_prompt("a\nb", Some("a\r\nc")),
+            Err(PromptMismatch::Differs {
+                line: 1,
+                column: 2,
+                built: Some("a".into()),
+                recorded: Some("a\r".into())
+            })
+        );
+        // A lone `\r` is not a line ending.
+        assert_eq!(
+            check_prompt("a\nb", Some("a\rb")),
+            Err(PromptMismatch::Differs {
+                line: 1,
+                column: 2,
+                built: Some("a".into()),
+                recorded: Some("a\rb".into())
             })
         );
     }
