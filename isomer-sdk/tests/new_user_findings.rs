@@ -738,3 +738,32 @@ fn finding_a_primitive_typed_body_node_is_refused() {
         ]
     );
 }
+
+/// Doc (`Inline::strong` / `Inline::emphasis`): `**…**` and `_…_`. A line
+/// of a mark that ends in a space before a hard break (`lines(["a ",
+/// "b"])`), or any mark whose content starts or ends with whitespace, wrote
+/// the delimiter beside the whitespace, where CommonMark cannot open or
+/// close it (`**a **` shows its asterisks). The whitespace now stays
+/// outside the delimiters.
+#[test]
+fn finding_marks_keep_edge_whitespace_outside_their_delimiters() {
+    assert_eq!(
+        Markdown::paragraph(Inline::strong(Inline::lines(["a ", " b"]))).to_markdown(),
+        "**a** \\\n**b**"
+    );
+    assert_eq!(
+        Markdown::paragraph(Inline::text("x").then(Inline::strong(" y\u{a0}")).then("z"))
+            .to_markdown(),
+        "x **y**\u{a0}z"
+    );
+    assert_eq!(
+        Markdown::paragraph(Inline::text("say").then(Inline::emphasis(" so"))).to_markdown(),
+        "say _so_"
+    );
+    // Only whitespace: no delimiters (and a line's leading whitespace is
+    // trimmed, as for any paragraph line).
+    assert_eq!(Inline::strong("  ").to_markdown(), "");
+    assert_eq!(Inline::strong("  ").to_mrkdwn(), "  ");
+    assert_eq!(Inline::strong(" a ").to_mrkdwn(), " *a* ");
+    assert_eq!(Inline::emphasis("a\t").to_mrkdwn(), "_a_\t");
+}

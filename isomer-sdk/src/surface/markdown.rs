@@ -91,8 +91,10 @@ impl Inline {
 
     /// Strong emphasis, `**…**` (Slack `*…*`, HTML `<strong>`). Across a
     /// [`Inline::hard_break`] each line is wrapped on its own (`**a**\`,
-    /// newline, `**b**`; Slack `*a*`, newline, `*b*`), since a delimiter
-    /// beside a line break can neither open nor close; a line with no
+    /// newline, `**b**`; Slack `*a*`, newline, `*b*`), and whitespace at
+    /// either end of a line's content stays outside the delimiters
+    /// (`strong(" a ")` is ` **a** `), since a delimiter beside a line
+    /// break or whitespace can neither open nor close; a line with no
     /// content gets no delimiters.
     pub fn strong(inner: impl Into<Inline>) -> Inline {
         Inline {
@@ -774,9 +776,7 @@ fn write_markdown_runs(runs: &[Run], lines: &mut Vec<String>, cell: bool) {
                     if index > 0 {
                         lines.push(String::new());
                     }
-                    if !part.is_empty() {
-                        push_last(lines, &format!("{mark}{part}{mark}"));
-                    }
+                    push_last(lines, &wrap_mark(part, mark));
                 }
                 continue;
             }
@@ -826,6 +826,21 @@ fn write_markdown_runs(runs: &[Run], lines: &mut Vec<String>, cell: bool) {
     }
 }
 
+/// `part` (one line of a mark's serialized content) between `mark`s, with
+/// its leading and trailing whitespace (Unicode `White_Space`, which covers
+/// CommonMark's Unicode whitespace) outside them: a delimiter next to
+/// whitespace can neither open nor close (`**a **` is literal), and a part
+/// of only whitespace (or nothing) gets no delimiters.
+fn wrap_mark(part: &str, mark: &str) -> String {
+    let core = part.trim_matches(char::is_whitespace);
+    if core.is_empty() {
+        return part.to_owned();
+    }
+    let start = part.len() - part.trim_start_matches(char::is_whitespace).len();
+    let end = start + core.len();
+    format!("{}{mark}{core}{mark}{}", &part[..start], &part[end..])
+}
+
 /// Appends `text` to the last line.
 fn push_last(lines: &mut [String], text: &str) {
     if let Some(out) = lines.last_mut() {
@@ -859,9 +874,9 @@ fn write_mrkdwn_runs(runs: &[Run], out: &mut String) {
                 // span a line break, and an empty pair prints literally.
                 // The only newlines in `inner`'s output are its hard breaks.
                 let mark = if matches!(run, Run::Strong(_)) {
-                    '*'
+                    "*"
                 } else {
-                    '_'
+                    "_"
                 };
                 let mut text = String::new();
                 write_mrkdwn_runs(inner, &mut text);
@@ -869,11 +884,7 @@ fn write_mrkdwn_runs(runs: &[Run], out: &mut String) {
                     if index > 0 {
                         out.push('\n');
                     }
-                    if !part.is_empty() {
-                        out.push(mark);
-                        out.push_str(part);
-                        out.push(mark);
-                    }
+                    out.push_str(&wrap_mark(part, mark));
                 }
             }
             Run::Code(code) => {
