@@ -340,6 +340,10 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
 }
 
 /// Reads and range-checks a floor's value. `Ok(None)` when it was reported as wrong.
+///
+/// A literal with a type suffix (`0.5f32`, `3u8`) is refused: the floor's type is fixed
+/// (`f64` or `u64`), so a suffix could only mislead. A negative zero (`-0.0`, `-0`) is
+/// read as `0.0`, so the floor prints as `0`, as written without the sign.
 fn floor_value(
     cx: &Ctxt,
     meta: &syn::meta::ParseNestedMeta<'_>,
@@ -352,7 +356,7 @@ fn floor_value(
         }
         cx.error_spanned_by(
             key,
-            format!("floor `{key}` needs a value: {}", expectation(key, kind)),
+            format!("floor `{key}` needs a value: {}", accepted(key, kind)),
         );
         return Ok(None);
     }
@@ -376,10 +380,26 @@ fn floor_value(
             return Ok(None);
         }
     };
+    let (digits, suffix) = match lit {
+        Lit::Float(float) => (float.base10_digits(), float.suffix()),
+        Lit::Int(int) => (int.base10_digits(), int.suffix()),
+        _ => ("", ""),
+    };
+    if !suffix.is_empty() && kind != FloorKind::Flag {
+        let sign = if negative { "-" } else { "" };
+        cx.error_spanned_by(
+            &expr,
+            format!(
+                "floor `{key}` takes a literal without a type suffix: write `{key} = {sign}{digits}`, not `{sign}{digits}{suffix}`"
+            ),
+        );
+        return Ok(None);
+    }
     let sign = if negative { -1.0 } else { 1.0 };
+    // `+ 0.0` turns a negative zero into 0.0 and leaves every other number as it is.
     let number = match lit {
-        Lit::Float(float) => float.base10_parse::<f64>().ok().map(|n| n * sign),
-        Lit::Int(int) => int.base10_parse::<u64>().ok().map(|n| n as f64 * sign),
+        Lit::Float(float) => float.base10_parse::<f64>().ok().map(|n| n * sign + 0.0),
+        Lit::Int(int) => int.base10_parse::<f64>().ok().map(|n| n * sign + 0.0),
         _ => None,
     };
     let value = match (kind, lit) {
@@ -390,9 +410,19 @@ fn floor_value(
         (FloorKind::PositiveNumber, _) => number
             .filter(|n| n.is_finite() && *n > 0.0)
             .map(FloorValue::Number),
-        (FloorKind::Count, Lit::Int(int)) if !negative => {
-            int.base10_parse::<u64>().ok().map(FloorValue::Count)
-        }
+        (FloorKind::Count, Lit::Int(int)) if !negative => match int.base10_parse::<u64>() {
+            Ok(count) => Some(FloorValue::Count(count)),
+            Err(_) => {
+                cx.error_spanned_by(
+                    &expr,
+                    format!(
+                        "floor `{key}` is at most {} (the largest u64), and {digits} is larger",
+                        u64::MAX
+                    ),
+                );
+                return Ok(None);
+            }
+        },
         _ => None,
     };
     match value {
@@ -404,22 +434,25 @@ fn floor_value(
     }
 }
 
-/// What a floor of `kind` accepts, as a message.
+/// What a floor of `kind` accepts, as a message ("floor `key` takes ...").
 fn expectation(key: &syn::Ident, kind: FloorKind) -> String {
     match kind {
-        FloorKind::Flag => format!("floor `{key}` is a flag: write `{key}` or `{key} = false`"),
-        FloorKind::Ratio => {
-            format!("floor `{key}` takes a number from 0.0 to 1.0, e.g. `{key} = 0.8`")
-        }
-        FloorKind::PositiveNumber => {
-            format!("floor `{key}` takes a number greater than 0, e.g. `{key} = 1.5`")
-        }
+        FloorKind::Flag => format!("floor `{key}` is a flag: {}", accepted(key, kind)),
+        _ => format!("floor `{key}` takes {}", accepted(key, kind)),
+    }
+}
+
+/// The values a floor of `kind` takes, with an example ("a number from 0.0 to 1.0, e.g.
+/// `key = 0.8`"), or for a flag how to write it.
+fn accepted(key: &syn::Ident, kind: FloorKind) -> String {
+    match kind {
+        FloorKind::Flag => format!("write `{key}` or `{key} = false`"),
+        FloorKind::Ratio => format!("a number from 0.0 to 1.0, e.g. `{key} = 0.8`"),
+        FloorKind::PositiveNumber => format!("a number greater than 0, e.g. `{key} = 1.5`"),
         FloorKind::Count if key == "max_turns" => {
-            format!("floor `{key}` takes a whole number of turns, e.g. `{key} = 6`")
+            format!("a whole number of turns, e.g. `{key} = 6`")
         }
-        FloorKind::Count => {
-            format!("floor `{key}` takes a whole number of cases, e.g. `{key} = 0`")
-        }
+        FloorKind::Count => format!("a whole number of cases, e.g. `{key} = 0`"),
     }
 }
 
@@ -495,7 +528,7 @@ mod tests {
                 "floor `max_size_vs_golden` takes a number greater than 0, e.g. `max_size_vs_golden = 1.5`",
                 "floor `max_answerability_no` takes a whole number of cases, e.g. `max_answerability_no = 0`",
                 "floor `valid_after_retry` is a flag: write `valid_after_retry` or `valid_after_retry = false`",
-                "floor `min_mean_selection_f1` needs a value: floor `min_mean_selection_f1` takes a number from 0.0 to 1.0, e.g. `min_mean_selection_f1 = 0.8`",
+                "floor `min_mean_selection_f1` needs a value: a number from 0.0 to 1.0, e.g. `min_mean_selection_f1 = 0.8`",
                 "floor `no_invented_types` is declared twice",
             ]
         );
@@ -548,6 +581,72 @@ mod tests {
             errors,
             [
                 "floor `max_mean_turns` is an agent floor: write `agent` to run the corpus as an agent corpus, or use the single-shot floors `valid_after_retry`, `min_selection_f1`, `expected_hit`, `no_invented_types`, `max_size_vs_golden`, `answerability_not_no`, `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1`, `max_answerability_no`"
+            ]
+        );
+    }
+
+    #[test]
+    fn floor_values_are_refused_with_what_is_wrong() {
+        let (args, errors) = parse(quote!(
+            corpus = "c",
+            min_valid_ratio,
+            max_answerability_no = 99999999999999999999999,
+            min_selection_f1 = 0.5f32,
+            max_size_vs_golden = 2u64,
+            min_mean_selection_f1 = -0.5f64,
+            max_size_vs_golden = 99999999999999999999999,
+            max_answerability_no = 18446744073709551615,
+        ));
+        assert_eq!(
+            errors,
+            [
+                "floor `min_valid_ratio` needs a value: a number from 0.0 to 1.0, e.g. `min_valid_ratio = 0.8`",
+                "floor `max_answerability_no` is at most 18446744073709551615 (the largest u64), and 99999999999999999999999 is larger",
+                "floor `min_selection_f1` takes a literal without a type suffix: write `min_selection_f1 = 0.5`, not `0.5f32`",
+                "floor `max_size_vs_golden` takes a literal without a type suffix: write `max_size_vs_golden = 2`, not `2u64`",
+                "floor `min_mean_selection_f1` takes a literal without a type suffix: write `min_mean_selection_f1 = -0.5`, not `-0.5f64`",
+            ]
+        );
+        // A refused value declares nothing, so the second key is no repeat; a whole number
+        // too large for u64 is still a number for a number floor.
+        let floors: Vec<(&str, FloorValue)> = args
+            .floors
+            .iter()
+            .map(|f| (f.variant, f.value.clone()))
+            .collect();
+        assert_eq!(
+            floors,
+            [
+                ("MaxSizeVsGolden", FloorValue::Number(1e23)),
+                ("MaxAnswerabilityNo", FloorValue::Count(u64::MAX)),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_negative_zero_floor_reads_as_zero() {
+        let (args, errors) = parse(quote!(
+            corpus = "c",
+            min_selection_f1 = -0.0,
+            min_valid_ratio = -0,
+        ));
+        assert_eq!(errors, Vec::<String>::new());
+        let values: Vec<String> = args
+            .floors
+            .iter()
+            .map(|f| match f.value {
+                FloorValue::Number(n) => format!("{n:?}"),
+                ref other => format!("{other:?}"),
+            })
+            .collect();
+        // `{:?}` of -0.0 is "-0.0": this pins the sign, which `==` ignores.
+        assert_eq!(values, ["0.0", "0.0"]);
+        // Below zero, even by a little, is out of range.
+        let (_, errors) = parse(quote!(corpus = "c", min_selection_f1 = -0.001));
+        assert_eq!(
+            errors,
+            [
+                "floor `min_selection_f1` takes a number from 0.0 to 1.0, e.g. `min_selection_f1 = 0.8`"
             ]
         );
     }
