@@ -13,7 +13,8 @@
 //!   parse, validation, frame rule, every axis, the text rendering the
 //!   judge reads, totals);
 //! - `run_evals_no_judge`: the same run without a judge, so without the
-//!   text rendering (and its validation) answerability needs;
+//!   text rendering answerability needs (rendered from the attempt's check,
+//!   not validated again);
 //! - `check_only`: `parse_generated` + `check_attempt` of every answer
 //!   text, no scoring (where most of the run's time goes);
 //! - `parse_generated`: the fence stripping and deep-safe parse alone;
