@@ -19,8 +19,13 @@
 //!     };
 //!     fn __build() -> Suite { into_suite(super::slides()) }
 //! }
+//! harness_false_guard!("#[isomer_eval]");
 //! fn main() -> ExitCode { run(&[slides::SUITE]) }
 //! ```
+//!
+//! `harness_false_guard!` (which `isomer_evals::main!` writes too) is a `#[test]` that only
+//! libtest's own harness runs, failing with "add `harness = false`": without that key cargo
+//! ignores the written `main`, and the target would pass with `running 0 tests`.
 //!
 //! With `agent`, the constant is an `AgentSuiteSpec` (floors `AgentFloor::...`), `__build`
 //! returns an `AgentSuite` through `into_agent_suite`, and `main` calls `run_agent`.
@@ -188,8 +193,12 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
     } else {
         doc
     };
+    // The guard is `isomer_evals::main!`'s too: a `#[test]` failing a target built
+    // without `harness = false`. `main` itself is written here, so that an unresolved
+    // `crate = "..."` path is one error, not also a missing `main`.
     let main = args.emits_main().then(|| {
         quote! {
+            #private::harness_false_guard!("#[isomer_eval]");
             /// Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).
             fn main() -> #private::ExitCode {
                 #private::#run(&[#ident::SUITE])
@@ -228,4 +237,52 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
 /// A path as a string literal (lossy for non-UTF-8 paths, which cargo does not produce).
 fn path_literal(path: &std::path::Path) -> Literal {
     Literal::string(&path.to_string_lossy())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The expansion of `#[isomer_eval(<attr>)] fn mini() -> R { .. }` over the mini
+    /// fixture corpus, as token text.
+    fn expansion(attr: TokenStream) -> String {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../isomer-evals");
+        let cx = Ctxt::new();
+        let args = parse_args(&cx, attr);
+        let corpus = read_corpus(&cx, &root, args.corpus.as_ref().unwrap());
+        cx.check().unwrap();
+        let item_fn: ItemFn = syn::parse_quote!(
+            fn mini() -> R {
+                R
+            }
+        );
+        expand(&args, &item_fn, &corpus.unwrap()).to_string()
+    }
+
+    #[test]
+    fn the_main_comes_with_the_harness_false_guard() {
+        let single = expansion(quote!(corpus = "tests/fixtures/eval/mini"));
+        assert!(
+            single.ends_with(
+                "} :: isomer_evals :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: isomer_evals :: __private :: ExitCode { :: isomer_evals :: __private :: run (& [mini :: SUITE]) }"
+            ),
+            "{single}"
+        );
+        assert_eq!(single.matches("harness_false_guard").count(), 1);
+        let agent = expansion(quote!(
+            corpus = "tests/fixtures/eval/mini-agent",
+            agent,
+            crate = "::renamed"
+        ));
+        assert!(
+            agent.ends_with(
+                "} :: renamed :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: renamed :: __private :: ExitCode { :: renamed :: __private :: run_agent (& [mini :: SUITE]) }"
+            ),
+            "{agent}"
+        );
+        let no_main = expansion(quote!(corpus = "tests/fixtures/eval/mini", main = false));
+        assert!(!no_main.contains("harness_false_guard"), "{no_main}");
+        assert!(!no_main.contains("fn main"), "{no_main}");
+    }
 }

@@ -49,7 +49,7 @@
 //! | `snapshots` | string | `"tests/snapshots"` | the baseline directory, relative to the package root |
 //! | `crate` | string path | `"::isomer_evals"` | where the expansion finds this crate, for a renamed or re-exported dependency; an absolute path (`"::name"`, `"crate::path"`), since it is used from inside a generated module |
 //! | `agent` | flag | off | the corpus is an agent corpus (`transcripts/`), the function returns an [`agent::AgentSuite`], and only the agent floors are accepted; see [`agent`] |
-//! | any floor | flag or number | off | see [`crate::floor`] for every name, range and meaning |
+//! | any floor | flag or number | off | see [`crate::floor`] for every name, range and meaning; a number is an unsuffixed literal (`0.8`, not `0.8f32`), and `-0.0` reads as `0.0` |
 //!
 //! At compile time the macro reads `<corpus>/corpus.json` with the same reader as the run
 //! time ([`crate::corpus::manifest`]): a missing file, malformed JSON (with line:column), a
@@ -328,20 +328,33 @@ pub fn trials(
 /// the file with libtest's own harness, which ignores this `main` and would report
 /// `running 0 tests` as a pass; so the macro also writes one `#[test]`, which only that
 /// harness runs (rustc drops `#[test]` items from a `harness = false` build), and which
-/// fails saying what to add.
+/// fails saying what to add. `#[isomer_eval]`'s own `main` (without `main = false`) gets
+/// the same guard, from the same code.
 #[macro_export]
 macro_rules! main {
     ($($suite:ident),+ $(,)?) => {
+        $crate::__private::harness_false_guard!("isomer_evals::main!");
+        fn main() -> ::std::process::ExitCode {
+            $crate::harness::run_any(&[$($crate::harness::AnySuiteSpec::from($suite::SUITE)),+])
+        }
+    };
+}
+
+/// The guard that [`main!`](crate::main) and `#[isomer_eval]` (unless `main = false`)
+/// write beside the `main` they write: a `#[test]`, which only libtest's own harness runs,
+/// failing through [`__private::needs_harness_false`](crate::__private::needs_harness_false)
+/// with `$writer` (the macro's name) and "add `harness = false`" (see
+/// [`main!`](crate::main)). Not public API (reached through
+/// `__private::harness_false_guard`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __harness_false_guard {
+    ($writer:literal) => {
         mod isomer_evals_main {
             #[test]
             fn needs_harness_false() {
-                panic!(
-                    "isomer_evals::main! writes this target's `main`, but cargo built the target with libtest's harness, which ignores that `main` and runs no eval trial: add `harness = false` to the target's `[[test]]` entry in Cargo.toml"
-                );
+                $crate::__private::needs_harness_false($writer)
             }
-        }
-        fn main() -> ::std::process::ExitCode {
-            $crate::harness::run_any(&[$($crate::harness::AnySuiteSpec::from($suite::SUITE)),+])
         }
     };
 }
