@@ -155,7 +155,13 @@
 //! fallback still emits the function and an empty `main`, so only the real
 //! errors show. The expansion is data: the function unchanged, a module of the
 //! same name holding a `SuiteSpec` constant (name, corpus text, case ids and
-//! byte ranges, floors, build fn), and `fn main() { harness::run(&[SUITE]) }`.
+//! byte ranges, floors, build fn), and `fn main() { harness::run(&[SUITE]) }` with a guard
+//! test that fails a target built without `harness = false`.
+//!
+//! Put the attribute on a module-level function. The generated module calls the function
+//! as `super::<name>`, which does not reach a function declared inside another function's
+//! body; a proc macro attribute sees only its item, not where it stands, so that case is
+//! rustc's ``cannot find function `<name>` in module `super` ``, not an error of its own.
 
 mod ctxt;
 mod eval;

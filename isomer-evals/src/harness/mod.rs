@@ -22,8 +22,11 @@
 //!    # not on crates.io yet: a path (or git) dependency on this workspace's crate
 //!    isomer-evals = { path = "../isomer-rs/isomer-evals" }
 //!    ```
-//! 2. In `tests/slides_eval.rs`, put the attribute on a function returning the runtime (or a
-//!    [`Suite`] with run options):
+//! 2. In `tests/slides_eval.rs`, put the attribute on a module-level function returning the
+//!    runtime (or a [`Suite`] with run options). A function inside another function's body
+//!    does not work: the generated module calls it as `super::<name>`, which only reaches
+//!    module-level items, and the attribute, which sees only the function, cannot tell
+//!    (rustc says ``cannot find function `<name>` in module `super` ``):
 //!    ```ignore
 //!    #[isomer_evals::isomer_eval(
 //!        corpus = "../../corpus/slides",
