@@ -80,7 +80,7 @@ use serde_json::json;
 
 use super::gate;
 use super::outcome::write_errors;
-use super::snapshot::{DiffOutput, conclude_totals};
+use super::snapshot::{DiffOutput, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
@@ -383,6 +383,8 @@ pub(super) fn run_totals(
             let _ = writeln!(out, "  {miss}");
         }
     }
+    // Everything written from here on is a fault of the recordings.
+    let after_floors = out.len();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -404,8 +406,14 @@ pub(super) fn run_totals(
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
+    let replay_state = if out.len() > after_floors {
+        ReplayState::Faulty
+    } else {
+        ReplayState::Sound
+    };
     conclude_totals(
         out,
+        replay_state,
         suite.name,
         Path::new(suite.snapshots),
         &report,

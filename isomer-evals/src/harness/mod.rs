@@ -106,6 +106,11 @@
 //!
 //! then read the diff of the `.snap` files and commit them with the change (or run with
 //! the default `INSTA_UPDATE` and review the `.snap.new` files with `cargo insta review`).
+//! The failure prints that command as its last line. When the same failure also names a
+//! fault of the recordings (a case or run that did not complete, a missing or stale
+//! recording, a file no replay reads, a `prompt.txt` that differs), the line starts with
+//! `fix the recordings first (accepting now would commit the baseline of this broken
+//! replay); then, to accept it: ...`: the moved baseline records the broken replay.
 //!
 //! # Several suites in one target
 //!

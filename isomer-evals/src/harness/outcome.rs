@@ -8,7 +8,7 @@ use libtest_mimic::Failed;
 
 use super::gate;
 use super::recordings::{Recordings, Stale};
-use super::snapshot::{DiffOutput, conclude_totals};
+use super::snapshot::{DiffOutput, ReplayState, conclude_totals};
 use super::{CaseSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt, prompt_sha256};
 use crate::case::{AnswerabilityVerdict, EvalCase};
@@ -192,6 +192,8 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Re
             let _ = writeln!(out, "  {miss}");
         }
     }
+    // Everything written from here on is a fault of the recordings.
+    let after_floors = out.len();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -267,8 +269,14 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Re
         missing_recordings: missing,
         stale_judgments: stale,
     };
+    let replay_state = if out.len() > after_floors {
+        ReplayState::Faulty
+    } else {
+        ReplayState::Sound
+    };
     conclude_totals(
         out,
+        replay_state,
         suite.name,
         Path::new(suite.snapshots),
         &report,

@@ -18,8 +18,14 @@ const MOVES_SHOWN: usize = 8;
 /// `report_text` and `baseline` in `dir` ([`compare_baseline`]), appends the moved
 /// snapshots to `out` ([`write_moved`]), and fails with `out` (trimmed) unless it is
 /// empty. Fails too when the report does not serialize.
+///
+/// `replay_state` says whether `out` already names a fault of the recordings (a case or
+/// run that did not complete, a missing or stale recording, a file no replay reads, a
+/// prompt that differs): accepting the baseline then would commit the broken run, so the
+/// accept hint asks to fix the recordings first.
 pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
     mut out: String,
+    replay_state: ReplayState,
     suite: &str,
     dir: &Path,
     report: &R,
@@ -30,12 +36,21 @@ pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
     let report = serde_json::to_value(report)
         .map_err(|error| format!("cannot serialize the report: {error}"))?;
     let moved = compare_baseline(suite, dir, &report, report_text, baseline, diffs);
-    write_moved(&mut out, suite, &moved);
+    write_moved(&mut out, suite, &moved, replay_state);
     if out.is_empty() {
         Ok(())
     } else {
         Err(out.trim_end().to_owned().into())
     }
+}
+
+/// Whether a `totals` run replayed sound recordings, for the hint under a moved baseline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ReplayState {
+    /// Nothing is wrong with the recordings: a moved baseline may be accepted as it is.
+    Sound,
+    /// The failure already names a recording fault; the baseline of this run records it.
+    Faulty,
 }
 
 /// Where the human diff of a moved snapshot goes.
@@ -358,7 +373,9 @@ mod tests {
 /// snapshot on its own line, then the command that accepts them, naming the
 /// running test target (read from the test binary's file name, as cargo
 /// names it `<target>-<16 hex digits>`; `<target>` when it cannot be told).
-fn write_moved(out: &mut String, suite: &str, moved: &[String]) {
+/// With [`ReplayState::Faulty`] the command comes after "fix the recordings
+/// first", since accepting now would commit the baseline of a broken replay.
+fn write_moved(out: &mut String, suite: &str, moved: &[String], replay_state: ReplayState) {
     use std::fmt::Write as _;
     if moved.is_empty() {
         return;
@@ -371,6 +388,11 @@ fn write_moved(out: &mut String, suite: &str, moved: &[String]) {
         .next()
         .and_then(|argv0| target_name(Path::new(&argv0)))
         .unwrap_or_else(|| "<target>".to_owned());
+    if replay_state == ReplayState::Faulty {
+        out.push_str(
+            "fix the recordings first (accepting now would commit the baseline of this broken replay); then, ",
+        );
+    }
     let _ = writeln!(
         out,
         "to accept it: INSTA_UPDATE=always cargo test --test {target} -- --exact {suite}::totals, then review the .snap diff and commit it"
@@ -389,8 +411,40 @@ fn target_name(binary: &Path) -> Option<String> {
 
 #[cfg(test)]
 mod target_name_tests {
-    use super::target_name;
+    use super::{ReplayState, target_name, write_moved};
     use std::path::Path;
+
+    #[test]
+    fn the_accept_hint_asks_to_fix_faulty_recordings_first() {
+        let moved = ["s__report: totals.valid: 2 -> 1".to_owned()];
+        let mut sound =
+            String::from("suite `s` is below its floors:\n  min_valid_ratio: 0.5, floor >= 1\n");
+        write_moved(&mut sound, "s", &moved, ReplayState::Sound);
+        assert_eq!(
+            sound,
+            "suite `s` is below its floors:
+  min_valid_ratio: 0.5, floor >= 1
+the baseline moved:
+  s__report: totals.valid: 2 -> 1
+to accept it: INSTA_UPDATE=always cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
+"
+        );
+        let mut faulty = String::from(
+            "missing recordings (strict replay answers them with empty text): answers/a.1.txt\n",
+        );
+        write_moved(&mut faulty, "s", &moved, ReplayState::Faulty);
+        assert_eq!(
+            faulty,
+            "missing recordings (strict replay answers them with empty text): answers/a.1.txt
+the baseline moved:
+  s__report: totals.valid: 2 -> 1
+fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
+"
+        );
+        let mut nothing = String::new();
+        write_moved(&mut nothing, "s", &[], ReplayState::Faulty);
+        assert_eq!(nothing, "");
+    }
 
     #[test]
     fn strips_cargo_hash_suffix() {
