@@ -118,7 +118,8 @@ fn odd_mailto_addresses_in_markdown() {
 /// `slideClosing` doc: Slack `*LABEL* · <href|text>` lines. A `|` in the
 /// href (which validation accepts) was deleted, so the link went to another
 /// address (`x@y.exampleevil`); the sdk's own mrkdwn links write it as
-/// `%7C`, which the mail client decodes back to `|`. Fixed the same way.
+/// `%7C`, which the mail client decodes back to `|`. Fixed the same way,
+/// and a raw `&` is escaped as those links escape it.
 #[test]
 fn finding_a_pipe_in_a_closing_href_keeps_its_address_in_slack() {
     let slack: Value =
@@ -127,5 +128,16 @@ fn finding_a_pipe_in_a_closing_href_keeps_its_address_in_slack() {
     assert_eq!(
         slack["blocks"][1]["text"]["text"],
         "*MAIL* · <mailto:x@y.example%7Cevil|a@b.example>"
+    );
+    // `&` is escaped in the href as in the sdk's mrkdwn links
+    // (`escape_mrkdwn`: Slack's control characters are `&`, `<`, `>`).
+    let slack: Value = serde_json::from_str(&render(
+        Surface::Slack,
+        &closing("mailto:a@b.example?subject=a&body=b"),
+    ))
+    .expect("the slack payload is JSON");
+    assert_eq!(
+        slack["blocks"][1]["text"]["text"],
+        "*MAIL* · <mailto:a@b.example?subject=a&amp;body=b|a@b.example>"
     );
 }

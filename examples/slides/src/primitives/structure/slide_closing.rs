@@ -1,7 +1,7 @@
 //! `slideClosing`: the deck's last slide, with links and next steps
 //! (slides-and-runtime.md §3.5, Slide structure).
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Inline, Markdown, Scope, escape_mrkdwn};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -133,7 +133,8 @@ impl SlideNode for SlideClosing {
 
     /// Slack: `header`; one `section` of `*LABEL* · <href|text>` lines
     /// (plain text when the href is relative or unsafe, as Slack links only
-    /// absolute URLs; a `|` or `>` in the href as `%7C` / `%3E`); a
+    /// absolute URLs; a `|` or `>` in the href as `%7C` / `%3E`, `&` as
+    /// `&amp;`); a
     /// `rich_text` bullet list of the paths.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let lines: Vec<String> = self
@@ -144,8 +145,10 @@ impl SlideNode for SlideClosing {
                 let target = match safe_navigation_href(&link.href) {
                     Some(href) if bare_address(&href) != href => {
                         // `|` and `>` would end the link: percent-encoded,
-                        // so the target stays the same address.
-                        let href = href.replace('|', "%7C").replace('>', "%3E");
+                        // so the target stays the same address; `&` is one
+                        // of Slack's three control characters, escaped as
+                        // the sdk's mrkdwn links escape it.
+                        let href = escape_mrkdwn(&href.replace('|', "%7C").replace('>', "%3E"));
                         format!("<{href}|{text}>")
                     }
                     _ => text,
