@@ -300,20 +300,20 @@ fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
         [
             "--- mini__report.snap (committed)",
             "+++ mini__report (this run)",
-            "@@ -4,126 +4,108 @@",
+            "@@ -4,126 +4,108 @@ lines of the snapshot's contents, after the 3-line header of mini__report.snap",
             "--- mini__report_text.snap (committed)",
             "+++ mini__report_text (this run)",
-            "@@ -1,10 +1,14 @@",
+            "@@ -1,10 +1,14 @@ lines of the snapshot's contents, after the 3-line header of mini__report_text.snap",
             "--- mini__baseline.snap (committed)",
             "+++ mini__baseline (this run)",
-            "@@ -1,5 +1,10 @@",
+            "@@ -1,5 +1,10 @@ lines of the snapshot's contents, after the 3-line header of mini__baseline.snap",
         ]
     );
     assert!(
         stderr.ends_with(
             r#"--- mini__baseline.snap (committed)
 +++ mini__baseline (this run)
-@@ -1,5 +1,10 @@
+@@ -1,5 +1,10 @@ lines of the snapshot's contents, after the 3-line header of mini__baseline.snap
  {
    "promptSha256": "87dc40214fc0eccfb9f7fa7e83e0f80c0a7d1c11eafdd014bc14b5a5c4bb4997",
 -  "missingRecordings": [],

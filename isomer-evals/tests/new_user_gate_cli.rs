@@ -355,7 +355,7 @@ fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
             String::from_utf8(output.stderr).unwrap(),
             r#"--- nu_moved__report.snap (committed)
 +++ nu_moved__report (this run)
-@@ -32,7 +32,7 @@
+@@ -32,7 +32,7 @@ lines of the snapshot's contents, after the 3-line header of nu_moved__report.snap
          ]
        },
        "payload": {

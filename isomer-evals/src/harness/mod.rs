@@ -169,7 +169,22 @@
 //!   comparator but lets insta print and write nothing, and writes its own diff of each
 //!   moved snapshot to stderr (`--- <name>.snap (committed)` / `+++ <name> (this run)`, one
 //!   hunk). So under `--format json` no `.snap.new` is written and `INSTA_UPDATE=always`
-//!   accepts nothing: accept a baseline with the default format.
+//!   accepts nothing: accept a baseline with the default format. The hunk's `@@ -32,7
+//!   +32,7 @@` numbers lines of the snapshot's contents, as insta's own diff does, not of
+//!   the `.snap` file: the `@@` line adds `lines of the snapshot's contents, after the
+//!   3-line header of <name>.snap` (the committed file's `---` header, counted from the
+//!   file; 3 lines as the harness writes it), so that hunk starts at line 35 of the file.
+//! - In the default format insta prints ``Stopped on the first failure. Run `cargo insta
+//!   test` to run all snapshots.`` under its diff of each moved snapshot. It is not so
+//!   here: the harness compares all three snapshots, and the failure names each one that
+//!   moved. insta 1.49 prints the line for every mismatch it does not write in place
+//!   (`INSTA_UPDATE=always` does) unless its output setting is `none`, which only the
+//!   `INSTA_OUTPUT` variable or an `insta.yaml` file sets, and which would hide the diff
+//!   too; no `insta::Settings` value turns it off, so the harness leaves it.
+//! - `--list` ignores `--format json`: libtest-mimic 0.8 lists every trial as a
+//!   `<name>: test` line (libtest's pretty listing) whatever the format, and offers no hook
+//!   to list otherwise; libtest's own JSON listing is an unstable option. Parse the plain
+//!   lines, or run with `--format json` for JSON events of a run.
 //! - `--exact <name>` builds only that trial; every other trial is a placeholder that
 //!   reads nothing and that libtest-mimic's filter drops, so the closing line counts the
 //!   excluded trials in `filtered out`, as libtest does.

@@ -142,7 +142,8 @@ fn snapshot_holds(diffs: DiffOutput, dir: &Path, name: &str, assertion: impl FnO
             let moved = seen.lock().map(|mut seen| seen.take()).unwrap_or(None);
             match moved {
                 Some((old, new)) => {
-                    eprint!("{}", super::diff::snapshot_diff(name, &old, &new));
+                    let header = header_lines(&dir.join(format!("{name}.snap")));
+                    eprint!("{}", super::diff::snapshot_diff(name, &old, &new, header));
                     false
                 }
                 None => held,
@@ -220,9 +221,25 @@ pub(super) fn holds(assertion: impl FnOnce()) -> bool {
 /// `\r\n`; insta compares the same way).
 pub(super) fn read_snapshot(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?.replace("\r\n", "\n");
+    let header = header_len(&text)?;
+    Some(text[header..].to_owned())
+}
+
+/// How many lines the `---` header of a `.snap` file takes, both `---` lines included
+/// (3 for insta's `---`, `source: ...`, `---`; more with `expression:` or
+/// `assertion_line:`), or `None` when the file is absent or has no such header.
+fn header_lines(path: &Path) -> Option<usize> {
+    let text = std::fs::read_to_string(path).ok()?.replace("\r\n", "\n");
+    let header = header_len(&text)?;
+    Some(text[..header].matches('\n').count())
+}
+
+/// The byte length of the `---` header at the start of a snapshot's text (`\n` line
+/// ends), through the newline of its closing `---`.
+fn header_len(text: &str) -> Option<usize> {
     let body = text.strip_prefix("---\n")?;
     let end = body.find("\n---\n")?;
-    Some(body[end + 5..].to_owned())
+    Some(4 + end + 5)
 }
 
 /// Names what moved in a JSON snapshot (the report or the baseline record):
@@ -365,6 +382,17 @@ mod tests {
         )
         .unwrap();
         assert_eq!(read_snapshot(&crlf).as_deref(), Some("{\n  \"a\": 1\n}\n"));
+        assert_eq!(header_lines(&path), Some(3));
+        assert_eq!(header_lines(&crlf), Some(3));
+        let longer = dir.join("longer.snap");
+        std::fs::write(
+            &longer,
+            "---\nsource: a.rs\nassertion_line: 7\nexpression: report\n---\n{}\n",
+        )
+        .unwrap();
+        assert_eq!(header_lines(&longer), Some(5));
+        assert_eq!(read_snapshot(&longer).as_deref(), Some("{}\n"));
+        assert_eq!(header_lines(&dir.join("absent.snap")), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
