@@ -80,7 +80,7 @@ use serde_json::json;
 
 use super::gate;
 use super::outcome::write_errors;
-use super::snapshot::{DiffOutput, ReplayState, conclude_totals};
+use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
@@ -412,8 +412,10 @@ pub(super) fn run_totals(
         ReplayState::Sound
     };
     conclude_totals(
-        out,
-        replay_state,
+        Findings {
+            text: out,
+            replay_state,
+        },
         suite.name,
         Path::new(suite.snapshots),
         &report,

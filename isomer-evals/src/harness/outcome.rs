@@ -8,7 +8,7 @@ use libtest_mimic::Failed;
 
 use super::gate;
 use super::recordings::{Recordings, Stale};
-use super::snapshot::{DiffOutput, ReplayState, conclude_totals};
+use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt, prompt_sha256};
 use crate::case::{AnswerabilityVerdict, EvalCase};
@@ -275,8 +275,10 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Re
         ReplayState::Sound
     };
     conclude_totals(
-        out,
-        replay_state,
+        Findings {
+            text: out,
+            replay_state,
+        },
         suite.name,
         Path::new(suite.snapshots),
         &report,

@@ -14,18 +14,24 @@ use serde_json::Value;
 /// How many moved report values a message lists before `(+N more)`.
 const MOVES_SHOWN: usize = 8;
 
+/// What a `totals` trial found before comparing its baseline.
+pub(super) struct Findings {
+    /// The failure text so far (floors missed, recording faults), one item a line; empty
+    /// when nothing is wrong yet.
+    pub(super) text: String,
+    /// Whether `text` names a fault of the recordings (a case or run that did not
+    /// complete, a missing or stale recording, a file no replay reads, a prompt that
+    /// differs): accepting the baseline then would commit the broken replay, so the accept
+    /// hint asks to fix the recordings first.
+    pub(super) replay_state: ReplayState,
+}
+
 /// Ends a `totals` trial: compares the baseline of `report` (serialized to JSON),
 /// `report_text` and `baseline` in `dir` ([`compare_baseline`]), appends the moved
-/// snapshots to `out` ([`write_moved`]), and fails with `out` (trimmed) unless it is
-/// empty. Fails too when the report does not serialize.
-///
-/// `replay_state` says whether `out` already names a fault of the recordings (a case or
-/// run that did not complete, a missing or stale recording, a file no replay reads, a
-/// prompt that differs): accepting the baseline then would commit the broken run, so the
-/// accept hint asks to fix the recordings first.
+/// snapshots to the findings' text ([`write_moved`]), and fails with that text (trimmed)
+/// unless it is empty. Fails too when the report does not serialize.
 pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
-    mut out: String,
-    replay_state: ReplayState,
+    findings: Findings,
     suite: &str,
     dir: &Path,
     report: &R,
@@ -33,6 +39,10 @@ pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
     baseline: &B,
     diffs: DiffOutput,
 ) -> Result<(), Failed> {
+    let Findings {
+        text: mut out,
+        replay_state,
+    } = findings;
     let report = serde_json::to_value(report)
         .map_err(|error| format!("cannot serialize the report: {error}"))?;
     let moved = compare_baseline(suite, dir, &report, report_text, baseline, diffs);
