@@ -49,6 +49,7 @@ use crate::agent::types::{
     AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult,
     AgentUsage,
 };
+use crate::corpus::{NOT_UTF8, Position, decode_utf8};
 
 /// The transcripts directory's name inside an agent corpus directory.
 pub const TRANSCRIPTS_DIR: &str = "transcripts";
@@ -98,17 +99,27 @@ pub struct RecordedRun {
 pub type AgentRecordings = BTreeMap<(String, u32), RecordedRun>;
 
 /// A transcript file that could not be read, and why.
+///
+/// `Display` prints `<path>:<line>:<column>: <message>` when the fault has a position
+/// (a transcript that is not UTF-8: `transcripts/a.0.json:1:1: is not UTF-8 text (first
+/// invalid byte here)`, the words and position a corpus's `judgments.json` gets), else
+/// `<path>: <message>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgentRecordingError {
     /// The file or directory.
     pub path: PathBuf,
+    /// Where in the file the fault sits (1-based line, 1-based byte column), when known.
+    pub position: Option<Position>,
     /// What is wrong with it.
     pub message: String,
 }
 
 impl fmt::Display for AgentRecordingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.message)
+        match self.position {
+            Some(position) => write!(f, "{}:{position}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
     }
 }
 
@@ -135,6 +146,7 @@ pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRec
         Err(error) => {
             return Err(vec![AgentRecordingError {
                 path: transcripts,
+                position: None,
                 message: error.to_string(),
             }]);
         }
@@ -144,28 +156,21 @@ pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRec
         .collect();
     paths.sort();
     for path in paths {
-        let fault = |message: String| AgentRecordingError {
-            path: path.clone(),
-            message,
-        };
         let Some(key) = transcript_key(&path) else {
-            errors.push(fault(
-                "is not named <case id>.<repeat>.json (repeat a number from 0)".to_owned(),
-            ));
+            errors.push(AgentRecordingError {
+                path,
+                position: None,
+                message: "is not named <case id>.<repeat>.json (repeat a number from 0)".to_owned(),
+            });
             continue;
         };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(error) => {
-                errors.push(fault(error.to_string()));
-                continue;
-            }
-        };
-        match serde_json::from_str::<RecordedRun>(&text) {
-            Ok(run) => {
+        match read_transcript(&path) {
+            Ok(Some(run)) => {
                 recordings.insert(key, run);
             }
-            Err(error) => errors.push(fault(format!("is not a transcript: {error}"))),
+            // Listed a moment ago and gone now: as if it had never been recorded.
+            Ok(None) => {}
+            Err(error) => errors.push(error),
         }
     }
     if errors.is_empty() {
@@ -195,25 +200,12 @@ pub fn read_agent_case_recordings(
         let path = dir
             .join(TRANSCRIPTS_DIR)
             .join(format!("{case_id}.{r}.json"));
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(error) => {
-                errors.push(AgentRecordingError {
-                    path,
-                    message: error.to_string(),
-                });
-                continue;
-            }
-        };
-        match serde_json::from_str::<RecordedRun>(&text) {
-            Ok(run) => {
+        match read_transcript(&path) {
+            Ok(Some(run)) => {
                 recordings.insert((case_id.to_owned(), r), run);
             }
-            Err(error) => errors.push(AgentRecordingError {
-                path,
-                message: format!("is not a transcript: {error}"),
-            }),
+            Ok(None) => {}
+            Err(error) => errors.push(error),
         }
     }
     if errors.is_empty() {
@@ -221,6 +213,28 @@ pub fn read_agent_case_recordings(
     } else {
         Err(errors)
     }
+}
+
+/// Reads one transcript file; `Ok(None)` when it does not exist. Fails with the
+/// operating system's error when it cannot be read, with the position of the first
+/// invalid byte when it is not UTF-8 ([`crate::corpus::decode_utf8`], the decoding and
+/// words the corpus files get), and with serde's message (line and column included)
+/// when it is not a transcript.
+fn read_transcript(path: &Path) -> Result<Option<RecordedRun>, AgentRecordingError> {
+    let fault = |position: Option<Position>, message: String| AgentRecordingError {
+        path: path.to_owned(),
+        position,
+        message,
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(fault(None, error.to_string())),
+    };
+    let text = decode_utf8(bytes).map_err(|position| fault(Some(position), NOT_UTF8.to_owned()))?;
+    serde_json::from_str::<RecordedRun>(&text)
+        .map(Some)
+        .map_err(|error| fault(None, format!("is not a transcript: {error}")))
 }
 
 fn transcript_key(path: &Path) -> Option<(String, u32)> {
@@ -376,6 +390,11 @@ mod tests {
         .unwrap();
         std::fs::write(transcripts.join("a.2.json"), "{").unwrap();
         std::fs::write(transcripts.join("b.0.json"), "not read").unwrap();
+        std::fs::write(
+            transcripts.join("u.0.json"),
+            b"{\"turns\": [\n  {\"text\": \"caf\xe9\"}]}",
+        )
+        .unwrap();
         let one = read_agent_case_recordings(&dir, "a", 1).unwrap();
         assert_eq!(one.keys().collect::<Vec<_>>(), [&("a".to_owned(), 0)]);
         assert_eq!(one[&("a".to_owned(), 0)].turns[0].text, "{}");
@@ -387,6 +406,23 @@ mod tests {
             "is not a transcript: EOF while parsing an object at line 1 column 1"
         );
         assert!(read_agent_case_recordings(&dir, "c", 1).unwrap().is_empty());
+        // Not UTF-8: the position of the first invalid byte, in the corpus files' words.
+        let errors = read_agent_case_recordings(&dir, "u", 1).unwrap_err();
+        assert_eq!(
+            errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [format!(
+                "{}:2:16: is not UTF-8 text (first invalid byte here)",
+                transcripts.join("u.0.json").display()
+            )]
+        );
+        let errors = read_agent_recordings(&dir).unwrap_err();
+        assert_eq!(
+            errors.last().map(ToString::to_string),
+            Some(format!(
+                "{}:2:16: is not UTF-8 text (first invalid byte here)",
+                transcripts.join("u.0.json").display()
+            ))
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

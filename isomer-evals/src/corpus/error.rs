@@ -8,6 +8,10 @@ use std::path::PathBuf;
 use super::judgments::JudgmentFault;
 use super::manifest::{ManifestFault, Position};
 
+/// What a text file that is not UTF-8 is told, after its path and the position of the
+/// first invalid byte (the agent transcripts say the same, see `agent::replay`).
+pub(crate) const NOT_UTF8: &str = "is not UTF-8 text (first invalid byte here)";
+
 /// One fault in a corpus directory: the file it is in and what is wrong.
 ///
 /// `Display` prints `<path>:<line>:<column>: <message>` when the fault has a
@@ -76,7 +80,7 @@ impl fmt::Display for CorpusErrorKind {
             ),
             Self::Unreadable { source } => write!(f, "cannot be read: {source}"),
             Self::NotUtf8 { position } => {
-                write!(f, "{position}: is not UTF-8 text (first invalid byte here)")
+                write!(f, "{position}: {NOT_UTF8}")
             }
             Self::Manifest(fault) => write!(f, "{fault}"),
             Self::Judgments(fault) => write!(f, "{fault}"),

@@ -38,6 +38,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 pub use error::{CorpusError, CorpusErrorKind, CorpusErrors};
+pub(crate) use error::NOT_UTF8;
 pub use judgments::{JudgmentFault, JudgmentFaultKind, Judgments, RecordedJudgment};
 pub use manifest::{ManifestCase, ManifestFault, ManifestFaultKind, Position};
 
@@ -338,7 +339,17 @@ fn read_text(path: &Path) -> Result<Option<String>, CorpusError> {
             ));
         }
     };
-    String::from_utf8(bytes).map(Some).map_err(|error| {
+    decode_utf8(bytes)
+        .map(Some)
+        .map_err(|position| CorpusError::new(path, CorpusErrorKind::NotUtf8 { position }))
+}
+
+/// Decodes a text file's bytes as UTF-8; the error is where the first invalid byte sits
+/// (1-based line, 1-based byte column, as [`Position`] counts). Shared by the corpus
+/// files and the agent transcripts, which report it as `<path>:<line>:<column>: ` and
+/// [`NOT_UTF8`].
+pub(crate) fn decode_utf8(bytes: Vec<u8>) -> Result<String, Position> {
+    String::from_utf8(bytes).map_err(|error| {
         let offset = error.utf8_error().valid_up_to();
         let bytes = error.as_bytes();
         let line = 1 + bytes[..offset].iter().filter(|&&b| b == b'\n').count();
@@ -346,11 +357,10 @@ fn read_text(path: &Path) -> Result<Option<String>, CorpusError> {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
-        let position = Position {
+        Position {
             line,
             column: offset - line_start + 1,
-        };
-        CorpusError::new(path, CorpusErrorKind::NotUtf8 { position })
+        }
     })
 }
 
