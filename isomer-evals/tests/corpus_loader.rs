@@ -2,7 +2,9 @@
 //! exact messages, and skips nothing.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use tempfile::TempDir;
 
 use isomer_evals::corpus::{
     Corpus, CorpusErrorKind, ManifestFaultKind, Position, check_recordings,
@@ -11,16 +13,16 @@ use isomer_evals::corpus::{
 
 const PROVENANCE: &str = r#""provenance": {"author": "test"}"#;
 
-/// A fresh, empty directory for one test, under cargo's per-target temp dir.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("corpus_loader")
-        .join(name);
-    if dir.exists() {
-        fs::remove_dir_all(&dir).unwrap();
-    }
-    fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty directory for one test, under cargo's per-target temp dir:
+/// `corpus_loader/<name>-<random>`, unique to this call (two `cargo test` runs at
+/// once must not share it), removed when the returned guard drops.
+fn fresh_dir(name: &str) -> TempDir {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("corpus_loader");
+    fs::create_dir_all(&base).unwrap();
+    tempfile::Builder::new()
+        .prefix(&format!("{name}-"))
+        .tempdir_in(base)
+        .unwrap()
 }
 
 fn write(dir: &Path, relative: &str, contents: impl AsRef<[u8]>) {
@@ -48,7 +50,8 @@ const TWO_CASES: &str = r#"{
 
 #[test]
 fn loads_a_well_formed_corpus() {
-    let dir = fresh_dir("well_formed");
+    let scratch = fresh_dir("well_formed");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", TWO_CASES);
     write(&dir, "prompt.txt", "# View authoring\n");
     write(&dir, "answers/alpha.0.txt", "{\"type\":\"view\"}");
@@ -97,7 +100,8 @@ fn loads_a_well_formed_corpus() {
 
 #[test]
 fn a_corpus_without_recordings_loads() {
-    let dir = fresh_dir("no_recordings");
+    let scratch = fresh_dir("no_recordings");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", TWO_CASES);
     let corpus = Corpus::load(&dir).unwrap();
     assert_eq!(corpus.prompt, None);
@@ -107,7 +111,8 @@ fn a_corpus_without_recordings_loads() {
 
 #[test]
 fn malformed_json_names_line_and_column() {
-    let dir = fresh_dir("malformed");
+    let scratch = fresh_dir("malformed");
+    let dir = scratch.path().to_path_buf();
     write(
         &dir,
         "corpus.json",
@@ -118,7 +123,8 @@ fn malformed_json_names_line_and_column() {
         "<dir>/corpus.json:4:16: malformed JSON: trailing comma"
     );
 
-    let dir = fresh_dir("truncated");
+    let scratch = fresh_dir("truncated");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", "{\"provenance\": {}, \"cases\": [");
     assert_eq!(
         load_errors(&dir),
@@ -128,7 +134,8 @@ fn malformed_json_names_line_and_column() {
 
 #[test]
 fn a_case_without_id_or_prompt_is_reported_where_it_sits() {
-    let dir = fresh_dir("missing_fields");
+    let scratch = fresh_dir("missing_fields");
+    let dir = scratch.path().to_path_buf();
     write(
         &dir,
         "corpus.json",
@@ -158,7 +165,8 @@ fn a_case_without_id_or_prompt_is_reported_where_it_sits() {
 
 #[test]
 fn duplicate_ids_are_reported_at_both_places() {
-    let dir = fresh_dir("duplicates");
+    let scratch = fresh_dir("duplicates");
+    let dir = scratch.path().to_path_buf();
     write(
         &dir,
         "corpus.json",
@@ -185,7 +193,8 @@ fn duplicate_ids_are_reported_at_both_places() {
 
 #[test]
 fn shape_faults_name_the_rule() {
-    let dir = fresh_dir("shape");
+    let scratch = fresh_dir("shape");
+    let dir = scratch.path().to_path_buf();
     write(
         &dir,
         "corpus.json",
@@ -211,14 +220,16 @@ fn shape_faults_name_the_rule() {
         .join("\n")
     );
 
-    let dir = fresh_dir("root_array");
+    let scratch = fresh_dir("root_array");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", "[]");
     assert_eq!(
         load_errors(&dir),
         "<dir>/corpus.json:1:1: the corpus must be an object with `provenance` and `cases`"
     );
 
-    let dir = fresh_dir("cases_object");
+    let scratch = fresh_dir("cases_object");
+    let dir = scratch.path().to_path_buf();
     write(
         &dir,
         "corpus.json",
@@ -232,7 +243,8 @@ fn shape_faults_name_the_rule() {
 
 #[test]
 fn answer_files_for_unknown_cases_or_with_bad_names_are_reported() {
-    let dir = fresh_dir("answers");
+    let scratch = fresh_dir("answers");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", TWO_CASES);
     write(&dir, "answers/alpha.0.txt", "ok");
     write(&dir, "answers/gamma.0.txt", "orphan");
@@ -253,7 +265,8 @@ fn answer_files_for_unknown_cases_or_with_bad_names_are_reported() {
 
 #[test]
 fn unreadable_and_non_utf8_files_are_reported() {
-    let dir = fresh_dir("unreadable");
+    let scratch = fresh_dir("unreadable");
+    let dir = scratch.path().to_path_buf();
     fs::create_dir_all(dir.join("corpus.json")).unwrap();
     write(&dir, "prompt.txt", b"line one\nbad \xff byte");
     let errors = Corpus::load(&dir).unwrap_err();
@@ -279,7 +292,8 @@ fn unreadable_and_non_utf8_files_are_reported() {
     assert_eq!(errors[1].position(), Some(Position { line: 2, column: 5 }));
 
     // An answer that is not UTF-8 is reported when it is read.
-    let dir = fresh_dir("answer_not_utf8");
+    let scratch = fresh_dir("answer_not_utf8");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", TWO_CASES);
     write(&dir, "answers/alpha.0.txt", b"\xc3\x28");
     let corpus = Corpus::load(&dir).unwrap();
@@ -296,7 +310,8 @@ fn unreadable_and_non_utf8_files_are_reported() {
 
 #[test]
 fn a_missing_directory_or_manifest_is_named() {
-    let dir = fresh_dir("missing");
+    let scratch = fresh_dir("missing");
+    let dir = scratch.path().to_path_buf();
     let absent = dir.join("nowhere");
     assert_eq!(
         Corpus::load(&absent).unwrap_err().to_string(),
@@ -313,7 +328,8 @@ fn a_missing_directory_or_manifest_is_named() {
 
 #[test]
 fn judgment_faults_are_reported_with_positions() {
-    let dir = fresh_dir("judgments");
+    let scratch = fresh_dir("judgments");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", TWO_CASES);
     write(
         &dir,
@@ -344,7 +360,8 @@ fn judgment_faults_are_reported_with_positions() {
 
 #[test]
 fn every_fault_of_every_file_comes_in_one_load() {
-    let dir = fresh_dir("everything");
+    let scratch = fresh_dir("everything");
+    let dir = scratch.path().to_path_buf();
     write(
         &dir,
         "corpus.json",
@@ -399,7 +416,8 @@ fn the_manifest_reader_alone_gives_structured_faults() {
 
 #[test]
 fn read_case_answers_reads_one_case_without_the_manifest() {
-    let dir = fresh_dir("one_case");
+    let scratch = fresh_dir("one_case");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "answers/alpha.1.txt", "retry text");
     assert_eq!(
         read_case_answers(&dir, "alpha").unwrap(),
@@ -410,7 +428,8 @@ fn read_case_answers_reads_one_case_without_the_manifest() {
 
 #[test]
 fn a_repeated_key_is_reported_at_both_places() {
-    let dir = fresh_dir("repeated_key");
+    let scratch = fresh_dir("repeated_key");
+    let dir = scratch.path().to_path_buf();
     write(
         &dir,
         "corpus.json",
@@ -439,7 +458,8 @@ fn a_repeated_key_is_reported_at_both_places() {
 
 #[test]
 fn a_byte_order_mark_is_named_in_the_manifest_and_the_judgments() {
-    let dir = fresh_dir("bom");
+    let scratch = fresh_dir("bom");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", format!("\u{feff}{TWO_CASES}"));
     write(
         &dir,
@@ -455,7 +475,8 @@ fn a_byte_order_mark_is_named_in_the_manifest_and_the_judgments() {
 
 #[test]
 fn check_recordings_names_what_no_replay_of_the_cases_reads() {
-    let dir = fresh_dir("check_recordings");
+    let scratch = fresh_dir("check_recordings");
+    let dir = scratch.path().to_path_buf();
     write(&dir, "answers/alpha.0.txt", "{}");
     write(&dir, "answers/ghost.0.txt", "{}");
     write(&dir, "answers/alpha.2.txt", "{}");
@@ -481,6 +502,7 @@ fn check_recordings_names_what_no_replay_of_the_cases_reads() {
          <dir>/judgments.json:1:93: judgment for case \"ghost\", which corpus.json does not have"
     );
     // Nothing recorded yet is no fault, and neither is a case without answers.
-    let empty = fresh_dir("check_recordings_empty");
+    let empty_scratch = fresh_dir("check_recordings_empty");
+    let empty = empty_scratch.path().to_path_buf();
     assert!(check_recordings(&empty, &ids).is_ok());
 }

@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use isomer_evals::corpus::{Corpus, CorpusErrorKind, Position};
@@ -383,15 +383,17 @@ fn run_evals_loses_no_case_to_hostile_answers() {
     assert_eq!(results, expected);
 }
 
-/// A fresh directory under cargo's per-target temp dir.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("hostile_answers")
-        .join(name);
-    if dir.exists() {
-        fs::remove_dir_all(&dir).unwrap();
-    }
-    fs::create_dir_all(dir.join("answers")).unwrap();
+/// A fresh directory holding an empty `answers/`, under cargo's per-target temp dir:
+/// `hostile_answers/<name>-<random>`, unique to this call (two `cargo test` runs at
+/// once must not share it), removed when the returned guard drops.
+fn fresh_dir(name: &str) -> tempfile::TempDir {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile_answers");
+    fs::create_dir_all(&base).unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{name}-"))
+        .tempdir_in(base)
+        .unwrap();
+    fs::create_dir_all(dir.path().join("answers")).unwrap();
     dir
 }
 
@@ -407,7 +409,8 @@ const MANIFEST: &str = r#"{
 
 #[test]
 fn a_corpus_with_truncated_answer_files_reports_each_exactly() {
-    let dir = fresh_dir("truncated");
+    let scratch = fresh_dir("truncated");
+    let dir = scratch.path().to_path_buf();
     fs::write(dir.join("corpus.json"), MANIFEST).unwrap();
     // Cut in the middle of a key.
     fs::write(

@@ -247,8 +247,10 @@ mod command {
     //! The report command as a user runs it: arguments, exit status, output.
 
     use std::fs;
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
     use std::process::{Command, Output};
+
+    use tempfile::TempDir;
 
     fn run(args: &[&str]) -> Output {
         Command::new(env!("CARGO_BIN_EXE_isomer-report"))
@@ -262,14 +264,17 @@ mod command {
     }
 
     /// A one-case corpus (`heading`) with its answer, prompt and judgment
-    /// recorded, in a fresh directory.
-    fn recorded_corpus(name: &str) -> PathBuf {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join("isomer_report")
-            .join(name);
-        if dir.exists() {
-            fs::remove_dir_all(&dir).unwrap();
-        }
+    /// recorded, in a fresh directory under cargo's per-target temp dir:
+    /// `isomer_report/<name>-<random>`, unique to this call (two `cargo test`
+    /// runs at once must not share it), removed when the returned guard drops.
+    fn recorded_corpus(name: &str) -> TempDir {
+        let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("isomer_report");
+        fs::create_dir_all(&base).unwrap();
+        let scratch = tempfile::Builder::new()
+            .prefix(&format!("{name}-"))
+            .tempdir_in(base)
+            .unwrap();
+        let dir = scratch.path().to_path_buf();
         fs::create_dir_all(dir.join("answers")).unwrap();
         let answer = r#"{"type":"view","title":"Settlement","body":[{"type":"slideFrame","brand":"Ledger","body":[{"type":"slideStatement","text":"Refunds settle **nightly**."}]}]}"#;
         fs::write(
@@ -296,12 +301,13 @@ mod command {
             "judgments": [{"id": "heading", "verdict": "yes", "rendered": rendered}]
         });
         fs::write(dir.join("judgments.json"), judgments.to_string()).unwrap();
-        dir
+        scratch
     }
 
     #[test]
     fn a_matching_corpus_prints_the_report_and_exits_zero() {
-        let dir = recorded_corpus("matching");
+        let scratch = recorded_corpus("matching");
+        let dir = scratch.path().to_path_buf();
         let output = run(&["--corpus", dir.to_str().unwrap()]);
         assert_eq!(stderr(&output), "");
         assert_eq!(output.status.code(), Some(0));
@@ -313,7 +319,8 @@ mod command {
 
     #[test]
     fn json_prints_the_eval_report() {
-        let dir = recorded_corpus("json");
+        let scratch = recorded_corpus("json");
+        let dir = scratch.path().to_path_buf();
         let output = run(&["--json", &format!("--corpus={}", dir.display())]);
         assert_eq!(output.status.code(), Some(0));
         let report: isomer_evals::EvalReport = serde_json::from_slice(&output.stdout).unwrap();
@@ -323,7 +330,8 @@ mod command {
 
     #[test]
     fn missing_recordings_and_stale_judgments_exit_one() {
-        let dir = recorded_corpus("drifted");
+        let scratch = recorded_corpus("drifted");
+        let dir = scratch.path().to_path_buf();
         fs::remove_file(dir.join("answers/heading.0.txt")).unwrap();
         let output = run(&["--corpus", dir.to_str().unwrap()]);
         assert_eq!(output.status.code(), Some(1));
@@ -335,7 +343,8 @@ mod command {
             )
         );
 
-        let dir = recorded_corpus("stale");
+        let scratch = recorded_corpus("stale");
+        let dir = scratch.path().to_path_buf();
         fs::write(
             dir.join("judgments.json"),
             r#"{"provenance": {}, "judgments": [{"id": "heading", "verdict": "no", "rendered": "an older rendering"}]}"#,
@@ -393,7 +402,8 @@ mod command {
             )
         );
 
-        let dir = recorded_corpus("broken");
+        let scratch = recorded_corpus("broken");
+        let dir = scratch.path().to_path_buf();
         fs::write(dir.join("answers/ghost.0.txt"), "{}").unwrap();
         let output = run(&["--corpus", dir.to_str().unwrap()]);
         assert_eq!(output.status.code(), Some(2));

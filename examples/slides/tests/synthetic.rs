@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
 
 use isomer_evals::corpus::Corpus;
 use isomer_evals::replay::Replay;
@@ -127,10 +126,13 @@ fn a_replayed_run_scores_each_kind_as_expected() {
 fn the_files_load_back_as_a_corpus_directory() {
     let runtime = isomer_slides::runtime().unwrap();
     let corpus = synthetic_corpus(&runtime, 50, 9);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("synthetic_corpus");
-    if dir.exists() {
-        fs::remove_dir_all(&dir).unwrap();
-    }
+    // A directory of this call's own (two `cargo test` runs at once must not share
+    // one), removed when `scratch` drops.
+    let scratch = tempfile::Builder::new()
+        .prefix("synthetic_corpus-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    let dir = scratch.path().to_path_buf();
     for (path, contents) in corpus.files() {
         let path = dir.join(path);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
