@@ -37,8 +37,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-pub use error::{CorpusError, CorpusErrorKind, CorpusErrors};
 pub(crate) use error::NOT_UTF8;
+pub use error::{CorpusError, CorpusErrorKind, CorpusErrors};
 pub use judgments::{JudgmentFault, JudgmentFaultKind, Judgments, RecordedJudgment};
 pub use manifest::{ManifestCase, ManifestFault, ManifestFaultKind, Position};
 
