@@ -632,3 +632,248 @@ fn run_evals_judges_the_same_text_and_reports_the_same() {
         corpus.cases.len()
     );
 }
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a seeded stream for the generated
+/// inputs below, so a failure reproduces from its case number.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Numbers where printing and counting are easy to get wrong.
+fn generated_number(rng: &mut SplitMix64) -> Value {
+    const TWO_53: i64 = 1 << 53;
+    match rng.below(6) {
+        0 => json!(*rng.pick(&[
+            0.0,
+            -0.0,
+            1e21,
+            1e-7,
+            -1.5e-7,
+            0.1,
+            123.25,
+            f64::MAX,
+            5e-324,
+            9_007_199_254_740_992.0,
+            1.0,
+        ])),
+        1 => json!(*rng.pick(&[
+            TWO_53 - 1,
+            TWO_53,
+            TWO_53 + 1,
+            -TWO_53 - 1,
+            i64::MIN,
+            i64::MAX,
+            -1,
+            0,
+        ])),
+        2 => json!(*rng.pick(&[u64::MAX, 99_999_999_999_999_999, 1 << 63])),
+        3 => json!(rng.next() as i64 >> rng.below(64)),
+        4 => {
+            let float = f64::from_bits(rng.next());
+            if float.is_finite() {
+                json!(float)
+            } else {
+                json!(rng.below(1000) as f64 / 8.0)
+            }
+        }
+        _ => json!(rng.below(2000) as i64 - 1000),
+    }
+}
+
+/// Short strings of escapes, controls, astral characters and separators.
+fn generated_string(rng: &mut SplitMix64) -> String {
+    const CHARS: &[char] = &[
+        'a',
+        'b',
+        'Z',
+        '0',
+        ' ',
+        '"',
+        '\\',
+        '/',
+        '\u{0}',
+        '\u{8}',
+        '\u{c}',
+        '\n',
+        '\r',
+        '\t',
+        '\u{1f}',
+        '\u{7f}',
+        '\u{80}',
+        'é',
+        '😀',
+        '\u{2028}',
+        '\u{2029}',
+        '\u{feff}',
+        '\u{10ffff}',
+    ];
+    (0..rng.below(9)).map(|_| *rng.pick(CHARS)).collect()
+}
+
+/// Any JSON value, at most `depth` containers deep, with the slides keys
+/// among random ones.
+fn generated_json(rng: &mut SplitMix64, depth: usize) -> Value {
+    const KEYS: &[&str] = &[
+        "type", "body", "meta", "id", "title", "items", "text", "0", "7", "01", "source",
+    ];
+    let kinds = if depth == 0 { 4 } else { 6 };
+    match rng.below(kinds) {
+        0 => Value::Null,
+        1 => Value::Bool(rng.below(2) == 0),
+        2 => generated_number(rng),
+        3 => Value::String(generated_string(rng)),
+        4 => Value::Array(
+            (0..rng.below(5))
+                .map(|_| generated_json(rng, depth - 1))
+                .collect(),
+        ),
+        _ => Value::Object(
+            (0..rng.below(5))
+                .map(|_| {
+                    let key = if rng.below(2) == 0 {
+                        (*rng.pick(KEYS)).to_owned()
+                    } else {
+                        generated_string(rng)
+                    };
+                    (key, generated_json(rng, depth - 1))
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// `value` with one random place replaced by random JSON, or given a random
+/// key.
+fn randomly_mutated(rng: &mut SplitMix64, value: &Value) -> Value {
+    let mut paths = Vec::new();
+    collect_paths(value, &mut Vec::new(), &mut paths);
+    let path = rng.pick(&paths).clone();
+    let mut copy = value.clone();
+    let target = resolve_mut(&mut copy, &path);
+    let replacement = generated_json(rng, 3);
+    match target {
+        Value::Object(map) if rng.below(2) == 0 => {
+            map.insert(generated_string(rng), replacement);
+        }
+        Value::Object(map) if !map.is_empty() => {
+            let at = rng.below(map.len());
+            *map.values_mut().nth(at).unwrap() = replacement;
+        }
+        Value::Array(items) if !items.is_empty() => {
+            let at = rng.below(items.len());
+            items[at] = replacement;
+        }
+        other => *other = replacement,
+    }
+    copy
+}
+
+/// How many generated inputs of each kind.
+const GENERATED: usize = 256;
+
+#[test]
+fn generated_json_agrees() {
+    let rt = slides();
+    let mut rng = SplitMix64(2026_11_30);
+    let mut kinds = Vec::new();
+    for _ in 0..GENERATED {
+        let value = generated_json(&mut rng, 5);
+        let golden = generated_json(&mut rng, 3);
+        kinds.push(assert_all_agree(&rt, &value, &golden));
+        kinds.push(assert_all_agree(
+            &rt,
+            &json!({ "type": "view", "body": [value] }),
+            &golden,
+        ));
+    }
+    eprintln!("generated JSON: {} cases, {:?}", kinds.len(), tally(&kinds));
+}
+
+/// The paths of every string leaf of `value`.
+fn string_paths(value: &Value) -> Vec<Vec<PathStep>> {
+    let mut containers = Vec::new();
+    collect_paths(value, &mut Vec::new(), &mut containers);
+    let mut out = Vec::new();
+    for path in containers {
+        let step = |step: PathStep| {
+            let mut leaf = path.clone();
+            leaf.push(step);
+            leaf
+        };
+        match resolve(value, &path) {
+            Value::Object(map) => out.extend(
+                map.iter()
+                    .filter(|(_, child)| child.is_string())
+                    .map(|(key, _)| step(PathStep::Key(key.clone()))),
+            ),
+            Value::Array(items) => out.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, child)| child.is_string())
+                    .map(|(at, _)| step(PathStep::Index(at))),
+            ),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every string of every example in turn replaced by generated text
+/// (escapes, controls, astral characters, separators): mostly still valid,
+/// so every surface renders hostile text through both paths.
+#[test]
+fn hostile_text_in_slides_examples_agrees() {
+    let rt = slides();
+    let mut rng = SplitMix64(7);
+    let mut kinds = Vec::new();
+    for view in example_views(&rt) {
+        for path in string_paths(&view) {
+            if matches!(path.last(), Some(PathStep::Key(key)) if key == "type") {
+                continue;
+            }
+            let mut copy = view.clone();
+            let text = format!("x{}", generated_string(&mut rng));
+            *resolve_mut(&mut copy, &path) = Value::String(text);
+            kinds.push(assert_all_agree(&rt, &copy, &view));
+        }
+    }
+    let counts = tally(&kinds);
+    eprintln!("hostile text: {} cases, {counts:?}", kinds.len());
+    assert!(counts.get(&Kind::Valid).copied().unwrap_or(0) > kinds.len() / 2);
+}
+
+#[test]
+fn randomly_mutated_slides_examples_agree() {
+    let rt = slides();
+    let views = example_views(&rt);
+    let mut rng = SplitMix64(42);
+    let kinds: Vec<Kind> = (0..GENERATED)
+        .map(|_| {
+            let view = rng.pick(&views);
+            let mutated = randomly_mutated(&mut rng, view);
+            assert_all_agree(&rt, &mutated, view)
+        })
+        .collect();
+    eprintln!(
+        "randomly mutated examples: {} cases, {:?}",
+        kinds.len(),
+        tally(&kinds)
+    );
+}

@@ -25,8 +25,8 @@ use common::{pack, runtime, view};
 use isomer_sdk::js::format_json_number;
 use isomer_sdk::validate::ParsedValidation;
 use isomer_sdk::{
-    ErrorCode, InputBudget, InputUsage, RenderOptions, Runtime, Surface, ValidationMode,
-    check_input_budget,
+    ChildRef, ErrorCode, InputBudget, InputUsage, Pack, RenderOptions, Runtime, Surface,
+    ValidationMode, check_input_budget,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -458,11 +458,13 @@ fn the_bases_are_valid() {
 #[test]
 fn every_mutation_of_a_valid_composition_agrees() {
     let rt = runtime();
-    let other = runtime();
+    let hooked = hooked_runtime();
     let mut kinds = Vec::new();
     for base in bases() {
         for mutated in mutations(&base) {
-            kinds.push(assert_all_agree(&rt, &other, &mutated));
+            let kind = assert_all_agree(&rt, &hooked, &mutated);
+            assert_eq!(assert_agrees(&hooked, &rt, &mutated), kind, "{mutated}");
+            kinds.push(kind);
         }
     }
     let counts = tally(kinds.iter().copied());
@@ -484,6 +486,38 @@ fn every_mutation_of_a_valid_composition_agrees() {
         counts.get(&Kind::ValidDropped).copied().unwrap_or(0) >= 5,
         "{counts:?}"
     );
+}
+
+/// The test pack with the group's children given by an explicit hook
+/// (only its object items, in order), so the semantic passes walk the
+/// hooks instead of reusing the schema pass's visits.
+fn hooked_runtime() -> Runtime {
+    let group = common::group_builder()
+        .children(|node: &Value| -> Vec<ChildRef<'_>> {
+            let Some(items) = node.get("items").and_then(Value::as_array) else {
+                return Vec::new();
+            };
+            items
+                .iter()
+                .enumerate()
+                .filter(|(_, item)| item.is_object())
+                .map(|(index, item)| ChildRef {
+                    node: item,
+                    path: format!("items[{index}]"),
+                })
+                .collect()
+        })
+        .build()
+        .expect("the hooked group builds");
+    let pack = Pack::new("test")
+        .primitive(common::note())
+        .primitive(group)
+        .build()
+        .expect("the hooked pack builds");
+    Runtime::builder()
+        .pack(pack)
+        .build()
+        .expect("the hooked runtime builds")
 }
 
 /// A runtime of the test pack with `budget`.
@@ -641,6 +675,7 @@ fn arb_number() -> impl Strategy<Value = Value> {
         .prop_map(|n| json!(n)),
         prop_oneof![Just(u64::MAX), Just(99_999_999_999_999_999)].prop_map(|n| json!(n)),
         any::<i64>().prop_map(|n| json!(n)),
+        any::<i32>().prop_map(|n| json!(n)),
         any::<f64>()
             .prop_filter("finite", |n| n.is_finite())
             .prop_map(|n| json!(n)),
@@ -718,18 +753,40 @@ fn optional(field: impl Strategy<Value = Value>) -> impl Strategy<Value = Option
     prop::option::weighted(0.5, field)
 }
 
-fn arb_id() -> impl Strategy<Value = Option<Value>> {
-    optional(prop_oneof![
-        10 => prop_oneof![Just("a"), Just("b"), Just("c")].prop_map(|id| json!(id)),
+/// A node's common fields: an optional `id` (from a small pool, so ids
+/// repeat) and optional `surfaces` (so some surfaces render nothing and
+/// validate warns).
+fn arb_common() -> impl Strategy<Value = Vec<(String, Value)>> {
+    let id = optional(prop_oneof![
+        30 => prop_oneof![Just("a"), Just("b"), Just("c")].prop_map(|id| json!(id)),
         1 => arb_json(),
-    ])
+    ]);
+    let surfaces = optional(mostly(
+        prop::collection::vec(
+            prop_oneof![
+                Just("text"),
+                Just("markdown"),
+                Just("html"),
+                Just("slack"),
+                Just("react"),
+            ],
+            1..3,
+        )
+        .prop_map(|surfaces| json!(surfaces)),
+    ));
+    (id, surfaces).prop_map(|(id, surfaces)| {
+        [("id", id), ("surfaces", surfaces)]
+            .into_iter()
+            .filter_map(|(key, value)| value.map(|value| (key.to_owned(), value)))
+            .collect()
+    })
 }
 
 fn arb_note() -> impl Strategy<Value = Value> {
     (
         mostly(prop_oneof![
             1 => arb_string().prop_map(Value::String),
-            4 => "[a-z]{1,12}".prop_map(Value::String),
+            8 => "[a-z]{1,12}".prop_map(Value::String),
         ]),
         optional(mostly(
             prop_oneof![4 => Just("neutral"), 4 => Just("primary"), 1 => Just("loud")]
@@ -744,18 +801,19 @@ fn arb_note() -> impl Strategy<Value = Value> {
             ]
             .prop_map(|h| json!(h)),
         )),
-        arb_id(),
+        arb_common(),
         extra_keys(),
     )
-        .prop_map(|(text, tone, href, id, extras)| {
+        .prop_map(|(text, tone, href, common, extras)| {
             let mut node = Map::new();
             node.insert("type".into(), json!("note"));
             node.insert("text".into(), text);
-            for (key, value) in [("tone", tone), ("href", href), ("id", id)] {
+            for (key, value) in [("tone", tone), ("href", href)] {
                 if let Some(value) = value {
                     node.insert(key.into(), value);
                 }
             }
+            node.extend(common);
             with_extras(node, extras)
         })
 }
@@ -778,11 +836,11 @@ fn arb_node() -> impl Strategy<Value = Value> {
         mostly("[A-Z][a-z]{0,6}".prop_map(Value::String)),
         prop::collection::vec(mostly(arb_note()), 1..4),
         optional(mostly(arb_layout())),
-        arb_id(),
+        arb_common(),
         extra_keys(),
         prop::bool::weighted(0.1),
     )
-        .prop_map(|(title, items, layout, id, extras, nest)| {
+        .prop_map(|(title, items, layout, common, extras, nest)| {
             let mut items = items;
             if nest && !items.is_empty() {
                 // A group inside a group: refused by the group's refinement.
@@ -795,9 +853,7 @@ fn arb_node() -> impl Strategy<Value = Value> {
             if let Some(layout) = layout {
                 node.insert("layout".into(), layout);
             }
-            if let Some(id) = id {
-                node.insert("id".into(), id);
-            }
+            node.extend(common);
             with_extras(node, extras)
         })
         .boxed();
@@ -865,13 +921,19 @@ fn arb_composition() -> impl Strategy<Value = Value> {
 const CASES: u32 = 256;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(ProptestConfig {
+        cases: CASES,
+        // Integration tests have no lib.rs beside them to persist next to.
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn generated_compositions_agree(value in arb_composition()) {
         let rt = runtime();
-        let other = runtime();
-        assert_all_agree(&rt, &other, &value);
+        let hooked = hooked_runtime();
+        let kind = assert_all_agree(&rt, &hooked, &value);
+        assert_eq!(assert_agrees(&hooked, &rt, &value), kind);
     }
 
     #[test]
@@ -900,17 +962,25 @@ proptest! {
 #[test]
 fn the_generator_reaches_every_kind() {
     let rt = runtime();
-    let other = runtime();
+    let hooked = hooked_runtime();
     let mut runner = TestRunner::deterministic();
     let strategy = arb_composition();
+    let mut warned = 0;
     let kinds: Vec<Kind> = (0..CASES)
         .map(|_| {
             let value = strategy.new_tree(&mut runner).unwrap().current();
-            assert_all_agree(&rt, &other, &value)
+            let kind = assert_all_agree(&rt, &hooked, &value);
+            assert_eq!(assert_agrees(&hooked, &rt, &value), kind, "{value}");
+            let checked = rt.validate(&value);
+            if checked.valid && !checked.warnings.is_empty() {
+                warned += 1;
+            }
+            kind
         })
         .collect();
     let counts = tally(kinds);
-    eprintln!("generated compositions: {CASES} cases, {counts:?}");
+    eprintln!("generated compositions: {CASES} cases, {counts:?}, {warned} valid with warnings");
+    assert!(warned > 0);
     for kind in [
         Kind::Refused,
         Kind::Invalid,
