@@ -543,7 +543,7 @@ fn an_answer_that_is_not_utf8_is_named() {
     assert_eq!(
         failure(&stdout(&case), "nu_mini::good"),
         format!(
-            "case `good` did not complete: generate attempt 0 failed: cannot read {}: stream did not contain valid UTF-8
+            "case `good` did not complete: generate attempt 0 failed: {}:1:51: is not UTF-8 text (first invalid byte here)
 case `good` is below its floors:
   valid_after_retry: false, floor true
   expected_hit: false, floor true",
@@ -557,7 +557,7 @@ case `good` is below its floors:
             "suite `nu_mini` is below its floors:
   min_valid_ratio: 0.3333, floor >= 0.6
 cases that did not complete:
-  good: generate attempt 0 failed: cannot read {}: stream did not contain valid UTF-8
+  good: generate attempt 0 failed: {}:1:51: is not UTF-8 text (first invalid byte here)
 the baseline moved:
 ",
             path.display()

@@ -427,7 +427,7 @@ first attempt is not JSON: EOF while parsing a value at line 1 column 0"
                 "stage": "generate",
                 "attempt": 0,
                 "panicked": false,
-                "message": "cannot read answers/good.0.txt: stream did not contain valid UTF-8"
+                "message": "answers/good.0.txt:1:51: is not UTF-8 text (first invalid byte here)"
             }
         }))
         .unwrap();
@@ -438,7 +438,7 @@ first attempt is not JSON: EOF while parsing a value at line 1 column 0"
             .collect();
         assert_eq!(
             case_message("good", &result, &scores, &misses, &[], &[]).unwrap(),
-            "case `good` did not complete: generate attempt 0 failed: cannot read answers/good.0.txt: stream did not contain valid UTF-8
+            "case `good` did not complete: generate attempt 0 failed: answers/good.0.txt:1:51: is not UTF-8 text (first invalid byte here)
 case `good` is below its floors:
   valid_after_retry: false, floor true"
         );

@@ -18,6 +18,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::case::{AnswerabilityVerdict, Generate, Judge};
 use crate::corpus::answers::answer_file_name;
 use crate::corpus::judgments::{Judgments, parse_judgments};
+use crate::corpus::{NOT_UTF8, decode_utf8};
 use crate::replay::MissingRecording;
 use crate::runtime::BoxError;
 
@@ -64,22 +65,23 @@ impl Recordings {
     /// the file does not exist.
     ///
     /// # Errors
-    /// A file that exists but cannot be read as UTF-8 text: `"cannot read <path>: <io error>"`.
+    /// A file that exists but cannot be read (`"cannot read <path>: <io error>"`) or is not
+    /// UTF-8 text (`"<path>:<line>:<column>: is not UTF-8 text (first invalid byte here)"`,
+    /// as the corpus loader words it).
     pub(crate) fn answer(&self, case_id: &str, attempt: u32) -> Result<String, String> {
         let path = self
             .dir
             .join("answers")
             .join(answer_file_name(case_id, attempt));
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Ok(text),
-            Err(error) if error.kind() == ErrorKind::NotFound => {
+        match read_text(&path)? {
+            Some(text) => Ok(text),
+            None => {
                 lock(&self.missing).push(MissingRecording {
                     case_id: case_id.to_owned(),
                     attempt,
                 });
                 Ok(String::new())
             }
-            Err(error) => Err(format!("cannot read {}: {error}", path.display())),
         }
     }
 
@@ -116,10 +118,8 @@ impl Recordings {
 
     fn read_judgments(&self) -> Result<Option<Judgments>, String> {
         let path = self.dir.join("judgments.json");
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == ErrorKind::NotFound => return Ok(None),
-            Err(error) => return Err(format!("cannot read {}: {error}", path.display())),
+        let Some(text) = read_text(&path)? else {
+            return Ok(None);
         };
         parse_judgments(&text, None::<&HashSet<&str>>)
             .map(Some)
@@ -184,6 +184,21 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Reads a recorded text file: `Ok(None)` when it does not exist.
+///
+/// # Errors
+/// `"cannot read <path>: <io error>"` when it exists but cannot be read, and
+/// `"<path>:<line>:<column>: is not UTF-8 text (first invalid byte here)"` when its bytes are
+/// not UTF-8, with the position the corpus loader and the transcript reader report.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => decode_utf8(bytes)
+            .map(Some)
+            .map_err(|position| format!("{}:{position}: {NOT_UTF8}", path.display())),
+        Err(error) if error.kind() == ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(format!("cannot read {}: {error}", path.display())),
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +232,26 @@ mod tests {
         let error = recordings.answer("dir", 0).unwrap_err();
         let expected = format!("cannot read {}: ", dir.join("answers/dir.0.txt").display());
         assert!(error.starts_with(&expected), "{error}");
+        assert_eq!(recordings.missing(), Vec::new());
+    }
+
+    #[test]
+    fn an_answer_that_is_not_utf8_names_the_first_invalid_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("answers")).unwrap();
+        std::fs::write(
+            dir.path().join("answers/good.0.txt"),
+            b"{\n  \"a\": \"Caf\xe9\"\n}",
+        )
+        .unwrap();
+        let recordings = Recordings::new(dir.path());
+        assert_eq!(
+            recordings.answer("good", 0).unwrap_err(),
+            format!(
+                "{}:2:12: is not UTF-8 text (first invalid byte here)",
+                dir.path().join("answers/good.0.txt").display()
+            )
+        );
         assert_eq!(recordings.missing(), Vec::new());
     }
 
