@@ -262,6 +262,24 @@ mod command {
             .expect("the report command runs")
     }
 
+    /// A reader that closes the pipe before the command writes (`| head`) ends
+    /// nothing early: no panic, status 0 for the committed corpus, stderr empty.
+    #[test]
+    fn a_closed_stdout_pipe_is_not_an_error() {
+        for args in [&["--json"][..], &["--print-prompt"], &[]] {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_isomer-report"))
+                .args(args)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("the report command starts");
+            drop(child.stdout.take());
+            let output = child.wait_with_output().unwrap();
+            assert_eq!(stderr(&output), "", "{args:?}");
+            assert_eq!(output.status.code(), Some(0), "{args:?}");
+        }
+    }
+
     fn stderr(output: &Output) -> String {
         String::from_utf8(output.stderr.clone()).unwrap()
     }

@@ -192,8 +192,10 @@ fn main() -> ExitCode {
     let args = match parse_args(std::env::args().skip(1)) {
         Ok(Some(args)) => args,
         Ok(None) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+            return match write_stdout(&format!("{USAGE}\n")) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(code) => code,
+            };
         }
         Err(message) => {
             eprintln!("error: {message}\n\n{USAGE}");
@@ -203,10 +205,10 @@ fn main() -> ExitCode {
     if args.print_prompt {
         // Exactly the prompt text: `> corpus/slides/prompt.txt` writes the file.
         return match slides_prompt() {
-            Ok(prompt) => {
-                print!("{prompt}");
-                ExitCode::SUCCESS
-            }
+            Ok(prompt) => match write_stdout(&prompt) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(code) => code,
+            },
             Err(message) => {
                 eprintln!("error: {message}");
                 ExitCode::from(2)
@@ -221,16 +223,19 @@ fn main() -> ExitCode {
         }
     };
     let baseline = &replayed.baseline;
-    if args.json {
+    let output = if args.json {
         match serde_json::to_string_pretty(&baseline.report) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => json,
             Err(error) => {
                 eprintln!("error: cannot print the report as JSON: {error}");
                 return ExitCode::from(2);
             }
         }
     } else {
-        println!("{}", baseline.report_text);
+        baseline.report_text.clone()
+    };
+    if let Err(code) = write_stdout(&format!("{output}\n")) {
+        return code;
     }
 
     let mut matches = true;
@@ -269,5 +274,28 @@ fn main() -> ExitCode {
             "\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)"
         );
         ExitCode::from(1)
+    }
+}
+
+/// Writes `text` to stdout.
+///
+/// A reader that closes the pipe early (`isomer-report --json | head`) is not an error:
+/// the rest of the output is dropped and the command goes on, so its exit status still
+/// says whether the recordings match. Any other write error ends the command with
+/// status 2 and a message on stderr.
+fn write_stdout(text: &str) -> Result<(), ExitCode> {
+    use std::io::Write;
+
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(error) => {
+            eprintln!("error: cannot write to stdout: {error}");
+            Err(ExitCode::from(2))
+        }
     }
 }
