@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+mod gate_support;
+
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 const VARIABLE: &str = "ISOMER_EVAL_RECORDINGS_SLIDES_AGENT";
 
@@ -16,32 +18,7 @@ const VARIABLE: &str = "ISOMER_EVAL_RECORDINGS_SLIDES_AGENT";
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
     GATE.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let output = Command::new(cargo)
-            .args([
-                "test",
-                "-p",
-                "isomer-evals",
-                "--test",
-                "slides_agent_eval",
-                "--no-run",
-                "--message-format=json",
-            ])
-            .current_dir(MANIFEST_DIR)
-            .output()
-            .expect("cargo runs");
-        assert!(
-            output.status.success(),
-            "building the gate failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .lines()
-            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-            .filter(|message| message["target"]["name"] == "slides_agent_eval")
-            .find_map(|message| message["executable"].as_str().map(PathBuf::from))
-            .expect("cargo reports the gate's executable")
+        gate_support::build_gate("isomer-evals", "slides_agent_eval", Path::new(MANIFEST_DIR))
     })
 }
 
