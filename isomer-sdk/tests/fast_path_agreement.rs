@@ -25,8 +25,8 @@ use common::{pack, runtime, view};
 use isomer_sdk::js::format_json_number;
 use isomer_sdk::validate::ParsedValidation;
 use isomer_sdk::{
-    ChildRef, ErrorCode, InputBudget, InputUsage, Pack, RenderOptions, Runtime, Surface,
-    ValidationMode, check_input_budget,
+    ErrorCode, InputBudget, InputUsage, RenderOptions, Runtime, Surface, ValidationMode,
+    check_input_budget,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -458,7 +458,7 @@ fn the_bases_are_valid() {
 #[test]
 fn every_mutation_of_a_valid_composition_agrees() {
     let rt = runtime();
-    let hooked = hooked_runtime();
+    let hooked = common::hooked_runtime();
     let mut kinds = Vec::new();
     for base in bases() {
         for mutated in mutations(&base) {
@@ -486,38 +486,6 @@ fn every_mutation_of_a_valid_composition_agrees() {
         counts.get(&Kind::ValidDropped).copied().unwrap_or(0) >= 5,
         "{counts:?}"
     );
-}
-
-/// The test pack with the group's children given by an explicit hook
-/// (only its object items, in order), so the semantic passes walk the
-/// hooks instead of reusing the schema pass's visits.
-fn hooked_runtime() -> Runtime {
-    let group = common::group_builder()
-        .children(|node: &Value| -> Vec<ChildRef<'_>> {
-            let Some(items) = node.get("items").and_then(Value::as_array) else {
-                return Vec::new();
-            };
-            items
-                .iter()
-                .enumerate()
-                .filter(|(_, item)| item.is_object())
-                .map(|(index, item)| ChildRef {
-                    node: item,
-                    path: format!("items[{index}]"),
-                })
-                .collect()
-        })
-        .build()
-        .expect("the hooked group builds");
-    let pack = Pack::new("test")
-        .primitive(common::note())
-        .primitive(group)
-        .build()
-        .expect("the hooked pack builds");
-    Runtime::builder()
-        .pack(pack)
-        .build()
-        .expect("the hooked runtime builds")
 }
 
 /// A runtime of the test pack with `budget`.
@@ -931,7 +899,7 @@ proptest! {
     #[test]
     fn generated_compositions_agree(value in arb_composition()) {
         let rt = runtime();
-        let hooked = hooked_runtime();
+        let hooked = common::hooked_runtime();
         let kind = assert_all_agree(&rt, &hooked, &value);
         assert_eq!(assert_agrees(&hooked, &rt, &value), kind);
     }
@@ -962,7 +930,7 @@ proptest! {
 #[test]
 fn the_generator_reaches_every_kind() {
     let rt = runtime();
-    let hooked = hooked_runtime();
+    let hooked = common::hooked_runtime();
     let mut runner = TestRunner::deterministic();
     let strategy = arb_composition();
     let mut warned = 0;

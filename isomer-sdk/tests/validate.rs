@@ -699,40 +699,10 @@ fn embedded_bodies_are_validated_but_not_walked() {
     );
 }
 
-/// The test pack with the group's children given by an explicit hook equal
-/// to its schema slots: validation then walks through the hooks instead of
-/// reusing the schema pass's visits.
-fn hooked_runtime() -> Runtime {
-    use isomer_sdk::{ChildRef, Pack};
-    let group = common::group_builder()
-        .children(|node: &Value| -> Vec<ChildRef<'_>> {
-            let Some(items) = node.get("items").and_then(Value::as_array) else {
-                return Vec::new();
-            };
-            items
-                .iter()
-                .enumerate()
-                .filter(|(_, item)| item.is_object())
-                .map(|(index, item)| ChildRef {
-                    node: item,
-                    path: format!("items[{index}]"),
-                })
-                .collect()
-        })
-        .build()
-        .expect("the hooked group builds");
-    let pack = Pack::new("test")
-        .primitive(common::note())
-        .primitive(group)
-        .build()
-        .expect("the hooked pack builds");
-    Runtime::builder().pack(pack).build().expect("builds")
-}
-
 #[test]
 fn semantic_passes_agree_with_and_without_explicit_hooks() {
     let plain = runtime();
-    let hooked = hooked_runtime();
+    let hooked = common::hooked_runtime();
     let cases = [
         view(json!([
             { "type": "group", "title": "t", "id": "x", "surfaces": ["text", "slack"], "items": [

@@ -6,7 +6,7 @@
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::section;
 use isomer_sdk::{
-    Html, Inline, Markdown, Node, Pack, Primitive, PrimitiveBuilder, Runtime,
+    ChildRef, Html, Inline, Markdown, Node, Pack, Primitive, PrimitiveBuilder, Runtime,
     sanitize_navigation_href,
 };
 use schemars::JsonSchema;
@@ -141,6 +141,38 @@ pub fn runtime() -> Runtime {
         .pack(pack())
         .build()
         .expect("the test runtime builds")
+}
+
+/// The test pack with the group's children given by an explicit hook equal to its
+/// schema slots (only its object items, in order): validation then walks through the
+/// hooks instead of reusing the schema pass's visits.
+pub fn hooked_runtime() -> Runtime {
+    let group = group_builder()
+        .children(|node: &Value| -> Vec<ChildRef<'_>> {
+            let Some(items) = node.get("items").and_then(Value::as_array) else {
+                return Vec::new();
+            };
+            items
+                .iter()
+                .enumerate()
+                .filter(|(_, item)| item.is_object())
+                .map(|(index, item)| ChildRef {
+                    node: item,
+                    path: format!("items[{index}]"),
+                })
+                .collect()
+        })
+        .build()
+        .expect("the hooked group builds");
+    let pack = Pack::new("test")
+        .primitive(note())
+        .primitive(group)
+        .build()
+        .expect("the hooked pack builds");
+    Runtime::builder()
+        .pack(pack)
+        .build()
+        .expect("the hooked runtime builds")
 }
 
 /// `{ "type": "view", "body": [nodes…] }`.
