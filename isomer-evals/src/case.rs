@@ -77,18 +77,7 @@ pub struct GenerateRequest {
     pub previous_errors: Option<Vec<String>>,
 }
 
-/// The answerability verdict (upstream `AnswerabilityVerdict`): `"yes"`,
-/// `"partial"` or `"no"` on the wire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AnswerabilityVerdict {
-    /// The rendered answer answers the question.
-    Yes,
-    /// It answers part of it.
-    Partial,
-    /// It does not answer it.
-    No,
-}
+pub use isomer_corpus::AnswerabilityVerdict;
 
 /// What [`Judge`] is asked (upstream `JudgeRequest`).
 #[derive(Debug, Clone, PartialEq)]

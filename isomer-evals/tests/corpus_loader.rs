@@ -7,8 +7,8 @@ use std::path::Path;
 use tempfile::TempDir;
 
 use isomer_evals::corpus::{
-    Corpus, CorpusErrorKind, ManifestFaultKind, Position, check_recordings,
-    manifest::parse_manifest, read_case_answers,
+    Corpus, CorpusErrorKind, ManifestFaultKind, Position, check_recordings, parse_manifest,
+    read_case_answers,
 };
 
 const PROVENANCE: &str = r#""provenance": {"author": "test"}"#;

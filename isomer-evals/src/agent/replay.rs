@@ -50,9 +50,7 @@ use crate::agent::types::{
     AgentUsage,
 };
 use crate::corpus::{NOT_UTF8, Position, decode_utf8};
-
-/// The transcripts directory's name inside an agent corpus directory.
-pub const TRANSCRIPTS_DIR: &str = "transcripts";
+pub use isomer_corpus::TRANSCRIPTS_DIR;
 
 /// One recorded model turn.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -199,7 +197,7 @@ pub fn read_agent_case_recordings(
     for r in 0..repeat.max(1) {
         let path = dir
             .join(TRANSCRIPTS_DIR)
-            .join(format!("{case_id}.{r}.json"));
+            .join(isomer_corpus::transcript_file_name(case_id, r));
         match read_transcript(&path) {
             Ok(Some(run)) => {
                 recordings.insert((case_id.to_owned(), r), run);
@@ -239,12 +237,8 @@ fn read_transcript(path: &Path) -> Result<Option<RecordedRun>, AgentRecordingErr
 
 fn transcript_key(path: &Path) -> Option<(String, u32)> {
     let name = path.file_name()?.to_str()?;
-    let stem = name.strip_suffix(".json")?;
-    let (id, repeat) = stem.rsplit_once('.')?;
-    if id.is_empty() || repeat.is_empty() || !repeat.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some((id.to_owned(), repeat.parse().ok()?))
+    let (id, repeat) = isomer_corpus::parse_transcript_file_name(name)?;
+    Some((id.to_owned(), repeat))
 }
 
 /// A recorded turn the run asked for and did not find, or one whose

@@ -14,7 +14,7 @@ use super::agent::AgentSuiteSpec;
 use super::snapshot::DiffOutput;
 use super::{CaseSpec, CorpusSpec, SuiteSpec, recordings_variable};
 use crate::case::EvalCase;
-use crate::corpus::manifest::parse_manifest;
+use isomer_corpus::parse_manifest;
 
 /// A suite of either kind, for a target that holds both: what
 /// [`main!`](crate::main) passes to [`run_any`](super::run_any). Both spec types convert

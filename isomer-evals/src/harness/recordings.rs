@@ -16,11 +16,11 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use crate::case::{AnswerabilityVerdict, Generate, Judge};
-use crate::corpus::answers::answer_file_name;
-use crate::corpus::judgments::{Judgments, parse_judgments};
 use crate::corpus::{NOT_UTF8, decode_utf8};
 use crate::replay::MissingRecording;
 use crate::runtime::BoxError;
+use isomer_corpus::answer_file_name;
+use isomer_corpus::{Judgments, parse_judgments};
 
 /// Why a case's recorded judgment cannot be trusted for its current answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
