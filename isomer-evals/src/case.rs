@@ -1,6 +1,6 @@
 //! The inputs of a run: [`EvalCase`], and the two caller callbacks,
 //! [`Generate`] (the model) and [`Judge`] (the answerability judge), with
-//! their requests (evals.md §3.1, seed 001).
+//! their requests (upstream `EvalCase`, `GenerateRequest`, `JudgeRequest`).
 
 use std::future::Future;
 use std::sync::Arc;
@@ -21,14 +21,14 @@ pub struct EvalCase {
     /// replaying `generate` keys on.
     pub id: String,
     /// The user's question in host words. The harness does not put it into
-    /// the shared prompt: `generate` sends it (evals.md §6.1).
+    /// the shared prompt: `generate` sends it, after the prompt, under `## Request`.
     pub prompt: String,
     /// A reference composition a good answer resembles; needed only by
     /// primitive selection and `sizeVsGolden`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub golden: Option<Value>,
     /// Node types any one of which a good answer uses, anywhere in its tree;
-    /// needed only by the expected-primitive hit (seed 001).
+    /// needed only by the expected-primitive hit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected: Option<Vec<String>>,
 }

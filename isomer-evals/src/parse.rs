@@ -1,5 +1,5 @@
-//! Reading model output: [`strip_code_fence`] and [`parse_generated`]
-//! (evals.md §4.1–4.2).
+//! Reading model output: [`strip_code_fence`] and [`parse_generated`], with
+//! upstream's fence rule and JSON parse.
 
 use isomer_sdk::DeepValue;
 use isomer_sdk::js::{is_js_whitespace, js_trim};
@@ -44,7 +44,7 @@ impl ParsedAttempt {
 /// or the whole text when no fence matches. Trimmed with the JS whitespace
 /// set (which includes U+FEFF and excludes U+0085).
 ///
-/// This is upstream's fence regex, leftmost match first (evals.md §4.1):
+/// This is upstream's fence regex, leftmost match first:
 /// an opener with another info string (`ts`, `JSON`) is not stripped; a
 /// fence whose content starts on the opener's line is not stripped; a JSON
 /// string holding three backticks ends the content there; prose around the

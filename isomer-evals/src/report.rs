@@ -1,6 +1,6 @@
 //! The outcome of a run: per-case [`EvalCaseResult`]s, the [`EvalTotals`],
 //! and [`format_report`], byte-identical to upstream's `formatReport`
-//! (evals.md §3.3, §7; seed 001 for expected hits and errored cases).
+//! (its expected-hit and errored-case lines included).
 
 use serde::{Deserialize, Serialize};
 
@@ -177,7 +177,10 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl EvalTotals {
-    /// Adds up `results` as evals.md §6.4 says.
+    /// Adds up `results`: counts of parsed, valid, valid-after-retry and errored cases;
+    /// the mean F1 over the cases that have a selection (`None` when none has); verdict
+    /// counts over the judged cases and hits over the cases listing `expected` (each
+    /// `None` when no case has one).
     pub fn from_results(results: &[EvalCaseResult]) -> Self {
         let count = |keep: fn(&EvalCaseResult) -> bool| results.iter().filter(|r| keep(r)).count();
         let f1s: Vec<f64> = results

@@ -1,5 +1,5 @@
 //! [`run_evals`]: run a corpus through the caller's model and score every
-//! case (evals.md §6, seed 001).
+//! case (upstream `runEvals`).
 
 use std::collections::HashSet;
 use std::future::Future;
@@ -21,7 +21,7 @@ use crate::score::{
 
 /// The guide a run prints under `## Guide` when the options give none: answer
 /// with one composition, and prefer one primitive that covers the whole
-/// answer over several that each cover part of it (evals.md §3.1).
+/// answer over several that each cover part of it (upstream's default guide).
 pub const DEFAULT_GUIDE: &str = "Answer with a single composition. When one primitive can \
 carry the whole answer, use it rather than several primitives that each carry a part.";
 
@@ -96,7 +96,7 @@ impl std::fmt::Debug for RunEvalsOptions<'_, '_> {
     }
 }
 
-/// The authoring prompt a run hands `generate` (upstream §6.1): one
+/// The authoring prompt a run hands `generate`, as upstream builds it: one
 /// `build_authoring_prompt` call over the runtime's authoring context with
 /// the options' profile, guide and rules, the schema, the full catalog, the
 /// views, and no examples. It holds neither a case's prompt nor previous

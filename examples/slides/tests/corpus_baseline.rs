@@ -87,7 +87,7 @@ fn the_corpus_has_at_least_24_cases_over_every_group() {
         .collect();
     assert_eq!(used, all);
 
-    // Every group of the pack (§3.2) is what some cases expect: how many
+    // Every group of the pack is what some cases expect: how many
     // cases expect a type of each group.
     let per_group: Vec<(String, usize)> = runtime
         .groups()

@@ -1,6 +1,6 @@
 //! The outcome of an agent run: per-run [`AgentEvalCaseResult`]s, the
-//! [`AgentEvalTotals`], and [`format_agent_report`] (seed 001, the
-//! `runAgentEvals` part).
+//! [`AgentEvalTotals`], and [`format_agent_report`] (upstream `runAgentEvals`
+//! and its report).
 
 use isomer_sdk::Tool;
 use isomer_sdk::js::{cmp_utf16, round_percent, to_fixed_2};

@@ -1,6 +1,5 @@
 //! [`run_agent_evals`]: drive the caller's model through the tools, one turn
-//! at a time, and score the answer each run ends on (seed 001, the
-//! `runAgentEvals` part).
+//! at a time, and score the answer each run ends on (upstream `runAgentEvals`).
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;

@@ -1,9 +1,8 @@
 //! The data an agent run exchanges with the caller's model and reports: the
 //! conversation ([`AgentMessage`]), one model turn ([`AgentStep`] with its
 //! [`AgentStepRequest`] and [`AgentStepResult`]), tool calls and results,
-//! and the per-run result ([`AgentEvalCaseResult`]). Names follow the seed's
-//! type list (seed 001, the `runAgentEvals` part); on the wire every struct
-//! is camelCase.
+//! and the per-run result ([`AgentEvalCaseResult`]). Names follow upstream's
+//! `runAgentEvals` types; on the wire every struct is camelCase.
 
 use std::future::Future;
 use std::sync::Arc;

@@ -448,7 +448,7 @@ mod tests {
         assert_eq!(conclusion.num_passed, 0);
     }
 
-    /// `nu_moved` and `nu-moved` (or `Slides` and `slides`) are two trial prefixes, but one
+    /// `moved_baseline` and `moved-baseline` (or `Slides` and `slides`) are two trial prefixes, but one
     /// `ISOMER_EVAL_RECORDINGS_` variable would redirect both suites at once.
     #[test]
     fn names_that_share_a_recordings_variable_clash() {

@@ -1,5 +1,5 @@
 //! The answerability axis: does the rendered answer answer the question,
-//! by the caller's judge (evals.md §5.4).
+//! by the caller's judge (upstream `scoreAnswerability`).
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
