@@ -63,7 +63,7 @@ pub mod corpus;
 pub mod floor;
 pub mod harness;
 mod parse;
-pub mod replay;
+pub mod recordings;
 mod report;
 mod run;
 mod runtime;

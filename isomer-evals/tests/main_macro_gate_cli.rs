@@ -450,12 +450,14 @@ fn a_judgment_for_an_unknown_case_is_named() {
     );
     assert_eq!(
         failure(&text, "combined_mini::no-golden"),
-        "judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict"
+        "case `no-golden` did not complete: judge failed: judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict"
     );
     let totals = failure(&text, "combined_mini::totals");
     assert!(
         totals.starts_with(&format!(
-            "cases without a verdict in judgments.json: no-golden
+            "cases that did not complete:
+  no-golden: judge failed: judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict
+cases without a verdict in judgments.json: no-golden
 recordings that do not match the corpus (fix, rename or delete them):
   {}:6:13: judgment for case \"ghost\", which corpus.json does not have
 the baseline moved:
@@ -550,10 +552,12 @@ case `good` is below its floors:
             "suite `combined_mini` is below its floors:
   min_valid_ratio: 0.3333, floor >= 0.6
 cases that did not complete:
-  good: generate attempt 0 failed: {}:1:51: is not UTF-8 text (first invalid byte here)
+  good: generate attempt 0 failed: {path}:1:51: is not UTF-8 text (first invalid byte here)
+recordings that cannot be used:
+  {path}:1:51: is not UTF-8 text (first invalid byte here)
 the baseline moved:
 ",
-            path.display()
+            path = path.display()
         )),
         "{totals}"
     );

@@ -11,9 +11,9 @@
 //! | `judgments.json` | no | per case the verdict and the text rendering it was given for ([`isomer_corpus::judgments`]) |
 //!
 //! [`Corpus::load`] reads `corpus.json`, `prompt.txt`, `judgments.json` and
-//! the *names* in `answers/`; answer texts are read on demand by
-//! [`Corpus::read_recordings`], for every case or only the ones a test run
-//! selects, so running one case of a large corpus reads one case's answers.
+//! the *names* in `answers/`; answer texts are read on demand by the one recordings
+//! store, [`crate::recordings::Recordings`], so running one case of a large corpus reads
+//! one case's answers.
 //!
 //! Nothing is skipped silently: malformed JSON, a case without `id` or
 //! `prompt`, a duplicate id, an unknown key, an answer file for an unknown
@@ -43,7 +43,6 @@ pub use isomer_corpus::{
 };
 
 use crate::case::EvalCase;
-use crate::replay::Recordings;
 
 /// A loaded corpus directory: its cases, its recorded prompt and judgments,
 /// and an index of its answer files (their texts are read on demand).
@@ -197,79 +196,6 @@ impl Corpus {
                 expected: case.expected.clone(),
             })
             .collect()
-    }
-
-    /// Reads the recorded answers of the cases `only` names (every case when
-    /// `None`), together with the recorded judgments, for a
-    /// [`crate::replay::Replay`].
-    ///
-    /// Reads only the answer files of the selected cases. Errors: a file that
-    /// cannot be read or is not UTF-8 (every such file is reported).
-    pub fn read_recordings(&self, only: Option<&[&str]>) -> Result<Recordings, CorpusErrors> {
-        let mut answers = BTreeMap::new();
-        let mut errors = Vec::new();
-        let selected = |id: &str| only.is_none_or(|ids| ids.contains(&id));
-        for ((id, attempt), path) in &self.answer_files {
-            if !selected(id) {
-                continue;
-            }
-            match read_text(path) {
-                Ok(Some(text)) => {
-                    answers.insert((id.clone(), *attempt), text);
-                }
-                Ok(None) => errors.push(CorpusError::new(
-                    path,
-                    CorpusErrorKind::Unreadable {
-                        source: io::Error::new(io::ErrorKind::NotFound, "removed after loading"),
-                    },
-                )),
-                Err(error) => errors.push(error),
-            }
-        }
-        if let Some(errors) = CorpusErrors::from_vec(errors) {
-            return Err(errors);
-        }
-        let judgments = self
-            .judgments
-            .as_ref()
-            .map(|judgments| {
-                judgments
-                    .by_case
-                    .iter()
-                    .filter(|(id, _)| selected(id))
-                    .map(|(id, judgment)| (id.clone(), judgment.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(Recordings::new(answers, judgments))
-    }
-}
-
-/// Reads the recorded answers of one case straight from
-/// `<dir>/answers/<id>.0.txt` and `<dir>/answers/<id>.1.txt`, without listing
-/// `answers/` or reading `corpus.json`: index `0` is the first attempt, `1`
-/// the retry, `None` where no file exists.
-///
-/// For a harness that runs one case of a large corpus; [`Corpus::load`]
-/// still checks the whole directory when every case runs. Errors: a file
-/// that exists but cannot be read or is not UTF-8 (both attempts are tried
-/// and every fault is reported).
-pub fn read_case_answers(dir: &Path, id: &str) -> Result<Vec<Option<String>>, CorpusErrors> {
-    let mut answers = Vec::with_capacity(2);
-    let mut errors = Vec::new();
-    for attempt in 0..2 {
-        let path = dir.join(ANSWERS_DIR).join(answer_file_name(id, attempt));
-        match read_text(&path) {
-            Ok(text) => answers.push(text),
-            Err(error) => {
-                errors.push(error);
-                answers.push(None);
-            }
-        }
-    }
-    match CorpusErrors::from_vec(errors) {
-        Some(errors) => Err(errors),
-        None => Ok(answers),
     }
 }
 

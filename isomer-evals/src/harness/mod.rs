@@ -197,7 +197,6 @@ pub mod agent;
 mod diff;
 mod gate;
 mod outcome;
-mod recordings;
 mod snapshot;
 mod suite;
 

@@ -7,14 +7,13 @@ use std::path::Path;
 use libtest_mimic::Failed;
 
 use super::gate;
-use super::recordings::{Recordings, Stale};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, SuiteSpec};
-use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt, prompt_sha256};
+use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
-use crate::replay::MissingRecording;
+use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 
 /// How many of a case's first-attempt errors a failure message shows.
@@ -65,8 +64,9 @@ pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result
         result,
         &scores,
         &misses,
-        &recordings.missing(),
-        &recordings.stale_with_reasons(),
+        &recordings.missing_recordings(),
+        &recordings.stale_judgments(),
+        &recordings.faults(),
     );
     match message {
         None => Ok(()),
@@ -104,7 +104,8 @@ fn case_message(
     scores: &CaseScores,
     misses: &[FloorMiss],
     missing: &[MissingRecording],
-    stale: &[(String, Stale)],
+    stale: &[StaleJudgment],
+    faults: &[RecordingFault],
 ) -> Option<String> {
     let mut out = String::new();
     if let Some(error) = &result.error {
@@ -123,17 +124,25 @@ fn case_message(
             list(missing)
         );
     }
-    for (_, reason) in stale {
-        let _ = match reason {
-            Stale::Missing => writeln!(
-                out,
-                "judgments.json has no verdict for `{case_id}`: judge its text rendering and record the verdict"
-            ),
-            Stale::OtherRendering => writeln!(
-                out,
-                "the verdict for `{case_id}` in judgments.json was given for another text rendering: re-judge it on the current one"
-            ),
-        };
+    // A case without a verdict is errored at the judge stage, which the first line says.
+    if stale
+        .iter()
+        .any(|stale| stale.reason == StaleReason::OtherRendering)
+    {
+        let _ = writeln!(
+            out,
+            "the verdict for `{case_id}` in judgments.json was given for another text rendering: re-judge it on the current one"
+        );
+    }
+    // An unreadable file already failed the case; a cut-off fence did not.
+    for fault in faults {
+        if result
+            .error
+            .as_ref()
+            .is_none_or(|error| !error.message.contains(&fault.message))
+        {
+            let _ = writeln!(out, "{fault}");
+        }
     }
     if out.is_empty() {
         return None;
@@ -205,32 +214,8 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Re
     if !errored.is_empty() {
         let _ = writeln!(out, "cases that did not complete:\n{}", errored.join("\n"));
     }
-    let missing = recordings.missing();
-    if !missing.is_empty() {
-        let _ = writeln!(
-            out,
-            "missing recordings (strict replay answers them with empty text): {}",
-            list(&missing)
-        );
-    }
-    let stale = recordings.stale();
-    let reasons = recordings.stale_with_reasons();
-    for (reason, what) in [
-        (Stale::Missing, "cases without a verdict in judgments.json"),
-        (
-            Stale::OtherRendering,
-            "verdicts given for another text rendering (re-judge them)",
-        ),
-    ] {
-        let ids: Vec<&str> = reasons
-            .iter()
-            .filter(|(_, listed)| *listed == reason)
-            .map(|(id, _)| id.as_str())
-            .collect();
-        if !ids.is_empty() {
-            let _ = writeln!(out, "{what}: {}", ids.join(", "));
-        }
-    }
+    let findings = recordings.findings();
+    let _ = write!(out, "{findings}");
     if let Err(errors) = unreplayed_recordings(suite, recordings.dir()) {
         let _ = writeln!(
             out,
@@ -264,11 +249,7 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Re
             let _ = writeln!(out, "{}: {mismatch}", prompt_path.display());
         }
     }
-    let baseline = BaselineRecord {
-        prompt_sha256: prompt_sha256(&prompt),
-        missing_recordings: missing,
-        stale_judgments: stale,
-    };
+    let baseline = BaselineRecord::new(&prompt, &recordings);
     let replay_state = if out.len() > after_floors {
         ReplayState::Faulty
     } else {
@@ -362,6 +343,7 @@ mod tests {
                 attempt: 1,
             }],
             &[],
+            &[],
         )
         .unwrap();
         assert_eq!(
@@ -378,7 +360,7 @@ first attempt's validation errors (5):
   (+2 more)"
         );
         assert_eq!(
-            case_message("chart-q3", &result, &scores, &[], &[], &[]),
+            case_message("chart-q3", &result, &scores, &[], &[], &[], &[]),
             None
         );
 
@@ -404,6 +386,7 @@ first attempt's validation errors (5):
                     case_id: "chart-q3".into(),
                     attempt: 0,
                 }],
+                &[],
                 &[],
             )
             .unwrap(),
@@ -437,7 +420,7 @@ first attempt is not JSON: EOF while parsing a value at line 1 column 0"
             .filter_map(|floor| floor.check_case(&scores))
             .collect();
         assert_eq!(
-            case_message("good", &result, &scores, &misses, &[], &[]).unwrap(),
+            case_message("good", &result, &scores, &misses, &[], &[], &[]).unwrap(),
             "case `good` did not complete: generate attempt 0 failed: answers/good.0.txt:1:51: is not UTF-8 text (first invalid byte here)
 case `good` is below its floors:
   valid_after_retry: false, floor true"

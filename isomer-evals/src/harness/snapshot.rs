@@ -47,6 +47,12 @@ pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
         .map_err(|error| format!("cannot serialize the report: {error}"))?;
     let moved = compare_baseline(suite, dir, &report, report_text, baseline, diffs);
     write_moved(&mut out, suite, &moved, replay_state);
+    if replay_state == ReplayState::Faulty && !moved.is_empty() {
+        // What the faults did to the scores, as a report command over the same recordings
+        // prints it (the baseline moved, so the committed report no longer says).
+        out.push_str("the report of this replay:\n");
+        out.push_str(report_text);
+    }
     if out.is_empty() {
         Ok(())
     } else {
