@@ -2,14 +2,12 @@
 //! [`Generate`] (the model) and [`Judge`] (the answerability judge), with
 //! their requests (upstream `EvalCase`, `GenerateRequest`, `JudgeRequest`).
 
-use std::future::Future;
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::runtime::BoxError;
+use crate::callback::Callback;
 
 /// One question of a corpus.
 ///
@@ -88,73 +86,17 @@ pub struct JudgeRequest {
     pub rendered: String,
 }
 
-type GenerateFn<'a> =
-    dyn Fn(GenerateRequest) -> BoxFuture<'a, Result<String, BoxError>> + Send + Sync + 'a;
-type JudgeFn<'a> = dyn Fn(JudgeRequest) -> BoxFuture<'a, Result<AnswerabilityVerdict, BoxError>>
-    + Send
-    + Sync
-    + 'a;
-
 /// The model call: an async function from a [`GenerateRequest`] to the raw
 /// model text. The only way a run reaches a model; a replaying one makes the
 /// run deterministic.
 ///
 /// An `Err`, or a panic, marks that case as errored with the message; the
 /// run goes on with the other cases.
-#[derive(Clone)]
-pub struct Generate<'a>(Arc<GenerateFn<'a>>);
-
-impl<'a> Generate<'a> {
-    /// Wraps an async closure: `Generate::new(|request| async move { Ok(text) })`.
-    pub fn new<F, Fut>(f: F) -> Self
-    where
-        F: Fn(GenerateRequest) -> Fut + Send + Sync + 'a,
-        Fut: Future<Output = Result<String, BoxError>> + Send + 'a,
-    {
-        Generate(Arc::new(move |request| Box::pin(f(request))))
-    }
-
-    /// Starts one call.
-    pub fn call(&self, request: GenerateRequest) -> BoxFuture<'a, Result<String, BoxError>> {
-        (self.0)(request)
-    }
-}
-
-impl std::fmt::Debug for Generate<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Generate(..)")
-    }
-}
+pub type Generate<'a> = Callback<'a, GenerateRequest, String>;
 
 /// The answerability judge: an async function from a [`JudgeRequest`] to a
 /// verdict. Optional; without it the answerability axis is skipped.
 ///
 /// An `Err`, or a panic, marks that case as errored with the message; the
 /// run goes on with the other cases.
-#[derive(Clone)]
-pub struct Judge<'a>(Arc<JudgeFn<'a>>);
-
-impl<'a> Judge<'a> {
-    /// Wraps an async closure: `Judge::new(|request| async move { Ok(AnswerabilityVerdict::Yes) })`.
-    pub fn new<F, Fut>(f: F) -> Self
-    where
-        F: Fn(JudgeRequest) -> Fut + Send + Sync + 'a,
-        Fut: Future<Output = Result<AnswerabilityVerdict, BoxError>> + Send + 'a,
-    {
-        Judge(Arc::new(move |request| Box::pin(f(request))))
-    }
-
-    /// Starts one call.
-    pub fn call(
-        &self,
-        request: JudgeRequest,
-    ) -> BoxFuture<'a, Result<AnswerabilityVerdict, BoxError>> {
-        (self.0)(request)
-    }
-}
-
-impl std::fmt::Debug for Judge<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Judge(..)")
-    }
-}
+pub type Judge<'a> = Callback<'a, JudgeRequest, AnswerabilityVerdict>;

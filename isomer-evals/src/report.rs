@@ -4,98 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::callback::{CaseError, CaseStage};
 use crate::case::AnswerabilityVerdict;
 use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
 };
 use isomer_sdk::js::{one_line, round_percent, to_fixed_2};
-
-/// The step of a case that failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CaseStage {
-    /// The caller's `generate`.
-    Generate,
-    /// The runtime's text surface, rendering for the judge.
-    Render,
-    /// The caller's `judge`.
-    Judge,
-    /// The scoring itself (a runtime or child hook that panicked).
-    Score,
-}
-
-impl CaseStage {
-    fn label(self) -> &'static str {
-        match self {
-            CaseStage::Generate => "generate",
-            CaseStage::Render => "text render",
-            CaseStage::Judge => "judge",
-            CaseStage::Score => "scoring",
-        }
-    }
-}
-
-/// Why a case did not complete: a callback or surface that returned an
-/// error or panicked. The run records it and goes on with the other cases.
-///
-/// Displays as `generate attempt 1 failed: <message>`, `judge panicked:
-/// <message>`, `text render failed: <message>`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CaseError {
-    /// Which step failed.
-    pub stage: CaseStage,
-    /// For `generate`: the attempt (`0` or `1`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attempt: Option<u32>,
-    /// True when the step panicked rather than returning an error.
-    pub panicked: bool,
-    /// The error's `Display` text, or the panic's message.
-    pub message: String,
-}
-
-impl CaseError {
-    /// A step that returned `error`.
-    pub fn failed(stage: CaseStage, attempt: Option<u32>, error: &dyn std::fmt::Display) -> Self {
-        CaseError {
-            stage,
-            attempt,
-            panicked: false,
-            message: error.to_string(),
-        }
-    }
-
-    /// A step that panicked with `message`.
-    pub fn panicked(stage: CaseStage, attempt: Option<u32>, message: impl Into<String>) -> Self {
-        CaseError {
-            stage,
-            attempt,
-            panicked: true,
-            message: message.into(),
-        }
-    }
-
-    /// True when the case has no first attempt to report: `generate`
-    /// attempt 0 failed, or scoring panicked.
-    fn before_first_attempt(&self) -> bool {
-        self.stage == CaseStage::Score
-            || (self.stage == CaseStage::Generate && self.attempt == Some(0))
-    }
-}
-
-impl std::fmt::Display for CaseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.stage.label())?;
-        if let Some(attempt) = self.attempt {
-            write!(f, " attempt {attempt}")?;
-        }
-        let outcome = if self.panicked { "panicked" } else { "failed" };
-        write!(f, " {outcome}: {}", self.message)
-    }
-}
-
-impl std::error::Error for CaseError {}
 
 /// The scores of one case (upstream `EvalCaseResult`, plus the seed's
 /// `expected` and an `error` for a case whose callback failed).
