@@ -8,12 +8,11 @@ use std::sync::Arc;
 use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
+use crate::callback::panic_message;
 use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
 use crate::check::check_attempt_and_render;
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
-// The attempt check (check.rs) reads panic messages from here.
-pub(crate) use crate::callback::panic_message;
 use crate::runtime::{EvalFrame, EvalRuntime};
 use crate::score::{
     PayloadScore, ValidityScore, judge_rendered, score_expected_primitives, score_payload,

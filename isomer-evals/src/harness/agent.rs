@@ -79,7 +79,7 @@ use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
 use serde_json::json;
 
 use super::gate;
-use super::outcome::write_errors;
+use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
 use crate::agent::{
@@ -230,13 +230,31 @@ pub fn trials(
     gate::gate_trials(suites, recordings, args)
 }
 
-/// Fails a trial whose recordings directory is not a directory (see [`gate::check_dir`]).
-pub(super) fn check_transcripts_dir(
+impl SuiteKind for AgentSuiteSpec {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn corpus(&self) -> &CorpusSpec {
+        &self.corpus
+    }
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+        check_transcripts_dir(self, dir, overridden)
+    }
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        run_case(self, dir, case)
+    }
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+        run_totals(self, dir, diffs)
+    }
+}
+
+/// Fails a trial whose recordings directory is not a directory (see [`kind::check_dir`]).
+fn check_transcripts_dir(
     suite: &AgentSuiteSpec,
     dir: &Path,
     overridden: bool,
 ) -> Result<(), Failed> {
-    gate::check_dir(
+    kind::check_dir(
         suite.name,
         &suite.corpus,
         dir,
@@ -255,9 +273,9 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
 
 /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
 /// own transcripts are read.
-pub(super) fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
     let case_id = spec.id;
-    let case = gate::case_of(&suite.corpus, spec)?;
+    let case = kind::case_of(&suite.corpus, spec)?;
     let built = (suite.build)();
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
@@ -351,12 +369,8 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-pub(super) fn run_totals(
-    suite: &AgentSuiteSpec,
-    dir: &Path,
-    diffs: DiffOutput,
-) -> Result<(), Failed> {
-    let cases = gate::cases_of(&suite.corpus)?;
+fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+    let cases = kind::cases_of(&suite.corpus)?;
     let built = (suite.build)();
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();

@@ -194,8 +194,10 @@
 //!   one case from a terminal with `--exact`.
 
 pub mod agent;
+mod any;
 mod diff;
 mod gate;
+mod kind;
 mod outcome;
 mod snapshot;
 mod suite;
@@ -207,7 +209,7 @@ use libtest_mimic::{Arguments, Conclusion, Trial};
 
 use crate::floor::Floor;
 
-pub use gate::AnySuiteSpec;
+pub use any::AnySuiteSpec;
 pub use suite::Suite;
 
 /// A suite as the expansion describes it: data only, built as a constant.

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
-use super::gate;
+use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, SuiteSpec};
+use super::{CaseSpec, CorpusSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
@@ -16,22 +16,33 @@ use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 
-/// How many of a case's first-attempt errors a failure message shows.
-const ERRORS_SHOWN: usize = 3;
-
-/// Fails a trial whose recordings directory is not a directory (see [`gate::check_dir`]).
-pub(super) fn check_recordings_dir(
-    suite: &SuiteSpec,
-    dir: &Path,
-    overridden: bool,
-) -> Result<(), Failed> {
-    gate::check_dir(
+/// Fails a trial whose recordings directory is not a directory (see [`kind::check_dir`]).
+fn check_recordings_dir(suite: &SuiteSpec, dir: &Path, overridden: bool) -> Result<(), Failed> {
+    kind::check_dir(
         suite.name,
         &suite.corpus,
         dir,
         overridden,
         "answers/, judgments.json and prompt.txt",
     )
+}
+
+impl SuiteKind for SuiteSpec {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn corpus(&self) -> &CorpusSpec {
+        &self.corpus
+    }
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+        check_recordings_dir(self, dir, overridden)
+    }
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        run_case(self, dir, case)
+    }
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+        run_totals(self, dir, diffs)
+    }
 }
 
 /// Runs `cases` with the suite's options, replaying `recordings`.
@@ -43,9 +54,9 @@ fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) ->
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
-pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
     let case_id = spec.id;
-    let case = gate::case_of(&suite.corpus, spec)?;
+    let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
     let report = evaluate(suite, vec![case], &recordings);
@@ -164,22 +175,9 @@ fn case_message(
     Some(out.trim_end().to_owned())
 }
 
-/// Appends `<heading> (<count>):` and the first [`ERRORS_SHOWN`] of `errors`, each on its
-/// own indented line, then `(+N more)` when there are more; the errors section of a case
-/// trial's failure message, single-shot and agent alike.
-pub(super) fn write_errors(out: &mut String, heading: &str, errors: &[String]) {
-    let _ = writeln!(out, "{heading} ({}):", errors.len());
-    for error in errors.iter().take(ERRORS_SHOWN) {
-        let _ = writeln!(out, "  {error}");
-    }
-    if errors.len() > ERRORS_SHOWN {
-        let _ = writeln!(out, "  (+{} more)", errors.len() - ERRORS_SHOWN);
-    }
-}
-
 /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-    let cases = gate::cases_of(&suite.corpus)?;
+fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+    let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
     let built = (suite.build)();
     let prompt = built.prompt();
