@@ -66,6 +66,7 @@ pub mod harness;
 mod parse;
 pub mod recordings;
 mod report;
+mod report_table;
 mod run;
 mod runtime;
 mod score;

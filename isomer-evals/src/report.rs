@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::callback::{CaseError, CaseStage};
 use crate::case::AnswerabilityVerdict;
+use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
 use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
 };
-use isomer_sdk::js::{one_line, round_percent, to_fixed_2};
+use isomer_sdk::js::{one_line, to_fixed_2};
 
 /// The scores of one case (upstream `EvalCaseResult`, plus the seed's
 /// `expected` and an `error` for a case whose callback failed).
@@ -149,9 +150,6 @@ impl EvalReport {
     }
 }
 
-/// An em dash, U+2014: what the report prints for an absent number.
-const ABSENT: &str = "\u{2014}";
-
 /// Formats a report as text (upstream `formatReport`), byte-identical to the
 /// TypeScript package's on the same report when nothing errored and no case
 /// lists expected types. Lines are joined with `\n`, with no trailing
@@ -189,61 +187,32 @@ const ABSENT: &str = "\u{2014}";
 /// corpus order.
 pub fn format_report(report: &EvalReport) -> String {
     let totals = &report.totals;
-    let pct = |part: usize, whole: usize| {
-        if whole == 0 {
-            ABSENT.to_owned()
-        } else {
-            format!("{}%", round_percent(part as f64, whole as f64))
-        }
-    };
-    let mut rows: Vec<(&str, String)> = vec![
-        ("cases", totals.cases.to_string()),
-        (
-            "parsed",
-            format!("{} ({})", totals.parsed, pct(totals.parsed, totals.cases)),
-        ),
-        (
-            "valid",
-            format!("{} ({})", totals.valid, pct(totals.valid, totals.cases)),
-        ),
-        (
-            "valid after retry",
-            format!(
-                "{} ({})",
-                totals.valid_after_retry,
-                pct(totals.valid_after_retry, totals.cases)
-            ),
-        ),
-        (
-            "mean selection F1",
-            totals
-                .mean_selection_f1
-                .map_or_else(|| ABSENT.to_owned(), to_fixed_2),
-        ),
-    ];
+    let mut table = ReportTable::default();
+    table.row("cases", totals.cases.to_string());
+    table.row("parsed", count(totals.parsed, totals.cases));
+    table.row("valid", count(totals.valid, totals.cases));
+    table.row(
+        "valid after retry",
+        count(totals.valid_after_retry, totals.cases),
+    );
+    table.row(
+        "mean selection F1",
+        totals
+            .mean_selection_f1
+            .map_or_else(|| ABSENT.to_owned(), to_fixed_2),
+    );
     if let Some(a) = totals.answerability {
-        rows.push((
+        table.row(
             "answerability",
             format!("yes {} / partial {} / no {}", a.yes, a.partial, a.no),
-        ));
+        );
     }
     if let Some(e) = totals.expected {
-        rows.push((
-            "expected hits",
-            format!("{} / {} ({})", e.hits, e.cases, pct(e.hits, e.cases)),
-        ));
+        table.row("expected hits", hits(e.hits, e.cases));
     }
     if totals.errored > 0 {
-        rows.push((
-            "errored",
-            format!("{} ({})", totals.errored, pct(totals.errored, totals.cases)),
-        ));
+        table.row("errored", count(totals.errored, totals.cases));
     }
-    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
-    let mut lines: Vec<String> = rows
-        .into_iter()
-        .map(|(label, value)| format!("{label:<width$}{value}"))
-        .collect();
 
     let invalid: Vec<String> = report
         .results
@@ -254,18 +223,9 @@ pub fn format_report(report: &EvalReport) -> String {
                 .as_ref()
                 .is_some_and(CaseError::before_first_attempt)
         })
-        .map(|r| {
-            let errors = &r.validity.errors;
-            let first = errors.first().map_or("did not parse", String::as_str);
-            let more = if errors.len() > 1 {
-                format!(" (+{})", errors.len() - 1)
-            } else {
-                String::new()
-            };
-            format!("  {}: {first}{more}", r.case_id)
-        })
+        .map(|r| first_error(&r.case_id, &r.validity.errors))
         .collect();
-    push_section(&mut lines, "invalid:", invalid);
+    table.section("invalid:", invalid);
 
     let invented: Vec<String> = report
         .results
@@ -273,7 +233,7 @@ pub fn format_report(report: &EvalReport) -> String {
         .filter(|r| !r.payload.unknown_types.is_empty())
         .map(|r| format!("  {}: {}", r.case_id, r.payload.unknown_types.join(", ")))
         .collect();
-    push_section(&mut lines, "invented node types:", invented);
+    table.section("invented node types:", invented);
 
     let errored: Vec<String> = report
         .results
@@ -286,18 +246,8 @@ pub fn format_report(report: &EvalReport) -> String {
                 .map(|e| format!("  {}: {}", r.case_id, one_line(&e.to_string())))
         })
         .collect();
-    push_section(&mut lines, "errored:", errored);
-
-    lines.join("\n")
-}
-
-fn push_section(lines: &mut Vec<String>, heading: &str, entries: Vec<String>) {
-    if entries.is_empty() {
-        return;
-    }
-    lines.push(String::new());
-    lines.push(heading.to_owned());
-    lines.extend(entries);
+    table.section("errored:", errored);
+    table.finish()
 }
 
 #[cfg(test)]
