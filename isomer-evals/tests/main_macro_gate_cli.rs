@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use isomer_evals::harness::{AnySuiteSpec, run_any_with};
+use isomer_evals::harness::AnySuiteSpec;
 use libtest_mimic::Arguments;
 
 #[path = "eval_mini/runtime.rs"]
@@ -504,7 +504,11 @@ fn two_suites_of_different_kinds_with_one_name_refuse_to_run() {
         &["gate", "--exact", "twice::good"],
         &["gate"],
     ] {
-        let conclusion = run_any_with(&suites, &[], &Arguments::from_iter(args.iter().copied()));
+        let conclusion = isomer_evals::harness::run_with(
+            &suites,
+            &[],
+            &Arguments::from_iter(args.iter().copied()),
+        );
         assert_eq!(
             (
                 conclusion.num_passed,

@@ -70,15 +70,13 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::path::Path;
 use std::sync::Arc;
 
 use isomer_sdk::Tool;
-use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
+use libtest_mimic::Failed;
 use serde_json::json;
 
-use super::gate;
 use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
@@ -198,36 +196,6 @@ pub struct AgentSuiteSpec {
     pub floors: &'static [AgentFloor],
     /// Absolute directory of the baseline snapshots.
     pub snapshots: &'static str,
-}
-
-/// Runs agent `suites` under this process's command line and returns libtest's exit code
-/// (`0` when every selected trial passed, `101` otherwise). Reads the arguments and the
-/// `ISOMER_EVAL_RECORDINGS_<SUITE>` variables.
-pub fn run(suites: &[AgentSuiteSpec]) -> ExitCode {
-    let args = Arguments::from_args();
-    run_with(suites, &gate::recordings_overrides(suites), &args).exit_code()
-}
-
-/// Runs agent `suites` under `args`, with `recordings[i]` (when given) replacing suite
-/// `i`'s directory of transcripts. Refuses clashing trial names as
-/// [`super::run_with`] does (prints each as `error: ...`, one failure, nothing run).
-pub fn run_with(
-    suites: &[AgentSuiteSpec],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Conclusion {
-    gate::run_gates(suites, recordings, args)
-}
-
-/// The trials: per suite, one per case in corpus order, then `totals`. With `--exact
-/// <name>` (and no `--list`) only that trial is built; the others are placeholders that
-/// libtest-mimic's filter drops and counts as filtered out (see [`super::trials`]).
-pub fn trials(
-    suites: &[AgentSuiteSpec],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Vec<Trial> {
-    gate::gate_trials(suites, recordings, args)
 }
 
 impl SuiteKind for AgentSuiteSpec {

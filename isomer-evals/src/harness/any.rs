@@ -1,5 +1,5 @@
 //! A target that holds suites of both kinds: [`AnySuiteSpec`], what
-//! [`main!`](crate::main) passes to [`run_any`](super::run_any).
+//! [`main!`](crate::main) passes to [`run`](super::run).
 
 use std::path::Path;
 
@@ -11,7 +11,7 @@ use super::snapshot::DiffOutput;
 use super::{CaseSpec, CorpusSpec, SuiteSpec};
 
 /// A suite of either kind, for a target that holds both: what
-/// [`main!`](crate::main) passes to [`run_any`](super::run_any). Both spec types convert
+/// [`main!`](crate::main) passes to [`run`](super::run). Both spec types convert
 /// into it with `From`.
 #[derive(Debug, Clone, Copy)]
 pub enum AnySuiteSpec {
