@@ -120,6 +120,8 @@ impl fmt::Display for RecordingFault {
     }
 }
 
+impl std::error::Error for RecordingFault {}
+
 /// What a replay noted, for a report: [`Recordings::findings`].
 ///
 /// `Display` prints one line per kind that is not empty (a fault per indented line), in

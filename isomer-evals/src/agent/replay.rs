@@ -50,6 +50,7 @@ use crate::agent::types::{
     AgentUsage,
 };
 use crate::corpus::{NOT_UTF8, Position, decode_utf8};
+use crate::recordings::RecordingFault;
 pub use isomer_corpus::TRANSCRIPTS_DIR;
 
 /// One recorded model turn.
@@ -96,32 +97,11 @@ pub struct RecordedRun {
 /// Recorded runs keyed by (case id, repeat).
 pub type AgentRecordings = BTreeMap<(String, u32), RecordedRun>;
 
-/// A transcript file that could not be read, and why.
-///
-/// `Display` prints `<path>:<line>:<column>: <message>` when the fault has a position
-/// (a transcript that is not UTF-8: `transcripts/a.0.json:1:1: is not UTF-8 text (first
-/// invalid byte here)`, the words and position a corpus's `judgments.json` gets), else
-/// `<path>: <message>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AgentRecordingError {
-    /// The file or directory.
-    pub path: PathBuf,
-    /// Where in the file the fault sits (1-based line, 1-based byte column), when known.
-    pub position: Option<Position>,
-    /// What is wrong with it.
-    pub message: String,
-}
-
-impl fmt::Display for AgentRecordingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some(position) => write!(f, "{}:{position}: {}", self.path.display(), self.message),
-            None => write!(f, "{}: {}", self.path.display(), self.message),
-        }
-    }
-}
-
-impl std::error::Error for AgentRecordingError {}
+/// A transcript file that could not be read, and why: the one fault type of a recorded
+/// file ([`RecordingFault`]), so a transcript that is not UTF-8 reads
+/// `transcripts/a.0.json:1:1: is not UTF-8 text (first invalid byte here)`, the words and
+/// position a corpus's answers and `judgments.json` get.
+pub type AgentRecordingError = RecordingFault;
 
 /// Reads every `transcripts/<case id>.<repeat>.json` under the corpus
 /// directory `dir`. A missing `transcripts` directory reads as no

@@ -205,8 +205,8 @@ impl SuiteKind for AgentSuiteSpec {
     fn corpus(&self) -> &CorpusSpec {
         &self.corpus
     }
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
-        check_transcripts_dir(self, dir, overridden)
+    fn holding(&self) -> &'static str {
+        "transcripts/"
     }
     fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
         run_case(self, dir, case)
@@ -214,21 +214,6 @@ impl SuiteKind for AgentSuiteSpec {
     fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
         run_totals(self, dir, diffs)
     }
-}
-
-/// Fails a trial whose recordings directory is not a directory (see [`kind::check_dir`]).
-fn check_transcripts_dir(
-    suite: &AgentSuiteSpec,
-    dir: &Path,
-    overridden: bool,
-) -> Result<(), Failed> {
-    kind::check_dir(
-        suite.name,
-        &suite.corpus,
-        dir,
-        overridden,
-        &format!("{TRANSCRIPTS_DIR}/"),
-    )
 }
 
 fn recording_errors(errors: &[AgentRecordingError]) -> String {

@@ -48,10 +48,10 @@ impl SuiteKind for AnySuiteSpec {
             AnySuiteSpec::Agent(suite) => &suite.corpus,
         }
     }
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+    fn holding(&self) -> &'static str {
         match self {
-            AnySuiteSpec::Single(suite) => suite.check_dir(dir, overridden),
-            AnySuiteSpec::Agent(suite) => suite.check_dir(dir, overridden),
+            AnySuiteSpec::Single(suite) => suite.holding(),
+            AnySuiteSpec::Agent(suite) => suite.holding(),
         }
     }
     fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {

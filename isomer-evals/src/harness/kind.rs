@@ -22,9 +22,14 @@ pub(super) trait SuiteKind: Copy + Send + 'static {
     fn name(&self) -> &'static str;
     /// The compiled-in corpus.
     fn corpus(&self) -> &CorpusSpec;
+    /// What the recordings directory of this kind holds, for the message of
+    /// [`SuiteKind::check_dir`] (`answers/, judgments.json and prompt.txt`).
+    fn holding(&self) -> &'static str;
     /// Fails when `dir` is not a directory (`overridden`: it came from
-    /// `ISOMER_EVAL_RECORDINGS_<SUITE>`).
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed>;
+    /// `ISOMER_EVAL_RECORDINGS_<SUITE>`); see [`check_dir`].
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+        check_dir(self.name(), self.corpus(), dir, overridden, self.holding())
+    }
     /// The `<suite>::<case id>` trial.
     fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed>;
     /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.

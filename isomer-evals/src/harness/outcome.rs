@@ -16,17 +16,6 @@ use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 
-/// Fails a trial whose recordings directory is not a directory (see [`kind::check_dir`]).
-fn check_recordings_dir(suite: &SuiteSpec, dir: &Path, overridden: bool) -> Result<(), Failed> {
-    kind::check_dir(
-        suite.name,
-        &suite.corpus,
-        dir,
-        overridden,
-        "answers/, judgments.json and prompt.txt",
-    )
-}
-
 impl SuiteKind for SuiteSpec {
     fn name(&self) -> &'static str {
         self.name
@@ -34,8 +23,8 @@ impl SuiteKind for SuiteSpec {
     fn corpus(&self) -> &CorpusSpec {
         &self.corpus
     }
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
-        check_recordings_dir(self, dir, overridden)
+    fn holding(&self) -> &'static str {
+        "answers/, judgments.json and prompt.txt"
     }
     fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
         run_case(self, dir, case)
