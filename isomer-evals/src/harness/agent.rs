@@ -65,8 +65,8 @@
 //! replay `transcripts/` from instead of the corpus directory. Several agent suites in one
 //! target: `main = false` on each and `isomer_evals::main!(a, b);`, which also takes
 //! single-shot suites beside agent ones (see [`super::AnySuiteSpec`]); or
-//! `fn main() -> ExitCode { run(&[a::SUITE, b::SUITE]) }` with this module's [`run`] for
-//! agent suites only.
+//! `fn main() -> ExitCode { isomer_evals::harness::run(&[a::SUITE, b::SUITE]) }`
+//! ([`super::run`] takes suites of either kind).
 
 use std::collections::HashSet;
 use std::fmt::Write as _;

@@ -55,7 +55,7 @@
 //! | any floor | flag or number | off | see [`crate::floor`] for every name, range and meaning; a number is an unsuffixed literal (`0.8`, not `0.8f32`), and `-0.0` reads as `0.0` |
 //!
 //! At compile time the macro reads `<corpus>/corpus.json` with the same reader as the run
-//! time ([`crate::corpus::manifest`]): a missing file, malformed JSON (with line:column), a
+//! time ([`isomer_corpus::manifest`]): a missing file, malformed JSON (with line:column), a
 //! case fault, a duplicate case id (both places) or an unknown floor is a compile error
 //! pointing into the attribute. The expansion includes the file with `include_str!`, so
 //! editing `corpus.json` rebuilds the target; answers, judgments and `prompt.txt` are read
