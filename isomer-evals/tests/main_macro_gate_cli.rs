@@ -359,7 +359,8 @@ fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
 }
 
 /// Three snapshots moved at once are each named; `INSTA_UPDATE=always` in the default
-/// format accepts all three (the files get the committed bytes back) and the trial passes.
+/// format accepts all three (the files get the committed bytes back), removes the
+/// `.snap.new` files an earlier failed run left, and the trial passes.
 #[test]
 fn insta_update_always_accepts_every_moved_snapshot() {
     let _lock = moved_lock();
@@ -387,6 +388,20 @@ fn insta_update_always_accepts_every_moved_snapshot() {
   moved_baseline__report_text: the formatted report differs
   moved_baseline__baseline: staleJudgments: [\"good\"] -> []
 to accept it: INSTA_UPDATE=always cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
+    );
+    // A failed run under insta's `new` mode leaves a pending `.snap.new` beside each
+    // moved snapshot; accepting removes them, so `cargo insta review` offers nothing stale.
+    let output = run_with(&["--exact", "moved_baseline::totals"], "new", &[]);
+    assert_eq!(output.status.code(), Some(101));
+    let mut pending = pending_moved();
+    pending.sort();
+    assert_eq!(
+        pending,
+        [
+            "moved_baseline__baseline.snap.new",
+            "moved_baseline__report.snap.new",
+            "moved_baseline__report_text.snap.new"
+        ]
     );
 
     let output = run_with(&["--exact", "moved_baseline::totals"], "always", &[]);
