@@ -13,6 +13,7 @@
 //! | Isomer | MCP (rmcp) | function |
 //! |---|---|---|
 //! | [`Tool`] | `tools/list` entry ([`McpTool`]) | [`mcp_tool`] |
+//! | `[Tool]` | `tools/list` answer ([`ListToolsResult`]) | [`list_tools_result`] |
 //! | [`ToolResult`] | `tools/call` answer ([`CallToolResult`]) | [`call_tool_result`] |
 //! | [`ToolContent`] | [`ContentBlock`] | [`content_block`] |
 //! | [`IsomerResource`] | `resources/list` entry ([`Resource`]) | [`mcp_resource`] |
@@ -86,6 +87,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Map, Value, json};
 
+pub mod stdio;
+
 /// The input schema a tool without input keys is listed with:
 /// `{"type":"object","properties":{}}`, the schema the TypeScript MCP SDK
 /// lists for a tool registered without one (MCP requires every
@@ -126,6 +129,12 @@ pub fn mcp_tool(tool: &Tool) -> McpTool {
         Some(title) => listed.with_title(title.clone()),
         None => listed,
     }
+}
+
+/// The `tools/list` answer for `tools`, in order, each mapped with
+/// [`mcp_tool`] (`{"tools":[...]}`, no further pages).
+pub fn list_tools_result(tools: &[Tool]) -> ListToolsResult {
+    ListToolsResult::with_all_items(tools.iter().map(mcp_tool).collect())
 }
 
 /// Runs `tool` on a `tools/call`'s `arguments` and maps its answer with
@@ -384,9 +393,7 @@ impl ServerHandler for IsomerMcpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(
-            self.tools.iter().map(mcp_tool).collect(),
-        ))
+        Ok(list_tools_result(&self.tools))
     }
 
     async fn call_tool(
