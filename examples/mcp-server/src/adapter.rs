@@ -111,24 +111,37 @@ pub fn has_input_keys(schema: &Value) -> bool {
         .is_some_and(|properties| !properties.is_empty())
 }
 
-/// A [`Tool`] as an MCP `tools/list` entry: its name, title (when it has
-/// one), description and input schema. The schema is the tool's own when it
-/// declares an input key ([`has_input_keys`]); otherwise it is
-/// [`empty_object_schema`] (see the module docs).
+/// A [`Tool`] as an MCP `tools/list` entry: its name, title, description,
+/// input schema, output schema and annotations (each optional one when the
+/// tool has it). The input schema is the tool's own when it declares an
+/// input key ([`has_input_keys`]); otherwise it is [`empty_object_schema`]
+/// (see the module docs).
 pub fn mcp_tool(tool: &Tool) -> McpTool {
     let input_schema = match (&tool.input_schema, has_input_keys(&tool.input_schema)) {
         (Value::Object(schema), true) => schema.clone(),
         _ => empty_object_schema(),
     };
-    let listed = McpTool::new(
+    let mut listed = McpTool::new(
         tool.name.clone(),
         tool.description.clone(),
         Arc::new(input_schema),
     );
-    match &tool.title {
-        Some(title) => listed.with_title(title.clone()),
-        None => listed,
+    if let Some(title) = &tool.title {
+        listed = listed.with_title(title.clone());
     }
+    if let Some(Value::Object(schema)) = &tool.output_schema {
+        listed = listed.with_raw_output_schema(Arc::new(schema.clone()));
+    }
+    // Both types write MCP's camelCase annotation keys.
+    let annotations = tool
+        .annotations
+        .as_ref()
+        .and_then(|hints| serde_json::to_value(hints).ok())
+        .and_then(|hints| serde_json::from_value(hints).ok());
+    if let Some(annotations) = annotations {
+        listed = listed.with_annotations(annotations);
+    }
+    listed
 }
 
 /// The `tools/list` answer for `tools`, in order, each mapped with
@@ -152,19 +165,26 @@ pub async fn call_tool(tool: &Tool, arguments: Option<JsonObject>) -> CallToolRe
 }
 
 /// A [`ToolResult`] as an MCP [`CallToolResult`]: every block mapped with
-/// [`content_block`], in order, and `isError: true` on a failed call. A
-/// successful call carries no `isError` key, as upstream's
-/// `toCallToolResult` copies `isError` only when it is set.
+/// [`content_block`], in order, `structuredContent` when the result has
+/// it, and `isError: true` on a failed call. A successful call carries no
+/// `isError` key, as upstream's `toCallToolResult` copies `isError` only
+/// when it is set.
 pub fn call_tool_result(result: ToolResult) -> CallToolResult {
-    let ToolResult { content, is_error } = result;
+    let ToolResult {
+        content,
+        is_error,
+        structured_content,
+    } = result;
     let content: Vec<ContentBlock> = content.into_iter().map(content_block).collect();
-    if is_error {
+    let mut answer = if is_error {
         CallToolResult::error(content)
     } else {
         let mut answer = CallToolResult::success(content);
         answer.is_error = None;
         answer
-    }
+    };
+    answer.structured_content = structured_content;
+    answer
 }
 
 /// One [`ToolContent`] block as an MCP [`ContentBlock`], unchanged in

@@ -247,6 +247,39 @@ async fn lists_six_tools_and_lists_the_keyless_ones_with_the_empty_object_schema
         tools[3].input_schema["properties"]["format"]["enum"],
         json!(["text", "markdown", "html", "slack"])
     );
+    // Every tool is read-only, idempotent and closed-world, titled as listed.
+    for (tool, (_, title)) in tools.iter().zip(&expected) {
+        let hints = tool.annotations.as_ref().expect("every tool is annotated");
+        assert_eq!(
+            (
+                hints.title.as_ref(),
+                hints.read_only_hint,
+                hints.idempotent_hint,
+                hints.open_world_hint,
+                hints.destructive_hint
+            ),
+            (title.as_ref(), Some(true), Some(true), Some(false), None),
+            "{}",
+            tool.name
+        );
+    }
+    // The tools answering JSON objects declare what they answer.
+    let output_keys: Vec<(String, Value)> = tools
+        .iter()
+        .filter_map(|tool| {
+            let schema = tool.output_schema.as_ref()?;
+            assert_eq!(schema["type"], json!("object"), "{}", tool.name);
+            Some((tool.name.to_string(), schema["required"].clone()))
+        })
+        .collect();
+    assert_eq!(
+        output_keys,
+        [
+            ("isomer_validate".to_owned(), json!(["valid", "errors", "warnings"])),
+            ("isomer_list_views".to_owned(), json!(["views"])),
+            ("isomer_request_view".to_owned(), json!(["valid", "errors", "warnings"])),
+        ]
+    );
     insta::assert_json_snapshot!("tools_list", tools);
     session.close().await;
 }
@@ -312,6 +345,8 @@ async fn validates_a_good_and_a_bad_composition() {
         parsed(ok_text(&good)),
         json!({ "valid": true, "errors": [], "warnings": [] })
     );
+    // The same answer as structured content, for clients that read it.
+    assert_eq!(good.structured_content, Some(parsed(ok_text(&good))));
 
     let bad = session
         .call(
@@ -322,6 +357,7 @@ async fn validates_a_good_and_a_bad_composition() {
     insta::assert_snapshot!("validate_bad_composition", ok_text(&bad));
     let answer = parsed(ok_text(&bad));
     assert_eq!(answer["valid"], json!(false));
+    assert_eq!(bad.structured_content, Some(answer));
 
     let two_slides = json!({ "type": "view", "body": [slide()["body"][0], slide()["body"][0]] });
     // The slides frame's own message, verbatim, with an empty path.
@@ -368,6 +404,19 @@ async fn validates_a_good_and_a_bad_composition() {
         error_text(&not_an_object),
         "the input does not match the input schema of tool \"isomer_validate\":\n\
          - at composition: \"a slide\" is not of type \"object\""
+    );
+    assert_eq!(not_an_object.structured_content, None);
+
+    let extra = session
+        .call(
+            "isomer_validate",
+            Some(json!({ "composition": slide(), "extra": true })),
+        )
+        .await;
+    assert_eq!(
+        error_text(&extra),
+        "the input does not match the input schema of tool \"isomer_validate\":\n\
+         - at the root: Additional properties are not allowed ('extra' was unexpected)"
     );
     session.close().await;
 }
@@ -420,7 +469,7 @@ async fn renders_in_every_runtime_format_and_refuses_bad_input() {
     assert_eq!(
         error_text(&png),
         "the input does not match the input schema of tool \"isomer_render\":\n\
-         - at format: \"png\" is not one of \"text\", \"markdown\" or 2 other candidates"
+         - at format: \"png\" is not one of \"text\", \"markdown\", \"html\", \"slack\""
     );
     session.close().await;
 }
@@ -430,6 +479,10 @@ async fn lists_and_requests_the_view() {
     let session = connect().await;
     let listed = session.call("isomer_list_views", None).await;
     insta::assert_snapshot!("list_views", ok_text(&listed));
+    assert_eq!(
+        listed.structured_content,
+        Some(json!({ "views": parsed(ok_text(&listed)) }))
+    );
     let stray = session
         .call("isomer_list_views", Some(json!({ "stray": true })))
         .await;
@@ -445,6 +498,7 @@ async fn lists_and_requests_the_view() {
         )
         .await;
     insta::assert_snapshot!("request_view", ok_text(&built));
+    assert_eq!(built.structured_content, Some(parsed(ok_text(&built))));
 
     let missing_title = session
         .call(

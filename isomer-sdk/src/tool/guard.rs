@@ -67,7 +67,9 @@ fn check_input_here(tool: &str, schema: &Value, input: &Value) -> Result<(), Str
         if count > MAX_LISTED_PROBLEMS {
             continue;
         }
-        let message = if nests_deeper_than(problem.instance(), MAX_PRINTED_DEPTH) {
+        let message = if let Some(message) = enum_problem(&problem) {
+            message
+        } else if nests_deeper_than(problem.instance(), MAX_PRINTED_DEPTH) {
             problem.masked().to_string()
         } else {
             let message = problem.to_string();
@@ -86,6 +88,36 @@ fn check_input_here(tool: &str, schema: &Value, input: &Value) -> Result<(), Str
         text.push_str(&format!("\n- and {} more", count - MAX_LISTED_PROBLEMS));
     }
     Err(text)
+}
+
+/// The message of an `enum` problem, naming every allowed value (jsonschema
+/// names two and counts the rest, which leaves a model guessing):
+/// `"png" is not one of "text", "markdown", "html", "slack"`. The offending
+/// value prints as `value` when its text would exceed [`MAX_PROBLEM_LEN`].
+fn enum_problem(problem: &jsonschema::ValidationError<'_>) -> Option<String> {
+    let jsonschema::error::ValidationErrorKind::Enum { options } = problem.kind() else {
+        return None;
+    };
+    let instance = problem.instance();
+    let value = if nests_deeper_than(instance, MAX_PRINTED_DEPTH) {
+        None
+    } else {
+        serde_json::to_string(instance.as_ref())
+            .ok()
+            .filter(|text| text.len() <= MAX_PROBLEM_LEN)
+    };
+    let allowed = match options.as_ref() {
+        Value::Array(options) => options
+            .iter()
+            .map(|option| serde_json::to_string(option).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    };
+    Some(format!(
+        "{} is not one of {allowed}",
+        value.as_deref().unwrap_or("value")
+    ))
 }
 
 /// Whether `value` nests more than `limit` arrays/objects inside each other
@@ -284,6 +316,26 @@ mod tests {
              - at types[0]: \"\" is shorter than 1 character\n\
              - at types[2]: 3 is not of type \"string\"\n\
              - at the root: Additional properties are not allowed ('extra' was unexpected)"
+        );
+    }
+
+    #[test]
+    fn an_enum_problem_lists_every_allowed_value() {
+        let schema = json!({
+            "type": "object",
+            "properties": { "format": { "enum": ["text", "markdown", "html", "slack", "png"] } }
+        });
+        let text = check_input("t", &schema, &json!({"format": "jpeg"})).unwrap_err();
+        assert_eq!(
+            text,
+            "the input does not match the input schema of tool \"t\":\n\
+             - at format: \"jpeg\" is not one of \"text\", \"markdown\", \"html\", \"slack\", \"png\""
+        );
+        let long = "x".repeat(300);
+        let text = check_input("t", &schema, &json!({"format": long})).unwrap_err();
+        assert!(
+            text.ends_with("- at format: value is not one of \"text\", \"markdown\", \"html\", \"slack\", \"png\""),
+            "{text}"
         );
     }
 
