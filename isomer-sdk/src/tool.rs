@@ -16,6 +16,7 @@
 //! |---|---|
 //! | results, content blocks, return-value conversion | [`result`] |
 //! | input schema from a `JsonSchema` type | [`schema`] |
+//! | a tool declared for OpenAI, Anthropic or Gemini | [`provider`] |
 //! | the guard that turns failures into failed results | `guard` (private; its texts are below) |
 //!
 //! # Failed calls
@@ -61,6 +62,7 @@ use serde_json::Value;
 mod guard;
 #[doc(hidden)]
 pub mod macro_support;
+pub mod provider;
 pub mod result;
 pub mod schema;
 
@@ -276,13 +278,17 @@ impl Tool {
         self
     }
 
-    /// Answers one call: reads `null` arguments as `{}`, checks them against
-    /// [`Tool::input_schema`] as it stands now (every problem listed with its
-    /// path, as the module docs show), then runs the handler. The future is
+    /// Answers one call: reads `null` arguments as `{}`, takes the argument
+    /// shapes of the provider dialects (a `null` for an optional property
+    /// read as the property left out, a loose object given as JSON text read
+    /// as that object; [`provider`] module docs), checks the arguments
+    /// against [`Tool::input_schema`] as it stands now (every problem listed
+    /// with its path, as the module docs show), then runs the handler. The future is
     /// `'static + Send` and always resolves to a result; nothing panics out
     /// of it.
     pub fn call(&self, input: Value) -> BoxFuture<'static, ToolResult> {
-        let input = guard::normalize_input(input);
+        let mut input = guard::normalize_input(input);
+        guard::read_provider_shapes(&self.input_schema, &mut input);
         if let Err(text) = guard::check_input(&self.name, &self.input_schema, &input) {
             crate::json::drop_deep(input);
             return futures::future::ready(ToolResult::error(text)).boxed();

@@ -36,6 +36,79 @@ pub(crate) fn normalize_input(input: Value) -> Value {
     }
 }
 
+/// Reads the argument shapes the provider dialects produce as the tool's
+/// own (`provider` module docs): following `schema` through `properties`
+/// and `items`, a `null` given for a property that is not required and
+/// whose schema does not take `null` is removed, and a string given for a
+/// loose object (an object schema listing no keys) that holds the JSON text
+/// of an object is replaced by that object. Anything else is left for the
+/// schema check. Walks with a heap stack, only as deep as the schema goes.
+pub(crate) fn read_provider_shapes(schema: &Value, input: &mut Value) {
+    let mut pending = vec![(schema, input)];
+    while let Some((schema, value)) = pending.pop() {
+        let Value::Object(schema) = schema else {
+            continue;
+        };
+        match value {
+            Value::Object(object) => {
+                let Some(Value::Object(properties)) = schema.get("properties") else {
+                    continue;
+                };
+                let required = |name: &str| {
+                    schema
+                        .get("required")
+                        .and_then(Value::as_array)
+                        .is_some_and(|keys| keys.iter().any(|key| key == name))
+                };
+                object.retain(|name, value| {
+                    !(value.is_null()
+                        && !required(name)
+                        && properties.get(name).is_some_and(|property| !takes_null(property)))
+                });
+                for (name, value) in object.iter_mut() {
+                    let Some(property) = properties.get(name) else {
+                        continue;
+                    };
+                    if let (Value::String(text), Value::Object(property_schema)) = (&*value, property)
+                        && super::provider::is_loose_object(property_schema)
+                    {
+                        if let Ok(parsed) = crate::json::parse_json(text) {
+                            let parsed = parsed.into_inner();
+                            if parsed.is_object() {
+                                *value = parsed;
+                            } else {
+                                crate::json::drop_deep(parsed);
+                            }
+                        }
+                        continue;
+                    }
+                    pending.push((property, value));
+                }
+            }
+            Value::Array(items) => {
+                if let Some(item_schema) = schema.get("items") {
+                    pending.extend(items.iter_mut().map(|item| (item_schema, item)));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether a property schema takes `null` itself (`type: "null"` or a
+/// `type` list holding it, or `null` in its `enum`).
+fn takes_null(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(ty)) if ty == "null" => return true,
+        Some(Value::Array(types)) if types.iter().any(|ty| ty == "null") => return true,
+        _ => {}
+    }
+    schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .is_some_and(|options| options.contains(&Value::Null))
+}
+
 /// Checks `input` against the tool's `schema` (draft 2020-12). `Err` holds
 /// the text of the failed result (module docs).
 ///

@@ -97,7 +97,7 @@ pub enum ToolSchemaError {
 /// let schema = tool_input_schema::<Render>().unwrap();
 /// assert_eq!(
 ///     serde_json::to_string(&schema).unwrap(),
-///     r#"{"type":"object","properties":{"format":{"type":"string","description":"The format to render to."},"limit":{"type":["integer","null"],"minimum":0}},"required":["format"],"additionalProperties":false}"#
+///     r#"{"type":"object","properties":{"format":{"type":"string","description":"The format to render to."},"limit":{"type":["integer","null"],"maximum":4294967295,"minimum":0}},"required":["format"],"additionalProperties":false}"#
 /// );
 /// ```
 pub fn tool_input_schema<T: JsonSchema + ?Sized>() -> Result<Value, ToolSchemaError> {
