@@ -56,7 +56,9 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String>
         match arg.as_str() {
             "--list-tools" => list_tools = true,
             "--provider" => {
-                let name = args.next().ok_or(format!("--provider needs a name; {USAGE}"))?;
+                let name = args
+                    .next()
+                    .ok_or(format!("--provider needs a name; {USAGE}"))?;
                 let found = PROVIDERS.iter().find(|(known, _)| *known == name);
                 provider = Some(
                     found

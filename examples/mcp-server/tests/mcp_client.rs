@@ -275,9 +275,15 @@ async fn lists_six_tools_and_lists_the_keyless_ones_with_the_empty_object_schema
     assert_eq!(
         output_keys,
         [
-            ("isomer_validate".to_owned(), json!(["valid", "errors", "warnings"])),
+            (
+                "isomer_validate".to_owned(),
+                json!(["valid", "errors", "warnings"])
+            ),
             ("isomer_list_views".to_owned(), json!(["views"])),
-            ("isomer_request_view".to_owned(), json!(["valid", "errors", "warnings"])),
+            (
+                "isomer_request_view".to_owned(),
+                json!(["valid", "errors", "warnings"])
+            ),
         ]
     );
     insta::assert_json_snapshot!("tools_list", tools);

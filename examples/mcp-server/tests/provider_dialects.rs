@@ -97,7 +97,12 @@ fn types_of(schema: &Map<String, Value>) -> Vec<String> {
 /// 7. At most 1,000 enum values in all.
 fn check_openai(tool: &Value) -> Vec<String> {
     let mut broken = Vec::new();
-    let keys: BTreeSet<&str> = tool.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys: BTreeSet<&str> = tool
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     if keys != BTreeSet::from(["type", "name", "description", "parameters", "strict"])
         || tool["type"] != "function"
         || tool["strict"] != true
@@ -108,11 +113,28 @@ fn check_openai(tool: &Value) -> Vec<String> {
     if parameters["type"] != "object" || parameters.get("anyOf").is_some() {
         broken.push("rule 2: the root is not an object".to_owned());
     }
-    let supported_types = ["string", "number", "boolean", "integer", "object", "array", "null"];
+    let supported_types = [
+        "string", "number", "boolean", "integer", "object", "array", "null",
+    ];
     let supported_keywords = [
-        "type", "description", "properties", "required", "additionalProperties", "items",
-        "enum", "const", "anyOf", "pattern", "format", "multipleOf", "maximum",
-        "exclusiveMaximum", "minimum", "exclusiveMinimum", "minItems", "maxItems",
+        "type",
+        "description",
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "enum",
+        "const",
+        "anyOf",
+        "pattern",
+        "format",
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "minItems",
+        "maxItems",
     ];
     let (mut properties, mut enum_values) = (0, 0);
     each_schema(parameters, |path, schema| {
@@ -128,13 +150,19 @@ fn check_openai(tool: &Value) -> Vec<String> {
             let required: BTreeSet<&String> = schema
                 .get("required")
                 .and_then(Value::as_array)
-                .map(|keys| keys.iter().map(|key| match key {
-                    Value::String(key) => key,
-                    _ => panic!("{path}: a required key is not a string"),
-                }).collect())
+                .map(|keys| {
+                    keys.iter()
+                        .map(|key| match key {
+                            Value::String(key) => key,
+                            _ => panic!("{path}: a required key is not a string"),
+                        })
+                        .collect()
+                })
                 .unwrap_or_default();
             if declared != required {
-                broken.push(format!("rule 4: {path} requires {required:?} of {declared:?}"));
+                broken.push(format!(
+                    "rule 4: {path} requires {required:?} of {declared:?}"
+                ));
             }
             properties += declared.len();
         }
@@ -148,7 +176,10 @@ fn check_openai(tool: &Value) -> Vec<String> {
                 broken.push(format!("rule 5: {path} has keyword {key}"));
             }
         }
-        enum_values += schema.get("enum").and_then(Value::as_array).map_or(0, Vec::len);
+        enum_values += schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
     });
     if object_depth(parameters) > 10 || properties > 5_000 {
         broken.push("rule 6: too deep or too many properties".to_owned());
@@ -168,7 +199,12 @@ fn check_openai(tool: &Value) -> Vec<String> {
 ///    validator accepts (checked with draft 2020-12).
 fn check_anthropic(tool: &Value) -> Vec<String> {
     let mut broken = Vec::new();
-    let keys: BTreeSet<&str> = tool.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys: BTreeSet<&str> = tool
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     if keys != BTreeSet::from(["name", "description", "input_schema"]) {
         broken.push(format!("rule 1: the tool is {keys:?}"));
     }
@@ -188,7 +224,9 @@ fn check_anthropic_name_and_schema(tool: &Value) -> Vec<String> {
         broken.push("rule 3: input_schema is not an object schema".to_owned());
     }
     if let Err(error) = jsonschema::draft202012::meta::validate(schema) {
-        broken.push(format!("rule 3: input_schema is not valid JSON Schema: {error}"));
+        broken.push(format!(
+            "rule 3: input_schema is not valid JSON Schema: {error}"
+        ));
     }
     broken
 }
@@ -207,7 +245,12 @@ fn check_anthropic_name_and_schema(tool: &Value) -> Vec<String> {
 ///    (`maxItems`, `uniqueItems`, `contains`).
 fn check_anthropic_strict(tool: &Value) -> Vec<String> {
     let mut broken = Vec::new();
-    let keys: BTreeSet<&str> = tool.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys: BTreeSet<&str> = tool
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     if keys != BTreeSet::from(["name", "description", "input_schema", "strict"])
         || tool["strict"] != true
     {
@@ -221,8 +264,13 @@ fn check_anthropic_strict(tool: &Value) -> Vec<String> {
             broken.push(format!("rule 4: {path} lacks additionalProperties: false"));
         }
         for key in [
-            "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-            "minLength", "maxLength",
+            "minimum",
+            "maximum",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "minLength",
+            "maxLength",
         ] {
             if schema.contains_key(key) {
                 broken.push(format!("rule 5: {path} has {key}"));
@@ -262,7 +310,12 @@ fn check_anthropic_strict(tool: &Value) -> Vec<String> {
 ///    and `required` names only declared properties.
 fn check_gemini(tool: &Value) -> Vec<String> {
     let mut broken = Vec::new();
-    let keys: BTreeSet<&str> = tool.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys: BTreeSet<&str> = tool
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     if !keys.is_subset(&BTreeSet::from(["name", "description", "parameters"]))
         || !keys.contains("name")
     {
@@ -281,9 +334,27 @@ fn check_gemini(tool: &Value) -> Vec<String> {
         return broken;
     };
     let fields = [
-        "type", "format", "title", "description", "nullable", "enum", "maxItems", "minItems",
-        "properties", "required", "minProperties", "maxProperties", "minLength", "maxLength",
-        "pattern", "example", "anyOf", "propertyOrdering", "default", "items", "minimum",
+        "type",
+        "format",
+        "title",
+        "description",
+        "nullable",
+        "enum",
+        "maxItems",
+        "minItems",
+        "properties",
+        "required",
+        "minProperties",
+        "maxProperties",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "example",
+        "anyOf",
+        "propertyOrdering",
+        "default",
+        "items",
+        "minimum",
         "maximum",
     ];
     each_schema(parameters, |path, schema| {
@@ -308,8 +379,16 @@ fn check_gemini(tool: &Value) -> Vec<String> {
             if declared.is_empty() {
                 broken.push(format!("rule 5: {path} has no properties"));
             }
-            for key in schema.get("required").and_then(Value::as_array).into_iter().flatten() {
-                if !key.as_str().is_some_and(|key| declared.contains(&key.to_owned())) {
+            for key in schema
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if !key
+                    .as_str()
+                    .is_some_and(|key| declared.contains(&key.to_owned()))
+                {
                     broken.push(format!("rule 5: {path} requires undeclared {key}"));
                 }
             }
@@ -341,7 +420,10 @@ fn every_declaration_keeps_its_providers_documented_rules() {
 
     // The checks bite: the portable MCP schema of validate, declared as is,
     // breaks the strict and Gemini rules where the issue found it broken.
-    let validate = tools.iter().find(|tool| tool.name == "isomer_validate").unwrap();
+    let validate = tools
+        .iter()
+        .find(|tool| tool.name == "isomer_validate")
+        .unwrap();
     let as_is = |wrapper: Value| {
         let mut wrapper = wrapper;
         for key in ["parameters", "input_schema"] {
@@ -370,7 +452,11 @@ fn gemini_declares_the_keyless_tools_without_parameters() {
     let tools = tools();
     let without: Vec<&str> = tools
         .iter()
-        .filter(|tool| provider_tool(tool, Provider::Gemini).get("parameters").is_none())
+        .filter(|tool| {
+            provider_tool(tool, Provider::Gemini)
+                .get("parameters")
+                .is_none()
+        })
         .map(|tool| tool.name.as_str())
         .collect();
     assert_eq!(without, ["isomer_authoring_guide", "isomer_list_views"]);
@@ -439,8 +525,10 @@ fn calls_in_each_providers_argument_shape_answer_as_mcp_calls_do() {
                 && provider != Provider::Gemini
             {
                 let validator = jsonschema::draft202012::new(schema).unwrap();
-                let problems: Vec<String> =
-                    validator.iter_errors(&arguments).map(|e| e.to_string()).collect();
+                let problems: Vec<String> = validator
+                    .iter_errors(&arguments)
+                    .map(|e| e.to_string())
+                    .collect();
                 assert!(problems.is_empty(), "{provider:?} {name}: {problems:?}");
             }
             assert_eq!(call(tool, arguments), expected, "{provider:?} {name}");
@@ -451,7 +539,10 @@ fn calls_in_each_providers_argument_shape_answer_as_mcp_calls_do() {
 #[test]
 fn a_strict_declaration_reads_null_and_json_text_back_and_refuses_the_rest() {
     let tools = tools();
-    let render = tools.iter().find(|tool| tool.name == "isomer_render").unwrap();
+    let render = tools
+        .iter()
+        .find(|tool| tool.name == "isomer_render")
+        .unwrap();
     let not_an_object = call(
         render,
         json!({"composition": "[1, 2]", "format": "markdown", "theme": null}),
@@ -463,10 +554,7 @@ fn a_strict_declaration_reads_null_and_json_text_back_and_refuses_the_rest() {
              - at composition: \"[1, 2]\" is not of type \"object\""
         )
     );
-    let required_null = call(
-        render,
-        json!({"composition": slide(), "format": null}),
-    );
+    let required_null = call(render, json!({"composition": slide(), "format": null}));
     assert_eq!(
         required_null,
         ToolResult::error(

@@ -18,7 +18,8 @@ pub(crate) async fn isomer_list_views(context: Arc<ToolsContext>, _input: NoInpu
         // A view's input schema as tool schemas are written: no `$schema`, no root
         // title or description (Gemini's validator refuses `$schema`).
         if let Some(schema) = view.input_schema.take() {
-            view.input_schema = Some(finish_input_schema(schema.clone(), &view.id).unwrap_or(schema));
+            view.input_schema =
+                Some(finish_input_schema(schema.clone(), &view.id).unwrap_or(schema));
         }
     }
     // The text is the list, as upstream answers; structured content is an object, so

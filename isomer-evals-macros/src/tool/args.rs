@@ -99,15 +99,17 @@ fn parse_key(cx: &Ctxt, args: &mut ToolArgs, meta: &ParseNestedMeta) -> syn::Res
                         ..
                     }) => {
                         if hints.iter().any(|(seen, _)| *seen == key) {
-                            cx.error_spanned_by(&key, format!("duplicate hint `{key}`; give it once"));
+                            cx.error_spanned_by(
+                                &key,
+                                format!("duplicate hint `{key}`; give it once"),
+                            );
                         } else {
                             hints.push((key, flag));
                         }
                     }
-                    other => cx.error_spanned_by(
-                        &other,
-                        format!("`{key}` takes `true` or `false`"),
-                    ),
+                    other => {
+                        cx.error_spanned_by(&other, format!("`{key}` takes `true` or `false`"))
+                    }
                 }
                 Ok(())
             })?;
@@ -115,7 +117,10 @@ fn parse_key(cx: &Ctxt, args: &mut ToolArgs, meta: &ParseNestedMeta) -> syn::Res
         }
         Some("allow_unknown_keys") => {
             if args.allow_unknown_keys {
-                cx.error_spanned_by(&meta.path, "duplicate key `allow_unknown_keys`; give it once");
+                cx.error_spanned_by(
+                    &meta.path,
+                    "duplicate key `allow_unknown_keys`; give it once",
+                );
             }
             args.allow_unknown_keys = true;
         }
@@ -194,12 +199,18 @@ fn string_value(
 
 /// The key `written` was probably meant to be: one at most two edits away.
 fn closest_key(written: &str) -> Option<&'static str> {
-    ["name", "title", "crate", "annotations", "allow_unknown_keys"]
-        .into_iter()
-        .map(|key| (edit_distance(written, key), key))
-        .filter(|(distance, _)| *distance <= 2)
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, key)| key)
+    [
+        "name",
+        "title",
+        "crate",
+        "annotations",
+        "allow_unknown_keys",
+    ]
+    .into_iter()
+    .map(|key| (edit_distance(written, key), key))
+    .filter(|(distance, _)| *distance <= 2)
+    .min_by_key(|(distance, _)| *distance)
+    .map(|(_, key)| key)
 }
 
 /// Levenshtein distance over chars.

@@ -323,12 +323,14 @@ fn emit(
     let with_title = title.map(|title| quote!(.with_title(#title)));
     let with_annotations = args.annotations.as_ref().map(|hints| {
         let title = match title {
-            Some(title) => quote!(::core::option::Option::Some(::std::string::String::from(#title))),
+            Some(title) => {
+                quote!(::core::option::Option::Some(::std::string::String::from(#title)))
+            }
             None => quote!(::core::option::Option::None),
         };
-        let hints = hints.iter().map(|(key, value)| {
-            quote!(#key: ::core::option::Option::Some(#value),)
-        });
+        let hints = hints
+            .iter()
+            .map(|(key, value)| quote!(#key: ::core::option::Option::Some(#value),));
         quote!(.with_annotations(#private::ToolAnnotations {
             title: #title,
             #(#hints)*
@@ -579,9 +581,8 @@ mod tests {
 
     #[test]
     fn a_json_return_names_its_output_type() {
-        let output = |function: ItemFn| {
-            json_output(&function.sig.output).map(|ty| quote!(#ty).to_string())
-        };
+        let output =
+            |function: ItemFn| json_output(&function.sig.output).map(|ty| quote!(#ty).to_string());
         assert_eq!(
             output(parse_quote! { fn f(i: A) -> Json<Answer> {} }),
             Some("Answer".to_owned())
@@ -591,7 +592,10 @@ mod tests {
             Some("Answer".to_owned())
         );
         assert_eq!(output(parse_quote! { fn f(i: A) -> ToolResult {} }), None);
-        assert_eq!(output(parse_quote! { fn f(i: A) -> Result<String, E> {} }), None);
+        assert_eq!(
+            output(parse_quote! { fn f(i: A) -> Result<String, E> {} }),
+            None
+        );
         assert_eq!(output(parse_quote! { fn f(i: A) {} }), None);
     }
 

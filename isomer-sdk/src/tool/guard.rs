@@ -63,13 +63,16 @@ pub(crate) fn read_provider_shapes(schema: &Value, input: &mut Value) {
                 object.retain(|name, value| {
                     !(value.is_null()
                         && !required(name)
-                        && properties.get(name).is_some_and(|property| !takes_null(property)))
+                        && properties
+                            .get(name)
+                            .is_some_and(|property| !takes_null(property)))
                 });
                 for (name, value) in object.iter_mut() {
                     let Some(property) = properties.get(name) else {
                         continue;
                     };
-                    if let (Value::String(text), Value::Object(property_schema)) = (&*value, property)
+                    if let (Value::String(text), Value::Object(property_schema)) =
+                        (&*value, property)
                         && super::provider::is_loose_object(property_schema)
                     {
                         if let Ok(parsed) = crate::json::parse_json(text) {

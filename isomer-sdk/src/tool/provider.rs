@@ -288,8 +288,7 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
             "additionalProperties" if provider == Provider::Gemini => {}
             "type" if provider == Provider::Gemini => match value {
                 Value::Array(types) => {
-                    let concrete: Vec<&Value> =
-                        types.iter().filter(|ty| *ty != "null").collect();
+                    let concrete: Vec<&Value> = types.iter().filter(|ty| *ty != "null").collect();
                     if concrete.len() < types.len() {
                         out.insert("nullable".to_owned(), Value::Bool(true));
                     }

@@ -136,6 +136,12 @@ pub fn stdio() -> LineTransport<Stdin, Stdout> {
 }
 
 /// Newline-delimited JSON-RPC over a reader and a writer (module docs).
+///
+/// Receiving is cancel-safe, as rmcp needs (it drops a pending `receive`
+/// whenever another event wins its `select!`): the line being read is kept
+/// in the transport between reads, and the answers the transport writes
+/// itself are written by tasks of their own, which [`Transport::close`]
+/// waits for.
 pub struct LineTransport<R, W> {
     reader: BufReader<R>,
     writer: Arc<Mutex<W>>,
@@ -143,6 +149,14 @@ pub struct LineTransport<R, W> {
     initialized: bool,
     failure: WriteFailure,
     failed: Arc<Notify>,
+    /// The bytes of the line read so far (empty once over the limit).
+    line: Vec<u8>,
+    /// The length of the line read so far, once it is over the limit.
+    too_long: Option<usize>,
+    /// Whether the line read so far has any byte (for the last line).
+    started: bool,
+    /// The transport's own answers being written.
+    answers: tokio::task::JoinSet<()>,
 }
 
 impl<R, W> std::fmt::Debug for LineTransport<R, W> {
@@ -186,6 +200,10 @@ where
             initialized: false,
             failure: WriteFailure::default(),
             failed: Arc::new(Notify::new()),
+            line: Vec::new(),
+            too_long: None,
+            started: false,
+            answers: tokio::task::JoinSet::new(),
         }
     }
 
@@ -204,11 +222,9 @@ where
     }
 
     /// Reads the next line, `None` at the end of input (or on a read error,
-    /// which ends the session the same way).
+    /// which ends the session the same way). Cancel-safe: what was read
+    /// stays in `self` until the line is complete.
     async fn read_line(&mut self) -> Option<Line> {
-        let mut line = Vec::new();
-        let mut too_long: Option<usize> = None;
-        let mut seen_any = false;
         loop {
             let buffer = match self.reader.fill_buf().await {
                 Ok(buffer) => buffer,
@@ -218,31 +234,33 @@ where
                 }
             };
             if buffer.is_empty() {
-                if !seen_any {
+                if !self.started {
                     return None;
                 }
                 break;
             }
-            seen_any = true;
+            self.started = true;
             let (chunk, ends_line) = match buffer.iter().position(|&byte| byte == b'\n') {
                 Some(end) => (&buffer[..end], true),
                 None => (buffer, false),
             };
             let taken = chunk.len() + usize::from(ends_line);
-            match &mut too_long {
+            match &mut self.too_long {
                 Some(length) => *length += chunk.len(),
-                None if line.len() + chunk.len() > self.max_line_bytes => {
-                    too_long = Some(line.len() + chunk.len());
-                    line = Vec::new();
+                None if self.line.len() + chunk.len() > self.max_line_bytes => {
+                    self.too_long = Some(self.line.len() + chunk.len());
+                    self.line = Vec::new();
                 }
-                None => line.extend_from_slice(chunk),
+                None => self.line.extend_from_slice(chunk),
             }
             self.reader.consume(taken);
             if ends_line {
                 break;
             }
         }
-        Some(match too_long {
+        self.started = false;
+        let mut line = std::mem::take(&mut self.line);
+        Some(match self.too_long.take() {
             Some(length) => Line::TooLong(length),
             None => {
                 if line.last() == Some(&b'\r') {
@@ -347,8 +365,8 @@ where
             .get("method")
             .and_then(Value::as_str)
             .map(str::to_owned);
-        let is_response = method.is_none()
-            && (message.contains_key("result") || message.contains_key("error"));
+        let is_response =
+            method.is_none() && (message.contains_key("result") || message.contains_key("error"));
         if !self.initialized && method.as_deref() != Some("initialize") {
             // The client may send nothing but requests (ping, initialize)
             // before `initialize`; rmcp would end the session on anything
@@ -440,7 +458,9 @@ fn take_tool_arguments(
 ) -> Result<Option<Map<String, Value>>, Cow<'static, str>> {
     let params = match message.get_mut("params") {
         Some(Value::Object(params)) => params,
-        None | Some(Value::Null) => return Err("needs params: {\"name\": <tool>, \"arguments\": {...}}".into()),
+        None | Some(Value::Null) => {
+            return Err("needs params: {\"name\": <tool>, \"arguments\": {...}}".into());
+        }
         Some(other) => {
             return Err(format!("params must be an object, not {}", json_kind(other)).into());
         }
@@ -568,12 +588,16 @@ where
                     Incoming::Message(message) => return Some(*message),
                     Incoming::Ignore => {}
                     Incoming::Answer(answer) => {
+                        // Written by a task of its own, so a dropped `receive`
+                        // cannot cut an answer short.
                         let bytes = serde_json::to_vec(&answer).unwrap_or_default();
-                        let written =
-                            Self::write(&self.writer, &self.failure, &self.failed, bytes).await;
-                        if written.is_err() {
-                            return None;
-                        }
+                        let writer = Arc::clone(&self.writer);
+                        let failure = self.failure.clone();
+                        let failed = Arc::clone(&self.failed);
+                        self.answers.spawn(async move {
+                            let _ = Self::write(&writer, &failure, &failed, bytes).await;
+                        });
+                        while self.answers.try_join_next().is_some() {}
                     }
                 }
             }
@@ -582,7 +606,11 @@ where
 
     fn close(&mut self) -> impl Future<Output = Result<(), Self::Error>> + Send {
         let writer = Arc::clone(&self.writer);
-        async move { writer.lock().await.flush().await }
+        let mut answers = std::mem::take(&mut self.answers);
+        async move {
+            while answers.join_next().await.is_some() {}
+            writer.lock().await.flush().await
+        }
     }
 }
 
@@ -600,6 +628,9 @@ mod tests {
         while let Some(message) = Transport::<RoleServer>::receive(&mut transport).await {
             passed.push(serde_json::to_value(&message).unwrap());
         }
+        Transport::<RoleServer>::close(&mut transport)
+            .await
+            .unwrap();
         drop(transport);
         let (mut client_read, _) = tokio::io::split(client);
         let mut written = String::new();
@@ -631,28 +662,59 @@ mod tests {
         assert_eq!(
             got,
             [
-                (&Value::Null, -32700, "parse error: the line is not one JSON value: expected ident at line 1 column 2"),
-                (&Value::Null, -32700, "parse error: the line is not valid UTF-8 (byte 0 starts an invalid sequence)"),
-                (&Value::Null, -32700, "parse error: the line is not one JSON value: trailing characters at line 1 column 8"),
-                (&Value::Null, -32700, "parse error: the line is not one JSON value: unexpected end of hex escape at line 1 column 9"),
-                (&Value::Null, -32700, "parse error: the line is not one JSON value: number out of range at line 1 column 5"),
-                (&Value::Null, -32700, "parse error: the line is 88 bytes long, over the limit of 64 bytes"),
+                (
+                    &Value::Null,
+                    -32700,
+                    "parse error: the line is not one JSON value: expected ident at line 1 column 2"
+                ),
+                (
+                    &Value::Null,
+                    -32700,
+                    "parse error: the line is not valid UTF-8 (byte 0 starts an invalid sequence)"
+                ),
+                (
+                    &Value::Null,
+                    -32700,
+                    "parse error: the line is not one JSON value: trailing characters at line 1 column 8"
+                ),
+                (
+                    &Value::Null,
+                    -32700,
+                    "parse error: the line is not one JSON value: unexpected end of hex escape at line 1 column 9"
+                ),
+                (
+                    &Value::Null,
+                    -32700,
+                    "parse error: the line is not one JSON value: number out of range at line 1 column 5"
+                ),
+                (
+                    &Value::Null,
+                    -32700,
+                    "parse error: the line is 88 bytes long, over the limit of 64 bytes"
+                ),
             ]
         );
     }
 
     #[tokio::test]
     async fn a_last_line_without_newline_is_read() {
-        let (answers, passed) = run(b"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}", 64).await;
+        let (answers, passed) =
+            run(b"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}", 64).await;
         assert!(answers.is_empty());
-        assert_eq!(passed, [json!({"jsonrpc": "2.0", "id": 7, "method": "ping"})]);
+        assert_eq!(
+            passed,
+            [json!({"jsonrpc": "2.0", "id": 7, "method": "ping"})]
+        );
     }
 
     #[tokio::test]
     async fn notifications_and_responses_before_initialize_are_ignored() {
-        let (answers, passed) = run(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n\
+        let (answers, passed) = run(
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n\
               {\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n\
-              {\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}\n", 4096)
+              {\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}\n",
+            4096,
+        )
         .await;
         assert!(answers.is_empty());
         assert_eq!(
@@ -674,12 +736,36 @@ mod tests {
         assert_eq!(
             got,
             [
-                (&json!(1), -32602, "invalid params: tools/call needs params: {\"name\": <tool>, \"arguments\": {...}}"),
-                (&json!(2), -32602, "invalid params: tools/call params.name must be a string, not a number"),
-                (&json!("x"), -32602, "invalid params: tools/call params.arguments must be an object, not an array"),
-                (&json!(4), -32602, "invalid params: the params of resources/read do not match what MCP defines for it"),
-                (&Value::Null, -32600, "invalid request: a JSON-RPC message is an object, not an array"),
-                (&json!(5), -32600, "invalid request: not a JSON-RPC 2.0 message MCP defines: unrecognized JSON-RPC message"),
+                (
+                    &json!(1),
+                    -32602,
+                    "invalid params: tools/call needs params: {\"name\": <tool>, \"arguments\": {...}}"
+                ),
+                (
+                    &json!(2),
+                    -32602,
+                    "invalid params: tools/call params.name must be a string, not a number"
+                ),
+                (
+                    &json!("x"),
+                    -32602,
+                    "invalid params: tools/call params.arguments must be an object, not an array"
+                ),
+                (
+                    &json!(4),
+                    -32602,
+                    "invalid params: the params of resources/read do not match what MCP defines for it"
+                ),
+                (
+                    &Value::Null,
+                    -32600,
+                    "invalid request: a JSON-RPC message is an object, not an array"
+                ),
+                (
+                    &json!(5),
+                    -32600,
+                    "invalid request: not a JSON-RPC 2.0 message MCP defines: unrecognized JSON-RPC message"
+                ),
             ]
         );
     }
