@@ -397,11 +397,14 @@ fn check_gemini(tool: &Value) -> Vec<String> {
     broken
 }
 
+/// A provider's rules: the broken ones, for one declaration.
+type RuleCheck = fn(&Value) -> Vec<String>;
+
 #[test]
 fn every_declaration_keeps_its_providers_documented_rules() {
     let tools = tools();
     assert_eq!(tools.len(), 6);
-    let checks: [(Provider, fn(&Value) -> Vec<String>); 4] = [
+    let checks: [(Provider, RuleCheck); 4] = [
         (Provider::OpenAi, check_openai),
         (Provider::Anthropic, check_anthropic),
         (Provider::AnthropicStrict, check_anthropic_strict),

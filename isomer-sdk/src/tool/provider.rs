@@ -312,12 +312,12 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
             _ => moved.push(format!("{key}: {}", compact(value))),
         }
     }
-    if let Some(Value::Object(properties)) = out.get("properties") {
-        if provider.is_strict() {
-            let every: Vec<Value> = properties.keys().map(|name| json!(name)).collect();
-            out.insert("required".to_owned(), Value::Array(every));
-            out.insert("additionalProperties".to_owned(), Value::Bool(false));
-        }
+    if provider.is_strict()
+        && let Some(Value::Object(properties)) = out.get("properties")
+    {
+        let every: Vec<Value> = properties.keys().map(|name| json!(name)).collect();
+        out.insert("required".to_owned(), Value::Array(every));
+        out.insert("additionalProperties".to_owned(), Value::Bool(false));
     }
     if !moved.is_empty() {
         let note = format!("({})", moved.join("; "));

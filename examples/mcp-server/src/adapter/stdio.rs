@@ -573,32 +573,30 @@ where
         }
     }
 
-    fn receive(&mut self) -> impl Future<Output = Option<ClientJsonRpcMessage>> + Send {
-        async move {
-            loop {
-                if self.failure.get().is_some() {
-                    return None;
-                }
-                let failed = Arc::clone(&self.failed);
-                let line = tokio::select! {
-                    line = self.read_line() => line?,
-                    () = failed.notified() => return None,
-                };
-                match self.classify(line) {
-                    Incoming::Message(message) => return Some(*message),
-                    Incoming::Ignore => {}
-                    Incoming::Answer(answer) => {
-                        // Written by a task of its own, so a dropped `receive`
-                        // cannot cut an answer short.
-                        let bytes = serde_json::to_vec(&answer).unwrap_or_default();
-                        let writer = Arc::clone(&self.writer);
-                        let failure = self.failure.clone();
-                        let failed = Arc::clone(&self.failed);
-                        self.answers.spawn(async move {
-                            let _ = Self::write(&writer, &failure, &failed, bytes).await;
-                        });
-                        while self.answers.try_join_next().is_some() {}
-                    }
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        loop {
+            if self.failure.get().is_some() {
+                return None;
+            }
+            let failed = Arc::clone(&self.failed);
+            let line = tokio::select! {
+                line = self.read_line() => line?,
+                () = failed.notified() => return None,
+            };
+            match self.classify(line) {
+                Incoming::Message(message) => return Some(*message),
+                Incoming::Ignore => {}
+                Incoming::Answer(answer) => {
+                    // Written by a task of its own, so a dropped `receive`
+                    // cannot cut an answer short.
+                    let bytes = serde_json::to_vec(&answer).unwrap_or_default();
+                    let writer = Arc::clone(&self.writer);
+                    let failure = self.failure.clone();
+                    let failed = Arc::clone(&self.failed);
+                    self.answers.spawn(async move {
+                        let _ = Self::write(&writer, &failure, &failed, bytes).await;
+                    });
+                    while self.answers.try_join_next().is_some() {}
                 }
             }
         }
