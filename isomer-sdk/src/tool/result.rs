@@ -215,7 +215,7 @@ pub struct Json<T>(pub T);
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a tool handler",
     label = "the handler returns `{Self}`",
-    note = "return `ToolResult`, `String`, `Json<T>` (T: Serialize), `serde_json::Value`, or a `Result<_, E: Display>` of one of them",
+    note = "return `ToolResult`, `String`, `Json<T>` (T: Serialize), `serde_json::Value`, or a `Result<_, E: Display>` or `Result<_, ToolResult>` of one of them",
     note = "or implement `isomer_sdk::IntoToolResult` for `{Self}`"
 )]
 pub trait IntoToolResult {
