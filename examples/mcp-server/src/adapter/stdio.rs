@@ -53,7 +53,7 @@
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex as StdMutex};
 
-use isomer_sdk::{DeepValue, parse_json};
+use isomer_sdk::{DeepValue, InputBudget, check_input_budget, parse_json};
 use rmcp::RoleServer;
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -392,8 +392,14 @@ where
                 }
             }
         }
-        let depth = nesting_depth(&value, MAX_ENVELOPE_DEPTH);
-        if depth > MAX_ENVELOPE_DEPTH {
+        // The input budget's depth rule (the root container counts 1), with no
+        // other limit.
+        let envelope = InputBudget {
+            depth: MAX_ENVELOPE_DEPTH,
+            values: usize::MAX,
+            characters: usize::MAX,
+        };
+        if check_input_budget(&value, envelope).is_err() {
             isomer_sdk::drop_deep(value);
             if let Some(arguments) = arguments {
                 isomer_sdk::drop_deep(Value::Object(arguments));
@@ -525,26 +531,6 @@ fn json_kind(value: &Value) -> &'static str {
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
     }
-}
-
-/// How many arrays/objects nest inside each other in `value`, counting no
-/// further than `limit + 1`. Walks with a heap stack.
-fn nesting_depth(value: &Value, limit: usize) -> usize {
-    let mut deepest = 0;
-    let mut pending = vec![(value, 1usize)];
-    while let Some((value, depth)) = pending.pop() {
-        let children: Box<dyn Iterator<Item = &Value>> = match value {
-            Value::Array(items) => Box::new(items.iter()),
-            Value::Object(map) => Box::new(map.values()),
-            _ => continue,
-        };
-        deepest = deepest.max(depth);
-        if depth > limit {
-            break;
-        }
-        pending.extend(children.map(|child| (child, depth + 1)));
-    }
-    deepest
 }
 
 /// A JSON-RPC error response.
