@@ -27,7 +27,7 @@
 //!
 //! | failure | text of the failed result |
 //! |---|---|
-//! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (jsonschema's wording; at most 10, then `- and <n> more`) |
+//! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (jsonschema's wording, except that an enum problem lists every allowed value: `"png" is not one of "text", "markdown", "html", "slack"`; at most 10, then `- and <n> more`) |
 //! | input serde refuses after the schema passed it | `the input does not match the input schema of tool "<name>": <serde message>` |
 //! | input nesting deeper than 1,000 levels when no thread with room for it can be started | `the input of tool "<name>" nests <n> levels deep and could not be read: no thread with a <bytes>-byte stack (<why>)` |
 //! | the schema itself is broken (edited by hand) | `the input schema of tool "<name>" is not a valid JSON Schema: <why>` |
