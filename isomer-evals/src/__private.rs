@@ -5,7 +5,7 @@
 //! renamed dependency only needs `crate = "…"`.
 
 pub use crate::floor::{AgentFloor, Floor};
-pub use crate::harness::agent::{AgentSuite, AgentSuiteSpec, run as run_agent};
+pub use crate::harness::agent::{AgentSuite, AgentSuiteSpec};
 pub use crate::harness::{CaseSpec, CorpusSpec, Suite, SuiteSpec, run};
 pub use std::process::ExitCode;
 pub use std::{concat, env, include_str};

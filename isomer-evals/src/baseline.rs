@@ -1,8 +1,8 @@
 //! The baseline of a recorded corpus: what a replayed run produced, as data
 //! to commit and compare.
 //!
-//! A [`Baseline`] holds, for one run of `run_evals` over a corpus with a
-//! [`Replay`]:
+//! A [`Baseline`] holds, for one run of `run_evals` over a corpus replayed from its
+//! [`Recordings`]:
 //!
 //! | part | what | snapshot (suite `slides`) |
 //! |---|---|---|
@@ -25,7 +25,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::replay::{MissingRecording, Replay};
+use crate::recordings::{MissingRecording, Recordings};
 use crate::{EvalReport, format_report};
 
 /// The SHA-256 of `prompt`'s UTF-8 bytes, as 64 lowercase hex digits.
@@ -49,6 +49,24 @@ pub struct BaselineRecord {
     pub stale_judgments: Vec<String>,
 }
 
+impl BaselineRecord {
+    /// The record of a run that built `prompt` and replayed `recordings`: the prompt's
+    /// hash and the recording lists, each case listed once in `staleJudgments`.
+    pub fn new(prompt: &str, recordings: &Recordings) -> Self {
+        let mut stale: Vec<String> = recordings
+            .stale_judgments()
+            .into_iter()
+            .map(|stale| stale.case_id)
+            .collect();
+        stale.dedup();
+        BaselineRecord {
+            prompt_sha256: prompt_sha256(prompt),
+            missing_recordings: recordings.missing_recordings(),
+            stale_judgments: stale,
+        }
+    }
+}
+
 /// What a replayed run of a corpus produced; see the module docs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Baseline {
@@ -62,15 +80,11 @@ pub struct Baseline {
 
 impl Baseline {
     /// The baseline of a run: its `report`, the `prompt` the harness built
-    /// (see [`crate::eval_prompt`]; the same text [`Replay::prompt`] saw),
-    /// and what `replay` noted while the run went.
-    pub fn new(report: EvalReport, prompt: &str, replay: &Replay) -> Self {
+    /// (see [`crate::eval_prompt`]; the same text [`Recordings::prompt`] saw),
+    /// and what `recordings` noted while the run went.
+    pub fn new(report: EvalReport, prompt: &str, recordings: &Recordings) -> Self {
         let report_text = format_report(&report);
-        let record = BaselineRecord {
-            prompt_sha256: prompt_sha256(prompt),
-            missing_recordings: replay.missing_recordings(),
-            stale_judgments: replay.stale_judgments(),
-        };
+        let record = BaselineRecord::new(prompt, recordings);
         Self {
             report,
             report_text,

@@ -1,15 +1,13 @@
 //! The inputs of a run: [`EvalCase`], and the two caller callbacks,
 //! [`Generate`] (the model) and [`Judge`] (the answerability judge), with
-//! their requests (evals.md §3.1, seed 001).
+//! their requests (upstream `EvalCase`, `GenerateRequest`, `JudgeRequest`).
 
-use std::future::Future;
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::runtime::BoxError;
+use crate::callback::Callback;
 
 /// One question of a corpus.
 ///
@@ -21,14 +19,14 @@ pub struct EvalCase {
     /// replaying `generate` keys on.
     pub id: String,
     /// The user's question in host words. The harness does not put it into
-    /// the shared prompt: `generate` sends it (evals.md §6.1).
+    /// the shared prompt: `generate` sends it, after the prompt, under `## Request`.
     pub prompt: String,
     /// A reference composition a good answer resembles; needed only by
     /// primitive selection and `sizeVsGolden`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub golden: Option<Value>,
     /// Node types any one of which a good answer uses, anywhere in its tree;
-    /// needed only by the expected-primitive hit (seed 001).
+    /// needed only by the expected-primitive hit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected: Option<Vec<String>>,
 }
@@ -77,18 +75,7 @@ pub struct GenerateRequest {
     pub previous_errors: Option<Vec<String>>,
 }
 
-/// The answerability verdict (upstream `AnswerabilityVerdict`): `"yes"`,
-/// `"partial"` or `"no"` on the wire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AnswerabilityVerdict {
-    /// The rendered answer answers the question.
-    Yes,
-    /// It answers part of it.
-    Partial,
-    /// It does not answer it.
-    No,
-}
+pub use isomer_corpus::AnswerabilityVerdict;
 
 /// What [`Judge`] is asked (upstream `JudgeRequest`).
 #[derive(Debug, Clone, PartialEq)]
@@ -99,73 +86,17 @@ pub struct JudgeRequest {
     pub rendered: String,
 }
 
-type GenerateFn<'a> =
-    dyn Fn(GenerateRequest) -> BoxFuture<'a, Result<String, BoxError>> + Send + Sync + 'a;
-type JudgeFn<'a> = dyn Fn(JudgeRequest) -> BoxFuture<'a, Result<AnswerabilityVerdict, BoxError>>
-    + Send
-    + Sync
-    + 'a;
-
 /// The model call: an async function from a [`GenerateRequest`] to the raw
 /// model text. The only way a run reaches a model; a replaying one makes the
 /// run deterministic.
 ///
 /// An `Err`, or a panic, marks that case as errored with the message; the
 /// run goes on with the other cases.
-#[derive(Clone)]
-pub struct Generate<'a>(Arc<GenerateFn<'a>>);
-
-impl<'a> Generate<'a> {
-    /// Wraps an async closure: `Generate::new(|request| async move { Ok(text) })`.
-    pub fn new<F, Fut>(f: F) -> Self
-    where
-        F: Fn(GenerateRequest) -> Fut + Send + Sync + 'a,
-        Fut: Future<Output = Result<String, BoxError>> + Send + 'a,
-    {
-        Generate(Arc::new(move |request| Box::pin(f(request))))
-    }
-
-    /// Starts one call.
-    pub fn call(&self, request: GenerateRequest) -> BoxFuture<'a, Result<String, BoxError>> {
-        (self.0)(request)
-    }
-}
-
-impl std::fmt::Debug for Generate<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Generate(..)")
-    }
-}
+pub type Generate<'a> = Callback<'a, GenerateRequest, String>;
 
 /// The answerability judge: an async function from a [`JudgeRequest`] to a
 /// verdict. Optional; without it the answerability axis is skipped.
 ///
 /// An `Err`, or a panic, marks that case as errored with the message; the
 /// run goes on with the other cases.
-#[derive(Clone)]
-pub struct Judge<'a>(Arc<JudgeFn<'a>>);
-
-impl<'a> Judge<'a> {
-    /// Wraps an async closure: `Judge::new(|request| async move { Ok(AnswerabilityVerdict::Yes) })`.
-    pub fn new<F, Fut>(f: F) -> Self
-    where
-        F: Fn(JudgeRequest) -> Fut + Send + Sync + 'a,
-        Fut: Future<Output = Result<AnswerabilityVerdict, BoxError>> + Send + 'a,
-    {
-        Judge(Arc::new(move |request| Box::pin(f(request))))
-    }
-
-    /// Starts one call.
-    pub fn call(
-        &self,
-        request: JudgeRequest,
-    ) -> BoxFuture<'a, Result<AnswerabilityVerdict, BoxError>> {
-        (self.0)(request)
-    }
-}
-
-impl std::fmt::Debug for Judge<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Judge(..)")
-    }
-}
+pub type Judge<'a> = Callback<'a, JudgeRequest, AnswerabilityVerdict>;

@@ -12,9 +12,9 @@ use std::panic::AssertUnwindSafe;
 use isomer_sdk::{DeepValue, format_validation_error};
 use serde_json::Value;
 
+use crate::callback::panic_message;
 use crate::parse::ParsedAttempt;
 use crate::report::{CaseError, CaseStage};
-use crate::run::panic_message;
 use crate::runtime::{EvalFrame, EvalRuntime, TextCheck, ValidText};
 
 /// The verdict on one value (upstream `CheckedComposition`).

@@ -1,43 +1,19 @@
 //! Floors: the minimum scores an eval gate asserts, per case and per suite.
 //!
 //! A floor is declared by name in `#[isomer_eval(...)]` (the macro checks every name at
-//! compile time against [`FLOOR_NAMES`]) and asserted by the harness: case floors in each
+//! compile time against the floor table) and asserted by the harness: case floors in each
 //! `<suite>::<case id>` trial, suite floors in the `<suite>::totals` trial. Only the floors a
 //! suite declares are asserted; the report still shows every axis. No floor is on by default,
 //! because what a pack can reach depends on its catalog, its corpus and the model under test
 //! (the upstream README: "record a baseline run first and gate on that").
 //!
-//! | name | level | value | range | the floor holds when |
-//! |---|---|---|---|---|
-//! | `valid_after_retry` | case | flag | `true` / `false` | the first attempt or the single retry passed schema parse and validation |
-//! | `min_selection_f1` | case | number | `0.0..=1.0` | the selection F1 against the golden is at least the value; a case without a golden is exempt, a case with a golden but no valid composition fails |
-//! | `expected_hit` | case | flag | `true` / `false` | at least one of the case's `expected` node types appears in the answer; a case without `expected` is exempt |
-//! | `no_invented_types` | case | flag | `true` / `false` | the first attempt uses no node type the catalog lacks (`payload.unknown_types` is empty) |
-//! | `max_size_vs_golden` | case | number | `> 0.0` | the first attempt's sanitized bytes over the golden's are at most the value; a case without a golden is exempt |
-//! | `answerability_not_no` | case | flag | `true` / `false` | the judge's verdict is not `no`; a case with no verdict (no judgment, or no valid composition) is exempt |
-//! | `min_valid_ratio` | suite | number | `0.0..=1.0` | `valid / cases` is at least the value |
-//! | `min_valid_after_retry_ratio` | suite | number | `0.0..=1.0` | `valid_after_retry / cases` is at least the value |
-//! | `min_mean_selection_f1` | suite | number | `0.0..=1.0` | the mean selection F1 is at least the value; a suite where no case has a selection fails |
-//! | `max_answerability_no` | suite | integer | `0..` | at most this many cases got the verdict `no` |
-//!
-//! # Agent floors
-//!
-//! A suite with the `agent` key (`#[isomer_eval(corpus = "...", agent, ...)]`, see
-//! [`crate::harness::agent`]) takes these instead; a name from the other table is a compile
-//! error in each mode. Case floors hold for every run of the case (each of its `repeat`
-//! runs), suite floors over all runs ([`AgentFloor`], [`AGENT_FLOOR_NAMES`]):
-//!
-//! | name | level | value | range | the floor holds when |
-//! |---|---|---|---|---|
-//! | `finished` | case | flag | `true` / `false` | the run ended on an answer (a turn without tool calls) before `max_turns`, its step never failing |
-//! | `valid` | case | flag | `true` / `false` | the answer passed the schema parse, validation and the frame rule |
-//! | `expected_hit` | case | flag | `true` / `false` | one of the case's `expected` node types appears in the answer (valid or not); a case without `expected` is exempt |
-//! | `no_failed_calls` | case | flag | `true` / `false` | no tool call was answered as a failed result (refused input, unknown tool, failing handler) |
-//! | `max_turns` | case | integer | `0..` | the run took at most this many model turns |
-//! | `min_finished_ratio` | suite | number | `0.0..=1.0` | `finished / runs` is at least the value |
-//! | `min_valid_ratio` | suite | number | `0.0..=1.0` | `valid / runs` is at least the value |
-//! | `min_expected_hit_ratio` | suite | number | `0.0..=1.0` | expected hits over the runs of cases listing `expected` is at least the value; fails when no case lists any |
-//! | `max_mean_turns` | suite | number | `> 0.0` | the mean model turns per run is at most the value; fails with zero runs |
+//! The floors, their kinds, levels and when each holds are the table
+//! [`isomer_corpus::SINGLE_SHOT_FLOORS`]; the macro checks names and values against that
+//! same table. A suite with the `agent` key (`#[isomer_eval(corpus = "...", agent, ...)]`,
+//! see [`crate::harness::agent`]) takes [`isomer_corpus::AGENT_FLOORS`] instead
+//! ([`AgentFloor`]); a name from the other table is a compile error in each mode. Agent case
+//! floors hold for every run of the case (each of its `repeat` runs), suite floors over all
+//! runs.
 //!
 //! A flag floor is written bare (`valid_after_retry`) or as `valid_after_retry = true`;
 //! `= false` declares it off, the same as leaving it out. Comparisons are on the exact `f64`
@@ -47,7 +23,7 @@ use std::fmt;
 
 mod agent;
 
-pub use agent::{AGENT_FLOOR_NAMES, AgentFloor};
+pub use agent::AgentFloor;
 
 /// One declared floor with its value. Built by the `#[isomer_eval]` expansion as a constant;
 /// see the [module docs](self) for each floor's meaning and range.
@@ -76,57 +52,7 @@ pub enum Floor {
     MaxAnswerabilityNo(u64),
 }
 
-/// Whether a floor is asserted in each case trial or in the suite's `totals` trial.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FloorLevel {
-    /// Asserted in every `<suite>::<case id>` trial.
-    Case,
-    /// Asserted once, in `<suite>::totals`.
-    Suite,
-}
-
-/// The value a floor name takes in the attribute.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FloorValue {
-    /// Written bare or `= true` / `= false`.
-    Flag,
-    /// A number in `0.0..=1.0` (float or integer literal).
-    Ratio,
-    /// A number greater than zero (float or integer literal).
-    PositiveNumber,
-    /// A non-negative integer literal.
-    Count,
-}
-
-/// Every floor name, with its level and value kind, in the order of the module table.
-/// The proc macro keeps its own copy of this list (it cannot depend on this crate). The
-/// fixture gate `tests/eval_fixture_gate.rs` declares every floor, so a name the macro
-/// accepts but this crate lacks fails to compile there; a unit test here pins
-/// [`Floor::name`] and [`Floor::level`] to this table.
-pub const FLOOR_NAMES: &[(&str, FloorLevel, FloorValue)] = &[
-    ("valid_after_retry", FloorLevel::Case, FloorValue::Flag),
-    ("min_selection_f1", FloorLevel::Case, FloorValue::Ratio),
-    ("expected_hit", FloorLevel::Case, FloorValue::Flag),
-    ("no_invented_types", FloorLevel::Case, FloorValue::Flag),
-    (
-        "max_size_vs_golden",
-        FloorLevel::Case,
-        FloorValue::PositiveNumber,
-    ),
-    ("answerability_not_no", FloorLevel::Case, FloorValue::Flag),
-    ("min_valid_ratio", FloorLevel::Suite, FloorValue::Ratio),
-    (
-        "min_valid_after_retry_ratio",
-        FloorLevel::Suite,
-        FloorValue::Ratio,
-    ),
-    (
-        "min_mean_selection_f1",
-        FloorLevel::Suite,
-        FloorValue::Ratio,
-    ),
-    ("max_answerability_no", FloorLevel::Suite, FloorValue::Count),
-];
+pub use isomer_corpus::{FloorKind, FloorLevel};
 
 impl Floor {
     /// The floor's attribute name, e.g. `"min_selection_f1"`.
@@ -145,20 +71,9 @@ impl Floor {
         }
     }
 
-    /// Whether the floor is asserted per case or per suite.
+    /// Whether the floor is asserted per case or per suite, as the floor table says.
     pub fn level(&self) -> FloorLevel {
-        match self {
-            Floor::ValidAfterRetry
-            | Floor::MinSelectionF1(_)
-            | Floor::ExpectedHit
-            | Floor::NoInventedTypes
-            | Floor::MaxSizeVsGolden(_)
-            | Floor::AnswerabilityNotNo => FloorLevel::Case,
-            Floor::MinValidRatio(_)
-            | Floor::MinValidAfterRetryRatio(_)
-            | Floor::MinMeanSelectionF1(_)
-            | Floor::MaxAnswerabilityNo(_) => FloorLevel::Suite,
-        }
+        table_level(isomer_corpus::SINGLE_SHOT_FLOORS, self.name())
     }
 
     /// Checks a case floor against one case's scores. Returns `None` when the floor holds,
@@ -301,6 +216,12 @@ impl fmt::Display for FloorMiss {
     }
 }
 
+/// The level of floor `name` in `table`. Every variant's name is a row of its table (a
+/// unit test pins each), so the fallback is never taken.
+fn table_level(table: &'static [isomer_corpus::FloorSpec], name: &str) -> FloorLevel {
+    isomer_corpus::floor_spec(table, name).map_or(FloorLevel::Case, |spec| spec.level)
+}
+
 /// Prints a score with up to four decimals and no trailing zeros (`0.8`, `0.6667`, `1`).
 fn number(value: f64) -> String {
     let text = format!("{value:.4}");
@@ -341,7 +262,10 @@ mod tests {
             Floor::MaxAnswerabilityNo(0),
         ];
         let from_variants: Vec<_> = floors.iter().map(|f| (f.name(), f.level())).collect();
-        let from_table: Vec<_> = FLOOR_NAMES.iter().map(|(n, l, _)| (*n, *l)).collect();
+        let from_table: Vec<_> = isomer_corpus::SINGLE_SHOT_FLOORS
+            .iter()
+            .map(|spec| (spec.name, spec.level))
+            .collect();
         assert_eq!(from_variants, from_table);
     }
 

@@ -57,20 +57,23 @@
 pub mod __private;
 pub mod agent;
 pub mod baseline;
+mod callback;
 mod case;
 mod check;
 pub mod corpus;
 pub mod floor;
 pub mod harness;
 mod parse;
-pub mod replay;
+pub mod recordings;
 mod report;
+mod report_table;
 mod run;
 mod runtime;
 mod score;
 
 // The agent evals' entry points, also under `agent`.
 pub use agent::{AgentEvalReport, RunAgentEvalsOptions, format_agent_report, run_agent_evals};
+pub use callback::{CallFailure, Callback};
 pub use case::{AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest};
 pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
 pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};

@@ -1,6 +1,7 @@
-//! Reading model output: [`strip_code_fence`] and [`parse_generated`]
-//! (evals.md §4.1–4.2).
+//! Reading model output: [`strip_code_fence`] and [`parse_generated`], with
+//! upstream's fence rule and JSON parse.
 
+use isomer_corpus::Position;
 use isomer_sdk::DeepValue;
 use isomer_sdk::js::{is_js_whitespace, js_trim};
 use isomer_sdk::parse_json;
@@ -44,12 +45,29 @@ impl ParsedAttempt {
 /// or the whole text when no fence matches. Trimmed with the JS whitespace
 /// set (which includes U+FEFF and excludes U+0085).
 ///
-/// This is upstream's fence regex, leftmost match first (evals.md §4.1):
+/// This is upstream's fence regex, leftmost match first:
 /// an opener with another info string (`ts`, `JSON`) is not stripped; a
 /// fence whose content starts on the opener's line is not stripped; a JSON
 /// string holding three backticks ends the content there; prose around the
 /// fence is ignored. Returns a slice of `raw`.
 pub fn strip_code_fence(raw: &str) -> &str {
+    match find_fence(raw) {
+        Fence::Closed(content) => js_trim(content),
+        Fence::Unclosed { .. } | Fence::None => js_trim(raw),
+    }
+}
+
+/// What the fence rule of [`strip_code_fence`] finds in a text.
+enum Fence<'a> {
+    /// A fence and its content, up to the closing ```` ``` ````.
+    Closed(&'a str),
+    /// A fence opener (at this byte offset) with no closing ```` ``` ```` after it.
+    Unclosed { opener: usize },
+    /// No opener the rule accepts.
+    None,
+}
+
+fn find_fence(raw: &str) -> Fence<'_> {
     let mut at = 0;
     while let Some(offset) = raw[at..].find("```") {
         let opener = at + offset;
@@ -72,14 +90,36 @@ pub fn strip_code_fence(raw: &str) -> &str {
         let Some(start) = content_start else {
             continue;
         };
-        match raw[start..].find("```") {
-            Some(length) => return js_trim(&raw[start..start + length]),
+        return match raw[start..].find("```") {
+            Some(length) => Fence::Closed(&raw[start..start + length]),
             // No closing fence after this opener means none after any later
             // opener either.
-            None => break,
-        }
+            None => Fence::Unclosed { opener },
+        };
     }
-    js_trim(raw)
+    Fence::None
+}
+
+/// Where a text opens a code fence (by the rule of [`strip_code_fence`]) that it never
+/// closes, and where the text ends: the sign of an answer cut off mid-way. Both are
+/// 1-based line and byte column; the end is just past the last byte. `None` when the text
+/// has no such opener.
+pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
+    let Fence::Unclosed { opener } = find_fence(raw) else {
+        return None;
+    };
+    let place = |offset: usize| {
+        let before = &raw.as_bytes()[..offset];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        Position {
+            line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+            column: offset - line_start + 1,
+        }
+    };
+    Some((place(opener), place(raw.len())))
 }
 
 /// Reads one attempt's model text (upstream `parseGenerated`): strips the

@@ -1,101 +1,17 @@
 //! The outcome of a run: per-case [`EvalCaseResult`]s, the [`EvalTotals`],
 //! and [`format_report`], byte-identical to upstream's `formatReport`
-//! (evals.md §3.3, §7; seed 001 for expected hits and errored cases).
+//! (its expected-hit and errored-case lines included).
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::callback::{CaseError, CaseStage};
 use crate::case::AnswerabilityVerdict;
+use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
 use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
 };
-use isomer_sdk::js::{one_line, round_percent, to_fixed_2};
-
-/// The step of a case that failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CaseStage {
-    /// The caller's `generate`.
-    Generate,
-    /// The runtime's text surface, rendering for the judge.
-    Render,
-    /// The caller's `judge`.
-    Judge,
-    /// The scoring itself (a runtime or child hook that panicked).
-    Score,
-}
-
-impl CaseStage {
-    fn label(self) -> &'static str {
-        match self {
-            CaseStage::Generate => "generate",
-            CaseStage::Render => "text render",
-            CaseStage::Judge => "judge",
-            CaseStage::Score => "scoring",
-        }
-    }
-}
-
-/// Why a case did not complete: a callback or surface that returned an
-/// error or panicked. The run records it and goes on with the other cases.
-///
-/// Displays as `generate attempt 1 failed: <message>`, `judge panicked:
-/// <message>`, `text render failed: <message>`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CaseError {
-    /// Which step failed.
-    pub stage: CaseStage,
-    /// For `generate`: the attempt (`0` or `1`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attempt: Option<u32>,
-    /// True when the step panicked rather than returning an error.
-    pub panicked: bool,
-    /// The error's `Display` text, or the panic's message.
-    pub message: String,
-}
-
-impl CaseError {
-    /// A step that returned `error`.
-    pub fn failed(stage: CaseStage, attempt: Option<u32>, error: &dyn std::fmt::Display) -> Self {
-        CaseError {
-            stage,
-            attempt,
-            panicked: false,
-            message: error.to_string(),
-        }
-    }
-
-    /// A step that panicked with `message`.
-    pub fn panicked(stage: CaseStage, attempt: Option<u32>, message: impl Into<String>) -> Self {
-        CaseError {
-            stage,
-            attempt,
-            panicked: true,
-            message: message.into(),
-        }
-    }
-
-    /// True when the case has no first attempt to report: `generate`
-    /// attempt 0 failed, or scoring panicked.
-    fn before_first_attempt(&self) -> bool {
-        self.stage == CaseStage::Score
-            || (self.stage == CaseStage::Generate && self.attempt == Some(0))
-    }
-}
-
-impl std::fmt::Display for CaseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.stage.label())?;
-        if let Some(attempt) = self.attempt {
-            write!(f, " attempt {attempt}")?;
-        }
-        let outcome = if self.panicked { "panicked" } else { "failed" };
-        write!(f, " {outcome}: {}", self.message)
-    }
-}
-
-impl std::error::Error for CaseError {}
+use isomer_sdk::js::{one_line, to_fixed_2};
 
 /// The scores of one case (upstream `EvalCaseResult`, plus the seed's
 /// `expected` and an `error` for a case whose callback failed).
@@ -177,7 +93,10 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl EvalTotals {
-    /// Adds up `results` as evals.md §6.4 says.
+    /// Adds up `results`: counts of parsed, valid, valid-after-retry and errored cases;
+    /// the mean F1 over the cases that have a selection (`None` when none has); verdict
+    /// counts over the judged cases and hits over the cases listing `expected` (each
+    /// `None` when no case has one).
     pub fn from_results(results: &[EvalCaseResult]) -> Self {
         let count = |keep: fn(&EvalCaseResult) -> bool| results.iter().filter(|r| keep(r)).count();
         let f1s: Vec<f64> = results
@@ -231,9 +150,6 @@ impl EvalReport {
     }
 }
 
-/// An em dash, U+2014: what the report prints for an absent number.
-const ABSENT: &str = "\u{2014}";
-
 /// Formats a report as text (upstream `formatReport`), byte-identical to the
 /// TypeScript package's on the same report when nothing errored and no case
 /// lists expected types. Lines are joined with `\n`, with no trailing
@@ -271,61 +187,32 @@ const ABSENT: &str = "\u{2014}";
 /// corpus order.
 pub fn format_report(report: &EvalReport) -> String {
     let totals = &report.totals;
-    let pct = |part: usize, whole: usize| {
-        if whole == 0 {
-            ABSENT.to_owned()
-        } else {
-            format!("{}%", round_percent(part as f64, whole as f64))
-        }
-    };
-    let mut rows: Vec<(&str, String)> = vec![
-        ("cases", totals.cases.to_string()),
-        (
-            "parsed",
-            format!("{} ({})", totals.parsed, pct(totals.parsed, totals.cases)),
-        ),
-        (
-            "valid",
-            format!("{} ({})", totals.valid, pct(totals.valid, totals.cases)),
-        ),
-        (
-            "valid after retry",
-            format!(
-                "{} ({})",
-                totals.valid_after_retry,
-                pct(totals.valid_after_retry, totals.cases)
-            ),
-        ),
-        (
-            "mean selection F1",
-            totals
-                .mean_selection_f1
-                .map_or_else(|| ABSENT.to_owned(), to_fixed_2),
-        ),
-    ];
+    let mut table = ReportTable::default();
+    table.row("cases", totals.cases.to_string());
+    table.row("parsed", count(totals.parsed, totals.cases));
+    table.row("valid", count(totals.valid, totals.cases));
+    table.row(
+        "valid after retry",
+        count(totals.valid_after_retry, totals.cases),
+    );
+    table.row(
+        "mean selection F1",
+        totals
+            .mean_selection_f1
+            .map_or_else(|| ABSENT.to_owned(), to_fixed_2),
+    );
     if let Some(a) = totals.answerability {
-        rows.push((
+        table.row(
             "answerability",
             format!("yes {} / partial {} / no {}", a.yes, a.partial, a.no),
-        ));
+        );
     }
     if let Some(e) = totals.expected {
-        rows.push((
-            "expected hits",
-            format!("{} / {} ({})", e.hits, e.cases, pct(e.hits, e.cases)),
-        ));
+        table.row("expected hits", hits(e.hits, e.cases));
     }
     if totals.errored > 0 {
-        rows.push((
-            "errored",
-            format!("{} ({})", totals.errored, pct(totals.errored, totals.cases)),
-        ));
+        table.row("errored", count(totals.errored, totals.cases));
     }
-    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
-    let mut lines: Vec<String> = rows
-        .into_iter()
-        .map(|(label, value)| format!("{label:<width$}{value}"))
-        .collect();
 
     let invalid: Vec<String> = report
         .results
@@ -336,18 +223,9 @@ pub fn format_report(report: &EvalReport) -> String {
                 .as_ref()
                 .is_some_and(CaseError::before_first_attempt)
         })
-        .map(|r| {
-            let errors = &r.validity.errors;
-            let first = errors.first().map_or("did not parse", String::as_str);
-            let more = if errors.len() > 1 {
-                format!(" (+{})", errors.len() - 1)
-            } else {
-                String::new()
-            };
-            format!("  {}: {first}{more}", r.case_id)
-        })
+        .map(|r| first_error(&r.case_id, &r.validity.errors))
         .collect();
-    push_section(&mut lines, "invalid:", invalid);
+    table.section("invalid:", invalid);
 
     let invented: Vec<String> = report
         .results
@@ -355,7 +233,7 @@ pub fn format_report(report: &EvalReport) -> String {
         .filter(|r| !r.payload.unknown_types.is_empty())
         .map(|r| format!("  {}: {}", r.case_id, r.payload.unknown_types.join(", ")))
         .collect();
-    push_section(&mut lines, "invented node types:", invented);
+    table.section("invented node types:", invented);
 
     let errored: Vec<String> = report
         .results
@@ -368,18 +246,8 @@ pub fn format_report(report: &EvalReport) -> String {
                 .map(|e| format!("  {}: {}", r.case_id, one_line(&e.to_string())))
         })
         .collect();
-    push_section(&mut lines, "errored:", errored);
-
-    lines.join("\n")
-}
-
-fn push_section(lines: &mut Vec<String>, heading: &str, entries: Vec<String>) {
-    if entries.is_empty() {
-        return;
-    }
-    lines.push(String::new());
-    lines.push(heading.to_owned());
-    lines.extend(entries);
+    table.section("errored:", errored);
+    table.finish()
 }
 
 #[cfg(test)]

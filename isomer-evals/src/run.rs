@@ -1,19 +1,19 @@
 //! [`run_evals`]: run a corpus through the caller's model and score every
-//! case (evals.md §6, seed 001).
+//! case (upstream `runEvals`).
 
 use std::collections::HashSet;
-use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
+use crate::callback::panic_message;
 use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
 use crate::check::check_attempt_and_render;
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
-use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
+use crate::runtime::{EvalFrame, EvalRuntime};
 use crate::score::{
     PayloadScore, ValidityScore, judge_rendered, score_expected_primitives, score_payload,
     score_primitive_selection, take_validity,
@@ -21,7 +21,7 @@ use crate::score::{
 
 /// The guide a run prints under `## Guide` when the options give none: answer
 /// with one composition, and prefer one primitive that covers the whole
-/// answer over several that each cover part of it (evals.md §3.1).
+/// answer over several that each cover part of it (upstream's default guide).
 pub const DEFAULT_GUIDE: &str = "Answer with a single composition. When one primitive can \
 carry the whole answer, use it rather than several primitives that each carry a part.";
 
@@ -96,7 +96,7 @@ impl std::fmt::Debug for RunEvalsOptions<'_, '_> {
     }
 }
 
-/// The authoring prompt a run hands `generate` (upstream §6.1): one
+/// The authoring prompt a run hands `generate`, as upstream builds it: one
 /// `build_authoring_prompt` call over the runtime's authoring context with
 /// the options' profile, guide and rules, the schema, the full catalog, the
 /// views, and no examples. It holds neither a case's prompt nor previous
@@ -303,44 +303,11 @@ impl RunContext<'_, '_, '_> {
             attempt,
             previous_errors,
         };
-        guarded(CaseStage::Generate, Some(attempt), || {
-            self.options.generate.call(request)
-        })
-        .await
-    }
-}
-
-/// Starts a caller callback and awaits it, turning an `Err` or a panic (in
-/// the call or in the future) into a [`CaseError`] for `stage`.
-pub(crate) async fn guarded<T, F, Fut>(
-    stage: CaseStage,
-    attempt: Option<u32>,
-    start: F,
-) -> Result<T, CaseError>
-where
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = Result<T, BoxError>>,
-{
-    let future = match std::panic::catch_unwind(AssertUnwindSafe(start)) {
-        Ok(future) => future,
-        Err(panic) => return Err(CaseError::panicked(stage, attempt, panic_message(&*panic))),
-    };
-    match AssertUnwindSafe(future).catch_unwind().await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(error)) => Err(CaseError::failed(stage, attempt, &*error)),
-        Err(panic) => Err(CaseError::panicked(stage, attempt, panic_message(&*panic))),
-    }
-}
-
-/// The text of a panic payload (`panic!("...")` gives a `&str` or a
-/// `String`).
-pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    if let Some(message) = panic.downcast_ref::<&str>() {
-        (*message).to_owned()
-    } else if let Some(message) = panic.downcast_ref::<String>() {
-        message.clone()
-    } else {
-        "a panic with no message".to_owned()
+        self.options
+            .generate
+            .call_guarded(request)
+            .await
+            .map_err(|failure| CaseError::from_failure(CaseStage::Generate, Some(attempt), failure))
     }
 }
 

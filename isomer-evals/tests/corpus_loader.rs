@@ -7,9 +7,9 @@ use std::path::Path;
 use tempfile::TempDir;
 
 use isomer_evals::corpus::{
-    Corpus, CorpusErrorKind, ManifestFaultKind, Position, check_recordings,
-    manifest::parse_manifest, read_case_answers,
+    Corpus, CorpusErrorKind, ManifestFaultKind, Position, check_recordings, parse_manifest,
 };
+use isomer_evals::recordings::Recordings;
 
 const PROVENANCE: &str = r#""provenance": {"author": "test"}"#;
 
@@ -85,17 +85,11 @@ fn loads_a_well_formed_corpus() {
     assert_eq!(cases[1].expected.as_deref(), Some(&["stat".to_owned()][..]));
     assert_eq!(cases[0].golden, None);
 
-    // Only the selected cases' answers are read.
-    let all = corpus.read_recordings(None).unwrap();
-    assert_eq!(all.answers().len(), 2);
-    assert_eq!(all.answers()[&("alpha".to_owned(), 1)], "retry");
-    assert_eq!(all.judgments()["beta"].rendered, "stat");
-    let beta_only = corpus.read_recordings(Some(&["beta"])).unwrap();
-    assert!(beta_only.answers().is_empty());
-    assert_eq!(beta_only.judgments().len(), 1);
-    let alpha_only = corpus.read_recordings(Some(&["alpha"])).unwrap();
-    assert_eq!(alpha_only.answers().len(), 2);
-    assert!(alpha_only.judgments().is_empty());
+    // The answer files are listed, and read by the recordings store on demand.
+    assert!(corpus.has_answer("alpha", 1) && !corpus.has_answer("beta", 0));
+    let recordings = Recordings::new(&dir);
+    assert_eq!(recordings.answer("alpha", 1).unwrap(), "retry");
+    assert_eq!(corpus.judgments.unwrap().by_case["beta"].rendered, "stat");
 }
 
 #[test]
@@ -106,7 +100,7 @@ fn a_corpus_without_recordings_loads() {
     let corpus = Corpus::load(&dir).unwrap();
     assert_eq!(corpus.prompt, None);
     assert_eq!(corpus.judgments, None);
-    assert!(corpus.read_recordings(None).unwrap().answers().is_empty());
+    assert!(!corpus.has_answer("alpha", 0));
 }
 
 #[test]
@@ -291,21 +285,22 @@ fn unreadable_and_non_utf8_files_are_reported() {
     );
     assert_eq!(errors[1].position(), Some(Position { line: 2, column: 5 }));
 
-    // An answer that is not UTF-8 is reported when it is read.
+    // An answer that is not UTF-8 is reported when it is read, and only then.
     let scratch = fresh_dir("answer_not_utf8");
     let dir = scratch.path().to_path_buf();
     write(&dir, "corpus.json", TWO_CASES);
     write(&dir, "answers/alpha.0.txt", b"\xc3\x28");
-    let corpus = Corpus::load(&dir).unwrap();
-    let errors = corpus.read_recordings(None).unwrap_err();
+    Corpus::load(&dir).unwrap();
+    let recordings = Recordings::new(&dir);
+    assert_eq!(recordings.answer("beta", 0).unwrap(), "");
     assert_eq!(
-        errors
+        recordings
+            .answer("alpha", 0)
+            .unwrap_err()
             .to_string()
             .replace(&dir.display().to_string(), "<dir>"),
         "<dir>/answers/alpha.0.txt:1:1: is not UTF-8 text (first invalid byte here)"
     );
-    // Selecting another case does not read it.
-    assert!(corpus.read_recordings(Some(&["beta"])).is_ok());
 }
 
 #[test]
@@ -412,18 +407,6 @@ fn the_manifest_reader_alone_gives_structured_faults() {
         faults[0].to_string(),
         "1:65: duplicate case id \"x\", first used at 1:37"
     );
-}
-
-#[test]
-fn read_case_answers_reads_one_case_without_the_manifest() {
-    let scratch = fresh_dir("one_case");
-    let dir = scratch.path().to_path_buf();
-    write(&dir, "answers/alpha.1.txt", "retry text");
-    assert_eq!(
-        read_case_answers(&dir, "alpha").unwrap(),
-        vec![None, Some("retry text".to_owned())]
-    );
-    assert_eq!(read_case_answers(&dir, "beta").unwrap(), vec![None, None]);
 }
 
 #[test]

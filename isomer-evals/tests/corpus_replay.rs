@@ -1,15 +1,12 @@
-//! Replay is deterministic, and notes missing recordings and stale
-//! judgments; the baseline gathers them with the prompt's hash.
-
-use std::collections::BTreeMap;
-use std::sync::Arc;
+//! Replay from the recordings store is deterministic, and notes missing recordings and
+//! stale judgments; a case without a verdict gets none; the baseline gathers them with the
+//! prompt's hash.
 
 use isomer_evals::baseline::{Baseline, prompt_sha256};
-use isomer_evals::corpus::RecordedJudgment;
-use isomer_evals::replay::{MissingRecording, Recordings, Replay};
+use isomer_evals::recordings::{MissingRecording, Recordings, StaleJudgment, StaleReason};
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, EvalCase, EvalReport, EvalRuntime, GenerateRequest,
-    JudgeRequest, RunEvalsOptions, eval_prompt, run_evals,
+    AnswerabilityVerdict, BoxError, CaseStage, EvalCase, EvalReport, EvalRuntime, RunEvalsOptions,
+    eval_prompt, run_evals,
 };
 use isomer_sdk::{
     AuthoringContext, AuthoringProfile, CatalogEntry, ChildRef, ChildWalker, ValidationError,
@@ -99,10 +96,14 @@ fn corpus() -> Vec<EvalCase> {
     ]
 }
 
-fn recordings() -> Recordings {
-    let mut answers = BTreeMap::new();
-    let mut answer = |id: &str, attempt: u32, text: String| {
-        answers.insert((id.to_owned(), attempt), text);
+/// The recordings of [`corpus`] written to a directory of this call's own, and the store
+/// over it; the directory is removed when the guard drops.
+fn recordings() -> (tempfile::TempDir, Recordings) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("answers")).unwrap();
+    let answer = |id: &str, attempt: u32, text: String| {
+        let path = dir.path().join(format!("answers/{id}.{attempt}.txt"));
+        std::fs::write(path, text).unwrap();
     };
     answer("good", 0, view(&["stat"]));
     answer("fixed", 0, view(&["sparkline"]));
@@ -113,27 +114,21 @@ fn recordings() -> Recordings {
         format!("```json\n{}\n```", view(&["stat", "stat"])),
     );
     answer("unjudged", 0, view(&["callout", "stat"]));
-    // "silent" has no recording at all.
-    let judged = |verdict, rendered: &str| RecordedJudgment {
-        verdict,
-        rendered: rendered.to_owned(),
-    };
-    let judgments = BTreeMap::from([
-        ("good".to_owned(), judged(AnswerabilityVerdict::Yes, "stat")),
-        (
-            "fixed".to_owned(),
-            judged(AnswerabilityVerdict::Partial, "callout"),
-        ),
-        // Judged on an older rendering.
-        (
-            "stale".to_owned(),
-            judged(AnswerabilityVerdict::Yes, "stat"),
-        ),
-    ]);
-    Recordings::new(answers, judgments)
+    // "silent" has no recording at all; "stale" was judged on an older rendering.
+    let judgments = json!({
+        "provenance": {"author": "corpus_replay.rs"},
+        "judgments": [
+            {"id": "good", "verdict": "yes", "rendered": "stat"},
+            {"id": "fixed", "verdict": "partial", "rendered": "callout"},
+            {"id": "stale", "verdict": "yes", "rendered": "stat"}
+        ]
+    });
+    std::fs::write(dir.path().join("judgments.json"), judgments.to_string()).unwrap();
+    let recordings = Recordings::new(dir.path());
+    (dir, recordings)
 }
 
-async fn replay_run(replay: &Replay, concurrency: usize) -> EvalReport {
+async fn replay_run(replay: &Recordings, concurrency: usize) -> EvalReport {
     let mut options = RunEvalsOptions::new(&Stub, corpus(), replay.generate());
     options.judge = Some(replay.judge());
     options.concurrency = concurrency;
@@ -142,8 +137,8 @@ async fn replay_run(replay: &Replay, concurrency: usize) -> EvalReport {
 
 #[tokio::test]
 async fn replay_is_deterministic_across_runs_and_concurrency() {
-    let first = Replay::new(recordings());
-    let second = Replay::new(recordings());
+    let (_first_dir, first) = recordings();
+    let (_second_dir, second) = recordings();
     let one_at_a_time = replay_run(&first, 1).await;
     let four_at_once = replay_run(&second, 4).await;
     assert_eq!(
@@ -166,13 +161,14 @@ async fn replay_is_deterministic_across_runs_and_concurrency() {
     let answerability = totals.answerability.unwrap();
     assert_eq!(
         (answerability.yes, answerability.partial, answerability.no),
-        (2, 1, 1)
+        (2, 1, 0)
     );
+    assert_eq!(totals.errored, 1);
 }
 
 #[tokio::test]
 async fn missing_recordings_replay_as_empty_answers_and_are_listed() {
-    let replay = Replay::new(recordings());
+    let (_dir, replay) = recordings();
     let report = replay_run(&replay, 2).await;
     // The empty first answer fails to parse, so the retry is asked for too.
     assert_eq!(
@@ -200,49 +196,39 @@ async fn missing_recordings_replay_as_empty_answers_and_are_listed() {
 }
 
 #[tokio::test]
-async fn stale_and_unjudged_cases_are_listed_and_keep_a_verdict() {
-    let replay = Replay::new(recordings());
+async fn stale_cases_keep_their_verdict_and_unjudged_ones_get_none() {
+    let (_dir, replay) = recordings();
     let report = replay_run(&replay, 3).await;
+    let stale = |case_id: &str, reason| StaleJudgment {
+        case_id: case_id.to_owned(),
+        reason,
+    };
     assert_eq!(
         replay.stale_judgments(),
-        vec!["stale".to_owned(), "unjudged".to_owned()]
+        vec![
+            stale("stale", StaleReason::OtherRendering),
+            stale("unjudged", StaleReason::Unjudged)
+        ]
     );
     let verdict = |i: usize| report.results[i].answerability.map(|a| a.verdict);
     // The recorded verdict comes back even though the rendering moved on.
     assert_eq!(verdict(2), Some(AnswerabilityVerdict::Yes));
-    // A case with no recorded verdict is answered `no`.
-    assert_eq!(verdict(3), Some(AnswerabilityVerdict::No));
+    // A case with no recorded verdict gets none: it is errored at the judge stage.
+    assert_eq!(verdict(3), None);
+    let error = report.results[3].error.as_ref().unwrap();
+    assert_eq!(error.stage, CaseStage::Judge);
+    assert_eq!(
+        error.message,
+        "judgments.json has no verdict for `unjudged`: judge its text rendering and record the verdict"
+    );
+    assert!(report.results[3].validity.valid);
     // A valid retry is judged on its own rendering, which matches.
     assert_eq!(verdict(1), Some(AnswerabilityVerdict::Partial));
 }
 
-#[test]
-fn replay_answers_by_case_and_attempt() {
-    let replay = Replay::new(recordings());
-    let case = Arc::new(EvalCase::new("fixed", "A note?"));
-    let request = |attempt| GenerateRequest {
-        eval_case: Arc::clone(&case),
-        prompt: Arc::from("shared prompt"),
-        attempt,
-        previous_errors: None,
-    };
-    assert_eq!(replay.replay_generate(&request(1)), view(&["callout"]));
-    assert_eq!(replay.replay_generate(&request(0)), view(&["sparkline"]));
-    assert_eq!(replay.prompt().as_deref(), Some("shared prompt"));
-    assert!(replay.missing_recordings().is_empty());
-    assert_eq!(
-        replay.replay_judge(&JudgeRequest {
-            eval_case: case,
-            rendered: "callout".into()
-        }),
-        AnswerabilityVerdict::Partial
-    );
-    assert!(replay.stale_judgments().is_empty());
-}
-
 #[tokio::test]
 async fn the_baseline_hashes_the_prompt_generate_was_handed() {
-    let replay = Replay::new(recordings());
+    let (_dir, replay) = recordings();
     let report = replay_run(&replay, 1).await;
     let prompt = eval_prompt(
         &Stub,
@@ -273,18 +259,18 @@ async fn the_baseline_hashes_the_prompt_generate_was_handed() {
 #[test]
 fn replay_is_shared_across_threads() {
     fn shared<T: Send + Sync>(_: &T) {}
-    let replay = Replay::new(recordings());
+    let (_dir, replay) = recordings();
     shared(&replay);
     // Eight threads asking at once: every answer comes back, and each
     // missing pair is listed once.
     std::thread::scope(|scope| {
         for _ in 0..8 {
             scope.spawn(|| {
-                assert_eq!(replay.answer("good", 0), view(&["stat"]));
-                assert_eq!(replay.answer("silent", 1), "");
+                assert_eq!(replay.answer("good", 0).unwrap(), view(&["stat"]));
+                assert_eq!(replay.answer("silent", 1).unwrap(), "");
                 assert_eq!(
                     replay.verdict("stale", "stat\nstat"),
-                    AnswerabilityVerdict::Yes
+                    Ok(AnswerabilityVerdict::Yes)
                 );
             });
         }
@@ -296,5 +282,11 @@ fn replay_is_shared_across_threads() {
             attempt: 1
         }]
     );
-    assert_eq!(replay.stale_judgments(), vec!["stale".to_owned()]);
+    assert_eq!(
+        replay.stale_judgments(),
+        vec![StaleJudgment {
+            case_id: "stale".to_owned(),
+            reason: StaleReason::OtherRendering
+        }]
+    );
 }

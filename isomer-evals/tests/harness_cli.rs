@@ -236,7 +236,22 @@ the baseline moved:
   mini__report: results[0].validity.valid: true -> false, results[0].validity.validAfterRetry: true -> false, results[0].validity.errors: [] -> [\"body[0] unknown node type \\\"sparkline\\…, results[0].validity.composition: {\"type\":\"view\",\"body\":[{\"type\":\"stat\",\"l… -> absent, results[0].selection: {\"precision\":1.0,\"recall\":1.0,\"f1\":1.0,\"… -> absent, results[0].expected.hit: true -> false, results[0].expected.found: [\"stat\"] -> [], results[0].payload.rawBytes: 67 -> 62 (+11 more)
   mini__report_text: the formatted report differs
   mini__baseline: missingRecordings: [] -> [{\"caseId\":\"good\",\"attempt\":1}]
-fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it"
+fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it
+the report of this replay:
+cases             3
+parsed            2 (67%)
+valid             1 (33%)
+valid after retry 2 (67%)
+mean selection F1 0.67
+answerability     yes 0 / partial 1 / no 1
+expected hits     1 / 2 (50%)
+
+invalid:
+  good: body[0] unknown node type \"sparkline\"
+  retried: expected value at line 1 column 1
+
+invented node types:
+  good: sparkline"
     );
 }
 
@@ -349,7 +364,7 @@ fn exact_reads_no_other_case_answers() {
     assert!(stdout(&exact).contains("test mini::good ... ok"));
     let full = stdout(&full);
     let trapped = format!(
-        "---- mini::retried ----\ncase `retried` did not complete: generate attempt 0 failed: cannot read {}: Is a directory (os error 21)",
+        "---- mini::retried ----\ncase `retried` did not complete: generate attempt 0 failed: {}: cannot be read: Is a directory (os error 21)",
         copy.join("answers/retried.0.txt").display()
     );
     assert!(full.contains(&trapped), "{full}");
@@ -465,7 +480,7 @@ fn a_missing_judgment_and_a_missing_prompt_say_what_to_record() {
     std::fs::remove_dir_all(&copy).unwrap();
     assert!(
         stdout(&case).contains(
-            "---- mini::good ----\njudgments.json has no verdict for `good`: judge its text rendering and record the verdict\n"
+            "---- mini::good ----\ncase `good` did not complete: judge failed: judgments.json has no verdict for `good`: judge its text rendering and record the verdict\n"
         ),
         "{}",
         stdout(&case)
@@ -479,7 +494,9 @@ fn a_missing_judgment_and_a_missing_prompt_say_what_to_record() {
     assert_eq!(
         message,
         format!(
-            "cases without a verdict in judgments.json: good
+            "cases that did not complete:
+  good: judge failed: judgments.json has no verdict for `good`: judge its text rendering and record the verdict
+cases without a verdict in judgments.json: good
 recordings that do not match the corpus (fix, rename or delete them):
   {judgments}:4:13: judgment for case \"retried-again\", which corpus.json does not have
 {prompt} does not exist: write the prompt the suite builds there (`Suite::prompt()` returns it), then record the answers from it",

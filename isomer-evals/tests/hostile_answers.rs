@@ -11,8 +11,8 @@ use std::fs;
 use std::path::Path;
 use std::sync::Arc;
 
-use isomer_evals::corpus::{Corpus, CorpusErrorKind, Position};
-use isomer_evals::replay::Replay;
+use isomer_evals::corpus::{Corpus, Position};
+use isomer_evals::recordings::Recordings;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, Generate, GenerateRequest, Judge,
     ParsedAttempt, RunEvalsOptions, check_attempt, check_composition, parse_generated, run_evals,
@@ -426,36 +426,31 @@ fn a_corpus_with_truncated_answer_files_reports_each_exactly() {
 
     // Loading lists the names only, so it succeeds; reading the answers
     // names the file that is not UTF-8 and where.
-    let corpus = Corpus::load(&dir).unwrap();
-    let errors = corpus.read_recordings(None).unwrap_err().into_vec();
-    assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0].path, dir.join("answers/cut-utf8.0.txt"));
-    assert!(matches!(
-        errors[0].kind,
-        CorpusErrorKind::NotUtf8 {
-            position: Position {
-                line: 1,
-                column: 50
-            }
-        }
-    ));
+    Corpus::load(&dir).unwrap();
+    let replay = Recordings::new(&dir);
+    let fault = replay.answer("cut-utf8", 0).unwrap_err();
+    assert_eq!(fault.path, dir.join("answers/cut-utf8.0.txt"));
     assert_eq!(
-        errors[0]
+        fault.position,
+        Some(Position {
+            line: 1,
+            column: 50
+        })
+    );
+    assert_eq!(
+        fault
             .to_string()
             .replace(&dir.display().to_string(), "<dir>"),
         "<dir>/answers/cut-utf8.0.txt:1:50: is not UTF-8 text (first invalid byte here)"
     );
 
     // The other two replay as the parser's exact complaint.
-    let ids = ["cut-json", "empty"];
-    let recordings = corpus.read_recordings(Some(&ids)).unwrap();
-    let replay = Replay::new(recordings);
     assert_eq!(
-        unparsed_error(&replay.answer("cut-json", 0)),
+        unparsed_error(&replay.answer("cut-json", 0).unwrap()),
         "EOF while parsing a string at line 1 column 43"
     );
     assert_eq!(
-        unparsed_error(&replay.answer("empty", 0)),
+        unparsed_error(&replay.answer("empty", 0).unwrap()),
         "EOF while parsing a value at line 1 column 0"
     );
 }

@@ -1,4 +1,4 @@
-//! `format_report`, byte for byte (evals.md §7, seed 001), and the wire
+//! `format_report`, byte for byte as upstream's `formatReport` prints, and the wire
 //! shape of a report.
 
 mod support;
@@ -57,7 +57,7 @@ fn with_f1(mut r: EvalCaseResult, f1: f64) -> EvalCaseResult {
 
 #[tokio::test]
 async fn lists_invalid_cases_and_invented_types() {
-    // The upstream formatReport test's run (evals.md §7.4).
+    // The run of upstream's formatReport test.
     let runtime = StubRuntime::new();
     let replay = Replay::new(&[("invented", 0, &fixture(&["sparkline"]))]);
     let corpus = vec![EvalCase::new("invented", "Show a trend.")];

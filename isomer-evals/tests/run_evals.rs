@@ -1,5 +1,4 @@
-//! `run_evals` against upstream's stub runtime (evals.md §11.1), plus the
-//! seed's newer rules: frames, expected hits, whole-tree selection, errored
+//! `run_evals` against upstream's stub runtime, plus the newer rules: frames, expected hits, whole-tree selection, errored
 //! cases, and payload of the first attempt.
 
 mod support;

@@ -1,6 +1,6 @@
 //! `run_evals` over the sdk's real runtime with a two-primitive test pack
 //! (`note`, and `group` whose `items` are child nodes), as upstream's
-//! `runtime.test.ts` (evals.md §11.2).
+//! `runtime.test.ts` does.
 
 use std::sync::{Arc, Mutex};
 

@@ -1,5 +1,5 @@
 //! Each scoring axis on its own, against upstream's stub runtime
-//! (evals.md §11.1, worked numbers of §5.3).
+//! and upstream's worked payload numbers.
 
 mod support;
 

@@ -47,7 +47,6 @@
 use std::collections::BTreeMap;
 
 use isomer_evals::EvalCase;
-use isomer_evals::replay::Recordings;
 use isomer_sdk::Runtime;
 use serde_json::{Value, json};
 
@@ -112,12 +111,6 @@ pub struct SyntheticCorpus {
 }
 
 impl SyntheticCorpus {
-    /// The answers as [`Recordings`] (no judgments), for a
-    /// [`isomer_evals::replay::Replay`].
-    pub fn recordings(&self) -> Recordings {
-        Recordings::new(self.answers.clone(), BTreeMap::new())
-    }
-
     /// The corpus as the files of a corpus directory, as
     /// `(relative path, contents)`: `corpus.json` first (pretty-printed,
     /// with a `provenance` naming the generator, the case count and the

@@ -87,7 +87,7 @@ fn the_corpus_has_at_least_24_cases_over_every_group() {
         .collect();
     assert_eq!(used, all);
 
-    // Every group of the pack (§3.2) is what some cases expect: how many
+    // Every group of the pack is what some cases expect: how many
     // cases expect a type of each group.
     let per_group: Vec<(String, usize)> = runtime
         .groups()
@@ -359,7 +359,7 @@ mod command {
         assert_eq!(
             stderr(&output),
             format!(
-                "\nmissing recordings in {} (2), replayed as empty answers:\n  answers/heading.0.txt\n  answers/heading.1.txt\n\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)\n",
+                "\nin {}:\nmissing recordings (strict replay answers them with empty text): answers/heading.0.txt, answers/heading.1.txt\n\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)\n",
                 dir.display()
             )
         );
@@ -384,8 +384,8 @@ mod command {
         );
         assert!(
             stderr.ends_with(&format!(
-                "\n\nstale judgments in {} (1), rendering changed or no verdict recorded:\n  heading\n\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)\n",
-                dir.join("judgments.json").display()
+                "\n\nin {}:\nverdicts given for another text rendering (re-judge them): heading\n\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)\n",
+                dir.display()
             )),
             "{stderr}"
         );

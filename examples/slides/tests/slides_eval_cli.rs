@@ -138,7 +138,7 @@ fn exact_reads_no_other_case_answers() {
     assert!(stdout(&exact).contains("test slides::events-stat ... ok\n"));
     assert_eq!(neighbour.status.code(), Some(101));
     let expected = format!(
-        "---- slides::quarter-kpis ----\ncase `quarter-kpis` did not complete: generate attempt 0 failed: cannot read {}: Is a directory (os error 21)\n",
+        "---- slides::quarter-kpis ----\ncase `quarter-kpis` did not complete: generate attempt 0 failed: {}: cannot be read: Is a directory (os error 21)\n",
         copy.join("answers/quarter-kpis.0.txt").display()
     );
     assert!(
@@ -192,5 +192,117 @@ failures:
 
 test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 27 filtered out; finished in <t>
 "
+    );
+}
+
+/// One copy of `corpus/slides` with five faults at once: a case without a judgment, a
+/// judgment given for an older rendering, an invalid first answer whose retry is not
+/// recorded, an answer that is not UTF-8, and a fenced answer cut off before its closing
+/// fence. The report command and the gate replay it
+/// through the one recordings store: both list the same faults in the same words (with
+/// file and line:column) and print the same report.
+#[test]
+fn the_report_command_and_the_gate_print_the_same_report_of_a_faulty_corpus() {
+    let source = Path::new(MANIFEST_DIR).join("../../corpus/slides");
+    let copy = std::env::temp_dir().join(format!("isomer-slides-faulty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(copy.join("answers")).unwrap();
+    for file in ["corpus.json", "prompt.txt"] {
+        std::fs::copy(source.join(file), copy.join(file)).unwrap();
+    }
+    for entry in std::fs::read_dir(source.join("answers")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), copy.join("answers").join(entry.file_name())).unwrap();
+    }
+    let ids = case_ids();
+    let (unjudged, stale, unretried, latin1, cut) = (&ids[0], &ids[1], &ids[2], &ids[3], &ids[4]);
+    let judgments = std::fs::read_to_string(source.join("judgments.json")).unwrap();
+    let mut judgments: serde_json::Value = serde_json::from_str(&judgments).unwrap();
+    let list = judgments["judgments"].as_array_mut().unwrap();
+    list.retain(|judgment| judgment["id"] != unjudged.as_str());
+    for judgment in list.iter_mut() {
+        if judgment["id"] == stale.as_str() {
+            judgment["rendered"] = "an older rendering".into();
+        }
+    }
+    std::fs::write(copy.join("judgments.json"), judgments.to_string()).unwrap();
+    std::fs::write(
+        copy.join(format!("answers/{unretried}.0.txt")),
+        "{\"type\":\"view\",\"body\":[{\"type\":\"sparkline\"}]}",
+    )
+    .unwrap();
+    std::fs::write(
+        copy.join(format!("answers/{latin1}.0.txt")),
+        b"{\"type\":\"view\",\n \"title\":\"Caf\xe9\"}",
+    )
+    .unwrap();
+
+    std::fs::write(
+        copy.join(format!("answers/{cut}.0.txt")),
+        "Here it is:\n```json\n{\"type\":\"view\",",
+    )
+    .unwrap();
+
+    let report = Command::new(env!("CARGO_BIN_EXE_isomer-report"))
+        .args(["--corpus", copy.to_str().unwrap()])
+        .output()
+        .expect("the report command runs");
+    let gate = run(&["--exact", "slides::totals"], Some(&copy));
+    std::fs::remove_dir_all(&copy).unwrap();
+
+    assert_eq!(report.status.code(), Some(1));
+    assert_eq!(gate.status.code(), Some(101));
+    let mut missing = [
+        format!("answers/{unretried}.1.txt"),
+        format!("answers/{cut}.1.txt"),
+    ];
+    missing.sort();
+    let mut unusable = [
+        format!(
+            "{}:2:14: is not UTF-8 text (first invalid byte here)",
+            copy.join(format!("answers/{latin1}.0.txt")).display()
+        ),
+        format!(
+            "{}:2:1: the code fence opened here is never closed: the answer is cut off at 3:16",
+            copy.join(format!("answers/{cut}.0.txt")).display()
+        ),
+    ];
+    unusable.sort();
+    let findings = format!(
+        "missing recordings (strict replay answers them with empty text): {}
+cases without a verdict in judgments.json: {unjudged}
+verdicts given for another text rendering (re-judge them): {stale}
+recordings that cannot be used:
+  {}
+",
+        missing.join(", "),
+        unusable.join("\n  ")
+    );
+    let report_stderr = String::from_utf8(report.stderr).unwrap();
+    assert_eq!(
+        report_stderr,
+        format!(
+            "\nin {}:\n{findings}\nthe recordings no longer match the harness; re-record them (see corpus/slides/README.md)\n",
+            copy.display()
+        )
+    );
+    let gate_stdout = stdout(&gate);
+    let totals = gate_stdout
+        .split("---- slides::totals ----\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n\nfailures:").next())
+        .expect("the totals failure message");
+    assert!(totals.contains(&findings), "{totals}");
+    let (_, gate_report) = totals
+        .split_once("the report of this replay:\n")
+        .expect("the gate prints the report of a faulty replay");
+    let report_stdout = String::from_utf8(report.stdout).unwrap();
+    assert_eq!(gate_report, report_stdout.trim_end());
+    // The report itself says what the faults did: two cases errored, one invalid.
+    assert!(
+        report_stdout.contains(&format!(
+            "  {unjudged}: judge failed: judgments.json has no verdict for `{unjudged}`"
+        )),
+        "{report_stdout}"
     );
 }

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use std::fs;
 
 use isomer_evals::corpus::Corpus;
-use isomer_evals::replay::Replay;
+use isomer_evals::recordings::Recordings;
 use isomer_evals::{RunEvalsOptions, check_attempt, parse_generated, run_evals};
+use isomer_slides::synthetic::SyntheticCorpus;
 use isomer_slides::synthetic::{AnswerKind, synthetic_corpus};
 
 #[test]
@@ -99,7 +100,8 @@ fn a_replayed_run_scores_each_kind_as_expected() {
     let runtime = isomer_slides::runtime().unwrap();
     let frame = isomer_slides::slide_deck_frame();
     let corpus = synthetic_corpus(&runtime, 400, 5);
-    let replay = Replay::new(corpus.recordings());
+    let scratch = written(&corpus);
+    let replay = Recordings::new(scratch.path());
     let mut options = RunEvalsOptions::new(&runtime, corpus.cases.clone(), replay.generate());
     options.frame = Some(&frame);
     options.concurrency = 8;
@@ -120,25 +122,35 @@ fn a_replayed_run_scores_each_kind_as_expected() {
         count(|k| *k != AnswerKind::TruncatedThenFixed)
     );
     assert!(replay.missing_recordings().is_empty());
+    // The truncated answers are bare JSON cut off (no fence), so nothing is unusable.
+    assert_eq!(replay.faults(), Vec::new());
+}
+
+/// The corpus written to a directory of this call's own (two `cargo test` runs at once
+/// must not share one), removed when the returned guard drops.
+fn written(corpus: &SyntheticCorpus) -> tempfile::TempDir {
+    let scratch = tempfile::Builder::new()
+        .prefix("synthetic_corpus-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    for (path, contents) in corpus.files() {
+        let path = scratch.path().join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, contents).unwrap();
+    }
+    scratch
 }
 
 #[test]
 fn the_files_load_back_as_a_corpus_directory() {
     let runtime = isomer_slides::runtime().unwrap();
     let corpus = synthetic_corpus(&runtime, 50, 9);
-    // A directory of this call's own (two `cargo test` runs at once must not share
-    // one), removed when `scratch` drops.
-    let scratch = tempfile::Builder::new()
-        .prefix("synthetic_corpus-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .unwrap();
-    let dir = scratch.path().to_path_buf();
-    for (path, contents) in corpus.files() {
-        let path = dir.join(path);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, contents).unwrap();
-    }
-    let loaded = Corpus::load(&dir).unwrap();
+    let scratch = written(&corpus);
+    let loaded = Corpus::load(scratch.path()).unwrap();
     assert_eq!(loaded.eval_cases(), corpus.cases);
-    assert_eq!(loaded.read_recordings(None).unwrap(), corpus.recordings());
+    let recordings = Recordings::new(scratch.path());
+    for ((id, attempt), text) in &corpus.answers {
+        assert!(loaded.has_answer(id, *attempt));
+        assert_eq!(&recordings.answer(id, *attempt).unwrap(), text);
+    }
 }

@@ -8,74 +8,22 @@ use syn::{Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 use crate::ctxt::Ctxt;
 
-/// What a floor's value must be. Mirrors `isomer_evals::floor::FloorValue`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FloorKind {
-    /// Bare, or `= true` / `= false`.
-    Flag,
-    /// A number in `0.0..=1.0`.
-    Ratio,
-    /// A number greater than zero.
-    PositiveNumber,
-    /// A non-negative integer.
-    Count,
+/// The floor table this macro checks floors against; the harness reads the same one.
+use isomer_corpus::{AGENT_FLOORS, FloorKind, FloorSpec, SINGLE_SHOT_FLOORS as FLOORS};
+
+/// The enum variant a floor named `name` becomes: the name in UpperCamelCase
+/// (`min_selection_f1` is `MinSelectionF1`), as `Floor` and `AgentFloor` name them.
+fn variant_name(name: &str) -> String {
+    name.split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars
+                .next()
+                .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
 }
-
-/// Every floor: its attribute name, value kind and the `Floor` variant it becomes. The
-/// same list, in the same order, as `isomer_evals::floor::FLOOR_NAMES` (this crate cannot
-/// depend on isomer-evals; the fixture gate in isomer-evals declares every floor, so a
-/// variant missing there fails to compile).
-pub(crate) const FLOORS: &[(&str, FloorKind, &str)] = &[
-    ("valid_after_retry", FloorKind::Flag, "ValidAfterRetry"),
-    ("min_selection_f1", FloorKind::Ratio, "MinSelectionF1"),
-    ("expected_hit", FloorKind::Flag, "ExpectedHit"),
-    ("no_invented_types", FloorKind::Flag, "NoInventedTypes"),
-    (
-        "max_size_vs_golden",
-        FloorKind::PositiveNumber,
-        "MaxSizeVsGolden",
-    ),
-    (
-        "answerability_not_no",
-        FloorKind::Flag,
-        "AnswerabilityNotNo",
-    ),
-    ("min_valid_ratio", FloorKind::Ratio, "MinValidRatio"),
-    (
-        "min_valid_after_retry_ratio",
-        FloorKind::Ratio,
-        "MinValidAfterRetryRatio",
-    ),
-    (
-        "min_mean_selection_f1",
-        FloorKind::Ratio,
-        "MinMeanSelectionF1",
-    ),
-    (
-        "max_answerability_no",
-        FloorKind::Count,
-        "MaxAnswerabilityNo",
-    ),
-];
-
-/// Every agent floor (`#[isomer_eval(agent, ...)]`): the same list, in the same order, as
-/// `isomer_evals::floor::AGENT_FLOOR_NAMES`; the variants are `AgentFloor`'s. Names shared
-/// with [`FLOORS`] have the same kind and variant name.
-pub(crate) const AGENT_FLOORS: &[(&str, FloorKind, &str)] = &[
-    ("finished", FloorKind::Flag, "Finished"),
-    ("valid", FloorKind::Flag, "Valid"),
-    ("expected_hit", FloorKind::Flag, "ExpectedHit"),
-    ("no_failed_calls", FloorKind::Flag, "NoFailedCalls"),
-    ("max_turns", FloorKind::Count, "MaxTurns"),
-    ("min_finished_ratio", FloorKind::Ratio, "MinFinishedRatio"),
-    ("min_valid_ratio", FloorKind::Ratio, "MinValidRatio"),
-    (
-        "min_expected_hit_ratio",
-        FloorKind::Ratio,
-        "MinExpectedHitRatio",
-    ),
-    ("max_mean_turns", FloorKind::PositiveNumber, "MaxMeanTurns"),
-];
 
 /// Whether the attribute declares an agent suite: a top-level `agent` key, bare or
 /// `= true`. Read before the keys are parsed, so each floor is checked against its mode's
@@ -119,8 +67,8 @@ pub(crate) enum FloorValue {
 pub(crate) struct FloorArg {
     /// The key as written (`min_selection_f1`).
     pub(crate) key: syn::Ident,
-    /// The `Floor` variant name.
-    pub(crate) variant: &'static str,
+    /// The `Floor` (or `AgentFloor`) variant name.
+    pub(crate) variant: String,
     /// The value.
     pub(crate) value: FloorValue,
     /// Where the value is written.
@@ -209,8 +157,9 @@ pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
                     ),
                 }
             }
-            _ => match table.iter().find(|(name, _, _)| *name == key) {
-                Some(&(_, kind, variant)) => {
+            _ => match table.iter().find(|spec| spec.name == key) {
+                Some(spec) => {
+                    let (kind, variant) = (spec.kind, variant_name(spec.name));
                     if args.floors.iter().any(|floor| floor.key == ident) {
                         cx.error_spanned_by(&ident, format!("floor `{key}` is declared twice"));
                     }
@@ -223,7 +172,7 @@ pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
                         });
                     }
                 }
-                None if other.iter().any(|(name, _, _)| *name == key) => {
+                None if other.iter().any(|spec| spec.name == key) => {
                     cx.error_spanned_by(&ident, other_mode_message(&key, args.agent));
                     skip_value(&meta)?;
                 }
@@ -247,7 +196,7 @@ pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
 
 /// `unknown key \`min_f1\`; did you mean \`min_selection_f1\`? ...`
 fn unknown_key_message(key: &str) -> String {
-    let names: Vec<&str> = FLOORS.iter().map(|(name, _, _)| *name).collect();
+    let names: Vec<&str> = FLOORS.iter().map(|spec| spec.name).collect();
     let closest = names
         .iter()
         .chain(["corpus", "name", "main", "snapshots", "crate"].iter())
@@ -287,7 +236,7 @@ fn other_mode_message(key: &str, agent: bool) -> String {
 fn unknown_agent_key_message(key: &str) -> String {
     let closest = AGENT_FLOORS
         .iter()
-        .map(|(name, _, _)| *name)
+        .map(|spec| spec.name)
         .chain(["corpus", "name", "main", "snapshots", "crate", "agent"])
         .map(|name| (edit_distance(key, name), name))
         .min()
@@ -303,10 +252,10 @@ fn unknown_agent_key_message(key: &str) -> String {
 }
 
 /// The names of a floor table, each in backticks, joined by `, `.
-fn quoted(table: &[(&str, FloorKind, &str)]) -> String {
+fn quoted(table: &[FloorSpec]) -> String {
     table
         .iter()
-        .map(|(name, _, _)| format!("`{name}`"))
+        .map(|spec| format!("`{}`", spec.name))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -404,11 +353,8 @@ fn floor_value(
     };
     let value = match (kind, lit) {
         (FloorKind::Flag, Lit::Bool(flag)) if !negative => Some(FloorValue::Flag(flag.value)),
-        (FloorKind::Ratio, _) => number
-            .filter(|n| (0.0..=1.0).contains(n))
-            .map(FloorValue::Number),
-        (FloorKind::PositiveNumber, _) => number
-            .filter(|n| n.is_finite() && *n > 0.0)
+        (FloorKind::Ratio | FloorKind::PositiveNumber, _) => number
+            .filter(|n| kind.accepts_number(*n))
             .map(FloorValue::Number),
         (FloorKind::Count, Lit::Int(int)) if !negative => match int.base10_parse::<u64>() {
             Ok(count) => Some(FloorValue::Count(count)),
@@ -549,7 +495,7 @@ mod tests {
         let floors: Vec<(&str, FloorValue)> = args
             .floors
             .iter()
-            .map(|f| (f.variant, f.value.clone()))
+            .map(|f| (f.variant.as_str(), f.value.clone()))
             .collect();
         assert_eq!(
             floors,
@@ -612,7 +558,7 @@ mod tests {
         let floors: Vec<(&str, FloorValue)> = args
             .floors
             .iter()
-            .map(|f| (f.variant, f.value.clone()))
+            .map(|f| (f.variant.as_str(), f.value.clone()))
             .collect();
         assert_eq!(
             floors,

@@ -1,4 +1,4 @@
-//! Reading `corpus.json` while the attribute expands, with the run-time reader itself.
+//! Reading `corpus.json` while the attribute expands, with the reader the harness uses.
 
 use std::path::{Path, PathBuf};
 
@@ -6,12 +6,9 @@ use syn::LitStr;
 
 use crate::ctxt::Ctxt;
 
-// The one corpus-manifest reader: the harness reads the same source at run time, so
-// expansion and run time agree on what a well-formed corpus is. It uses std and serde_json
-// only. Not every item is used here (positions of cases, provenance).
-#[allow(dead_code)]
-#[path = "../../../isomer-evals/src/corpus/manifest.rs"]
-mod manifest;
+// The one corpus-manifest reader: the harness reads `corpus.json` with it at run time, so
+// expansion and run time agree on what a well-formed corpus is.
+use isomer_corpus::{MANIFEST_FILE, parse_manifest};
 
 /// The variable the macro reads before `CARGO_MANIFEST_DIR` to resolve `corpus = "..."`.
 /// trybuild compiles UI tests in `target/tests/trybuild/<crate>`, where
@@ -63,7 +60,7 @@ pub(crate) fn read_corpus(cx: &Ctxt, root: &Path, corpus: &LitStr) -> Option<Cor
         );
         return None;
     }
-    let manifest_path = dir.join("corpus.json");
+    let manifest_path = dir.join(MANIFEST_FILE);
     let text = match std::fs::read_to_string(&manifest_path) {
         Ok(text) => text,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
@@ -83,7 +80,7 @@ pub(crate) fn read_corpus(cx: &Ctxt, root: &Path, corpus: &LitStr) -> Option<Cor
             return None;
         }
     };
-    match manifest::parse_manifest(&text) {
+    match parse_manifest(&text) {
         Ok(parsed) if parsed.cases.is_empty() => {
             cx.error_spanned_by(
                 corpus,

@@ -144,13 +144,12 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
         .as_ref()
         .map_or_else(|| "tests/snapshots".to_owned(), syn::LitStr::value);
     let snapshots = path_literal(&corpus.root.join(snapshots_rel));
-    let (spec_ty, floor_ty, suite_ty, into_suite, run) = if args.agent {
+    let (spec_ty, floor_ty, suite_ty, into_suite) = if args.agent {
         (
             quote!(AgentSuiteSpec),
             quote!(AgentFloor),
             quote!(AgentSuite),
             quote!(into_agent_suite),
-            quote!(run_agent),
         )
     } else {
         (
@@ -158,7 +157,6 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
             quote!(Floor),
             quote!(Suite),
             quote!(into_suite),
-            quote!(run),
         )
     };
     let floors = args.floors.iter().filter_map(|floor| {
@@ -188,7 +186,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
     );
     let doc = if args.agent {
         format!(
-            "The `{name}` agent eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::main!` (beside single-shot suites too) or `isomer_evals::harness::agent::run`."
+            "The `{name}` agent eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::main!` (beside single-shot suites too) or `isomer_evals::harness::run`."
         )
     } else {
         doc
@@ -201,7 +199,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
             #private::harness_false_guard!("#[isomer_eval]");
             /// Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).
             fn main() -> #private::ExitCode {
-                #private::#run(&[#ident::SUITE])
+                #private::run(&[#ident::SUITE])
             }
         }
     });
@@ -277,7 +275,7 @@ mod tests {
         ));
         assert!(
             agent.ends_with(
-                "} :: renamed :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: renamed :: __private :: ExitCode { :: renamed :: __private :: run_agent (& [mini :: SUITE]) }"
+                "} :: renamed :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: renamed :: __private :: ExitCode { :: renamed :: __private :: run (& [mini :: SUITE]) }"
             ),
             "{agent}"
         );

@@ -1,4 +1,4 @@
-//! Agent evals (seed 001, the `runAgentEvals` part): instead of one prompt
+//! Agent evals (upstream `runAgentEvals`): instead of one prompt
 //! holding the whole catalog, an agent discovers primitives through tools,
 //! and what it spends doing so is what these measure.
 //!

@@ -50,9 +50,8 @@ use crate::agent::types::{
     AgentUsage,
 };
 use crate::corpus::{NOT_UTF8, Position, decode_utf8};
-
-/// The transcripts directory's name inside an agent corpus directory.
-pub const TRANSCRIPTS_DIR: &str = "transcripts";
+use crate::recordings::RecordingFault;
+pub use isomer_corpus::TRANSCRIPTS_DIR;
 
 /// One recorded model turn.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -98,32 +97,11 @@ pub struct RecordedRun {
 /// Recorded runs keyed by (case id, repeat).
 pub type AgentRecordings = BTreeMap<(String, u32), RecordedRun>;
 
-/// A transcript file that could not be read, and why.
-///
-/// `Display` prints `<path>:<line>:<column>: <message>` when the fault has a position
-/// (a transcript that is not UTF-8: `transcripts/a.0.json:1:1: is not UTF-8 text (first
-/// invalid byte here)`, the words and position a corpus's `judgments.json` gets), else
-/// `<path>: <message>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AgentRecordingError {
-    /// The file or directory.
-    pub path: PathBuf,
-    /// Where in the file the fault sits (1-based line, 1-based byte column), when known.
-    pub position: Option<Position>,
-    /// What is wrong with it.
-    pub message: String,
-}
-
-impl fmt::Display for AgentRecordingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some(position) => write!(f, "{}:{position}: {}", self.path.display(), self.message),
-            None => write!(f, "{}: {}", self.path.display(), self.message),
-        }
-    }
-}
-
-impl std::error::Error for AgentRecordingError {}
+/// A transcript file that could not be read, and why: the one fault type of a recorded
+/// file ([`RecordingFault`]), so a transcript that is not UTF-8 reads
+/// `transcripts/a.0.json:1:1: is not UTF-8 text (first invalid byte here)`, the words and
+/// position a corpus's answers and `judgments.json` get.
+pub type AgentRecordingError = RecordingFault;
 
 /// Reads every `transcripts/<case id>.<repeat>.json` under the corpus
 /// directory `dir`. A missing `transcripts` directory reads as no
@@ -199,7 +177,7 @@ pub fn read_agent_case_recordings(
     for r in 0..repeat.max(1) {
         let path = dir
             .join(TRANSCRIPTS_DIR)
-            .join(format!("{case_id}.{r}.json"));
+            .join(isomer_corpus::transcript_file_name(case_id, r));
         match read_transcript(&path) {
             Ok(Some(run)) => {
                 recordings.insert((case_id.to_owned(), r), run);
@@ -239,12 +217,8 @@ fn read_transcript(path: &Path) -> Result<Option<RecordedRun>, AgentRecordingErr
 
 fn transcript_key(path: &Path) -> Option<(String, u32)> {
     let name = path.file_name()?.to_str()?;
-    let stem = name.strip_suffix(".json")?;
-    let (id, repeat) = stem.rsplit_once('.')?;
-    if id.is_empty() || repeat.is_empty() || !repeat.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some((id.to_owned(), repeat.parse().ok()?))
+    let (id, repeat) = isomer_corpus::parse_transcript_file_name(name)?;
+    Some((id.to_owned(), repeat))
 }
 
 /// A recorded turn the run asked for and did not find, or one whose

@@ -1,13 +1,14 @@
 //! The outcome of an agent run: per-run [`AgentEvalCaseResult`]s, the
-//! [`AgentEvalTotals`], and [`format_agent_report`] (seed 001, the
-//! `runAgentEvals` part).
+//! [`AgentEvalTotals`], and [`format_agent_report`] (upstream `runAgentEvals`
+//! and its report).
 
 use isomer_sdk::Tool;
-use isomer_sdk::js::{cmp_utf16, round_percent, to_fixed_2};
+use isomer_sdk::js::{cmp_utf16, to_fixed_2};
 use serde::{Deserialize, Serialize};
 
 use crate::agent::types::AgentEvalCaseResult;
 use crate::report::ExpectedTotals;
+use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
 
 /// A per-run mean, with its standard error when the case ran more than
 /// once.
@@ -187,10 +188,6 @@ impl AgentEvalReport {
     }
 }
 
-/// An em dash, U+2014: what the report prints for an absent number, as
-/// `format_report` does.
-const ABSENT: &str = "\u{2014}";
-
 /// Formats an agent report as text, laid out like
 /// [`format_report`](crate::format_report): lines joined with `\n`, no
 /// trailing newline, each label padded with spaces to one more than the
@@ -223,13 +220,6 @@ const ABSENT: &str = "\u{2014}";
 /// `#<repeat>` when the case ran more than once (`ledger-title#1`).
 pub fn format_agent_report(report: &AgentEvalReport) -> String {
     let totals = &report.totals;
-    let pct = |part: usize, whole: usize| {
-        if whole == 0 {
-            ABSENT.to_owned()
-        } else {
-            format!("{}%", round_percent(part as f64, whole as f64))
-        }
-    };
     let mean = |value: &AgentMean| {
         if totals.runs == 0 {
             return ABSENT.to_owned();
@@ -239,57 +229,27 @@ pub fn format_agent_report(report: &AgentEvalReport) -> String {
             None => to_fixed_2(value.mean),
         }
     };
-    let mut rows: Vec<(String, String)> = vec![
-        ("cases".into(), totals.cases.to_string()),
-        (
-            "runs".into(),
-            format!("{} (repeat {})", totals.runs, totals.repeat),
-        ),
-        (
-            "finished".into(),
-            format!(
-                "{} ({})",
-                totals.finished,
-                pct(totals.finished, totals.runs)
-            ),
-        ),
-        (
-            "valid".into(),
-            format!("{} ({})", totals.valid, pct(totals.valid, totals.runs)),
-        ),
-    ];
+    let mut table = ReportTable::default();
+    table.row("cases", totals.cases.to_string());
+    table.row(
+        "runs",
+        format!("{} (repeat {})", totals.runs, totals.repeat),
+    );
+    table.row("finished", count(totals.finished, totals.runs));
+    table.row("valid", count(totals.valid, totals.runs));
     if let Some(e) = totals.expected {
-        rows.push((
-            "expected hits".into(),
-            format!("{} / {} ({})", e.hits, e.cases, pct(e.hits, e.cases)),
-        ));
+        table.row("expected hits", hits(e.hits, e.cases));
     }
     if totals.errored > 0 {
-        rows.push((
-            "errored".into(),
-            format!("{} ({})", totals.errored, pct(totals.errored, totals.runs)),
-        ));
+        table.row("errored", count(totals.errored, totals.runs));
     }
-    rows.push(("mean turns".into(), mean(&totals.turns)));
-    rows.push(("mean input tokens".into(), mean(&totals.input_tokens)));
-    rows.push(("mean output tokens".into(), mean(&totals.output_tokens)));
-    rows.push((
-        "mean tool result bytes".into(),
-        mean(&totals.tool_result_bytes),
-    ));
+    table.row("mean turns", mean(&totals.turns));
+    table.row("mean input tokens", mean(&totals.input_tokens));
+    table.row("mean output tokens", mean(&totals.output_tokens));
+    table.row("mean tool result bytes", mean(&totals.tool_result_bytes));
     for tool in &totals.calls {
-        rows.push((format!("mean calls {}", tool.name), mean(&tool.calls)));
+        table.row(format!("mean calls {}", tool.name), mean(&tool.calls));
     }
-    let width = rows
-        .iter()
-        .map(|(label, _)| label.chars().count())
-        .max()
-        .unwrap_or(0)
-        + 1;
-    let mut lines: Vec<String> = rows
-        .into_iter()
-        .map(|(label, value)| format!("{label:<width$}{value}"))
-        .collect();
 
     let name = |r: &AgentEvalCaseResult| {
         if totals.repeat > 1 {
@@ -304,41 +264,23 @@ pub fn format_agent_report(report: &AgentEvalReport) -> String {
         .filter(|r| !r.finished && r.error.is_none())
         .map(|r| format!("  {}: {} turns", name(r), r.turns))
         .collect();
-    push_section(&mut lines, "unfinished:", unfinished);
+    table.section("unfinished:", unfinished);
 
     let invalid: Vec<String> = report
         .results
         .iter()
         .filter(|r| !r.valid)
-        .map(|r| {
-            let first = r.errors.first().map_or("did not parse", String::as_str);
-            let more = if r.errors.len() > 1 {
-                format!(" (+{})", r.errors.len() - 1)
-            } else {
-                String::new()
-            };
-            format!("  {}: {first}{more}", name(r))
-        })
+        .map(|r| first_error(&name(r), &r.errors))
         .collect();
-    push_section(&mut lines, "invalid:", invalid);
+    table.section("invalid:", invalid);
 
     let errored: Vec<String> = report
         .results
         .iter()
         .filter_map(|r| r.error.as_ref().map(|e| format!("  {}: {e}", name(r))))
         .collect();
-    push_section(&mut lines, "errored:", errored);
-
-    lines.join("\n")
-}
-
-fn push_section(lines: &mut Vec<String>, heading: &str, entries: Vec<String>) {
-    if entries.is_empty() {
-        return;
-    }
-    lines.push(String::new());
-    lines.push(heading.to_owned());
-    lines.extend(entries);
+    table.section("errored:", errored);
+    table.finish()
 }
 
 #[cfg(test)]

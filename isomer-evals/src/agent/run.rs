@@ -1,8 +1,6 @@
 //! [`run_agent_evals`]: drive the caller's model through the tools, one turn
-//! at a time, and score the answer each run ends on (seed 001, the
-//! `runAgentEvals` part).
+//! at a time, and score the answer each run ends on (upstream `runAgentEvals`).
 
-use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
@@ -15,10 +13,10 @@ use crate::agent::types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
     AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
 };
+use crate::callback::{CallFailure, guard, panic_message};
 use crate::case::EvalCase;
 use crate::check::{CheckedAttempt, check_attempt};
 use crate::parse::parse_generated;
-use crate::run::panic_message;
 use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
 use crate::score::score_expected_primitives;
 
@@ -245,9 +243,9 @@ impl AgentRunContext<'_, '_, '_> {
                 repeat,
                 turn,
             };
-            let step = match guarded(|| self.options.step.call(request)).await {
+            let step = match self.options.step.call_guarded(request).await {
                 Ok(step) => step,
-                Err((panicked, message)) => {
+                Err(CallFailure { panicked, message }) => {
                     transcript.error = Some(AgentRunError {
                         stage: AgentRunStage::Step,
                         turn,
@@ -316,9 +314,9 @@ impl AgentRunContext<'_, '_, '_> {
         let result = match tools.iter().find(|tool| tool.name == call.name) {
             Some(tool) => {
                 let input = call.input.clone();
-                match guarded(|| tool.call(input).map(Ok::<_, BoxError>)).await {
+                match guard(|| tool.call(input).map(Ok::<_, BoxError>)).await {
                     Ok(result) => result,
-                    Err((_, message)) => {
+                    Err(CallFailure { message, .. }) => {
                         ToolResult::error(format!("the tool \"{}\" panicked: {message}", tool.name))
                     }
                 }
@@ -432,24 +430,6 @@ fn too_deep(value: &Value) -> bool {
         }
     }
     false
-}
-
-/// Starts a callback and awaits it; an `Err` or a panic (in the call or in
-/// its future) comes back as `(panicked, message)`.
-async fn guarded<T, F, Fut>(start: F) -> Result<T, (bool, String)>
-where
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = Result<T, BoxError>>,
-{
-    let future = match std::panic::catch_unwind(AssertUnwindSafe(start)) {
-        Ok(future) => future,
-        Err(panic) => return Err((true, panic_message(&*panic))),
-    };
-    match AssertUnwindSafe(future).catch_unwind().await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(error)) => Err((false, error.to_string())),
-        Err(panic) => Err((true, panic_message(&*panic))),
-    }
 }
 
 #[cfg(test)]

@@ -1,20 +1,17 @@
 //! The data an agent run exchanges with the caller's model and reports: the
 //! conversation ([`AgentMessage`]), one model turn ([`AgentStep`] with its
 //! [`AgentStepRequest`] and [`AgentStepResult`]), tool calls and results,
-//! and the per-run result ([`AgentEvalCaseResult`]). Names follow the seed's
-//! type list (seed 001, the `runAgentEvals` part); on the wire every struct
-//! is camelCase.
+//! and the per-run result ([`AgentEvalCaseResult`]). Names follow upstream's
+//! `runAgentEvals` types; on the wire every struct is camelCase.
 
-use std::future::Future;
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use isomer_sdk::ToolContent;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::callback::Callback;
 use crate::case::EvalCase;
-use crate::runtime::BoxError;
 use crate::score::ExpectedPrimitivesScore;
 
 /// One tool as the model is offered it (upstream `AgentToolSpec`):
@@ -187,9 +184,6 @@ pub struct AgentStepResult {
     pub raw: Option<Value>,
 }
 
-type StepFn<'a> =
-    dyn Fn(AgentStepRequest) -> BoxFuture<'a, Result<AgentStepResult, BoxError>> + Send + Sync + 'a;
-
 /// One model turn (upstream `AgentStep`): an async function from an
 /// [`AgentStepRequest`] to an [`AgentStepResult`]. The only way an agent run
 /// reaches a model; a replaying one ([`super::AgentReplay`]) makes the run
@@ -197,33 +191,7 @@ type StepFn<'a> =
 ///
 /// An `Err`, or a panic, ends that run with an [`AgentRunError`]; the other
 /// runs go on.
-#[derive(Clone)]
-pub struct AgentStep<'a>(Arc<StepFn<'a>>);
-
-impl<'a> AgentStep<'a> {
-    /// Wraps an async closure: `AgentStep::new(|request| async move { Ok(result) })`.
-    pub fn new<F, Fut>(f: F) -> Self
-    where
-        F: Fn(AgentStepRequest) -> Fut + Send + Sync + 'a,
-        Fut: Future<Output = Result<AgentStepResult, BoxError>> + Send + 'a,
-    {
-        AgentStep(Arc::new(move |request| Box::pin(f(request))))
-    }
-
-    /// Starts one turn.
-    pub fn call(
-        &self,
-        request: AgentStepRequest,
-    ) -> BoxFuture<'a, Result<AgentStepResult, BoxError>> {
-        (self.0)(request)
-    }
-}
-
-impl std::fmt::Debug for AgentStep<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AgentStep(..)")
-    }
-}
+pub type AgentStep<'a> = Callback<'a, AgentStepRequest, AgentStepResult>;
 
 /// One tool call of a run, as the report counts it (upstream
 /// `AgentEvalCall`).

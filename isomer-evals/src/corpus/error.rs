@@ -5,8 +5,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use super::judgments::JudgmentFault;
-use super::manifest::{ManifestFault, Position};
+use isomer_corpus::{JudgmentFault, ManifestFault, Position};
 
 /// What a text file that is not UTF-8 is told, after its path and the position of the
 /// first invalid byte (the agent transcripts say the same, see `agent::replay`).
@@ -47,11 +46,11 @@ pub enum CorpusErrorKind {
         position: Position,
     },
     /// Occurs when `corpus.json` breaks a rule of the manifest format (see
-    /// [`super::manifest`]): malformed JSON, a case without a string `id` or
+    /// [`isomer_corpus::manifest`]): malformed JSON, a case without a string `id` or
     /// `prompt`, a duplicate id, an unknown key.
     Manifest(ManifestFault),
     /// Occurs when `judgments.json` breaks a rule of its format (see
-    /// [`super::judgments`]).
+    /// [`isomer_corpus::judgments`]).
     Judgments(JudgmentFault),
     /// Occurs when an entry of `answers/` is not named
     /// `<case id>.<attempt>.txt` with attempt `0` or `1` (the only attempts a

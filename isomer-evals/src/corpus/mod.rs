@@ -5,15 +5,15 @@
 //!
 //! | file | required | what |
 //! |---|---|---|
-//! | `corpus.json` | yes | `{ "provenance": {...}, "cases": [ { "id", "prompt", "golden"?, "expected"? } ] }` ([`manifest`]) |
+//! | `corpus.json` | yes | `{ "provenance": {...}, "cases": [ { "id", "prompt", "golden"?, "expected"? } ] }` ([`isomer_corpus::manifest`]) |
 //! | `prompt.txt` | no | the shared authoring prompt the answers were written from |
-//! | `answers/<id>.<attempt>.txt` | no | the raw model text of each attempt, `0` first, `1` the retry ([`answers`]) |
-//! | `judgments.json` | no | per case the verdict and the text rendering it was given for ([`judgments`]) |
+//! | `answers/<id>.<attempt>.txt` | no | the raw model text of each attempt, `0` first, `1` the retry ([`isomer_corpus::files`]) |
+//! | `judgments.json` | no | per case the verdict and the text rendering it was given for ([`isomer_corpus::judgments`]) |
 //!
 //! [`Corpus::load`] reads `corpus.json`, `prompt.txt`, `judgments.json` and
-//! the *names* in `answers/`; answer texts are read on demand by
-//! [`Corpus::read_recordings`], for every case or only the ones a test run
-//! selects, so running one case of a large corpus reads one case's answers.
+//! the *names* in `answers/`; answer texts are read on demand by the one recordings
+//! store, [`crate::recordings::Recordings`], so running one case of a large corpus reads
+//! one case's answers.
 //!
 //! Nothing is skipped silently: malformed JSON, a case without `id` or
 //! `prompt`, a duplicate id, an unknown key, an answer file for an unknown
@@ -26,10 +26,7 @@
 //!
 //! The loader reads files and never writes one.
 
-pub mod answers;
 mod error;
-pub mod judgments;
-pub mod manifest;
 
 use std::collections::{BTreeMap, HashSet};
 use std::io;
@@ -39,20 +36,13 @@ use serde_json::{Map, Value};
 
 pub(crate) use error::NOT_UTF8;
 pub use error::{CorpusError, CorpusErrorKind, CorpusErrors};
-pub use judgments::{JudgmentFault, JudgmentFaultKind, Judgments, RecordedJudgment};
-pub use manifest::{ManifestCase, ManifestFault, ManifestFaultKind, Position};
+pub use isomer_corpus::{
+    ANSWERS_DIR, JUDGMENTS_FILE, JudgmentFault, JudgmentFaultKind, Judgments, MANIFEST_FILE,
+    ManifestCase, ManifestFault, ManifestFaultKind, PROMPT_FILE, Position, RecordedJudgment,
+    answer_file_name, decode_utf8, parse_judgments, parse_manifest,
+};
 
 use crate::case::EvalCase;
-use crate::replay::Recordings;
-
-/// The manifest's file name inside a corpus directory.
-pub const MANIFEST_FILE: &str = "corpus.json";
-/// The shared prompt's file name inside a corpus directory.
-pub const PROMPT_FILE: &str = "prompt.txt";
-/// The answers directory's name inside a corpus directory.
-pub const ANSWERS_DIR: &str = "answers";
-/// The judgments' file name inside a corpus directory.
-pub const JUDGMENTS_FILE: &str = "judgments.json";
 
 /// A loaded corpus directory: its cases, its recorded prompt and judgments,
 /// and an index of its answer files (their texts are read on demand).
@@ -91,7 +81,7 @@ impl Corpus {
         // manifest is not JSON at all.
         let mut known_ids: Option<HashSet<String>> = None;
         let manifest = match read_text(&manifest_path) {
-            Ok(Some(text)) => match manifest::parse_manifest(&text) {
+            Ok(Some(text)) => match parse_manifest(&text) {
                 Ok(manifest) => Some(manifest),
                 Err(faults) => {
                     known_ids = string_ids(&text);
@@ -132,7 +122,7 @@ impl Corpus {
 
         let judgments_path = dir.join(JUDGMENTS_FILE);
         let judgments = match read_text(&judgments_path) {
-            Ok(Some(text)) => match judgments::parse_judgments(&text, ids.as_ref()) {
+            Ok(Some(text)) => match parse_judgments(&text, ids.as_ref()) {
                 Ok(judgments) => Some(judgments),
                 Err(faults) => {
                     errors.extend(faults.into_iter().map(|fault| {
@@ -182,7 +172,7 @@ impl Corpus {
     pub fn answer_path(&self, id: &str, attempt: u32) -> PathBuf {
         self.dir
             .join(ANSWERS_DIR)
-            .join(answers::answer_file_name(id, attempt))
+            .join(answer_file_name(id, attempt))
     }
 
     /// True when an answer to `attempt` of case `id` is recorded.
@@ -207,81 +197,6 @@ impl Corpus {
             })
             .collect()
     }
-
-    /// Reads the recorded answers of the cases `only` names (every case when
-    /// `None`), together with the recorded judgments, for a
-    /// [`crate::replay::Replay`].
-    ///
-    /// Reads only the answer files of the selected cases. Errors: a file that
-    /// cannot be read or is not UTF-8 (every such file is reported).
-    pub fn read_recordings(&self, only: Option<&[&str]>) -> Result<Recordings, CorpusErrors> {
-        let mut answers = BTreeMap::new();
-        let mut errors = Vec::new();
-        let selected = |id: &str| only.is_none_or(|ids| ids.contains(&id));
-        for ((id, attempt), path) in &self.answer_files {
-            if !selected(id) {
-                continue;
-            }
-            match read_text(path) {
-                Ok(Some(text)) => {
-                    answers.insert((id.clone(), *attempt), text);
-                }
-                Ok(None) => errors.push(CorpusError::new(
-                    path,
-                    CorpusErrorKind::Unreadable {
-                        source: io::Error::new(io::ErrorKind::NotFound, "removed after loading"),
-                    },
-                )),
-                Err(error) => errors.push(error),
-            }
-        }
-        if let Some(errors) = CorpusErrors::from_vec(errors) {
-            return Err(errors);
-        }
-        let judgments = self
-            .judgments
-            .as_ref()
-            .map(|judgments| {
-                judgments
-                    .by_case
-                    .iter()
-                    .filter(|(id, _)| selected(id))
-                    .map(|(id, judgment)| (id.clone(), judgment.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(Recordings::new(answers, judgments))
-    }
-}
-
-/// Reads the recorded answers of one case straight from
-/// `<dir>/answers/<id>.0.txt` and `<dir>/answers/<id>.1.txt`, without listing
-/// `answers/` or reading `corpus.json`: index `0` is the first attempt, `1`
-/// the retry, `None` where no file exists.
-///
-/// For a harness that runs one case of a large corpus; [`Corpus::load`]
-/// still checks the whole directory when every case runs. Errors: a file
-/// that exists but cannot be read or is not UTF-8 (both attempts are tried
-/// and every fault is reported).
-pub fn read_case_answers(dir: &Path, id: &str) -> Result<Vec<Option<String>>, CorpusErrors> {
-    let mut answers = Vec::with_capacity(2);
-    let mut errors = Vec::new();
-    for attempt in 0..2 {
-        let path = dir
-            .join(ANSWERS_DIR)
-            .join(answers::answer_file_name(id, attempt));
-        match read_text(&path) {
-            Ok(text) => answers.push(text),
-            Err(error) => {
-                errors.push(error);
-                answers.push(None);
-            }
-        }
-    }
-    match CorpusErrors::from_vec(errors) {
-        Some(errors) => Err(errors),
-        None => Ok(answers),
-    }
 }
 
 /// Checks a recordings directory against the case ids `ids` without reading an answer:
@@ -299,7 +214,7 @@ pub fn check_recordings(dir: &Path, ids: &HashSet<&str>) -> Result<(), CorpusErr
     let judgments_path = dir.join(JUDGMENTS_FILE);
     match read_text(&judgments_path) {
         Ok(Some(text)) => {
-            if let Err(faults) = judgments::parse_judgments(&text, Some(ids)) {
+            if let Err(faults) = parse_judgments(&text, Some(ids)) {
                 errors.extend(faults.into_iter().map(|fault| {
                     CorpusError::new(&judgments_path, CorpusErrorKind::Judgments(fault))
                 }));
@@ -344,26 +259,6 @@ fn read_text(path: &Path) -> Result<Option<String>, CorpusError> {
         .map_err(|position| CorpusError::new(path, CorpusErrorKind::NotUtf8 { position }))
 }
 
-/// Decodes a text file's bytes as UTF-8; the error is where the first invalid byte sits
-/// (1-based line, 1-based byte column, as [`Position`] counts). Shared by the corpus
-/// files and the agent transcripts, which report it as `<path>:<line>:<column>: ` and
-/// [`NOT_UTF8`].
-pub(crate) fn decode_utf8(bytes: Vec<u8>) -> Result<String, Position> {
-    String::from_utf8(bytes).map_err(|error| {
-        let offset = error.utf8_error().valid_up_to();
-        let bytes = error.as_bytes();
-        let line = 1 + bytes[..offset].iter().filter(|&&b| b == b'\n').count();
-        let line_start = bytes[..offset]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        Position {
-            line,
-            column: offset - line_start + 1,
-        }
-    })
-}
-
 /// Lists `answers/`, checking each name; reads no file.
 fn list_answers(
     dir: &Path,
@@ -403,7 +298,10 @@ fn list_answers(
         if name.as_encoded_bytes().starts_with(b".") {
             continue;
         }
-        let Some((id, attempt)) = name.to_str().and_then(answers::parse_answer_file_name) else {
+        let Some((id, attempt)) = name
+            .to_str()
+            .and_then(isomer_corpus::parse_answer_file_name)
+        else {
             errors.push(CorpusError::new(path, CorpusErrorKind::BadAnswerName));
             continue;
         };

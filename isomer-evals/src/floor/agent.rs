@@ -3,7 +3,7 @@
 //! `repeat` runs) in its `<suite>::<case id>` trial; suite floors hold over every run in
 //! `<suite>::totals`. The table is in the [parent module](super).
 
-use super::{FloorLevel, FloorMiss, FloorValue, number};
+use super::{FloorLevel, FloorMiss, number, table_level};
 use crate::agent::{AgentEvalCaseResult, AgentEvalTotals};
 
 /// One declared agent floor with its value. Built by the `#[isomer_eval(agent, ...)]`
@@ -34,29 +34,6 @@ pub enum AgentFloor {
     MaxMeanTurns(f64),
 }
 
-/// Every agent floor name, with its level and value kind, in the order of the table in
-/// the [parent module](super). The proc macro keeps its own copy (`AGENT_FLOORS`); a unit
-/// test pins [`AgentFloor::name`] and [`AgentFloor::level`] to this list.
-pub const AGENT_FLOOR_NAMES: &[(&str, FloorLevel, FloorValue)] = &[
-    ("finished", FloorLevel::Case, FloorValue::Flag),
-    ("valid", FloorLevel::Case, FloorValue::Flag),
-    ("expected_hit", FloorLevel::Case, FloorValue::Flag),
-    ("no_failed_calls", FloorLevel::Case, FloorValue::Flag),
-    ("max_turns", FloorLevel::Case, FloorValue::Count),
-    ("min_finished_ratio", FloorLevel::Suite, FloorValue::Ratio),
-    ("min_valid_ratio", FloorLevel::Suite, FloorValue::Ratio),
-    (
-        "min_expected_hit_ratio",
-        FloorLevel::Suite,
-        FloorValue::Ratio,
-    ),
-    (
-        "max_mean_turns",
-        FloorLevel::Suite,
-        FloorValue::PositiveNumber,
-    ),
-];
-
 impl AgentFloor {
     /// The floor's attribute name, e.g. `"max_mean_turns"`.
     pub fn name(&self) -> &'static str {
@@ -73,19 +50,10 @@ impl AgentFloor {
         }
     }
 
-    /// Whether the floor is asserted per case (every run of it) or per suite.
+    /// Whether the floor is asserted per case (every run of it) or per suite, as the
+    /// agent floor table says.
     pub fn level(&self) -> FloorLevel {
-        match self {
-            AgentFloor::Finished
-            | AgentFloor::Valid
-            | AgentFloor::ExpectedHit
-            | AgentFloor::NoFailedCalls
-            | AgentFloor::MaxTurns(_) => FloorLevel::Case,
-            AgentFloor::MinFinishedRatio(_)
-            | AgentFloor::MinValidRatio(_)
-            | AgentFloor::MinExpectedHitRatio(_)
-            | AgentFloor::MaxMeanTurns(_) => FloorLevel::Suite,
-        }
+        table_level(isomer_corpus::AGENT_FLOORS, self.name())
     }
 
     /// Checks a case floor against one run. Returns `None` when it holds, when the run is
@@ -204,7 +172,10 @@ mod tests {
     #[test]
     fn names_table_matches_variants() {
         let from_variants: Vec<_> = EVERY.iter().map(|f| (f.name(), f.level())).collect();
-        let from_table: Vec<_> = AGENT_FLOOR_NAMES.iter().map(|(n, l, _)| (*n, *l)).collect();
+        let from_table: Vec<_> = isomer_corpus::AGENT_FLOORS
+            .iter()
+            .map(|spec| (spec.name, spec.level))
+            .collect();
         assert_eq!(from_variants, from_table);
     }
 

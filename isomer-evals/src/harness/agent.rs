@@ -65,21 +65,19 @@
 //! replay `transcripts/` from instead of the corpus directory. Several agent suites in one
 //! target: `main = false` on each and `isomer_evals::main!(a, b);`, which also takes
 //! single-shot suites beside agent ones (see [`super::AnySuiteSpec`]); or
-//! `fn main() -> ExitCode { run(&[a::SUITE, b::SUITE]) }` with this module's [`run`] for
-//! agent suites only.
+//! `fn main() -> ExitCode { isomer_evals::harness::run(&[a::SUITE, b::SUITE]) }`
+//! ([`super::run`] takes suites of either kind).
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::path::Path;
 use std::sync::Arc;
 
 use isomer_sdk::Tool;
-use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
+use libtest_mimic::Failed;
 use serde_json::json;
 
-use super::gate;
-use super::outcome::write_errors;
+use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
 use crate::agent::{
@@ -200,49 +198,22 @@ pub struct AgentSuiteSpec {
     pub snapshots: &'static str,
 }
 
-/// Runs agent `suites` under this process's command line and returns libtest's exit code
-/// (`0` when every selected trial passed, `101` otherwise). Reads the arguments and the
-/// `ISOMER_EVAL_RECORDINGS_<SUITE>` variables.
-pub fn run(suites: &[AgentSuiteSpec]) -> ExitCode {
-    let args = Arguments::from_args();
-    run_with(suites, &gate::recordings_overrides(suites), &args).exit_code()
-}
-
-/// Runs agent `suites` under `args`, with `recordings[i]` (when given) replacing suite
-/// `i`'s directory of transcripts. Refuses clashing trial names as
-/// [`super::run_with`] does (prints each as `error: ...`, one failure, nothing run).
-pub fn run_with(
-    suites: &[AgentSuiteSpec],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Conclusion {
-    gate::run_gates(suites, recordings, args)
-}
-
-/// The trials: per suite, one per case in corpus order, then `totals`. With `--exact
-/// <name>` (and no `--list`) only that trial is built; the others are placeholders that
-/// libtest-mimic's filter drops and counts as filtered out (see [`super::trials`]).
-pub fn trials(
-    suites: &[AgentSuiteSpec],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Vec<Trial> {
-    gate::gate_trials(suites, recordings, args)
-}
-
-/// Fails a trial whose recordings directory is not a directory (see [`gate::check_dir`]).
-pub(super) fn check_transcripts_dir(
-    suite: &AgentSuiteSpec,
-    dir: &Path,
-    overridden: bool,
-) -> Result<(), Failed> {
-    gate::check_dir(
-        suite.name,
-        &suite.corpus,
-        dir,
-        overridden,
-        &format!("{TRANSCRIPTS_DIR}/"),
-    )
+impl SuiteKind for AgentSuiteSpec {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn corpus(&self) -> &CorpusSpec {
+        &self.corpus
+    }
+    fn holding(&self) -> &'static str {
+        "transcripts/"
+    }
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        run_case(self, dir, case)
+    }
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+        run_totals(self, dir, diffs)
+    }
 }
 
 fn recording_errors(errors: &[AgentRecordingError]) -> String {
@@ -255,9 +226,9 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
 
 /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
 /// own transcripts are read.
-pub(super) fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
     let case_id = spec.id;
-    let case = gate::case_of(&suite.corpus, spec)?;
+    let case = kind::case_of(&suite.corpus, spec)?;
     let built = (suite.build)();
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
@@ -351,12 +322,8 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-pub(super) fn run_totals(
-    suite: &AgentSuiteSpec,
-    dir: &Path,
-    diffs: DiffOutput,
-) -> Result<(), Failed> {
-    let cases = gate::cases_of(&suite.corpus)?;
+fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+    let cases = kind::cases_of(&suite.corpus)?;
     let built = (suite.build)();
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();

@@ -16,7 +16,7 @@ const CONTEXT: usize = 3;
 /// them in the `.snap` file, and the `@@` numbers are 1-based lines of those contents, as
 /// insta's own diff numbers them: line `n` of the hunk is line `n + header_lines` of the
 /// committed file. The `@@` line says so: `@@ -32,7 +32,7 @@ lines of the snapshot's
-/// contents, after the 3-line header of nu_moved__report.snap` (with `header_lines`
+/// contents, after the 3-line header of moved_baseline__report.snap` (with `header_lines`
 /// `Some(3)`), or `... after the header of <name>.snap` when the header's length is
 /// unknown (`None`).
 ///

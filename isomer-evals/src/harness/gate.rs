@@ -1,132 +1,18 @@
-//! The trial list and the run of a target, shared by both kinds of suite: a single-shot
-//! [`SuiteSpec`], an agent [`AgentSuiteSpec`], or a mix of them ([`AnySuiteSpec`]).
-//!
-//! A kind of suite supplies its name, its compiled-in corpus and three checks (the
-//! recordings directory, one case, the totals); everything else (trial names, `--exact`,
-//! the filtered-out count, clashing names, the output mode of the baseline diff) is here,
-//! once.
+//! The trial list and the run of a target, generic over the kind of suite
+//! ([`SuiteKind`]): trial names, `--exact`, the filtered-out count, clashing names and the
+//! output mode of the baseline diff are here, once.
 
-use std::path::{Path, PathBuf};
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 
-use libtest_mimic::{Arguments, Conclusion, Failed, FormatSetting, Trial};
+use libtest_mimic::{Arguments, Conclusion, FormatSetting, Trial};
 
-use super::agent::AgentSuiteSpec;
+use super::kind::SuiteKind;
 use super::snapshot::DiffOutput;
-use super::{CaseSpec, CorpusSpec, SuiteSpec, recordings_variable};
-use crate::case::EvalCase;
-use crate::corpus::manifest::parse_manifest;
-
-/// A suite of either kind, for a target that holds both: what
-/// [`main!`](crate::main) passes to [`run_any`](super::run_any). Both spec types convert
-/// into it with `From`.
-#[derive(Debug, Clone, Copy)]
-pub enum AnySuiteSpec {
-    /// A single-shot suite (`#[isomer_eval(corpus = ...)]`).
-    Single(SuiteSpec),
-    /// An agent suite (`#[isomer_eval(corpus = ..., agent)]`).
-    Agent(AgentSuiteSpec),
-}
-
-impl From<SuiteSpec> for AnySuiteSpec {
-    /// The single-shot suite as [`AnySuiteSpec::Single`].
-    fn from(suite: SuiteSpec) -> Self {
-        AnySuiteSpec::Single(suite)
-    }
-}
-
-impl From<AgentSuiteSpec> for AnySuiteSpec {
-    /// The agent suite as [`AnySuiteSpec::Agent`].
-    fn from(suite: AgentSuiteSpec) -> Self {
-        AnySuiteSpec::Agent(suite)
-    }
-}
-
-/// What a kind of suite supplies to the trial list.
-pub(super) trait Gate: Copy + Send + 'static {
-    /// The suite name, the first part of each trial name.
-    fn name(&self) -> &'static str;
-    /// The compiled-in corpus.
-    fn corpus(&self) -> &CorpusSpec;
-    /// Fails when `dir` is not a directory (`overridden`: it came from
-    /// `ISOMER_EVAL_RECORDINGS_<SUITE>`).
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed>;
-    /// The `<suite>::<case id>` trial.
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed>;
-    /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed>;
-}
-
-impl Gate for SuiteSpec {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
-        super::outcome::check_recordings_dir(self, dir, overridden)
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        super::outcome::run_case(self, dir, case)
-    }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        super::outcome::run_totals(self, dir, diffs)
-    }
-}
-
-impl Gate for AgentSuiteSpec {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
-        super::agent::check_transcripts_dir(self, dir, overridden)
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        super::agent::run_case(self, dir, case)
-    }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        super::agent::run_totals(self, dir, diffs)
-    }
-}
-
-impl Gate for AnySuiteSpec {
-    fn name(&self) -> &'static str {
-        match self {
-            AnySuiteSpec::Single(suite) => suite.name,
-            AnySuiteSpec::Agent(suite) => suite.name,
-        }
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        match self {
-            AnySuiteSpec::Single(suite) => &suite.corpus,
-            AnySuiteSpec::Agent(suite) => &suite.corpus,
-        }
-    }
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
-        match self {
-            AnySuiteSpec::Single(suite) => suite.check_dir(dir, overridden),
-            AnySuiteSpec::Agent(suite) => suite.check_dir(dir, overridden),
-        }
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        match self {
-            AnySuiteSpec::Single(suite) => suite.run_case(dir, case),
-            AnySuiteSpec::Agent(suite) => suite.run_case(dir, case),
-        }
-    }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        match self {
-            AnySuiteSpec::Single(suite) => suite.run_totals(dir, diffs),
-            AnySuiteSpec::Agent(suite) => suite.run_totals(dir, diffs),
-        }
-    }
-}
+use super::{CorpusSpec, recordings_variable};
 
 /// Reads `ISOMER_EVAL_RECORDINGS_<SUITE>` for each suite, in order.
-pub(super) fn recordings_overrides<G: Gate>(suites: &[G]) -> Vec<Option<PathBuf>> {
+pub(super) fn recordings_overrides<G: SuiteKind>(suites: &[G]) -> Vec<Option<PathBuf>> {
     suites
         .iter()
         .map(|suite| std::env::var_os(recordings_variable(suite.name())).map(PathBuf::from))
@@ -139,7 +25,7 @@ pub(super) fn recordings_overrides<G: Gate>(suites: &[G]) -> Vec<Option<PathBuf>
 /// libtest refuses `--test-threads 0` when it parses its options; libtest-mimic 0.8 takes
 /// it and starts no worker, then waits forever for the first result, so the gate refuses
 /// it here.
-pub(super) fn run_gates<G: Gate>(
+pub(super) fn run_gates<G: SuiteKind>(
     suites: &[G],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
@@ -188,7 +74,7 @@ pub(super) fn diff_output(args: &Arguments) -> DiffOutput {
 /// run: every other trial is a placeholder that reads nothing and that libtest-mimic's own
 /// `--exact` filter drops, so it is counted as filtered out (the closing line counts every
 /// trial the filter excluded, as libtest does) and never run.
-pub(super) fn gate_trials<G: Gate>(
+pub(super) fn gate_trials<G: SuiteKind>(
     suites: &[G],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
@@ -243,37 +129,38 @@ fn placeholder(name: String) -> Trial {
 }
 
 /// Every way two trials of the suites `(name, corpus)` would get one name; see
-/// [`super::trial_name_conflicts`].
+/// [`super::trial_name_conflicts`]. One pass over the suites and their cases with hash
+/// lookups (linear in the number of cases), so a 1,000-case gate pays nothing noticeable
+/// for it at start-up.
 pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
     let mut conflicts = Vec::new();
-    for (index, (name, corpus)) in suites.iter().enumerate() {
-        if let Some((_, first)) = suites[..index].iter().find(|(earlier, _)| earlier == name) {
+    let mut names: HashMap<&str, &CorpusSpec> = HashMap::with_capacity(suites.len());
+    let mut variables: HashMap<String, &str> = HashMap::with_capacity(suites.len());
+    for &(name, corpus) in suites {
+        if let Some(first) = names.get(name) {
             conflicts.push(format!(
                 "two suites in this target are named `{name}` (over {} and {}): their trials would share names; give one of them `name = \"...\"`",
                 first.path, corpus.path
             ));
             continue;
         }
+        names.insert(name, corpus);
         let variable = recordings_variable(name);
-        if let Some((first, _)) = suites[..index]
-            .iter()
-            .find(|(earlier, _)| recordings_variable(earlier) == variable)
-        {
+        if let Some(first) = variables.get(&variable) {
             conflicts.push(format!(
                 "suites `{first}` and `{name}` in this target would both replay from {variable} (the suite name upper-cased, other characters as `_`): give one of them another `name = \"...\"`"
             ));
             continue;
         }
-        for (at, case) in corpus.cases.iter().enumerate() {
+        variables.insert(variable, name);
+        let mut ids: HashSet<&str> = HashSet::with_capacity(corpus.cases.len());
+        for case in corpus.cases {
             if case.id == "totals" {
                 conflicts.push(format!(
                     "case `totals` of suite `{name}` ({}/corpus.json) has the name of the suite's `{name}::totals` trial; rename the case",
                     corpus.path
                 ));
-            } else if corpus.cases[..at]
-                .iter()
-                .any(|earlier| earlier.id == case.id)
-            {
+            } else if !ids.insert(case.id) {
                 conflicts.push(format!(
                     "case id `{}` is used twice in suite `{name}` ({}/corpus.json)",
                     case.id, corpus.path
@@ -284,81 +171,11 @@ pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
     conflicts
 }
 
-/// Fails a trial whose recordings directory `dir` is not a directory, instead of
-/// replaying every recording as missing, saying where the path came from: when
-/// `overridden`, the suite's `ISOMER_EVAL_RECORDINGS_<SUITE>` (a typo there is the likely
-/// cause; `holding` names what the directory should hold), else the corpus directory
-/// compiled into the gate (moved or deleted since the build).
-pub(super) fn check_dir(
-    suite: &'static str,
-    corpus: &CorpusSpec,
-    dir: &Path,
-    overridden: bool,
-    holding: &str,
-) -> Result<(), Failed> {
-    if dir.is_dir() {
-        return Ok(());
-    }
-    let message = if overridden {
-        format!(
-            "{} names {}, which is not a directory: point it at a directory holding {holding}, or unset it to replay {}",
-            recordings_variable(suite),
-            dir.display(),
-            corpus.path
-        )
-    } else {
-        format!(
-            "the corpus directory {} is not a directory any more: the gate was built when it held corpus.json; restore it, or rebuild after moving it",
-            dir.display()
-        )
-    };
-    Err(message.into())
-}
-
-/// The case `spec` of the compiled-in corpus: only its own bytes of the manifest are
-/// parsed (the macro checked the whole text at compile time).
-pub(super) fn case_of(corpus: &CorpusSpec, spec: &CaseSpec) -> Result<EvalCase, Failed> {
-    let case_id = spec.id;
-    corpus
-        .manifest
-        .get(spec.start..spec.end)
-        .and_then(|text| serde_json::from_str(text).ok())
-        .filter(|case: &EvalCase| case.id == case_id)
-        .ok_or_else(|| {
-            Failed::from(format!(
-                "case `{case_id}` is not where the macro found it in {}/corpus.json",
-                corpus.path
-            ))
-        })
-}
-
-/// Every case of the compiled-in `corpus.json`, in file order.
-pub(super) fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
-    let manifest = parse_manifest(corpus.manifest).map_err(|faults| {
-        let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
-        Failed::from(format!(
-            "{}/corpus.json no longer reads as it did at compile time:\n  {}",
-            corpus.path,
-            faults.join("\n  ")
-        ))
-    })?;
-    Ok(manifest
-        .cases
-        .into_iter()
-        .map(|case| EvalCase {
-            id: case.id,
-            prompt: case.prompt,
-            golden: case.golden,
-            expected: case.expected,
-        })
-        .collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Suite;
-    use crate::harness::agent::AgentSuite;
+    use crate::harness::agent::{AgentSuite, AgentSuiteSpec};
+    use crate::harness::{AnySuiteSpec, CaseSpec, Suite, SuiteSpec};
 
     fn never_built() -> Suite {
         unreachable!("building the trial list builds no suite")
@@ -448,7 +265,7 @@ mod tests {
         assert_eq!(conclusion.num_passed, 0);
     }
 
-    /// `nu_moved` and `nu-moved` (or `Slides` and `slides`) are two trial prefixes, but one
+    /// `moved_baseline` and `moved-baseline` (or `Slides` and `slides`) are two trial prefixes, but one
     /// `ISOMER_EVAL_RECORDINGS_` variable would redirect both suites at once.
     #[test]
     fn names_that_share_a_recordings_variable_clash() {

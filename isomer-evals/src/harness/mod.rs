@@ -55,7 +55,7 @@
 //! | any floor | flag or number | off | see [`crate::floor`] for every name, range and meaning; a number is an unsuffixed literal (`0.8`, not `0.8f32`), and `-0.0` reads as `0.0` |
 //!
 //! At compile time the macro reads `<corpus>/corpus.json` with the same reader as the run
-//! time ([`crate::corpus::manifest`]): a missing file, malformed JSON (with line:column), a
+//! time ([`isomer_corpus::manifest`]): a missing file, malformed JSON (with line:column), a
 //! case fault, a duplicate case id (both places) or an unknown floor is a compile error
 //! pointing into the attribute. The expansion includes the file with `include_str!`, so
 //! editing `corpus.json` rebuilds the target; answers, judgments and `prompt.txt` are read
@@ -130,7 +130,7 @@
 //! resolve. A single suite emits its own `main` by default.
 //!
 //! Single-shot and agent suites may share a target: `main!` converts each `SUITE` into an
-//! [`AnySuiteSpec`] and runs them all through [`run_any`], in the order named, so
+//! [`AnySuiteSpec`] and runs them all through [`run`], in the order named, so
 //! `isomer_evals::main!(slides, slides_agent);` lists the single-shot suite's trials, then
 //! the agent suite's.
 //!
@@ -194,10 +194,11 @@
 //!   one case from a terminal with `--exact`.
 
 pub mod agent;
+mod any;
 mod diff;
 mod gate;
+mod kind;
 mod outcome;
-mod recordings;
 mod snapshot;
 mod suite;
 
@@ -207,8 +208,9 @@ use std::process::ExitCode;
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
 use crate::floor::Floor;
+use kind::SuiteKind;
 
-pub use gate::AnySuiteSpec;
+pub use any::AnySuiteSpec;
 pub use suite::Suite;
 
 /// A suite as the expansion describes it: data only, built as a constant.
@@ -255,19 +257,20 @@ pub struct CaseSpec {
 /// Runs `suites` under the command line of this process and returns libtest's exit code:
 /// `0` when every selected trial passed, `101` otherwise.
 ///
-/// This is what the `main` of an `#[isomer_eval]` target calls. It reads the arguments and
-/// the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the [module docs](self)).
-pub fn run(suites: &[SuiteSpec]) -> ExitCode {
+/// Takes suites of either kind, or both in one target, in the order given: a
+/// [`SuiteSpec`], an [`agent::AgentSuiteSpec`] or an [`AnySuiteSpec`]. This is what the
+/// `main` of an `#[isomer_eval]` target and [`main!`](crate::main) call. It reads the
+/// arguments and the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the
+/// [module docs](self)).
+pub fn run<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> ExitCode {
+    let suites = any(suites);
     let args = Arguments::from_args();
-    run_with(suites, &gate::recordings_overrides(suites), &args).exit_code()
+    gate::run_gates(&suites, &gate::recordings_overrides(&suites), &args).exit_code()
 }
 
-/// Runs suites of both kinds (single-shot and agent) in one target, in the order given,
-/// under the command line of this process; returns libtest's exit code as [`run`] does.
-/// This is what [`main!`](crate::main) expands into.
-pub fn run_any(suites: &[AnySuiteSpec]) -> ExitCode {
-    let args = Arguments::from_args();
-    run_any_with(suites, &gate::recordings_overrides(suites), &args).exit_code()
+/// The suites as [`AnySuiteSpec`]s, in order.
+fn any<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<AnySuiteSpec> {
+    suites.iter().map(|suite| (*suite).into()).collect()
 }
 
 /// The name of the variable that overrides where `suite` replays its recordings from:
@@ -287,30 +290,20 @@ pub fn recordings_variable(suite: &str) -> String {
     format!("ISOMER_EVAL_RECORDINGS_{name}")
 }
 
-/// Runs `suites` under `args`, with `recordings[i]` (when given) replacing suite `i`'s
-/// recordings directory. Reads no environment variable itself (insta still reads its own).
+/// Runs `suites` (of either kind, see [`run`]) under `args`, with `recordings[i]` (when
+/// given) replacing suite `i`'s recordings directory (answers and judgments, or
+/// transcripts). Reads no environment variable itself (insta still reads its own).
 ///
 /// When two trials would share a name (see [`trial_name_conflicts`]), runs nothing, prints
 /// each conflict to stderr as `error: ...` and concludes with one failure, so the target
 /// exits `101`: libtest would run both under one name and cargo-nextest would keep only
 /// one of them, losing a case. `--test-threads 0` is refused the same way.
-pub fn run_with(
-    suites: &[SuiteSpec],
+pub fn run_with<S: Copy + Into<AnySuiteSpec>>(
+    suites: &[S],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Conclusion {
-    gate::run_gates(suites, recordings, args)
-}
-
-/// [`run_with`] for suites of both kinds: `recordings[i]` replaces suite `i`'s directory
-/// (answers and judgments, or transcripts). Trial names must be unique across all of
-/// them, whatever their kind.
-pub fn run_any_with(
-    suites: &[AnySuiteSpec],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Conclusion {
-    gate::run_gates(suites, recordings, args)
+    gate::run_gates(&any(suites), recordings, args)
 }
 
 /// Every way two trials of `suites` would get one name, as messages (empty when every
@@ -320,10 +313,11 @@ pub fn run_any_with(
 /// (`#[isomer_eval]` refuses that at compile time; a hand-written [`SuiteSpec`] may not),
 /// or two suite names with one [`recordings_variable`] (`a_b` and `a-b`), which one
 /// override would redirect together.
-pub fn trial_name_conflicts(suites: &[SuiteSpec]) -> Vec<String> {
+pub fn trial_name_conflicts<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<String> {
+    let suites = any(suites);
     let named: Vec<(&str, &CorpusSpec)> = suites
         .iter()
-        .map(|suite| (suite.name, &suite.corpus))
+        .map(|suite| (suite.name(), suite.corpus()))
         .collect();
     gate::name_conflicts(&named)
 }
@@ -334,18 +328,18 @@ pub fn trial_name_conflicts(suites: &[SuiteSpec]) -> Vec<String> {
 /// others are placeholders that read nothing, which libtest-mimic's `--exact` filter drops
 /// and counts in the closing line's `filtered out`, as libtest counts them. Nothing of the
 /// corpus is read until a trial runs.
-pub fn trials(
-    suites: &[SuiteSpec],
+pub fn trials<S: Copy + Into<AnySuiteSpec>>(
+    suites: &[S],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Vec<Trial> {
-    gate::gate_trials(suites, recordings, args)
+    gate::gate_trials(&any(suites), recordings, args)
 }
 
 /// Writes the `main` of a test target holding several `#[isomer_eval(main = false)]`
 /// suites, of either kind (single-shot and `agent` ones may be mixed):
 /// `isomer_evals::main!(suite_a, suite_b);` runs them in that order through
-/// [`harness::run_any`](crate::harness::run_any).
+/// [`harness::run`](crate::harness::run).
 ///
 /// The target needs `harness = false` in its `[[test]]` entry. Without it cargo builds
 /// the file with libtest's own harness, which ignores this `main` and would report
@@ -358,7 +352,7 @@ macro_rules! main {
     ($($suite:ident),+ $(,)?) => {
         $crate::__private::harness_false_guard!("isomer_evals::main!");
         fn main() -> ::std::process::ExitCode {
-            $crate::harness::run_any(&[$($crate::harness::AnySuiteSpec::from($suite::SUITE)),+])
+            $crate::harness::run(&[$($crate::harness::AnySuiteSpec::from($suite::SUITE)),+])
         }
     };
 }

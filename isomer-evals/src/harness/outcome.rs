@@ -6,33 +6,32 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
-use super::gate;
-use super::recordings::{Recordings, Stale};
+use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, SuiteSpec};
-use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt, prompt_sha256};
+use super::{CaseSpec, CorpusSpec, SuiteSpec};
+use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
-use crate::replay::MissingRecording;
+use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 
-/// How many of a case's first-attempt errors a failure message shows.
-const ERRORS_SHOWN: usize = 3;
-
-/// Fails a trial whose recordings directory is not a directory (see [`gate::check_dir`]).
-pub(super) fn check_recordings_dir(
-    suite: &SuiteSpec,
-    dir: &Path,
-    overridden: bool,
-) -> Result<(), Failed> {
-    gate::check_dir(
-        suite.name,
-        &suite.corpus,
-        dir,
-        overridden,
-        "answers/, judgments.json and prompt.txt",
-    )
+impl SuiteKind for SuiteSpec {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn corpus(&self) -> &CorpusSpec {
+        &self.corpus
+    }
+    fn holding(&self) -> &'static str {
+        "answers/, judgments.json and prompt.txt"
+    }
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        run_case(self, dir, case)
+    }
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+        run_totals(self, dir, diffs)
+    }
 }
 
 /// Runs `cases` with the suite's options, replaying `recordings`.
@@ -44,9 +43,9 @@ fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) ->
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
-pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
     let case_id = spec.id;
-    let case = gate::case_of(&suite.corpus, spec)?;
+    let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
     let report = evaluate(suite, vec![case], &recordings);
@@ -65,8 +64,9 @@ pub(super) fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result
         result,
         &scores,
         &misses,
-        &recordings.missing(),
-        &recordings.stale_with_reasons(),
+        &recordings.missing_recordings(),
+        &recordings.stale_judgments(),
+        &recordings.faults(),
     );
     match message {
         None => Ok(()),
@@ -104,7 +104,8 @@ fn case_message(
     scores: &CaseScores,
     misses: &[FloorMiss],
     missing: &[MissingRecording],
-    stale: &[(String, Stale)],
+    stale: &[StaleJudgment],
+    faults: &[RecordingFault],
 ) -> Option<String> {
     let mut out = String::new();
     if let Some(error) = &result.error {
@@ -123,17 +124,25 @@ fn case_message(
             list(missing)
         );
     }
-    for (_, reason) in stale {
-        let _ = match reason {
-            Stale::Missing => writeln!(
-                out,
-                "judgments.json has no verdict for `{case_id}`: judge its text rendering and record the verdict"
-            ),
-            Stale::OtherRendering => writeln!(
-                out,
-                "the verdict for `{case_id}` in judgments.json was given for another text rendering: re-judge it on the current one"
-            ),
-        };
+    // A case without a verdict is errored at the judge stage, which the first line says.
+    if stale
+        .iter()
+        .any(|stale| stale.reason == StaleReason::OtherRendering)
+    {
+        let _ = writeln!(
+            out,
+            "the verdict for `{case_id}` in judgments.json was given for another text rendering: re-judge it on the current one"
+        );
+    }
+    // An unreadable file already failed the case; a cut-off fence did not.
+    for fault in faults {
+        if result
+            .error
+            .as_ref()
+            .is_none_or(|error| !error.message.contains(&fault.message))
+        {
+            let _ = writeln!(out, "{fault}");
+        }
     }
     if out.is_empty() {
         return None;
@@ -155,22 +164,9 @@ fn case_message(
     Some(out.trim_end().to_owned())
 }
 
-/// Appends `<heading> (<count>):` and the first [`ERRORS_SHOWN`] of `errors`, each on its
-/// own indented line, then `(+N more)` when there are more; the errors section of a case
-/// trial's failure message, single-shot and agent alike.
-pub(super) fn write_errors(out: &mut String, heading: &str, errors: &[String]) {
-    let _ = writeln!(out, "{heading} ({}):", errors.len());
-    for error in errors.iter().take(ERRORS_SHOWN) {
-        let _ = writeln!(out, "  {error}");
-    }
-    if errors.len() > ERRORS_SHOWN {
-        let _ = writeln!(out, "  (+{} more)", errors.len() - ERRORS_SHOWN);
-    }
-}
-
 /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-    let cases = gate::cases_of(&suite.corpus)?;
+fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+    let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
     let built = (suite.build)();
     let prompt = built.prompt();
@@ -205,32 +201,8 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Re
     if !errored.is_empty() {
         let _ = writeln!(out, "cases that did not complete:\n{}", errored.join("\n"));
     }
-    let missing = recordings.missing();
-    if !missing.is_empty() {
-        let _ = writeln!(
-            out,
-            "missing recordings (strict replay answers them with empty text): {}",
-            list(&missing)
-        );
-    }
-    let stale = recordings.stale();
-    let reasons = recordings.stale_with_reasons();
-    for (reason, what) in [
-        (Stale::Missing, "cases without a verdict in judgments.json"),
-        (
-            Stale::OtherRendering,
-            "verdicts given for another text rendering (re-judge them)",
-        ),
-    ] {
-        let ids: Vec<&str> = reasons
-            .iter()
-            .filter(|(_, listed)| *listed == reason)
-            .map(|(id, _)| id.as_str())
-            .collect();
-        if !ids.is_empty() {
-            let _ = writeln!(out, "{what}: {}", ids.join(", "));
-        }
-    }
+    let findings = recordings.findings();
+    let _ = write!(out, "{findings}");
     if let Err(errors) = unreplayed_recordings(suite, recordings.dir()) {
         let _ = writeln!(
             out,
@@ -264,11 +236,7 @@ pub(super) fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Re
             let _ = writeln!(out, "{}: {mismatch}", prompt_path.display());
         }
     }
-    let baseline = BaselineRecord {
-        prompt_sha256: prompt_sha256(&prompt),
-        missing_recordings: missing,
-        stale_judgments: stale,
-    };
+    let baseline = BaselineRecord::new(&prompt, &recordings);
     let replay_state = if out.len() > after_floors {
         ReplayState::Faulty
     } else {
@@ -362,6 +330,7 @@ mod tests {
                 attempt: 1,
             }],
             &[],
+            &[],
         )
         .unwrap();
         assert_eq!(
@@ -378,7 +347,7 @@ first attempt's validation errors (5):
   (+2 more)"
         );
         assert_eq!(
-            case_message("chart-q3", &result, &scores, &[], &[], &[]),
+            case_message("chart-q3", &result, &scores, &[], &[], &[], &[]),
             None
         );
 
@@ -404,6 +373,7 @@ first attempt's validation errors (5):
                     case_id: "chart-q3".into(),
                     attempt: 0,
                 }],
+                &[],
                 &[],
             )
             .unwrap(),
@@ -437,7 +407,7 @@ first attempt is not JSON: EOF while parsing a value at line 1 column 0"
             .filter_map(|floor| floor.check_case(&scores))
             .collect();
         assert_eq!(
-            case_message("good", &result, &scores, &misses, &[], &[]).unwrap(),
+            case_message("good", &result, &scores, &misses, &[], &[], &[]).unwrap(),
             "case `good` did not complete: generate attempt 0 failed: answers/good.0.txt:1:51: is not UTF-8 text (first invalid byte here)
 case `good` is below its floors:
   valid_after_retry: false, floor true"

@@ -47,6 +47,12 @@ pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
         .map_err(|error| format!("cannot serialize the report: {error}"))?;
     let moved = compare_baseline(suite, dir, &report, report_text, baseline, diffs);
     write_moved(&mut out, suite, &moved, replay_state);
+    if replay_state == ReplayState::Faulty && !moved.is_empty() {
+        // What the faults did to the scores, as a report command over the same recordings
+        // prints it (the baseline moved, so the committed report no longer says).
+        out.push_str("the report of this replay:\n");
+        out.push_str(report_text);
+    }
     if out.is_empty() {
         Ok(())
     } else {
@@ -130,7 +136,7 @@ fn compare_baseline<B: Serialize>(
 }
 
 /// Runs the insta assertion of the snapshot `name` (in `dir`) as `diffs` says; `false`
-/// when the snapshot moved.
+/// when the snapshot moved. When it holds, a stale `<name>.snap.new` is removed.
 ///
 /// Under [`DiffOutput::Stderr`] an absent `.snap` is a move without asking insta (which
 /// would print the new snapshot to stdout), and a present one is compared through
@@ -138,6 +144,28 @@ fn compare_baseline<B: Serialize>(
 /// keeps both texts when insta's own [`insta::DefaultComparator`] says they differ; their
 /// diff is written to stderr.
 fn snapshot_holds(diffs: DiffOutput, dir: &Path, name: &str, assertion: impl FnOnce()) -> bool {
+    let held = compare_snapshot(diffs, dir, name, assertion);
+    if held {
+        remove_stale_pending(dir, name);
+    }
+    held
+}
+
+/// Removes `<name>.snap.new` from `dir` once `<name>` holds (matched, or accepted under
+/// `INSTA_UPDATE=always`): a pending snapshot left by an earlier failed run no longer
+/// describes anything, and `cargo insta review` would offer to commit it. Nothing when
+/// there is none; a file that cannot be removed is named on stderr.
+fn remove_stale_pending(dir: &Path, name: &str) {
+    let pending = dir.join(format!("{name}.snap.new"));
+    match std::fs::remove_file(&pending) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+        Err(error) => eprintln!("cannot remove the stale {}: {error}", pending.display()),
+    }
+}
+
+/// [`snapshot_holds`] without the clean-up.
+fn compare_snapshot(diffs: DiffOutput, dir: &Path, name: &str, assertion: impl FnOnce()) -> bool {
     match diffs {
         DiffOutput::Insta => holds(assertion),
         DiffOutput::Stderr => {

@@ -1,5 +1,5 @@
 //! The answerability axis: does the rendered answer answer the question,
-//! by the caller's judge (evals.md §5.4).
+//! by the caller's judge (upstream `scoreAnswerability`).
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -7,9 +7,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::callback::panic_message;
 use crate::case::{AnswerabilityVerdict, EvalCase, Judge, JudgeRequest};
 use crate::report::{CaseError, CaseStage};
-use crate::run::{guarded, panic_message};
 use crate::runtime::EvalRuntime;
 
 /// The judge's verdict on one case (upstream `AnswerabilityScore`).
@@ -62,6 +62,9 @@ pub(crate) async fn judge_rendered(
         eval_case,
         rendered,
     };
-    let verdict = guarded(CaseStage::Judge, None, || judge.call(request)).await?;
+    let verdict = judge
+        .call_guarded(request)
+        .await
+        .map_err(|failure| CaseError::from_failure(CaseStage::Judge, None, failure))?;
     Ok(AnswerabilityScore { verdict })
 }

@@ -1,5 +1,5 @@
 //! The expected-primitive axis: did the answer use any of the node types a
-//! good answer uses (seed 001, `scoreExpectedPrimitives`).
+//! good answer uses (upstream `scoreExpectedPrimitives`).
 
 use isomer_sdk::ChildWalker;
 use serde::{Deserialize, Serialize};

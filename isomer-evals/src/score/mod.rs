@@ -1,4 +1,4 @@
-//! The scoring axes, each usable on its own (evals.md §5, seed 001):
+//! The scoring axes, each usable on its own, as upstream scores them:
 //! validity, primitive selection, expected primitives, payload and
 //! answerability.
 //!

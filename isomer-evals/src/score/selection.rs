@@ -1,5 +1,5 @@
 //! The primitive-selection axis: did the answer use the golden's node types,
-//! counted over the whole tree (evals.md §5.2 as changed by seed 001).
+//! counted over the whole tree through the child hooks, not only the body's top level.
 
 use std::collections::HashMap;
 

@@ -1,4 +1,5 @@
-//! The validity axis (evals.md §5.1).
+//! The validity axis (upstream `scoreValidity`): did the first attempt, or the single
+//! retry, parse and validate.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

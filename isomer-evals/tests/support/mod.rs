@@ -1,5 +1,5 @@
 //! Test doubles shared by the integration tests: upstream's stub runtime
-//! (evals.md §11), a replaying `generate`, and fixture compositions.
+//! (the one its tests use), a replaying `generate`, and fixture compositions.
 
 #![allow(dead_code)]
 

@@ -19,15 +19,21 @@
 //!
 //! - `prompt.txt` missing or different from the prompt the harness builds
 //!   (the answers were written from another prompt);
-//! - missing recordings (attempts the harness asked for with no answer file:
-//!   they replay as an empty answer, which fails to parse);
-//! - stale judgments (cases whose text rendering no longer matches the one
-//!   their verdict was given for, or that have no verdict).
+//! - what the replay noted, in the lines the eval gate's `totals` trial prints
+//!   (`isomer_evals::recordings::ReplayFindings`): missing recordings (attempts the
+//!   harness asked for with no answer file: they replay as an empty answer, which fails
+//!   to parse), cases without a verdict (errored at the judge stage: a replay invents no
+//!   verdict), verdicts given for another text rendering, and recorded files that cannot
+//!   be used (not UTF-8, unreadable, a code fence cut off), each with its file and
+//!   line:column.
 //!
-//! Exit status: `0` when the recordings match, `1` when any of the three
-//! above is found (the report is still printed), `2` for a bad argument or a
-//! corpus that does not load (every fault is listed with file, line and
-//! column).
+//! Answers are read one by one as the run asks for them, so an unusable answer fails its
+//! case only and one run reports every fault of the corpus.
+//!
+//! Exit status: `0` when the recordings match, `1` when anything above is found (the
+//! report is still printed), `2` for a bad argument or a corpus whose `corpus.json`,
+//! `judgments.json` or `answers/` listing does not load (every fault is listed with file,
+//! line and column).
 //!
 //! The corpus baseline test (`tests/corpus_baseline.rs`) includes this file
 //! and calls [`replay_corpus`], so the command and the committed baseline
@@ -38,7 +44,7 @@ use std::process::ExitCode;
 
 use isomer_evals::baseline::{Baseline, PromptMismatch, check_prompt};
 use isomer_evals::corpus::Corpus;
-use isomer_evals::replay::Replay;
+use isomer_evals::recordings::{Recordings, ReplayFindings};
 use isomer_evals::{EvalFrame, EvalReport, RunEvalsOptions, eval_prompt, run_evals};
 use isomer_sdk::AuthoringProfile;
 
@@ -75,6 +81,8 @@ pub struct Replayed {
     pub baseline: Baseline,
     /// Whether `prompt.txt` equals `prompt`.
     pub prompt_check: Result<(), PromptMismatch>,
+    /// What the replay noted: missing, stale and unusable recordings.
+    pub findings: ReplayFindings,
 }
 
 /// The prompt `run_evals` builds for the slides runtime with the options
@@ -99,16 +107,13 @@ fn slides_runtime() -> Result<isomer_sdk::Runtime, String> {
 pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     let corpus = Corpus::load(dir)
         .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
-    let recordings = corpus
-        .read_recordings(None)
-        .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
-    let replay = Replay::new(recordings);
+    let replay = Recordings::new(dir);
     let runtime = slides_runtime()?;
     let frame = runtime
         .frame(Some(isomer_slides::SLIDE_DECK_FRAME))
         .map_err(|error| format!("the slides runtime has no slide frame: {error}"))?;
     let mut options = RunEvalsOptions::new(&runtime, corpus.eval_cases(), replay.generate());
-    options.judge = Some(replay.judge());
+    options.judge = replay.has_judgments().then(|| replay.judge());
     options.guide = isomer_slides::AUTHORING_GUIDE.to_owned();
     options.rules = Some(isomer_slides::AUTHORING_RULES.to_owned());
     options.concurrency = CONCURRENCY;
@@ -132,6 +137,7 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     Ok(Replayed {
         baseline,
         prompt_check,
+        findings: replay.findings(),
     })
 }
 
@@ -243,28 +249,8 @@ fn main() -> ExitCode {
         eprintln!("\n{}: {mismatch}", args.corpus.display());
         matches = false;
     }
-    let missing = &baseline.record.missing_recordings;
-    if !missing.is_empty() {
-        eprintln!(
-            "\nmissing recordings in {} ({}), replayed as empty answers:",
-            args.corpus.display(),
-            missing.len()
-        );
-        for recording in missing {
-            eprintln!("  {recording}");
-        }
-        matches = false;
-    }
-    let stale = &baseline.record.stale_judgments;
-    if !stale.is_empty() {
-        eprintln!(
-            "\nstale judgments in {} ({}), rendering changed or no verdict recorded:",
-            args.corpus.join("judgments.json").display(),
-            stale.len()
-        );
-        for id in stale {
-            eprintln!("  {id}");
-        }
+    if !replayed.findings.is_empty() {
+        eprint!("\nin {}:\n{}", args.corpus.display(), replayed.findings);
         matches = false;
     }
     if matches {

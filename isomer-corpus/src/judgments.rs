@@ -21,13 +21,24 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::manifest::{
-    LineIndex, ManifestFault, ManifestFaultKind, Position, Step, byte_order_mark_fault, scan_spans,
-    syntax_fault,
-};
-use crate::case::AnswerabilityVerdict;
+use crate::position::{Position, Step};
+use crate::reader::{Fault, FormatFault, ObjectReader, child, quote};
+
+/// The answerability verdict (upstream `AnswerabilityVerdict`): `"yes"`,
+/// `"partial"` or `"no"` on the wire and in `judgments.json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnswerabilityVerdict {
+    /// The rendered answer answers the question.
+    Yes,
+    /// It answers part of it.
+    Partial,
+    /// It does not answer it.
+    No,
+}
 
 /// One recorded verdict and the rendering it was given for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,20 +59,7 @@ pub struct Judgments {
 }
 
 /// One thing wrong with a `judgments.json`, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JudgmentFault {
-    /// Where the fault sits (the value, the key of an unknown key, or the
-    /// object that lacks a key).
-    pub position: Position,
-    /// What is wrong.
-    pub kind: JudgmentFaultKind,
-}
-
-impl fmt::Display for JudgmentFault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.position, self.kind)
-    }
-}
+pub type JudgmentFault = Fault<JudgmentFaultKind>;
 
 /// What is wrong with a `judgments.json`. Messages are lowercase, with no
 /// trailing period, and name a judgment by its 0-based index.
@@ -190,8 +188,14 @@ impl fmt::Display for JudgmentFaultKind {
     }
 }
 
-fn quote(text: &str) -> String {
-    Value::String(text.to_owned()).to_string()
+impl FormatFault for JudgmentFaultKind {
+    fn malformed_json(message: String) -> Self {
+        Self::MalformedJson { message }
+    }
+
+    fn duplicate_key(key: String, first: Position) -> Self {
+        Self::DuplicateKey { key, first }
+    }
 }
 
 /// Parses the text of a `judgments.json`.
@@ -203,176 +207,98 @@ pub fn parse_judgments(
     text: &str,
     case_ids: Option<&HashSet<&str>>,
 ) -> Result<Judgments, Vec<JudgmentFault>> {
-    let lines = LineIndex::new(text);
-    let parsed = match byte_order_mark_fault(text) {
-        Some(fault) => Err(fault),
-        None => serde_json::from_str(text).map_err(|error| syntax_fault(&error)),
-    };
-    let root: Value = match parsed {
-        Ok(value) => value,
-        Err(fault) => {
-            // Shares the manifest's reading of a BOM and of serde_json errors.
-            let fault: ManifestFault = fault;
-            let message = match fault.kind {
-                ManifestFaultKind::MalformedJson { message } => message,
-                other => other.to_string(),
-            };
-            return Err(vec![JudgmentFault {
-                position: fault.position,
-                kind: JudgmentFaultKind::MalformedJson { message },
-            }]);
-        }
-    };
-    let spans = scan_spans(text, 3);
-    let at = |path: &[Step<'_>]| lines.position(spans.value_offset(path));
-    let key_at = |path: &[Step<'_>]| lines.position(spans.key_offset(path));
-    let fault = |position: Position, kind: JudgmentFaultKind| JudgmentFault { position, kind };
-    let mut faults = Vec::new();
-
-    let Value::Object(root) = root else {
-        return Err(vec![fault(at(&[]), JudgmentFaultKind::RootNotObject)]);
-    };
-    for (key, first, second) in spans.duplicate_keys() {
-        let kind = JudgmentFaultKind::DuplicateKey {
-            key: key.clone(),
-            first: lines.position(*first),
-        };
-        faults.push(fault(lines.position(*second), kind));
-    }
-    for key in root.keys() {
-        if key != "provenance" && key != "judgments" {
-            let kind = JudgmentFaultKind::UnknownRootKey { key: key.clone() };
-            faults.push(fault(key_at(&[Step::Key(key)]), kind));
-        }
-    }
-    let provenance = match root.get("provenance") {
-        Some(Value::Object(map)) => map.clone(),
-        Some(_) => {
-            faults.push(fault(
-                at(&[Step::Key("provenance")]),
-                JudgmentFaultKind::MissingProvenance,
-            ));
-            Map::new()
-        }
-        None => {
-            faults.push(fault(at(&[]), JudgmentFaultKind::MissingProvenance));
-            Map::new()
-        }
-    };
-    let elements: &[Value] = match root.get("judgments") {
-        Some(Value::Array(elements)) => elements,
-        Some(_) => {
-            faults.push(fault(
-                at(&[Step::Key("judgments")]),
-                JudgmentFaultKind::MissingJudgments,
-            ));
-            &[]
-        }
-        None => {
-            faults.push(fault(at(&[]), JudgmentFaultKind::MissingJudgments));
-            &[]
-        }
-    };
+    use JudgmentFaultKind as Kind;
+    let (mut reader, root) = ObjectReader::open(text, Kind::RootNotObject)?;
+    reader.unknown_keys(&root, &[], &["provenance", "judgments"], |key| {
+        Kind::UnknownRootKey { key }
+    });
+    let provenance = reader
+        .member(
+            &root,
+            &[],
+            "provenance",
+            |value| value.as_object().cloned(),
+            Some(Kind::MissingProvenance),
+            Kind::MissingProvenance,
+        )
+        .unwrap_or_default();
+    let elements: &[Value] = reader
+        .member(
+            &root,
+            &[],
+            "judgments",
+            |value| value.as_array().map(Vec::as_slice),
+            Some(Kind::MissingJudgments),
+            Kind::MissingJudgments,
+        )
+        .unwrap_or_default();
 
     let mut by_case = BTreeMap::new();
     let mut first_at: HashMap<&str, Position> = HashMap::new();
-    for (index, element) in elements.iter().enumerate() {
-        let item = [Step::Key("judgments"), Step::Index(index)];
-        let field =
-            |key: &'static str| [Step::Key("judgments"), Step::Index(index), Step::Key(key)];
-        let Value::Object(object) = element else {
-            faults.push(fault(
-                at(&item),
-                JudgmentFaultKind::JudgmentNotObject { index },
-            ));
-            continue;
-        };
-        let before = faults.len();
-        for key in object.keys() {
-            if !matches!(key.as_str(), "id" | "verdict" | "rendered") {
-                let path = [Step::Key("judgments"), Step::Index(index), Step::Key(key)];
-                let kind = JudgmentFaultKind::UnknownKey {
-                    index,
-                    key: key.clone(),
-                };
-                faults.push(fault(key_at(&path), kind));
-            }
-        }
-        let id = match object.get("id") {
-            Some(Value::String(id)) => {
-                let position = at(&field("id"));
-                if let Some(&first) = first_at.get(id.as_str()) {
-                    let kind = JudgmentFaultKind::DuplicateJudgment {
-                        id: id.clone(),
+    let judgments_path = [Step::Key("judgments")];
+    for (index, object) in reader.objects(elements, &judgments_path, |index| {
+        Kind::JudgmentNotObject { index }
+    }) {
+        let path = [Step::Key("judgments"), Step::Index(index)];
+        let before = reader.fault_count();
+        reader.unknown_keys(object, &path, &["id", "verdict", "rendered"], |key| {
+            Kind::UnknownKey { index, key }
+        });
+        let id = reader.member(
+            object,
+            &path,
+            "id",
+            Value::as_str,
+            Some(Kind::MissingId { index }),
+            Kind::MissingId { index },
+        );
+        if let Some(id) = id {
+            let position = reader.at(&child(&path, "id"));
+            match first_at.get(id) {
+                Some(&first) => {
+                    let kind = Kind::DuplicateJudgment {
+                        id: id.to_owned(),
                         first,
                     };
-                    faults.push(fault(position, kind));
-                } else {
+                    reader.fault(position, kind);
+                }
+                None => {
                     first_at.insert(id, position);
                 }
-                if case_ids.is_some_and(|ids| !ids.contains(id.as_str())) {
-                    faults.push(fault(
-                        position,
-                        JudgmentFaultKind::UnknownCase { id: id.clone() },
-                    ));
-                }
-                Some(id.clone())
             }
-            Some(_) => {
-                faults.push(fault(
-                    at(&field("id")),
-                    JudgmentFaultKind::MissingId { index },
-                ));
-                None
+            if case_ids.is_some_and(|ids| !ids.contains(id)) {
+                reader.fault(position, Kind::UnknownCase { id: id.to_owned() });
             }
-            None => {
-                faults.push(fault(at(&item), JudgmentFaultKind::MissingId { index }));
-                None
-            }
-        };
-        let verdict = match object.get("verdict").and_then(Value::as_str) {
-            Some("yes") => Some(AnswerabilityVerdict::Yes),
-            Some("partial") => Some(AnswerabilityVerdict::Partial),
-            Some("no") => Some(AnswerabilityVerdict::No),
-            _ => {
-                let position = if object.contains_key("verdict") {
-                    at(&field("verdict"))
-                } else {
-                    at(&item)
-                };
-                faults.push(fault(position, JudgmentFaultKind::BadVerdict { index }));
-                None
-            }
-        };
-        let rendered = match object.get("rendered") {
-            Some(Value::String(rendered)) => Some(rendered.clone()),
-            Some(_) => {
-                let kind = JudgmentFaultKind::MissingRendered { index };
-                faults.push(fault(at(&field("rendered")), kind));
-                None
-            }
-            None => {
-                faults.push(fault(
-                    at(&item),
-                    JudgmentFaultKind::MissingRendered { index },
-                ));
-                None
-            }
-        };
+        }
+        let verdict = reader.member(
+            object,
+            &path,
+            "verdict",
+            |value| match value.as_str()? {
+                "yes" => Some(AnswerabilityVerdict::Yes),
+                "partial" => Some(AnswerabilityVerdict::Partial),
+                "no" => Some(AnswerabilityVerdict::No),
+                _ => None,
+            },
+            Some(Kind::BadVerdict { index }),
+            Kind::BadVerdict { index },
+        );
+        let rendered = reader.member(
+            object,
+            &path,
+            "rendered",
+            |value| value.as_str().map(str::to_owned),
+            Some(Kind::MissingRendered { index }),
+            Kind::MissingRendered { index },
+        );
         if let (Some(id), Some(verdict), Some(rendered), true) =
-            (id, verdict, rendered, faults.len() == before)
+            (id, verdict, rendered, reader.fault_count() == before)
         {
-            by_case.insert(id, RecordedJudgment { verdict, rendered });
+            by_case.insert(id.to_owned(), RecordedJudgment { verdict, rendered });
         }
     }
-
-    if faults.is_empty() {
-        Ok(Judgments {
-            provenance,
-            by_case,
-        })
-    } else {
-        faults.sort_by_key(|fault| fault.position);
-        Err(faults)
-    }
+    reader.finish(Judgments {
+        provenance,
+        by_case,
+    })
 }

@@ -1,16 +1,16 @@
-//! Runs the `new_user_gate` binary (`tests/new_user_gate.rs`: `nu_mini`, `nu_agent` and
-//! `nu_moved` in one target) the way a new user does after reading the README's "Write an
+//! Runs the `main_macro_gate` binary (`tests/main_macro_gate.rs`: `combined_mini`, `combined_agent` and
+//! `moved_baseline` in one target) the way a new user does after reading the README's "Write an
 //! eval gate", and asserts its output exactly. Timings are masked as `<t>`.
 //!
-//! The moved-baseline tests edit one number of the committed `nu_moved` snapshots and put
+//! The moved-baseline tests edit one number of the committed `moved_baseline` snapshots and put
 //! the committed bytes back when they finish (also on a failed assertion); a lock keeps
-//! every run of `nu_moved::totals` in this process away from the edited file.
+//! every run of `moved_baseline::totals` in this process away from the edited file.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use isomer_evals::harness::{AnySuiteSpec, run_any_with};
+use isomer_evals::harness::AnySuiteSpec;
 use libtest_mimic::Arguments;
 
 #[path = "eval_mini/runtime.rs"]
@@ -24,7 +24,7 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
     GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-evals", "new_user_gate", Path::new(MANIFEST_DIR))
+        gate_support::build_gate("isomer-evals", "main_macro_gate", Path::new(MANIFEST_DIR))
     })
 }
 
@@ -37,9 +37,9 @@ fn run_with(args: &[&str], insta_update: &str, envs: &[(&str, &Path)]) -> Output
         .current_dir(MANIFEST_DIR)
         .env("INSTA_UPDATE", insta_update)
         .env_remove("CI")
-        .env_remove("ISOMER_EVAL_RECORDINGS_NU_MINI")
-        .env_remove("ISOMER_EVAL_RECORDINGS_NU_AGENT")
-        .env_remove("ISOMER_EVAL_RECORDINGS_NU_MOVED");
+        .env_remove("ISOMER_EVAL_RECORDINGS_COMBINED_MINI")
+        .env_remove("ISOMER_EVAL_RECORDINGS_COMBINED_AGENT")
+        .env_remove("ISOMER_EVAL_RECORDINGS_MOVED_BASELINE");
     for (key, value) in envs {
         command.env(key, value);
     }
@@ -76,7 +76,7 @@ fn failure<'a>(text: &'a str, name: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no failure block for {name} in:\n{text}"))
 }
 
-/// Serializes every run of `nu_moved::totals` in this process.
+/// Serializes every run of `moved_baseline::totals` in this process.
 fn moved_lock() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -114,27 +114,27 @@ impl Drop for EditedSnapshot {
     }
 }
 
-/// Names of the `nu_moved` `.snap.new` files beside the committed snapshots.
+/// Names of the `moved_baseline` `.snap.new` files beside the committed snapshots.
 fn pending_moved() -> Vec<String> {
     std::fs::read_dir(Path::new(MANIFEST_DIR).join(SNAPSHOTS))
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name.starts_with("nu_moved__") && name.ends_with(".new"))
+        .filter(|name| name.starts_with("moved_baseline__") && name.ends_with(".new"))
         .collect()
 }
 
 #[test]
 fn list_names_the_trials_of_both_kinds_in_the_order_given_to_main() {
-    let expected = "nu_mini::good: test
-nu_mini::retried: test
-nu_mini::no-golden: test
-nu_mini::totals: test
-nu_agent::open-count: test
-nu_agent::totals: test
-nu_moved::good: test
-nu_moved::retried: test
-nu_moved::no-golden: test
-nu_moved::totals: test";
+    let expected = "combined_mini::good: test
+combined_mini::retried: test
+combined_mini::no-golden: test
+combined_mini::totals: test
+combined_agent::open-count: test
+combined_agent::totals: test
+moved_baseline::good: test
+moved_baseline::retried: test
+moved_baseline::no-golden: test
+moved_baseline::totals: test";
     let output = run(&["--list"]);
     assert!(output.status.success());
     assert_eq!(stdout(&output), expected);
@@ -147,18 +147,18 @@ nu_moved::totals: test";
 
 #[test]
 fn exact_counts_every_other_trial_as_filtered_out() {
-    let output = run(&["--exact", "nu_mini::good"]);
+    let output = run(&["--exact", "combined_mini::good"]);
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 1 test\ntest nu_mini::good ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
+        "\nrunning 1 test\ntest combined_mini::good ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
     );
     // The agent suite's totals, the second suite of the target.
-    let output = run(&["--exact", "nu_agent::totals"]);
+    let output = run(&["--exact", "combined_agent::totals"]);
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 1 test\ntest nu_agent::totals ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
+        "\nrunning 1 test\ntest combined_agent::totals ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
     );
 }
 
@@ -166,7 +166,12 @@ fn exact_counts_every_other_trial_as_filtered_out() {
 fn exact_names_that_match_nothing_run_nothing_and_say_so() {
     // A misspelt case, a suite name alone, a case without its suite: libtest's --exact
     // wants the whole name.
-    for name in ["nu_mini::goo", "nu_mini", "good", "nu_agent::good"] {
+    for name in [
+        "combined_mini::goo",
+        "combined_mini",
+        "good",
+        "combined_agent::good",
+    ] {
         let output = run(&["--exact", name]);
         assert!(output.status.success(), "{name}");
         assert_eq!(
@@ -176,7 +181,12 @@ fn exact_names_that_match_nothing_run_nothing_and_say_so() {
         );
     }
     // --skip of the one exact name leaves nothing.
-    let output = run(&["--exact", "nu_mini::good", "--skip", "nu_mini::good"]);
+    let output = run(&[
+        "--exact",
+        "combined_mini::good",
+        "--skip",
+        "combined_mini::good",
+    ]);
     assert!(stdout(&output).starts_with("\nrunning 0 tests\n"));
     assert!(stdout(&output).contains("; 10 filtered out;"));
 }
@@ -187,20 +197,20 @@ fn a_substring_filter_and_skip_count_what_they_drop() {
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 2 tests\ntest nu_mini::good  ... ok\ntest nu_moved::good ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>\n"
+        "\nrunning 2 tests\ntest combined_mini::good  ... ok\ntest moved_baseline::good ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>\n"
     );
     let output = run(&[
         "--skip",
         "totals",
         "--skip",
-        "nu_mini",
+        "combined_mini",
         "--test-threads",
         "1",
     ]);
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 4 tests\ntest nu_agent::open-count ... ok\ntest nu_moved::good       ... ok\ntest nu_moved::retried    ... ok\ntest nu_moved::no-golden  ... ok\n\ntest result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 6 filtered out; finished in <t>\n"
+        "\nrunning 4 tests\ntest combined_agent::open-count ... ok\ntest moved_baseline::good       ... ok\ntest moved_baseline::retried    ... ok\ntest moved_baseline::no-golden  ... ok\n\ntest result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 6 filtered out; finished in <t>\n"
     );
 }
 
@@ -212,11 +222,11 @@ fn no_trial_is_ignored() {
         stdout(&output),
         "\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 10 filtered out; finished in <t>\n"
     );
-    let output = run(&["--include-ignored", "nu_agent", "--test-threads", "1"]);
+    let output = run(&["--include-ignored", "combined_agent", "--test-threads", "1"]);
     assert!(output.status.success());
     assert_eq!(
         stdout(&output),
-        "\nrunning 2 tests\ntest nu_agent::open-count ... ok\ntest nu_agent::totals     ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>\n"
+        "\nrunning 2 tests\ntest combined_agent::open-count ... ok\ntest combined_agent::totals     ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 8 filtered out; finished in <t>\n"
     );
 }
 
@@ -229,16 +239,16 @@ fn the_whole_gate_passes_in_every_format() {
         stdout(&output),
         "
 running 10 tests
-test nu_mini::good        ... ok
-test nu_mini::retried     ... ok
-test nu_mini::no-golden   ... ok
-test nu_mini::totals      ... ok
-test nu_agent::open-count ... ok
-test nu_agent::totals     ... ok
-test nu_moved::good       ... ok
-test nu_moved::retried    ... ok
-test nu_moved::no-golden  ... ok
-test nu_moved::totals     ... ok
+test combined_mini::good        ... ok
+test combined_mini::retried     ... ok
+test combined_mini::no-golden   ... ok
+test combined_mini::totals      ... ok
+test combined_agent::open-count ... ok
+test combined_agent::totals     ... ok
+test moved_baseline::good       ... ok
+test moved_baseline::retried    ... ok
+test moved_baseline::no-golden  ... ok
+test moved_baseline::totals     ... ok
 
 test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in <t>
 "
@@ -260,7 +270,7 @@ test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fin
     );
     assert_eq!(
         lines[10],
-        r#"{ "type": "test", "name": "nu_agent::open-count", "event": "ok" }"#
+        r#"{ "type": "test", "name": "combined_agent::open-count", "event": "ok" }"#
     );
     assert_eq!(
         lines[21],
@@ -269,8 +279,8 @@ test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fin
 }
 
 const MOVED_MESSAGE: &str = "the baseline moved:
-  nu_moved__report: results[0].payload.rawBytes: 68 -> 67
-to accept it: INSTA_UPDATE=always cargo test --test new_user_gate -- --exact nu_moved::totals, then review the .snap diff and commit it";
+  moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
+to accept it: INSTA_UPDATE=always cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
 
 /// One number changed in the committed report: the failure names the JSON path, both
 /// values and the command that accepts it; nothing is written with `INSTA_UPDATE=no`.
@@ -278,19 +288,19 @@ to accept it: INSTA_UPDATE=always cargo test --test new_user_gate -- --exact nu_
 fn a_moved_number_is_named_with_how_to_accept_it() {
     let _lock = moved_lock();
     let edited = EditedSnapshot::new(
-        "nu_moved__report.snap",
+        "moved_baseline__report.snap",
         "\"rawBytes\": 67,",
         "\"rawBytes\": 68,",
     );
-    let output = run(&["--exact", "nu_moved::totals"]);
+    let output = run(&["--exact", "moved_baseline::totals"]);
     assert_eq!(output.status.code(), Some(101));
     let text = stdout(&output);
-    assert_eq!(failure(&text, "nu_moved::totals"), MOVED_MESSAGE);
+    assert_eq!(failure(&text, "moved_baseline::totals"), MOVED_MESSAGE);
     assert!(text.ends_with(
         "test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
     ));
     // The case trials do not read the baseline.
-    let output = run(&["nu_moved::", "--skip", "totals"]);
+    let output = run(&["moved_baseline::", "--skip", "totals"]);
     assert!(output.status.success(), "{}", stdout(&output));
     assert!(!edited.is_committed());
     assert_eq!(pending_moved(), Vec::<String>::new());
@@ -302,13 +312,13 @@ fn a_moved_number_is_named_with_how_to_accept_it() {
 fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
     let _lock = moved_lock();
     let edited = EditedSnapshot::new(
-        "nu_moved__report.snap",
+        "moved_baseline__report.snap",
         "\"rawBytes\": 67,",
         "\"rawBytes\": 68,",
     );
     for insta_update in ["no", "auto", "always"] {
         let output = run_with(
-            &["--exact", "nu_moved::totals", "--format", "json"],
+            &["--exact", "moved_baseline::totals", "--format", "json"],
             insta_update,
             &[],
         );
@@ -321,7 +331,7 @@ fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
             })
             .collect();
         assert_eq!(events.len(), 4, "{text}");
-        assert_eq!(events[2]["name"], "nu_moved::totals");
+        assert_eq!(events[2]["name"], "moved_baseline::totals");
         assert_eq!(events[2]["event"], "failed");
         assert_eq!(
             events[2]["stdout"],
@@ -330,9 +340,9 @@ fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
         assert_eq!(events[3]["filtered_out"], 9);
         assert_eq!(
             String::from_utf8(output.stderr).unwrap(),
-            r#"--- nu_moved__report.snap (committed)
-+++ nu_moved__report (this run)
-@@ -32,7 +32,7 @@ lines of the snapshot's contents, after the 3-line header of nu_moved__report.snap
+            r#"--- moved_baseline__report.snap (committed)
++++ moved_baseline__report (this run)
+@@ -32,7 +32,7 @@ lines of the snapshot's contents, after the 3-line header of moved_baseline__report.snap
          ]
        },
        "payload": {
@@ -349,39 +359,54 @@ fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
 }
 
 /// Three snapshots moved at once are each named; `INSTA_UPDATE=always` in the default
-/// format accepts all three (the files get the committed bytes back) and the trial passes.
+/// format accepts all three (the files get the committed bytes back), removes the
+/// `.snap.new` files an earlier failed run left, and the trial passes.
 #[test]
 fn insta_update_always_accepts_every_moved_snapshot() {
     let _lock = moved_lock();
     let report = EditedSnapshot::new(
-        "nu_moved__report.snap",
+        "moved_baseline__report.snap",
         "\"rawBytes\": 67,",
         "\"rawBytes\": 68,",
     );
     let text_report = EditedSnapshot::new(
-        "nu_moved__report_text.snap",
+        "moved_baseline__report_text.snap",
         "valid             2 (67%)",
         "valid             3 (100%)",
     );
     let baseline = EditedSnapshot::new(
-        "nu_moved__baseline.snap",
+        "moved_baseline__baseline.snap",
         "\"staleJudgments\": []",
         "\"staleJudgments\": [\"good\"]",
     );
-    let output = run(&["--exact", "nu_moved::totals"]);
+    let output = run(&["--exact", "moved_baseline::totals"]);
     assert_eq!(output.status.code(), Some(101));
     assert_eq!(
-        failure(&stdout(&output), "nu_moved::totals"),
+        failure(&stdout(&output), "moved_baseline::totals"),
         "the baseline moved:
-  nu_moved__report: results[0].payload.rawBytes: 68 -> 67
-  nu_moved__report_text: the formatted report differs
-  nu_moved__baseline: staleJudgments: [\"good\"] -> []
-to accept it: INSTA_UPDATE=always cargo test --test new_user_gate -- --exact nu_moved::totals, then review the .snap diff and commit it"
+  moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
+  moved_baseline__report_text: the formatted report differs
+  moved_baseline__baseline: staleJudgments: [\"good\"] -> []
+to accept it: INSTA_UPDATE=always cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
+    );
+    // A failed run under insta's `new` mode leaves a pending `.snap.new` beside each
+    // moved snapshot; accepting removes them, so `cargo insta review` offers nothing stale.
+    let output = run_with(&["--exact", "moved_baseline::totals"], "new", &[]);
+    assert_eq!(output.status.code(), Some(101));
+    let mut pending = pending_moved();
+    pending.sort();
+    assert_eq!(
+        pending,
+        [
+            "moved_baseline__baseline.snap.new",
+            "moved_baseline__report.snap.new",
+            "moved_baseline__report_text.snap.new"
+        ]
     );
 
-    let output = run_with(&["--exact", "nu_moved::totals"], "always", &[]);
+    let output = run_with(&["--exact", "moved_baseline::totals"], "always", &[]);
     assert!(output.status.success(), "{}", stdout(&output));
-    assert!(stdout(&output).contains("test nu_moved::totals ... ok\n"));
+    assert!(stdout(&output).contains("test moved_baseline::totals ... ok\n"));
     assert!(report.is_committed());
     assert!(text_report.is_committed());
     assert!(baseline.is_committed());
@@ -390,7 +415,7 @@ to accept it: INSTA_UPDATE=always cargo test --test new_user_gate -- --exact nu_
 
 /// A copy of the mini recordings in a fresh temporary directory, with `edit` applied.
 fn edited_copy(tag: &str, edit: impl FnOnce(&Path)) -> PathBuf {
-    let copy = std::env::temp_dir().join(format!("isomer-new-user-{tag}-{}", std::process::id()));
+    let copy = std::env::temp_dir().join(format!("isomer-main-gate-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&copy);
     std::fs::create_dir_all(copy.join("answers")).unwrap();
     let source = Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini");
@@ -423,23 +448,31 @@ fn a_judgment_for_an_unknown_case_is_named() {
         .unwrap();
     });
     let output = run_with(
-        &["nu_mini::", "--test-threads", "1"],
+        &["combined_mini::", "--test-threads", "1"],
         "no",
-        &[("ISOMER_EVAL_RECORDINGS_NU_MINI", &copy)],
+        &[("ISOMER_EVAL_RECORDINGS_COMBINED_MINI", &copy)],
     );
     std::fs::remove_dir_all(&copy).unwrap();
     assert_eq!(output.status.code(), Some(101));
     let text = stdout(&output);
-    assert!(text.contains("test nu_mini::good      ... ok\n"), "{text}");
-    assert!(text.contains("test nu_mini::retried   ... ok\n"), "{text}");
-    assert_eq!(
-        failure(&text, "nu_mini::no-golden"),
-        "judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict"
+    assert!(
+        text.contains("test combined_mini::good      ... ok\n"),
+        "{text}"
     );
-    let totals = failure(&text, "nu_mini::totals");
+    assert!(
+        text.contains("test combined_mini::retried   ... ok\n"),
+        "{text}"
+    );
+    assert_eq!(
+        failure(&text, "combined_mini::no-golden"),
+        "case `no-golden` did not complete: judge failed: judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict"
+    );
+    let totals = failure(&text, "combined_mini::totals");
     assert!(
         totals.starts_with(&format!(
-            "cases without a verdict in judgments.json: no-golden
+            "cases that did not complete:
+  no-golden: judge failed: judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict
+cases without a verdict in judgments.json: no-golden
 recordings that do not match the corpus (fix, rename or delete them):
   {}:6:13: judgment for case \"ghost\", which corpus.json does not have
 the baseline moved:
@@ -486,7 +519,11 @@ fn two_suites_of_different_kinds_with_one_name_refuse_to_run() {
         &["gate", "--exact", "twice::good"],
         &["gate"],
     ] {
-        let conclusion = run_any_with(&suites, &[], &Arguments::from_iter(args.iter().copied()));
+        let conclusion = isomer_evals::harness::run_with(
+            &suites,
+            &[],
+            &Arguments::from_iter(args.iter().copied()),
+        );
         assert_eq!(
             (
                 conclusion.num_passed,
@@ -511,14 +548,14 @@ fn an_answer_that_is_not_utf8_is_named() {
         )
         .unwrap();
     });
-    let recordings = [("ISOMER_EVAL_RECORDINGS_NU_MINI", copy.as_path())];
-    let case = run_with(&["--exact", "nu_mini::good"], "no", &recordings);
-    let totals = run_with(&["--exact", "nu_mini::totals"], "no", &recordings);
+    let recordings = [("ISOMER_EVAL_RECORDINGS_COMBINED_MINI", copy.as_path())];
+    let case = run_with(&["--exact", "combined_mini::good"], "no", &recordings);
+    let totals = run_with(&["--exact", "combined_mini::totals"], "no", &recordings);
     std::fs::remove_dir_all(&copy).unwrap();
     let path = copy.join("answers/good.0.txt");
     assert_eq!(case.status.code(), Some(101));
     assert_eq!(
-        failure(&stdout(&case), "nu_mini::good"),
+        failure(&stdout(&case), "combined_mini::good"),
         format!(
             "case `good` did not complete: generate attempt 0 failed: {}:1:51: is not UTF-8 text (first invalid byte here)
 case `good` is below its floors:
@@ -530,14 +567,16 @@ case `good` is below its floors:
     assert_eq!(totals.status.code(), Some(101));
     let totals = stdout(&totals);
     assert!(
-        failure(&totals, "nu_mini::totals").starts_with(&format!(
-            "suite `nu_mini` is below its floors:
+        failure(&totals, "combined_mini::totals").starts_with(&format!(
+            "suite `combined_mini` is below its floors:
   min_valid_ratio: 0.3333, floor >= 0.6
 cases that did not complete:
-  good: generate attempt 0 failed: {}:1:51: is not UTF-8 text (first invalid byte here)
+  good: generate attempt 0 failed: {path}:1:51: is not UTF-8 text (first invalid byte here)
+recordings that cannot be used:
+  {path}:1:51: is not UTF-8 text (first invalid byte here)
 the baseline moved:
 ",
-            path.display()
+            path = path.display()
         )),
         "{totals}"
     );

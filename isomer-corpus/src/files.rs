@@ -1,0 +1,109 @@
+//! The files of a corpus directory and how they are named.
+//!
+//! | path | what |
+//! |---|---|
+//! | `corpus.json` | the cases ([`crate::manifest`]) |
+//! | `prompt.txt` | the shared authoring prompt the answers were written from |
+//! | `answers/<case id>.<attempt>.txt` | the raw model text of one attempt of a single-shot case |
+//! | `judgments.json` | the recorded answerability verdicts ([`crate::judgments`]) |
+//! | `transcripts/<case id>.<repeat>.json` | one recorded run of an agent case |
+//!
+//! An answer file holds the model text exactly as it was sent (code fence and all):
+//! attempt `0` is the first try, `1` the single retry a run asks for when the first is not
+//! valid. No other attempt exists, so no other answer name is accepted.
+
+use crate::manifest::is_case_id;
+
+/// The manifest's file name inside a corpus directory.
+pub const MANIFEST_FILE: &str = "corpus.json";
+/// The shared prompt's file name inside a corpus directory.
+pub const PROMPT_FILE: &str = "prompt.txt";
+/// The answers directory's name inside a corpus directory.
+pub const ANSWERS_DIR: &str = "answers";
+/// The judgments' file name inside a corpus directory.
+pub const JUDGMENTS_FILE: &str = "judgments.json";
+/// The transcripts directory's name inside an agent corpus directory.
+pub const TRANSCRIPTS_DIR: &str = "transcripts";
+
+/// The file name of the answer to `attempt` of case `id`: `<id>.<attempt>.txt`.
+pub fn answer_file_name(id: &str, attempt: u32) -> String {
+    format!("{id}.{attempt}.txt")
+}
+
+/// Reads an answer file name back into its case id and attempt.
+///
+/// `None` unless the name is `<id>.<attempt>.txt` with a valid case id (see
+/// [`is_case_id`]) and attempt `0` or `1`.
+pub fn parse_answer_file_name(name: &str) -> Option<(&str, u32)> {
+    let stem = name.strip_suffix(".txt")?;
+    let (id, attempt) = stem.rsplit_once('.')?;
+    let attempt = match attempt {
+        "0" => 0,
+        "1" => 1,
+        _ => return None,
+    };
+    is_case_id(id).then_some((id, attempt))
+}
+
+/// The file name of run `repeat` of agent case `id`: `<id>.<repeat>.json`.
+pub fn transcript_file_name(id: &str, repeat: u32) -> String {
+    format!("{id}.{repeat}.json")
+}
+
+/// Reads a transcript file name back into its case id and repeat: `None` unless the name
+/// is `<id>.<repeat>.json` with a non-empty id and a repeat of decimal digits that fits a
+/// `u32`.
+pub fn parse_transcript_file_name(name: &str) -> Option<(&str, u32)> {
+    let stem = name.strip_suffix(".json")?;
+    let (id, repeat) = stem.rsplit_once('.')?;
+    if id.is_empty() || repeat.is_empty() || !repeat.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((id, repeat.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        assert_eq!(answer_file_name("kpi-board", 1), "kpi-board.1.txt");
+        assert_eq!(
+            parse_answer_file_name("kpi-board.1.txt"),
+            Some(("kpi-board", 1))
+        );
+        assert_eq!(
+            parse_answer_file_name("kpi_board.0.txt"),
+            Some(("kpi_board", 0))
+        );
+    }
+
+    #[test]
+    fn refuses_names_no_replay_reads() {
+        for name in [
+            "kpi-board.2.txt",
+            "kpi-board.txt",
+            "kpi-board.0.md",
+            ".0.txt",
+            "a.b.0.txt",
+            ".gitkeep",
+            "kpi-board.01.txt",
+        ] {
+            assert_eq!(parse_answer_file_name(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn transcript_names_carry_the_case_id_and_the_repeat() {
+        assert_eq!(transcript_file_name("ledger", 2), "ledger.2.json");
+        assert_eq!(
+            parse_transcript_file_name("ledger.title.0.json"),
+            Some(("ledger.title", 0))
+        );
+        assert_eq!(parse_transcript_file_name("a.12.json"), Some(("a", 12)));
+        for name in ["a.json", "a.x.json", "a.-1.json", ".0.json", "a.0.txt"] {
+            assert_eq!(parse_transcript_file_name(name), None, "{name}");
+        }
+    }
+}

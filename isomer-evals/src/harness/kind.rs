@@ -1,0 +1,123 @@
+//! The one trait every kind of suite implements ([`SuiteKind`]: check the recordings
+//! directory, run one case, run the totals), and what both kinds share to do so: reading a
+//! case or every case of the compiled-in corpus, refusing a recordings path that is not a
+//! directory, and the errors section of a case's failure message.
+//!
+//! The single-shot kind is implemented in `outcome.rs`, the agent kind in `agent.rs`;
+//! `gate.rs` builds the trials of any kind, and `any.rs` holds a target that mixes them.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use isomer_corpus::parse_manifest;
+use libtest_mimic::Failed;
+
+use super::snapshot::DiffOutput;
+use super::{CaseSpec, CorpusSpec, recordings_variable};
+use crate::case::EvalCase;
+
+/// What a kind of suite supplies to the trial list.
+pub(super) trait SuiteKind: Copy + Send + 'static {
+    /// The suite name, the first part of each trial name.
+    fn name(&self) -> &'static str;
+    /// The compiled-in corpus.
+    fn corpus(&self) -> &CorpusSpec;
+    /// What the recordings directory of this kind holds, for the message of
+    /// [`SuiteKind::check_dir`] (`answers/, judgments.json and prompt.txt`).
+    fn holding(&self) -> &'static str;
+    /// Fails when `dir` is not a directory (`overridden`: it came from
+    /// `ISOMER_EVAL_RECORDINGS_<SUITE>`); see [`check_dir`].
+    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
+        check_dir(self.name(), self.corpus(), dir, overridden, self.holding())
+    }
+    /// The `<suite>::<case id>` trial.
+    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed>;
+    /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
+    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed>;
+}
+
+/// How many of a case's first-attempt errors a failure message shows.
+const ERRORS_SHOWN: usize = 3;
+
+/// Fails a trial whose recordings directory `dir` is not a directory, instead of
+/// replaying every recording as missing, saying where the path came from: when
+/// `overridden`, the suite's `ISOMER_EVAL_RECORDINGS_<SUITE>` (a typo there is the likely
+/// cause; `holding` names what the directory should hold), else the corpus directory
+/// compiled into the gate (moved or deleted since the build).
+pub(super) fn check_dir(
+    suite: &'static str,
+    corpus: &CorpusSpec,
+    dir: &Path,
+    overridden: bool,
+    holding: &str,
+) -> Result<(), Failed> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let message = if overridden {
+        format!(
+            "{} names {}, which is not a directory: point it at a directory holding {holding}, or unset it to replay {}",
+            recordings_variable(suite),
+            dir.display(),
+            corpus.path
+        )
+    } else {
+        format!(
+            "the corpus directory {} is not a directory any more: the gate was built when it held corpus.json; restore it, or rebuild after moving it",
+            dir.display()
+        )
+    };
+    Err(message.into())
+}
+
+/// The case `spec` of the compiled-in corpus: only its own bytes of the manifest are
+/// parsed (the macro checked the whole text at compile time).
+pub(super) fn case_of(corpus: &CorpusSpec, spec: &CaseSpec) -> Result<EvalCase, Failed> {
+    let case_id = spec.id;
+    corpus
+        .manifest
+        .get(spec.start..spec.end)
+        .and_then(|text| serde_json::from_str(text).ok())
+        .filter(|case: &EvalCase| case.id == case_id)
+        .ok_or_else(|| {
+            Failed::from(format!(
+                "case `{case_id}` is not where the macro found it in {}/corpus.json",
+                corpus.path
+            ))
+        })
+}
+
+/// Every case of the compiled-in `corpus.json`, in file order.
+pub(super) fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
+    let manifest = parse_manifest(corpus.manifest).map_err(|faults| {
+        let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
+        Failed::from(format!(
+            "{}/corpus.json no longer reads as it did at compile time:\n  {}",
+            corpus.path,
+            faults.join("\n  ")
+        ))
+    })?;
+    Ok(manifest
+        .cases
+        .into_iter()
+        .map(|case| EvalCase {
+            id: case.id,
+            prompt: case.prompt,
+            golden: case.golden,
+            expected: case.expected,
+        })
+        .collect())
+}
+
+/// Appends `<heading> (<count>):` and the first [`ERRORS_SHOWN`] of `errors`, each on its
+/// own indented line, then `(+N more)` when there are more; the errors section of a case
+/// trial's failure message, single-shot and agent alike.
+pub(super) fn write_errors(out: &mut String, heading: &str, errors: &[String]) {
+    let _ = writeln!(out, "{heading} ({}):", errors.len());
+    for error in errors.iter().take(ERRORS_SHOWN) {
+        let _ = writeln!(out, "  {error}");
+    }
+    if errors.len() > ERRORS_SHOWN {
+        let _ = writeln!(out, "  (+{} more)", errors.len() - ERRORS_SHOWN);
+    }
+}
