@@ -9,7 +9,7 @@ use isomer_evals::corpus::RecordedJudgment;
 use isomer_evals::replay::{MissingRecording, Recordings, Replay};
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, EvalCase, EvalReport, EvalRuntime, GenerateRequest,
-    JudgeRequest, RunEvalsOptions, eval_prompt, run_evals,
+    JudgeRequest, RunEvalsOptions, TextCheck, eval_prompt, run_evals,
 };
 use isomer_sdk::{
     AuthoringContext, AuthoringProfile, CatalogEntry, ChildRef, ChildWalker, ValidationError,
@@ -22,6 +22,31 @@ struct Stub;
 impl ChildWalker for Stub {
     fn children<'a>(&self, _node: &'a Value) -> Vec<ChildRef<'a>> {
         Vec::new()
+    }
+}
+
+impl Stub {
+    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
+        self.validate(value).map(|()| value.clone())
+    }
+
+    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
+        let Some(body) = composition.get("body").and_then(Value::as_array) else {
+            return Err(vec![ValidationError::new("body", "is required")]);
+        };
+        let errors: Vec<ValidationError> = body
+            .iter()
+            .filter_map(|node| {
+                let t = node.get("type").and_then(Value::as_str).unwrap_or("");
+                (!matches!(t, "stat" | "callout"))
+                    .then(|| ValidationError::new("body", format!("unknown node type \"{t}\"")))
+            })
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
     }
 }
 
@@ -47,27 +72,8 @@ impl EvalRuntime for Stub {
         }
     }
 
-    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
-        self.validate(value).map(|()| value.clone())
-    }
-
-    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
-        let Some(body) = composition.get("body").and_then(Value::as_array) else {
-            return Err(vec![ValidationError::new("body", "is required")]);
-        };
-        let errors: Vec<ValidationError> = body
-            .iter()
-            .filter_map(|node| {
-                let t = node.get("type").and_then(Value::as_str).unwrap_or("");
-                (!matches!(t, "stat" | "callout"))
-                    .then(|| ValidationError::new("body", format!("unknown node type \"{t}\"")))
-            })
-            .collect();
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(errors)
-        }
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+        TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
