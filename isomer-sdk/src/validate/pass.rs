@@ -140,15 +140,8 @@ impl Engine {
                 continue;
             };
             let walked = visit.walked;
-            let reported: Option<&'v str> = if walked {
-                Some(primitive.type_name())
-            } else {
-                visit.inherited
-            };
-            let with_type = |error: ValidationError| match reported {
-                Some(type_name) => error.with_node_type(type_name),
-                None => error,
-            };
+            let reported = visit.reported_type(primitive);
+            let with_type = |error: ValidationError| with_node_type(error, reported);
             let subject = Subject {
                 schema: primitive.schema(),
                 instance: node,
@@ -214,15 +207,8 @@ impl Engine {
         let Some(primitive) = visit.primitive else {
             return 0;
         };
-        let reported = if visit.walked {
-            Some(primitive.type_name())
-        } else {
-            visit.inherited
-        };
-        let with_type = |error: ValidationError| match reported {
-            Some(type_name) => error.with_node_type(type_name),
-            None => error,
-        };
+        let reported = visit.reported_type(primitive);
+        let with_type = |error: ValidationError| with_node_type(error, reported);
         let mut context = RefineContext::new(visit.node, inventory as &dyn ChildWalker);
         let outcome =
             primitive
@@ -280,6 +266,26 @@ pub(crate) struct Visit<'v> {
     children: Range<usize>,
     /// Its typed form, made once and shared by refinements and renders.
     slot: RefCell<TypedSlot>,
+}
+
+impl<'v> Visit<'v> {
+    /// The `nodeType` of findings in this node, of type `primitive`: its
+    /// own type when walked, else the innermost walked ancestor's.
+    fn reported_type(&self, primitive: &'v Primitive) -> Option<&'v str> {
+        if self.walked {
+            Some(primitive.type_name())
+        } else {
+            self.inherited
+        }
+    }
+}
+
+/// `error` with `nodeType` set to `reported`, when there is one.
+fn with_node_type(error: ValidationError, reported: Option<&str>) -> ValidationError {
+    match reported {
+        Some(type_name) => error.with_node_type(type_name),
+        None => error,
+    }
 }
 
 impl Visit<'_> {
