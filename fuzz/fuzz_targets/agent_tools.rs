@@ -13,7 +13,7 @@ use isomer_sdk::{Runtime, View, clone_deep, parse_json};
 use libfuzzer_sys::fuzz_target;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 /// The input of the `echo` view.
 #[derive(Deserialize, JsonSchema)]
@@ -53,6 +53,18 @@ fn fixture() -> &'static Fixture {
     })
 }
 
+/// An object of `entries`, the values moved in: `json!` would serialize an
+/// interpolated value again, recursively, which overflows the stack on deep
+/// input.
+fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {
+    Value::Object(
+        entries
+            .into_iter()
+            .map(|(key, value)| (key.to_owned(), value))
+            .collect::<Map<String, Value>>(),
+    )
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -65,12 +77,20 @@ fuzz_target!(|data: &[u8]| {
     let fixture = fixture();
     for tool in &fixture.tools {
         let inputs: Vec<Value> = match tool.name.as_str() {
-            "isomer_validate" => vec![json!({"composition": clone_deep(&value)})],
+            "isomer_validate" => vec![object([("composition", clone_deep(&value))])],
             "isomer_render" => ["text", "markdown", "html", "slack"]
                 .into_iter()
-                .map(|format| json!({"composition": clone_deep(&value), "format": format}))
+                .map(|format| {
+                    object([
+                        ("composition", clone_deep(&value)),
+                        ("format", Value::from(format)),
+                    ])
+                })
                 .collect(),
-            "isomer_request_view" => vec![json!({"id": "echo", "input": clone_deep(&value)})],
+            "isomer_request_view" => vec![object([
+                ("id", Value::from("echo")),
+                ("input", clone_deep(&value)),
+            ])],
             _ => Vec::new(),
         };
         for input in inputs.into_iter().chain([clone_deep(&value)]) {

@@ -11,7 +11,7 @@ use isomer_sdk::{
     InputBudget, RenderOptions, Runtime, Surface, ValidationMode, check_input_budget, parse_json,
 };
 use libfuzzer_sys::fuzz_target;
-use serde_json::json;
+use serde_json::{Map, Value};
 
 fn runtime() -> &'static Runtime {
     static RUNTIME: OnceLock<Runtime> = OnceLock::new();
@@ -49,7 +49,15 @@ fuzz_target!(|data: &[u8]| {
     }
     // The value as a lone body node as well: most fuzz inputs are not a
     // whole composition, and this puts them under the node schemas.
-    let wrapped = json!({"type": "view", "body": [isomer_sdk::clone_deep(&value)]});
+    // Built by moving the copy in: `json!` would serialize an interpolated
+    // value again, recursively, which overflows the stack on deep input.
+    let mut view = Map::new();
+    view.insert("type".to_owned(), Value::from("view"));
+    view.insert(
+        "body".to_owned(),
+        Value::Array(vec![isomer_sdk::clone_deep(&value)]),
+    );
+    let wrapped = Value::Object(view);
     let _ = runtime.validate(&wrapped);
     let _ = runtime.render(Surface::Html, &wrapped, &options);
     isomer_sdk::drop_deep(wrapped);

@@ -94,7 +94,7 @@ impl CheckedAttempt {
 ///    no composition.
 /// 2. `runtime.validate(&composition)`; its findings formatted.
 ///
-/// (Steps 1 and 2 are one [`EvalRuntime::check_for_text`] call.)
+/// (Steps 1 and 2 are one [`EvalRuntime::check`] call.)
 /// 3. With a frame, `frame.validate_body(body)` on the parsed composition's
 ///    `body` (an empty slice when it has none); each string is a finding
 ///    with an empty path, so it prints as the bare message.
@@ -114,7 +114,7 @@ where
 
 /// [`check_composition`], and with `render`, the text surface of the
 /// composition when it is valid (what the answerability judge reads),
-/// rendered from the check through [`EvalRuntime::check_for_text`] so it
+/// rendered from the check through [`EvalRuntime::check`] so it
 /// is not validated twice. A surface that errs or panics gives a
 /// [`CaseError`] at stage `render`. Nothing is rendered for an invalid
 /// composition or without `render`.
@@ -127,7 +127,7 @@ pub(crate) fn check_and_render<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    match runtime.check_for_text(value) {
+    match runtime.check(value) {
         TextCheck::Refused(findings) => {
             let check = CheckedComposition {
                 valid: false,
@@ -240,20 +240,7 @@ mod tests {
         }
     }
 
-    impl EvalRuntime for Stub {
-        fn walker(&self) -> &dyn ChildWalker {
-            self
-        }
-
-        fn authoring_context(&self) -> AuthoringContext {
-            AuthoringContext {
-                schema: json!({}),
-                primitives: vec![],
-                groups: vec![],
-                views: vec![],
-            }
-        }
-
+    impl Stub {
         fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
             match value.get("type") {
                 Some(_) => Ok(value.clone()),
@@ -273,6 +260,25 @@ mod tests {
             } else {
                 Ok(())
             }
+        }
+    }
+
+    impl EvalRuntime for Stub {
+        fn walker(&self) -> &dyn ChildWalker {
+            self
+        }
+
+        fn authoring_context(&self) -> AuthoringContext {
+            AuthoringContext {
+                schema: json!({}),
+                primitives: vec![],
+                groups: vec![],
+                views: vec![],
+            }
+        }
+
+        fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+            TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
         }
 
         fn render_text(&self, _composition: &Value) -> Result<String, BoxError> {

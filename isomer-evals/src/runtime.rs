@@ -1,6 +1,6 @@
 //! [`EvalRuntime`]: the narrow slice of a runtime the eval harness reads.
 //!
-//! Upstream declares `EvalRuntime` structurally (evals.md §3.1) so a pack
+//! Upstream declares `EvalRuntime` structurally so a pack
 //! can pass a stub; here it is a trait, implemented for the sdk's runtime in
 //! this crate and by a few lines of test double in the crate's tests.
 
@@ -11,71 +11,46 @@ use serde_json::Value;
 /// surface. Its `Display` text is what a report shows.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 
-/// What the harness reads of a runtime (upstream `EvalRuntime`,
-/// evals.md §3.1): the child hooks, the authoring context, the schema-only
-/// parse, the semantic validate and the text surface.
+/// What the harness reads of a runtime (upstream `EvalRuntime`): the child
+/// hooks, the authoring context, the check of model output and the text
+/// surface.
 ///
 /// Implementations must not panic on any input: a malformed composition is
 /// answered with findings, a malformed container with no children.
 pub trait EvalRuntime: Sync {
-    /// The walker over every registered primitive's child hook (sdk.md
-    /// §1.4). Selection, expected-primitive and payload scoring reach nodes
-    /// only through it, so a data field named `type` is never a node.
+    /// The walker over every registered primitive's child hook. Selection,
+    /// expected-primitive and payload scoring reach nodes only through it,
+    /// so a data field named `type` is never a node.
     fn walker(&self) -> &dyn ChildWalker;
 
-    /// The authoring context (sdk.md §7.3): the JSON Schema and the catalog
-    /// entries printed into the prompt. Its catalog `type`s are the *known
-    /// types* of the payload score. Read once per run.
+    /// The authoring context: the JSON Schema and the catalog entries
+    /// printed into the prompt. Its catalog `type`s are the *known types*
+    /// of the payload score. Read once per run.
     fn authoring_context(&self) -> AuthoringContext;
 
-    /// The schema-only parse of untrusted input (sdk.md §3.1): the input
-    /// budget, then the schema. `Ok` holds the *sanitized* composition
-    /// (unknown keys of non-strict nested objects dropped); `Err` holds the
-    /// findings, which may be empty when the runtime gives no detail.
-    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>>;
+    /// The check of model output, as upstream's eval check reads a runtime:
+    /// the schema-only `parse` of untrusted input (the input budget, then
+    /// the schema; on success the *sanitized* copy, with unknown keys of
+    /// non-strict nested objects dropped), then the semantic `validate` of
+    /// that copy (such as duplicate ids). A copy that validates comes with
+    /// its text surface, rendered on demand: `run_evals` renders only the
+    /// attempt the judge reads.
+    ///
+    /// The sdk's runtime does this in one pass and renders from it. A
+    /// runtime made of separate steps (a test double) can answer with
+    /// [`TextCheck::from_steps`].
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a>;
 
-    /// The semantic validation of a parsed composition (sdk.md §3.2), such
-    /// as duplicate ids. `Err` holds the findings (possibly none).
-    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>>;
-
-    /// The text surface with default options (sdk.md §8): what the
-    /// answerability judge reads.
+    /// The text surface with default options: what the answerability judge
+    /// reads.
     ///
     /// # Errors
     /// Whatever the surface refuses (for a composition that validated, in
     /// practice nothing).
     fn render_text(&self, composition: &Value) -> Result<String, BoxError>;
-
-    /// [`EvalRuntime::parse`], then [`EvalRuntime::validate`] of the
-    /// sanitized copy, in one call; a copy that validates comes with its
-    /// text surface, rendered on demand. `run_evals` checks every attempt
-    /// through this and renders only the one the judge reads, so a runtime
-    /// that validates model output in one pass and renders what it has
-    /// validated without validating again (the sdk's runtime does both)
-    /// saves that work.
-    ///
-    /// The default calls `parse`, then `validate`, and `render_text` when
-    /// the text is asked for. An override must give the same findings, the
-    /// same copy and the same text as those three.
-    fn check_for_text<'a>(&'a self, value: &Value) -> TextCheck<'a> {
-        let composition = match self.parse(value) {
-            Ok(composition) => composition,
-            Err(findings) => return TextCheck::Refused(findings),
-        };
-        match self.validate(&composition) {
-            Ok(()) => TextCheck::Valid(Box::new(RenderOnDemand {
-                runtime: self,
-                composition,
-            })),
-            Err(errors) => TextCheck::Invalid {
-                composition,
-                errors,
-            },
-        }
-    }
 }
 
-/// What [`EvalRuntime::check_for_text`] found about one value.
+/// What [`EvalRuntime::check`] found about one value.
 pub enum TextCheck<'a> {
     /// The schema-only parse refused it: its findings (possibly none).
     Refused(Vec<ValidationError>),
@@ -88,6 +63,33 @@ pub enum TextCheck<'a> {
     },
     /// It parsed and the sanitized copy validated.
     Valid(Box<dyn ValidText + 'a>),
+}
+
+impl<'a> TextCheck<'a> {
+    /// The check of a runtime made of separate steps: `parsed` is its
+    /// schema parse of the value (the sanitized copy, or the findings);
+    /// `validate` checks that copy. A copy that validates renders through
+    /// `runtime`'s [`EvalRuntime::render_text`] when asked.
+    pub fn from_steps<R: EvalRuntime + ?Sized>(
+        runtime: &'a R,
+        parsed: Result<Value, Vec<ValidationError>>,
+        validate: impl FnOnce(&Value) -> Result<(), Vec<ValidationError>>,
+    ) -> TextCheck<'a> {
+        let composition = match parsed {
+            Ok(composition) => composition,
+            Err(findings) => return TextCheck::Refused(findings),
+        };
+        match validate(&composition) {
+            Ok(()) => TextCheck::Valid(Box::new(RenderOnDemand {
+                runtime,
+                composition,
+            })),
+            Err(errors) => TextCheck::Invalid {
+                composition,
+                errors,
+            },
+        }
+    }
 }
 
 impl std::fmt::Debug for TextCheck<'_> {
@@ -124,8 +126,8 @@ pub trait ValidText {
     fn into_composition(self: Box<Self>) -> Value;
 }
 
-/// The default [`ValidText`]: the copy, rendered by the runtime's
-/// `render_text`.
+/// The [`ValidText`] of [`TextCheck::from_steps`]: the copy, rendered by
+/// the runtime's `render_text`.
 struct RenderOnDemand<'a, R: ?Sized> {
     runtime: &'a R,
     composition: Value,
@@ -145,25 +147,24 @@ impl<R: EvalRuntime + ?Sized> ValidText for RenderOnDemand<'_, R> {
     }
 }
 
-/// The sdk's [`ValidText`]: the proof `parse_validated` gave, rendered
-/// through `render_validated` without validating again.
-struct SdkValidText<'a, C> {
-    runtime: &'a isomer_sdk::Runtime<C>,
-    valid: isomer_sdk::validate::ValidatedComposition,
+/// The sdk's [`ValidText`]: the runtime's [`Checked`](isomer_sdk::Checked)
+/// of a valid value, rendered from its pass.
+struct SdkValidText<'a> {
+    /// A valid check, so one with a copy.
+    checked: isomer_sdk::Checked<'a>,
 }
 
-impl<C: Send + 'static> ValidText for SdkValidText<'_, C> {
+/// What a check without a copy would lend (a valid one has a copy).
+const NO_COPY: &Value = &Value::Null;
+
+impl ValidText for SdkValidText<'_> {
     fn composition(&self) -> &Value {
-        self.valid.composition()
+        self.checked.composition().unwrap_or(NO_COPY)
     }
 
     fn render_text(&self) -> Result<String, BoxError> {
         let options = isomer_sdk::RenderOptions::default();
-        let rendered = self.runtime.render_validated(
-            isomer_sdk::Surface::Text,
-            &self.valid.as_valid(),
-            &options,
-        )?;
+        let rendered = self.checked.render(isomer_sdk::Surface::Text, &options)?;
         Ok(match rendered {
             isomer_sdk::Rendered::Text(text) => text,
             other => other.to_text(),
@@ -171,7 +172,7 @@ impl<C: Send + 'static> ValidText for SdkValidText<'_, C> {
     }
 
     fn into_composition(self: Box<Self>) -> Value {
-        self.valid.into_composition()
+        self.checked.into_composition().unwrap_or(Value::Null)
     }
 }
 
@@ -184,20 +185,12 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
         (**self).authoring_context()
     }
 
-    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
-        (**self).parse(value)
-    }
-
-    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
-        (**self).validate(composition)
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+        (**self).check(value)
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         (**self).render_text(composition)
-    }
-
-    fn check_for_text<'a>(&'a self, value: &Value) -> TextCheck<'a> {
-        (**self).check_for_text(value)
     }
 }
 
@@ -205,7 +198,7 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
 /// `EvalFrame`, seed 001): each returned string is a finding about the whole
 /// composition, printed with an empty path (so the bare message), such as
 /// `an svg render needs exactly one "slideFrame" node, got 2 nodes; render
-/// one slide per spec` (sdk.md §5).
+/// one slide per spec`.
 ///
 /// Any `Fn(&[Value]) -> Vec<String>` is an `EvalFrame`.
 pub trait EvalFrame: Sync {
@@ -224,15 +217,11 @@ where
 }
 
 /// The sdk's runtime is an [`EvalRuntime`]: its walker, authoring context,
-/// `parse` (the sanitized copy) and `validate`, and its text surface with
-/// default options (heading on, `throw` mode), as upstream's `runEvals`
-/// reads an `IsomerRuntime`. Validation warnings are not read.
-///
-/// `validate` checks without copying the composition
-/// ([`isomer_sdk::Runtime::validated`]); `check_for_text` parses and
-/// validates in one call ([`isomer_sdk::Runtime::parse_validated`]) and
-/// renders from that check ([`isomer_sdk::Runtime::render_validated`]), so
-/// a judged attempt is validated once.
+/// [`check`](isomer_sdk::Runtime::check) (`parse`, then `validate` of the
+/// sanitized copy, in one pass whose typed nodes the text render reads), and
+/// its text surface with default options (heading on, `throw` mode), as
+/// upstream's `runEvals` reads an `IsomerRuntime`. Validation warnings are
+/// not read.
 impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
     fn walker(&self) -> &dyn ChildWalker {
         isomer_sdk::Runtime::walker(self)
@@ -242,39 +231,24 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
         isomer_sdk::Runtime::authoring_context(self)
     }
 
-    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
-        let parsed = isomer_sdk::Runtime::parse(self, value);
-        match parsed.composition {
-            Some(composition) if parsed.valid => Ok(composition),
-            _ => Err(parsed.errors),
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+        let checked = isomer_sdk::Runtime::check(self, value);
+        if checked.valid() {
+            return TextCheck::Valid(Box::new(SdkValidText { checked }));
         }
-    }
-
-    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
-        isomer_sdk::Runtime::validated(self, composition).map(drop)
+        let errors = checked.errors().to_vec();
+        match checked.into_composition() {
+            Some(composition) => TextCheck::Invalid {
+                composition,
+                errors,
+            },
+            None => TextCheck::Refused(errors),
+        }
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         let options = isomer_sdk::RenderOptions::default();
         isomer_sdk::Runtime::render_text(self, composition, &options).map_err(BoxError::from)
-    }
-
-    fn check_for_text<'a>(&'a self, value: &Value) -> TextCheck<'a> {
-        use isomer_sdk::validate::ParsedValidation;
-        match isomer_sdk::Runtime::parse_validated(self, value) {
-            ParsedValidation::Refused(errors) => TextCheck::Refused(errors),
-            ParsedValidation::Invalid {
-                composition,
-                errors,
-            } => TextCheck::Invalid {
-                composition,
-                errors,
-            },
-            ParsedValidation::Valid(valid) => TextCheck::Valid(Box::new(SdkValidText {
-                runtime: self,
-                valid,
-            })),
-        }
     }
 }
 

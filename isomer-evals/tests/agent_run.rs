@@ -747,6 +747,16 @@ impl isomer_sdk::ChildWalker for PanickingRuntime {
     }
 }
 
+impl PanickingRuntime {
+    fn parse(&self, _value: &Value) -> Result<Value, Vec<isomer_sdk::ValidationError>> {
+        panic!("parse bug")
+    }
+
+    fn validate(&self, _composition: &Value) -> Result<(), Vec<isomer_sdk::ValidationError>> {
+        Ok(())
+    }
+}
+
 impl isomer_evals::EvalRuntime for PanickingRuntime {
     fn walker(&self) -> &dyn isomer_sdk::ChildWalker {
         self
@@ -761,12 +771,8 @@ impl isomer_evals::EvalRuntime for PanickingRuntime {
         }
     }
 
-    fn parse(&self, _value: &Value) -> Result<Value, Vec<isomer_sdk::ValidationError>> {
-        panic!("parse bug")
-    }
-
-    fn validate(&self, _composition: &Value) -> Result<(), Vec<isomer_sdk::ValidationError>> {
-        Ok(())
+    fn check<'a>(&'a self, value: &'a Value) -> isomer_evals::TextCheck<'a> {
+        isomer_evals::TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, _composition: &Value) -> Result<String, isomer_evals::BoxError> {

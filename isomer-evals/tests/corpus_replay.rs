@@ -6,7 +6,7 @@ use isomer_evals::baseline::{Baseline, prompt_sha256};
 use isomer_evals::recordings::{MissingRecording, Recordings, StaleJudgment, StaleReason};
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CaseStage, EvalCase, EvalReport, EvalRuntime, RunEvalsOptions,
-    eval_prompt, run_evals,
+    TextCheck, eval_prompt, run_evals,
 };
 use isomer_sdk::{
     AuthoringContext, AuthoringProfile, CatalogEntry, ChildRef, ChildWalker, ValidationError,
@@ -19,6 +19,31 @@ struct Stub;
 impl ChildWalker for Stub {
     fn children<'a>(&self, _node: &'a Value) -> Vec<ChildRef<'a>> {
         Vec::new()
+    }
+}
+
+impl Stub {
+    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
+        self.validate(value).map(|()| value.clone())
+    }
+
+    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
+        let Some(body) = composition.get("body").and_then(Value::as_array) else {
+            return Err(vec![ValidationError::new("body", "is required")]);
+        };
+        let errors: Vec<ValidationError> = body
+            .iter()
+            .filter_map(|node| {
+                let t = node.get("type").and_then(Value::as_str).unwrap_or("");
+                (!matches!(t, "stat" | "callout"))
+                    .then(|| ValidationError::new("body", format!("unknown node type \"{t}\"")))
+            })
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
     }
 }
 
@@ -44,27 +69,8 @@ impl EvalRuntime for Stub {
         }
     }
 
-    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
-        self.validate(value).map(|()| value.clone())
-    }
-
-    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
-        let Some(body) = composition.get("body").and_then(Value::as_array) else {
-            return Err(vec![ValidationError::new("body", "is required")]);
-        };
-        let errors: Vec<ValidationError> = body
-            .iter()
-            .filter_map(|node| {
-                let t = node.get("type").and_then(Value::as_str).unwrap_or("");
-                (!matches!(t, "stat" | "callout"))
-                    .then(|| ValidationError::new("body", format!("unknown node type \"{t}\"")))
-            })
-            .collect();
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(errors)
-        }
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+        TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

@@ -537,15 +537,7 @@ struct Panicking {
     in_render: bool,
 }
 
-impl isomer_evals::EvalRuntime for Panicking {
-    fn walker(&self) -> &dyn isomer_sdk::ChildWalker {
-        self.inner.walker()
-    }
-
-    fn authoring_context(&self) -> isomer_sdk::AuthoringContext {
-        self.inner.authoring_context()
-    }
-
+impl Panicking {
     fn parse(&self, value: &Value) -> Result<Value, Vec<isomer_sdk::ValidationError>> {
         if !self.in_render && value.to_string().contains("callout") {
             panic!("parse bug");
@@ -555,6 +547,20 @@ impl isomer_evals::EvalRuntime for Panicking {
 
     fn validate(&self, composition: &Value) -> Result<(), Vec<isomer_sdk::ValidationError>> {
         self.inner.validate(composition)
+    }
+}
+
+impl isomer_evals::EvalRuntime for Panicking {
+    fn walker(&self) -> &dyn isomer_sdk::ChildWalker {
+        self.inner.walker()
+    }
+
+    fn authoring_context(&self) -> isomer_sdk::AuthoringContext {
+        self.inner.authoring_context()
+    }
+
+    fn check<'a>(&'a self, value: &'a Value) -> isomer_evals::TextCheck<'a> {
+        isomer_evals::TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

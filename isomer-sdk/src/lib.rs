@@ -109,7 +109,9 @@ pub use frame::Frame;
 pub use node::Node;
 pub use pack::{Pack, PackBuilder};
 pub use primitive::{Primitive, PrimitiveBuilder, RefineContext};
-pub use runtime::{RenderOptions, Rendered, Runtime, RuntimeBuilder, Surface, ValidationMode};
+pub use runtime::{
+    Checked, RenderOptions, Rendered, Runtime, RuntimeBuilder, Surface, ValidationMode,
+};
 pub use surface::html::HtmlRender;
 pub use surface::slack::SlackRender;
 pub use surface::{Html, Inline, Markdown, Scope};

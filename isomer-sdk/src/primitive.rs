@@ -44,6 +44,8 @@
 //! declares either is refused with [`IsomerError::ReservedNodeField`]. Node
 //! structs do not declare `type` (the runtime adds it as a constant).
 
+use std::any::Any;
+use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -195,26 +197,29 @@ impl Primitive {
     }
 
     /// The nested nodes validation visits, each with whether the walker
-    /// reaches it: every object in a schema slot ([`Node`](crate::Node) /
-    /// `#/$defs/bodyNode`), in slot order, then any further child an
-    /// explicit hook returns. With an explicit hook, a slot child the hook
-    /// leaves out (an embedded body) is validated but not walked.
+    /// reaches it: without an explicit hook, every object in a schema slot
+    /// ([`Node`](crate::Node) / `#/$defs/bodyNode`), in slot order. With
+    /// one, the hook's children in hook order (the walked ones), then every
+    /// slot child the hook leaves out (an embedded body), validated but not
+    /// walked.
     pub(crate) fn validated_children<'a>(&self, node: &'a Value) -> Vec<(ChildRef<'a>, bool)> {
         let slots = self.inner.slots.children(node);
         let Some(hook) = &self.inner.children else {
             return slots.into_iter().map(|child| (child, true)).collect();
         };
-        let walked = hook(node);
-        let mut out: Vec<(ChildRef<'a>, bool)> = slots
-            .into_iter()
-            .map(|child| {
-                let reached = walked.iter().any(|w| w.path == child.path);
-                (child, reached)
-            })
-            .collect();
-        for child in walked {
+        let mut out: Vec<(ChildRef<'a>, bool)> = Vec::new();
+        for child in hook(node) {
             if !out.iter().any(|(seen, _)| seen.path == child.path) {
                 out.push((child, true));
+            }
+        }
+        let walked = out.len();
+        for child in slots {
+            if !out[..walked]
+                .iter()
+                .any(|(seen, _)| seen.path == child.path)
+            {
+                out.push((child, false));
             }
         }
         out
@@ -577,18 +582,45 @@ impl<'a> RefineContext<'a> {
     }
 }
 
-/// The typed closures of one primitive, behind an object-safe face.
+/// The typed form of one node in a pass: nothing yet, the form its
+/// refinements read (before `sanitize`), or the form its renderers read
+/// (after `sanitize`; `None` when `sanitize` dropped the node or it does not
+/// deserialize). A node is deserialized at most once per pass: the
+/// refinements' form becomes the renderers' one.
+#[derive(Default)]
+pub(crate) enum TypedSlot {
+    /// Not deserialized yet.
+    #[default]
+    Empty,
+    /// Deserialized for the refinements.
+    Refined(Box<dyn Any>),
+    /// Ready to render.
+    Prepared(Option<Box<dyn Any>>),
+}
+
+/// The typed closures of one primitive, behind an object-safe face. Each
+/// method takes the node's [`TypedSlot`] and fills it.
 pub(crate) trait ErasedPrimitive: Send + Sync {
     fn has_html(&self) -> bool;
     fn has_slack(&self) -> bool;
     /// Runs the refinements; `Err` when the node does not deserialize.
-    fn refine(&self, node: &Value, ctx: &mut RefineContext<'_>) -> Result<(), String>;
-    fn text(&self, node: &Value, scope: &Scope<'_>) -> String;
-    fn markdown(&self, node: &Value, scope: &Scope<'_>) -> Markdown;
+    fn refine(
+        &self,
+        node: &Value,
+        slot: &mut TypedSlot,
+        ctx: &mut RefineContext<'_>,
+    ) -> Result<(), String>;
+    fn text(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String;
+    fn markdown(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Markdown;
     /// `None` when the primitive has no html renderer.
-    fn html(&self, node: &Value, scope: &Scope<'_>) -> Option<Html>;
+    fn html(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Option<Html>;
     /// `None` when the primitive has no slack renderer.
-    fn slack(&self, node: &Value, scope: &Scope<'_>) -> Option<Vec<Value>>;
+    fn slack(
+        &self,
+        node: &Value,
+        slot: &RefCell<TypedSlot>,
+        scope: &Scope<'_>,
+    ) -> Option<Vec<Value>>;
 }
 
 /// Deserializes a node into its struct. JSON (and Zod) make no difference
@@ -647,13 +679,35 @@ struct Typed<T> {
     slack: Option<SlackFn<T>>,
 }
 
-impl<T: DeserializeOwned> Typed<T> {
-    /// The node ready to render: deserialized and sanitized; `None` drops it.
-    fn prepare(&self, node: &Value) -> Option<T> {
-        let typed = deserialize_node::<T>(node).ok()?;
-        match &self.sanitize {
-            Some(hook) => hook(typed),
-            None => Some(typed),
+impl<T: DeserializeOwned + 'static> Typed<T> {
+    /// Calls `render` with the node ready to render (deserialized, unless
+    /// the refinements already did, then sanitized), kept in `slot` for
+    /// the node's other renders; `None` when the node is dropped.
+    fn with_prepared<R>(
+        &self,
+        node: &Value,
+        slot: &RefCell<TypedSlot>,
+        render: impl FnOnce(&T) -> R,
+    ) -> Option<R> {
+        {
+            let mut slot = slot.borrow_mut();
+            if !matches!(*slot, TypedSlot::Prepared(_)) {
+                let typed = match std::mem::take(&mut *slot) {
+                    TypedSlot::Refined(typed) => typed.downcast::<T>().ok().map(|typed| *typed),
+                    _ => deserialize_node::<T>(node).ok(),
+                };
+                let prepared = match (&self.sanitize, typed) {
+                    (Some(hook), Some(typed)) => hook(typed),
+                    (None, typed) => typed,
+                    (_, None) => None,
+                };
+                *slot = TypedSlot::Prepared(prepared.map(|typed| Box::new(typed) as Box<dyn Any>));
+            }
+        }
+        let slot = slot.borrow();
+        match &*slot {
+            TypedSlot::Prepared(Some(typed)) => typed.downcast_ref::<T>().map(render),
+            _ => None,
         }
     }
 }
@@ -667,7 +721,12 @@ impl<T: DeserializeOwned + 'static> ErasedPrimitive for Typed<T> {
         self.slack.is_some()
     }
 
-    fn refine(&self, node: &Value, ctx: &mut RefineContext<'_>) -> Result<(), String> {
+    fn refine(
+        &self,
+        node: &Value,
+        slot: &mut TypedSlot,
+        ctx: &mut RefineContext<'_>,
+    ) -> Result<(), String> {
         if self.refinements.is_empty() {
             return Ok(());
         }
@@ -675,35 +734,37 @@ impl<T: DeserializeOwned + 'static> ErasedPrimitive for Typed<T> {
         for rule in &self.refinements {
             rule(&typed, ctx);
         }
+        *slot = TypedSlot::Refined(Box::new(typed));
         Ok(())
     }
 
-    fn text(&self, node: &Value, scope: &Scope<'_>) -> String {
-        self.prepare(node)
-            .map(|typed| (self.text)(&typed, scope))
+    fn text(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String {
+        self.with_prepared(node, slot, |typed| (self.text)(typed, scope))
             .unwrap_or_default()
     }
 
-    fn markdown(&self, node: &Value, scope: &Scope<'_>) -> Markdown {
-        self.prepare(node)
-            .map(|typed| (self.markdown)(&typed, scope))
+    fn markdown(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Markdown {
+        self.with_prepared(node, slot, |typed| (self.markdown)(typed, scope))
             .unwrap_or_default()
     }
 
-    fn html(&self, node: &Value, scope: &Scope<'_>) -> Option<Html> {
+    fn html(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Option<Html> {
         let renderer = self.html.as_ref()?;
         Some(
-            self.prepare(node)
-                .map(|typed| renderer(&typed, scope))
+            self.with_prepared(node, slot, |typed| renderer(typed, scope))
                 .unwrap_or_default(),
         )
     }
 
-    fn slack(&self, node: &Value, scope: &Scope<'_>) -> Option<Vec<Value>> {
+    fn slack(
+        &self,
+        node: &Value,
+        slot: &RefCell<TypedSlot>,
+        scope: &Scope<'_>,
+    ) -> Option<Vec<Value>> {
         let renderer = self.slack.as_ref()?;
         Some(
-            self.prepare(node)
-                .map(|typed| renderer(&typed, scope))
+            self.with_prepared(node, slot, |typed| renderer(typed, scope))
                 .unwrap_or_default(),
         )
     }

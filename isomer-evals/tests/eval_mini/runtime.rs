@@ -1,6 +1,6 @@
 //! The stub runtime the eval fixture gates run the mini corpus against.
 
-use isomer_evals::{BoxError, EvalRuntime};
+use isomer_evals::{BoxError, EvalRuntime, TextCheck};
 use isomer_sdk::{AuthoringContext, CatalogEntry, ChildRef, ChildWalker, ValidationError};
 use serde_json::{Value, json};
 
@@ -15,30 +15,7 @@ impl ChildWalker for MiniRuntime {
     }
 }
 
-impl EvalRuntime for MiniRuntime {
-    fn walker(&self) -> &dyn ChildWalker {
-        self
-    }
-
-    fn authoring_context(&self) -> AuthoringContext {
-        AuthoringContext {
-            schema: json!({ "type": "object" }),
-            primitives: ["stat", "callout"]
-                .iter()
-                .map(|name| CatalogEntry {
-                    type_name: (*name).to_owned(),
-                    purpose: format!("A {name}."),
-                    use_when: vec![],
-                    avoid_when: vec![],
-                    example: json!({ "type": name }),
-                    group: None,
-                })
-                .collect(),
-            groups: vec![],
-            views: vec![],
-        }
-    }
-
+impl MiniRuntime {
     fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
         self.validate(value)?;
         Ok(value.clone())
@@ -66,6 +43,35 @@ impl EvalRuntime for MiniRuntime {
         } else {
             Err(errors)
         }
+    }
+}
+
+impl EvalRuntime for MiniRuntime {
+    fn walker(&self) -> &dyn ChildWalker {
+        self
+    }
+
+    fn authoring_context(&self) -> AuthoringContext {
+        AuthoringContext {
+            schema: json!({ "type": "object" }),
+            primitives: ["stat", "callout"]
+                .iter()
+                .map(|name| CatalogEntry {
+                    type_name: (*name).to_owned(),
+                    purpose: format!("A {name}."),
+                    use_when: vec![],
+                    avoid_when: vec![],
+                    example: json!({ "type": name }),
+                    group: None,
+                })
+                .collect(),
+            groups: vec![],
+            views: vec![],
+        }
+    }
+
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+        TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

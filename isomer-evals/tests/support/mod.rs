@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use isomer_evals::{BoxError, EvalRuntime, Generate, GenerateRequest};
+use isomer_evals::{BoxError, EvalRuntime, Generate, GenerateRequest, TextCheck};
 use isomer_sdk::{AuthoringContext, CatalogEntry, ChildRef, ChildWalker, ValidationError};
 use serde_json::{Value, json};
 
@@ -74,6 +74,46 @@ impl ChildWalker for StubRuntime {
     }
 }
 
+impl StubRuntime {
+    pub fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
+        // Like the real runtime's input budget, refuse deep input before
+        // copying it (the copy would recurse).
+        if depth(value) > 64 {
+            return Err(vec![ValidationError::new(
+                "",
+                "input nests deeper than 64 levels",
+            )]);
+        }
+        self.validate(value)?;
+        let mut composition = value.clone();
+        if self.drop_unknown
+            && let Some(map) = composition.as_object_mut()
+        {
+            map.retain(|k, _| matches!(k.as_str(), "type" | "title" | "subtitle" | "body"));
+        }
+        Ok(composition)
+    }
+
+    pub fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
+        let Some(body) = composition.get("body").and_then(Value::as_array) else {
+            return Err(vec![ValidationError::new("body", "is required")]);
+        };
+        let errors: Vec<ValidationError> = body
+            .iter()
+            .filter_map(|node| {
+                let t = node.get("type").and_then(Value::as_str).unwrap_or("");
+                (!self.types.contains(&t))
+                    .then(|| ValidationError::new("body", format!("unknown node type \"{t}\"")))
+            })
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+}
+
 impl EvalRuntime for StubRuntime {
     fn walker(&self) -> &dyn ChildWalker {
         self
@@ -99,42 +139,8 @@ impl EvalRuntime for StubRuntime {
         }
     }
 
-    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
-        // Like the real runtime's input budget, refuse deep input before
-        // copying it (the copy would recurse).
-        if depth(value) > 64 {
-            return Err(vec![ValidationError::new(
-                "",
-                "input nests deeper than 64 levels",
-            )]);
-        }
-        self.validate(value)?;
-        let mut composition = value.clone();
-        if self.drop_unknown
-            && let Some(map) = composition.as_object_mut()
-        {
-            map.retain(|k, _| matches!(k.as_str(), "type" | "title" | "subtitle" | "body"));
-        }
-        Ok(composition)
-    }
-
-    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
-        let Some(body) = composition.get("body").and_then(Value::as_array) else {
-            return Err(vec![ValidationError::new("body", "is required")]);
-        };
-        let errors: Vec<ValidationError> = body
-            .iter()
-            .filter_map(|node| {
-                let t = node.get("type").and_then(Value::as_str).unwrap_or("");
-                (!self.types.contains(&t))
-                    .then(|| ValidationError::new("body", format!("unknown node type \"{t}\"")))
-            })
-            .collect();
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(errors)
-        }
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+        TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

@@ -14,7 +14,6 @@ use crate::walk::{ChildRef, ChildWalker};
 pub(crate) struct Inventory {
     primitives: Vec<Primitive>,
     index: HashMap<String, usize, BuildHasherDefault<TypeNameHasher>>,
-    explicit_hooks: bool,
 }
 
 impl Inventory {
@@ -25,12 +24,7 @@ impl Inventory {
             .enumerate()
             .map(|(position, primitive)| (primitive.type_name().to_owned(), position))
             .collect();
-        let explicit_hooks = primitives.iter().any(|p| p.inner.children.is_some());
-        Inventory {
-            primitives,
-            index,
-            explicit_hooks,
-        }
+        Inventory { primitives, index }
     }
 
     /// Every primitive, registration order.
@@ -50,12 +44,6 @@ impl Inventory {
         node.get("type")
             .and_then(Value::as_str)
             .and_then(|t| self.get(t))
-    }
-
-    /// True when some primitive has an explicit child hook (then the
-    /// walker's children are not exactly the schema's slots).
-    pub fn has_explicit_hooks(&self) -> bool {
-        self.explicit_hooks
     }
 
     /// Every registered type, registration order.

@@ -23,6 +23,7 @@
 //! A runtime is immutable after [`RuntimeBuilder::build`] except for its view
 //! registry, and is `Send + Sync`: share it (`Arc<Runtime>`) across tasks.
 
+mod checked;
 pub(crate) mod inventory;
 
 use std::collections::{BTreeMap, HashSet};
@@ -44,8 +45,10 @@ use crate::surface::html::HtmlRender;
 use crate::surface::slack::SlackRender;
 use crate::surface::{RUNTIME_SURFACES, Scope};
 use crate::validate::{CheckedValidation, Engine, ParsedComposition};
+
 use crate::view::{View, ViewRegistry, ViewResponse};
 use crate::walk::{ChildRef, ChildWalker};
+pub use checked::Checked;
 
 use inventory::Inventory;
 
@@ -472,22 +475,35 @@ impl<C: Send + 'static> Runtime<C> {
         &self.inventory
     }
 
-    /// Untrusted input (model output), upstream `parse` (sdk.md §3.1):
-    /// budget, then schema. Valid → the *sanitized* copy (unknown keys of
-    /// non-strict nested objects dropped). No duplicate-id pass, no
-    /// warnings.
+    /// Untrusted input (model output), upstream `parse`: the input budget,
+    /// then the schema and refinements. Valid → the *sanitized* copy
+    /// (unknown keys of non-strict nested objects dropped). No duplicate-id
+    /// finding, no warnings. A projection of the one pass
+    /// ([`Runtime::check`]).
     pub fn parse(&self, value: &Value) -> ParsedComposition {
         self.engine.parse(&self.inventory, value, self.budget)
     }
 
-    /// Trusted input, upstream `validate` (sdk.md §3.2): budget, schema,
-    /// duplicate ids, empty-surface warnings. `composition` is the checked
-    /// copy (absent only when the budget refused).
+    /// Trusted input, upstream `validate`: budget, schema and refinements,
+    /// then duplicate ids and empty-surface warnings. `composition` is the
+    /// checked copy (absent only when the budget refused). A projection of
+    /// the one pass.
     pub fn validate(&self, value: &Value) -> CheckedValidation {
         self.engine.validate(&self.inventory, value, self.budget)
     }
 
-    /// Renders a composition on `surface` (validating first).
+    /// Model output checked the way a host reads it: `parse`, then
+    /// `validate` of the sanitized copy, in one pass over `value` (a second
+    /// pass over the copy only when sanitizing dropped a key). The result
+    /// holds the findings, the copy, and the typed form of every node the
+    /// pass deserialized, so [`Checked::render`] renders without checking
+    /// or deserializing again.
+    pub fn check<'a>(&'a self, value: &'a Value) -> Checked<'a> {
+        Checked::new(&self.engine, &self.inventory, self.budget, value)
+    }
+
+    /// Renders a composition on `surface` (validating first, in the same
+    /// pass whose typed nodes the renderers read).
     ///
     /// # Errors
     /// [`CompositionValidationError`] when the composition is invalid and
@@ -501,112 +517,16 @@ impl<C: Send + 'static> Runtime<C> {
         let mode = options
             .on_validation_error
             .unwrap_or(surface.default_mode());
-        let checked = self.engine.check(&self.inventory, composition, self.budget);
-        if checked.refused || (!checked.result.valid && mode == ValidationMode::Throw) {
-            return Err(CompositionValidationError {
-                errors: checked.result.errors,
-            });
+        let pass = self.engine.run(&self.inventory, composition, self.budget);
+        let valid = pass.valid();
+        let (refused, visits, errors) = pass.into_parts();
+        if refused || (!valid && mode == ValidationMode::Throw) {
+            return Err(CompositionValidationError { errors });
         }
         // Upstream renders the checked copy; the borrowed value is that
         // copy's content, so it is rendered without copying it.
-        Ok(self.render_unchecked(surface, composition, options, checked.result.errors))
-    }
-
-    /// Trusted input that is not copied: the findings of
-    /// [`Runtime::validate`] without its checked copy. `Ok` holds the proof
-    /// [`Runtime::render_validated`] takes (with `validate`'s warnings)
-    /// when `validate(value).valid` would be true; `Err` holds
-    /// `validate(value).errors` (the budget refusal, the schema findings or
-    /// the duplicate ids), in the same order.
-    ///
-    /// # Errors
-    /// Every finding that makes the composition invalid, as above.
-    pub fn validated<'v>(
-        &self,
-        value: &'v Value,
-    ) -> Result<crate::validate::ValidComposition<'v>, Vec<ValidationError>> {
-        self.engine.validated(&self.inventory, value, self.budget)
-    }
-
-    /// Untrusted input, parsed and then validated in one call:
-    /// `parse(value)`, and when it parses, `validate` of the sanitized copy
-    /// (the findings of both exactly as those calls give them), with the
-    /// schema pass run once when sanitizing dropped nothing. A
-    /// [`ParsedValidation::Valid`](crate::validate::ParsedValidation::Valid)
-    /// renders through [`Runtime::render_validated`] without validating
-    /// again.
-    pub fn parse_validated(&self, value: &Value) -> crate::validate::ParsedValidation {
-        self.engine
-            .parse_validated(&self.inventory, value, self.budget)
-    }
-
-    /// Renders a composition that [`Runtime::validated`] accepted, without
-    /// validating it again: the same output as [`Runtime::render`] with the
-    /// same arguments (the mode does not matter for a valid composition;
-    /// the HTML surface's `validation_errors` is empty).
-    ///
-    /// # Errors
-    /// None for a proof this runtime made. A proof made by another runtime
-    /// is validated again here, so this errs exactly as [`Runtime::render`]
-    /// would.
-    pub fn render_validated(
-        &self,
-        surface: Surface,
-        valid: &crate::validate::ValidComposition<'_>,
-        options: &RenderOptions,
-    ) -> Result<Rendered, CompositionValidationError> {
-        if !valid.validated_by(&self.engine) {
-            return self.render(surface, valid.composition(), options);
-        }
-        Ok(self.render_unchecked(surface, valid.composition(), options, Vec::new()))
-    }
-
-    /// Renders `view` on `surface` as it is; `errors` are the findings the
-    /// HTML surface reports (a `Collect`-mode render of an invalid one).
-    fn render_unchecked(
-        &self,
-        surface: Surface,
-        view: &Value,
-        options: &RenderOptions,
-        errors: Vec<ValidationError>,
-    ) -> Rendered {
-        let scope = Scope::new(&self.inventory);
-        let body = view
-            .get("body")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
-        match surface {
-            Surface::Text => Rendered::Text(crate::surface::text::envelope(
-                view,
-                options.heading,
-                body.iter().map(|node| scope.text(node)).collect(),
-            )),
-            Surface::Markdown => Rendered::Markdown(crate::surface::text::markdown_envelope(
-                view,
-                options.heading,
-                body.iter().map(|node| scope.markdown(node)).collect(),
-            )),
-            Surface::Html => Rendered::Html(crate::surface::html::render(
-                view,
-                options,
-                body.iter().map(|node| scope.html(node)).collect(),
-                errors,
-            )),
-            Surface::Slack => {
-                let text = crate::surface::text::envelope(
-                    view,
-                    options.heading,
-                    body.iter().map(|node| scope.text(node)).collect(),
-                );
-                Rendered::Slack(crate::surface::slack::envelope(
-                    view,
-                    options.heading,
-                    body.iter().flat_map(|node| scope.slack(node)).collect(),
-                    text,
-                ))
-            }
-        }
+        let scope = Scope::in_pass(&self.inventory, &visits);
+        Ok(render_body(scope, surface, composition, options, errors))
     }
 
     /// Renders one node on `surface`: validated as the sole body node of
@@ -880,5 +800,52 @@ impl<C> ChildWalker for Runtime<C> {
 
     fn has_own_content(&self, node: &Value) -> bool {
         self.inventory.has_own_content(node)
+    }
+}
+
+/// Renders `view` on `surface` through `scope`; `errors` are the findings
+/// the HTML surface reports (a `Collect`-mode render of an invalid one).
+pub(crate) fn render_body(
+    scope: Scope<'_>,
+    surface: Surface,
+    view: &Value,
+    options: &RenderOptions,
+    errors: Vec<ValidationError>,
+) -> Rendered {
+    let body = view
+        .get("body")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    match surface {
+        Surface::Text => Rendered::Text(crate::surface::text::envelope(
+            view,
+            options.heading,
+            body.iter().map(|node| scope.text(node)).collect(),
+        )),
+        Surface::Markdown => Rendered::Markdown(crate::surface::text::markdown_envelope(
+            view,
+            options.heading,
+            body.iter().map(|node| scope.markdown(node)).collect(),
+        )),
+        Surface::Html => Rendered::Html(crate::surface::html::render(
+            view,
+            options,
+            body.iter().map(|node| scope.html(node)).collect(),
+            errors,
+        )),
+        Surface::Slack => {
+            let text = crate::surface::text::envelope(
+                view,
+                options.heading,
+                body.iter().map(|node| scope.text(node)).collect(),
+            );
+            Rendered::Slack(crate::surface::slack::envelope(
+                view,
+                options.heading,
+                body.iter().flat_map(|node| scope.slack(node)).collect(),
+                text,
+            ))
+        }
     }
 }

@@ -24,13 +24,17 @@ pub mod markdown;
 pub mod slack;
 pub mod text;
 
+use std::cell::RefCell;
+
 use serde_json::Value;
 
 pub use html::Html;
 pub use markdown::{Inline, Markdown, escape_html, escape_markdown_text, escape_mrkdwn};
 
 use crate::composition::is_visible_on_surface;
+use crate::primitive::TypedSlot;
 use crate::runtime::inventory::Inventory;
+use crate::validate::Visits;
 use crate::walk::{ChildRef, ChildWalker};
 
 /// The surfaces a runtime renders, in the order capabilities list them.
@@ -38,21 +42,72 @@ pub const RUNTIME_SURFACES: [&str; 4] = ["html", "text", "markdown", "slack"];
 
 /// The dispatcher a renderer recurses through: renders any registered node
 /// on one of the string surfaces, whatever pack declared it.
+///
+/// Inside a runtime render, the scope knows the checked pass the
+/// composition went through: a child handed to it is matched with the node
+/// the pass visited (the same value), and rendered from the typed form the
+/// pass made for it (by its refinements, or by an earlier surface), so no
+/// node is deserialized twice. A value the pass did not visit is
+/// deserialized on the spot.
 #[derive(Clone, Copy)]
 pub struct Scope<'r> {
     pub(crate) inventory: &'r Inventory,
+    /// The pass the composition went through, if any.
+    visits: Option<&'r Visits<'r>>,
+    /// The visit whose renderer holds this scope (`None` at the body).
+    at: Option<usize>,
 }
 
 impl<'r> Scope<'r> {
+    /// A scope with no pass: every node is deserialized when rendered.
     pub(crate) fn new(inventory: &'r Inventory) -> Self {
-        Scope { inventory }
+        Scope {
+            inventory,
+            visits: None,
+            at: None,
+        }
+    }
+
+    /// The scope of the body of a composition that went through `visits`.
+    pub(crate) fn in_pass(inventory: &'r Inventory, visits: &'r Visits<'r>) -> Self {
+        Scope {
+            inventory,
+            visits: Some(visits),
+            at: None,
+        }
+    }
+
+    /// Calls `render` with the typed-form slot of `node` and the scope its
+    /// renderer gets: the pass's slot when the pass visited `node` here, a
+    /// fresh one otherwise.
+    fn with_node<R>(
+        &self,
+        node: &Value,
+        render: impl FnOnce(&RefCell<TypedSlot>, &Scope<'r>) -> R,
+    ) -> R {
+        let found = self
+            .visits
+            .and_then(|visits| Some((visits, visits.find_child(self.at, node)?)));
+        match found {
+            Some((visits, at)) => render(
+                visits.slot(at),
+                &Scope {
+                    inventory: self.inventory,
+                    visits: Some(visits),
+                    at: Some(at),
+                },
+            ),
+            None => render(&RefCell::new(TypedSlot::Empty), &Scope::new(self.inventory)),
+        }
     }
 
     /// The node's text; `""` when it is hidden from `text`, unknown or
     /// dropped by `sanitize`.
     pub fn text(&self, node: &Value) -> String {
         match self.visible(node, "text") {
-            Some(primitive) => primitive.inner.erased.text(node, self),
+            Some(primitive) => self.with_node(node, |slot, scope| {
+                primitive.inner.erased.text(node, slot, scope)
+            }),
             None => String::new(),
         }
     }
@@ -61,7 +116,9 @@ impl<'r> Scope<'r> {
     /// dropped.
     pub fn markdown(&self, node: &Value) -> Markdown {
         match self.visible(node, "markdown") {
-            Some(primitive) => primitive.inner.erased.markdown(node, self),
+            Some(primitive) => self.with_node(node, |slot, scope| {
+                primitive.inner.erased.markdown(node, slot, scope)
+            }),
             None => Markdown::new(),
         }
     }
@@ -72,10 +129,12 @@ impl<'r> Scope<'r> {
         let Some(primitive) = self.visible(node, "react") else {
             return Html::new();
         };
-        match primitive.inner.erased.html(node, self) {
-            Some(html) => html,
-            None => html::markdown_to_html(&primitive.inner.erased.markdown(node, self)),
-        }
+        self.with_node(node, |slot, scope| {
+            match primitive.inner.erased.html(node, slot, scope) {
+                Some(html) => html,
+                None => html::markdown_to_html(&primitive.inner.erased.markdown(node, slot, scope)),
+            }
+        })
     }
 
     /// The node's Block Kit blocks (its own renderer, else its Markdown
@@ -84,10 +143,14 @@ impl<'r> Scope<'r> {
         let Some(primitive) = self.visible(node, "slack") else {
             return Vec::new();
         };
-        match primitive.inner.erased.slack(node, self) {
-            Some(blocks) => blocks,
-            None => slack::markdown_to_blocks(&primitive.inner.erased.markdown(node, self)),
-        }
+        self.with_node(node, |slot, scope| {
+            match primitive.inner.erased.slack(node, slot, scope) {
+                Some(blocks) => blocks,
+                None => {
+                    slack::markdown_to_blocks(&primitive.inner.erased.markdown(node, slot, scope))
+                }
+            }
+        })
     }
 
     /// The children of `node` through the runtime's walker (any pack).

@@ -1,14 +1,13 @@
-//! Differential tests of the fast paths scoring takes, over the slides pack:
+//! Property tests of the projections of the sdk's one pass, as scoring
+//! reads them, over the slides pack:
 //!
-//! - the sdk runtime's `EvalRuntime::check_for_text` (one
-//!   `parse_validated`, the judged text from `render_validated`) against
-//!   the trait's default (`parse`, `validate`, `render_text`), called
-//!   through [`SlowPath`], a wrapper that implements only the required
-//!   methods by delegating to the same runtime; and `check_composition`,
-//!   `check_attempt` and a whole `run_evals` (judged texts and reports)
-//!   through both;
-//! - `Runtime::parse_validated` against `parse` then `validate` of the
-//!   copy, and `render_validated` against `render` on every surface;
+//! - the sdk runtime's `EvalRuntime::check` (one `Runtime::check`, the
+//!   judged text rendered from it) against the same check rebuilt from the
+//!   runtime's projections `parse`, `validate` and `render_text`
+//!   ([`Steps`]); and `check_composition`, `check_attempt` and a whole
+//!   `run_evals` (judged texts and reports) through both;
+//! - `Runtime::check` against `parse` then `validate` of the copy, and its
+//!   render against `render` on every surface;
 //! - `check_input_budget` against a reference walk written here from
 //!   sdk.md §4.5 (the same walk as the sdk's own agreement test);
 //! - the payload's byte counts (`sanitized_bytes`, `size_vs_golden`)
@@ -27,20 +26,18 @@ use isomer_evals::{
     check_attempt, check_composition, parse_generated, run_evals, score_payload,
 };
 use isomer_sdk::js::{format_json_number, json_stringify};
-use isomer_sdk::validate::ParsedValidation;
 use isomer_sdk::{
     AuthoringContext, ChildWalker, DeepValue, InputBudget, InputUsage, RenderOptions, Runtime,
-    Surface, ValidationError, check_input_budget,
+    Surface, check_input_budget,
 };
 use isomer_slides::synthetic::synthetic_corpus;
 use serde_json::{Map, Value, json};
 
-/// The sdk runtime with only `EvalRuntime`'s required methods, so
-/// `check_for_text` is the trait's default: `parse`, then `validate`, then
-/// `render_text` on demand.
-struct SlowPath<'r>(&'r Runtime);
+/// The sdk runtime's check rebuilt from its projections: `parse`, then
+/// `validate` of the copy, then `render_text` on demand.
+struct Steps<'r>(&'r Runtime);
 
-impl EvalRuntime for SlowPath<'_> {
+impl EvalRuntime for Steps<'_> {
     fn walker(&self) -> &dyn ChildWalker {
         <Runtime as EvalRuntime>::walker(self.0)
     }
@@ -49,12 +46,20 @@ impl EvalRuntime for SlowPath<'_> {
         <Runtime as EvalRuntime>::authoring_context(self.0)
     }
 
-    fn parse(&self, value: &Value) -> Result<Value, Vec<ValidationError>> {
-        <Runtime as EvalRuntime>::parse(self.0, value)
-    }
-
-    fn validate(&self, composition: &Value) -> Result<(), Vec<ValidationError>> {
-        <Runtime as EvalRuntime>::validate(self.0, composition)
+    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+        let parsed = self.0.parse(value);
+        let parsed = match parsed.composition {
+            Some(copy) if parsed.valid => Ok(copy),
+            _ => Err(parsed.errors),
+        };
+        TextCheck::from_steps(self, parsed, |copy| {
+            let checked = self.0.validate(copy);
+            if checked.valid {
+                Ok(())
+            } else {
+                Err(checked.errors)
+            }
+        })
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
@@ -67,7 +72,7 @@ fn text_of(rendered: Result<String, BoxError>) -> Result<String, String> {
     rendered.map_err(|error| error.to_string())
 }
 
-/// What the slow path made of an input.
+/// What the check made of an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
     Refused,
@@ -76,11 +81,11 @@ enum Kind {
     ValidDropped,
 }
 
-/// The sdk override of `check_for_text` against the default.
-fn assert_check_for_text_agrees(rt: &Runtime, value: &Value) {
-    let slow_rt = SlowPath(rt);
-    let fast = EvalRuntime::check_for_text(rt, value);
-    let slow = slow_rt.check_for_text(value);
+/// The sdk runtime's check against its projections.
+fn assert_check_agrees(rt: &Runtime, value: &Value) {
+    let slow_rt = Steps(rt);
+    let fast = EvalRuntime::check(rt, value);
+    let slow = slow_rt.check(value);
     match (fast, slow) {
         (TextCheck::Refused(fast), TextCheck::Refused(slow)) => assert_eq!(fast, slow, "{value}"),
         (
@@ -105,14 +110,14 @@ fn assert_check_for_text_agrees(rt: &Runtime, value: &Value) {
             assert_eq!(fast_text, text_of(fast.render_text()));
             assert_eq!(fast.into_composition(), slow.into_composition());
         }
-        (fast, slow) => panic!("{value}: check_for_text gave {fast:?}, the default {slow:?}"),
+        (fast, slow) => panic!("{value}: check gave {fast:?}, its projections {slow:?}"),
     }
 }
 
 /// `check_composition` and `check_attempt` through both runtimes, with and
 /// without the slides frame.
 fn assert_checks_agree(rt: &Runtime, value: &Value) {
-    let slow_rt = SlowPath(rt);
+    let slow_rt = Steps(rt);
     let frame = isomer_slides::slide_deck_frame();
     for frame in [None, Some(&frame as &dyn EvalFrame)] {
         assert_eq!(
@@ -123,56 +128,43 @@ fn assert_checks_agree(rt: &Runtime, value: &Value) {
     }
 }
 
-/// `parse_validated` against `parse` then `validate` of the copy, and for
-/// a valid copy `render_validated` against `render` on every surface.
-fn assert_parse_validated_agrees(rt: &Runtime, value: &Value) -> Kind {
+/// `Runtime::check` against `parse` then `validate` of the copy, and for a
+/// valid copy its render against `render` on every surface.
+fn assert_check_projects(rt: &Runtime, value: &Value) -> Kind {
     let parsed = rt.parse(value);
-    match rt.parse_validated(value) {
-        ParsedValidation::Refused(errors) => {
-            assert!(!parsed.valid, "{value}");
-            assert_eq!(errors, parsed.errors, "{value}");
-            Kind::Refused
+    let checked = rt.check(value);
+    let Some(copy) = parsed.composition.as_ref() else {
+        assert!(!parsed.valid, "{value}");
+        assert_eq!(checked.composition(), None, "{value}");
+        assert_eq!(checked.errors(), parsed.errors.as_slice(), "{value}");
+        return Kind::Refused;
+    };
+    assert_eq!(checked.composition(), Some(copy), "{value}");
+    let validated = rt.validate(copy);
+    assert_eq!(checked.valid(), validated.valid, "{value}");
+    assert_eq!(checked.errors(), validated.errors.as_slice(), "{value}");
+    if !validated.valid {
+        return Kind::Invalid;
+    }
+    assert_eq!(checked.warnings(), validated.warnings.as_slice());
+    for surface in Surface::ALL {
+        for options in [
+            RenderOptions::default(),
+            RenderOptions {
+                heading: false,
+                minify: true,
+                ..RenderOptions::default()
+            },
+        ] {
+            let rendered = rt.render(surface, copy, &options);
+            assert!(rendered.is_ok(), "{surface:?} of {copy}: {rendered:?}");
+            assert_eq!(checked.render(surface, &options), rendered);
         }
-        ParsedValidation::Invalid {
-            composition,
-            errors,
-        } => {
-            assert_eq!(Some(&composition), parsed.composition.as_ref(), "{value}");
-            let checked = rt.validate(&composition);
-            assert!(!checked.valid);
-            assert_eq!(errors, checked.errors, "{value}");
-            Kind::Invalid
-        }
-        ParsedValidation::Valid(valid) => {
-            let copy = parsed.composition.as_ref().expect("a parsed copy");
-            assert_eq!(valid.composition(), copy, "{value}");
-            let checked = rt.validate(copy);
-            assert!(checked.valid, "{copy}: {checked:?}");
-            assert_eq!(valid.warnings(), checked.warnings.as_slice());
-            let proof = valid.as_valid();
-            let borrowed = rt.validated(copy).expect("the copy validates");
-            assert_eq!(borrowed.warnings(), valid.warnings());
-            for surface in Surface::ALL {
-                for options in [
-                    RenderOptions::default(),
-                    RenderOptions {
-                        heading: false,
-                        minify: true,
-                        ..RenderOptions::default()
-                    },
-                ] {
-                    let slow = rt.render(surface, copy, &options);
-                    assert!(slow.is_ok(), "{surface:?} of {copy}: {slow:?}");
-                    assert_eq!(rt.render_validated(surface, &proof, &options), slow);
-                    assert_eq!(rt.render_validated(surface, &borrowed, &options), slow);
-                }
-            }
-            if copy == value {
-                Kind::Valid
-            } else {
-                Kind::ValidDropped
-            }
-        }
+    }
+    if copy == value {
+        Kind::Valid
+    } else {
+        Kind::ValidDropped
     }
 }
 
@@ -349,10 +341,10 @@ fn assert_payload_bytes_agree(rt: &Runtime, value: &Value, golden: &Value) {
 /// Every comparison on one input; its kind.
 fn assert_all_agree(rt: &Runtime, value: &Value, golden: &Value) -> Kind {
     assert_budget_agrees(value);
-    assert_check_for_text_agrees(rt, value);
+    assert_check_agrees(rt, value);
     assert_checks_agree(rt, value);
     assert_payload_bytes_agree(rt, value, golden);
-    assert_parse_validated_agrees(rt, value)
+    assert_check_projects(rt, value)
 }
 
 fn tally(kinds: &[Kind]) -> BTreeMap<Kind, usize> {
@@ -561,7 +553,7 @@ fn the_synthetic_corpus_agrees() {
         let frame = isomer_slides::slide_deck_frame();
         assert_eq!(
             check_attempt(&rt, parse_generated(text.clone()), Some(&frame)),
-            check_attempt(&SlowPath(&rt), parse_generated(text.clone()), Some(&frame)),
+            check_attempt(&Steps(&rt), parse_generated(text.clone()), Some(&frame)),
             "{text}"
         );
     }
@@ -577,7 +569,7 @@ fn the_synthetic_corpus_agrees() {
 }
 
 /// A whole run over the synthetic corpus through the sdk runtime and
-/// through the default `check_for_text`: the same judged texts and the same
+/// through its projections ([`Steps`]): the same judged texts and the same
 /// report.
 #[test]
 fn run_evals_judges_the_same_text_and_reports_the_same() {
@@ -618,7 +610,7 @@ fn run_evals_judges_the_same_text_and_reports_the_same() {
         (report, judged)
     };
     let (fast_report, fast_judged) = run(&rt);
-    let (slow_report, slow_judged) = run(&SlowPath(&rt));
+    let (slow_report, slow_judged) = run(&Steps(&rt));
     assert_eq!(fast_judged, slow_judged);
     assert_eq!(fast_report, slow_report);
     let judged = corpus

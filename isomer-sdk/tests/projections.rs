@@ -1,12 +1,11 @@
-//! Differential tests of the sdk's fast paths against the slow paths they
-//! replace, over the note/group test pack:
+//! Property tests of the projections of the sdk's one pass, over the
+//! note/group test pack:
 //!
-//! - `Runtime::parse_validated(v)` against `parse(v)` then `validate` of the
-//!   sanitized copy (errors, warnings, the copy);
-//! - `Runtime::validated(v)` against `validate(v)`;
-//! - `Runtime::render_validated` against `render` on every surface, with
-//!   several option sets, from both kinds of proof and from a proof another
-//!   runtime made;
+//! - `Runtime::check(v)` gives what `parse(v)` then `validate` of the
+//!   sanitized copy give (errors, warnings, the copy), and `validate(v)`
+//!   agrees with it when nothing was dropped;
+//! - the check's render equals `render` of the copy on every surface, with
+//!   several option sets;
 //! - `check_input_budget` (one storage-order walk, the upstream-order walk
 //!   only for refused input) against a reference walk written here from
 //!   sdk.md §4.5, under the default budget and budgets one below and at
@@ -23,9 +22,8 @@ use std::collections::BTreeMap;
 
 use common::{pack, runtime, view};
 use isomer_sdk::js::format_json_number;
-use isomer_sdk::validate::ParsedValidation;
 use isomer_sdk::{
-    ErrorCode, InputBudget, InputUsage, RenderOptions, Runtime, Surface, ValidationMode,
+    Checked, ErrorCode, InputBudget, InputUsage, RenderOptions, Runtime, Surface, ValidationMode,
     check_input_budget,
 };
 use proptest::prelude::*;
@@ -190,7 +188,7 @@ fn budgets_around(value: &Value) -> Vec<InputBudget> {
 // Parse/validate/render agreement.
 // ---------------------------------------------------------------------------
 
-/// What the slow path made of an input.
+/// What the check made of an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
     /// `parse` refused it (budget or schema).
@@ -224,89 +222,69 @@ fn option_sets() -> Vec<RenderOptions> {
     ]
 }
 
-/// `render_validated(proof)` against `render(value)` on every surface and
-/// option set, on `rt` (which made the proof) and on `other` (which did
-/// not, so it validates again).
-fn assert_renders_agree(
-    rt: &Runtime,
-    other: &Runtime,
-    proof: &isomer_sdk::validate::ValidComposition<'_>,
-    value: &Value,
-) {
+/// The check's render against `render` of the copy on every surface and
+/// option set, and `render` of `rt` against `render` of `other` (a runtime
+/// of the same packs, whose budget may refuse the copy).
+fn assert_renders_agree(rt: &Runtime, other: &Runtime, checked: &Checked<'_>, copy: &Value) {
     for options in option_sets() {
         for surface in Surface::ALL {
-            let slow = rt.render(surface, value, &options);
-            assert!(slow.is_ok(), "{surface:?} of a valid {value}: {slow:?}");
-            assert_eq!(
-                rt.render_validated(surface, proof, &options),
-                slow,
-                "{surface:?} {options:?} of {value}"
+            let rendered = rt.render(surface, copy, &options);
+            assert!(
+                rendered.is_ok(),
+                "{surface:?} of a valid {copy}: {rendered:?}"
             );
             assert_eq!(
-                other.render_validated(surface, proof, &options),
-                other.render(surface, value, &options),
-                "{surface:?} {options:?} of {value} on another runtime"
+                checked.render(surface, &options),
+                rendered,
+                "{surface:?} {options:?} of {copy}"
             );
+            let elsewhere = other.render(surface, copy, &options);
+            if other.validate(copy).valid {
+                assert_eq!(elsewhere, rendered, "{surface:?} {options:?} of {copy}");
+            } else {
+                assert!(elsewhere.is_err(), "{surface:?} {options:?} of {copy}");
+            }
         }
     }
 }
 
-/// Every fast path of `rt` against its slow path on `value`; `other` is a
-/// second runtime (its budget may differ). Returns what the slow path made
-/// of it.
+/// The projections of the one pass on `value`: `validate` against
+/// `check` (which is `parse`, then `validate` of the copy), renders of the
+/// check against `render`. Returns what the check made of it.
 fn assert_agrees(rt: &Runtime, other: &Runtime, value: &Value) -> Kind {
-    // validated vs validate.
-    let checked = rt.validate(value);
-    match rt.validated(value) {
-        Ok(proof) => {
-            assert!(checked.valid, "validated accepted {value}: {checked:?}");
-            assert!(std::ptr::eq(proof.composition(), value));
-            assert_eq!(checked.composition.as_ref(), Some(value));
-            assert_eq!(proof.warnings(), checked.warnings.as_slice(), "{value}");
-            assert_renders_agree(rt, other, &proof, value);
-        }
-        Err(errors) => {
-            assert!(!checked.valid, "validated refused {value}: {errors:?}");
-            assert_eq!(errors, checked.errors, "{value}");
-        }
-    }
-
-    // parse_validated vs parse, then validate of the copy.
+    let validated = rt.validate(value);
     let parsed = rt.parse(value);
-    match rt.parse_validated(value) {
-        ParsedValidation::Refused(errors) => {
-            assert!(!parsed.valid, "parse_validated refused {value}: {errors:?}");
-            assert_eq!(errors, parsed.errors, "{value}");
-            Kind::Refused
-        }
-        ParsedValidation::Invalid {
-            composition,
-            errors,
-        } => {
-            assert!(parsed.valid, "{value}: {parsed:?}");
-            assert_eq!(Some(&composition), parsed.composition.as_ref(), "{value}");
-            let copy_checked = rt.validate(&composition);
-            assert!(!copy_checked.valid, "{composition}");
-            assert_eq!(errors, copy_checked.errors, "{value}");
-            Kind::Invalid
-        }
-        ParsedValidation::Valid(valid) => {
-            assert!(parsed.valid, "{value}: {parsed:?}");
-            let copy = parsed.composition.as_ref().expect("a parsed copy");
-            assert_eq!(valid.composition(), copy, "{value}");
-            let copy_checked = rt.validate(copy);
-            assert!(copy_checked.valid, "{copy}: {copy_checked:?}");
-            assert_eq!(valid.warnings(), copy_checked.warnings.as_slice());
-            assert_eq!(valid.as_valid().composition(), copy);
-            assert_eq!(valid.as_valid().warnings(), valid.warnings());
-            assert_renders_agree(rt, other, &valid.as_valid(), copy);
-            assert_eq!(valid.clone().into_composition(), *copy);
-            if copy == value {
-                Kind::Valid
-            } else {
-                Kind::ValidDropped
-            }
-        }
+    let checked = rt.check(value);
+    assert_eq!(
+        validated.composition.is_some(),
+        validated.errors.first().and_then(|e| e.code) != Some(ErrorCode::InputOverBudget),
+        "{value}"
+    );
+    let Some(copy) = parsed.composition.as_ref() else {
+        assert!(!parsed.valid, "{value}: {parsed:?}");
+        assert!(!validated.valid, "parse refused a valid {value}");
+        assert_eq!(checked.errors(), parsed.errors.as_slice(), "{value}");
+        assert_eq!(checked.composition(), None, "{value}");
+        return Kind::Refused;
+    };
+    assert!(parsed.valid, "{value}: {parsed:?}");
+    assert_eq!(checked.composition(), Some(copy), "{value}");
+    let copy_checked = rt.validate(copy);
+    assert_eq!(checked.valid(), copy_checked.valid, "{value}");
+    assert_eq!(checked.errors(), copy_checked.errors.as_slice(), "{value}");
+    if copy == value {
+        assert_eq!(validated.errors, copy_checked.errors, "{value}");
+        assert_eq!(validated.warnings, copy_checked.warnings, "{value}");
+    }
+    if !copy_checked.valid {
+        return Kind::Invalid;
+    }
+    assert_eq!(checked.warnings(), copy_checked.warnings.as_slice());
+    assert_renders_agree(rt, other, &checked, copy);
+    if copy == value {
+        Kind::Valid
+    } else {
+        Kind::ValidDropped
     }
 }
 
@@ -469,7 +447,7 @@ fn every_mutation_of_a_valid_composition_agrees() {
     }
     let counts = tally(kinds.iter().copied());
     eprintln!("mutations: {} cases, {counts:?}", kinds.len());
-    // Every kind is reached, so every branch of parse_validated is compared.
+    // Every kind is reached, so every outcome of the check is compared.
     assert!(
         counts.get(&Kind::Refused).copied().unwrap_or(0) > 100,
         "{counts:?}"
@@ -539,17 +517,14 @@ fn one_over_the_budget_on_each_axis_agrees() {
         for (budget, message) in over {
             let rt = runtime_with(budget);
             assert_eq!(assert_agrees(&rt, &at_limit, &base), Kind::Refused);
-            let ParsedValidation::Refused(errors) = rt.parse_validated(&base) else {
-                unreachable!("checked above");
-            };
+            let checked = rt.check(&base);
+            let errors = checked.errors();
             assert_eq!(errors.len(), 1);
             assert_eq!(errors[0].message, message);
-            // The proof of the runtime at the limit, rendered by one over
-            // it, is refused as `render` refuses it.
-            let proof = at_limit.validated(&base).unwrap();
+            // Every surface refuses it as the check does.
             for surface in Surface::ALL {
                 let options = RenderOptions::default();
-                let refused = rt.render_validated(surface, &proof, &options);
+                let refused = checked.render(surface, &options);
                 assert_eq!(refused, rt.render(surface, &base, &options));
                 assert!(refused.is_err());
             }

@@ -1,0 +1,96 @@
+//! One measured step over the 10,000-case synthetic slides corpus, for
+//! instruction counts under callgrind (stable where wall-clock timings on
+//! a busy machine are not). The corpus, the runtime, the case list and the
+//! executor are built before the step; only the step is counted (the
+//! function `measured`), and what it returns is dropped after it.
+//!
+//! Steps (the first argument):
+//! - `serde_json_parse`: `serde_json::from_str::<Value>` of every answer
+//!   after `strip_code_fence` (the floor: reading the JSON at all);
+//! - `run_evals`: the whole replayed run with the slides frame rule and a
+//!   judge that answers at once (so the text surface is rendered);
+//! - `run_evals_no_judge`: the same run without a judge;
+//! - `runtime`: building `isomer_slides::runtime()` alone.
+//!
+//! ```sh
+//! cargo bench -p isomer-slides --bench score_instructions --no-run
+//! BIN=$(ls -t target/release/deps/score_instructions-* | grep -v '\.d$' | head -1)
+//! for step in serde_json_parse run_evals run_evals_no_judge runtime; do
+//!   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.$step \
+//!     --toggle-collect='*measured*' "$BIN" $step 2>&1 | grep 'Collected'
+//! done
+//! ```
+//!
+//! The ratios the quality bar bounds are `run_evals / serde_json_parse`
+//! (with the judge) and `run_evals_no_judge / serde_json_parse`.
+
+use std::hint::black_box;
+
+use isomer_evals::{
+    AnswerabilityVerdict, BoxError, Generate, GenerateRequest, Judge, RunEvalsOptions, run_evals,
+    strip_code_fence,
+};
+use isomer_slides::synthetic;
+use serde_json::Value;
+
+const CASES: usize = 10_000;
+
+/// The counted step: `--toggle-collect='*measured*'` counts only this call.
+#[inline(never)]
+fn measured<R>(step: impl FnOnce() -> R) -> R {
+    black_box(step())
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; the step is the first other argument.
+    let step = std::env::args()
+        .skip(1)
+        .find(|arg| !arg.starts_with("--"))
+        .unwrap_or_else(|| "run_evals".to_owned());
+    if step == "runtime" {
+        let runtime = measured(isomer_slides::runtime);
+        drop(black_box(runtime));
+        return;
+    }
+    let runtime = isomer_slides::runtime().expect("the slides runtime builds");
+    let frame = isomer_slides::slide_deck_frame();
+    let corpus = synthetic::synthetic_corpus(&runtime, CASES, 42);
+    let executor = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("tokio runtime");
+    let answers = &corpus.answers;
+    let generate = Generate::new(move |request: GenerateRequest| {
+        let text = answers
+            .get(&(request.eval_case.id.clone(), request.attempt))
+            .cloned()
+            .unwrap_or_default();
+        async move { Ok::<_, BoxError>(text) }
+    });
+    match step.as_str() {
+        "serde_json_parse" => {
+            let texts: Vec<&str> = corpus.answer_texts().collect();
+            let parsed = measured(|| {
+                texts
+                    .iter()
+                    .map(|text| serde_json::from_str::<Value>(strip_code_fence(text)).ok())
+                    .collect::<Vec<_>>()
+            });
+            drop(black_box(parsed));
+        }
+        "run_evals" | "run_evals_no_judge" => {
+            let mut options = RunEvalsOptions::new(&runtime, corpus.cases.clone(), generate);
+            options.frame = Some(&frame);
+            if step == "run_evals" {
+                options.judge = Some(Judge::new(|_| async {
+                    Ok::<_, BoxError>(AnswerabilityVerdict::Yes)
+                }));
+            }
+            let report = measured(|| executor.block_on(run_evals(options)));
+            assert_eq!(report.results.len(), CASES);
+            drop(black_box(report));
+        }
+        other => panic!(
+            "unknown step {other:?}: serde_json_parse, run_evals, run_evals_no_judge or runtime"
+        ),
+    }
+}

@@ -1,0 +1,508 @@
+//! The one pass of the engine: the schema of the root and of every node
+//! reached through the slots and child hooks, each node's refinements once
+//! its subtree passed, then, for input the schema accepts, the duplicate ids
+//! and the empty surfaces, all over one list of visits. The visits keep each
+//! node's typed form for the renders that follow.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde_json::Value;
+
+use crate::error::{SURFACE_NAMES, ValidationError, ValidationWarning};
+use crate::js::quote_text;
+use crate::json::eq_deep;
+use crate::primitive::{Primitive, RefineContext, TypedSlot};
+use crate::runtime::inventory::Inventory;
+use crate::walk::{ChildWalker, child_node_path};
+
+use super::messages::{Subject, format_path, issues};
+use super::order::{Seg, key_for, parse_child_path};
+use super::{Engine, sanitize};
+
+impl Engine {
+    /// The sanitized copy of `value`, which the pass that made `visits`
+    /// accepted: unknown keys of the non-strict objects inside `meta` and
+    /// inside each node dropped; and whether a key was dropped.
+    pub(crate) fn sanitized(&self, value: &Value, visits: &Visits<'_>) -> (Value, bool) {
+        let mut copy = value.clone();
+        let mut dropped = false;
+        // The root is strict; `meta` and its sub-objects are ordinary.
+        if copy.get("meta").is_some() {
+            dropped |=
+                sanitize::strip_unknown(&self.root_schema, &self.root_schema, &mut copy, true);
+        }
+        for (at, visit) in visits.list.iter().enumerate() {
+            let Some(primitive) = visit.primitive else {
+                continue;
+            };
+            if !primitive.inner.schema.strips {
+                continue;
+            }
+            if let Some(node) = navigate(&mut copy, &visits.segments(at)) {
+                let schema = primitive.schema();
+                dropped |= sanitize::strip_unknown(schema, schema, node, true);
+            }
+        }
+        (copy, dropped)
+    }
+
+    /// The schema findings of `value`, sorted, and the nodes reached.
+    ///
+    /// Cheap for valid input: a node whose compiled schema accepts it costs
+    /// one `is_valid`; traversal-order keys (from the schema) and full
+    /// segment lists are only worked out for nodes that have findings, or,
+    /// for `parse`, that need sanitizing.
+    pub(super) fn schema_pass<'v>(
+        &'v self,
+        inventory: &'v Inventory,
+        value: &'v Value,
+    ) -> (Vec<ValidationError>, Visits<'v>) {
+        let mut found: Vec<(Vec<u64>, ValidationError)> = Vec::new();
+        let root_subject = Subject {
+            schema: &self.root_schema,
+            instance: value,
+            node_fields: None,
+        };
+        for issue in issues(&self.root, &root_subject) {
+            let path = format_path("", &issue.segments);
+            found.push((issue.key, ValidationError::new(path, issue.message)));
+        }
+        // Built on first use: valid input never needs it.
+        let mut unknown_type_message: Option<String> = None;
+        let mut visits = Visits {
+            roots: 0,
+            body_key: &self.body_key,
+            list: Vec::new(),
+            order: Vec::new(),
+        };
+        /// Work left: visit a node, or run a node's refinements once its
+        /// subtree is done (if no schema issue was found meanwhile).
+        enum Task {
+            Visit(usize),
+            Refine { at: usize, schema_issues: usize },
+        }
+        let mut stack: Vec<Task> = Vec::new();
+        // How many of `found` are refinement findings (the rest are schema
+        // issues).
+        let mut refine_findings = 0;
+        if let Some(Value::Array(body)) = value.get("body") {
+            visits.roots = body.len();
+            visits.list.reserve(body.len());
+            for (index, node) in body.iter().enumerate() {
+                visits.list.push(Visit {
+                    node,
+                    path: crate::walk::body_root_path(index),
+                    parent: None,
+                    relative_at: "body".len(),
+                    walked: true,
+                    inherited: None,
+                    primitive: None,
+                    children: 0..0,
+                    slot: RefCell::new(TypedSlot::Empty),
+                });
+            }
+            stack.extend((0..body.len()).rev().map(Task::Visit));
+        }
+        while let Some(task) = stack.pop() {
+            let at = match task {
+                Task::Visit(at) => at,
+                Task::Refine { at, schema_issues } => {
+                    if found.len() - refine_findings == schema_issues {
+                        refine_findings += self.refine(inventory, &visits, at, &mut found);
+                    }
+                    continue;
+                }
+            };
+            visits.order.push(at);
+            let visit = &visits.list[at];
+            let node = visit.node;
+            if !node.is_object() {
+                continue;
+            }
+            let Some(primitive) = inventory.for_node(node) else {
+                let mut key = visits.key(at);
+                key.push(0);
+                let path = format!("{}.type", visit.path);
+                let message = unknown_type_message.get_or_insert_with(|| {
+                    let registered: Vec<String> =
+                        inventory.types().map(crate::js::name_text).collect();
+                    format!("must be one of: {}", registered.join(", "))
+                });
+                let mut error = ValidationError::new(path, message.clone());
+                if !visit.walked
+                    && let Some(type_name) = visit.inherited
+                {
+                    error = error.with_node_type(type_name);
+                }
+                found.push((key, error));
+                continue;
+            };
+            let walked = visit.walked;
+            let reported = visit.reported_type(primitive);
+            let with_type = |error: ValidationError| with_node_type(error, reported);
+            let subject = Subject {
+                schema: primitive.schema(),
+                instance: node,
+                node_fields: Some(primitive.field_names()),
+            };
+            let own = issues(&primitive.inner.schema.compiled, &subject);
+            let own_failed = !own.is_empty();
+            if own_failed {
+                let node_key = visits.key(at);
+                let path = &visits.list[at].path;
+                for issue in own {
+                    let mut key = node_key.clone();
+                    key.extend(issue.key);
+                    let path = format_path(path, &issue.segments);
+                    found.push((key, with_type(ValidationError::new(path, issue.message))));
+                }
+            }
+            visits.list[at].primitive = Some(primitive);
+            if !own_failed {
+                // Zod runs an object's refinements after its fields and
+                // skips them when any schema issue was found inside it
+                // (a refinement sees only a well-formed
+                // node): the refinement waits until the subtree is done.
+                stack.push(Task::Refine {
+                    at,
+                    schema_issues: found.len() - refine_findings,
+                });
+            }
+            let base = &visits.list[at].path;
+            let relative_at = base.len() + 1;
+            let children = primitive.validated_children_under(node, base);
+            let first = visits.list.len();
+            for (child, path, reached) in children {
+                visits.list.push(Visit {
+                    node: child,
+                    path,
+                    parent: Some(at),
+                    relative_at,
+                    walked: walked && reached,
+                    inherited: reported,
+                    primitive: None,
+                    children: 0..0,
+                    slot: RefCell::new(TypedSlot::Empty),
+                });
+            }
+            visits.list[at].children = first..visits.list.len();
+            stack.extend((first..visits.list.len()).rev().map(Task::Visit));
+        }
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        (found.into_iter().map(|(_, error)| error).collect(), visits)
+    }
+
+    /// Runs the refinements of the visited node `at` (its schema passed),
+    /// adding their findings to `found`; returns how many it added.
+    fn refine<'v>(
+        &self,
+        inventory: &'v Inventory,
+        visits: &Visits<'v>,
+        at: usize,
+        found: &mut Vec<(Vec<u64>, ValidationError)>,
+    ) -> usize {
+        let visit = &visits.list[at];
+        let Some(primitive) = visit.primitive else {
+            return 0;
+        };
+        let reported = visit.reported_type(primitive);
+        let with_type = |error: ValidationError| with_node_type(error, reported);
+        let mut context = RefineContext::new(visit.node, inventory as &dyn ChildWalker);
+        let outcome =
+            primitive
+                .inner
+                .erased
+                .refine(visit.node, &mut visit.slot.borrow_mut(), &mut context);
+        let findings = context.into_findings();
+        if outcome.is_ok() && findings.is_empty() {
+            return 0;
+        }
+        let before = found.len();
+        let mut key = visits.key(at);
+        key.push(u64::MAX);
+        let path = &visit.path;
+        if outcome.is_err() {
+            found.push((
+                key.clone(),
+                with_type(ValidationError::new(path.clone(), "Invalid input")),
+            ));
+        }
+        for (relative, message) in findings {
+            let path = if relative.is_empty() {
+                path.clone()
+            } else {
+                child_node_path(path, &relative)
+            };
+            found.push((key.clone(), with_type(ValidationError::new(path, message))));
+        }
+        found.len() - before
+    }
+}
+
+/// One node the schema pass reached.
+pub(crate) struct Visit<'v> {
+    node: &'v Value,
+    /// Its full path (`body[0].items[1]`).
+    path: String,
+    /// The enclosing node's visit; `None` for a body root.
+    parent: Option<usize>,
+    /// Where in `path` the path from the enclosing node starts (`[0]`
+    /// after `body` for a root, `items[1]` after `body[0].`).
+    relative_at: usize,
+    /// Reached by the walker from the body roots (a node whose type
+    /// findings name as `nodeType`). Nodes only the schema reaches (an
+    /// embedded body that an explicit hook leaves out) are validated but
+    /// not walked.
+    walked: bool,
+    /// The `nodeType` of the innermost walked ancestor: what findings
+    /// in an unwalked node carry.
+    inherited: Option<&'v str>,
+    /// Its primitive, once the node was found to be of a registered type.
+    primitive: Option<&'v Primitive>,
+    /// The visits of its children (they are added together): first the
+    /// walked ones in hook order, then the ones only the schema reaches.
+    children: Range<usize>,
+    /// Its typed form, made once and shared by refinements and renders.
+    slot: RefCell<TypedSlot>,
+}
+
+impl<'v> Visit<'v> {
+    /// The `nodeType` of findings in this node, of type `primitive`: its
+    /// own type when walked, else the innermost walked ancestor's.
+    fn reported_type(&self, primitive: &'v Primitive) -> Option<&'v str> {
+        if self.walked {
+            Some(primitive.type_name())
+        } else {
+            self.inherited
+        }
+    }
+}
+
+/// `error` with `nodeType` set to `reported`, when there is one.
+fn with_node_type(error: ValidationError, reported: Option<&str>) -> ValidationError {
+    match reported {
+        Some(type_name) => error.with_node_type(type_name),
+        None => error,
+    }
+}
+
+impl Visit<'_> {
+    /// The steps from the enclosing node (from `body` for a root).
+    fn relative(&self) -> Vec<Seg> {
+        parse_child_path(&self.path[self.relative_at..])
+    }
+}
+
+/// Every node the schema pass reached. Children are added after their
+/// parent, so a parent's index is below its children's.
+pub(crate) struct Visits<'v> {
+    /// How many body roots there are (the first visits).
+    roots: usize,
+    body_key: &'v [u64],
+    list: Vec<Visit<'v>>,
+    /// Indexes of `list` in visiting order: pre-order, children in slot
+    /// order.
+    order: Vec<usize>,
+}
+
+impl<'v> Visits<'v> {
+    /// No visits (the budget refused the input).
+    pub(super) fn empty(body_key: &'v [u64]) -> Self {
+        Visits {
+            roots: 0,
+            body_key,
+            list: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+impl Visits<'_> {
+    /// The typed-form slot of the visit `at`.
+    pub(crate) fn slot(&self, at: usize) -> &RefCell<TypedSlot> {
+        &self.list[at].slot
+    }
+
+    /// The visit of `node` among the children of the visit `parent` (the
+    /// body roots for `None`): the same value (the same place, or equal
+    /// content, as in a renderer's typed copy of its children).
+    pub(crate) fn find_child(&self, parent: Option<usize>, node: &Value) -> Option<usize> {
+        let candidates = match parent {
+            Some(parent) => self.list.get(parent)?.children.clone(),
+            None => 0..self.roots.min(self.list.len()),
+        };
+        candidates
+            .clone()
+            .find(|&at| std::ptr::eq(self.list[at].node, node))
+            .or_else(|| {
+                candidates
+                    .into_iter()
+                    .find(|&at| eq_deep(self.list[at].node, node))
+            })
+    }
+
+    /// The enclosing visits of `at`, outermost first, then `at`.
+    fn chain(&self, at: usize) -> Vec<usize> {
+        let mut chain = vec![at];
+        let mut current = at;
+        while let Some(parent) = self.list[current].parent {
+            chain.push(parent);
+            current = parent;
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// The traversal-order key of the node at `at` (Zod's order): the
+    /// `body` key, the root's index, then each step's rank in its
+    /// enclosing node's schema.
+    fn key(&self, at: usize) -> Vec<u64> {
+        let mut key = self.body_key.to_vec();
+        for index in self.chain(at) {
+            let visit = &self.list[index];
+            let relative = visit.relative();
+            match visit.parent.and_then(|parent| self.list[parent].primitive) {
+                Some(parent) => key.extend(key_for(parent.schema(), &relative)),
+                None => key.extend(relative.iter().map(|seg| match seg {
+                    Seg::Index(index) => *index as u64,
+                    Seg::Key(_) => 0,
+                })),
+            }
+        }
+        key
+    }
+
+    /// Duplicate ids: the walked nodes in pre-order (body roots, then
+    /// children in hook order, depth first); only string ids count; each
+    /// later use is `<nodePath>.id duplicates id "<id>" first used at
+    /// <firstPath>`, with the node's `type` as `nodeType`.
+    pub(super) fn duplicate_ids(&self) -> Vec<ValidationError> {
+        let mut first_use: HashMap<&str, usize> = HashMap::new();
+        let mut errors = Vec::new();
+        for &at in &self.order {
+            let visit = &self.list[at];
+            if !visit.walked {
+                continue;
+            }
+            let Some(id) = visit.node.get("id").and_then(Value::as_str) else {
+                continue;
+            };
+            match first_use.get(id) {
+                Some(&first) => {
+                    let mut error = ValidationError::new(
+                        format!("{}.id", visit.path),
+                        format!(
+                            "duplicates id {} first used at {}",
+                            quote_text(id),
+                            self.list[first].path
+                        ),
+                    );
+                    if let Some(type_name) = visit.node.get("type").and_then(Value::as_str) {
+                        error = error.with_node_type(type_name);
+                    }
+                    errors.push(error);
+                }
+                None => {
+                    first_use.insert(id, at);
+                }
+            }
+        }
+        errors
+    }
+
+    /// Empty surfaces: for each surface in list order, a warning when no
+    /// body root renders on it. One bottom-up pass over the walked nodes
+    /// computes, per node, the set of surfaces it renders on
+    /// (`renders_on_surface` for every surface at once): a node renders
+    /// where it is visible and either draws itself (no walked children, or
+    /// content of its own) or some walked child renders.
+    pub(super) fn empty_surfaces(
+        &self,
+        roots: usize,
+        walker: &Inventory,
+    ) -> Vec<ValidationWarning> {
+        let all: u32 = (1 << SURFACE_NAMES.len()) - 1;
+        let mut renders = vec![0u32; self.list.len()];
+        for at in (0..self.list.len()).rev() {
+            let visit = &self.list[at];
+            if !visit.walked {
+                continue;
+            }
+            let visible = visible_surfaces(visit.node);
+            if visible == 0 {
+                continue;
+            }
+            let mut walked_children = visit
+                .children
+                .clone()
+                .filter(|&child| self.list[child].walked);
+            let drawn = match walked_children.next() {
+                None => all,
+                Some(_) if walker.has_own_content(visit.node) => all,
+                Some(first) => {
+                    walked_children.fold(renders[first], |mask, child| mask | renders[child])
+                }
+            };
+            renders[at] = visible & drawn;
+        }
+        let covered = renders[..roots.min(renders.len())]
+            .iter()
+            .fold(0, |mask, &node| mask | node);
+        SURFACE_NAMES
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| covered & (1 << bit) == 0)
+            .map(|(_, surface)| empty_surface_warning(surface))
+            .collect()
+    }
+
+    /// The steps from the composition root to the node at `at`.
+    pub(super) fn segments(&self, at: usize) -> Vec<Seg> {
+        let mut segments = vec![Seg::Key("body".into())];
+        for index in self.chain(at) {
+            segments.extend(self.list[index].relative());
+        }
+        segments
+    }
+}
+
+/// The value at `segments` inside `value`.
+fn navigate<'a>(value: &'a mut Value, segments: &[Seg]) -> Option<&'a mut Value> {
+    let mut current = value;
+    for segment in segments {
+        current = match (segment, current) {
+            (Seg::Key(key), Value::Object(map)) => map.get_mut(key)?,
+            (Seg::Index(index), Value::Array(items)) => items.get_mut(*index)?,
+            _ => return None,
+        };
+    }
+    Some(current)
+}
+
+/// `composition renders no nodes on surface "<surface>"`, upstream's warning.
+fn empty_surface_warning(surface: &str) -> ValidationWarning {
+    ValidationWarning {
+        surface: surface.to_owned(),
+        path: None,
+        message: format!("composition renders no nodes on surface \"{surface}\""),
+    }
+}
+
+/// The surfaces `node` is visible on, one bit per [`SURFACE_NAMES`] entry
+/// (`is_visible_on_surface` for every surface at once): none for a
+/// non-object, all without a `surfaces` list.
+fn visible_surfaces(node: &Value) -> u32 {
+    let Some(fields) = node.as_object() else {
+        return 0;
+    };
+    match fields.get("surfaces") {
+        Some(Value::Array(listed)) => SURFACE_NAMES
+            .iter()
+            .enumerate()
+            .filter(|(_, surface)| listed.iter().any(|s| s.as_str() == Some(surface)))
+            .fold(0, |mask, (bit, _)| mask | (1 << bit)),
+        _ => (1 << SURFACE_NAMES.len()) - 1,
+    }
+}
