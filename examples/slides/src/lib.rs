@@ -1,4 +1,4 @@
-//! The reference Isomer slides pack: 27 slide primitives, the
+//! The reference Isomer slides pack: 40 slide primitives, the
 //! `slideDeckFrame` frame, and the authoring guide and rules a model reads
 //! (slides-and-runtime.md §3).
 //!
@@ -86,21 +86,34 @@ pub fn slide_primitives() -> Result<Vec<Primitive>, IsomerError> {
         primitive::<text_group::slide_bullet_list::SlideBulletList>()?,
         primitive::<text_group::slide_definitions::SlideDefinitions>()?,
         primitive::<text_group::slide_columns::SlideColumns>()?,
+        primitive::<text_group::slide_roadmap::SlideRoadmap>()?,
         primitive::<diagrams::slide_timeline::SlideTimeline>()?,
         primitive::<diagrams::slide_pipeline::SlidePipeline>()?,
+        primitive::<diagrams::slide_sequence::SlideSequence>()?,
+        primitive::<diagrams::slide_lanes::SlideLanes>()?,
+        primitive::<diagrams::slide_graph::SlideGraph>()?,
+        primitive::<diagrams::slide_fanout::SlideFanout>()?,
+        primitive::<diagrams::slide_tree::SlideTree>()?,
+        primitive::<diagrams::slide_layers::SlideLayers>()?,
+        primitive::<diagrams::slide_territory_group::SlideTerritoryGroup>()?,
+        primitive::<diagrams::slide_quadrant::SlideQuadrant>()?,
         primitive::<numbers::slide_stat::SlideStat>()?,
         primitive::<numbers::slide_stats::SlideStats>()?,
         primitive::<numbers::slide_delta::SlideDelta>()?,
         primitive::<numbers::slide_bars::SlideBars>()?,
+        primitive::<numbers::slide_matrix::SlideMatrix>()?,
         primitive::<numbers::slide_table::SlideTable>()?,
         primitive::<code::slide_code::SlideCode>()?,
         primitive::<code::slide_diff::SlideDiff>()?,
         primitive::<code::slide_command::SlideCommand>()?,
         primitive::<code::slide_transcript::SlideTranscript>()?,
+        primitive::<code::slide_render::SlideRender>()?,
+        primitive::<code::slide_annotated_render::SlideAnnotatedRender>()?,
+        primitive::<code::slide_render_grid::SlideRenderGrid>()?,
     ])
 }
 
-/// The slides pack (id [`PACK_ID`]): the 27 primitives of
+/// The slides pack (id [`PACK_ID`]): the 40 primitives of
 /// [`slide_primitives`], the six groups of [`groups::GROUPS`], and
 /// authoring-schema descriptions restating the cross-field rules JSON
 /// Schema cannot carry ([`schema::DESCRIBE`]).

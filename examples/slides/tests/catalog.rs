@@ -8,7 +8,7 @@ use common::{findings, runtime, view};
 use isomer_sdk::js::compact_json;
 use isomer_slides::groups::GROUPS;
 
-const TYPES: [&str; 27] = [
+const TYPES: [&str; 40] = [
     "slideFrame",
     "slideHeading",
     "slideStatement",
@@ -25,21 +25,34 @@ const TYPES: [&str; 27] = [
     "slideBulletList",
     "slideDefinitions",
     "slideColumns",
+    "slideRoadmap",
     "slideTimeline",
     "slidePipeline",
+    "slideSequence",
+    "slideLanes",
+    "slideGraph",
+    "slideFanout",
+    "slideTree",
+    "slideLayers",
+    "slideTerritoryGroup",
+    "slideQuadrant",
     "slideStat",
     "slideStats",
     "slideDelta",
     "slideBars",
+    "slideMatrix",
     "slideTable",
     "slideCode",
     "slideDiff",
     "slideCommand",
     "slideTranscript",
+    "slideRender",
+    "slideAnnotatedRender",
+    "slideRenderGrid",
 ];
 
 #[test]
-fn registers_the_27_primitives_in_group_order() {
+fn registers_the_40_primitives_in_group_order() {
     let types: Vec<&str> = runtime()
         .primitives()
         .iter()
@@ -216,7 +229,7 @@ fn measures_the_authoring_schema_and_the_catalog() {
     let catalog_value = serde_json::to_value(runtime().catalog()).expect("entries serialize");
     let catalog = compact_json(&catalog_value).len();
     println!("authoring schema: {schema} bytes (compact JSON)");
-    println!("full catalog: {catalog} bytes (compact JSON of 27 entries)");
+    println!("full catalog: {catalog} bytes (compact JSON of 40 entries)");
     assert!(schema > 10_000 && schema < 120_000, "schema {schema}");
     assert!(catalog > 10_000 && catalog < 60_000, "catalog {catalog}");
 }

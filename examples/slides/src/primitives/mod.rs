@@ -49,6 +49,14 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     /// child.
     fn markdown(&self, scope: &Scope<'_>) -> Markdown;
 
+    /// True when the node's [`Node`](isomer_sdk::Node) fields are an
+    /// embedded body rather than child slots: validated against the node
+    /// union with their own rules, but not walked (their ids are their own,
+    /// no anchors, no builds, and container rules such as "no window in a
+    /// window" do not reach into them). Upstream's `slideRender` and
+    /// `slideRenderGrid` hold one.
+    const EMBEDDED_BODY: bool = false;
+
     /// True when [`SlideNode::slack`] is the primitive's own Block Kit
     /// renderer; false leaves Slack to the sdk's conversion of the Markdown
     /// (capability `fallback`), for primitives whose blocks the reference
@@ -85,6 +93,9 @@ pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
         .markdown(|node: &T, scope: &Scope<'_>| node.markdown(scope));
     if let Some(group) = entry.group {
         builder = builder.group(group);
+    }
+    if T::EMBEDDED_BODY {
+        builder = builder.children(|_node: &Value| Vec::new());
     }
     if T::NATIVE_SLACK {
         builder = builder.slack(|node: &T, scope: &Scope<'_>| node.slack(scope));

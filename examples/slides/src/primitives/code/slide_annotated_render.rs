@@ -1,0 +1,163 @@
+//! `slideAnnotatedRender`: a render with numbered pins and their legend
+//! (slides-and-runtime.md §3.5, Code and renders). Its child is `render`,
+//! a `slideRender` node, walked like any child.
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, WrappedText};
+use crate::catalog::entry;
+use crate::check::{Issue, nested_frame};
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::primitives::code::slide_render;
+use crate::slack::{marks_mrkdwn, text_mrkdwn};
+use crate::text::{DASH, join_blocks, join_lines, line, plain_text};
+use isomer_sdk::surface::slack::section;
+
+/// The `type` of the annotated render node.
+pub const TYPE: &str = "slideAnnotatedRender";
+
+/// The message for a `render` slot holding another type of node.
+pub const RENDER_SLOT: &str = "must be a slideRender node";
+
+/// One numbered pin on the render.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Pin {
+    /// Distance from the render's left edge, in percent (0 to 100).
+    #[schemars(range(min = 0, max = 100))]
+    pub x: f64,
+    /// Distance from the render's top edge, in percent (0 to 100).
+    #[schemars(range(min = 0, max = 100))]
+    pub y: f64,
+    /// What the pin points at, a few words.
+    pub title: LineText,
+    /// Why it matters, one sentence. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slideAnnotatedRender` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideAnnotatedRender {
+    /// The render to annotate: a whole slideRender node.
+    pub render: Node,
+    /// One to six pins, numbered in this order in the legend.
+    #[schemars(length(min = 1, max = 6))]
+    pub pins: Vec<Pin>,
+}
+
+impl SlideNode for SlideAnnotatedRender {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// `render` holds a slideRender (not a frame, not another type); the
+    /// render's own rules run on it as a child.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        if let Some(issue) = nested_frame("render", &self.render) {
+            return vec![issue];
+        }
+        if self.render.type_name() != Some(slide_render::TYPE) {
+            return vec![Issue::new("render", RENDER_SLOT)];
+        }
+        Vec::new()
+    }
+
+    /// The legend is the node's own content.
+    fn has_own_content(_node: &Value) -> Option<bool> {
+        Some(true)
+    }
+
+    /// Text: the render's text, a blank line, then the numbered legend
+    /// `1. title — body`.
+    fn text(&self, scope: &Scope<'_>) -> String {
+        join_blocks([
+            scope.text(self.render.as_value()),
+            join_lines(self.pins.iter().enumerate().map(|(index, pin)| {
+                format!(
+                    "{}. {}{DASH}{}",
+                    index + 1,
+                    line(&pin.title),
+                    plain_text(&pin.body)
+                )
+            })),
+        ])
+    }
+
+    /// Markdown: the render's Markdown, then the legend as an ordered list
+    /// `1. **title** — body`.
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        scope
+            .markdown(self.render.as_value())
+            .then(Markdown::ordered_list(self.pins.iter().map(|pin| {
+                Inline::strong(line(&pin.title))
+                    .then(DASH)
+                    .then(marks_inline(&pin.body))
+            })))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: the render's blocks, then one `section` with the legend, a
+    /// `N. *title* — body` line per pin.
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = scope.slack(self.render.as_value());
+        let legend = self
+            .pins
+            .iter()
+            .enumerate()
+            .map(|(index, pin)| {
+                format!(
+                    "{}. *{}*{DASH}{}",
+                    index + 1,
+                    text_mrkdwn(&pin.title),
+                    marks_mrkdwn(&pin.body)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        blocks.push(section(&legend));
+        blocks
+    }
+}
+
+/// The catalog entry of `slideAnnotatedRender`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Code and renders",
+        "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
+        &[
+            "The anatomy of a screen or slide, part by part.",
+            "Helping the audience find specific details in a render.",
+        ],
+        &[
+            "The render speaks for itself: use slideRender.",
+            "Ideas rather than places: use slideDefinitions.",
+            "Several surfaces: use slideRenderGrid.",
+        ],
+        json!({
+            "type": "slideAnnotatedRender",
+            "render": {
+                "type": "slideRender",
+                "surface": "snapshot",
+                "body": [
+                    { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
+                    { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
+                ]
+            },
+            "pins": [
+                { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
+                { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
+            ]
+        }),
+    )
+}

@@ -1,0 +1,182 @@
+//! `slideLanes`: two paths converging on one shared step
+//! (slides-and-runtime.md §3.5, Diagrams).
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::catalog::entry;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
+use crate::text::{ARROW, caption, join_blocks, join_lines, line, plain_text};
+use isomer_sdk::surface::slack::{section, spacer};
+
+/// The `type` of the lanes node.
+pub const TYPE: &str = "slideLanes";
+
+/// One path.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline, transform = crate::schema::no_null)]
+pub struct Lane {
+    /// The path's name, e.g. "Card refunds" (printed upper-case).
+    pub label: LineText,
+    /// One to five steps before the shared one, each a short chip.
+    #[schemars(length(min = 1, max = 5))]
+    pub steps: Vec<LineText>,
+    /// "primary" for your side, "accent" for the host or another party.
+    pub tone: Option<Tone>,
+}
+
+/// A note on how the paths differ.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct LaneNote {
+    /// The note's title, a few words.
+    pub title: LineText,
+    /// The note, one sentence. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slideLanes` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = crate::schema::no_null)]
+pub struct SlideLanes {
+    /// Exactly two paths, top then bottom.
+    #[schemars(length(min = 2, max = 2))]
+    pub lanes: Vec<Lane>,
+    /// The shared final step both paths end in.
+    pub join: LineText,
+    /// Up to four notes under the lanes.
+    #[schemars(length(max = 4))]
+    pub notes: Option<Vec<LaneNote>>,
+}
+
+impl SlideLanes {
+    /// `s1 → s2 → join` of one lane.
+    fn chain(&self, lane: &Lane) -> String {
+        lane.steps
+            .iter()
+            .map(|s| line(s))
+            .chain(std::iter::once(line(&self.join)))
+            .collect::<Vec<_>>()
+            .join(ARROW)
+    }
+
+    fn notes(&self) -> &[LaneNote] {
+        self.notes.as_deref().unwrap_or_default()
+    }
+}
+
+impl SlideNode for SlideLanes {
+    const TYPE: &'static str = TYPE;
+
+    fn catalog() -> CatalogEntry {
+        catalog()
+    }
+
+    /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
+    /// `title: body` per note.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_blocks([
+            join_lines(self.lanes.iter().map(|lane| {
+                format!(
+                    "{}{}: {}",
+                    tone_glyph(lane.tone),
+                    caption(&lane.label),
+                    self.chain(lane)
+                )
+            })),
+            join_lines(
+                self.notes()
+                    .iter()
+                    .map(|n| format!("{}: {}", line(&n.title), plain_text(&n.body))),
+            ),
+        ])
+    }
+
+    /// Markdown: a `- [●/○ ]**LABEL**: s1 → … → join` list, then one
+    /// `**title**: body` paragraph per note.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let lanes = Markdown::bullet_list(self.lanes.iter().map(|lane| {
+            Inline::text(tone_glyph(lane.tone))
+                .then(Inline::strong(caption(&lane.label)))
+                .then(format!(": {}", self.chain(lane)).as_str())
+        }));
+        lanes.then(Markdown::concat(self.notes().iter().map(|note| {
+            Markdown::paragraph(
+                Inline::strong(line(&note.title))
+                    .then(": ")
+                    .then(marks_inline(&note.body)),
+            )
+        })))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `section` with a `[●/○ ]*LABEL*: s1 → … → join` line per
+    /// lane; with notes, a spacer and a `fields` section of `*title*\nbody`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let lanes = self
+            .lanes
+            .iter()
+            .map(|lane| {
+                format!(
+                    "{}*{}*: {}",
+                    tone_glyph(lane.tone),
+                    text_mrkdwn(&caption(&lane.label)),
+                    text_mrkdwn(&self.chain(lane))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut blocks = vec![section(&lanes)];
+        if !self.notes().is_empty() {
+            blocks.push(spacer());
+            blocks.push(fields_section(
+                self.notes()
+                    .iter()
+                    .map(|n| format!("*{}*\n{}", text_mrkdwn(&n.title), marks_mrkdwn(&n.body)))
+                    .collect(),
+            ));
+        }
+        blocks
+    }
+}
+
+/// The catalog entry of `slideLanes`.
+pub fn catalog() -> CatalogEntry {
+    entry(
+        TYPE,
+        "Diagrams",
+        "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
+        &[
+            "Two sources or workflows with different steps that finish at the same place.",
+            "Notes on how each of two routes differs before they meet.",
+        ],
+        &[
+            "One path of ordered steps: use slidePipeline.",
+            "One source reaching several targets: use slideFanout.",
+            "Two opposing claims side by side: use slideSplit.",
+            "Messages going back and forth: use slideSequence.",
+        ],
+        json!({
+            "type": "slideLanes",
+            "lanes": [
+                { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
+                { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
+            ],
+            "join": "Nightly batch",
+            "notes": [
+                { "title": "Cards", "body": "Checked **in seconds** by the network." },
+                { "title": "Banks", "body": "Held a day for fraud review." }
+            ]
+        }),
+    )
+}
