@@ -729,6 +729,7 @@ fn finding_a_primitive_typed_body_node_is_refused() {
         defs,
         [
             "bodyNode",
+            "renderTheme",
             "note",
             "Tone",
             "group",
@@ -766,4 +767,31 @@ fn finding_marks_keep_edge_whitespace_outside_their_delimiters() {
     assert_eq!(Inline::strong("  ").to_mrkdwn(), "  ");
     assert_eq!(Inline::strong(" a ").to_mrkdwn(), " *a* ");
     assert_eq!(Inline::emphasis("a\t").to_mrkdwn(), "_a_\t");
+}
+
+#[test]
+fn the_root_theme_refers_to_the_shared_render_theme_def_unless_a_primitive_took_its_name() {
+    let themes = json!({ "type": "string", "enum": ["auto", "light", "dark"] });
+    let schema = runtime_of(vec![schema_primitive(
+        "probe",
+        json!({ "type": "object", "properties": {} }),
+    )])
+    .authoring_context()
+    .schema;
+    assert_eq!(
+        schema["properties"]["theme"],
+        json!({ "$ref": "#/$defs/renderTheme" })
+    );
+    assert_eq!(schema["$defs"]["renderTheme"], themes);
+    let schema = runtime_of(vec![schema_primitive(
+        "renderTheme",
+        json!({ "type": "object", "properties": {} }),
+    )])
+    .authoring_context()
+    .schema;
+    assert_eq!(schema["properties"]["theme"], themes);
+    assert_eq!(
+        schema["$defs"]["renderTheme"]["properties"]["type"],
+        json!({ "type": "string", "const": "renderTheme" })
+    );
 }

@@ -85,11 +85,15 @@ authored_string!(
     "boundedHref"
 );
 
-/// A toned item's colour (§3.3.4): `primary` is your side or the thing in
-/// focus, `accent` the host's or another party's. Absent means neutral.
+// The authoring schema holds this enum once, as `$defs.tone` (the name
+// upstream gives its shared tone schema), and every tone field refers to
+// it. The slides pack accepts two of upstream's named colours.
+
+/// An item's colour: "primary" for your side or the thing in focus,
+/// "accent" for the host or another party; leave it out for a neutral item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(inline)]
+#[schemars(rename = "tone")]
 pub enum Tone {
     /// Your side, or what the slide is about.
     Primary,

@@ -18,11 +18,16 @@ use crate::text::{join_lines, line};
 /// The `type` of the command node.
 pub const TYPE: &str = "slideCommand";
 
-/// The most characters (and display columns) a command may take: the frame
-/// width less the Copy chip and the `$ ` prompt, in the command face's
-/// advance (this port's estimate; upstream's theme metrics were not
-/// captured).
-pub const COMMAND_MAX_LENGTH: usize = 60;
+/// The most characters (and display columns) a command may take: 85.
+///
+/// Derived from the slide's geometry as upstream derives it: 1,664 px of
+/// content width less the panel's 40 px side padding (1,584 px), less about
+/// 120 px for the Copy chip and its gap, in the smallest command face (28 px
+/// Roboto Mono, 0.6 em advance: 16.8 px a column), gives 87 columns; the
+/// `$ ` prompt takes two of them. Upstream's own examples hold commands of
+/// 61 and 84 characters, which this cap accepts. The chip's width is this
+/// port's estimate; upstream's exact theme metrics were not captured.
+pub const COMMAND_MAX_LENGTH: usize = 85;
 
 /// The message for a `highlightPrefix` the command does not start with.
 pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
@@ -32,14 +37,14 @@ pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
 #[serde(rename_all = "camelCase")]
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideCommand {
-    /// What the command does, e.g. "Install".
+    /// What the command does, e.g. "Install" (printed upper-case).
     pub label: Option<LineText>,
     /// The command, on one line, without the prompt.
-    #[schemars(length(min = 1, max = 60))]
+    #[schemars(length(min = 1, max = 85))]
     pub command: String,
     /// The start of the command to emphasize, e.g. the program name; must be
     /// a prefix of command.
-    #[schemars(length(min = 1, max = 60))]
+    #[schemars(length(min = 1, max = 85))]
     pub highlight_prefix: Option<String>,
 }
 

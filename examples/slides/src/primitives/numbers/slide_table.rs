@@ -49,9 +49,9 @@ pub struct TableGroup {
 #[serde(rename_all = "camelCase")]
 #[schemars(transform = crate::schema::no_null)]
 pub struct SlideTable {
-    /// A caption over the table.
+    /// A caption over the table (printed upper-case).
     pub label: Option<LineText>,
-    /// One to six column heads.
+    /// One to six column heads (printed upper-case).
     #[schemars(length(min = 1, max = 6))]
     pub columns: Vec<LineText>,
     /// True when the first cell of each row names the row (set bold).
