@@ -63,9 +63,9 @@ impl RenderSurface {
 }
 
 /// The findings of an embedded body at `slot` (`body`, `render.body`): a
-/// frame that is not alone, and every render node anywhere inside (found
-/// through the runtime's `walker`, so other packs' containers are entered
-/// too).
+/// frame that is not alone, and each outermost render node anywhere inside
+/// (found through the runtime's `walker`, so other packs' containers are
+/// entered too).
 pub fn check_embedded_body(slot: &str, body: &[Node], walker: &dyn ChildWalker) -> Vec<Issue> {
     let mut issues = Vec::new();
     let frames = body
@@ -80,7 +80,10 @@ pub fn check_embedded_body(slot: &str, body: &[Node], walker: &dyn ChildWalker) 
         while let Some((value, path)) = stack.pop() {
             let type_name = value.get("type").and_then(Value::as_str);
             if type_name.is_some_and(|t| RENDER_TYPES.contains(&t)) {
-                issues.push(Issue::new(path.clone(), RENDER_IN_RENDER));
+                // One finding per offending render; what it holds is its
+                // own business.
+                issues.push(Issue::new(path, RENDER_IN_RENDER));
+                continue;
             }
             for child in walker.children(value).into_iter().rev() {
                 stack.push((child.node, join_path(&path, &child.path)));

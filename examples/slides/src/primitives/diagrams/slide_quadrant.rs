@@ -5,15 +5,14 @@
 //! quadrant; this pack puts the `● ` glyph before its label, as it marks
 //! the current or emphasized item of a timeline, roadmap or graph.
 
+use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{CURRENT_GLYPH, LineText, Size};
 use crate::catalog::entry;
-use crate::check::Issue;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, SEPARATOR, join_lines, line};
@@ -21,9 +20,6 @@ use isomer_sdk::surface::slack::context;
 
 /// The `type` of the quadrant node.
 pub const TYPE: &str = "slideQuadrant";
-
-/// The message for a highlight past the fourth quadrant.
-pub const HIGHLIGHT_INDEX: &str = "must be an index into `quadrants` (0 to 3)";
 
 /// The two ends of one axis.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -126,17 +122,6 @@ impl SlideNode for SlideQuadrant {
 
     fn catalog() -> CatalogEntry {
         catalog()
-    }
-
-    /// `highlight` names one of the four quadrants (the schema says so too;
-    /// this keeps the renderers safe for a node rendered unchecked).
-    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        match self.highlight {
-            Some(index) if index as usize >= self.quadrants.len() => {
-                vec![Issue::new("highlight", HIGHLIGHT_INDEX)]
-            }
-            _ => Vec::new(),
-        }
     }
 
     /// Text: the axes line `y: low → high · x: low → high`, then
