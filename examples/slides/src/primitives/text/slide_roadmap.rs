@@ -11,6 +11,7 @@ use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
+use crate::marks::{Mark, parse_marks};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, mark_runs, run};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
@@ -59,6 +60,31 @@ pub struct SlideRoadmap {
     pub columns: Vec<RoadmapColumn>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
     pub size: Option<Size>,
+}
+
+/// A marked title set bold as a whole: Markdown `**…**` around the title,
+/// whose strong marks add nothing inside it (strong cannot nest) and whose
+/// code marks stay code spans.
+fn strong_title(title: &str) -> Inline {
+    let mut inner = Inline::default();
+    for run in parse_marks(&line(title)) {
+        inner = inner.then(match run {
+            Mark::Plain(s) | Mark::Strong(s) => Inline::text(s),
+            Mark::Code(s) => Inline::code(s),
+        });
+    }
+    Inline::strong(inner)
+}
+
+/// A marked title as bold `rich_text` runs, code marks kept as code.
+fn bold_title_runs(title: &str) -> Vec<Value> {
+    mark_runs(title)
+        .into_iter()
+        .map(|mut run| {
+            run["style"]["bold"] = json!(true);
+            run
+        })
+        .collect()
 }
 
 impl RoadmapColumn {
@@ -116,7 +142,7 @@ impl SlideNode for SlideRoadmap {
         Markdown::concat(self.columns.iter().map(|column| {
             Markdown::heading(2, column.heading()).then(Markdown::bullet_list(
                 column.items.iter().map(|item| {
-                    Inline::strong(marks_inline(&item.title))
+                    strong_title(&item.title)
                         .then(": ")
                         .then(marks_inline(&item.body))
                 }),
@@ -139,7 +165,8 @@ impl SlideNode for SlideRoadmap {
                 .items
                 .iter()
                 .map(|item| {
-                    let mut runs = vec![bold_run(&plain_text(&item.title)), run(": ")];
+                    let mut runs = bold_title_runs(&item.title);
+                    runs.push(run(": "));
                     runs.extend(mark_runs(&item.body));
                     json!({ "type": "rich_text_section", "elements": runs })
                 })
