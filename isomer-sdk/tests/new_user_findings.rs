@@ -498,7 +498,7 @@ fn finding_a_pipe_in_a_code_span_or_link_keeps_its_table_cell() {
             Inline::link("x", "https://a.example/?q=1|2"),
         ]],
     );
-    assert_eq!(table.to_markdown(), "| `h\\|i` |\n| --- |\n| `a\\|b` |");
+    assert_eq!(table.to_markdown(), "| `h\\|i` |\n| - |\n| `a\\|b` |");
     let wide = Markdown::table(
         vec!["k".into(), "v".into()],
         vec![vec![
@@ -508,7 +508,7 @@ fn finding_a_pipe_in_a_code_span_or_link_keeps_its_table_cell() {
     );
     assert_eq!(
         wide.to_markdown(),
-        "| k | v |\n| --- | --- |\n| `a\\|b` | [x](https://a.example/?q=1\\|2) |"
+        "| k | v |\n| - | - |\n| `a\\|b` | [x](https://a.example/?q=1\\|2) |"
     );
     // Outside a table the code span and the link are as before.
     assert_eq!(Inline::code("a|b").to_markdown(), "`a|b`");
@@ -539,7 +539,7 @@ fn hard_breaks_in_every_block() {
         vec![Inline::lines(["h", "1."])],
         vec![vec![Inline::lines(["a", "b|c"])]],
     );
-    assert_eq!(cell.to_markdown(), "| h 1. |\n| --- |\n| a b\\|c |");
+    assert_eq!(cell.to_markdown(), "| h 1. |\n| - |\n| a b\\|c |");
     assert_eq!(
         Markdown::paragraph(Inline::link(Inline::lines(["a", "b"]), "https://x.example"))
             .to_markdown(),
@@ -635,7 +635,7 @@ fn hostile_autolinks_fall_back_to_escaped_text() {
             vec![vec![Inline::autolink("https://a.example/x")]]
         )
         .to_markdown(),
-        "| u |\n| --- |\n| <https://a.example/x> |"
+        "| u |\n| - |\n| <https://a.example/x> |"
     );
 }
 

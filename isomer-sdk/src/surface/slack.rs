@@ -36,8 +36,9 @@ pub const SLACK_BUTTON_LIMIT: usize = 75;
 /// code units).
 pub const SLACK_TEXT_LIMIT: usize = 40_000;
 /// The table character budget of one message (slides-and-runtime.md
-/// §2.5.4 step 4), in characters counted as every limit in this file counts
-/// them ([`slack_length`]): the text of every cell of every
+/// §2.5.4 step 4), in Unicode scalar values (`chars()`; a budget of this
+/// port, not one of Slack's limits, which [`slack_length`] counts): the
+/// text of every cell of every
 /// `table` block, header row included, summed in message order. Tables
 /// that fit stay native; the first table that would take the running total
 /// past the budget, and every table after it, degrade to `rich_text` lines
@@ -467,7 +468,7 @@ fn budget_tables(blocks: Vec<Value>) -> Vec<Value> {
         }
         let rows = table_texts(&block);
         if !over {
-            let characters: usize = rows.iter().flatten().map(|cell| slack_length(cell)).sum();
+            let characters: usize = rows.iter().flatten().map(|cell| cell.chars().count()).sum();
             if spent + characters <= SLACK_TABLE_CHARACTER_BUDGET {
                 spent += characters;
                 out.push(block);
