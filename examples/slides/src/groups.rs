@@ -1,6 +1,5 @@
 //! The pack's primitive groups, for the catalog index
-//! (slides-and-runtime.md §3.2, `slidePrimitiveGroups`), all forty
-//! primitives.
+//! (upstream `slidePrimitiveGroups`): all forty primitives, in six groups.
 
 use isomer_sdk::PrimitiveGroup;
 

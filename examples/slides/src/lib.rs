@@ -1,6 +1,6 @@
 //! The reference Isomer slides pack: 40 slide primitives, the
 //! `slideDeckFrame` frame, and the authoring guide and rules a model reads
-//! (slides-and-runtime.md §3).
+//! (upstream `@elastic/isomer-primitives-slides`).
 //!
 //! Each composition is one slide: its `body` is a single `slideFrame` node
 //! holding the slide's content. Hosts render slides on `text` and
@@ -33,6 +33,28 @@
 //! | [`AUTHORING_GUIDE`], [`AUTHORING_RULES`] | the prose for the authoring prompt |
 //! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
 //! | [`synthetic`] | a deterministic synthetic corpus of any size, for benchmarks and scale tests |
+//!
+//! ## Where upstream's published behaviour leaves a detail open
+//!
+//! The primitives follow the pack's own patterns, so a reader can predict
+//! them:
+//! - HTML is each primitive's Markdown converted by the sdk; no primitive
+//!   has an `html` renderer of its own.
+//! - `slideQuadrant` and `slideMatrix` mark their highlighted quadrant or
+//!   column with `● `, the glyph of a current or emphasized item elsewhere;
+//!   the matrix prints its marks as `Yes`, `Partial` and `No`, and its
+//!   `legend` only changes the drawn slide.
+//! - On Slack, `slideTree` is its drawing in a code section (its Markdown
+//!   is a code block) and `slideQuadrant` an axes `context` plus a
+//!   `rich_text` list, like the pack's other lists.
+//! - `slideRender` and `slideRenderGrid` call a body without a `slide`
+//!   reference "a composition"; a render with only a reference prints its
+//!   heading alone; the grid prints its body once, after its tiles.
+//! - Rule messages upstream does not publish (a message sent to its own
+//!   sender, the graph's findings, an embedded body mixing a frame with
+//!   other nodes, a wrong node in the annotated render's slot) are this
+//!   pack's words; findings inside an embedded body name the embedding
+//!   node's type, since the body is one of its fields.
 
 pub mod authored;
 pub mod authoring;

@@ -4,7 +4,7 @@
 //! `slideFrame` alone or no frame; no render of any kind inside) and its
 //! nodes with theirs, but it is not walked, so its ids are its own and
 //! container rules stop at it; the `render` slot takes a `slideRender`
-//! and nothing else (slides-and-runtime.md §3.2, §3.5).
+//! and nothing else.
 
 mod common;
 

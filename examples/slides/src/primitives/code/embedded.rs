@@ -1,5 +1,5 @@
-//! What `slideRender`, `slideRenderGrid` and `slideAnnotatedRender` share
-//! (slides-and-runtime.md §3.2, §3.3.6, §3.5 "Code and renders"): the
+//! What `slideRender`, `slideRenderGrid` and `slideAnnotatedRender` share,
+//! in the "Code and renders" group: the
 //! surfaces a render names, the rules of an embedded body, and how string
 //! surfaces print one.
 //!

@@ -1,5 +1,5 @@
 //! `slideAnnotatedRender`: a render with numbered pins and their legend
-//! (slides-and-runtime.md §3.5, Code and renders). Its child is `render`,
+//! (group "Code and renders"). Its child is `render`,
 //! a `slideRender` node, walked like any child.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};

@@ -1,5 +1,5 @@
 //! `slideRender`: another slide, or loose nodes, as one surface renders it
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! (group "Code and renders").
 //!
 //! The `body` is an embedded body, not a walked child (see
 //! [`super::embedded`]). A render that names only a `slide` reference is a

@@ -1,5 +1,5 @@
 //! `slideRenderGrid`: one body on two to six surfaces side by side
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! (group "Code and renders").
 //!
 //! The `body` is an embedded body, not a walked child (see
 //! [`super::embedded`]). String surfaces print it once, after the list of

@@ -1,6 +1,6 @@
 //! `slideGraph`: a small vocabulary and its arrows in a fixed layout, a
 //! main row with at most one feeder above and one below
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! (group "Diagrams").
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,5 @@
 //! `slideLanes`: two paths converging on one shared step
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! (group "Diagrams").
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};

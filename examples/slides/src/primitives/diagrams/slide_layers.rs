@@ -1,5 +1,5 @@
 //! `slideLayers`: an ordered stack of three to six layers, each with an
-//! owner (slides-and-runtime.md §3.5, Diagrams).
+//! owner (group "Diagrams").
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

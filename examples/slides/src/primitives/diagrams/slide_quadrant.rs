@@ -1,5 +1,5 @@
 //! `slideQuadrant`: items sorted by two labelled axes into four named
-//! quadrants (slides-and-runtime.md §3.5, Diagrams).
+//! quadrants (group "Diagrams").
 //!
 //! The reference does not record how string surfaces mark the highlighted
 //! quadrant; this pack puts the `● ` glyph before its label, as it marks

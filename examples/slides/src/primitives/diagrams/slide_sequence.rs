@@ -1,5 +1,5 @@
 //! `slideSequence`: messages between three to five actors in time order
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! (group "Diagrams").
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,5 @@
 //! `slideTerritoryGroup`: who owns what, one colour-keyed column per owner
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! (group "Diagrams").
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};

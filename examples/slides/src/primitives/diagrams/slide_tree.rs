@@ -1,5 +1,5 @@
 //! `slideTree`: a folder and its entries, one level deep
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! (group "Diagrams").
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,5 @@
 //! `slideMatrix`: yes / partial / no marks for each row against each
-//! column (slides-and-runtime.md §3.5, Numbers).
+//! column (group "Numbers").
 //!
 //! Marks read `Yes`, `Partial` and `No` on the string surfaces. The
 //! reference does not record how they mark the highlighted column; this

@@ -1,5 +1,5 @@
 //! `slideRoadmap`: planned work by horizon, two to four columns with the
-//! stage under way marked (slides-and-runtime.md §3.5, Text).
+//! stage under way marked (group "Text").
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
