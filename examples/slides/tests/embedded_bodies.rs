@@ -240,3 +240,32 @@ fn a_render_named_only_by_its_slide_prints_its_heading() {
         "_snapshot render of refunds-nightly_ Slide 4"
     );
 }
+
+#[test]
+fn a_broken_embedded_node_is_reported_at_its_path() {
+    let broken = json!({ "type": "slideStat", "body": "b", "valu": "1" });
+    for (holder, body, reporter) in holders(json!([broken])) {
+        assert_eq!(
+            findings(&view(holder)),
+            [finding(
+                &format!("{body}[0]"),
+                "has unrecognized key(s): valu; its fields are value, unit, body",
+                reporter
+            )],
+            "{body}"
+        );
+    }
+}
+
+#[test]
+fn html_shows_an_embedded_body_as_a_blockquote() {
+    let node = render(json!([{ "type": "slideHeading", "title": "Refunds settle **nightly**" }]));
+    let html = render_node(Surface::Html, &node);
+    assert!(
+        html.contains(
+            "<p><em>text render of a composition</em></p>\
+             <blockquote><h1>Refunds settle <strong>nightly</strong></h1></blockquote>"
+        ),
+        "{html}"
+    );
+}
