@@ -7,7 +7,7 @@
 //! limits.
 
 use isomer_sdk::surface::escape_mrkdwn;
-use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text, context};
+use isomer_sdk::surface::slack::{clamp_text, context};
 use serde_json::{Value, json};
 
 use crate::marks::{Mark, parse_marks};
@@ -66,6 +66,15 @@ pub fn mark_runs(text: &str) -> Vec<Value> {
         .collect()
 }
 
+/// A `rich_text` block holding one `rich_text_section` of `runs`: one
+/// paragraph whose runs carry their own styles.
+pub fn rich_section(runs: Vec<Value>) -> Value {
+    json!({
+        "type": "rich_text",
+        "elements": [ { "type": "rich_text_section", "elements": runs } ]
+    })
+}
+
 /// A `rich_text` block holding one list (`style` `bullet` or `ordered`),
 /// one `rich_text_section` per item.
 pub fn rich_list(style: &str, items: Vec<Vec<Value>>) -> Value {
@@ -93,21 +102,6 @@ pub fn fields_section(fields: Vec<String>) -> Value {
         .map(|text| json!({ "type": "mrkdwn", "text": clamp_text(&text, SLACK_FIELD_LIMIT) }))
         .collect();
     json!({ "type": "section", "fields": fields })
-}
-
-/// A section holding code: an optional caption line, then the code in a
-/// ```` ``` ```` block (backticks inside cannot close it in Slack, which has
-/// no longer fences, so each is replaced by a modifier-letter grave `ˋ`).
-pub fn code_section(caption: Option<&str>, code: &str) -> Value {
-    let code = escape_mrkdwn(&code.replace('`', "ˋ"));
-    let text = match caption {
-        Some(caption) => format!("{}\n```{code}```", text_mrkdwn(caption)),
-        None => format!("```{code}```"),
-    };
-    json!({
-        "type": "section",
-        "text": { "type": "mrkdwn", "text": clamp_text(&text, SLACK_SECTION_LIMIT) }
-    })
 }
 
 /// Slack's limit on the rows of one `table` block.
@@ -159,14 +153,6 @@ mod tests {
                 json!({ "type": "text", "text": " " }),
                 json!({ "type": "text", "text": "c", "style": { "code": true } }),
             ]
-        );
-    }
-
-    #[test]
-    fn code_sections_cannot_be_closed_by_authored_backticks() {
-        assert_eq!(
-            code_section(Some("a.ts"), "x = `y`;"),
-            json!({ "type": "section", "text": { "type": "mrkdwn", "text": "a.ts\n```x = ˋyˋ;```" } })
         );
     }
 }

@@ -110,7 +110,7 @@ fn slack_is_native_where_the_reference_gives_blocks_and_a_fallback_elsewhere() {
         .filter(|p| !p.has_slack_renderer())
         .map(|p| p.type_name())
         .collect();
-    assert_eq!(fallback, ["slideColumns", "slideDelta", "slideBars"]);
+    assert_eq!(fallback, ["slideColumns"]);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `slideCode`: source in one panel, or two panels joined by an arrow
 //! (slides-and-runtime.md §3.5, Code and renders).
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,8 +11,9 @@ use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
-use crate::slack::code_section;
+use crate::slack::text_mrkdwn;
 use crate::text::line;
 use isomer_sdk::surface::slack::section;
 
@@ -92,9 +93,10 @@ impl SlideNode for SlideCode {
             .panels
             .iter()
             .map(|panel| {
-                let mut lines: Vec<String> = panel.file.iter().map(|f| line(f)).collect();
-                lines.extend(panel.lines.iter().cloned());
-                lines.join("\n")
+                code_text(
+                    panel.file.as_deref().map(line).as_deref(),
+                    &panel.lines.join("\n"),
+                )
             })
             .collect();
         panels.join("\n\n→\n\n")
@@ -108,12 +110,10 @@ impl SlideNode for SlideCode {
             if index > 0 {
                 out.push(Markdown::paragraph("→"));
             }
-            if let Some(file) = &panel.file {
-                out.push(Markdown::paragraph(Inline::strong(file.as_str())));
-            }
-            out.push(Markdown::code_block(
+            out.push(code_markdown(
+                panel.file.as_deref(),
                 panel.language.as_deref().unwrap_or(""),
-                panel.lines.join("\n"),
+                &panel.lines.join("\n"),
             ));
         }
         out
@@ -129,7 +129,10 @@ impl SlideNode for SlideCode {
             if index > 0 {
                 blocks.push(section("→"));
             }
-            blocks.push(code_section(panel.file.as_deref(), &panel.lines.join("\n")));
+            blocks.push(code_slack(
+                panel.file.as_deref().map(text_mrkdwn).as_deref(),
+                &panel.lines.join("\n"),
+            ));
         }
         blocks
     }

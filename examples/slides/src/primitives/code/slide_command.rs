@@ -1,7 +1,7 @@
 //! `slideCommand`: one shell command the audience can run
 //! (slides-and-runtime.md §3.5, Code and renders).
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,9 +11,10 @@ use super::line_width::check_code_line;
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
-use crate::slack::code_section;
-use crate::text::{join_lines, line};
+use crate::slack::text_mrkdwn;
+use crate::text::{caption, line};
 
 /// The `type` of the command node.
 pub const TYPE: &str = "slideCommand";
@@ -70,27 +71,35 @@ impl SlideNode for SlideCommand {
         issues
     }
 
-    /// Text: the label line, then `$ command`.
+    /// Text: the `LABEL` line (upper-cased), then `$ command`.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines([
-            self.label.as_deref().map(line).unwrap_or_default(),
-            format!("$ {}", line(&self.command)),
-        ])
+        code_text(
+            self.label.as_deref().map(caption).as_deref(),
+            &format!("$ {}", line(&self.command)),
+        )
     }
 
-    /// Markdown: `**label**`, then the command in an `sh` fence (no prompt).
+    /// Markdown: `**LABEL**`, then the command in an `sh` fence (no prompt).
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.label
-            .as_deref()
-            .map_or_else(Markdown::new, |l| Markdown::paragraph(Inline::strong(l)))
-            .then(Markdown::code_block("sh", line(&self.command)))
+        code_markdown(
+            self.label.as_deref().map(caption).as_deref(),
+            "sh",
+            &line(&self.command),
+        )
     }
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: a `section` `label` + the command in a code block.
+    /// Slack: a `section`: the label in bold, as authored (`*label*`), then
+    /// the command in a code block.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        vec![code_section(self.label.as_deref(), &line(&self.command))]
+        vec![code_slack(
+            self.label
+                .as_deref()
+                .map(|l| format!("*{}*", text_mrkdwn(l)))
+                .as_deref(),
+            &line(&self.command),
+        )]
     }
 }
 

@@ -1,7 +1,7 @@
 //! `slideDiff`: one snippet with its added and removed lines marked
 //! (slides-and-runtime.md §3.5, Code and renders).
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,9 +11,10 @@ use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
-use crate::slack::code_section;
-use crate::text::{join_lines, line};
+use crate::slack::text_mrkdwn;
+use crate::text::line;
 
 /// The `type` of the diff node.
 pub const TYPE: &str = "slideDiff";
@@ -56,8 +57,9 @@ pub struct SlideDiff {
 }
 
 impl SlideDiff {
-    /// The unified form: `+ text`, `- text` or `  text`, trailing spaces
-    /// trimmed.
+    /// The unified form, as upstream prints it: a one-character marker
+    /// column, then the line as authored: `+text` added, `-text` removed,
+    /// ` text` unchanged (an empty unchanged line is one space).
     fn unified(&self) -> String {
         self.lines
             .iter()
@@ -67,7 +69,7 @@ impl SlideDiff {
                     Some(DiffOp::Remove) => '-',
                     None => ' ',
                 };
-                format!("{sign} {}", entry.text).trim_end().to_owned()
+                format!("{sign}{}", entry.text)
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -95,25 +97,22 @@ impl SlideNode for SlideDiff {
 
     /// Text: the file line, then the unified lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines([
-            self.file.as_deref().map(line).unwrap_or_default(),
-            self.unified(),
-        ])
+        code_text(self.file.as_deref().map(line).as_deref(), &self.unified())
     }
 
     /// Markdown: `**file**`, then the unified lines in a `diff` fence.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.file
-            .as_deref()
-            .map_or_else(Markdown::new, |f| Markdown::paragraph(Inline::strong(f)))
-            .then(Markdown::code_block("diff", self.unified()))
+        code_markdown(self.file.as_deref(), "diff", &self.unified())
     }
 
     const NATIVE_SLACK: bool = true;
 
     /// Slack: a `section` `file` + the unified lines in a code block.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        vec![code_section(self.file.as_deref(), &self.unified())]
+        vec![code_slack(
+            self.file.as_deref().map(text_mrkdwn).as_deref(),
+            &self.unified(),
+        )]
     }
 }
 

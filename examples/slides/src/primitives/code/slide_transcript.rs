@@ -10,9 +10,10 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack};
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
-use crate::slack::{caption_context, code_section};
+use crate::slack::caption_context;
 use crate::text::{caption, join_lines};
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::section;
@@ -139,7 +140,7 @@ impl SlideNode for SlideTranscript {
             out.push(Markdown::paragraph(Inline::strong(turn.role.label())));
             match turn.format {
                 Some(TurnFormat::Code) => {
-                    out.push(Markdown::code_block("text", turn.lines().join("\n")))
+                    out.push(code_markdown(None, "text", &turn.lines().join("\n")))
                 }
                 _ => out.push(Markdown::paragraph(Inline::lines(turn.lines()))),
             }
@@ -162,7 +163,7 @@ impl SlideNode for SlideTranscript {
             let role = turn.role.label();
             blocks.push(match turn.format {
                 Some(TurnFormat::Code) => {
-                    code_section(Some(&format!("*{role}*")), &turn.lines().join("\n"))
+                    code_slack(Some(&format!("*{role}*")), &turn.lines().join("\n"))
                 }
                 _ => section(&format!(
                     "*{role}*\n{}",

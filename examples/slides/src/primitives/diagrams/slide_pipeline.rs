@@ -105,16 +105,26 @@ impl SlidePipeline {
             .map_or_else(String::new, |s| line(&s.title))
     }
 
-    /// `LABEL (first → last)` of a span, with its tone glyph.
+    /// The steps a span covers: ` (first → last)`, or ` (only)` for a
+    /// one-step span, as upstream prints them.
+    fn span_steps(&self, span: &PipelineSpan) -> String {
+        if span.from == span.to {
+            format!(" ({})", self.step_title(span.from))
+        } else {
+            format!(
+                " ({}{ARROW}{})",
+                self.step_title(span.from),
+                self.step_title(span.to)
+            )
+        }
+    }
+
+    /// `LABEL (first → last)` of a span, with its tone glyph, then
+    /// `: title — ` before the body.
     fn span_head(&self, span: &PipelineSpan) -> (String, String) {
         (
             format!("{}{}", span.tone.glyph(), caption(&span.label)),
-            format!(
-                " ({}{ARROW}{}): {}{DASH}",
-                self.step_title(span.from),
-                self.step_title(span.to),
-                line(&span.title)
-            ),
+            format!("{}: {}{DASH}", self.span_steps(span), line(&span.title)),
         )
     }
 }
@@ -222,7 +232,9 @@ impl SlideNode for SlidePipeline {
     const NATIVE_SLACK: bool = true;
 
     /// Slack: a `context` with the chain, then a `rich_text` ordered list
-    /// (bold title, ` — `, body), or a bullet list of spans.
+    /// (bold title, ` — `, body), or a bullet list of spans whose parts
+    /// (glyph, bold label, steps, `: `, title, ` — `, body) stay separate
+    /// runs.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let chain = context(&text_mrkdwn(&self.chain()));
         if self.spans().is_empty() {
@@ -244,11 +256,13 @@ impl SlideNode for SlidePipeline {
                 .spans()
                 .iter()
                 .map(|span| {
-                    let (_, rest) = self.span_head(span);
                     let mut runs = vec![
                         run(span.tone.glyph()),
                         bold_run(&caption(&span.label)),
-                        run(&rest),
+                        run(&self.span_steps(span)),
+                        run(": "),
+                        run(&line(&span.title)),
+                        run(DASH),
                     ];
                     runs.extend(mark_runs(&span.body));
                     runs

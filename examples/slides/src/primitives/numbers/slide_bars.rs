@@ -6,13 +6,14 @@ use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::authored::{CURRENT_GLYPH, LineText, Size};
 use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{bold_cell, raw_cell, table_block};
 use crate::table::text_table;
 use crate::text::plain_text;
 
@@ -73,6 +74,25 @@ impl SlideBars {
         }
     }
 
+    /// One row of plain cells per bar: `[● ]label`, the value as
+    /// JavaScript prints numbers, and the detail when any bar has one.
+    fn text_rows(&self) -> Vec<Vec<String>> {
+        let with_detail = self.with_detail();
+        self.items
+            .iter()
+            .map(|bar| {
+                let mut row = vec![
+                    format!("{}{}", Self::glyph(bar), plain_text(&bar.label)),
+                    format_js_number(bar.value),
+                ];
+                if with_detail {
+                    row.push(bar.detail.as_deref().map(plain_text).unwrap_or_default());
+                }
+                row
+            })
+            .collect()
+    }
+
     fn glyph(bar: &Bar) -> &'static str {
         if bar.highlight == Some(true) {
             CURRENT_GLYPH
@@ -113,26 +133,12 @@ impl SlideNode for SlideBars {
     /// Detail, marks stripped; `● ` marks the highlighted bar. Values print
     /// as JavaScript prints numbers (`1`, not `1.0`).
     fn text(&self, _scope: &Scope<'_>) -> String {
-        let with_detail = self.with_detail();
         let header: Vec<String> = self.heads().iter().map(|h| (*h).to_owned()).collect();
-        let rows: Vec<Vec<String>> = self
-            .items
-            .iter()
-            .map(|bar| {
-                let mut row = vec![
-                    format!("{}{}", Self::glyph(bar), plain_text(&bar.label)),
-                    format_js_number(bar.value),
-                ];
-                if with_detail {
-                    row.push(bar.detail.as_deref().map(plain_text).unwrap_or_default());
-                }
-                row
-            })
-            .collect();
-        text_table(&header, &rows)
+        text_table(&header, &self.text_rows())
     }
 
-    /// Markdown: the same table in GFM, marks kept.
+    /// Markdown: the same table in GFM, marks kept; every cell of the
+    /// highlighted bar's row is bold.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let with_detail = self.with_detail();
         let header: Vec<Inline> = self.heads().iter().map(|h| Inline::text(*h)).collect();
@@ -147,10 +153,49 @@ impl SlideNode for SlideBars {
                 if with_detail {
                     row.push(bar.detail.as_deref().map(marks_inline).unwrap_or_default());
                 }
+                if bar.highlight == Some(true) {
+                    row = row
+                        .into_iter()
+                        .map(|cell| {
+                            if cell.is_empty() {
+                                cell
+                            } else {
+                                Inline::strong(cell)
+                            }
+                        })
+                        .collect();
+                }
                 row
             })
             .collect();
         Markdown::table(header, rows)
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one native `table` block: the heads, then a row per bar
+    /// (label and detail with marks removed); the highlighted bar's cells
+    /// are bold.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut rows = vec![self.heads().iter().map(|h| raw_cell(h)).collect::<Vec<_>>()];
+        rows.extend(
+            self.text_rows()
+                .into_iter()
+                .zip(&self.items)
+                .map(|(cells, bar)| {
+                    cells
+                        .iter()
+                        .map(|cell| {
+                            if bar.highlight == Some(true) && !cell.is_empty() {
+                                bold_cell(cell)
+                            } else {
+                                raw_cell(cell)
+                            }
+                        })
+                        .collect()
+                }),
+        );
+        vec![table_block(self.heads().len(), rows)]
     }
 }
 

@@ -7,10 +7,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::slide_stat::{PLACEHOLDER, check_figure, figure, figure_inline};
 use crate::authored::{LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::figure::Figure;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
@@ -47,6 +47,12 @@ pub struct SlideStats {
     pub size: Option<Size>,
 }
 
+impl StatItem {
+    fn figure(&self) -> Figure<'_> {
+        Figure::new(self.value.as_deref(), self.unit.as_deref())
+    }
+}
+
 impl SlideNode for SlideStats {
     const TYPE: &'static str = TYPE;
 
@@ -59,30 +65,28 @@ impl SlideNode for SlideStats {
         self.items
             .iter()
             .enumerate()
-            .flat_map(|(i, item)| {
-                check_figure(
-                    &format!("items[{i}]"),
-                    item.value.as_deref(),
-                    item.unit.as_deref(),
-                )
-            })
+            .flat_map(|(i, item)| item.figure().check(&format!("items[{i}]")))
             .collect()
     }
 
-    /// Text: `value unit Label: body` per measure (`[not measured yet]` for
-    /// a placeholder).
+    /// Text: `value unit Label: body` per measure (`[value pending]` for a
+    /// placeholder).
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines(self.items.iter().map(|item| {
-            let figure = figure(item.value.as_deref(), item.unit.as_deref())
-                .unwrap_or_else(|| format!("[{PLACEHOLDER}]"));
-            format!("{figure} {}: {}", line(&item.label), plain_text(&item.body))
+            format!(
+                "{} {}: {}",
+                item.figure().text(),
+                line(&item.label),
+                plain_text(&item.body)
+            )
         }))
     }
 
     /// Markdown: a `- **value unit** Label: body` list.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::bullet_list(self.items.iter().map(|item| {
-            figure_inline(item.value.as_deref(), item.unit.as_deref())
+            item.figure()
+                .inline()
                 .then(format!(" {}: ", line(&item.label)))
                 .then(marks_inline(&item.body))
         }))
@@ -90,19 +94,16 @@ impl SlideNode for SlideStats {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: one `section` with a `*value unit*\n*Label*\nbody` field per
-    /// measure.
+    /// Slack: one `section` with a `*value unit* Label: body` field per
+    /// measure, as upstream prints them.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![fields_section(
             self.items
                 .iter()
                 .map(|item| {
-                    let figure = figure(item.value.as_deref(), item.unit.as_deref()).map_or_else(
-                        || format!("_{PLACEHOLDER}_"),
-                        |f| format!("*{}*", text_mrkdwn(&f)),
-                    );
                     format!(
-                        "{figure}\n*{}*\n{}",
+                        "{} {}: {}",
+                        item.figure().mrkdwn(),
                         text_mrkdwn(&item.label),
                         marks_mrkdwn(&item.body)
                     )

@@ -115,14 +115,15 @@ impl SlideNode for SlideTitle {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: `header` (title), `context` `*EYEBROW*`, `section` tagline,
+    /// Slack: `header` (title), `context` `*eyebrow*` (as authored, as
+    /// upstream keeps it on Slack), `section` tagline,
     /// `context` `_term_ text`, then the aside's blocks.
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         let mut blocks = vec![header(&line(&self.title))];
         blocks.extend(
             self.eyebrow
                 .as_deref()
-                .map(|e| context(&format!("*{}*", text_mrkdwn(&caption(e))))),
+                .map(|e| context(&format!("*{}*", text_mrkdwn(e)))),
         );
         blocks.extend(self.tagline.as_deref().map(|t| section(&marks_mrkdwn(t))));
         blocks.extend(self.definition.as_ref().map(|d| {

@@ -2,17 +2,15 @@
 //! (slides-and-runtime.md §3.5, Text).
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
-use crate::markdown::{caption_paragraph, marks_inline};
+use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
-use crate::slack::{caption_context, mark_runs, rich_list, run};
-use crate::text::{caption, join_lines, plain_text};
 
 /// The `type` of the bullet list node.
 pub const TYPE: &str = "slideBulletList";
@@ -44,6 +42,30 @@ pub struct SlideBulletList {
     pub marker: Option<BulletMarker>,
 }
 
+impl SlideBulletList {
+    /// The points under the caption: a dot is the list's own marker (`- `
+    /// on text), a check or a cross a glyph before each point.
+    fn list(&self) -> List {
+        let glyph = match self.marker {
+            Some(BulletMarker::Check) => "✓ ",
+            Some(BulletMarker::X) => "× ",
+            _ => "",
+        };
+        let marker = if glyph.is_empty() {
+            TextMarker::Dash
+        } else {
+            TextMarker::Bare
+        };
+        List::new(
+            self.items
+                .iter()
+                .map(|item| Entry::body(item).with_glyph(glyph)),
+        )
+        .labelled(self.label.as_deref())
+        .marked(marker)
+    }
+}
+
 impl SlideNode for SlideBulletList {
     const TYPE: &'static str = TYPE;
 
@@ -53,33 +75,13 @@ impl SlideNode for SlideBulletList {
 
     /// Text: the `LABEL` line, then `- item`, `✓ item` or `× item` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        let marker = match self.marker {
-            Some(BulletMarker::Check) => "✓",
-            Some(BulletMarker::X) => "×",
-            _ => "-",
-        };
-        join_lines(
-            std::iter::once(self.label.as_deref().map(caption).unwrap_or_default()).chain(
-                self.items
-                    .iter()
-                    .map(|item| format!("{marker} {}", plain_text(item))),
-            ),
-        )
+        self.list().text()
     }
 
     /// Markdown: a `**LABEL**` paragraph, then `- item`, `- ✓ item` or
     /// `- × item`.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        let marker = match self.marker {
-            Some(BulletMarker::Check) => "✓ ",
-            Some(BulletMarker::X) => "× ",
-            _ => "",
-        };
-        caption_paragraph(self.label.as_deref()).then(Markdown::bullet_list(
-            self.items
-                .iter()
-                .map(|item| Inline::text(marker).then(marks_inline(item))),
-        ))
+        self.list().markdown()
     }
 
     const NATIVE_SLACK: bool = true;
@@ -87,28 +89,7 @@ impl SlideNode for SlideBulletList {
     /// Slack: `context` `*LABEL*`, then a `rich_text` bullet list (a `✓ ` /
     /// `× ` run first for the check and x markers).
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let marker = match self.marker {
-            Some(BulletMarker::Check) => Some("✓ "),
-            Some(BulletMarker::X) => Some("× "),
-            _ => None,
-        };
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
-        let items = self
-            .items
-            .iter()
-            .map(|item| {
-                let mut runs: Vec<Value> = marker.map(run).into_iter().collect();
-                runs.extend(mark_runs(item));
-                runs
-            })
-            .collect();
-        blocks.push(rich_list("bullet", items));
-        blocks
+        self.list().slack()
     }
 }
 

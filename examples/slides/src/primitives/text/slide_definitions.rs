@@ -1,17 +1,16 @@
 //! `slideDefinitions`: a ruled glossary (slides-and-runtime.md §3.5, Text).
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size, WrappedText};
 use crate::catalog::entry;
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
-use crate::text::{join_lines, line, plain_text};
 
 /// The `type` of the definitions node.
 pub const TYPE: &str = "slideDefinitions";
@@ -39,6 +38,16 @@ pub struct SlideDefinitions {
     pub size: Option<Size>,
 }
 
+impl SlideDefinitions {
+    fn list(&self) -> List {
+        List::new(
+            self.items
+                .iter()
+                .map(|d| Entry::pair(&d.term, ": ", Some(&d.body))),
+        )
+    }
+}
+
 impl SlideNode for SlideDefinitions {
     const TYPE: &'static str = TYPE;
 
@@ -48,20 +57,12 @@ impl SlideNode for SlideDefinitions {
 
     /// Text: `term: body` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(
-            self.items
-                .iter()
-                .map(|d| format!("{}: {}", line(&d.term), plain_text(&d.body))),
-        )
+        self.list().text()
     }
 
     /// Markdown: a `- **term**: body` list.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::bullet_list(self.items.iter().map(|d| {
-            Inline::strong(d.term.as_str())
-                .then(": ")
-                .then(marks_inline(&d.body))
-        }))
+        self.list().markdown()
     }
 
     const NATIVE_SLACK: bool = true;

@@ -2,17 +2,18 @@
 //! (slides-and-runtime.md §3.5, Text).
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
-use crate::markdown::{caption_paragraph, marks_inline};
+use crate::list::{Entry, List};
+use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, caption_context, mark_runs, marks_mrkdwn, rich_list, run};
-use crate::text::{caption, join_blocks, join_lines, line, plain_text};
+use crate::slack::marks_mrkdwn;
+use crate::text::{caption, join_blocks, plain_text};
 use isomer_sdk::surface::slack::context;
 
 /// The `type` of the list node.
@@ -43,6 +44,17 @@ pub struct SlideList {
     pub footnote: Option<WrappedText>,
 }
 
+impl SlideList {
+    /// The facts: `term: body`, or the body alone, under the caption.
+    fn list(&self) -> List {
+        List::new(self.items.iter().map(|item| match &item.term {
+            Some(term) => Entry::pair(term, ": ", Some(&item.body)),
+            None => Entry::body(&item.body),
+        }))
+        .labelled(self.label.as_deref())
+    }
+}
+
 impl SlideNode for SlideList {
     const TYPE: &'static str = TYPE;
 
@@ -55,30 +67,18 @@ impl SlideNode for SlideList {
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_blocks([
             self.label.as_deref().map(caption).unwrap_or_default(),
-            join_lines(self.items.iter().map(|item| match &item.term {
-                Some(term) => format!("{}: {}", line(term), plain_text(&item.body)),
-                None => plain_text(&item.body),
-            })),
+            self.list().text_lines(),
             self.footnote.as_deref().map(plain_text).unwrap_or_default(),
         ])
     }
 
     /// Markdown: `**LABEL**`, a `- **term**: body` list, the footnote.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        caption_paragraph(self.label.as_deref())
-            .then(Markdown::bullet_list(self.items.iter().map(|item| {
-                match &item.term {
-                    Some(term) => Inline::strong(term.as_str())
-                        .then(": ")
-                        .then(marks_inline(&item.body)),
-                    None => marks_inline(&item.body),
-                }
-            })))
-            .then(
-                self.footnote
-                    .as_deref()
-                    .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
-            )
+        self.list().markdown().then(
+            self.footnote
+                .as_deref()
+                .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
+        )
     }
 
     const NATIVE_SLACK: bool = true;
@@ -86,25 +86,7 @@ impl SlideNode for SlideList {
     /// Slack: `context` `*LABEL*`, a `rich_text` bullet list (bold term,
     /// `: `, body), a `context` footnote.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
-        let items = self
-            .items
-            .iter()
-            .map(|item| {
-                let mut runs = match &item.term {
-                    Some(term) => vec![bold_run(&line(term)), run(": ")],
-                    None => Vec::new(),
-                };
-                runs.extend(mark_runs(&item.body));
-                runs
-            })
-            .collect();
-        blocks.push(rich_list("bullet", items));
+        let mut blocks = self.list().slack();
         blocks.extend(self.footnote.as_deref().map(|f| context(&marks_mrkdwn(f))));
         blocks
     }
