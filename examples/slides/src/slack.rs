@@ -88,6 +88,20 @@ pub fn rich_list(style: &str, items: Vec<Vec<Value>>) -> Value {
     })
 }
 
+/// A `rich_text` block holding a section of `heading` runs (left out when
+/// empty), then one list as [`rich_list`] builds it: a list under its own
+/// heading in one block (roadmap columns, graph captions, fanout sources).
+pub fn rich_list_under(heading: Vec<Value>, style: &str, items: Vec<Vec<Value>>) -> Value {
+    let mut block = rich_list(style, items);
+    if let (false, Some(elements)) = (heading.is_empty(), block["elements"].as_array_mut()) {
+        elements.insert(
+            0,
+            json!({ "type": "rich_text_section", "elements": heading }),
+        );
+    }
+    block
+}
+
 /// A free-standing caption: a `context` block `*LABEL*`, upper-cased.
 pub fn caption_context(label: &str) -> Value {
     context(&format!("*{}*", escape_mrkdwn(&caption(label))))

@@ -2,7 +2,7 @@
 //! (group "Code and renders"). Its child is `render`,
 //! a `slideRender` node, walked like any child.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,11 +11,10 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
 use crate::check::{Issue, nested_frame};
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::primitives::code::slide_render;
-use crate::slack::{marks_mrkdwn, text_mrkdwn};
-use crate::text::{DASH, join_blocks, join_lines, line, plain_text};
+use crate::text::{DASH, join_blocks};
 use isomer_sdk::surface::slack::section;
 
 /// The `type` of the annotated render node.
@@ -52,6 +51,17 @@ pub struct SlideAnnotatedRender {
     pub pins: Vec<Pin>,
 }
 
+impl SlideAnnotatedRender {
+    /// The legend: `1. title — body` per pin.
+    fn legend(&self) -> List {
+        List::numbered(
+            self.pins
+                .iter()
+                .map(|pin| Entry::pair(&pin.title, DASH, Some(&pin.body))),
+        )
+    }
+}
+
 impl SlideNode for SlideAnnotatedRender {
     const TYPE: &'static str = TYPE;
 
@@ -79,17 +89,7 @@ impl SlideNode for SlideAnnotatedRender {
     /// Text: the render's text, a blank line, then the numbered legend
     /// `1. title — body`.
     fn text(&self, scope: &Scope<'_>) -> String {
-        join_blocks([
-            scope.text(self.render.as_value()),
-            join_lines(self.pins.iter().enumerate().map(|(index, pin)| {
-                format!(
-                    "{}. {}{DASH}{}",
-                    index + 1,
-                    line(&pin.title),
-                    plain_text(&pin.body)
-                )
-            })),
-        ])
+        join_blocks([scope.text(self.render.as_value()), self.legend().text()])
     }
 
     /// Markdown: the render's Markdown, then the legend as an ordered list
@@ -97,11 +97,7 @@ impl SlideNode for SlideAnnotatedRender {
     fn markdown(&self, scope: &Scope<'_>) -> Markdown {
         scope
             .markdown(self.render.as_value())
-            .then(Markdown::ordered_list(self.pins.iter().map(|pin| {
-                Inline::strong(line(&pin.title))
-                    .then(DASH)
-                    .then(marks_inline(&pin.body))
-            })))
+            .then(self.legend().markdown())
     }
 
     const NATIVE_SLACK: bool = true;
@@ -111,17 +107,11 @@ impl SlideNode for SlideAnnotatedRender {
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         let mut blocks = scope.slack(self.render.as_value());
         let legend = self
-            .pins
+            .legend()
+            .entries
             .iter()
             .enumerate()
-            .map(|(index, pin)| {
-                format!(
-                    "{}. *{}*{DASH}{}",
-                    index + 1,
-                    text_mrkdwn(&pin.title),
-                    marks_mrkdwn(&pin.body)
-                )
-            })
+            .map(|(index, pin)| format!("{}. {}", index + 1, pin.mrkdwn()))
             .collect::<Vec<_>>()
             .join("\n");
         blocks.push(section(&legend));

@@ -14,13 +14,14 @@ use serde_json::{Value, json};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::primitives::code::embedded::{
     RenderSurface, body_markdown, body_slack, body_text, check_embedded_body,
 };
 use crate::primitives::code::slide_render::UNNAMED_BODY;
 use crate::slack::text_mrkdwn;
-use crate::text::{join_blocks, join_lines, line};
+use crate::text::{join_blocks, join_lines};
 use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text};
 
 /// The `type` of the render grid node.
@@ -55,6 +56,15 @@ pub struct SlideRenderGrid {
 }
 
 impl SlideRenderGrid {
+    /// The tiles as a list: `surface: caption`.
+    fn tiles(&self) -> List {
+        List::new(
+            self.tiles
+                .iter()
+                .map(|t| Entry::pair(t.surface.name(), ": ", Some(&t.caption))),
+        )
+    }
+
     fn heading(&self) -> String {
         format!("{UNNAMED_BODY} on {} surfaces", self.tiles.len())
     }
@@ -91,13 +101,7 @@ impl SlideNode for SlideRenderGrid {
     /// a blank line, then the body's text indented two spaces.
     fn text(&self, scope: &Scope<'_>) -> String {
         join_blocks([
-            join_lines(
-                std::iter::once(format!("[{}]", self.heading())).chain(
-                    self.tiles
-                        .iter()
-                        .map(|t| format!("{}: {}", t.surface.name(), line(&t.caption))),
-                ),
-            ),
+            join_lines([format!("[{}]", self.heading()), self.tiles().text()]),
             body_text(scope, &self.body),
         ])
     }
@@ -106,9 +110,7 @@ impl SlideNode for SlideRenderGrid {
     /// then the body's Markdown as a blockquote.
     fn markdown(&self, scope: &Scope<'_>) -> Markdown {
         Markdown::paragraph(Inline::emphasis(self.heading()))
-            .then(Markdown::bullet_list(self.tiles.iter().map(|t| {
-                Inline::strong(t.surface.name()).then(format!(": {}", line(&t.caption)).as_str())
-            })))
+            .then(self.tiles().markdown())
             .then(body_markdown(scope, &self.body))
     }
 

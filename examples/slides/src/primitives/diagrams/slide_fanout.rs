@@ -9,8 +9,9 @@ use serde_json::{Value, json};
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
 use crate::catalog::entry;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, run};
+use crate::slack::{bold_run, rich_list_under, run};
 use crate::text::{join_lines, line};
 
 /// The `type` of the fanout node.
@@ -23,7 +24,7 @@ pub const TYPE: &str = "slideFanout";
 pub struct FanoutTarget {
     /// The target's name, set in mono (a service, a queue, a team).
     pub name: LineText,
-    /// What the target does with it, a short phrase.
+    /// What the target does with it, a short phrase. Accepts inline marks.
     pub body: WrappedText,
     /// "primary" for your side, "accent" for the host or another party.
     pub tone: Option<Tone>,
@@ -41,6 +42,17 @@ pub struct SlideFanout {
     pub targets: Vec<FanoutTarget>,
 }
 
+impl SlideFanout {
+    /// The targets as a list: `[●/○ ]name: body`.
+    fn list(&self) -> List {
+        List::new(
+            self.targets
+                .iter()
+                .map(|t| Entry::pair(&t.name, ": ", Some(&t.body)).with_glyph(tone_glyph(t.tone))),
+        )
+    }
+}
+
 impl SlideNode for SlideFanout {
     const TYPE: &'static str = TYPE;
 
@@ -51,52 +63,28 @@ impl SlideNode for SlideFanout {
     /// Text: `source →`, then `  [●/○ ]name: body` per target (indented two
     /// spaces).
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(std::iter::once(format!("{} →", line(&self.source))).chain(
-            self.targets.iter().map(|t| {
-                format!(
-                    "  {}{}: {}",
-                    tone_glyph(t.tone),
-                    line(&t.name),
-                    line(&t.body)
-                )
-            }),
-        ))
+        let targets = self.list().text_lines();
+        join_lines(
+            std::iter::once(format!("{} →", line(&self.source)))
+                .chain(targets.lines().map(|target| format!("  {target}"))),
+        )
     }
 
     /// Markdown: a `**source** →` paragraph, then a `- [●/○ ]**name**: body`
     /// list.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::paragraph(Inline::strong(line(&self.source)).then(" →")).then(
-            Markdown::bullet_list(self.targets.iter().map(|t| {
-                Inline::text(tone_glyph(t.tone))
-                    .then(Inline::strong(line(&t.name)))
-                    .then(format!(": {}", line(&t.body)).as_str())
-            })),
-        )
+        Markdown::paragraph(Inline::strong(line(&self.source)).then(" →"))
+            .then(self.list().markdown())
     }
 
     const NATIVE_SLACK: bool = true;
 
     /// Slack: one `rich_text`: a section with the bold source and ` →`, then
-    /// a bullet list of bold `[●/○ ]name`, `: `, body.
+    /// a bullet list of `[●/○ ]`, bold name, `: `, body.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items: Vec<Value> = self
-            .targets
-            .iter()
-            .map(|t| {
-                json!({ "type": "rich_text_section", "elements": [
-                    bold_run(&format!("{}{}", tone_glyph(t.tone), line(&t.name))),
-                    run(&format!(": {}", line(&t.body)))
-                ] })
-            })
-            .collect();
-        vec![json!({
-            "type": "rich_text",
-            "elements": [
-                { "type": "rich_text_section", "elements": [bold_run(&line(&self.source)), run(" →")] },
-                { "type": "rich_text_list", "style": "bullet", "elements": items }
-            ]
-        })]
+        let source = vec![bold_run(&line(&self.source)), run(" →")];
+        let items = self.list().entries.iter().map(Entry::runs).collect();
+        vec![rich_list_under(source, "bullet", items)]
     }
 }
 

@@ -2,7 +2,7 @@
 //! main row with at most one feeder above and one below
 //! (group "Diagrams").
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,10 +11,11 @@ use serde_json::{Value, json};
 use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, mark_runs, run, text_mrkdwn};
-use crate::text::{ARROW, join_blocks, join_lines, line, plain_text};
+use crate::slack::{mark_runs, rich_list_under, text_mrkdwn};
+use crate::text::{ARROW, join_blocks, line, plain_text};
 use isomer_sdk::surface::slack::context;
 
 /// The `type` of the graph node.
@@ -94,14 +95,16 @@ impl SlideGraph {
             .map_or_else(|| line(id), |n| line(&n.term))
     }
 
-    /// `[● ]term` of a node.
-    fn head(node: &GraphNode) -> String {
-        let glyph = if node.emphasis == Some(true) {
-            CURRENT_GLYPH
-        } else {
-            ""
-        };
-        format!("{glyph}{}", line(&node.term))
+    /// The nodes as a list: `[● ]term: body`, the emphasized node marked.
+    fn list(&self) -> List {
+        List::new(self.nodes.iter().map(|node| {
+            let glyph = if node.emphasis == Some(true) {
+                CURRENT_GLYPH
+            } else {
+                ""
+            };
+            Entry::pair(&node.term, ": ", Some(&node.body)).with_glyph(glyph)
+        }))
     }
 
     /// Every edge by term, `A → B, C → D`.
@@ -257,11 +260,7 @@ impl SlideNode for SlideGraph {
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_blocks([
             self.caption.as_deref().map(plain_text).unwrap_or_default(),
-            join_lines(
-                self.nodes
-                    .iter()
-                    .map(|n| format!("{}: {}", Self::head(n), plain_text(&n.body))),
-            ),
+            self.list().text(),
             self.edges_line(),
         ])
     }
@@ -274,41 +273,19 @@ impl SlideNode for SlideGraph {
             .as_deref()
             .map_or_else(Markdown::new, |c| Markdown::paragraph(marks_inline(c)));
         caption
-            .then(Markdown::bullet_list(self.nodes.iter().map(|node| {
-                let glyph = if node.emphasis == Some(true) {
-                    CURRENT_GLYPH
-                } else {
-                    ""
-                };
-                Inline::text(glyph)
-                    .then(Inline::strong(line(&node.term)))
-                    .then(": ")
-                    .then(marks_inline(&node.body))
-            })))
+            .then(self.list().markdown())
             .then(Markdown::paragraph(self.edges_line()))
     }
 
     const NATIVE_SLACK: bool = true;
 
     /// Slack: one `rich_text` (the caption as a section, then a bullet list
-    /// of bold `[● ]term`, `: `, body), then a `context` with the edges.
+    /// of `[● ]`, bold term, `: `, body), then a `context` with the edges.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let mut elements = Vec::new();
-        if let Some(caption) = self.caption.as_deref() {
-            elements.push(json!({ "type": "rich_text_section", "elements": mark_runs(caption) }));
-        }
-        let items: Vec<Value> = self
-            .nodes
-            .iter()
-            .map(|node| {
-                let mut runs = vec![bold_run(&Self::head(node)), run(": ")];
-                runs.extend(mark_runs(&node.body));
-                json!({ "type": "rich_text_section", "elements": runs })
-            })
-            .collect();
-        elements.push(json!({ "type": "rich_text_list", "style": "bullet", "elements": items }));
+        let caption = self.caption.as_deref().map(mark_runs).unwrap_or_default();
+        let items = self.list().entries.iter().map(Entry::runs).collect();
         vec![
-            json!({ "type": "rich_text", "elements": elements }),
+            rich_list_under(caption, "bullet", items),
             context(&text_mrkdwn(&self.edges_line())),
         ]
     }

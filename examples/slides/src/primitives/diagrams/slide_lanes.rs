@@ -2,17 +2,17 @@
 //! (group "Diagrams").
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
 use crate::catalog::entry;
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
-use crate::text::{ARROW, caption, join_blocks, join_lines, line, plain_text};
+use crate::text::{ARROW, caption, join_blocks, line};
 use isomer_sdk::surface::slack::{section, spacer};
 
 /// The `type` of the lanes node.
@@ -72,6 +72,23 @@ impl SlideLanes {
     fn notes(&self) -> &[LaneNote] {
         self.notes.as_deref().unwrap_or_default()
     }
+
+    /// The lanes as a list: `[●/○ ]LABEL: s1 → s2 → join`.
+    fn lanes(&self) -> List {
+        List::new(self.lanes.iter().map(|lane| {
+            Entry::pair(&caption(&lane.label), ": ", Some(&self.chain(lane)))
+                .with_glyph(tone_glyph(lane.tone))
+        }))
+    }
+
+    /// The notes as entries: `title: body`.
+    fn note_entries(&self) -> List {
+        List::new(
+            self.notes()
+                .iter()
+                .map(|n| Entry::pair(&n.title, ": ", Some(&n.body))),
+        )
+    }
 }
 
 impl SlideNode for SlideLanes {
@@ -84,38 +101,18 @@ impl SlideNode for SlideLanes {
     /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
     /// `title: body` per note.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_blocks([
-            join_lines(self.lanes.iter().map(|lane| {
-                format!(
-                    "{}{}: {}",
-                    tone_glyph(lane.tone),
-                    caption(&lane.label),
-                    self.chain(lane)
-                )
-            })),
-            join_lines(
-                self.notes()
-                    .iter()
-                    .map(|n| format!("{}: {}", line(&n.title), plain_text(&n.body))),
-            ),
-        ])
+        join_blocks([self.lanes().text(), self.note_entries().text()])
     }
 
     /// Markdown: a `- [●/○ ]**LABEL**: s1 → … → join` list, then one
     /// `**title**: body` paragraph per note.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        let lanes = Markdown::bullet_list(self.lanes.iter().map(|lane| {
-            Inline::text(tone_glyph(lane.tone))
-                .then(Inline::strong(caption(&lane.label)))
-                .then(format!(": {}", self.chain(lane)).as_str())
-        }));
-        lanes.then(Markdown::concat(self.notes().iter().map(|note| {
-            Markdown::paragraph(
-                Inline::strong(line(&note.title))
-                    .then(": ")
-                    .then(marks_inline(&note.body)),
-            )
-        })))
+        self.lanes().markdown().then(Markdown::concat(
+            self.note_entries()
+                .entries
+                .iter()
+                .map(|note| Markdown::paragraph(note.inline())),
+        ))
     }
 
     const NATIVE_SLACK: bool = true;
@@ -124,16 +121,10 @@ impl SlideNode for SlideLanes {
     /// lane; with notes, a spacer and a `fields` section of `*title*\nbody`.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let lanes = self
-            .lanes
+            .lanes()
+            .entries
             .iter()
-            .map(|lane| {
-                format!(
-                    "{}*{}*: {}",
-                    tone_glyph(lane.tone),
-                    text_mrkdwn(&caption(&lane.label)),
-                    text_mrkdwn(&self.chain(lane))
-                )
-            })
+            .map(Entry::mrkdwn)
             .collect::<Vec<_>>()
             .join("\n");
         let mut blocks = vec![section(&lanes)];

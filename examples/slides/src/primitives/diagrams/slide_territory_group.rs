@@ -9,10 +9,11 @@ use serde_json::{Value, json};
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
 use crate::catalog::entry;
+use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
-use crate::text::{join_lines, line, plain_text};
+use crate::text::line;
 
 /// The `type` of the territory group node.
 pub const TYPE: &str = "slideTerritoryGroup";
@@ -49,14 +50,10 @@ impl SlideNode for SlideTerritoryGroup {
 
     /// Text: `[●/○ ]Title: body` per owner.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(self.items.iter().map(|item| {
-            format!(
-                "{}{}: {}",
-                tone_glyph(item.tone),
-                line(&item.title),
-                plain_text(&item.body)
-            )
+        List::new(self.items.iter().map(|item| {
+            Entry::pair(&item.title, ": ", Some(&item.body)).with_glyph(tone_glyph(item.tone))
         }))
+        .text()
     }
 
     /// Markdown: per owner `## [●/○ ]Title` and the body as a paragraph.

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, display_columns};
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack};
 use crate::primitives::SlideNode;
-use crate::slack::code_section;
 use crate::text::line;
 
 /// The `type` of the tree node.
@@ -93,14 +93,14 @@ impl SlideNode for SlideTree {
 
     /// Markdown: the drawn tree in a `text` code block.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::code_block("text", self.drawing())
+        code_markdown(None, "text", &self.drawing())
     }
 
     const NATIVE_SLACK: bool = true;
 
     /// Slack: the drawn tree in a code section.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        vec![code_section(None, &self.drawing())]
+        vec![code_slack(None, &self.drawing())]
     }
 }
 

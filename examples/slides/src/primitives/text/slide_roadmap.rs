@@ -1,7 +1,7 @@
 //! `slideRoadmap`: planned work by horizon, two to four columns with the
 //! stage under way marked (group "Text").
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -10,10 +10,9 @@ use serde_json::{Value, json};
 use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
-use crate::markdown::marks_inline;
-use crate::marks::{Mark, parse_marks};
+use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, mark_runs, run};
+use crate::slack::{bold_run, rich_list_under};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::spacer;
 
@@ -62,32 +61,18 @@ pub struct SlideRoadmap {
     pub size: Option<Size>,
 }
 
-/// A marked title set bold as a whole: Markdown `**…**` around the title,
-/// whose strong marks add nothing inside it (strong cannot nest) and whose
-/// code marks stay code spans.
-fn strong_title(title: &str) -> Inline {
-    let mut inner = Inline::default();
-    for run in parse_marks(&line(title)) {
-        inner = inner.then(match run {
-            Mark::Plain(s) | Mark::Strong(s) => Inline::text(s),
-            Mark::Code(s) => Inline::code(s),
-        });
-    }
-    Inline::strong(inner)
-}
-
-/// A marked title as bold `rich_text` runs, code marks kept as code.
-fn bold_title_runs(title: &str) -> Vec<Value> {
-    mark_runs(title)
-        .into_iter()
-        .map(|mut run| {
-            run["style"]["bold"] = json!(true);
-            run
-        })
-        .collect()
-}
-
 impl RoadmapColumn {
+    /// The column's work as a list: `- title: body` (the title bold on
+    /// Markdown and Slack, its marks removed since it is bold as a whole).
+    fn list(&self) -> List {
+        List::new(
+            self.items
+                .iter()
+                .map(|item| Entry::pair(&plain_text(&item.title), ": ", Some(&item.body))),
+        )
+        .marked(TextMarker::Dash)
+    }
+
     /// `[● ]Title · STATUS`, the current column marked.
     fn heading(&self) -> String {
         let glyph = if self.current == Some(true) {
@@ -127,27 +112,21 @@ impl SlideNode for SlideRoadmap {
     /// Text: per column `[● ]Title · STATUS`, then `- title: body` lines;
     /// columns apart by a blank line.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_blocks(self.columns.iter().map(|column| {
-            join_lines(std::iter::once(column.heading()).chain(
-                column.items.iter().map(|item| {
-                    format!("- {}: {}", plain_text(&item.title), plain_text(&item.body))
-                }),
-            ))
-        }))
+        join_blocks(
+            self.columns
+                .iter()
+                .map(|column| join_lines([column.heading(), column.list().text()])),
+        )
     }
 
     /// Markdown: per column `## [● ]Title · STATUS`, then a
     /// `- **title**: body` list.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::concat(self.columns.iter().map(|column| {
-            Markdown::heading(2, column.heading()).then(Markdown::bullet_list(
-                column.items.iter().map(|item| {
-                    strong_title(&item.title)
-                        .then(": ")
-                        .then(marks_inline(&item.body))
-                }),
-            ))
-        }))
+        Markdown::concat(
+            self.columns.iter().map(|column| {
+                Markdown::heading(2, column.heading()).then(column.list().markdown())
+            }),
+        )
     }
 
     const NATIVE_SLACK: bool = true;
@@ -161,23 +140,12 @@ impl SlideNode for SlideRoadmap {
             if index > 0 {
                 blocks.push(spacer());
             }
-            let items: Vec<Value> = column
-                .items
-                .iter()
-                .map(|item| {
-                    let mut runs = bold_title_runs(&item.title);
-                    runs.push(run(": "));
-                    runs.extend(mark_runs(&item.body));
-                    json!({ "type": "rich_text_section", "elements": runs })
-                })
-                .collect();
-            blocks.push(json!({
-                "type": "rich_text",
-                "elements": [
-                    { "type": "rich_text_section", "elements": [bold_run(&column.heading())] },
-                    { "type": "rich_text_list", "style": "bullet", "elements": items }
-                ]
-            }));
+            let items = column.list().entries.iter().map(Entry::runs).collect();
+            blocks.push(rich_list_under(
+                vec![bold_run(&column.heading())],
+                "bullet",
+                items,
+            ));
         }
         blocks
     }
