@@ -13,12 +13,9 @@ use crate::catalog::entry;
 use crate::check::{Issue, nested_frame};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::primitives::code::slide_render;
+use crate::primitives::code::slide_render::SlideRender;
 use crate::text::{DASH, join_blocks};
 use isomer_sdk::surface::slack::section;
-
-/// The `type` of the annotated render node.
-pub const TYPE: &str = "slideAnnotatedRender";
 
 /// The message for a `render` slot holding another type of node.
 pub const RENDER_SLOT: &str = "must be a slideRender node";
@@ -63,11 +60,7 @@ impl SlideAnnotatedRender {
 }
 
 impl SlideNode for SlideAnnotatedRender {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideAnnotatedRender";
 
     /// `render` holds a slideRender (not a frame, not another type); the
     /// render's own rules run on it as a child.
@@ -75,7 +68,7 @@ impl SlideNode for SlideAnnotatedRender {
         if let Some(issue) = nested_frame("render", &self.render) {
             return vec![issue];
         }
-        if self.render.type_name() != Some(slide_render::TYPE) {
+        if self.render.type_name() != Some(SlideRender::TYPE) {
             return vec![Issue::new("render", RENDER_SLOT)];
         }
         Vec::new()
@@ -117,37 +110,36 @@ impl SlideNode for SlideAnnotatedRender {
         blocks.push(section(&legend));
         blocks
     }
-}
 
-/// The catalog entry of `slideAnnotatedRender`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
-        &[
-            "The anatomy of a screen or slide, part by part.",
-            "Helping the audience find specific details in a render.",
-        ],
-        &[
-            "The render speaks for itself: use slideRender.",
-            "Ideas rather than places: use slideDefinitions.",
-            "Several surfaces: use slideRenderGrid.",
-        ],
-        json!({
-            "type": "slideAnnotatedRender",
-            "render": {
-                "type": "slideRender",
-                "surface": "snapshot",
-                "body": [
-                    { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
-                    { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
+            &[
+                "The anatomy of a screen or slide, part by part.",
+                "Helping the audience find specific details in a render.",
+            ],
+            &[
+                "The render speaks for itself: use slideRender.",
+                "Ideas rather than places: use slideDefinitions.",
+                "Several surfaces: use slideRenderGrid.",
+            ],
+            json!({
+                "type": "slideAnnotatedRender",
+                "render": {
+                    "type": "slideRender",
+                    "surface": "snapshot",
+                    "body": [
+                        { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
+                        { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
+                    ]
+                },
+                "pins": [
+                    { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
+                    { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
                 ]
-            },
-            "pins": [
-                { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
-                { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
-            ]
-        }),
-    )
+            }),
+        )
+    }
 }

@@ -23,9 +23,6 @@ use crate::slack::text_mrkdwn;
 use crate::text::{join_blocks, line};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the render node.
-pub const TYPE: &str = "slideRender";
-
 /// The message for a render with neither a `slide` nor a `body`.
 pub const SLIDE_OR_BODY: &str = "needs a `slide` reference or a `body`";
 
@@ -73,11 +70,7 @@ impl SlideRender {
 }
 
 impl SlideNode for SlideRender {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideRender";
 
     const EMBEDDED_BODY: bool = true;
 
@@ -120,32 +113,31 @@ impl SlideNode for SlideRender {
         blocks.extend(body_slack(scope, self.body()));
         blocks
     }
-}
 
-/// The catalog entry of `slideRender`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "Another slide, or a few nodes, shown as one surface renders it: drawn in a 16:9 panel (react, html, snapshot) or printed in a mono panel (markdown, text, slack).",
-        &[
-            "Showing real output instead of describing it.",
-            "A thumbnail of another slide: name it in slide and the host fills body.",
-        ],
-        &[
-            "The same body on several surfaces: use slideRenderGrid.",
-            "Authored content inside an app's title bar: use slideWindow.",
-            "Source code: use slideCode.",
-            "Pointing at parts of the render: use slideAnnotatedRender.",
-        ],
-        json!({
-            "type": "slideRender",
-            "surface": "text",
-            "caption": "The refund slide on the text surface",
-            "body": [
-                { "type": "slideHeading", "title": "Refunds settle **nightly**" },
-                { "type": "slideBulletList", "items": ["One batch per night", "Retries until 06:00"] }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "Another slide, or a few nodes, shown as one surface renders it: drawn in a 16:9 panel (react, html, snapshot) or printed in a mono panel (markdown, text, slack).",
+            &[
+                "Showing real output instead of describing it.",
+                "A thumbnail of another slide: name it in slide and the host fills body.",
+            ],
+            &[
+                "The same body on several surfaces: use slideRenderGrid.",
+                "Authored content inside an app's title bar: use slideWindow.",
+                "Source code: use slideCode.",
+                "Pointing at parts of the render: use slideAnnotatedRender.",
+            ],
+            json!({
+                "type": "slideRender",
+                "surface": "text",
+                "caption": "The refund slide on the text surface",
+                "body": [
+                    { "type": "slideHeading", "title": "Refunds settle **nightly**" },
+                    { "type": "slideBulletList", "items": ["One batch per night", "Retries until 06:00"] }
+                ]
+            }),
+        )
+    }
 }

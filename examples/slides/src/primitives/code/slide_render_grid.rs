@@ -24,9 +24,6 @@ use crate::slack::text_mrkdwn;
 use crate::text::{join_blocks, join_lines};
 use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text};
 
-/// The `type` of the render grid node.
-pub const TYPE: &str = "slideRenderGrid";
-
 /// The message for a surface named by two tiles.
 pub const SURFACE_ONCE: &str = "each surface may appear once";
 
@@ -71,11 +68,7 @@ impl SlideRenderGrid {
 }
 
 impl SlideNode for SlideRenderGrid {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideRenderGrid";
 
     const EMBEDDED_BODY: bool = true;
 
@@ -131,33 +124,32 @@ impl SlideNode for SlideRenderGrid {
         blocks.extend(body_slack(scope, &self.body));
         blocks
     }
-}
 
-/// The catalog entry of `slideRenderGrid`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "One body rendered on two to six surfaces side by side, each tile captioned.",
-        &[
-            "Proving one composition reaches several places.",
-            "Comparing how the surfaces show the same content.",
-        ],
-        &[
-            "A single surface: use slideRender.",
-            "Authored nodes inside an app's title bar: use slideWindow.",
-            "Source or JSON: use slideCode.",
-        ],
-        json!({
-            "type": "slideRenderGrid",
-            "body": [
-                { "type": "slideStat", "value": "1,204", "body": "refunds settled last night" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "One body rendered on two to six surfaces side by side, each tile captioned.",
+            &[
+                "Proving one composition reaches several places.",
+                "Comparing how the surfaces show the same content.",
             ],
-            "tiles": [
-                { "surface": "snapshot", "caption": "On a slide" },
-                { "surface": "markdown", "caption": "In a README" },
-                { "surface": "slack", "caption": "In a channel" }
-            ]
-        }),
-    )
+            &[
+                "A single surface: use slideRender.",
+                "Authored nodes inside an app's title bar: use slideWindow.",
+                "Source or JSON: use slideCode.",
+            ],
+            json!({
+                "type": "slideRenderGrid",
+                "body": [
+                    { "type": "slideStat", "value": "1,204", "body": "refunds settled last night" }
+                ],
+                "tiles": [
+                    { "surface": "snapshot", "caption": "On a slide" },
+                    { "surface": "markdown", "caption": "In a README" },
+                    { "surface": "slack", "caption": "In a channel" }
+                ]
+            }),
+        )
+    }
 }

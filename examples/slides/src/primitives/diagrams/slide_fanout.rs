@@ -14,9 +14,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list_under, run};
 use crate::text::{join_lines, line};
 
-/// The `type` of the fanout node.
-pub const TYPE: &str = "slideFanout";
-
 /// One consumer of the source.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -54,11 +51,7 @@ impl SlideFanout {
 }
 
 impl SlideNode for SlideFanout {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideFanout";
 
     /// Text: `source →`, then `  [●/○ ]name: body` per target (indented two
     /// spaces).
@@ -86,32 +79,31 @@ impl SlideNode for SlideFanout {
         let items = self.list().entries.iter().map(Entry::runs).collect();
         vec![rich_list_under(source, "bullet", items)]
     }
-}
 
-/// The catalog entry of `slideFanout`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "One source (an event, a request, an artifact) going to two to six targets that each use it independently.",
-        &[
-            "One event or request reaching several consumers, each on its own.",
-            "A compact picture beside a title: the aside of slideTitle.",
-        ],
-        &[
-            "Ordered steps: use slidePipeline.",
-            "Things connected to each other: use slideGraph.",
-            "Who owns what is the point: use slideTerritoryGroup.",
-            "Points with no shared source: use slideBulletList.",
-        ],
-        json!({
-            "type": "slideFanout",
-            "source": "refund.settled",
-            "targets": [
-                { "name": "ledger", "body": "Closes the refund", "tone": "primary" },
-                { "name": "email", "body": "Tells the customer" },
-                { "name": "partner-api", "body": "Updates the partner report", "tone": "accent" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "One source (an event, a request, an artifact) going to two to six targets that each use it independently.",
+            &[
+                "One event or request reaching several consumers, each on its own.",
+                "A compact picture beside a title: the aside of slideTitle.",
+            ],
+            &[
+                "Ordered steps: use slidePipeline.",
+                "Things connected to each other: use slideGraph.",
+                "Who owns what is the point: use slideTerritoryGroup.",
+                "Points with no shared source: use slideBulletList.",
+            ],
+            json!({
+                "type": "slideFanout",
+                "source": "refund.settled",
+                "targets": [
+                    { "name": "ledger", "body": "Closes the refund", "tone": "primary" },
+                    { "name": "email", "body": "Tells the customer" },
+                    { "name": "partner-api", "body": "Updates the partner report", "tone": "accent" }
+                ]
+            }),
+        )
+    }
 }

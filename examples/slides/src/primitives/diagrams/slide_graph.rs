@@ -18,9 +18,6 @@ use crate::slack::{mark_runs, rich_list_under, text_mrkdwn};
 use crate::text::{ARROW, join_blocks, line, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the graph node.
-pub const TYPE: &str = "slideGraph";
-
 /// The sentence every graph finding ends with: the one shape a graph may
 /// take.
 pub const SHAPE: &str = "A graph is a main row of 2–4 nodes without placement, joined left to right in array order, plus at most one node above and one below, each joined by one edge to a main node.";
@@ -241,11 +238,7 @@ impl SlideGraph {
 }
 
 impl SlideNode for SlideGraph {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideGraph";
 
     /// The graph's one shape (see [`SHAPE`]); every finding ends with it.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -289,33 +282,32 @@ impl SlideNode for SlideGraph {
             context(&text_mrkdwn(&self.edges_line())),
         ]
     }
-}
 
-/// The catalog entry of `slideGraph`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Two to six terms with definitions, joined by arrows in a fixed layout: a main row left to right, plus at most one feeder above and one below.",
-        &[
-            "Introducing two to six concepts with a sentence each, where the arrows between them matter.",
-            "A chain of terms with at most one extra term feeding it from above and one from below.",
-        ],
-        &[
-            "One thing reaching several targets: use slideFanout.",
-            "Terms with no arrows between them: use slideDefinitions.",
-            "Dated events: use slideTimeline.",
-        ],
-        json!({
-            "type": "slideGraph",
-            "nodes": [
-                { "id": "order", "term": "Order", "body": "What the customer bought." },
-                { "id": "refund", "term": "Refund", "body": "Money owed back for an order.", "emphasis": true },
-                { "id": "payout", "term": "Payout", "body": "One bank transfer per batch." },
-                { "id": "policy", "term": "Policy", "body": "Decides **how much** is refunded.", "placement": "above" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Two to six terms with definitions, joined by arrows in a fixed layout: a main row left to right, plus at most one feeder above and one below.",
+            &[
+                "Introducing two to six concepts with a sentence each, where the arrows between them matter.",
+                "A chain of terms with at most one extra term feeding it from above and one from below.",
             ],
-            "edges": [["order", "refund"], ["refund", "payout"], ["policy", "refund"]],
-            "caption": "A refund always starts from an order."
-        }),
-    )
+            &[
+                "One thing reaching several targets: use slideFanout.",
+                "Terms with no arrows between them: use slideDefinitions.",
+                "Dated events: use slideTimeline.",
+            ],
+            json!({
+                "type": "slideGraph",
+                "nodes": [
+                    { "id": "order", "term": "Order", "body": "What the customer bought." },
+                    { "id": "refund", "term": "Refund", "body": "Money owed back for an order.", "emphasis": true },
+                    { "id": "payout", "term": "Payout", "body": "One bank transfer per batch." },
+                    { "id": "policy", "term": "Policy", "body": "Decides **how much** is refunded.", "placement": "above" }
+                ],
+                "edges": [["order", "refund"], ["refund", "payout"], ["policy", "refund"]],
+                "caption": "A refund always starts from an order."
+            }),
+        )
+    }
 }

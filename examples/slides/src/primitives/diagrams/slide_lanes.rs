@@ -15,9 +15,6 @@ use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{ARROW, caption, join_blocks, line};
 use isomer_sdk::surface::slack::{section, spacer};
 
-/// The `type` of the lanes node.
-pub const TYPE: &str = "slideLanes";
-
 /// One path.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -92,11 +89,7 @@ impl SlideLanes {
 }
 
 impl SlideNode for SlideLanes {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideLanes";
 
     /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
     /// `title: body` per note.
@@ -139,35 +132,34 @@ impl SlideNode for SlideLanes {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideLanes`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
-        &[
-            "Two sources or workflows with different steps that finish at the same place.",
-            "Notes on how each of two routes differs before they meet.",
-        ],
-        &[
-            "One path of ordered steps: use slidePipeline.",
-            "One source reaching several targets: use slideFanout.",
-            "Two opposing claims side by side: use slideSplit.",
-            "Messages going back and forth: use slideSequence.",
-        ],
-        json!({
-            "type": "slideLanes",
-            "lanes": [
-                { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
-                { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
+            &[
+                "Two sources or workflows with different steps that finish at the same place.",
+                "Notes on how each of two routes differs before they meet.",
             ],
-            "join": "Nightly batch",
-            "notes": [
-                { "title": "Cards", "body": "Checked **in seconds** by the network." },
-                { "title": "Banks", "body": "Held a day for fraud review." }
-            ]
-        }),
-    )
+            &[
+                "One path of ordered steps: use slidePipeline.",
+                "One source reaching several targets: use slideFanout.",
+                "Two opposing claims side by side: use slideSplit.",
+                "Messages going back and forth: use slideSequence.",
+            ],
+            json!({
+                "type": "slideLanes",
+                "lanes": [
+                    { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
+                    { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
+                ],
+                "join": "Nightly batch",
+                "notes": [
+                    { "title": "Cards", "body": "Checked **in seconds** by the network." },
+                    { "title": "Banks", "body": "Held a day for fraud review." }
+                ]
+            }),
+        )
+    }
 }

@@ -15,9 +15,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{bold_run, italic_run, mark_runs, rich_list, run};
 use crate::text::{DASH, SEPARATOR, caption, join_lines, line, plain_text};
 
-/// The `type` of the layers node.
-pub const TYPE: &str = "slideLayers";
-
 /// The message for a layer with both or neither of `body` and `chips`.
 pub const BODY_OR_CHIPS: &str = "a layer has exactly one of `body` or `chips`";
 
@@ -71,11 +68,7 @@ impl Layer {
 }
 
 impl SlideNode for SlideLayers {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideLayers";
 
     /// Each layer has exactly one of `body` and `chips`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -150,29 +143,28 @@ impl SlideNode for SlideLayers {
             .collect();
         vec![rich_list("ordered", items)]
     }
-}
 
-/// The catalog entry of `slideLayers`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Three to six layers stacked in a fixed order, each resting on the one below, each with a sentence or a few chips and its owner.",
-        &[
-            "Parts stacked in a fixed order, each built on the one below, with who owns each.",
-            "A platform's layers from the product down to the infrastructure.",
-        ],
-        &[
-            "Owners side by side rather than stacked: use slideTerritoryGroup.",
-            "Steps in time order: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideLayers",
-            "layers": [
-                { "name": "Checkout", "body": "Takes the refund order.", "owner": "Shop team" },
-                { "name": "Ledger", "body": "Settles refunds **nightly**.", "owner": "Ledger team", "tone": "primary" },
-                { "name": "Rails", "chips": ["SEPA", "ACH", "Cards"], "owner": "Banks", "tone": "accent" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Three to six layers stacked in a fixed order, each resting on the one below, each with a sentence or a few chips and its owner.",
+            &[
+                "Parts stacked in a fixed order, each built on the one below, with who owns each.",
+                "A platform's layers from the product down to the infrastructure.",
+            ],
+            &[
+                "Owners side by side rather than stacked: use slideTerritoryGroup.",
+                "Steps in time order: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideLayers",
+                "layers": [
+                    { "name": "Checkout", "body": "Takes the refund order.", "owner": "Shop team" },
+                    { "name": "Ledger", "body": "Settles refunds **nightly**.", "owner": "Ledger team", "tone": "primary" },
+                    { "name": "Rails", "chips": ["SEPA", "ACH", "Cards"], "owner": "Banks", "tone": "accent" }
+                ]
+            }),
+        )
+    }
 }

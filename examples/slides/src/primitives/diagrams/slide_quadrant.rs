@@ -18,9 +18,6 @@ use crate::slack::{bold_run, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, SEPARATOR, join_lines, line};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the quadrant node.
-pub const TYPE: &str = "slideQuadrant";
-
 /// The two ends of one axis.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -118,11 +115,7 @@ impl SlideQuadrant {
 }
 
 impl SlideNode for SlideQuadrant {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideQuadrant";
 
     /// Text: the axes line `y: low → high · x: low → high`, then
     /// `[● ]Label (place): a, b` per quadrant (no colon when it is empty).
@@ -167,33 +160,32 @@ impl SlideNode for SlideQuadrant {
             rich_list("bullet", items),
         ]
     }
-}
 
-/// The catalog entry of `slideQuadrant`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Items placed in a two-by-two plot by two labelled axes, each quadrant named and holding up to four chips, one quadrant optionally highlighted.",
-        &[
-            "Two independent qualities split the options into four named groups.",
-            "Where each option lands matters more than its exact score.",
-        ],
-        &[
-            "Several attributes per item: use slideTable.",
-            "Groups without axes: use slideColumns.",
-        ],
-        json!({
-            "type": "slideQuadrant",
-            "x": { "low": "Low effort", "high": "High effort" },
-            "y": { "low": "Low impact", "high": "High impact" },
-            "quadrants": [
-                { "label": "Quick wins", "items": ["Retry window", "Status page"] },
-                { "label": "Big bets", "items": ["Instant refunds"] },
-                { "label": "Fill-ins", "items": ["Dark mode"] },
-                { "label": "Money pits", "items": [] }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Items placed in a two-by-two plot by two labelled axes, each quadrant named and holding up to four chips, one quadrant optionally highlighted.",
+            &[
+                "Two independent qualities split the options into four named groups.",
+                "Where each option lands matters more than its exact score.",
             ],
-            "highlight": 0
-        }),
-    )
+            &[
+                "Several attributes per item: use slideTable.",
+                "Groups without axes: use slideColumns.",
+            ],
+            json!({
+                "type": "slideQuadrant",
+                "x": { "low": "Low effort", "high": "High effort" },
+                "y": { "low": "Low impact", "high": "High impact" },
+                "quadrants": [
+                    { "label": "Quick wins", "items": ["Retry window", "Status page"] },
+                    { "label": "Big bets", "items": ["Instant refunds"] },
+                    { "label": "Fill-ins", "items": ["Dark mode"] },
+                    { "label": "Money pits", "items": [] }
+                ],
+                "highlight": 0
+            }),
+        )
+    }
 }

@@ -15,9 +15,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{mark_runs, rich_list, run};
 use crate::text::{ARROW, join_lines, line, plain_text};
 
-/// The `type` of the sequence node.
-pub const TYPE: &str = "slideSequence";
-
 /// The message for a message sent by an actor to itself.
 pub const SAME_ACTOR: &str = "a message goes from one actor to another: `from` and `to` differ";
 
@@ -99,11 +96,7 @@ impl SlideSequence {
 }
 
 impl SlideNode for SlideSequence {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideSequence";
 
     /// Unique actor ids; `from` / `to` name actors and differ; every actor
     /// is in some message.
@@ -182,36 +175,35 @@ impl SlideNode for SlideSequence {
             .collect();
         vec![rich_list("ordered", items)]
     }
-}
 
-/// The catalog entry of `slideSequence`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Messages passed between three to five participants in time order, drawn as arrows between lifelines.",
-        &[
-            "A request going back and forth among three to five participants, where the order matters.",
-            "A failure and its recovery told as the messages exchanged.",
-        ],
-        &[
-            "One-way handoffs from step to step: use slidePipeline.",
-            "Two routes converging on one step: use slideLanes.",
-            "Whole turns of text between a user, a model and a host: use slideTranscript.",
-        ],
-        json!({
-            "type": "slideSequence",
-            "actors": [
-                { "id": "shop", "label": "Checkout", "tone": "primary" },
-                { "id": "ledger", "label": "Ledger" },
-                { "id": "bank", "label": "Card network", "tone": "accent" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Messages passed between three to five participants in time order, drawn as arrows between lifelines.",
+            &[
+                "A request going back and forth among three to five participants, where the order matters.",
+                "A failure and its recovery told as the messages exchanged.",
             ],
-            "messages": [
-                { "from": "shop", "to": "ledger", "label": "Refund order 1042" },
-                { "from": "ledger", "to": "bank", "label": "Batch at **02:00**" },
-                { "from": "bank", "to": "ledger", "label": "Settled" },
-                { "from": "ledger", "to": "shop", "label": "`refund.settled`" }
-            ]
-        }),
-    )
+            &[
+                "One-way handoffs from step to step: use slidePipeline.",
+                "Two routes converging on one step: use slideLanes.",
+                "Whole turns of text between a user, a model and a host: use slideTranscript.",
+            ],
+            json!({
+                "type": "slideSequence",
+                "actors": [
+                    { "id": "shop", "label": "Checkout", "tone": "primary" },
+                    { "id": "ledger", "label": "Ledger" },
+                    { "id": "bank", "label": "Card network", "tone": "accent" }
+                ],
+                "messages": [
+                    { "from": "shop", "to": "ledger", "label": "Refund order 1042" },
+                    { "from": "ledger", "to": "bank", "label": "Batch at **02:00**" },
+                    { "from": "bank", "to": "ledger", "label": "Settled" },
+                    { "from": "ledger", "to": "shop", "label": "`refund.settled`" }
+                ]
+            }),
+        )
+    }
 }

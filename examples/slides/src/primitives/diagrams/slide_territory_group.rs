@@ -15,9 +15,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::line;
 
-/// The `type` of the territory group node.
-pub const TYPE: &str = "slideTerritoryGroup";
-
 /// One owner's territory.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -42,11 +39,7 @@ pub struct SlideTerritoryGroup {
 }
 
 impl SlideNode for SlideTerritoryGroup {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideTerritoryGroup";
 
     /// Text: `[●/○ ]Title: body` per owner.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -82,29 +75,28 @@ impl SlideNode for SlideTerritoryGroup {
                 .collect(),
         )]
     }
-}
 
-/// The catalog entry of `slideTerritoryGroup`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Who owns what: one to four owners side by side, each a colour-keyed column with a title and one or two sentences.",
-        &[
-            "A responsibility split between your side and another party, keyed by colour.",
-            "Each owner's part fits a title and one or two sentences.",
-        ],
-        &[
-            "Two lists with a divider between them: use slideSplit.",
-            "Ownership is not the point: use slideBulletList.",
-            "Parts stacked in an order: use slideLayers.",
-        ],
-        json!({
-            "type": "slideTerritoryGroup",
-            "items": [
-                { "title": "Ledger team", "body": "Runs the nightly batch and **owns** retries.", "tone": "primary" },
-                { "title": "Card networks", "body": "Confirm each payout and report chargebacks.", "tone": "accent" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Who owns what: one to four owners side by side, each a colour-keyed column with a title and one or two sentences.",
+            &[
+                "A responsibility split between your side and another party, keyed by colour.",
+                "Each owner's part fits a title and one or two sentences.",
+            ],
+            &[
+                "Two lists with a divider between them: use slideSplit.",
+                "Ownership is not the point: use slideBulletList.",
+                "Parts stacked in an order: use slideLayers.",
+            ],
+            json!({
+                "type": "slideTerritoryGroup",
+                "items": [
+                    { "title": "Ledger team", "body": "Runs the nightly batch and **owns** retries.", "tone": "primary" },
+                    { "title": "Card networks", "body": "Confirm each payout and report chargebacks.", "tone": "accent" }
+                ]
+            }),
+        )
+    }
 }

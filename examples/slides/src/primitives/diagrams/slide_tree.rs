@@ -14,9 +14,6 @@ use crate::code_block::{code_markdown, code_slack};
 use crate::primitives::SlideNode;
 use crate::text::line;
 
-/// The `type` of the tree node.
-pub const TYPE: &str = "slideTree";
-
 /// The message for an entry name that reaches below the folder.
 pub const ONE_LEVEL: &str = "one level only: a name holds no \"/\" except a folder's trailing one";
 
@@ -69,11 +66,7 @@ impl SlideTree {
 }
 
 impl SlideNode for SlideTree {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideTree";
 
     /// Entries are one level deep: no `/` in a name but a folder's last
     /// character.
@@ -102,31 +95,30 @@ impl SlideNode for SlideTree {
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![code_slack(None, &self.drawing())]
     }
-}
 
-/// The catalog entry of `slideTree`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "A folder and up to eight files or folders directly inside it, each with a short note.",
-        &[
-            "Walking through a package, service or repository folder.",
-            "Each entry of a folder earns a note.",
-        ],
-        &[
-            "Things that are not files: use slideList.",
-            "Vocabulary: use slideDefinitions.",
-            "The code inside a file: use slideCode.",
-        ],
-        json!({
-            "type": "slideTree",
-            "root": "ledger/",
-            "entries": [
-                { "name": "batch/", "body": "the nightly settlement run" },
-                { "name": "refunds.ts", "body": "refund orders in" },
-                { "name": "payouts.ts", "body": "one transfer per bank" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "A folder and up to eight files or folders directly inside it, each with a short note.",
+            &[
+                "Walking through a package, service or repository folder.",
+                "Each entry of a folder earns a note.",
+            ],
+            &[
+                "Things that are not files: use slideList.",
+                "Vocabulary: use slideDefinitions.",
+                "The code inside a file: use slideCode.",
+            ],
+            json!({
+                "type": "slideTree",
+                "root": "ledger/",
+                "entries": [
+                    { "name": "batch/", "body": "the nightly settlement run" },
+                    { "name": "refunds.ts", "body": "refund orders in" },
+                    { "name": "payouts.ts", "body": "one transfer per bank" }
+                ]
+            }),
+        )
+    }
 }

@@ -22,9 +22,6 @@ use crate::slack::{raw_cell, table_block};
 use crate::table::text_table;
 use crate::text::plain_text;
 
-/// The `type` of the matrix node.
-pub const TYPE: &str = "slideMatrix";
-
 /// The message for a highlight that names no column.
 pub const HIGHLIGHT_INDEX: &str = "must be an index into `columns`";
 
@@ -111,11 +108,7 @@ impl SlideMatrix {
 }
 
 impl SlideNode for SlideMatrix {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideMatrix";
 
     /// One mark per column in every row; `highlight` names a column.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -189,31 +182,30 @@ impl SlideNode for SlideMatrix {
         }));
         vec![table_block(self.columns.len() + 1, rows)]
     }
-}
 
-/// The catalog entry of `slideMatrix`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "Two to six options across the top and up to eight capabilities down the side, each cell marked full, partial or none, the recommended option's column optionally highlighted.",
-        &[
-            "Options against capabilities where each answer is yes, partly or no, and the gaps matter.",
-            "Showing the recommended option among the others: highlight its column.",
-        ],
-        &[
-            "Cells holding numbers or phrases: use slideTable.",
-            "A sentence per option: use slideColumns.",
-        ],
-        json!({
-            "type": "slideMatrix",
-            "columns": ["Nightly batch", "Instant", "Manual"],
-            "rows": [
-                { "label": "Card refunds", "marks": ["full", "full", "partial"] },
-                { "label": "Bank refunds", "marks": ["full", "none", "full"] },
-                { "label": "Audit trail", "marks": ["full", "partial", "none"] }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "Two to six options across the top and up to eight capabilities down the side, each cell marked full, partial or none, the recommended option's column optionally highlighted.",
+            &[
+                "Options against capabilities where each answer is yes, partly or no, and the gaps matter.",
+                "Showing the recommended option among the others: highlight its column.",
             ],
-            "highlight": 0
-        }),
-    )
+            &[
+                "Cells holding numbers or phrases: use slideTable.",
+                "A sentence per option: use slideColumns.",
+            ],
+            json!({
+                "type": "slideMatrix",
+                "columns": ["Nightly batch", "Instant", "Manual"],
+                "rows": [
+                    { "label": "Card refunds", "marks": ["full", "full", "partial"] },
+                    { "label": "Bank refunds", "marks": ["full", "none", "full"] },
+                    { "label": "Audit trail", "marks": ["full", "partial", "none"] }
+                ],
+                "highlight": 0
+            }),
+        )
+    }
 }

@@ -16,9 +16,6 @@ use crate::slack::{bold_run, rich_list_under};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::spacer;
 
-/// The `type` of the roadmap node.
-pub const TYPE: &str = "slideRoadmap";
-
 /// The message when two columns are current.
 pub const ONE_CURRENT_COLUMN: &str = "at most one column can be current";
 
@@ -89,11 +86,7 @@ impl RoadmapColumn {
 }
 
 impl SlideNode for SlideRoadmap {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideRoadmap";
 
     /// At most one column is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -149,42 +142,41 @@ impl SlideNode for SlideRoadmap {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideRoadmap`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Planned work in two to four horizons (Now, Next, Later or quarters), each with a status and up to four named pieces of work, the horizon under way marked.",
-        &[
-            "Plans by horizon, each holding named work with a sentence on what it delivers.",
-            "Showing which stage of a plan is under way now (current).",
-        ],
-        &[
-            "Past events with dates: use slideTimeline.",
-            "Columns split by owner rather than by time: use slideTerritoryGroup.",
-            "Ordered steps of one process: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideRoadmap",
-            "columns": [
-                {
-                    "title": "Now", "status": "Shipping", "current": true,
-                    "items": [{ "title": "Nightly batch", "body": "Refunds settle **once a night**." }]
-                },
-                {
-                    "title": "Next", "status": "Designing",
-                    "items": [
-                        { "title": "Partner reports", "body": "Partners see their own payouts." },
-                        { "title": "Retry window", "body": "Failed payouts retry until 06:00." }
-                    ]
-                },
-                {
-                    "title": "Later", "status": "Exploring",
-                    "items": [{ "title": "Instant refunds", "body": "Card refunds in seconds." }]
-                }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "Planned work in two to four horizons (Now, Next, Later or quarters), each with a status and up to four named pieces of work, the horizon under way marked.",
+            &[
+                "Plans by horizon, each holding named work with a sentence on what it delivers.",
+                "Showing which stage of a plan is under way now (current).",
+            ],
+            &[
+                "Past events with dates: use slideTimeline.",
+                "Columns split by owner rather than by time: use slideTerritoryGroup.",
+                "Ordered steps of one process: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideRoadmap",
+                "columns": [
+                    {
+                        "title": "Now", "status": "Shipping", "current": true,
+                        "items": [{ "title": "Nightly batch", "body": "Refunds settle **once a night**." }]
+                    },
+                    {
+                        "title": "Next", "status": "Designing",
+                        "items": [
+                            { "title": "Partner reports", "body": "Partners see their own payouts." },
+                            { "title": "Retry window", "body": "Failed payouts retry until 06:00." }
+                        ]
+                    },
+                    {
+                        "title": "Later", "status": "Exploring",
+                        "items": [{ "title": "Instant refunds", "body": "Card refunds in seconds." }]
+                    }
+                ]
+            }),
+        )
+    }
 }
