@@ -28,7 +28,7 @@ pub fn highlight_past_end(lines: usize) -> String {
 /// One panel of source.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct CodePanel {
     /// The file name, shown as the panel's caption.
     pub file: Option<LineText>,
@@ -46,7 +46,6 @@ pub struct CodePanel {
 /// The fields of a `slideCode` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideCode {
     /// One panel, or two joined by an arrow (a value traced from one file
     /// to the next).

@@ -36,7 +36,6 @@ pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
 /// The fields of a `slideCommand` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideCommand {
     /// What the command does, e.g. "Install" (printed upper-case).
     pub label: Option<LineText>,

@@ -33,7 +33,7 @@ pub enum DiffOp {
 /// One line of the snippet.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct DiffLine {
     /// The line's code; may be empty. No line breaks or tabs.
     #[schemars(length(max = 10000))]
@@ -45,7 +45,6 @@ pub struct DiffLine {
 /// The fields of a `slideDiff` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDiff {
     /// The file name, shown as the caption.
     pub file: Option<LineText>,

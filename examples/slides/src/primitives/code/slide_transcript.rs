@@ -61,7 +61,7 @@ impl TurnRole {
 /// One turn of the exchange.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Turn {
     /// "prose" (default) or "code".
     pub format: Option<TurnFormat>,
@@ -93,7 +93,6 @@ impl Turn {
 /// The fields of a `slideTranscript` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTranscript {
     /// A caption over the exchange (printed upper-case).
     pub label: Option<LineText>,

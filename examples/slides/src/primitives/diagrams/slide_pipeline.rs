@@ -34,7 +34,7 @@ pub const SPANS_NO_STEP_BODY: &str =
 /// One step of the process.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct PipelineStep {
     /// The step's name.
     pub title: LineText,
@@ -66,7 +66,6 @@ pub struct PipelineSpan {
 /// The fields of a `slidePipeline` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlidePipeline {
     /// A chip before the first step: what goes in (steps mode only).
     pub start: Option<LineText>,

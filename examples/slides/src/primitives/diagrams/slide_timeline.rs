@@ -24,7 +24,7 @@ pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
 /// One dated moment.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct TimelineItem {
     /// When: a year, a quarter, a date.
     pub label: LineText,
@@ -42,7 +42,6 @@ pub struct TimelineItem {
 /// The fields of a `slideTimeline` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTimeline {
     /// Three to five moments, oldest first.
     #[schemars(length(min = 3, max = 5))]

@@ -55,7 +55,7 @@ pub enum SplitDivider {
 /// One pane of a split.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct SplitPane {
     /// A caption over the pane (printed upper-case).
     pub label: Option<LineText>,
@@ -70,7 +70,6 @@ pub struct SplitPane {
 /// The fields of a `slideSplit` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideSplit {
     /// Exactly two panes, left then right.
     #[schemars(length(min = 2, max = 2))]

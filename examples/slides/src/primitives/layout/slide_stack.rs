@@ -30,7 +30,6 @@ pub enum StackSpacing {
 /// The fields of a `slideStack` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStack {
     /// "tight", "normal" (default) or "loose".
     pub spacing: Option<StackSpacing>,

@@ -39,7 +39,6 @@ pub enum WindowChrome {
 /// The fields of a `slideWindow` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideWindow {
     /// "browser", "terminal", "slack" or "chat"; only the title bar changes.
     pub chrome: WindowChrome,

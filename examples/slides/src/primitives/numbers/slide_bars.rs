@@ -31,7 +31,7 @@ const HEADS: [&str; 3] = ["Label", "Value", "Detail"];
 /// One bar.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Bar {
     /// What the bar measures. Accepts inline marks.
     pub label: LineText,
@@ -48,7 +48,6 @@ pub struct Bar {
 /// The fields of a `slideBars` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideBars {
     /// Two to six bars, in the order to draw them.
     #[schemars(length(min = 2, max = 6))]

@@ -26,7 +26,7 @@ pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value"
 /// One side of the change.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct DeltaPoint {
     /// What the side is, e.g. "Before" or "March" (printed upper-case, code
     /// marks kept). Accepts inline marks.
@@ -39,7 +39,6 @@ pub struct DeltaPoint {
 /// The fields of a `slideDelta` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDelta {
     /// The measure before the change.
     pub before: DeltaPoint,

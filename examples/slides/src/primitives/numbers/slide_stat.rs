@@ -23,7 +23,6 @@ pub const TYPE: &str = "slideStat";
 /// The fields of a `slideStat` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStat {
     /// The number as it should read, e.g. "99.9". Leave it out for a
     /// placeholder; never invent a number.

@@ -22,7 +22,7 @@ pub const TYPE: &str = "slideStats";
 /// One measure.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct StatItem {
     /// The number as it should read, about four characters. Leave it out for
     /// a placeholder; never invent a number.
@@ -38,7 +38,6 @@ pub struct StatItem {
 /// The fields of a `slideStats` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStats {
     /// Two to four measures, side by side.
     #[schemars(length(min = 2, max = 4))]

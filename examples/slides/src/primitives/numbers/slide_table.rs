@@ -47,7 +47,6 @@ pub struct TableGroup {
 /// The fields of a `slideTable` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTable {
     /// A caption over the table (printed upper-case).
     pub label: Option<LineText>,

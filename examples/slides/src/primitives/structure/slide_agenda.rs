@@ -26,7 +26,7 @@ const YOU_ARE_HERE: &str = "YOU ARE HERE";
 /// One section of the talk.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct AgendaSection {
     /// The section number, e.g. "01".
     pub number: LineText,
@@ -41,7 +41,6 @@ pub struct AgendaSection {
 /// The fields of a `slideAgenda` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideAgenda {
     /// Every section of the talk, in order; mark at most one current.
     #[schemars(length(min = 2, max = 8))]

@@ -47,7 +47,6 @@ pub struct ClosingPath {
 /// The fields of a `slideClosing` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideClosing {
     /// Two or three words to end on.
     pub title: LineText,

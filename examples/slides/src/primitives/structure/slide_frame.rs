@@ -33,7 +33,6 @@ pub enum FrameTone {
 /// The fields of a `slideFrame` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideFrame {
     /// The slide's content, top to bottom; each node keeps its size. Any
     /// primitive but another slideFrame: frames never nest.

@@ -21,7 +21,6 @@ pub const TYPE: &str = "slideHeading";
 /// The fields of a `slideHeading` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideHeading {
     /// The slide's claim as a sentence; aim for one line, two at most.
     /// Accepts inline marks: `code` and **strong** (strong takes the primary

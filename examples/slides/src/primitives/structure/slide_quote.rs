@@ -21,7 +21,6 @@ pub const TYPE: &str = "slideQuote";
 /// The fields of a `slideQuote` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideQuote {
     /// The quoted words, without quotation marks (the slide adds them).
     /// Accepts inline marks.

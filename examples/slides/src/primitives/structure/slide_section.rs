@@ -26,7 +26,6 @@ pub const HREFS_PER_CONTENTS: &str = "`hrefs` needs one entry per `contents` lin
 /// The fields of a `slideSection` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideSection {
     /// The section number, e.g. "01".
     pub number: LineText,

@@ -21,7 +21,6 @@ pub const TYPE: &str = "slideSource";
 /// The fields of a `slideSource` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideSource {
     /// The report, dataset or survey behind the slide, without a "Source"
     /// prefix (the slide adds it). Accepts inline marks.

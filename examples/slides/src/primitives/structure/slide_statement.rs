@@ -20,7 +20,6 @@ pub const TYPE: &str = "slideStatement";
 /// The fields of a `slideStatement` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStatement {
     /// The one sentence the slide says. Accepts inline marks; wrap the key
     /// words in **strong**.

@@ -35,7 +35,6 @@ pub struct TitleDefinition {
 /// The fields of a `slideTitle` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTitle {
     /// A short caption above the title (printed upper-case).
     pub eyebrow: Option<LineText>,

@@ -31,7 +31,6 @@ pub enum BulletMarker {
 /// The fields of a `slideBulletList` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideBulletList {
     /// One to six short points. Each accepts inline marks.
     #[schemars(length(min = 1, max = 6))]

@@ -23,7 +23,7 @@ pub const HIGHLIGHT_NOT_AN_INDEX: &str = "must be an index into `items`";
 /// One option.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Column {
     /// The option's name.
     pub title: LineText,
@@ -48,7 +48,6 @@ pub struct ColumnsFootnote {
 /// The fields of a `slideColumns` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideColumns {
     /// Two to four options, side by side.
     #[schemars(length(min = 2, max = 4))]

@@ -29,7 +29,6 @@ pub struct Definition {
 /// The fields of a `slideDefinitions` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDefinitions {
     /// One to six terms; five or six lay out in two columns.
     #[schemars(length(min = 1, max = 6))]

@@ -22,7 +22,7 @@ pub const TYPE: &str = "slideList";
 /// One fact.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct ListItem {
     /// The name, date or id the fact belongs to (set in mono, left column).
     pub term: Option<LineText>,
@@ -33,7 +33,6 @@ pub struct ListItem {
 /// The fields of a `slideList` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideList {
     /// A caption over the list (printed upper-case).
     pub label: Option<LineText>,
