@@ -56,10 +56,6 @@ pub struct SlideCode {
 impl SlideNode for SlideCode {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Each line is one line, without tabs, within its panel's width; each
     /// highlighted line exists.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -135,34 +131,33 @@ impl SlideNode for SlideCode {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideCode`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
-        &[
-            "A specific snippet is the point of the slide.",
-            "Tracing a value from one file into another: two panels.",
-        ],
-        &[
-            "An exchange between a person, a model and a program: use slideTranscript.",
-            "More than sixteen lines: cut the snippet down to the lines that make the point.",
-            "What a change did to the code: use slideDiff.",
-            "One shell command to run: use slideCommand.",
-        ],
-        json!({
-            "type": "slideCode",
-            "panels": [
-                {
-                    "file": "settle.ts",
-                    "language": "ts",
-                    "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
-                    "highlightLines": [3]
-                }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Code and renders",
+            "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
+            &[
+                "A specific snippet is the point of the slide.",
+                "Tracing a value from one file into another: two panels.",
+            ],
+            &[
+                "An exchange between a person, a model and a program: use slideTranscript.",
+                "More than sixteen lines: cut the snippet down to the lines that make the point.",
+                "What a change did to the code: use slideDiff.",
+                "One shell command to run: use slideCommand.",
+            ],
+            json!({
+                "type": "slideCode",
+                "panels": [
+                    {
+                        "file": "settle.ts",
+                        "language": "ts",
+                        "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
+                        "highlightLines": [3]
+                    }
+                ]
+            }),
+        )
+    }
 }

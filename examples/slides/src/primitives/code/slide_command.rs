@@ -51,10 +51,6 @@ pub struct SlideCommand {
 impl SlideNode for SlideCommand {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// The command is one line, without tabs, within the width; the
     /// highlighted prefix is a prefix of it.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -100,24 +96,23 @@ impl SlideNode for SlideCommand {
             &line(&self.command),
         )]
     }
-}
 
-/// The catalog entry of `slideCommand`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "One shell command on one line, ready to copy and run.",
-        &[
-            "Telling the audience what to run: install, set up, try it.",
-            "A sequence of single commands, each with its own label.",
-        ],
-        &["A command over several lines, or source code: use slideCode."],
-        json!({
-            "type": "slideCommand",
-            "label": "Try a dry run",
-            "command": "ledger settle --region eu --dry-run",
-            "highlightPrefix": "ledger"
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Code and renders",
+            "One shell command on one line, ready to copy and run.",
+            &[
+                "Telling the audience what to run: install, set up, try it.",
+                "A sequence of single commands, each with its own label.",
+            ],
+            &["A command over several lines, or source code: use slideCode."],
+            json!({
+                "type": "slideCommand",
+                "label": "Try a dry run",
+                "command": "ledger settle --region eu --dry-run",
+                "highlightPrefix": "ledger"
+            }),
+        )
+    }
 }

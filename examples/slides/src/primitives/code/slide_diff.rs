@@ -78,10 +78,6 @@ impl SlideDiff {
 impl SlideNode for SlideDiff {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Each line is one line, without tabs, within the panel's width.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let columns = panel_columns(1, self.lines.len());
@@ -113,32 +109,31 @@ impl SlideNode for SlideDiff {
             &self.unified(),
         )]
     }
-}
 
-/// The catalog entry of `slideDiff`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "One snippet with its added and removed lines marked, among unchanged context lines.",
-        &[
-            "Showing a fix, a refactor or a config change as before and after of the same snippet.",
-            "The changed lines need their context to make sense.",
-        ],
-        &[
-            "Code that did not change: use slideCode.",
-            "Two separate ideas: use slideSplit.",
-        ],
-        json!({
-            "type": "slideDiff",
-            "file": "settle.ts",
-            "language": "ts",
-            "lines": [
-                { "text": "for (const refund of queue) {" },
-                { "text": "  await bank.transfer(refund);", "op": "remove" },
-                { "text": "  batch.add(refund);", "op": "add" },
-                { "text": "}" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Code and renders",
+            "One snippet with its added and removed lines marked, among unchanged context lines.",
+            &[
+                "Showing a fix, a refactor or a config change as before and after of the same snippet.",
+                "The changed lines need their context to make sense.",
+            ],
+            &[
+                "Code that did not change: use slideCode.",
+                "Two separate ideas: use slideSplit.",
+            ],
+            json!({
+                "type": "slideDiff",
+                "file": "settle.ts",
+                "language": "ts",
+                "lines": [
+                    { "text": "for (const refund of queue) {" },
+                    { "text": "  await bank.transfer(refund);", "op": "remove" },
+                    { "text": "  batch.add(refund);", "op": "add" },
+                    { "text": "}" }
+                ]
+            }),
+        )
+    }
 }

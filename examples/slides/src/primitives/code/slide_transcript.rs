@@ -104,10 +104,6 @@ pub struct SlideTranscript {
 impl SlideNode for SlideTranscript {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Every turn says something.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.turns
@@ -172,32 +168,31 @@ impl SlideNode for SlideTranscript {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideTranscript`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "A short exchange of up to four turns between a user, a model and the host program.",
-        &[
-            "Replaying what an assistant was asked, what it answered and how the host responded.",
-            "Showing a retry after a failed answer.",
-        ],
-        &[
-            "Only one side of the exchange, such as a program's output: use slideCode.",
-            "More than four turns: split the exchange over two slides.",
-        ],
-        json!({
-            "type": "slideTranscript",
-            "label": "Refund question",
-            "turns": [
-                { "role": "user", "text": "Where is my refund for order 4411?" },
-                { "role": "model", "format": "code", "text": "{\"type\":\"view\",\"body\":[{\"type\":\"slideStat\",\"value\":\"1\",\"unit\":\"day\",\"body\":\"until it lands\"}]}" },
-                { "role": "host", "text": "Rendered one stat card." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Code and renders",
+            "A short exchange of up to four turns between a user, a model and the host program.",
+            &[
+                "Replaying what an assistant was asked, what it answered and how the host responded.",
+                "Showing a retry after a failed answer.",
+            ],
+            &[
+                "Only one side of the exchange, such as a program's output: use slideCode.",
+                "More than four turns: split the exchange over two slides.",
+            ],
+            json!({
+                "type": "slideTranscript",
+                "label": "Refund question",
+                "turns": [
+                    { "role": "user", "text": "Where is my refund for order 4411?" },
+                    { "role": "model", "format": "code", "text": "{\"type\":\"view\",\"body\":[{\"type\":\"slideStat\",\"value\":\"1\",\"unit\":\"day\",\"body\":\"until it lands\"}]}" },
+                    { "role": "host", "text": "Rendered one stat card." }
+                ]
+            }),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -131,10 +131,6 @@ impl SlidePipeline {
 impl SlideNode for SlidePipeline {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Spans mode has no `start`, `end` or step bodies; spans stay within
     /// the steps, run forwards and do not overlap.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -270,32 +266,31 @@ impl SlideNode for SlidePipeline {
             vec![chain, rich_list("bullet", items)]
         }
     }
-}
 
-/// The catalog entry of `slidePipeline`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
-        &[
-            "Two to six steps that turn one thing into another, in order.",
-            "Who owns which run of the steps: spans, each with a tone and an owner.",
-        ],
-        &[
-            "Two processes compared side by side: use slideSplit.",
-            "Dated events leading up to now: use slideTimeline.",
-            "Points with no order: use slideBulletList.",
-        ],
-        json!({
-            "type": "slidePipeline",
-            "start": "Refund request",
-            "end": "Paid",
-            "steps": [
-                { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
-                { "title": "Batch", "body": "One transfer per bank." },
-                { "title": "Confirm", "body": "Each bank answers within the hour." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Diagrams",
+            "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
+            &[
+                "Two to six steps that turn one thing into another, in order.",
+                "Who owns which run of the steps: spans, each with a tone and an owner.",
+            ],
+            &[
+                "Two processes compared side by side: use slideSplit.",
+                "Dated events leading up to now: use slideTimeline.",
+                "Points with no order: use slideBulletList.",
+            ],
+            json!({
+                "type": "slidePipeline",
+                "start": "Refund request",
+                "end": "Paid",
+                "steps": [
+                    { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
+                    { "title": "Batch", "body": "One transfer per bank." },
+                    { "title": "Confirm", "body": "Each bank answers within the hour." }
+                ]
+            }),
+        )
+    }
 }

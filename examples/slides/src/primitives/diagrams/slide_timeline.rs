@@ -64,10 +64,6 @@ impl SlideTimeline {
 impl SlideNode for SlideTimeline {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// At most one moment is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let current = self
@@ -137,29 +133,28 @@ impl SlideNode for SlideTimeline {
             .collect();
         vec![rich_list("bullet", items)]
     }
-}
 
-/// The catalog entry of `slideTimeline`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
-        &[
-            "A history that leads up to now.",
-            "Dated moments that each pair an ask with its outcome.",
-        ],
-        &[
-            "Plans that lie ahead: use slideList keyed by quarter.",
-            "Points without dates or order: use slideBulletList.",
-        ],
-        json!({
-            "type": "slideTimeline",
-            "items": [
-                { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
-                { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
-                { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Diagrams",
+            "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
+            &[
+                "A history that leads up to now.",
+                "Dated moments that each pair an ask with its outcome.",
+            ],
+            &[
+                "Plans that lie ahead: use slideList keyed by quarter.",
+                "Points without dates or order: use slideBulletList.",
+            ],
+            json!({
+                "type": "slideTimeline",
+                "items": [
+                    { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
+                    { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
+                    { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
+                ]
+            }),
+        )
+    }
 }

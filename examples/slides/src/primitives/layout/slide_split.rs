@@ -92,10 +92,6 @@ impl SlideSplit {
 impl SlideNode for SlideSplit {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// A pane's tone needs its label; no pane holds a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
@@ -186,40 +182,39 @@ impl SlideNode for SlideSplit {
         blocks.extend(self.footnote.as_deref().map(|f| section(&marks_mrkdwn(f))));
         blocks
     }
-}
 
-/// The catalog entry of `slideSplit`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Layout",
-        "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
-        &[
-            "Dividing responsibilities between two parties: a list in each pane and a \"rule\" divider.",
-            "One thing turning into another: the \"arrow\" divider.",
-            "Two nodes next to each other, or a main idea with notes beside it (\"aside\" ratio, \"hairline\" divider, a label over the notes).",
-        ],
-        &[
-            "Nodes stacked top to bottom: put them straight in the slideFrame body.",
-            "Three or four parallel options, each a name and a sentence: use slideColumns.",
-            "Two to four parallel options each with a title and a sentence: use slideColumns.",
-        ],
-        json!({
-            "type": "slideSplit",
-            "divider": "rule",
-            "panes": [
-                {
-                    "label": "Ledger team",
-                    "tone": "primary",
-                    "items": [{ "type": "slideBulletList", "items": ["Runs the nightly batch", "Owns the retry"] }]
-                },
-                {
-                    "label": "Card networks",
-                    "tone": "accent",
-                    "items": [{ "type": "slideBulletList", "items": ["Confirm each payout", "Report chargebacks"] }]
-                }
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Layout",
+            "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
+            &[
+                "Dividing responsibilities between two parties: a list in each pane and a \"rule\" divider.",
+                "One thing turning into another: the \"arrow\" divider.",
+                "Two nodes next to each other, or a main idea with notes beside it (\"aside\" ratio, \"hairline\" divider, a label over the notes).",
             ],
-            "footnote": "Each side pages only its **own** on-call."
-        }),
-    )
+            &[
+                "Nodes stacked top to bottom: put them straight in the slideFrame body.",
+                "Three or four parallel options, each a name and a sentence: use slideColumns.",
+                "Two to four parallel options each with a title and a sentence: use slideColumns.",
+            ],
+            json!({
+                "type": "slideSplit",
+                "divider": "rule",
+                "panes": [
+                    {
+                        "label": "Ledger team",
+                        "tone": "primary",
+                        "items": [{ "type": "slideBulletList", "items": ["Runs the nightly batch", "Owns the retry"] }]
+                    },
+                    {
+                        "label": "Card networks",
+                        "tone": "accent",
+                        "items": [{ "type": "slideBulletList", "items": ["Confirm each payout", "Report chargebacks"] }]
+                    }
+                ],
+                "footnote": "Each side pages only its **own** on-call."
+            }),
+        )
+    }
 }

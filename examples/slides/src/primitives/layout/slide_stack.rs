@@ -41,10 +41,6 @@ pub struct SlideStack {
 impl SlideNode for SlideStack {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// No item is a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         nested_frames("items", &self.items)
@@ -71,29 +67,28 @@ impl SlideNode for SlideStack {
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         scope.slack_all(self.items.iter().map(Node::as_value))
     }
-}
 
-/// The catalog entry of `slideStack`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Layout",
-        "Several nodes stacked top to bottom where a slot takes only one node.",
-        &[
-            "A one-node slot, such as the aside of slideTitle, needs two nodes.",
-            "Nodes need tighter or looser spacing than the default.",
-        ],
-        &[
-            "Directly in a slideFrame body or a slideSplit pane: they already stack their nodes.",
-            "Nodes side by side: use slideSplit.",
-        ],
-        json!({
-            "type": "slideStack",
-            "spacing": "tight",
-            "items": [
-                { "type": "slideStat", "value": "99.9", "unit": "%", "body": "of refunds settle in the first batch" },
-                { "type": "slideSource", "text": "Finance ops dashboard, Q1 2026" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Layout",
+            "Several nodes stacked top to bottom where a slot takes only one node.",
+            &[
+                "A one-node slot, such as the aside of slideTitle, needs two nodes.",
+                "Nodes need tighter or looser spacing than the default.",
+            ],
+            &[
+                "Directly in a slideFrame body or a slideSplit pane: they already stack their nodes.",
+                "Nodes side by side: use slideSplit.",
+            ],
+            json!({
+                "type": "slideStack",
+                "spacing": "tight",
+                "items": [
+                    { "type": "slideStat", "value": "99.9", "unit": "%", "body": "of refunds settle in the first batch" },
+                    { "type": "slideSource", "text": "Finance ops dashboard, Q1 2026" }
+                ]
+            }),
+        )
+    }
 }

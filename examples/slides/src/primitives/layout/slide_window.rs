@@ -63,10 +63,6 @@ impl SlideWindow {
 impl SlideNode for SlideWindow {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// No frame in the body; no window anywhere below (the runtime's walker
     /// does not enter embedded render bodies, so a window there is fine).
     fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -107,30 +103,29 @@ impl SlideNode for SlideWindow {
         blocks.extend(scope.slack_all(self.body.iter().map(Node::as_value)));
         blocks
     }
-}
 
-/// The catalog entry of `slideWindow`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Layout",
-        "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
-        &[
-            "Where something appears matters: terminal output, a message in a channel, a page at a URL.",
-            "Comparing two apps: two windows in a slideSplit.",
-        ],
-        &[
-            "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
-            "A window inside a window: put two windows in a slideSplit.",
-            "A terminal holding only a command to run: use slideCommand.",
-        ],
-        json!({
-            "type": "slideWindow",
-            "chrome": "terminal",
-            "title": "ledger settle --dry-run",
-            "body": [
-                { "type": "slideCode", "panels": [{ "lines": ["batch 2026-03-02: 1,204 refunds", "ok: 1,203  retry: 1"] }] }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Layout",
+            "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
+            &[
+                "Where something appears matters: terminal output, a message in a channel, a page at a URL.",
+                "Comparing two apps: two windows in a slideSplit.",
+            ],
+            &[
+                "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
+                "A window inside a window: put two windows in a slideSplit.",
+                "A terminal holding only a command to run: use slideCommand.",
+            ],
+            json!({
+                "type": "slideWindow",
+                "chrome": "terminal",
+                "title": "ledger settle --dry-run",
+                "body": [
+                    { "type": "slideCode", "panels": [{ "lines": ["batch 2026-03-02: 1,204 refunds", "ok: 1,203  retry: 1"] }] }
+                ]
+            }),
+        )
+    }
 }

@@ -104,10 +104,6 @@ impl SlideBars {
 impl SlideNode for SlideBars {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// `max` is at least every value; at most one bar is highlighted.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
@@ -196,29 +192,28 @@ impl SlideNode for SlideBars {
         );
         vec![table_block(self.heads().len(), rows)]
     }
-}
 
-/// The catalog entry of `slideBars`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
-        &[
-            "Ranking or comparing amounts that share a unit.",
-            "One amount stands out from the rest: highlight it.",
-        ],
-        &[
-            "A few numbers to remember: use slideStats.",
-            "One measure before and after a change: use slideDelta.",
-        ],
-        json!({
-            "type": "slideBars",
-            "items": [
-                { "label": "Nightly batch", "value": 1, "detail": "1 day", "highlight": true },
-                { "label": "Weekly batch", "value": 4, "detail": "4 days" },
-                { "label": "On demand", "value": 5, "detail": "5 days" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Numbers",
+            "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
+            &[
+                "Ranking or comparing amounts that share a unit.",
+                "One amount stands out from the rest: highlight it.",
+            ],
+            &[
+                "A few numbers to remember: use slideStats.",
+                "One measure before and after a change: use slideDelta.",
+            ],
+            json!({
+                "type": "slideBars",
+                "items": [
+                    { "label": "Nightly batch", "value": 1, "detail": "1 day", "highlight": true },
+                    { "label": "Weekly batch", "value": 4, "detail": "4 days" },
+                    { "label": "On demand", "value": 5, "detail": "5 days" }
+                ]
+            }),
+        )
+    }
 }

@@ -103,10 +103,6 @@ fn label_inline(label: &str) -> Inline {
 impl SlideNode for SlideDelta {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Values need a visible character; a change needs both values.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
@@ -181,29 +177,28 @@ impl SlideNode for SlideDelta {
         runs.extend(mark_runs(&self.body));
         vec![rich_section(runs)]
     }
-}
 
-/// The catalog entry of `slideDelta`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "One measure before and after a change, with the size of the change and what it means.",
-        &[
-            "An improvement or a regression of one measure.",
-            "How big the change is matters to the point.",
-        ],
-        &[
-            "Different measures: use slideStats.",
-            "More than two points in time: use slideTimeline or slideBars.",
-            "No before value to compare with: use slideStat.",
-        ],
-        json!({
-            "type": "slideDelta",
-            "before": { "label": "On demand", "value": "5 days" },
-            "after": { "label": "Nightly", "value": "1 day" },
-            "change": "−4 days",
-            "body": "Customers see their refund **the next morning**."
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Numbers",
+            "One measure before and after a change, with the size of the change and what it means.",
+            &[
+                "An improvement or a regression of one measure.",
+                "How big the change is matters to the point.",
+            ],
+            &[
+                "Different measures: use slideStats.",
+                "More than two points in time: use slideTimeline or slideBars.",
+                "No before value to compare with: use slideStat.",
+            ],
+            json!({
+                "type": "slideDelta",
+                "before": { "label": "On demand", "value": "5 days" },
+                "after": { "label": "Nightly", "value": "1 day" },
+                "change": "−4 days",
+                "body": "Customers see their refund **the next morning**."
+            }),
+        )
+    }
 }

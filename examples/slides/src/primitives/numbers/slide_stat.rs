@@ -42,10 +42,6 @@ impl SlideStat {
 impl SlideNode for SlideStat {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// A value needs a visible character; a unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.figure().check("")
@@ -77,29 +73,28 @@ impl SlideNode for SlideStat {
             marks_mrkdwn(&self.body)
         ))]
     }
-}
 
-/// The catalog entry of `slideStat`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "One headline number and the sentence it backs, drawn as a band under the slide's body.",
-        &[
-            "One measured number that backs a diagram or a list above it.",
-            "A closing proof point.",
-            "A number that is not measured yet: leave out value for a placeholder.",
-        ],
-        &[
-            "Two to four numbers: use slideStats.",
-            "A number before and after a change: use slideDelta.",
-            "Many values to rank: use slideBars.",
-        ],
-        json!({
-            "type": "slideStat",
-            "value": "99.9",
-            "unit": "%",
-            "body": "of refunds settle in the **first** batch"
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Numbers",
+            "One headline number and the sentence it backs, drawn as a band under the slide's body.",
+            &[
+                "One measured number that backs a diagram or a list above it.",
+                "A closing proof point.",
+                "A number that is not measured yet: leave out value for a placeholder.",
+            ],
+            &[
+                "Two to four numbers: use slideStats.",
+                "A number before and after a change: use slideDelta.",
+                "Many values to rank: use slideBars.",
+            ],
+            json!({
+                "type": "slideStat",
+                "value": "99.9",
+                "unit": "%",
+                "body": "of refunds settle in the **first** batch"
+            }),
+        )
+    }
 }

@@ -55,10 +55,6 @@ impl StatItem {
 impl SlideNode for SlideStats {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Each value needs a visible character; each unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.items
@@ -110,31 +106,30 @@ impl SlideNode for SlideStats {
                 .collect(),
         )]
     }
-}
 
-/// The catalog entry of `slideStats`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
-        &[
-            "The numbers are the point of the slide.",
-            "Several measures side by side.",
-            "A measure not taken yet: leave out its value for a placeholder.",
-        ],
-        &[
-            "One headline number: use slideStat.",
-            "Before and after one change: use slideDelta.",
-            "More than four values, or their relative size: use slideBars.",
-        ],
-        json!({
-            "type": "slideStats",
-            "items": [
-                { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
-                { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
-                { "label": "Partner reach", "body": "Measured after the beta ends." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Numbers",
+            "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
+            &[
+                "The numbers are the point of the slide.",
+                "Several measures side by side.",
+                "A measure not taken yet: leave out its value for a placeholder.",
+            ],
+            &[
+                "One headline number: use slideStat.",
+                "Before and after one change: use slideDelta.",
+                "More than four values, or their relative size: use slideBars.",
+            ],
+            json!({
+                "type": "slideStats",
+                "items": [
+                    { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
+                    { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
+                    { "label": "Partner reach", "body": "Measured after the beta ends." }
+                ]
+            }),
+        )
+    }
 }

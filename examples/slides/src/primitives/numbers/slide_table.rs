@@ -83,10 +83,6 @@ impl SlideTable {
 impl SlideNode for SlideTable {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Exactly one of `rows` / `groups`; one cell per column in every row;
     /// at most twelve rows across groups.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -227,32 +223,31 @@ impl SlideNode for SlideTable {
         blocks.push(table_block(columns, rows));
         blocks
     }
-}
 
-/// The catalog entry of `slideTable`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
-        &[
-            "Several items compared across the same two to six attributes.",
-            "Items that fall into named groups.",
-        ],
-        &[
-            "More than twelve rows: split the table across two slides.",
-            "One sentence per option: use slideColumns.",
-        ],
-        json!({
-            "type": "slideTable",
-            "label": "Settlement by region",
-            "columns": ["Region", "Cut-off", "Banks"],
-            "rowHeaders": true,
-            "rows": [
-                ["EU", "02:00 UTC", "14"],
-                ["UK", "03:00 UTC", "6"],
-                ["US", "07:00 UTC", "21"]
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Numbers",
+            "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
+            &[
+                "Several items compared across the same two to six attributes.",
+                "Items that fall into named groups.",
+            ],
+            &[
+                "More than twelve rows: split the table across two slides.",
+                "One sentence per option: use slideColumns.",
+            ],
+            json!({
+                "type": "slideTable",
+                "label": "Settlement by region",
+                "columns": ["Region", "Cut-off", "Banks"],
+                "rowHeaders": true,
+                "rows": [
+                    ["EU", "02:00 UTC", "14"],
+                    ["UK", "03:00 UTC", "6"],
+                    ["US", "07:00 UTC", "21"]
+                ]
+            }),
+        )
+    }
 }

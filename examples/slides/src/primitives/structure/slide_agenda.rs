@@ -64,10 +64,6 @@ impl SlideAgenda {
 impl SlideNode for SlideAgenda {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// At most one section is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let current = self
@@ -124,30 +120,29 @@ impl SlideNode for SlideAgenda {
             .collect();
         vec![rich_list("bullet", items)]
     }
-}
 
-/// The catalog entry of `slideAgenda`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The outline of the talk: every section with its number, the one about to start marked.",
-        &[
-            "Showing the whole talk before the first section.",
-            "Between sections, marking the next one as current.",
-        ],
-        &[
-            "Listing the slides of one section: use slideSection.",
-            "Dated events: use slideTimeline.",
-            "Stages of one process: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideAgenda",
-            "sections": [
-                { "number": "01", "title": "Why nightly", "count": "3 slides" },
-                { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
-                { "number": "03", "title": "Platform", "count": "2 slides" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "The outline of the talk: every section with its number, the one about to start marked.",
+            &[
+                "Showing the whole talk before the first section.",
+                "Between sections, marking the next one as current.",
+            ],
+            &[
+                "Listing the slides of one section: use slideSection.",
+                "Dated events: use slideTimeline.",
+                "Stages of one process: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideAgenda",
+                "sections": [
+                    { "number": "01", "title": "Why nightly", "count": "3 slides" },
+                    { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
+                    { "number": "03", "title": "Platform", "count": "2 slides" }
+                ]
+            }),
+        )
+    }
 }

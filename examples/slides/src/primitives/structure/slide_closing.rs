@@ -63,10 +63,6 @@ pub struct SlideClosing {
 impl SlideNode for SlideClosing {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Every link's href passes the navigation sanitizer.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.links
@@ -174,35 +170,34 @@ impl SlideNode for SlideClosing {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideClosing`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
-        &[
-            "Ending a deck, as the only node of an inverse slideFrame.",
-            "The audience will want addresses to visit after the talk.",
-        ],
-        &[
-            "Opening the deck: use slideTitle.",
-            "Opening a section: use slideSection.",
-            "A claim in the middle of the deck: use slideHeading.",
-        ],
-        json!({
-            "type": "slideClosing",
-            "title": "Settle tonight",
-            "links": [
-                { "label": "Docs", "href": "https://example.com/ledger/docs", "text": "example.com/ledger/docs" },
-                { "label": "Team", "href": "mailto:ledger@example.com", "text": "ledger@example.com" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
+            &[
+                "Ending a deck, as the only node of an inverse slideFrame.",
+                "The audience will want addresses to visit after the talk.",
             ],
-            "paths": [
-                { "title": "Try one region", "body": "Switch the **EU** refunds to the nightly batch first." }
-            ]
-        }),
-    )
+            &[
+                "Opening the deck: use slideTitle.",
+                "Opening a section: use slideSection.",
+                "A claim in the middle of the deck: use slideHeading.",
+            ],
+            json!({
+                "type": "slideClosing",
+                "title": "Settle tonight",
+                "links": [
+                    { "label": "Docs", "href": "https://example.com/ledger/docs", "text": "example.com/ledger/docs" },
+                    { "label": "Team", "href": "mailto:ledger@example.com", "text": "ledger@example.com" }
+                ],
+                "paths": [
+                    { "title": "Try one region", "body": "Switch the **EU** refunds to the nightly batch first." }
+                ]
+            }),
+        )
+    }
 }
 
 #[cfg(test)]

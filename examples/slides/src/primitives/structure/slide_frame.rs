@@ -74,10 +74,6 @@ impl SlideFrame {
 impl SlideNode for SlideFrame {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Frames never nest; the footer url is an absolute http(s) URL.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = nested_frames("body", &self.body);
@@ -144,33 +140,32 @@ impl SlideNode for SlideFrame {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideFrame`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
-        &[
-            "Every slide: a composition's body is exactly one slideFrame.",
-            "A title, section or closing slide, with tone \"inverse\".",
-            "Keeping the footer in step with the talk: set section and sectionNumber on every slide after the title.",
-        ],
-        &[
-            "Grouping nodes inside a slide: frames never nest; put nodes side by side with slideSplit or stack them with slideStack.",
-        ],
-        json!({
-            "type": "slideFrame",
-            "brand": "Ledger",
-            "section": "Settlement",
-            "sectionNumber": "02",
-            "logo": false,
-            "url": "https://example.com/ledger",
-            "body": [
-                { "type": "slideHeading", "title": "Settlement runs **nightly**, not on demand" },
-                { "type": "slideBulletList", "items": ["One batch at 02:00 UTC", "Retries until 06:00 UTC"] }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
+            &[
+                "Every slide: a composition's body is exactly one slideFrame.",
+                "A title, section or closing slide, with tone \"inverse\".",
+                "Keeping the footer in step with the talk: set section and sectionNumber on every slide after the title.",
+            ],
+            &[
+                "Grouping nodes inside a slide: frames never nest; put nodes side by side with slideSplit or stack them with slideStack.",
+            ],
+            json!({
+                "type": "slideFrame",
+                "brand": "Ledger",
+                "section": "Settlement",
+                "sectionNumber": "02",
+                "logo": false,
+                "url": "https://example.com/ledger",
+                "body": [
+                    { "type": "slideHeading", "title": "Settlement runs **nightly**, not on demand" },
+                    { "type": "slideBulletList", "items": ["One batch at 02:00 UTC", "Retries until 06:00 UTC"] }
+                ]
+            }),
+        )
+    }
 }

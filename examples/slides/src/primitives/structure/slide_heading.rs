@@ -35,10 +35,6 @@ pub struct SlideHeading {
 impl SlideNode for SlideHeading {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Text: the title upper-cased, then the lede on the next line.
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines([
@@ -69,29 +65,28 @@ impl SlideNode for SlideHeading {
         );
         blocks
     }
-}
 
-/// The catalog entry of `slideHeading`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The claim a content slide makes, as a sentence, with an optional lede under it.",
-        &[
-            "Opening a page-tone content slide that has something under the heading.",
-            "The audience should know the point before they read the body.",
-        ],
-        &[
-            "Opening the deck: use slideTitle.",
-            "Opening a section: use slideSection.",
-            "Ending the deck: use slideClosing.",
-            "One sentence with nothing under it: use slideStatement.",
-            "Someone else's words: use slideQuote.",
-        ],
-        json!({
-            "type": "slideHeading",
-            "title": "Refunds settle in **one** nightly batch",
-            "lede": "Every refund raised before 02:00 UTC is paid the same morning."
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "The claim a content slide makes, as a sentence, with an optional lede under it.",
+            &[
+                "Opening a page-tone content slide that has something under the heading.",
+                "The audience should know the point before they read the body.",
+            ],
+            &[
+                "Opening the deck: use slideTitle.",
+                "Opening a section: use slideSection.",
+                "Ending the deck: use slideClosing.",
+                "One sentence with nothing under it: use slideStatement.",
+                "Someone else's words: use slideQuote.",
+            ],
+            json!({
+                "type": "slideHeading",
+                "title": "Refunds settle in **one** nightly batch",
+                "lede": "Every refund raised before 02:00 UTC is paid the same morning."
+            }),
+        )
+    }
 }

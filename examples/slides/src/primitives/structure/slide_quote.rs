@@ -46,10 +46,6 @@ impl SlideQuote {
 impl SlideNode for SlideQuote {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Text: `“text”`, then `— source, context`.
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines([format!("“{}”", plain_text(&self.text)), self.attribution()])
@@ -73,28 +69,27 @@ impl SlideNode for SlideQuote {
             text_mrkdwn(&self.attribution())
         ))]
     }
-}
 
-/// The catalog entry of `slideQuote`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "Another person's words, set large, with who said them.",
-        &[
-            "Someone else's exact words carry more weight than a paraphrase.",
-            "Stopping on one piece of evidence from a customer, a review or a report.",
-        ],
-        &[
-            "Your own claim: use slideStatement.",
-            "Several speakers taking turns: use slideTranscript.",
-            "Naming the dataset behind the figures: use slideSource.",
-        ],
-        json!({
-            "type": "slideQuote",
-            "text": "We stopped reconciling by hand the week the **nightly batch** shipped.",
-            "source": "Dana Ortiz",
-            "context": "Head of Finance, March review"
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "Another person's words, set large, with who said them.",
+            &[
+                "Someone else's exact words carry more weight than a paraphrase.",
+                "Stopping on one piece of evidence from a customer, a review or a report.",
+            ],
+            &[
+                "Your own claim: use slideStatement.",
+                "Several speakers taking turns: use slideTranscript.",
+                "Naming the dataset behind the figures: use slideSource.",
+            ],
+            json!({
+                "type": "slideQuote",
+                "text": "We stopped reconciling by hand the week the **nightly batch** shipped.",
+                "source": "Dana Ortiz",
+                "context": "Head of Finance, March review"
+            }),
+        )
+    }
 }

@@ -45,10 +45,6 @@ pub struct SlideSection {
 impl SlideNode for SlideSection {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Each href passes the navigation sanitizer; `hrefs` has one entry per
     /// `contents` line.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -114,29 +110,28 @@ impl SlideNode for SlideSection {
             ),
         ]
     }
-}
 
-/// The catalog entry of `slideSection`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "A section divider: the section's number and title, and the titles of the slides it holds.",
-        &[
-            "Starting a section of a longer deck, as the only node of an inverse slideFrame.",
-            "Letting the audience see which slides the section will cover.",
-        ],
-        &[
-            "A claim of its own: use slideHeading.",
-            "Opening the deck: use slideTitle.",
-            "Ending the deck: use slideClosing.",
-            "Showing where this part sits among all the sections: use slideAgenda.",
-        ],
-        json!({
-            "type": "slideSection",
-            "number": "02",
-            "title": "Settlement",
-            "contents": ["Refunds settle nightly", "Where a batch can fail", "What the retry costs"]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "A section divider: the section's number and title, and the titles of the slides it holds.",
+            &[
+                "Starting a section of a longer deck, as the only node of an inverse slideFrame.",
+                "Letting the audience see which slides the section will cover.",
+            ],
+            &[
+                "A claim of its own: use slideHeading.",
+                "Opening the deck: use slideTitle.",
+                "Ending the deck: use slideClosing.",
+                "Showing where this part sits among all the sections: use slideAgenda.",
+            ],
+            json!({
+                "type": "slideSection",
+                "number": "02",
+                "title": "Settlement",
+                "contents": ["Refunds settle nightly", "Where a batch can fail", "What the retry costs"]
+            }),
+        )
+    }
 }

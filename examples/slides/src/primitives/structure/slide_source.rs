@@ -30,10 +30,6 @@ pub struct SlideSource {
 impl SlideNode for SlideSource {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Text: `Source · text`.
     fn text(&self, _scope: &Scope<'_>) -> String {
         format!("Source{SEPARATOR}{}", plain_text(&self.text))
@@ -55,22 +51,21 @@ impl SlideNode for SlideSource {
             marks_mrkdwn(&self.text)
         ))]
     }
-}
 
-/// The catalog entry of `slideSource`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "One citation line naming where a slide's figures or claims come from.",
-        &[
-            "The slide shows numbers or claims from a report, a dataset or a survey; put it last in the slideFrame body.",
-            "A claim that will make the audience ask who says so.",
-        ],
-        &[
-            "A sentence that qualifies the point: use the lede of slideHeading.",
-            "A conclusion under two columns: use the footnote of slideSplit.",
-        ],
-        json!({ "type": "slideSource", "text": "Finance ops dashboard, refunds Q1 2026" }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "One citation line naming where a slide's figures or claims come from.",
+            &[
+                "The slide shows numbers or claims from a report, a dataset or a survey; put it last in the slideFrame body.",
+                "A claim that will make the audience ask who says so.",
+            ],
+            &[
+                "A sentence that qualifies the point: use the lede of slideHeading.",
+                "A conclusion under two columns: use the footnote of slideSplit.",
+            ],
+            json!({ "type": "slideSource", "text": "Finance ops dashboard, refunds Q1 2026" }),
+        )
+    }
 }

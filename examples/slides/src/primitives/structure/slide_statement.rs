@@ -31,10 +31,6 @@ pub struct SlideStatement {
 impl SlideNode for SlideStatement {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Text: the sentence upper-cased.
     fn text(&self, _scope: &Scope<'_>) -> String {
         plain_text(&self.text).to_uppercase()
@@ -51,25 +47,24 @@ impl SlideNode for SlideStatement {
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![header(&plain_text(&self.text))]
     }
-}
 
-/// The catalog entry of `slideStatement`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "A single thesis sentence set large, alone on its slide.",
-        &[
-            "The whole point of the slide fits in one sentence.",
-            "A pause between two dense slides.",
-        ],
-        &[
-            "The sentence needs support under it: use slideHeading and a body primitive.",
-            "The words are someone else's: use slideQuote.",
-        ],
-        json!({
-            "type": "slideStatement",
-            "text": "Nobody waits for a refund **overnight** any more."
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "A single thesis sentence set large, alone on its slide.",
+            &[
+                "The whole point of the slide fits in one sentence.",
+                "A pause between two dense slides.",
+            ],
+            &[
+                "The sentence needs support under it: use slideHeading and a body primitive.",
+                "The words are someone else's: use slideQuote.",
+            ],
+            json!({
+                "type": "slideStatement",
+                "text": "Nobody waits for a refund **overnight** any more."
+            }),
+        )
+    }
 }

@@ -54,10 +54,6 @@ pub struct SlideTitle {
 impl SlideNode for SlideTitle {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// The aside slot refuses a nested frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.aside
@@ -137,29 +133,28 @@ impl SlideNode for SlideTitle {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideTitle`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
-        &[
-            "Opening a deck, as the only node of an inverse slideFrame.",
-            "The subject has a short name worth setting very large.",
-        ],
-        &[
-            "A claim in the middle of the deck: use slideHeading.",
-            "The start of a section: use slideSection.",
-            "The end of the deck: use slideClosing.",
-        ],
-        json!({
-            "type": "slideTitle",
-            "eyebrow": "Payments review",
-            "title": "Ledger",
-            "tagline": "One **nightly** batch for every refund",
-            "definition": { "term": "ledger n.", "text": "the book where every payment is written down once" }
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Slide structure",
+            "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
+            &[
+                "Opening a deck, as the only node of an inverse slideFrame.",
+                "The subject has a short name worth setting very large.",
+            ],
+            &[
+                "A claim in the middle of the deck: use slideHeading.",
+                "The start of a section: use slideSection.",
+                "The end of the deck: use slideClosing.",
+            ],
+            json!({
+                "type": "slideTitle",
+                "eyebrow": "Payments review",
+                "title": "Ledger",
+                "tagline": "One **nightly** batch for every refund",
+                "definition": { "term": "ledger n.", "text": "the book where every payment is written down once" }
+            }),
+        )
+    }
 }

@@ -68,10 +68,6 @@ impl SlideBulletList {
 impl SlideNode for SlideBulletList {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Text: the `LABEL` line, then `- item`, `✓ item` or `× item` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
         self.list().text()
@@ -90,30 +86,29 @@ impl SlideNode for SlideBulletList {
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         self.list().slack()
     }
-}
 
-/// The catalog entry of `slideBulletList`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Two to six short points that share one marker: a dot, a check or a cross.",
-        &[
-            "A few short points with no key or order.",
-            "What is in and out of scope, with the \"check\" and \"x\" markers.",
-        ],
-        &[
-            "Points keyed by a name or date: use slideList.",
-            "Terms and their meanings: use slideDefinitions.",
-            "Steps in order: use slidePipeline.",
-            "Points split between two owners: use slideSplit.",
-            "Code or commands: use slideCode or slideCommand.",
-        ],
-        json!({
-            "type": "slideBulletList",
-            "label": "In scope",
-            "marker": "check",
-            "items": ["Card refunds", "Bank transfers", "**Partial** refunds"]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Text",
+            "Two to six short points that share one marker: a dot, a check or a cross.",
+            &[
+                "A few short points with no key or order.",
+                "What is in and out of scope, with the \"check\" and \"x\" markers.",
+            ],
+            &[
+                "Points keyed by a name or date: use slideList.",
+                "Terms and their meanings: use slideDefinitions.",
+                "Steps in order: use slidePipeline.",
+                "Points split between two owners: use slideSplit.",
+                "Code or commands: use slideCode or slideCommand.",
+            ],
+            json!({
+                "type": "slideBulletList",
+                "label": "In scope",
+                "marker": "check",
+                "items": ["Card refunds", "Bank transfers", "**Partial** refunds"]
+            }),
+        )
+    }
 }

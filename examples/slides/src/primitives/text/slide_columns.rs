@@ -75,10 +75,6 @@ impl SlideColumns {
 impl SlideNode for SlideColumns {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// `highlight` is an index into `items`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         match self.highlight {
@@ -142,34 +138,33 @@ impl SlideNode for SlideColumns {
         }
         out
     }
-}
 
-/// The catalog entry of `slideColumns`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
-        &[
-            "Comparing approaches, tiers or strategies that each fit a name, a few tags and a sentence.",
-            "One remark qualifies every option: the footnote.",
-            "One option is the recommendation: highlight.",
-        ],
-        &[
-            "Exactly two sides that each hold nodes: use slideSplit.",
-            "Terms and meanings: use slideDefinitions.",
-            "A single list: use slideList.",
-            "The same attributes compared cell by cell: use slideTable.",
-            "Inside a slideSplit pane: there is no room; use slideList there.",
-        ],
-        json!({
-            "type": "slideColumns",
-            "items": [
-                { "title": "On demand", "tags": ["per refund"], "body": "Pays at once, but every refund is its own transfer." },
-                { "title": "Nightly", "tags": ["batch", "02:00 UTC"], "body": "One transfer a night; **cheapest** per refund." }
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Text",
+            "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
+            &[
+                "Comparing approaches, tiers or strategies that each fit a name, a few tags and a sentence.",
+                "One remark qualifies every option: the footnote.",
+                "One option is the recommendation: highlight.",
             ],
-            "highlight": 1,
-            "footnote": { "code": "SETTLE_MODE", "text": "switches a region between the two." }
-        }),
-    )
+            &[
+                "Exactly two sides that each hold nodes: use slideSplit.",
+                "Terms and meanings: use slideDefinitions.",
+                "A single list: use slideList.",
+                "The same attributes compared cell by cell: use slideTable.",
+                "Inside a slideSplit pane: there is no room; use slideList there.",
+            ],
+            json!({
+                "type": "slideColumns",
+                "items": [
+                    { "title": "On demand", "tags": ["per refund"], "body": "Pays at once, but every refund is its own transfer." },
+                    { "title": "Nightly", "tags": ["batch", "02:00 UTC"], "body": "One transfer a night; **cheapest** per refund." }
+                ],
+                "highlight": 1,
+                "footnote": { "code": "SETTLE_MODE", "text": "switches a region between the two." }
+            }),
+        )
+    }
 }

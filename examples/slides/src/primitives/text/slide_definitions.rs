@@ -50,10 +50,6 @@ impl SlideDefinitions {
 impl SlideNode for SlideDefinitions {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Text: `term: body` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
         self.list().text()
@@ -75,29 +71,28 @@ impl SlideNode for SlideDefinitions {
                 .collect(),
         )]
     }
-}
 
-/// The catalog entry of `slideDefinitions`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "A small glossary: up to six terms, each with a one-sentence meaning.",
-        &[
-            "Vocabulary the audience will hear again in the talk.",
-            "The name is the thing to remember.",
-        ],
-        &[
-            "Facts rather than terms: use slideList.",
-            "Several attributes per item: use slideTable.",
-            "Steps that lead from one to the next: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideDefinitions",
-            "items": [
-                { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
-                { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Text",
+            "A small glossary: up to six terms, each with a one-sentence meaning.",
+            &[
+                "Vocabulary the audience will hear again in the talk.",
+                "The name is the thing to remember.",
+            ],
+            &[
+                "Facts rather than terms: use slideList.",
+                "Several attributes per item: use slideTable.",
+                "Steps that lead from one to the next: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideDefinitions",
+                "items": [
+                    { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
+                    { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
+                ]
+            }),
+        )
+    }
 }

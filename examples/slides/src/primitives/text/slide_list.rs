@@ -57,10 +57,6 @@ impl SlideList {
 impl SlideNode for SlideList {
     const TYPE: &'static str = TYPE;
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
     /// Text: `LABEL`, a blank line, `term: body` (or `body`) lines, a blank
     /// line, the footnote.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -89,32 +85,31 @@ impl SlideNode for SlideList {
         blocks.extend(self.footnote.as_deref().map(|f| context(&marks_mrkdwn(f))));
         blocks
     }
-}
 
-/// The catalog entry of `slideList`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
-        &[
-            "Short facts: what changed, what shipped, what is guaranteed.",
-            "Each fact belongs to a name, a date or an id.",
-            "The facts need a caption or a qualifying note.",
-        ],
-        &[
-            "Vocabulary to learn: use slideDefinitions.",
-            "Several attributes per item: use slideTable.",
-            "Main points with a shared marker: use slideBulletList.",
-        ],
-        json!({
-            "type": "slideList",
-            "label": "Shipped in March",
-            "items": [
-                { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
-                { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            TYPE,
+            "Text",
+            "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
+            &[
+                "Short facts: what changed, what shipped, what is guaranteed.",
+                "Each fact belongs to a name, a date or an id.",
+                "The facts need a caption or a qualifying note.",
             ],
-            "footnote": "Both behind a flag per region."
-        }),
-    )
+            &[
+                "Vocabulary to learn: use slideDefinitions.",
+                "Several attributes per item: use slideTable.",
+                "Main points with a shared marker: use slideBulletList.",
+            ],
+            json!({
+                "type": "slideList",
+                "label": "Shipped in March",
+                "items": [
+                    { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
+                    { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+                ],
+                "footnote": "Both behind a flag per region."
+            }),
+        )
+    }
 }
