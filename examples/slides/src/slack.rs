@@ -88,6 +88,11 @@ pub fn rich_list(style: &str, items: Vec<Vec<Value>>) -> Value {
     })
 }
 
+/// The blocks of an optional caption: one [`caption_context`], or none.
+pub fn caption_blocks(label: Option<&str>) -> Vec<Value> {
+    label.map(caption_context).into_iter().collect()
+}
+
 /// A free-standing caption: a `context` block `*LABEL*`, upper-cased.
 pub fn caption_context(label: &str) -> Value {
     context(&format!("*{}*", escape_mrkdwn(&caption(label))))

@@ -17,9 +17,6 @@ use crate::slack::text_mrkdwn;
 use crate::text::line;
 use isomer_sdk::surface::slack::section;
 
-/// The `type` of the code node.
-pub const TYPE: &str = "slideCode";
-
 /// The message for a highlighted line number past the panel's lines.
 pub fn highlight_past_end(lines: usize) -> String {
     format!("must be a line number of this panel, at most {lines}")
@@ -54,7 +51,7 @@ pub struct SlideCode {
 }
 
 impl SlideNode for SlideCode {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideCode";
 
     /// Each line is one line, without tabs, within its panel's width; each
     /// highlighted line exists.
@@ -134,7 +131,7 @@ impl SlideNode for SlideCode {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Code and renders",
             "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
             &[

@@ -16,9 +16,6 @@ use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::{caption, line};
 
-/// The `type` of the command node.
-pub const TYPE: &str = "slideCommand";
-
 /// The most characters (and display columns) a command may take: 85.
 ///
 /// Derived from the slide's geometry as upstream derives it: 1,664 px of
@@ -49,7 +46,7 @@ pub struct SlideCommand {
 }
 
 impl SlideNode for SlideCommand {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideCommand";
 
     /// The command is one line, without tabs, within the width; the
     /// highlighted prefix is a prefix of it.
@@ -99,7 +96,7 @@ impl SlideNode for SlideCommand {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Code and renders",
             "One shell command on one line, ready to copy and run.",
             &[

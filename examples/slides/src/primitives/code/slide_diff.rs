@@ -16,9 +16,6 @@ use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::line;
 
-/// The `type` of the diff node.
-pub const TYPE: &str = "slideDiff";
-
 /// What a change did to a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -76,7 +73,7 @@ impl SlideDiff {
 }
 
 impl SlideNode for SlideDiff {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideDiff";
 
     /// Each line is one line, without tabs, within the panel's width.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -112,7 +109,7 @@ impl SlideNode for SlideDiff {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Code and renders",
             "One snippet with its added and removed lines marked, among unchanged context lines.",
             &[

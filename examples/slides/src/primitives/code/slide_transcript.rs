@@ -13,13 +13,10 @@ use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack};
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
-use crate::slack::caption_context;
+use crate::slack::caption_blocks;
 use crate::text::{caption, join_lines};
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::section;
-
-/// The `type` of the transcript node.
-pub const TYPE: &str = "slideTranscript";
 
 /// The message for a turn with only blank lines.
 pub const BLANK_TURN: &str = "a turn says something: text is blank";
@@ -102,7 +99,7 @@ pub struct SlideTranscript {
 }
 
 impl SlideNode for SlideTranscript {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideTranscript";
 
     /// Every turn says something.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -148,12 +145,7 @@ impl SlideNode for SlideTranscript {
     /// Slack: `context` `*LABEL*`, then one `section` per turn: `*ROLE*`
     /// and the text (prose lines kept), or a code block for code turns.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
+        let mut blocks = caption_blocks(self.label.as_deref());
         for turn in &self.turns {
             let role = turn.role.label();
             blocks.push(match turn.format {
@@ -171,7 +163,7 @@ impl SlideNode for SlideTranscript {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Code and renders",
             "A short exchange of up to four turns between a user, a model and the host program.",
             &[

@@ -16,9 +16,6 @@ use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, DASH, caption, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the pipeline node.
-pub const TYPE: &str = "slidePipeline";
-
 /// The message for a span outside the steps or running backwards.
 pub const SPAN_RANGE: &str = "each span needs `from` ≤ `to` < the number of steps";
 /// The message for two spans sharing a step.
@@ -129,7 +126,7 @@ impl SlidePipeline {
 }
 
 impl SlideNode for SlidePipeline {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slidePipeline";
 
     /// Spans mode has no `start`, `end` or step bodies; spans stay within
     /// the steps, run forwards and do not overlap.
@@ -269,7 +266,7 @@ impl SlideNode for SlidePipeline {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Diagrams",
             "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
             &[

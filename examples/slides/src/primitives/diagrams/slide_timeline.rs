@@ -15,9 +15,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{bold_run, mark_runs, rich_list, run};
 use crate::text::{SEPARATOR, caption, join_lines, line, plain_text};
 
-/// The `type` of the timeline node.
-pub const TYPE: &str = "slideTimeline";
-
 /// The message when two moments are current.
 pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
 
@@ -62,7 +59,7 @@ impl SlideTimeline {
 }
 
 impl SlideNode for SlideTimeline {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideTimeline";
 
     /// At most one moment is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -136,7 +133,7 @@ impl SlideNode for SlideTimeline {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Diagrams",
             "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
             &[

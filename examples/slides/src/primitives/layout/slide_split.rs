@@ -16,9 +16,6 @@ use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::{context, section};
 
-/// The `type` of the split node.
-pub const TYPE: &str = "slideSplit";
-
 /// The message for a pane with a tone and no label.
 pub const TONE_NEEDS_LABEL: &str = "tone colors the label, so it needs one";
 
@@ -90,7 +87,7 @@ impl SlideSplit {
 }
 
 impl SlideNode for SlideSplit {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideSplit";
 
     /// A pane's tone needs its label; no pane holds a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -185,7 +182,7 @@ impl SlideNode for SlideSplit {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Layout",
             "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
             &[

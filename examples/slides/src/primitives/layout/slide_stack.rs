@@ -11,9 +11,6 @@ use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
 use crate::primitives::SlideNode;
 
-/// The `type` of the stack node.
-pub const TYPE: &str = "slideStack";
-
 /// The space between stacked nodes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -39,7 +36,7 @@ pub struct SlideStack {
 }
 
 impl SlideNode for SlideStack {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideStack";
 
     /// No item is a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -70,7 +67,7 @@ impl SlideNode for SlideStack {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Layout",
             "Several nodes stacked top to bottom where a slot takes only one node.",
             &[

@@ -15,9 +15,6 @@ use crate::slack::text_mrkdwn;
 use crate::text::{join_lines, line};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the window node.
-pub const TYPE: &str = "slideWindow";
-
 /// The message for a window anywhere inside another window.
 pub const WINDOW_IN_WINDOW: &str = "a window cannot hold another window";
 
@@ -61,14 +58,14 @@ impl SlideWindow {
 }
 
 impl SlideNode for SlideWindow {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideWindow";
 
     /// No frame in the body; no window anywhere below (the runtime's walker
     /// does not enter embedded render bodies, so a window there is fine).
     fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = nested_frames("body", &self.body);
         for descendant in cx.descendants() {
-            if descendant.node.get("type").and_then(Value::as_str) == Some(TYPE) {
+            if descendant.node.get("type").and_then(Value::as_str) == Some(Self::TYPE) {
                 issues.push(Issue::new(descendant.path, WINDOW_IN_WINDOW));
             }
         }
@@ -106,7 +103,7 @@ impl SlideNode for SlideWindow {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Layout",
             "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
             &[

@@ -17,9 +17,6 @@ use crate::slack::{bold_cell, raw_cell, table_block};
 use crate::table::text_table;
 use crate::text::plain_text;
 
-/// The `type` of the bars node.
-pub const TYPE: &str = "slideBars";
-
 /// The message for a `max` below some value.
 pub const MAX_BELOW_VALUE: &str = "max must be at least every value";
 /// The message for two highlighted bars.
@@ -102,7 +99,7 @@ impl SlideBars {
 }
 
 impl SlideNode for SlideBars {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideBars";
 
     /// `max` is at least every value; at most one bar is highlighted.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -195,7 +192,7 @@ impl SlideNode for SlideBars {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Numbers",
             "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
             &[

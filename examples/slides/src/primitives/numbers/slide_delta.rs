@@ -17,9 +17,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{bold_run, italic_run, mark_runs, rich_section, run};
 use crate::text::{ARROW, line, plain_text};
 
-/// The `type` of the delta node.
-pub const TYPE: &str = "slideDelta";
-
 /// The message for a change without both values.
 pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value";
 
@@ -101,7 +98,7 @@ fn label_inline(label: &str) -> Inline {
 }
 
 impl SlideNode for SlideDelta {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideDelta";
 
     /// Values need a visible character; a change needs both values.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -180,7 +177,7 @@ impl SlideNode for SlideDelta {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Numbers",
             "One measure before and after a change, with the size of the change and what it means.",
             &[

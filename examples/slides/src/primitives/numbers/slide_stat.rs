@@ -17,9 +17,6 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{DASH, plain_text};
 use isomer_sdk::surface::slack::section;
 
-/// The `type` of the stat node.
-pub const TYPE: &str = "slideStat";
-
 /// The fields of a `slideStat` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -40,7 +37,7 @@ impl SlideStat {
 }
 
 impl SlideNode for SlideStat {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideStat";
 
     /// A value needs a visible character; a unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -76,7 +73,7 @@ impl SlideNode for SlideStat {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Numbers",
             "One headline number and the sentence it backs, drawn as a band under the slide's body.",
             &[

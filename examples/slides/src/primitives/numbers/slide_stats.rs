@@ -16,9 +16,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 
-/// The `type` of the stats node.
-pub const TYPE: &str = "slideStats";
-
 /// One measure.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -53,7 +50,7 @@ impl StatItem {
 }
 
 impl SlideNode for SlideStats {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideStats";
 
     /// Each value needs a visible character; each unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -109,7 +106,7 @@ impl SlideNode for SlideStats {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Numbers",
             "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
             &[

@@ -12,12 +12,9 @@ use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
-use crate::slack::{bold_cell, caption_context, raw_cell, table_block};
+use crate::slack::{bold_cell, caption_blocks, raw_cell, table_block};
 use crate::table::{TextRow, text_table_rows};
 use crate::text::{caption, join_lines, line};
-
-/// The `type` of the table node.
-pub const TYPE: &str = "slideTable";
 
 /// The most rows a table holds, across all its groups.
 pub const MAX_ROWS: usize = 12;
@@ -81,7 +78,7 @@ impl SlideTable {
 }
 
 impl SlideNode for SlideTable {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideTable";
 
     /// Exactly one of `rows` / `groups`; one cell per column in every row;
     /// at most twelve rows across groups.
@@ -214,19 +211,14 @@ impl SlideNode for SlideTable {
                 );
             }
         }
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
+        let mut blocks = caption_blocks(self.label.as_deref());
         blocks.push(table_block(columns, rows));
         blocks
     }
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Numbers",
             "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
             &[

@@ -14,9 +14,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list, run};
 use crate::text::{SEPARATOR, join_lines, line};
 
-/// The `type` of the agenda node.
-pub const TYPE: &str = "slideAgenda";
-
 /// The message when two sections are current.
 pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
 
@@ -62,7 +59,7 @@ impl SlideAgenda {
 }
 
 impl SlideNode for SlideAgenda {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideAgenda";
 
     /// At most one section is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -123,7 +120,7 @@ impl SlideNode for SlideAgenda {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "The outline of the talk: every section with its number, the one about to start marked.",
             &[

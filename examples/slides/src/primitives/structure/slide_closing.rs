@@ -17,9 +17,6 @@ use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text}
 use crate::url::{bare_address, check_navigation_href, safe_navigation_href};
 use isomer_sdk::surface::slack::{header, section};
 
-/// The `type` of the closing node.
-pub const TYPE: &str = "slideClosing";
-
 /// A link the audience can follow afterwards.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -61,7 +58,7 @@ pub struct SlideClosing {
 }
 
 impl SlideNode for SlideClosing {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideClosing";
 
     /// Every link's href passes the navigation sanitizer.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -173,7 +170,7 @@ impl SlideNode for SlideClosing {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
             &[

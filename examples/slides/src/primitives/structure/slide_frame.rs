@@ -16,9 +16,6 @@ use crate::url::{ABSOLUTE_URL_MESSAGE, absolute_http_url, bare_address};
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the slide node.
-pub const TYPE: &str = "slideFrame";
-
 /// The background of a slide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -69,10 +66,22 @@ impl SlideFrame {
         let url = self.url.as_deref().and_then(absolute_http_url);
         (brand, (!section.is_empty()).then_some(section), url)
     }
+
+    /// The plain footer line: the parts apart by ` · `, the url without
+    /// its scheme (`Ledger · 02 Settlement · example.com/ledger`); empty
+    /// when the frame has none.
+    fn footer_line(&self) -> String {
+        let (brand, section, url) = self.footer_parts();
+        [brand, section, url.map(|u| line(bare_address(u)))]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(SEPARATOR)
+    }
 }
 
 impl SlideNode for SlideFrame {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideFrame";
 
     /// Frames never nest; the footer url is an absolute http(s) URL.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -93,15 +102,9 @@ impl SlideNode for SlideFrame {
     /// Text: the children, a blank line, then the footer line
     /// (`Ledger · 02 Settlement · example.com/ledger`).
     fn text(&self, scope: &Scope<'_>) -> String {
-        let (brand, section, url) = self.footer_parts();
-        let footer = [brand, section, url.map(|u| line(bare_address(u)))]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(SEPARATOR);
         join_blocks([
             scope.text_all(self.body.iter().map(Node::as_value), "\n\n"),
-            footer,
+            self.footer_line(),
         ])
     }
 
@@ -129,12 +132,7 @@ impl SlideNode for SlideFrame {
     /// footer line.
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         let mut blocks = scope.slack_all(self.body.iter().map(Node::as_value));
-        let (brand, section, url) = self.footer_parts();
-        let footer = [brand, section, url.map(|u| line(bare_address(u)))]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(SEPARATOR);
+        let footer = self.footer_line();
         if !footer.is_empty() {
             blocks.push(context(&escape_mrkdwn(&footer)));
         }
@@ -143,7 +141,7 @@ impl SlideNode for SlideFrame {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
             &[

@@ -15,9 +15,6 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{join_lines, plain_text};
 use isomer_sdk::surface::slack::{header, section};
 
-/// The `type` of the heading node.
-pub const TYPE: &str = "slideHeading";
-
 /// The fields of a `slideHeading` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -33,7 +30,7 @@ pub struct SlideHeading {
 }
 
 impl SlideNode for SlideHeading {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideHeading";
 
     /// Text: the title upper-cased, then the lede on the next line.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -68,7 +65,7 @@ impl SlideNode for SlideHeading {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "The claim a content slide makes, as a sentence, with an optional lede under it.",
             &[

@@ -15,9 +15,6 @@ use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 use isomer_sdk::surface::slack::section;
 
-/// The `type` of the quote node.
-pub const TYPE: &str = "slideQuote";
-
 /// The fields of a `slideQuote` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -44,7 +41,7 @@ impl SlideQuote {
 }
 
 impl SlideNode for SlideQuote {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideQuote";
 
     /// Text: `“text”`, then `— source, context`.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -72,7 +69,7 @@ impl SlideNode for SlideQuote {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "Another person's words, set large, with who said them.",
             &[

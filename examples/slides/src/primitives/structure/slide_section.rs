@@ -17,9 +17,6 @@ use crate::text::{SEPARATOR, join_lines, line, plain_text};
 use crate::url::check_navigation_href;
 use isomer_sdk::surface::slack::header;
 
-/// The `type` of the section node.
-pub const TYPE: &str = "slideSection";
-
 /// The message when `hrefs` and `contents` differ in length.
 pub const HREFS_PER_CONTENTS: &str = "`hrefs` needs one entry per `contents` line";
 
@@ -43,7 +40,7 @@ pub struct SlideSection {
 }
 
 impl SlideNode for SlideSection {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideSection";
 
     /// Each href passes the navigation sanitizer; `hrefs` has one entry per
     /// `contents` line.
@@ -113,7 +110,7 @@ impl SlideNode for SlideSection {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "A section divider: the section's number and title, and the titles of the slides it holds.",
             &[

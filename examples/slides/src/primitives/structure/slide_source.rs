@@ -15,9 +15,6 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{SEPARATOR, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the source node.
-pub const TYPE: &str = "slideSource";
-
 /// The fields of a `slideSource` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -28,7 +25,7 @@ pub struct SlideSource {
 }
 
 impl SlideNode for SlideSource {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideSource";
 
     /// Text: `Source · text`.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -54,7 +51,7 @@ impl SlideNode for SlideSource {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "One citation line naming where a slide's figures or claims come from.",
             &[

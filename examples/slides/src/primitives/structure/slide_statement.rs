@@ -14,9 +14,6 @@ use crate::primitives::SlideNode;
 use crate::text::plain_text;
 use isomer_sdk::surface::slack::header;
 
-/// The `type` of the statement node.
-pub const TYPE: &str = "slideStatement";
-
 /// The fields of a `slideStatement` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -29,7 +26,7 @@ pub struct SlideStatement {
 }
 
 impl SlideNode for SlideStatement {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideStatement";
 
     /// Text: the sentence upper-cased.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -50,7 +47,7 @@ impl SlideNode for SlideStatement {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "A single thesis sentence set large, alone on its slide.",
             &[

@@ -17,9 +17,6 @@ use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::{context, header, section};
 
-/// The `type` of the title node.
-pub const TYPE: &str = "slideTitle";
-
 /// A dictionary-style definition under the title.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -52,7 +49,7 @@ pub struct SlideTitle {
 }
 
 impl SlideNode for SlideTitle {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideTitle";
 
     /// The aside slot refuses a nested frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -136,7 +133,7 @@ impl SlideNode for SlideTitle {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Slide structure",
             "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
             &[

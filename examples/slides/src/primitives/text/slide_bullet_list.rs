@@ -12,9 +12,6 @@ use crate::catalog::entry;
 use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
 
-/// The `type` of the bullet list node.
-pub const TYPE: &str = "slideBulletList";
-
 /// The marker before every point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -66,7 +63,7 @@ impl SlideBulletList {
 }
 
 impl SlideNode for SlideBulletList {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideBulletList";
 
     /// Text: the `LABEL` line, then `- item`, `✓ item` or `× item` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -89,7 +86,7 @@ impl SlideNode for SlideBulletList {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Text",
             "Two to six short points that share one marker: a dot, a check or a cross.",
             &[

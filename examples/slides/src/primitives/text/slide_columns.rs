@@ -14,9 +14,6 @@ use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::text::{join_blocks, join_lines, line, plain_text};
 
-/// The `type` of the columns node.
-pub const TYPE: &str = "slideColumns";
-
 /// The message for a `highlight` that names no column.
 pub const HIGHLIGHT_NOT_AN_INDEX: &str = "must be an index into `items`";
 
@@ -73,7 +70,7 @@ impl SlideColumns {
 }
 
 impl SlideNode for SlideColumns {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideColumns";
 
     /// `highlight` is an index into `items`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -141,7 +138,7 @@ impl SlideNode for SlideColumns {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Text",
             "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
             &[

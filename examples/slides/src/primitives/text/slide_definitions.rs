@@ -12,9 +12,6 @@ use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 
-/// The `type` of the definitions node.
-pub const TYPE: &str = "slideDefinitions";
-
 /// One term and its meaning.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -48,7 +45,7 @@ impl SlideDefinitions {
 }
 
 impl SlideNode for SlideDefinitions {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideDefinitions";
 
     /// Text: `term: body` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -74,7 +71,7 @@ impl SlideNode for SlideDefinitions {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Text",
             "A small glossary: up to six terms, each with a one-sentence meaning.",
             &[

@@ -16,9 +16,6 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{caption, join_blocks, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the list node.
-pub const TYPE: &str = "slideList";
-
 /// One fact.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -55,7 +52,7 @@ impl SlideList {
 }
 
 impl SlideNode for SlideList {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideList";
 
     /// Text: `LABEL`, a blank line, `term: body` (or `body`) lines, a blank
     /// line, the footnote.
@@ -88,7 +85,7 @@ impl SlideNode for SlideList {
 
     fn catalog() -> CatalogEntry {
         entry(
-            TYPE,
+            Self::TYPE,
             "Text",
             "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
             &[
