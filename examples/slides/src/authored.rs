@@ -118,8 +118,18 @@ pub fn tone_glyph(tone: Option<Tone>) -> &'static str {
 }
 
 /// The glyph string surfaces put before the current or emphasized item
-/// (timeline and roadmap `current`, graph `emphasis`).
+/// (timeline and roadmap `current`, graph `emphasis`, the highlighted bar).
 pub const CURRENT_GLYPH: &str = "● ";
+
+/// The glyph of an item's `current` (or `highlight`, `emphasis`) flag:
+/// [`CURRENT_GLYPH`] when it is `true`, empty otherwise.
+pub fn current_glyph(flag: Option<bool>) -> &'static str {
+    if flag == Some(true) {
+        CURRENT_GLYPH
+    } else {
+        ""
+    }
+}
 
 /// A size step, largest first (§3.3.5). Absent lets the primitive pick the
 /// largest step whose text fits; it changes only the drawn slide, never the

@@ -48,6 +48,17 @@ pub fn nested_frame(slot: &str, node: &Node) -> Option<Issue> {
     (node.type_name() == Some(SLIDE_FRAME)).then(|| Issue::new(slot, FRAMES_NEVER_NEST))
 }
 
+/// The finding at `path` when more than one of `flags` is `Some(true)`
+/// (at most one current section, moment or column; at most one
+/// highlighted bar), with `message`.
+pub fn at_most_one<I>(path: &str, flags: I, message: &str) -> Option<Issue>
+where
+    I: IntoIterator<Item = Option<bool>>,
+{
+    let set = flags.into_iter().filter(|flag| *flag == Some(true)).count();
+    (set > 1).then(|| Issue::new(path, message))
+}
+
 /// Joins a relative path onto a prefix: `panes[0]` + `tone` is
 /// `panes[0].tone`; an empty prefix or step yields the other.
 pub fn join_path(prefix: &str, step: &str) -> String {

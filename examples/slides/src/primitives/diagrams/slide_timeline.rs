@@ -7,9 +7,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
+use crate::authored::{LineText, Size, WrappedText, current_glyph};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, mark_runs, rich_list, run};
@@ -47,32 +47,18 @@ pub struct SlideTimeline {
     pub size: Option<Size>,
 }
 
-impl SlideTimeline {
-    /// `● ` before the current moment.
-    fn glyph(item: &TimelineItem) -> &'static str {
-        if item.current == Some(true) {
-            CURRENT_GLYPH
-        } else {
-            ""
-        }
-    }
-}
-
 impl SlideNode for SlideTimeline {
     const TYPE: &'static str = "slideTimeline";
 
     /// At most one moment is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        let current = self
-            .items
-            .iter()
-            .filter(|i| i.current == Some(true))
-            .count();
-        if current > 1 {
-            vec![Issue::new("items", ONE_CURRENT_ITEM)]
-        } else {
-            Vec::new()
-        }
+        at_most_one(
+            "items",
+            self.items.iter().map(|i| i.current),
+            ONE_CURRENT_ITEM,
+        )
+        .into_iter()
+        .collect()
     }
 
     /// Text: `[● ]label · CHANNEL. “heading” body` per moment.
@@ -80,7 +66,7 @@ impl SlideNode for SlideTimeline {
         join_lines(self.items.iter().map(|item| {
             format!(
                 "{}{}{SEPARATOR}{}. “{}” {}",
-                Self::glyph(item),
+                current_glyph(item.current),
                 line(&item.label),
                 caption(&item.channel),
                 plain_text(&item.heading),
@@ -94,7 +80,7 @@ impl SlideNode for SlideTimeline {
         Markdown::bullet_list(self.items.iter().map(|item| {
             let head = format!(
                 "{}{}{SEPARATOR}{}.",
-                Self::glyph(item),
+                current_glyph(item.current),
                 line(&item.label),
                 caption(&item.channel)
             );
@@ -117,7 +103,7 @@ impl SlideNode for SlideTimeline {
             .map(|item| {
                 let head = format!(
                     "{}{}{SEPARATOR}{}.",
-                    Self::glyph(item),
+                    current_glyph(item.current),
                     line(&item.label),
                     caption(&item.channel)
                 );

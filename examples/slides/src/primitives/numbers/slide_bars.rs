@@ -8,9 +8,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size};
+use crate::authored::{LineText, Size, current_glyph};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_cell, raw_cell, table_block};
@@ -78,7 +78,7 @@ impl SlideBars {
             .iter()
             .map(|bar| {
                 let mut row = vec![
-                    format!("{}{}", Self::glyph(bar), plain_text(&bar.label)),
+                    format!("{}{}", current_glyph(bar.highlight), plain_text(&bar.label)),
                     format_js_number(bar.value),
                 ];
                 if with_detail {
@@ -87,14 +87,6 @@ impl SlideBars {
                 row
             })
             .collect()
-    }
-
-    fn glyph(bar: &Bar) -> &'static str {
-        if bar.highlight == Some(true) {
-            CURRENT_GLYPH
-        } else {
-            ""
-        }
     }
 }
 
@@ -109,15 +101,11 @@ impl SlideNode for SlideBars {
         {
             issues.push(Issue::new("max", MAX_BELOW_VALUE));
         }
-        if self
-            .items
-            .iter()
-            .filter(|bar| bar.highlight == Some(true))
-            .count()
-            > 1
-        {
-            issues.push(Issue::new("items", ONE_HIGHLIGHT));
-        }
+        issues.extend(at_most_one(
+            "items",
+            self.items.iter().map(|bar| bar.highlight),
+            ONE_HIGHLIGHT,
+        ));
         issues
     }
 
@@ -139,7 +127,7 @@ impl SlideNode for SlideBars {
             .iter()
             .map(|bar| {
                 let mut row = vec![
-                    Inline::text(Self::glyph(bar)).then(marks_inline(&bar.label)),
+                    Inline::text(current_glyph(bar.highlight)).then(marks_inline(&bar.label)),
                     Inline::text(format_js_number(bar.value)),
                 ];
                 if with_detail {

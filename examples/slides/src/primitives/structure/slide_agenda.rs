@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list, run};
 use crate::text::{SEPARATOR, join_lines, line};
@@ -63,16 +63,13 @@ impl SlideNode for SlideAgenda {
 
     /// At most one section is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        let current = self
-            .sections
-            .iter()
-            .filter(|s| s.current == Some(true))
-            .count();
-        if current > 1 {
-            vec![Issue::new("sections", ONE_CURRENT_SECTION)]
-        } else {
-            Vec::new()
-        }
+        at_most_one(
+            "sections",
+            self.sections.iter().map(|s| s.current),
+            ONE_CURRENT_SECTION,
+        )
+        .into_iter()
+        .collect()
     }
 
     /// Text: `NN Title · count` per section; the current one ends with
