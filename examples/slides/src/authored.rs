@@ -1,5 +1,4 @@
-//! The field types every slide primitive shares (slides-and-runtime.md
-//! §3.3.1, §3.3.4, §3.3.5): authored text, navigation hrefs, tones and size
+//! The field types every slide primitive shares: authored text, navigation hrefs, tones and size
 //! steps.
 //!
 //! Authored strings are capped at [`AUTHORED_TEXT_MAX_LENGTH`] characters.
@@ -131,7 +130,7 @@ pub fn current_glyph(flag: Option<bool>) -> &'static str {
     }
 }
 
-/// A size step, largest first (§3.3.5). Absent lets the primitive pick the
+/// A size step, largest first. Absent lets the primitive pick the
 /// largest step whose text fits; it changes only the drawn slide, never the
 /// string surfaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -1,6 +1,6 @@
 //! Cross-field rules: findings a primitive's JSON Schema cannot express
 //! (upstream Zod refinements), and the rule every child slot shares,
-//! "frames never nest" (slides-and-runtime.md §3.2).
+//! "frames never nest".
 
 use isomer_sdk::node::Node;
 

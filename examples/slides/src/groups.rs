@@ -1,5 +1,4 @@
-//! The pack's primitive groups, for the catalog index
-//! (slides-and-runtime.md §3.2, `slidePrimitiveGroups`), restricted to the
+//! The pack's primitive groups, for the catalog index, restricted to the
 //! primitives this crate registers.
 
 use isomer_sdk::PrimitiveGroup;

@@ -1,6 +1,5 @@
 //! The reference Isomer slides pack: 27 slide primitives, the
-//! `slideDeckFrame` frame, and the authoring guide and rules a model reads
-//! (slides-and-runtime.md §3).
+//! `slideDeckFrame` frame, and the authoring guide and rules a model reads.
 //!
 //! Each composition is one slide: its `body` is a single `slideFrame` node
 //! holding the slide's content. Hosts render slides on `text` and
@@ -65,7 +64,7 @@ use primitives::{code, diagrams, layout, numbers, primitive, structure, text as 
 /// The id of the slides pack.
 pub const PACK_ID: &str = "slides";
 
-/// Every primitive of the pack, in group order (§3.2).
+/// Every primitive of the pack, in group order.
 ///
 /// # Errors
 /// An [`IsomerError`] if a primitive declaration is refused by the sdk;

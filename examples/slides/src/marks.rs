@@ -1,4 +1,4 @@
-//! Inline marks in authored text (slides-and-runtime.md §3.3.2).
+//! Inline marks in authored text.
 //!
 //! Fields whose description says "accepts inline marks" may hold two marks:
 //! a backtick pair around text without a newline or another backtick

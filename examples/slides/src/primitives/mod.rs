@@ -1,5 +1,4 @@
-//! The slide primitives, one per file, in folders by catalog group
-//! (slides-and-runtime.md §3.2), and the one way they become sdk
+//! The slide primitives, one per file, in folders by catalog group, and the one way they become sdk
 //! [`Primitive`]s: [`SlideNode`] plus [`primitive`].
 
 pub mod code;

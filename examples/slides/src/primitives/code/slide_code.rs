@@ -1,5 +1,4 @@
-//! `slideCode`: source in one panel, or two panels joined by an arrow
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideCode`: source in one panel, or two panels joined by an arrow.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideCommand`: one shell command the audience can run
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideCommand`: one shell command the audience can run.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

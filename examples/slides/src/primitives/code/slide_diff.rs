@@ -1,5 +1,4 @@
-//! `slideDiff`: one snippet with its added and removed lines marked
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideDiff`: one snippet with its added and removed lines marked.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideTranscript`: a short exchange between a user, a model and a host
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideTranscript`: a short exchange between a user, a model and a host.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

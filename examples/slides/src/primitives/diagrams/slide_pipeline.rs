@@ -1,5 +1,5 @@
 //! `slidePipeline`: the ordered steps of one process, optionally grouped
-//! into owned spans (slides-and-runtime.md §3.5, Diagrams).
+//! into owned spans.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideTimeline`: three to five dated moments on a rail
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! `slideTimeline`: three to five dated moments on a rail.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideSplit`: two panes side by side (slides-and-runtime.md §3.5,
-//! Layout). Its children are `panes[i].items[j]`.
+//! `slideSplit`: two panes side by side. Its children are `panes[i].items[j]`.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};

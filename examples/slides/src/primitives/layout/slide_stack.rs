@@ -1,5 +1,4 @@
-//! `slideStack`: nodes stacked in a slot that takes one node
-//! (slides-and-runtime.md §3.5, Layout). Its children are `items[i]`.
+//! `slideStack`: nodes stacked in a slot that takes one node. Its children are `items[i]`.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideWindow`: slide nodes framed in an app's title bar
-//! (slides-and-runtime.md §3.5, Layout). Its children are `body[i]`.
+//! `slideWindow`: slide nodes framed in an app's title bar. Its children are `body[i]`.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};

@@ -1,5 +1,5 @@
 //! `slideBars`: comparable amounts as horizontal bars, at most one
-//! highlighted (slides-and-runtime.md §3.5, Numbers).
+//! highlighted.
 
 use isomer_sdk::js::format_js_number;
 use isomer_sdk::surface::{Inline, Markdown, Scope};

@@ -1,5 +1,4 @@
-//! `slideDelta`: one measure before and after a change
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideDelta`: one measure before and after a change.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

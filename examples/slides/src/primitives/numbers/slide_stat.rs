@@ -1,5 +1,4 @@
-//! `slideStat`: one headline number with its sentence
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideStat`: one headline number with its sentence.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideStats`: two to four comparable numbers in ruled columns
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideStats`: two to four comparable numbers in ruled columns.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

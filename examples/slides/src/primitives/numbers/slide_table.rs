@@ -1,5 +1,4 @@
-//! `slideTable`: a headed grid of short cells, optionally in named groups
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideTable`: a headed grid of short cells, optionally in named groups.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideAgenda`: every section of the talk, the current one marked
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideAgenda`: every section of the talk, the current one marked.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

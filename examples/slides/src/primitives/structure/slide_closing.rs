@@ -1,5 +1,4 @@
-//! `slideClosing`: the deck's last slide, with links and next steps
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideClosing`: the deck's last slide, with links and next steps.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope, escape_mrkdwn};
 use isomer_sdk::{CatalogEntry, RefineContext};

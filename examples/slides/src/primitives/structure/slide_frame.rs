@@ -1,5 +1,4 @@
-//! `slideFrame`: one whole 16:9 slide, with its footer (slides-and-runtime.md
-//! §3.4.1).
+//! `slideFrame`: one whole 16:9 slide, with its footer.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};

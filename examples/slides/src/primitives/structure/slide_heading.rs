@@ -1,5 +1,4 @@
-//! `slideHeading`: a content slide's claim and an optional lede
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideHeading`: a content slide's claim and an optional lede.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};

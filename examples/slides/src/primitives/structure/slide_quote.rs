@@ -1,5 +1,4 @@
-//! `slideQuote`: someone else's words with their source
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideQuote`: someone else's words with their source.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};

@@ -1,5 +1,4 @@
-//! `slideSection`: a section divider listing the section's slides
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideSection`: a section divider listing the section's slides.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,5 +1,4 @@
-//! `slideSource`: the one-line citation under a slide's figures
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideSource`: the one-line citation under a slide's figures.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};

@@ -1,5 +1,4 @@
-//! `slideStatement`: one thesis sentence, set large and alone
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideStatement`: one thesis sentence, set large and alone.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};

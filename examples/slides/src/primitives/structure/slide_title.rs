@@ -1,5 +1,4 @@
-//! `slideTitle`: the deck's opening slide (slides-and-runtime.md §3.5,
-//! Slide structure). Its `aside` is a one-node child slot.
+//! `slideTitle`: the deck's opening slide. Its `aside` is a one-node child slot.
 
 use isomer_sdk::Node;
 use isomer_sdk::surface::{Inline, Markdown, Scope};

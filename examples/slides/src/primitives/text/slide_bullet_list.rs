@@ -1,5 +1,4 @@
-//! `slideBulletList`: short unordered points with a shared marker
-//! (slides-and-runtime.md §3.5, Text).
+//! `slideBulletList`: short unordered points with a shared marker.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};

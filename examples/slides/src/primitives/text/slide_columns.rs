@@ -1,5 +1,5 @@
 //! `slideColumns`: two to four parallel options, one optionally
-//! recommended (slides-and-runtime.md §3.5, Text).
+//! recommended.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};

@@ -1,4 +1,4 @@
-//! `slideDefinitions`: a ruled glossary (slides-and-runtime.md §3.5, Text).
+//! `slideDefinitions`: a ruled glossary.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};

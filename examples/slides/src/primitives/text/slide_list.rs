@@ -1,5 +1,4 @@
-//! `slideList`: short facts, optionally keyed by a term
-//! (slides-and-runtime.md §3.5, Text).
+//! `slideList`: short facts, optionally keyed by a term.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
