@@ -32,6 +32,30 @@
 //! | [`AUTHORING_GUIDE`], [`AUTHORING_RULES`] | the prose for the authoring prompt |
 //! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
 //! | [`synthetic`] | a deterministic synthetic corpus of any size, for benchmarks and scale tests |
+//!
+//! # Where the output differs from upstream's, and why
+//!
+//! The string surfaces print what upstream's published examples print
+//! (`tests/reference_examples.rs` pins three examples per primitive). The
+//! differences that remain are deliberate:
+//!
+//! - The shared `tone` def holds two colours, `primary` and `accent`: the
+//!   slides pack's tones, where upstream's shared schema lists more colours
+//!   that no slide primitive accepts.
+//! - `slideColumns` has no Block Kit renderer of its own, as in the upstream
+//!   version whose output is known; Slack receives the sdk's conversion of
+//!   its Markdown (capability `fallback`).
+//! - `slideBars` heads its table `Label`, `Value` and `Detail`: upstream's
+//!   head words are theme tokens whose values are not known here.
+//! - `slideCommand` accepts commands of up to 85 columns, a figure derived
+//!   from the slide's geometry with this pack's estimate of the Copy chip's
+//!   width (see `COMMAND_MAX_LENGTH`); upstream's own 61- and 84-character
+//!   examples fit.
+//! - On Slack, a `slidePipeline` span's runs are glyph, bold label, steps,
+//!   `: `, title, ` — `, then the body's runs: upstream keeps the parts
+//!   apart, and this is the split its Markdown suggests.
+//! - `slideFrame` has no eyebrow: the eyebrow is `slideTitle`'s, printed
+//!   upper-case on text and as authored on Markdown and Slack.
 
 pub mod authored;
 pub mod authoring;
