@@ -1,5 +1,4 @@
-//! The field types every slide primitive shares (slides-and-runtime.md
-//! §3.3.1, §3.3.4, §3.3.5): authored text, navigation hrefs, tones and size
+//! The field types every slide primitive shares: authored text, navigation hrefs, tones and size
 //! steps.
 //!
 //! Authored strings are capped at [`AUTHORED_TEXT_MAX_LENGTH`] characters.
@@ -118,10 +117,20 @@ pub fn tone_glyph(tone: Option<Tone>) -> &'static str {
 }
 
 /// The glyph string surfaces put before the current or emphasized item
-/// (timeline and roadmap `current`, graph `emphasis`).
+/// (timeline and roadmap `current`, graph `emphasis`, the highlighted bar).
 pub const CURRENT_GLYPH: &str = "● ";
 
-/// A size step, largest first (§3.3.5). Absent lets the primitive pick the
+/// The glyph of an item's `current` (or `highlight`, `emphasis`) flag:
+/// [`CURRENT_GLYPH`] when it is `true`, empty otherwise.
+pub fn current_glyph(flag: Option<bool>) -> &'static str {
+    if flag == Some(true) {
+        CURRENT_GLYPH
+    } else {
+        ""
+    }
+}
+
+/// A size step, largest first. Absent lets the primitive pick the
 /// largest step whose text fits; it changes only the drawn slide, never the
 /// string surfaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

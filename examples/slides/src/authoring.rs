@@ -1,6 +1,5 @@
 //! The pack's authoring guide and rules: the prose a model reads before it
-//! writes slides (slides-and-runtime.md §3.4.3, restated in this project's
-//! own words). Hosts pass them to the authoring prompt
+//! writes slides. Hosts pass them to the authoring prompt
 //! (`PromptContext::guide` / `PromptContext::rules`), the eval harness and
 //! the agent tools' guide.
 

@@ -1,5 +1,5 @@
-//! The pack's primitive groups, for the catalog index
-//! (upstream `slidePrimitiveGroups`): all forty primitives, in six groups.
+//! The pack's primitive groups, for the catalog index (upstream
+//! `slidePrimitiveGroups`): all forty primitives, in six groups.
 
 use isomer_sdk::PrimitiveGroup;
 

@@ -1,6 +1,5 @@
-//! The reference Isomer slides pack: 40 slide primitives, the
-//! `slideDeckFrame` frame, and the authoring guide and rules a model reads
-//! (upstream `@elastic/isomer-primitives-slides`).
+//! The reference Isomer slides pack: upstream's 40 slide primitives, the
+//! `slideDeckFrame` frame, and the authoring guide and rules a model reads.
 //!
 //! Each composition is one slide: its `body` is a single `slideFrame` node
 //! holding the slide's content. Hosts render slides on `text` and
@@ -34,10 +33,32 @@
 //! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
 //! | [`synthetic`] | a deterministic synthetic corpus of any size, for benchmarks and scale tests |
 //!
-//! ## Where upstream's published behaviour leaves a detail open
+//! # Where the output differs from upstream's, and why
 //!
-//! The primitives follow the pack's own patterns, so a reader can predict
-//! them:
+//! The string surfaces print what upstream's published examples print
+//! (`tests/reference_examples.rs` pins three examples per primitive). The
+//! differences that remain are deliberate:
+//!
+//! - The shared `tone` def holds two colours, `primary` and `accent`: the
+//!   slides pack's tones, where upstream's shared schema lists more colours
+//!   that no slide primitive accepts.
+//! - `slideColumns` has no Block Kit renderer of its own, as in the upstream
+//!   version whose output is known; Slack receives the sdk's conversion of
+//!   its Markdown (capability `fallback`).
+//! - `slideBars` heads its table `Label`, `Value` and `Detail`: upstream's
+//!   head words are theme tokens whose values are not known here.
+//! - `slideCommand` accepts commands of up to 85 columns, a figure derived
+//!   from the slide's geometry with this pack's estimate of the Copy chip's
+//!   width (see `COMMAND_MAX_LENGTH`); upstream's own 61- and 84-character
+//!   examples fit.
+//! - On Slack, a `slidePipeline` span's runs are glyph, bold label, steps,
+//!   `: `, title, ` — `, then the body's runs: upstream keeps the parts
+//!   apart, and this is the split its Markdown suggests.
+//! - `slideFrame` has no eyebrow: the eyebrow is `slideTitle`'s, printed
+//!   upper-case on text and as authored on Markdown and Slack.
+//!
+//! Where upstream's published behaviour leaves a detail open, the pack
+//! follows its own patterns, so a reader can predict them:
 //! - HTML is each primitive's Markdown converted by the sdk; no primitive
 //!   has an `html` renderer of its own.
 //! - `slideQuadrant` and `slideMatrix` mark their highlighted quadrant or
@@ -87,7 +108,7 @@ use primitives::{code, diagrams, layout, numbers, primitive, structure, text as 
 /// The id of the slides pack.
 pub const PACK_ID: &str = "slides";
 
-/// Every primitive of the pack, in group order (§3.2).
+/// Every primitive of the pack, in group order.
 ///
 /// # Errors
 /// An [`IsomerError`] if a primitive declaration is refused by the sdk;

@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use crate::markdown::{caption_paragraph, marks_inline};
 use crate::slack::{
-    bold_run, caption_context, mark_runs, marks_mrkdwn, rich_list, run, text_mrkdwn,
+    bold_run, caption_blocks, mark_runs, marks_mrkdwn, rich_list, run, text_mrkdwn,
 };
 use crate::text::{caption, join_lines, line, plain_text};
 
@@ -235,12 +235,7 @@ impl List {
     /// Slack: a `context` `*LABEL*`, then a `rich_text` bullet or ordered
     /// list.
     pub fn slack(&self) -> Vec<Value> {
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
+        let mut blocks = caption_blocks(self.label.as_deref());
         let style = if self.ordered { "ordered" } else { "bullet" };
         blocks.push(rich_list(
             style,

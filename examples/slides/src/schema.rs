@@ -18,8 +18,8 @@ use serde_json::{Map, Value};
 /// arrays, `enum` lists and `anyOf` branches) and unwraps a one-branch
 /// `anyOf`, keeping the property's own keys (its `description`) on top.
 ///
-/// Applied with `#[schemars(transform = crate::schema::no_null)]` on each
-/// field struct of the pack.
+/// The pack applies it to every object of every node schema it derives
+/// ([`crate::primitives::primitive`]), so no field struct has to ask.
 pub fn no_null(schema: &mut Schema) {
     let Some(Value::Object(properties)) = schema.get_mut("properties") else {
         return;

@@ -1,5 +1,4 @@
-//! The pack's Block Kit conventions (slides-and-runtime.md §3.3.2, §3.5
-//! "Slack"): inline marks as `mrkdwn` (`` `code` ``, `*strong*`, the rest
+//! The pack's Block Kit conventions: inline marks as `mrkdwn` (`` `code` ``, `*strong*`, the rest
 //! escaped) or as `rich_text` runs (`code` / `bold` styles), captions as
 //! `context` blocks, lists as `rich_text` lists and term/body pairs as
 //! section `fields`. Blocks come from the sdk's `section` / `header` /
@@ -100,6 +99,11 @@ pub fn rich_list_under(heading: Vec<Value>, style: &str, items: Vec<Vec<Value>>)
         );
     }
     block
+}
+
+/// The blocks of an optional caption: one [`caption_context`], or none.
+pub fn caption_blocks(label: Option<&str>) -> Vec<Value> {
+    label.map(caption_context).into_iter().collect()
 }
 
 /// A free-standing caption: a `context` block `*LABEL*`, upper-cased.

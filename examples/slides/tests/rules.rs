@@ -1,6 +1,6 @@
 //! Every cross-field rule of the pack (the refinements JSON Schema cannot
 //! say) fails with the exact path, message and node type, and the matching
-//! valid node passes (slides-and-runtime.md §3.4–3.5).
+//! valid node passes.
 
 mod common;
 

@@ -1,5 +1,4 @@
-//! The slide primitives, one per file, in folders by catalog group
-//! (slides-and-runtime.md §3.2), and the one way they become sdk
+//! The slide primitives, one per file, in folders by catalog group, and the one way they become sdk
 //! [`Primitive`]s: [`SlideNode`] plus [`primitive`].
 
 pub mod code;
@@ -12,6 +11,8 @@ pub mod text;
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, IsomerError, Primitive, RefineContext};
 use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use schemars::transform::RecursiveTransform;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -71,6 +72,17 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     }
 }
 
+/// The JSON Schema of `T` as schemars derives it (draft 2020-12), with
+/// [`crate::schema::no_null`] applied to every object in it: an optional
+/// field may be absent, never `null`.
+fn node_schema<T: JsonSchema>() -> Value {
+    SchemaSettings::draft2020_12()
+        .with_transform(RecursiveTransform(crate::schema::no_null))
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value()
+}
+
 /// The sdk primitive of `T`: its catalog entry, refinements and renderers.
 ///
 /// # Errors
@@ -80,6 +92,7 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
 pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
     let entry = T::catalog();
     let mut builder = Primitive::builder::<T>(T::TYPE)
+        .schema_json(node_schema::<T>())
         .purpose(entry.purpose)
         .use_when(entry.use_when)
         .avoid_when(entry.avoid_when)

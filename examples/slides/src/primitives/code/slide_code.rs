@@ -1,5 +1,4 @@
-//! `slideCode`: source in one panel, or two panels joined by an arrow
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideCode`: source in one panel, or two panels joined by an arrow.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -17,9 +16,6 @@ use crate::slack::text_mrkdwn;
 use crate::text::line;
 use isomer_sdk::surface::slack::section;
 
-/// The `type` of the code node.
-pub const TYPE: &str = "slideCode";
-
 /// The message for a highlighted line number past the panel's lines.
 pub fn highlight_past_end(lines: usize) -> String {
     format!("must be a line number of this panel, at most {lines}")
@@ -28,7 +24,7 @@ pub fn highlight_past_end(lines: usize) -> String {
 /// One panel of source.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct CodePanel {
     /// The file name, shown as the panel's caption.
     pub file: Option<LineText>,
@@ -46,7 +42,6 @@ pub struct CodePanel {
 /// The fields of a `slideCode` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideCode {
     /// One panel, or two joined by an arrow (a value traced from one file
     /// to the next).
@@ -55,11 +50,7 @@ pub struct SlideCode {
 }
 
 impl SlideNode for SlideCode {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideCode";
 
     /// Each line is one line, without tabs, within its panel's width; each
     /// highlighted line exists.
@@ -136,34 +127,33 @@ impl SlideNode for SlideCode {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideCode`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
-        &[
-            "A specific snippet is the point of the slide.",
-            "Tracing a value from one file into another: two panels.",
-        ],
-        &[
-            "An exchange between a person, a model and a program: use slideTranscript.",
-            "More than sixteen lines: cut the snippet down to the lines that make the point.",
-            "What a change did to the code: use slideDiff.",
-            "One shell command to run: use slideCommand.",
-        ],
-        json!({
-            "type": "slideCode",
-            "panels": [
-                {
-                    "file": "settle.ts",
-                    "language": "ts",
-                    "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
-                    "highlightLines": [3]
-                }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
+            &[
+                "A specific snippet is the point of the slide.",
+                "Tracing a value from one file into another: two panels.",
+            ],
+            &[
+                "An exchange between a person, a model and a program: use slideTranscript.",
+                "More than sixteen lines: cut the snippet down to the lines that make the point.",
+                "What a change did to the code: use slideDiff.",
+                "One shell command to run: use slideCommand.",
+            ],
+            json!({
+                "type": "slideCode",
+                "panels": [
+                    {
+                        "file": "settle.ts",
+                        "language": "ts",
+                        "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
+                        "highlightLines": [3]
+                    }
+                ]
+            }),
+        )
+    }
 }

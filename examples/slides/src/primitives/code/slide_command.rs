@@ -1,5 +1,4 @@
-//! `slideCommand`: one shell command the audience can run
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideCommand`: one shell command the audience can run.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -15,9 +14,6 @@ use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::{caption, line};
-
-/// The `type` of the command node.
-pub const TYPE: &str = "slideCommand";
 
 /// The most characters (and display columns) a command may take: 85.
 ///
@@ -36,7 +32,6 @@ pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
 /// The fields of a `slideCommand` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideCommand {
     /// What the command does, e.g. "Install" (printed upper-case).
     pub label: Option<LineText>,
@@ -50,11 +45,7 @@ pub struct SlideCommand {
 }
 
 impl SlideNode for SlideCommand {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideCommand";
 
     /// The command is one line, without tabs, within the width; the
     /// highlighted prefix is a prefix of it.
@@ -101,24 +92,23 @@ impl SlideNode for SlideCommand {
             &line(&self.command),
         )]
     }
-}
 
-/// The catalog entry of `slideCommand`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "One shell command on one line, ready to copy and run.",
-        &[
-            "Telling the audience what to run: install, set up, try it.",
-            "A sequence of single commands, each with its own label.",
-        ],
-        &["A command over several lines, or source code: use slideCode."],
-        json!({
-            "type": "slideCommand",
-            "label": "Try a dry run",
-            "command": "ledger settle --region eu --dry-run",
-            "highlightPrefix": "ledger"
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "One shell command on one line, ready to copy and run.",
+            &[
+                "Telling the audience what to run: install, set up, try it.",
+                "A sequence of single commands, each with its own label.",
+            ],
+            &["A command over several lines, or source code: use slideCode."],
+            json!({
+                "type": "slideCommand",
+                "label": "Try a dry run",
+                "command": "ledger settle --region eu --dry-run",
+                "highlightPrefix": "ledger"
+            }),
+        )
+    }
 }

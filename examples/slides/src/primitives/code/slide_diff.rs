@@ -1,5 +1,4 @@
-//! `slideDiff`: one snippet with its added and removed lines marked
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideDiff`: one snippet with its added and removed lines marked.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -16,9 +15,6 @@ use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::line;
 
-/// The `type` of the diff node.
-pub const TYPE: &str = "slideDiff";
-
 /// What a change did to a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -33,7 +29,7 @@ pub enum DiffOp {
 /// One line of the snippet.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct DiffLine {
     /// The line's code; may be empty. No line breaks or tabs.
     #[schemars(length(max = 10000))]
@@ -45,7 +41,6 @@ pub struct DiffLine {
 /// The fields of a `slideDiff` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDiff {
     /// The file name, shown as the caption.
     pub file: Option<LineText>,
@@ -77,11 +72,7 @@ impl SlideDiff {
 }
 
 impl SlideNode for SlideDiff {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideDiff";
 
     /// Each line is one line, without tabs, within the panel's width.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -114,32 +105,31 @@ impl SlideNode for SlideDiff {
             &self.unified(),
         )]
     }
-}
 
-/// The catalog entry of `slideDiff`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "One snippet with its added and removed lines marked, among unchanged context lines.",
-        &[
-            "Showing a fix, a refactor or a config change as before and after of the same snippet.",
-            "The changed lines need their context to make sense.",
-        ],
-        &[
-            "Code that did not change: use slideCode.",
-            "Two separate ideas: use slideSplit.",
-        ],
-        json!({
-            "type": "slideDiff",
-            "file": "settle.ts",
-            "language": "ts",
-            "lines": [
-                { "text": "for (const refund of queue) {" },
-                { "text": "  await bank.transfer(refund);", "op": "remove" },
-                { "text": "  batch.add(refund);", "op": "add" },
-                { "text": "}" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "One snippet with its added and removed lines marked, among unchanged context lines.",
+            &[
+                "Showing a fix, a refactor or a config change as before and after of the same snippet.",
+                "The changed lines need their context to make sense.",
+            ],
+            &[
+                "Code that did not change: use slideCode.",
+                "Two separate ideas: use slideSplit.",
+            ],
+            json!({
+                "type": "slideDiff",
+                "file": "settle.ts",
+                "language": "ts",
+                "lines": [
+                    { "text": "for (const refund of queue) {" },
+                    { "text": "  await bank.transfer(refund);", "op": "remove" },
+                    { "text": "  batch.add(refund);", "op": "add" },
+                    { "text": "}" }
+                ]
+            }),
+        )
+    }
 }

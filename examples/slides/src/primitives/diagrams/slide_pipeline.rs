@@ -1,5 +1,5 @@
 //! `slidePipeline`: the ordered steps of one process, optionally grouped
-//! into owned spans (slides-and-runtime.md §3.5, Diagrams).
+//! into owned spans.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -16,9 +16,6 @@ use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, DASH, caption, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the pipeline node.
-pub const TYPE: &str = "slidePipeline";
-
 /// The message for a span outside the steps or running backwards.
 pub const SPAN_RANGE: &str = "each span needs `from` ≤ `to` < the number of steps";
 /// The message for two spans sharing a step.
@@ -34,7 +31,7 @@ pub const SPANS_NO_STEP_BODY: &str =
 /// One step of the process.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct PipelineStep {
     /// The step's name.
     pub title: LineText,
@@ -66,7 +63,6 @@ pub struct PipelineSpan {
 /// The fields of a `slidePipeline` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlidePipeline {
     /// A chip before the first step: what goes in (steps mode only).
     pub start: Option<LineText>,
@@ -130,11 +126,7 @@ impl SlidePipeline {
 }
 
 impl SlideNode for SlidePipeline {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slidePipeline";
 
     /// Spans mode has no `start`, `end` or step bodies; spans stay within
     /// the steps, run forwards and do not overlap.
@@ -271,32 +263,31 @@ impl SlideNode for SlidePipeline {
             vec![chain, rich_list("bullet", items)]
         }
     }
-}
 
-/// The catalog entry of `slidePipeline`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
-        &[
-            "Two to six steps that turn one thing into another, in order.",
-            "Who owns which run of the steps: spans, each with a tone and an owner.",
-        ],
-        &[
-            "Two processes compared side by side: use slideSplit.",
-            "Dated events leading up to now: use slideTimeline.",
-            "Points with no order: use slideBulletList.",
-        ],
-        json!({
-            "type": "slidePipeline",
-            "start": "Refund request",
-            "end": "Paid",
-            "steps": [
-                { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
-                { "title": "Batch", "body": "One transfer per bank." },
-                { "title": "Confirm", "body": "Each bank answers within the hour." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
+            &[
+                "Two to six steps that turn one thing into another, in order.",
+                "Who owns which run of the steps: spans, each with a tone and an owner.",
+            ],
+            &[
+                "Two processes compared side by side: use slideSplit.",
+                "Dated events leading up to now: use slideTimeline.",
+                "Points with no order: use slideBulletList.",
+            ],
+            json!({
+                "type": "slidePipeline",
+                "start": "Refund request",
+                "end": "Paid",
+                "steps": [
+                    { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
+                    { "title": "Batch", "body": "One transfer per bank." },
+                    { "title": "Confirm", "body": "Each bank answers within the hour." }
+                ]
+            }),
+        )
+    }
 }

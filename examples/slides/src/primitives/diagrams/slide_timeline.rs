@@ -1,5 +1,4 @@
-//! `slideTimeline`: three to five dated moments on a rail
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! `slideTimeline`: three to five dated moments on a rail.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -7,16 +6,13 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
+use crate::authored::{LineText, Size, WrappedText, current_glyph};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, mark_runs, rich_list, run};
 use crate::text::{SEPARATOR, caption, join_lines, line, plain_text};
-
-/// The `type` of the timeline node.
-pub const TYPE: &str = "slideTimeline";
 
 /// The message when two moments are current.
 pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
@@ -24,7 +20,7 @@ pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
 /// One dated moment.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct TimelineItem {
     /// When: a year, a quarter, a date.
     pub label: LineText,
@@ -42,7 +38,6 @@ pub struct TimelineItem {
 /// The fields of a `slideTimeline` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTimeline {
     /// Three to five moments, oldest first.
     #[schemars(length(min = 3, max = 5))]
@@ -51,36 +46,18 @@ pub struct SlideTimeline {
     pub size: Option<Size>,
 }
 
-impl SlideTimeline {
-    /// `● ` before the current moment.
-    fn glyph(item: &TimelineItem) -> &'static str {
-        if item.current == Some(true) {
-            CURRENT_GLYPH
-        } else {
-            ""
-        }
-    }
-}
-
 impl SlideNode for SlideTimeline {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideTimeline";
 
     /// At most one moment is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        let current = self
-            .items
-            .iter()
-            .filter(|i| i.current == Some(true))
-            .count();
-        if current > 1 {
-            vec![Issue::new("items", ONE_CURRENT_ITEM)]
-        } else {
-            Vec::new()
-        }
+        at_most_one(
+            "items",
+            self.items.iter().map(|i| i.current),
+            ONE_CURRENT_ITEM,
+        )
+        .into_iter()
+        .collect()
     }
 
     /// Text: `[● ]label · CHANNEL. “heading” body` per moment.
@@ -88,7 +65,7 @@ impl SlideNode for SlideTimeline {
         join_lines(self.items.iter().map(|item| {
             format!(
                 "{}{}{SEPARATOR}{}. “{}” {}",
-                Self::glyph(item),
+                current_glyph(item.current),
                 line(&item.label),
                 caption(&item.channel),
                 plain_text(&item.heading),
@@ -102,7 +79,7 @@ impl SlideNode for SlideTimeline {
         Markdown::bullet_list(self.items.iter().map(|item| {
             let head = format!(
                 "{}{}{SEPARATOR}{}.",
-                Self::glyph(item),
+                current_glyph(item.current),
                 line(&item.label),
                 caption(&item.channel)
             );
@@ -125,7 +102,7 @@ impl SlideNode for SlideTimeline {
             .map(|item| {
                 let head = format!(
                     "{}{}{SEPARATOR}{}.",
-                    Self::glyph(item),
+                    current_glyph(item.current),
                     line(&item.label),
                     caption(&item.channel)
                 );
@@ -138,29 +115,28 @@ impl SlideNode for SlideTimeline {
             .collect();
         vec![rich_list("bullet", items)]
     }
-}
 
-/// The catalog entry of `slideTimeline`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
-        &[
-            "A history that leads up to now.",
-            "Dated moments that each pair an ask with its outcome.",
-        ],
-        &[
-            "Plans that lie ahead: use slideList keyed by quarter.",
-            "Points without dates or order: use slideBulletList.",
-        ],
-        json!({
-            "type": "slideTimeline",
-            "items": [
-                { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
-                { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
-                { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
+            &[
+                "A history that leads up to now.",
+                "Dated moments that each pair an ask with its outcome.",
+            ],
+            &[
+                "Plans that lie ahead: use slideList keyed by quarter.",
+                "Points without dates or order: use slideBulletList.",
+            ],
+            json!({
+                "type": "slideTimeline",
+                "items": [
+                    { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
+                    { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
+                    { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
+                ]
+            }),
+        )
+    }
 }

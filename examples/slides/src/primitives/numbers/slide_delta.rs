@@ -1,5 +1,4 @@
-//! `slideDelta`: one measure before and after a change
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideDelta`: one measure before and after a change.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -17,16 +16,13 @@ use crate::primitives::SlideNode;
 use crate::slack::{bold_run, italic_run, mark_runs, rich_section, run};
 use crate::text::{ARROW, line, plain_text};
 
-/// The `type` of the delta node.
-pub const TYPE: &str = "slideDelta";
-
 /// The message for a change without both values.
 pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value";
 
 /// One side of the change.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct DeltaPoint {
     /// What the side is, e.g. "Before" or "March" (printed upper-case, code
     /// marks kept). Accepts inline marks.
@@ -39,7 +35,6 @@ pub struct DeltaPoint {
 /// The fields of a `slideDelta` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDelta {
     /// The measure before the change.
     pub before: DeltaPoint,
@@ -102,11 +97,7 @@ fn label_inline(label: &str) -> Inline {
 }
 
 impl SlideNode for SlideDelta {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideDelta";
 
     /// Values need a visible character; a change needs both values.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -182,29 +173,28 @@ impl SlideNode for SlideDelta {
         runs.extend(mark_runs(&self.body));
         vec![rich_section(runs)]
     }
-}
 
-/// The catalog entry of `slideDelta`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "One measure before and after a change, with the size of the change and what it means.",
-        &[
-            "An improvement or a regression of one measure.",
-            "How big the change is matters to the point.",
-        ],
-        &[
-            "Different measures: use slideStats.",
-            "More than two points in time: use slideTimeline or slideBars.",
-            "No before value to compare with: use slideStat.",
-        ],
-        json!({
-            "type": "slideDelta",
-            "before": { "label": "On demand", "value": "5 days" },
-            "after": { "label": "Nightly", "value": "1 day" },
-            "change": "−4 days",
-            "body": "Customers see their refund **the next morning**."
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "One measure before and after a change, with the size of the change and what it means.",
+            &[
+                "An improvement or a regression of one measure.",
+                "How big the change is matters to the point.",
+            ],
+            &[
+                "Different measures: use slideStats.",
+                "More than two points in time: use slideTimeline or slideBars.",
+                "No before value to compare with: use slideStat.",
+            ],
+            json!({
+                "type": "slideDelta",
+                "before": { "label": "On demand", "value": "5 days" },
+                "after": { "label": "Nightly", "value": "1 day" },
+                "change": "−4 days",
+                "body": "Customers see their refund **the next morning**."
+            }),
+        )
+    }
 }

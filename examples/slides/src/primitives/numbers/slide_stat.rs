@@ -1,5 +1,4 @@
-//! `slideStat`: one headline number with its sentence
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideStat`: one headline number with its sentence.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -17,13 +16,9 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{DASH, plain_text};
 use isomer_sdk::surface::slack::section;
 
-/// The `type` of the stat node.
-pub const TYPE: &str = "slideStat";
-
 /// The fields of a `slideStat` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStat {
     /// The number as it should read, e.g. "99.9". Leave it out for a
     /// placeholder; never invent a number.
@@ -41,11 +36,7 @@ impl SlideStat {
 }
 
 impl SlideNode for SlideStat {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideStat";
 
     /// A value needs a visible character; a unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -78,29 +69,28 @@ impl SlideNode for SlideStat {
             marks_mrkdwn(&self.body)
         ))]
     }
-}
 
-/// The catalog entry of `slideStat`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "One headline number and the sentence it backs, drawn as a band under the slide's body.",
-        &[
-            "One measured number that backs a diagram or a list above it.",
-            "A closing proof point.",
-            "A number that is not measured yet: leave out value for a placeholder.",
-        ],
-        &[
-            "Two to four numbers: use slideStats.",
-            "A number before and after a change: use slideDelta.",
-            "Many values to rank: use slideBars.",
-        ],
-        json!({
-            "type": "slideStat",
-            "value": "99.9",
-            "unit": "%",
-            "body": "of refunds settle in the **first** batch"
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "One headline number and the sentence it backs, drawn as a band under the slide's body.",
+            &[
+                "One measured number that backs a diagram or a list above it.",
+                "A closing proof point.",
+                "A number that is not measured yet: leave out value for a placeholder.",
+            ],
+            &[
+                "Two to four numbers: use slideStats.",
+                "A number before and after a change: use slideDelta.",
+                "Many values to rank: use slideBars.",
+            ],
+            json!({
+                "type": "slideStat",
+                "value": "99.9",
+                "unit": "%",
+                "body": "of refunds settle in the **first** batch"
+            }),
+        )
+    }
 }

@@ -1,5 +1,4 @@
-//! `slideStats`: two to four comparable numbers in ruled columns
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideStats`: two to four comparable numbers in ruled columns.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -16,13 +15,10 @@ use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 
-/// The `type` of the stats node.
-pub const TYPE: &str = "slideStats";
-
 /// One measure.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct StatItem {
     /// The number as it should read, about four characters. Leave it out for
     /// a placeholder; never invent a number.
@@ -38,7 +34,6 @@ pub struct StatItem {
 /// The fields of a `slideStats` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStats {
     /// Two to four measures, side by side.
     #[schemars(length(min = 2, max = 4))]
@@ -54,11 +49,7 @@ impl StatItem {
 }
 
 impl SlideNode for SlideStats {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideStats";
 
     /// Each value needs a visible character; each unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -111,31 +102,30 @@ impl SlideNode for SlideStats {
                 .collect(),
         )]
     }
-}
 
-/// The catalog entry of `slideStats`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
-        &[
-            "The numbers are the point of the slide.",
-            "Several measures side by side.",
-            "A measure not taken yet: leave out its value for a placeholder.",
-        ],
-        &[
-            "One headline number: use slideStat.",
-            "Before and after one change: use slideDelta.",
-            "More than four values, or their relative size: use slideBars.",
-        ],
-        json!({
-            "type": "slideStats",
-            "items": [
-                { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
-                { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
-                { "label": "Partner reach", "body": "Measured after the beta ends." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
+            &[
+                "The numbers are the point of the slide.",
+                "Several measures side by side.",
+                "A measure not taken yet: leave out its value for a placeholder.",
+            ],
+            &[
+                "One headline number: use slideStat.",
+                "Before and after one change: use slideDelta.",
+                "More than four values, or their relative size: use slideBars.",
+            ],
+            json!({
+                "type": "slideStats",
+                "items": [
+                    { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
+                    { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
+                    { "label": "Partner reach", "body": "Measured after the beta ends." }
+                ]
+            }),
+        )
+    }
 }

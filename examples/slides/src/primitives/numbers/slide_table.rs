@@ -1,5 +1,4 @@
-//! `slideTable`: a headed grid of short cells, optionally in named groups
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideTable`: a headed grid of short cells, optionally in named groups.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -12,12 +11,9 @@ use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
-use crate::slack::{bold_cell, caption_context, raw_cell, table_block};
+use crate::slack::{bold_cell, caption_blocks, raw_cell, table_block};
 use crate::table::{TextRow, text_table_rows};
 use crate::text::{caption, join_lines, line};
-
-/// The `type` of the table node.
-pub const TYPE: &str = "slideTable";
 
 /// The most rows a table holds, across all its groups.
 pub const MAX_ROWS: usize = 12;
@@ -47,7 +43,6 @@ pub struct TableGroup {
 /// The fields of a `slideTable` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTable {
     /// A caption over the table (printed upper-case).
     pub label: Option<LineText>,
@@ -82,11 +77,7 @@ impl SlideTable {
 }
 
 impl SlideNode for SlideTable {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideTable";
 
     /// Exactly one of `rows` / `groups`; one cell per column in every row;
     /// at most twelve rows across groups.
@@ -219,41 +210,35 @@ impl SlideNode for SlideTable {
                 );
             }
         }
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
+        let mut blocks = caption_blocks(self.label.as_deref());
         blocks.push(table_block(columns, rows));
         blocks
     }
-}
 
-/// The catalog entry of `slideTable`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
-        &[
-            "Several items compared across the same two to six attributes.",
-            "Items that fall into named groups.",
-        ],
-        &[
-            "More than twelve rows: split the table across two slides.",
-            "One sentence per option: use slideColumns.",
-        ],
-        json!({
-            "type": "slideTable",
-            "label": "Settlement by region",
-            "columns": ["Region", "Cut-off", "Banks"],
-            "rowHeaders": true,
-            "rows": [
-                ["EU", "02:00 UTC", "14"],
-                ["UK", "03:00 UTC", "6"],
-                ["US", "07:00 UTC", "21"]
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
+            &[
+                "Several items compared across the same two to six attributes.",
+                "Items that fall into named groups.",
+            ],
+            &[
+                "More than twelve rows: split the table across two slides.",
+                "One sentence per option: use slideColumns.",
+            ],
+            json!({
+                "type": "slideTable",
+                "label": "Settlement by region",
+                "columns": ["Region", "Cut-off", "Banks"],
+                "rowHeaders": true,
+                "rows": [
+                    ["EU", "02:00 UTC", "14"],
+                    ["UK", "03:00 UTC", "6"],
+                    ["US", "07:00 UTC", "21"]
+                ]
+            }),
+        )
+    }
 }

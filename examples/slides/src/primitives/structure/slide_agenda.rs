@@ -1,5 +1,4 @@
-//! `slideAgenda`: every section of the talk, the current one marked
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideAgenda`: every section of the talk, the current one marked.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -9,13 +8,10 @@ use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list, run};
 use crate::text::{SEPARATOR, join_lines, line};
-
-/// The `type` of the agenda node.
-pub const TYPE: &str = "slideAgenda";
 
 /// The message when two sections are current.
 pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
@@ -26,7 +22,7 @@ const YOU_ARE_HERE: &str = "YOU ARE HERE";
 /// One section of the talk.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct AgendaSection {
     /// The section number, e.g. "01".
     pub number: LineText,
@@ -41,7 +37,6 @@ pub struct AgendaSection {
 /// The fields of a `slideAgenda` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideAgenda {
     /// Every section of the talk, in order; mark at most one current.
     #[schemars(length(min = 2, max = 8))]
@@ -63,24 +58,17 @@ impl SlideAgenda {
 }
 
 impl SlideNode for SlideAgenda {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideAgenda";
 
     /// At most one section is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        let current = self
-            .sections
-            .iter()
-            .filter(|s| s.current == Some(true))
-            .count();
-        if current > 1 {
-            vec![Issue::new("sections", ONE_CURRENT_SECTION)]
-        } else {
-            Vec::new()
-        }
+        at_most_one(
+            "sections",
+            self.sections.iter().map(|s| s.current),
+            ONE_CURRENT_SECTION,
+        )
+        .into_iter()
+        .collect()
     }
 
     /// Text: `NN Title · count` per section; the current one ends with
@@ -125,30 +113,29 @@ impl SlideNode for SlideAgenda {
             .collect();
         vec![rich_list("bullet", items)]
     }
-}
 
-/// The catalog entry of `slideAgenda`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The outline of the talk: every section with its number, the one about to start marked.",
-        &[
-            "Showing the whole talk before the first section.",
-            "Between sections, marking the next one as current.",
-        ],
-        &[
-            "Listing the slides of one section: use slideSection.",
-            "Dated events: use slideTimeline.",
-            "Stages of one process: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideAgenda",
-            "sections": [
-                { "number": "01", "title": "Why nightly", "count": "3 slides" },
-                { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
-                { "number": "03", "title": "Platform", "count": "2 slides" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "The outline of the talk: every section with its number, the one about to start marked.",
+            &[
+                "Showing the whole talk before the first section.",
+                "Between sections, marking the next one as current.",
+            ],
+            &[
+                "Listing the slides of one section: use slideSection.",
+                "Dated events: use slideTimeline.",
+                "Stages of one process: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideAgenda",
+                "sections": [
+                    { "number": "01", "title": "Why nightly", "count": "3 slides" },
+                    { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
+                    { "number": "03", "title": "Platform", "count": "2 slides" }
+                ]
+            }),
+        )
+    }
 }

@@ -1,5 +1,4 @@
-//! `slideBulletList`: short unordered points with a shared marker
-//! (slides-and-runtime.md §3.5, Text).
+//! `slideBulletList`: short unordered points with a shared marker.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
@@ -11,9 +10,6 @@ use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
 use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
-
-/// The `type` of the bullet list node.
-pub const TYPE: &str = "slideBulletList";
 
 /// The marker before every point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -31,7 +27,6 @@ pub enum BulletMarker {
 /// The fields of a `slideBulletList` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideBulletList {
     /// One to six short points. Each accepts inline marks.
     #[schemars(length(min = 1, max = 6))]
@@ -67,11 +62,7 @@ impl SlideBulletList {
 }
 
 impl SlideNode for SlideBulletList {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideBulletList";
 
     /// Text: the `LABEL` line, then `- item`, `✓ item` or `× item` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -91,30 +82,29 @@ impl SlideNode for SlideBulletList {
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         self.list().slack()
     }
-}
 
-/// The catalog entry of `slideBulletList`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Two to six short points that share one marker: a dot, a check or a cross.",
-        &[
-            "A few short points with no key or order.",
-            "What is in and out of scope, with the \"check\" and \"x\" markers.",
-        ],
-        &[
-            "Points keyed by a name or date: use slideList.",
-            "Terms and their meanings: use slideDefinitions.",
-            "Steps in order: use slidePipeline.",
-            "Points split between two owners: use slideSplit.",
-            "Code or commands: use slideCode or slideCommand.",
-        ],
-        json!({
-            "type": "slideBulletList",
-            "label": "In scope",
-            "marker": "check",
-            "items": ["Card refunds", "Bank transfers", "**Partial** refunds"]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "Two to six short points that share one marker: a dot, a check or a cross.",
+            &[
+                "A few short points with no key or order.",
+                "What is in and out of scope, with the \"check\" and \"x\" markers.",
+            ],
+            &[
+                "Points keyed by a name or date: use slideList.",
+                "Terms and their meanings: use slideDefinitions.",
+                "Steps in order: use slidePipeline.",
+                "Points split between two owners: use slideSplit.",
+                "Code or commands: use slideCode or slideCommand.",
+            ],
+            json!({
+                "type": "slideBulletList",
+                "label": "In scope",
+                "marker": "check",
+                "items": ["Card refunds", "Bank transfers", "**Partial** refunds"]
+            }),
+        )
+    }
 }

@@ -1,4 +1,4 @@
-//! `slideDefinitions`: a ruled glossary (slides-and-runtime.md §3.5, Text).
+//! `slideDefinitions`: a ruled glossary.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
@@ -11,9 +11,6 @@ use crate::catalog::entry;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
-
-/// The `type` of the definitions node.
-pub const TYPE: &str = "slideDefinitions";
 
 /// One term and its meaning.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -29,7 +26,6 @@ pub struct Definition {
 /// The fields of a `slideDefinitions` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDefinitions {
     /// One to six terms; five or six lay out in two columns.
     #[schemars(length(min = 1, max = 6))]
@@ -49,11 +45,7 @@ impl SlideDefinitions {
 }
 
 impl SlideNode for SlideDefinitions {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideDefinitions";
 
     /// Text: `term: body` lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -76,29 +68,28 @@ impl SlideNode for SlideDefinitions {
                 .collect(),
         )]
     }
-}
 
-/// The catalog entry of `slideDefinitions`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "A small glossary: up to six terms, each with a one-sentence meaning.",
-        &[
-            "Vocabulary the audience will hear again in the talk.",
-            "The name is the thing to remember.",
-        ],
-        &[
-            "Facts rather than terms: use slideList.",
-            "Several attributes per item: use slideTable.",
-            "Steps that lead from one to the next: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideDefinitions",
-            "items": [
-                { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
-                { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "A small glossary: up to six terms, each with a one-sentence meaning.",
+            &[
+                "Vocabulary the audience will hear again in the talk.",
+                "The name is the thing to remember.",
+            ],
+            &[
+                "Facts rather than terms: use slideList.",
+                "Several attributes per item: use slideTable.",
+                "Steps that lead from one to the next: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideDefinitions",
+                "items": [
+                    { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
+                    { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
+                ]
+            }),
+        )
+    }
 }

@@ -1,5 +1,4 @@
-//! `slideList`: short facts, optionally keyed by a term
-//! (slides-and-runtime.md §3.5, Text).
+//! `slideList`: short facts, optionally keyed by a term.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
@@ -16,13 +15,10 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{caption, join_blocks, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the list node.
-pub const TYPE: &str = "slideList";
-
 /// One fact.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct ListItem {
     /// The name, date or id the fact belongs to (set in mono, left column).
     pub term: Option<LineText>,
@@ -33,7 +29,6 @@ pub struct ListItem {
 /// The fields of a `slideList` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideList {
     /// A caption over the list (printed upper-case).
     pub label: Option<LineText>,
@@ -56,11 +51,7 @@ impl SlideList {
 }
 
 impl SlideNode for SlideList {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideList";
 
     /// Text: `LABEL`, a blank line, `term: body` (or `body`) lines, a blank
     /// line, the footnote.
@@ -90,32 +81,31 @@ impl SlideNode for SlideList {
         blocks.extend(self.footnote.as_deref().map(|f| context(&marks_mrkdwn(f))));
         blocks
     }
-}
 
-/// The catalog entry of `slideList`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
-        &[
-            "Short facts: what changed, what shipped, what is guaranteed.",
-            "Each fact belongs to a name, a date or an id.",
-            "The facts need a caption or a qualifying note.",
-        ],
-        &[
-            "Vocabulary to learn: use slideDefinitions.",
-            "Several attributes per item: use slideTable.",
-            "Main points with a shared marker: use slideBulletList.",
-        ],
-        json!({
-            "type": "slideList",
-            "label": "Shipped in March",
-            "items": [
-                { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
-                { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
+            &[
+                "Short facts: what changed, what shipped, what is guaranteed.",
+                "Each fact belongs to a name, a date or an id.",
+                "The facts need a caption or a qualifying note.",
             ],
-            "footnote": "Both behind a flag per region."
-        }),
-    )
+            &[
+                "Vocabulary to learn: use slideDefinitions.",
+                "Several attributes per item: use slideTable.",
+                "Main points with a shared marker: use slideBulletList.",
+            ],
+            json!({
+                "type": "slideList",
+                "label": "Shipped in March",
+                "items": [
+                    { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
+                    { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+                ],
+                "footnote": "Both behind a flag per region."
+            }),
+        )
+    }
 }
