@@ -1,7 +1,7 @@
 //! `slideSequence`: messages between three to five actors in time order
 //! (group "Diagrams").
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -10,10 +10,9 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, Size, Tone, tone_glyph};
 use crate::catalog::entry;
 use crate::check::Issue;
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{mark_runs, rich_list, run};
-use crate::text::{ARROW, join_lines, line, plain_text};
+use crate::text::{ARROW, line};
 
 /// The message for a message sent by an actor to itself.
 pub const SAME_ACTOR: &str = "a message goes from one actor to another: `from` and `to` differ";
@@ -85,6 +84,14 @@ impl SlideSequence {
         }
     }
 
+    /// The messages as a numbered list: the route `[●/○ ]From →
+    /// [●/○ ]To: ` printed as is before the label, whose marks count.
+    fn list(&self) -> List {
+        List::numbered(self.messages.iter().map(|message| {
+            Entry::body(&message.label).with_glyph(&format!("{}: ", self.route(message)))
+        }))
+    }
+
     /// `[●/○ ]From → [●/○ ]To` of one message.
     fn route(&self, message: &SequenceMessage) -> String {
         format!(
@@ -142,38 +149,20 @@ impl SlideNode for SlideSequence {
     /// Text: `N. [●/○ ]From → [●/○ ]To: label` per message (actors by
     /// label, marks removed).
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(self.messages.iter().enumerate().map(|(index, message)| {
-            format!(
-                "{}. {}: {}",
-                index + 1,
-                self.route(message),
-                plain_text(&message.label)
-            )
-        }))
+        self.list().text()
     }
 
     /// Markdown: an ordered list of `[●/○ ]From → [●/○ ]To: label`, marks
     /// kept.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::ordered_list(self.messages.iter().map(|message| {
-            Inline::text(format!("{}: ", self.route(message))).then(marks_inline(&message.label))
-        }))
+        self.list().markdown()
     }
 
     const NATIVE_SLACK: bool = true;
 
     /// Slack: a `rich_text` ordered list, one item per message.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items = self
-            .messages
-            .iter()
-            .map(|message| {
-                let mut runs = vec![run(&format!("{}: ", self.route(message)))];
-                runs.extend(mark_runs(&message.label));
-                runs
-            })
-            .collect();
-        vec![rich_list("ordered", items)]
+        self.list().slack()
     }
 
     fn catalog() -> CatalogEntry {
