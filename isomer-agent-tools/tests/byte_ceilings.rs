@@ -20,8 +20,9 @@ use serde_json::{Value, json};
 
 /// Ceiling of the compact `tools/list` JSON (all six tools), in bytes.
 const TOOLS_LIST_CEILING: usize = 3_800;
-/// Ceiling of the authoring guide, in bytes.
-const GUIDE_CEILING: usize = 5_000;
+/// Ceiling of the authoring guide (its index lists the 40 slides
+/// primitives), in bytes.
+const GUIDE_CEILING: usize = 7_000;
 /// Ceiling of any one-type `isomer_describe_primitives` answer, in bytes.
 const DESCRIBE_ONE_CEILING: usize = 3_500;
 
