@@ -1,6 +1,6 @@
 //! `slideAgenda`: every section of the talk, the current one marked.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, Size};
 use crate::catalog::entry;
 use crate::check::{Issue, at_most_one};
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, rich_list, run};
-use crate::text::{SEPARATOR, join_lines, line};
+use crate::text::{SEPARATOR, line};
 
 /// The message when two sections are current.
 pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
@@ -48,6 +48,17 @@ pub struct SlideAgenda {
 impl SlideAgenda {
     /// What follows the title: `YOU ARE HERE` for the current section,
     /// else its count.
+    /// One entry per section: the bold number, then ` Title · count`.
+    fn list(&self) -> List {
+        List::new(self.sections.iter().map(|section| {
+            let rest = match Self::suffix(section) {
+                Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
+                None => format!(" {}", line(&section.title)),
+            };
+            Entry::lead(&section.number).then_text(&rest)
+        }))
+    }
+
     fn suffix(section: &AgendaSection) -> Option<String> {
         if section.current == Some(true) {
             Some(YOU_ARE_HERE.to_owned())
@@ -74,25 +85,12 @@ impl SlideNode for SlideAgenda {
     /// Text: `NN Title · count` per section; the current one ends with
     /// `· YOU ARE HERE` instead.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(self.sections.iter().map(|section| {
-            let mut out = format!("{} {}", line(&section.number), line(&section.title));
-            if let Some(suffix) = Self::suffix(section) {
-                out.push_str(SEPARATOR);
-                out.push_str(&suffix);
-            }
-            out
-        }))
+        self.list().text()
     }
 
     /// Markdown: a `- **NN** Title · count` list.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::bullet_list(self.sections.iter().map(|section| {
-            let rest = match Self::suffix(section) {
-                Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
-                None => format!(" {}", line(&section.title)),
-            };
-            Inline::strong(line(&section.number)).then(rest)
-        }))
+        self.list().markdown()
     }
 
     const NATIVE_SLACK: bool = true;
@@ -100,18 +98,7 @@ impl SlideNode for SlideAgenda {
     /// Slack: a `rich_text` bullet list, the number as a bold run, then
     /// ` Title · count`.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items = self
-            .sections
-            .iter()
-            .map(|section| {
-                let rest = match Self::suffix(section) {
-                    Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
-                    None => format!(" {}", line(&section.title)),
-                };
-                vec![bold_run(&line(&section.number)), run(&rest)]
-            })
-            .collect();
-        vec![rich_list("bullet", items)]
+        self.list().slack()
     }
 
     fn catalog() -> CatalogEntry {
