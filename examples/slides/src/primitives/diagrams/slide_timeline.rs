@@ -1,10 +1,9 @@
 //! `slideTimeline`: three to five dated moments on a rail.
 
-use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::authored::{LineText, Size, WrappedText, current_glyph};
 use crate::catalog::entry;
@@ -68,6 +67,10 @@ impl SlideTimeline {
 impl SlideNode for SlideTimeline {
     const TYPE: &'static str = "slideTimeline";
 
+    fn as_list(&self) -> Option<List> {
+        Some(self.list())
+    }
+
     /// At most one moment is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         at_most_one(
@@ -79,23 +82,7 @@ impl SlideNode for SlideTimeline {
         .collect()
     }
 
-    /// Text: `[● ]label · CHANNEL. “heading” body` per moment.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        self.list().text()
-    }
-
-    /// Markdown: a `- **[● ]label · CHANNEL.** “heading” body` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.list().markdown()
-    }
-
     const NATIVE_SLACK: bool = true;
-
-    /// Slack: a `rich_text` bullet list, `[● ]label · CHANNEL.` bold, then
-    /// `“heading” body`.
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        self.list().slack()
-    }
 
     fn catalog() -> CatalogEntry {
         entry(

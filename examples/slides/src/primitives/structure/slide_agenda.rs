@@ -1,10 +1,9 @@
 //! `slideAgenda`: every section of the talk, the current one marked.
 
-use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::authored::{LineText, Size};
 use crate::catalog::entry;
@@ -71,6 +70,10 @@ impl SlideAgenda {
 impl SlideNode for SlideAgenda {
     const TYPE: &'static str = "slideAgenda";
 
+    fn as_list(&self) -> Option<List> {
+        Some(self.list())
+    }
+
     /// At most one section is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         at_most_one(
@@ -82,24 +85,7 @@ impl SlideNode for SlideAgenda {
         .collect()
     }
 
-    /// Text: `NN Title · count` per section; the current one ends with
-    /// `· YOU ARE HERE` instead.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        self.list().text()
-    }
-
-    /// Markdown: a `- **NN** Title · count` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.list().markdown()
-    }
-
     const NATIVE_SLACK: bool = true;
-
-    /// Slack: a `rich_text` bullet list, the number as a bold run, then
-    /// ` Title · count`.
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        self.list().slack()
-    }
 
     fn catalog() -> CatalogEntry {
         entry(
