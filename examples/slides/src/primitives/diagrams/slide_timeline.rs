@@ -78,8 +78,6 @@ impl SlideNode for SlideTimeline {
             self.items.iter().map(|i| i.current),
             ONE_CURRENT_ITEM,
         )
-        .into_iter()
-        .collect()
     }
 
     const NATIVE_SLACK: bool = true;

@@ -81,8 +81,6 @@ impl SlideNode for SlideAgenda {
             self.sections.iter().map(|s| s.current),
             ONE_CURRENT_SECTION,
         )
-        .into_iter()
-        .collect()
     }
 
     const NATIVE_SLACK: bool = true;
