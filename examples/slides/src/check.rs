@@ -50,13 +50,17 @@ pub fn nested_frame(slot: &str, node: &Node) -> Option<Issue> {
 
 /// The finding at `path` when more than one of `flags` is `Some(true)`
 /// (at most one current section, moment or column; at most one
-/// highlighted bar), with `message`.
-pub fn at_most_one<I>(path: &str, flags: I, message: &str) -> Option<Issue>
+/// highlighted bar), with `message`; no finding otherwise.
+pub fn at_most_one<I>(path: &str, flags: I, message: &str) -> Vec<Issue>
 where
     I: IntoIterator<Item = Option<bool>>,
 {
     let set = flags.into_iter().filter(|flag| *flag == Some(true)).count();
-    (set > 1).then(|| Issue::new(path, message))
+    if set > 1 {
+        vec![Issue::new(path, message)]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Joins a relative path onto a prefix: `panes[0]` + `tone` is

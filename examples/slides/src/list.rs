@@ -3,7 +3,9 @@
 //!
 //! An entry is a glyph (a tone `● ` / `○ `, a `✓ ` marker, or nothing), a
 //! lead (a term, a title, a figure: plain text, bold on Markdown and Slack),
-//! a separator, and a body that accepts inline marks. Each surface prints
+//! a separator, a body that accepts inline marks, and a tail of further
+//! plain or marked parts (a quoted heading after a timeline's date, a
+//! pipeline span's steps and title). Each surface prints
 //! the same entry its own way:
 //!
 //! | surface | entry `● ` + `v2.4` + `: ` + `**Nightly** batch` |
@@ -39,6 +41,49 @@ pub struct Entry {
     pub separator: String,
     /// The body: authored text that accepts inline marks.
     pub body: Option<String>,
+    /// What follows the body, in order ([`Entry::then_text`],
+    /// [`Entry::then_marks`]).
+    pub tail: Vec<Part>,
+}
+
+/// A piece of an entry after its body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Plain text, printed as written (escaped where a surface needs it).
+    Text(String),
+    /// Authored text that accepts inline marks.
+    Marks(String),
+}
+
+impl Part {
+    fn text(&self) -> String {
+        match self {
+            Part::Text(text) => text.clone(),
+            Part::Marks(text) => plain_text(text),
+        }
+    }
+
+    fn inline(&self) -> Inline {
+        match self {
+            Part::Text(text) => Inline::text(text.as_str()),
+            Part::Marks(text) => marks_inline(text),
+        }
+    }
+
+    fn runs(&self) -> Vec<Value> {
+        match self {
+            Part::Text(text) if text.is_empty() => Vec::new(),
+            Part::Text(text) => vec![run(text)],
+            Part::Marks(text) => mark_runs(text),
+        }
+    }
+
+    fn mrkdwn(&self) -> String {
+        match self {
+            Part::Text(text) => text_mrkdwn(text),
+            Part::Marks(text) => marks_mrkdwn(text),
+        }
+    }
 }
 
 impl Entry {
@@ -75,6 +120,18 @@ impl Entry {
         self
     }
 
+    /// The same entry followed by plain `text` (one line).
+    pub fn then_text(mut self, text: &str) -> Entry {
+        self.tail.push(Part::Text(line(text)));
+        self
+    }
+
+    /// The same entry followed by authored `text` with inline marks.
+    pub fn then_marks(mut self, text: &str) -> Entry {
+        self.tail.push(Part::Marks(text.to_owned()));
+        self
+    }
+
     /// The separator, when the entry has both a lead and a body.
     fn separator(&self) -> &str {
         if self.lead.is_some() && self.body.is_some() {
@@ -84,15 +141,18 @@ impl Entry {
         }
     }
 
-    /// The text surface: glyph, lead, separator, body with marks removed.
+    /// The text surface: glyph, lead, separator, body and tail with marks
+    /// removed.
     pub fn text(&self) -> String {
-        format!(
+        let mut out = format!(
             "{}{}{}{}",
             self.glyph,
             self.lead.as_deref().unwrap_or_default(),
             self.separator(),
             self.body.as_deref().map(plain_text).unwrap_or_default()
-        )
+        );
+        out.extend(self.tail.iter().map(Part::text));
+        out
     }
 
     /// Markdown inline content: glyph, `**lead**`, separator, body with
@@ -105,6 +165,9 @@ impl Entry {
         out = out.then(self.separator());
         if let Some(body) = &self.body {
             out = out.then(marks_inline(body));
+        }
+        for part in &self.tail {
+            out = out.then(part.inline());
         }
         out
     }
@@ -125,13 +188,14 @@ impl Entry {
         if let Some(body) = &self.body {
             runs.extend(mark_runs(body));
         }
+        runs.extend(self.tail.iter().flat_map(Part::runs));
         runs
     }
 
     /// Slack `mrkdwn`: glyph, `*lead*`, separator, body with marks kept;
     /// the rest escaped.
     pub fn mrkdwn(&self) -> String {
-        format!(
+        let mut out = format!(
             "{}{}{}{}",
             text_mrkdwn(&self.glyph),
             self.lead
@@ -140,7 +204,9 @@ impl Entry {
                 .unwrap_or_default(),
             text_mrkdwn(self.separator()),
             self.body.as_deref().map(marks_mrkdwn).unwrap_or_default()
-        )
+        );
+        out.extend(self.tail.iter().map(Part::mrkdwn));
+        out
     }
 }
 
@@ -280,6 +346,22 @@ mod tests {
         assert_eq!(Entry::pair("Plan", " — ", None).text(), "Plan");
         assert_eq!(Entry::body("only").with_glyph("✓ ").text(), "✓ only");
         assert_eq!(Entry::lead("a\nb").inline().to_markdown(), "**a b**");
+    }
+
+    #[test]
+    fn a_tail_follows_the_body_part_by_part() {
+        let entry = Entry::lead("Q3 · SALES.")
+            .then_text(" “")
+            .then_marks("Can **we**?")
+            .then_text("” ")
+            .then_marks("Yes.");
+        assert_eq!(entry.text(), "Q3 · SALES. “Can we?” Yes.");
+        assert_eq!(
+            entry.inline().to_markdown(),
+            "**Q3 · SALES.** “Can **we**?” Yes."
+        );
+        assert_eq!(entry.mrkdwn(), "*Q3 · SALES.* “Can *we*?” Yes.");
+        assert_eq!(entry.runs().len(), 7);
     }
 
     #[test]

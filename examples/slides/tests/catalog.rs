@@ -5,6 +5,7 @@
 mod common;
 
 use common::{findings, runtime, view};
+use isomer_sdk::Surface;
 use isomer_sdk::js::compact_json;
 use isomer_slides::groups::GROUPS;
 
@@ -232,4 +233,30 @@ fn measures_the_authoring_schema_and_the_catalog() {
     println!("full catalog: {catalog} bytes (compact JSON of 40 entries)");
     assert!(schema > 10_000 && schema < 120_000, "schema {schema}");
     assert!(catalog > 10_000 && catalog < 60_000, "catalog {catalog}");
+}
+
+/// A primitive's text and Markdown renderers default to its list
+/// (`SlideNode::as_list`), which is empty for a primitive that has none:
+/// every catalog example must print something on every string surface.
+#[test]
+fn every_catalog_example_prints_on_every_string_surface() {
+    for primitive in runtime().primitives() {
+        let node = &primitive.catalog_entry().example;
+        for surface in [Surface::Text, Surface::Markdown] {
+            let rendered = common::render_node(surface, node);
+            assert!(
+                !rendered.is_empty(),
+                "{} on {surface:?}",
+                primitive.type_name()
+            );
+        }
+        let slack: serde_json::Value =
+            serde_json::from_str(&common::render_node(Surface::Slack, node)).expect("JSON");
+        assert_ne!(
+            slack["blocks"],
+            serde_json::json!([]),
+            "{}",
+            primitive.type_name()
+        );
+    }
 }

@@ -17,6 +17,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::check::Issue;
+use crate::list::List;
 
 /// What every slide primitive declares: its node struct (fields as JSON
 /// Schema through schemars), its catalog entry, its cross-field rules and
@@ -44,11 +45,19 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     }
 
     /// The text surface rendering; `scope.text(child)` renders a child.
-    fn text(&self, scope: &Scope<'_>) -> String;
+    /// By default the text of [`SlideNode::as_list`].
+    fn text(&self, scope: &Scope<'_>) -> String {
+        let _ = scope;
+        self.as_list().map(|list| list.text()).unwrap_or_default()
+    }
 
     /// The Markdown surface rendering; `scope.markdown(child)` renders a
-    /// child.
-    fn markdown(&self, scope: &Scope<'_>) -> Markdown;
+    /// child. By default the Markdown of [`SlideNode::as_list`].
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        let _ = scope;
+        self.as_list()
+            .map_or_else(Markdown::new, |list| list.markdown())
+    }
 
     /// True when the node's [`Node`](isomer_sdk::Node) fields are an
     /// embedded body rather than child slots: validated against the node
@@ -65,10 +74,20 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     const NATIVE_SLACK: bool = false;
 
     /// The Slack surface rendering (Block Kit blocks); `scope.slack(child)`
-    /// renders a child. Used only when [`SlideNode::NATIVE_SLACK`].
+    /// renders a child. Used only when [`SlideNode::NATIVE_SLACK`]. By
+    /// default the blocks of [`SlideNode::as_list`].
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         let _ = scope;
-        Vec::new()
+        self.as_list().map(|list| list.slack()).unwrap_or_default()
+    }
+
+    /// The node as one labelled list, for a primitive that prints as one
+    /// (a caption, then an entry per item): the renderers above print it
+    /// unless the primitive writes its own. `None` by default; a primitive
+    /// that returns `None` writes its text and Markdown renderers (the
+    /// crate's tests render every catalog example on every surface).
+    fn as_list(&self) -> Option<List> {
+        None
     }
 }
 

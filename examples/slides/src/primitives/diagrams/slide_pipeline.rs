@@ -1,7 +1,7 @@
 //! `slidePipeline`: the ordered steps of one process, optionally grouped
 //! into owned spans.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -10,10 +10,10 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, Size, Tone, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
-use crate::text::{ARROW, DASH, caption, join_lines, line, plain_text};
+use crate::slack::text_mrkdwn;
+use crate::text::{ARROW, DASH, caption, join_lines, line};
 use isomer_sdk::surface::slack::context;
 
 /// The message for a span outside the steps or running backwards.
@@ -115,13 +115,26 @@ impl SlidePipeline {
         }
     }
 
-    /// `LABEL (first → last)` of a span, with its tone glyph, then
-    /// `: title — ` before the body.
-    fn span_head(&self, span: &PipelineSpan) -> (String, String) {
-        (
-            format!("{}{}", span.tone.glyph(), caption(&span.label)),
-            format!("{}: {}{DASH}", self.span_steps(span), line(&span.title)),
-        )
+    /// Steps mode: one numbered `title — body` entry per step. Spans mode:
+    /// one `● LABEL (first → last): title — body` entry per span.
+    fn list(&self) -> List {
+        if self.spans().is_empty() {
+            List::numbered(
+                self.steps
+                    .iter()
+                    .map(|step| Entry::pair(&step.title, DASH, step.body.as_deref())),
+            )
+        } else {
+            List::new(self.spans().iter().map(|span| {
+                Entry::lead(&caption(&span.label))
+                    .with_glyph(span.tone.glyph())
+                    .then_text(&self.span_steps(span))
+                    .then_text(": ")
+                    .then_text(&span.title)
+                    .then_text(DASH)
+                    .then_marks(&span.body)
+            }))
+        }
     }
 }
 
@@ -174,51 +187,14 @@ impl SlideNode for SlidePipeline {
     /// `1. title — body` lines, or, in spans mode, one
     /// `● LABEL (first → last): title — body` line per span.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        let lines: Vec<String> = if self.spans().is_empty() {
-            self.steps
-                .iter()
-                .enumerate()
-                .map(|(i, step)| match &step.body {
-                    Some(body) => {
-                        format!("{}. {}{DASH}{}", i + 1, line(&step.title), plain_text(body))
-                    }
-                    None => format!("{}. {}", i + 1, line(&step.title)),
-                })
-                .collect()
-        } else {
-            self.spans()
-                .iter()
-                .map(|span| {
-                    let (head, rest) = self.span_head(span);
-                    format!("{head}{rest}{}", plain_text(&span.body))
-                })
-                .collect()
-        };
-        join_lines(std::iter::once(self.chain()).chain(lines))
+        join_lines([self.chain(), self.list().text_lines()])
     }
 
     /// Markdown: the chain as a paragraph; then a `1. **title** — body`
     /// list, or a `- ● **LABEL** (first → last): title — body` list for
     /// spans.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        let chain = Markdown::paragraph(self.chain());
-        if self.spans().is_empty() {
-            chain.then(Markdown::ordered_list(self.steps.iter().map(|step| {
-                let title = Inline::strong(line(&step.title));
-                match &step.body {
-                    Some(body) => title.then(DASH).then(marks_inline(body)),
-                    None => title,
-                }
-            })))
-        } else {
-            chain.then(Markdown::bullet_list(self.spans().iter().map(|span| {
-                let (_, rest) = self.span_head(span);
-                Inline::text(span.tone.glyph())
-                    .then(Inline::strong(caption(&span.label)))
-                    .then(rest)
-                    .then(marks_inline(&span.body))
-            })))
-        }
+        Markdown::paragraph(self.chain()).then(self.list().markdown())
     }
 
     const NATIVE_SLACK: bool = true;
@@ -228,40 +204,9 @@ impl SlideNode for SlidePipeline {
     /// (glyph, bold label, steps, `: `, title, ` — `, body) stay separate
     /// runs.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let chain = context(&text_mrkdwn(&self.chain()));
-        if self.spans().is_empty() {
-            let items = self
-                .steps
-                .iter()
-                .map(|step| {
-                    let mut runs = vec![bold_run(&line(&step.title))];
-                    if let Some(body) = &step.body {
-                        runs.push(run(DASH));
-                        runs.extend(mark_runs(body));
-                    }
-                    runs
-                })
-                .collect();
-            vec![chain, rich_list("ordered", items)]
-        } else {
-            let items = self
-                .spans()
-                .iter()
-                .map(|span| {
-                    let mut runs = vec![
-                        run(span.tone.glyph()),
-                        bold_run(&caption(&span.label)),
-                        run(&self.span_steps(span)),
-                        run(": "),
-                        run(&line(&span.title)),
-                        run(DASH),
-                    ];
-                    runs.extend(mark_runs(&span.body));
-                    runs
-                })
-                .collect();
-            vec![chain, rich_list("bullet", items)]
-        }
+        let mut blocks = vec![context(&text_mrkdwn(&self.chain()))];
+        blocks.extend(self.list().slack());
+        blocks
     }
 
     fn catalog() -> CatalogEntry {

@@ -1,18 +1,16 @@
 //! `slideTimeline`: three to five dated moments on a rail.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::authored::{LineText, Size, WrappedText, current_glyph};
 use crate::catalog::entry;
 use crate::check::{Issue, at_most_one};
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, mark_runs, rich_list, run};
-use crate::text::{SEPARATOR, caption, join_lines, line, plain_text};
+use crate::text::{SEPARATOR, caption, line};
 
 /// The message when two moments are current.
 pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
@@ -46,8 +44,32 @@ pub struct SlideTimeline {
     pub size: Option<Size>,
 }
 
+impl SlideTimeline {
+    /// One entry per moment: the bold `[● ]label · CHANNEL.`, then the
+    /// quoted heading and the body, marks kept.
+    fn list(&self) -> List {
+        List::new(self.items.iter().map(|item| {
+            let head = format!(
+                "{}{}{SEPARATOR}{}.",
+                current_glyph(item.current),
+                line(&item.label),
+                caption(&item.channel)
+            );
+            Entry::lead(&head)
+                .then_text(" “")
+                .then_marks(&item.heading)
+                .then_text("” ")
+                .then_marks(&item.body)
+        }))
+    }
+}
+
 impl SlideNode for SlideTimeline {
     const TYPE: &'static str = "slideTimeline";
+
+    fn as_list(&self) -> Option<List> {
+        Some(self.list())
+    }
 
     /// At most one moment is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -56,65 +78,9 @@ impl SlideNode for SlideTimeline {
             self.items.iter().map(|i| i.current),
             ONE_CURRENT_ITEM,
         )
-        .into_iter()
-        .collect()
-    }
-
-    /// Text: `[● ]label · CHANNEL. “heading” body` per moment.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(self.items.iter().map(|item| {
-            format!(
-                "{}{}{SEPARATOR}{}. “{}” {}",
-                current_glyph(item.current),
-                line(&item.label),
-                caption(&item.channel),
-                plain_text(&item.heading),
-                plain_text(&item.body)
-            )
-        }))
-    }
-
-    /// Markdown: a `- **[● ]label · CHANNEL.** “heading” body` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::bullet_list(self.items.iter().map(|item| {
-            let head = format!(
-                "{}{}{SEPARATOR}{}.",
-                current_glyph(item.current),
-                line(&item.label),
-                caption(&item.channel)
-            );
-            Inline::strong(head)
-                .then(" “")
-                .then(marks_inline(&item.heading))
-                .then("” ")
-                .then(marks_inline(&item.body))
-        }))
     }
 
     const NATIVE_SLACK: bool = true;
-
-    /// Slack: a `rich_text` bullet list, `[● ]label · CHANNEL.` bold, then
-    /// `“heading” body`.
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items = self
-            .items
-            .iter()
-            .map(|item| {
-                let head = format!(
-                    "{}{}{SEPARATOR}{}.",
-                    current_glyph(item.current),
-                    line(&item.label),
-                    caption(&item.channel)
-                );
-                let mut runs = vec![bold_run(&head), run(" “")];
-                runs.extend(mark_runs(&item.heading));
-                runs.push(run("” "));
-                runs.extend(mark_runs(&item.body));
-                runs
-            })
-            .collect();
-        vec![rich_list("bullet", items)]
-    }
 
     fn catalog() -> CatalogEntry {
         entry(

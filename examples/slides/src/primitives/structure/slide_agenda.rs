@@ -1,17 +1,16 @@
 //! `slideAgenda`: every section of the talk, the current one marked.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::authored::{LineText, Size};
 use crate::catalog::entry;
 use crate::check::{Issue, at_most_one};
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, rich_list, run};
-use crate::text::{SEPARATOR, join_lines, line};
+use crate::text::{SEPARATOR, line};
 
 /// The message when two sections are current.
 pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
@@ -48,6 +47,17 @@ pub struct SlideAgenda {
 impl SlideAgenda {
     /// What follows the title: `YOU ARE HERE` for the current section,
     /// else its count.
+    /// One entry per section: the bold number, then ` Title · count`.
+    fn list(&self) -> List {
+        List::new(self.sections.iter().map(|section| {
+            let rest = match Self::suffix(section) {
+                Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
+                None => format!(" {}", line(&section.title)),
+            };
+            Entry::lead(&section.number).then_text(&rest)
+        }))
+    }
+
     fn suffix(section: &AgendaSection) -> Option<String> {
         if section.current == Some(true) {
             Some(YOU_ARE_HERE.to_owned())
@@ -60,6 +70,10 @@ impl SlideAgenda {
 impl SlideNode for SlideAgenda {
     const TYPE: &'static str = "slideAgenda";
 
+    fn as_list(&self) -> Option<List> {
+        Some(self.list())
+    }
+
     /// At most one section is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         at_most_one(
@@ -67,52 +81,9 @@ impl SlideNode for SlideAgenda {
             self.sections.iter().map(|s| s.current),
             ONE_CURRENT_SECTION,
         )
-        .into_iter()
-        .collect()
-    }
-
-    /// Text: `NN Title · count` per section; the current one ends with
-    /// `· YOU ARE HERE` instead.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(self.sections.iter().map(|section| {
-            let mut out = format!("{} {}", line(&section.number), line(&section.title));
-            if let Some(suffix) = Self::suffix(section) {
-                out.push_str(SEPARATOR);
-                out.push_str(&suffix);
-            }
-            out
-        }))
-    }
-
-    /// Markdown: a `- **NN** Title · count` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::bullet_list(self.sections.iter().map(|section| {
-            let rest = match Self::suffix(section) {
-                Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
-                None => format!(" {}", line(&section.title)),
-            };
-            Inline::strong(line(&section.number)).then(rest)
-        }))
     }
 
     const NATIVE_SLACK: bool = true;
-
-    /// Slack: a `rich_text` bullet list, the number as a bold run, then
-    /// ` Title · count`.
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items = self
-            .sections
-            .iter()
-            .map(|section| {
-                let rest = match Self::suffix(section) {
-                    Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
-                    None => format!(" {}", line(&section.title)),
-                };
-                vec![bold_run(&line(&section.number)), run(&rest)]
-            })
-            .collect();
-        vec![rich_list("bullet", items)]
-    }
 
     fn catalog() -> CatalogEntry {
         entry(

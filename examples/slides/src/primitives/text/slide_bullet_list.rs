@@ -1,10 +1,9 @@
 //! `slideBulletList`: short unordered points with a shared marker.
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
@@ -64,24 +63,11 @@ impl SlideBulletList {
 impl SlideNode for SlideBulletList {
     const TYPE: &'static str = "slideBulletList";
 
-    /// Text: the `LABEL` line, then `- item`, `✓ item` or `× item` lines.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        self.list().text()
-    }
-
-    /// Markdown: a `**LABEL**` paragraph, then `- item`, `- ✓ item` or
-    /// `- × item`.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.list().markdown()
+    fn as_list(&self) -> Option<List> {
+        Some(self.list())
     }
 
     const NATIVE_SLACK: bool = true;
-
-    /// Slack: `context` `*LABEL*`, then a `rich_text` bullet list (a `✓ ` /
-    /// `× ` run first for the check and x markers).
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        self.list().slack()
-    }
 
     fn catalog() -> CatalogEntry {
         entry(

@@ -1,7 +1,7 @@
 //! `slideDefinitions`: a ruled glossary.
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::Scope;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -47,14 +47,8 @@ impl SlideDefinitions {
 impl SlideNode for SlideDefinitions {
     const TYPE: &'static str = "slideDefinitions";
 
-    /// Text: `term: body` lines.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        self.list().text()
-    }
-
-    /// Markdown: a `- **term**: body` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.list().markdown()
+    fn as_list(&self) -> Option<List> {
+        Some(self.list())
     }
 
     const NATIVE_SLACK: bool = true;
