@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -142,15 +142,12 @@ impl SlideGraph {
                 issues.push(shaped("nodes", &format!("at most one node can sit {word}")));
             }
         }
-        if self
-            .nodes
-            .iter()
-            .filter(|n| n.emphasis == Some(true))
-            .count()
-            > 1
-        {
-            issues.push(shaped("nodes", "at most one node can be emphasized"));
-        }
+        let emphasized = self.nodes.iter().map(|n| n.emphasis);
+        issues.extend(
+            at_most_one("nodes", emphasized, "at most one node can be emphasized")
+                .into_iter()
+                .map(|issue| shaped(issue.path, &issue.message)),
+        );
     }
 
     /// The edge rules: known ids, no repeats, the main chain complete, each

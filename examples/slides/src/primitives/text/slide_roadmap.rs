@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list_under};
@@ -90,16 +90,11 @@ impl SlideNode for SlideRoadmap {
 
     /// At most one column is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        let current = self
-            .columns
-            .iter()
-            .filter(|c| c.current == Some(true))
-            .count();
-        if current > 1 {
-            vec![Issue::new("columns", ONE_CURRENT_COLUMN)]
-        } else {
-            Vec::new()
-        }
+        at_most_one(
+            "columns",
+            self.columns.iter().map(|c| c.current),
+            ONE_CURRENT_COLUMN,
+        )
     }
 
     /// Text: per column `[● ]Title · STATUS`, then `- title: body` lines;
