@@ -1,11 +1,10 @@
 //! `slideSequence`: messages between three to five actors in time order
 //! (group "Diagrams").
 
-use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::authored::{LineText, Size, Tone, tone_glyph};
 use crate::catalog::entry;
@@ -146,24 +145,15 @@ impl SlideNode for SlideSequence {
         issues
     }
 
-    /// Text: `N. [●/○ ]From → [●/○ ]To: label` per message (actors by
-    /// label, marks removed).
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        self.list().text()
-    }
-
-    /// Markdown: an ordered list of `[●/○ ]From → [●/○ ]To: label`, marks
-    /// kept.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.list().markdown()
+    /// Every surface prints the numbered list of messages: text
+    /// `N. [●/○ ]From → [●/○ ]To: label` (actors by label, marks removed),
+    /// a Markdown ordered list and a Slack `rich_text` ordered list with
+    /// the marks kept.
+    fn as_list(&self) -> Option<List> {
+        Some(self.list())
     }
 
     const NATIVE_SLACK: bool = true;
-
-    /// Slack: a `rich_text` ordered list, one item per message.
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        self.list().slack()
-    }
 
     fn catalog() -> CatalogEntry {
         entry(

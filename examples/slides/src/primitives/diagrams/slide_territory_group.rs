@@ -42,11 +42,10 @@ impl SlideNode for SlideTerritoryGroup {
     const TYPE: &'static str = "slideTerritoryGroup";
 
     /// Text: `[●/○ ]Title: body` per owner.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        List::new(self.items.iter().map(|item| {
+    fn as_list(&self) -> Option<List> {
+        Some(List::new(self.items.iter().map(|item| {
             Entry::pair(&item.title, ": ", Some(&item.body)).with_glyph(tone_glyph(item.tone))
-        }))
-        .text()
+        })))
     }
 
     /// Markdown: per owner `## [●/○ ]Title` and the body as a paragraph.
