@@ -32,7 +32,6 @@ pub const UNNAMED_BODY: &str = "a composition";
 /// The fields of a `slideRender` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideRender {
     /// The host's reference to another slide (a slug); the host fills
     /// `body` with that slide's body. Give slide or body, or both.

@@ -17,7 +17,7 @@ use crate::text::{join_lines, line};
 /// One consumer of the source.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct FanoutTarget {
     /// The target's name, set in mono (a service, a queue, a team).
     pub name: LineText,
@@ -30,7 +30,6 @@ pub struct FanoutTarget {
 /// The fields of a `slideFanout` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideFanout {
     /// What fans out, set in mono: an event, a request, an artifact.
     pub source: LineText,

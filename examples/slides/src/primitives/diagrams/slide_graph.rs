@@ -36,7 +36,7 @@ pub enum Placement {
 /// One term of the vocabulary.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct GraphNode {
     /// The id edges use; never drawn.
     pub id: LineText,
@@ -54,7 +54,6 @@ pub struct GraphNode {
 /// The fields of a `slideGraph` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideGraph {
     /// Two to six terms. The ones without placement form the main row, left
     /// to right in this order.

@@ -18,7 +18,7 @@ use isomer_sdk::surface::slack::{section, spacer};
 /// One path.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Lane {
     /// The path's name, e.g. "Card refunds" (printed upper-case).
     pub label: LineText,
@@ -43,7 +43,6 @@ pub struct LaneNote {
 /// The fields of a `slideLanes` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideLanes {
     /// Exactly two paths, top then bottom.
     #[schemars(length(min = 2, max = 2))]

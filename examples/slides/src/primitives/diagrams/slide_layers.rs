@@ -21,7 +21,7 @@ pub const BODY_OR_CHIPS: &str = "a layer has exactly one of `body` or `chips`";
 /// One layer of the stack.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Layer {
     /// The layer's name, e.g. "Storage".
     pub name: LineText,
@@ -41,7 +41,6 @@ pub struct Layer {
 /// The fields of a `slideLayers` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideLayers {
     /// Three to six layers, top first; each rests on the one below.
     #[schemars(length(min = 3, max = 6))]

@@ -44,7 +44,6 @@ pub struct Quadrant {
 /// The fields of a `slideQuadrant` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideQuadrant {
     /// The horizontal axis: `low` at the left, `high` at the right.
     pub x: Axis,

@@ -34,7 +34,7 @@ pub fn idle_actor(id: &str) -> String {
 /// One participant.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct SequenceActor {
     /// The id messages use in `from` / `to`; never drawn.
     pub id: LineText,
@@ -60,7 +60,6 @@ pub struct SequenceMessage {
 /// The fields of a `slideSequence` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideSequence {
     /// Three to five participants, left to right; ids unique; each sends or
     /// receives at least one message.

@@ -18,7 +18,7 @@ use crate::text::line;
 /// One owner's territory.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Territory {
     /// The owner, e.g. "Ledger team" (printed as authored).
     pub title: LineText,

@@ -68,7 +68,6 @@ pub struct MatrixRow {
 /// The fields of a `slideMatrix` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideMatrix {
     /// Two to six options, one per column, set in mono. Accept inline
     /// marks.

@@ -33,7 +33,7 @@ pub struct RoadmapItem {
 /// One horizon of the roadmap.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct RoadmapColumn {
     /// The horizon, e.g. "Now", "Next", "Q3" (printed as authored).
     pub title: LineText,
@@ -49,7 +49,6 @@ pub struct RoadmapColumn {
 /// The fields of a `slideRoadmap` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideRoadmap {
     /// Two to four horizons, soonest first.
     #[schemars(length(min = 2, max = 4))]
