@@ -1,9 +1,9 @@
-//! The pack's Block Kit conventions: inline marks as `mrkdwn` (`` `code` ``, `*strong*`, the rest
-//! escaped) or as `rich_text` runs (`code` / `bold` styles), captions as
-//! `context` blocks, lists as `rich_text` lists and term/body pairs as
-//! section `fields`. Blocks come from the sdk's `section` / `header` /
-//! `context` helpers where those fit, so their text is clamped to Slack's
-//! limits.
+//! The pack's Block Kit conventions: inline marks as `mrkdwn` (`` `code` ``,
+//! `*strong*`, the rest escaped) or as `rich_text` runs (`code` / `bold`
+//! styles), captions as `context` blocks, lists as `rich_text` lists and
+//! term/body pairs as section `fields`. Blocks come from the sdk's `section`
+//! / `header` / `context` helpers where those fit, so their text is clamped
+//! to Slack's limits.
 
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::{clamp_text, context};
