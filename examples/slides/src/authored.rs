@@ -1,5 +1,5 @@
-//! The field types every slide primitive shares: authored text, navigation hrefs, tones and size
-//! steps.
+//! The field types every slide primitive shares: authored text, navigation
+//! hrefs, tones and size steps.
 //!
 //! Authored strings are capped at [`AUTHORED_TEXT_MAX_LENGTH`] characters.
 //! The cap guards input size only; whether text fits a slide is the layout

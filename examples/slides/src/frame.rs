@@ -1,5 +1,5 @@
-//! `slideDeckFrame`: the document slides are drawn in, as the sdk's [`Frame`] with its body
-//! rule.
+//! `slideDeckFrame`: the document slides are drawn in, as the sdk's
+//! [`Frame`] with its body rule.
 //!
 //! The slide canvas is fixed at [`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`] pixels.
 //! A composition can be drawn in this frame only when its body is exactly

@@ -1,6 +1,7 @@
-//! The pack's inline marks on the Markdown surface: a code mark becomes a code span and a strong mark
-//! `**…**`; everything else is authored text that the sdk's [`Inline`]
-//! builder escapes (`` \ ` * _ [ ] < > & | `` and block openers).
+//! The pack's inline marks on the Markdown surface: a code mark becomes a
+//! code span and a strong mark `**…**`; everything else is authored text
+//! that the sdk's [`Inline`] builder escapes (`` \ ` * _ [ ] < > & | `` and
+//! block openers).
 
 use isomer_sdk::surface::{Inline, Markdown};
 

@@ -1,22 +1,16 @@
-//! The pack's Block Kit conventions: inline marks as `mrkdwn` (`` `code` ``, `*strong*`, the rest
-//! escaped) or as `rich_text` runs (`code` / `bold` styles), captions as
-//! `context` blocks, lists as `rich_text` lists and term/body pairs as
-//! section `fields`. Blocks come from the sdk's `section` / `header` /
-//! `context` helpers where those fit, so their text is clamped to Slack's
-//! limits.
+//! The pack's Block Kit conventions: inline marks as `mrkdwn` (`` `code` ``,
+//! `*strong*`, the rest escaped) or as `rich_text` runs (`code` / `bold`
+//! styles), captions as `context` blocks, lists as `rich_text` lists and
+//! term/body pairs as section `fields`. Blocks come from the sdk's `section`
+//! / `header` / `context` helpers where those fit, so their text is clamped
+//! to Slack's limits.
 
 use isomer_sdk::surface::escape_mrkdwn;
-use isomer_sdk::surface::slack::{clamp_text, context};
+use isomer_sdk::surface::slack::{SLACK_FIELD_LIMIT, SLACK_MAX_FIELDS, clamp_text, context};
 use serde_json::{Value, json};
 
 use crate::marks::{Mark, parse_marks};
 use crate::text::{caption, line};
-
-/// Slack's limit on one `fields` entry of a section, in characters.
-pub const SLACK_FIELD_LIMIT: usize = 2000;
-
-/// Slack's limit on the number of `fields` of one section.
-pub const SLACK_MAX_FIELDS: usize = 10;
 
 /// Authored text with inline marks as Slack `mrkdwn`, on one line: code
 /// marks as `` `code` ``, strong as `*strong*`, everything else with

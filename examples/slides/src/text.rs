@@ -1,5 +1,6 @@
-//! String-surface conventions shared by every slide primitive: one-line text, plain text with
-//! marks removed, caption upper-casing, separators and block joining.
+//! String-surface conventions shared by every slide primitive: one-line
+//! text, plain text with marks removed, caption upper-casing, separators and
+//! block joining.
 
 use isomer_sdk::js::one_line;
 

@@ -1,5 +1,6 @@
-//! The slide primitives, one per file, in folders by catalog group, and the one way they become sdk
-//! [`Primitive`]s: [`SlideNode`] plus [`primitive`].
+//! The slide primitives, one per file, in folders by catalog group, and
+//! the one way they become sdk [`Primitive`]s: [`SlideNode`] plus
+//! [`primitive`].
 
 pub mod code;
 pub mod diagrams;
@@ -20,8 +21,9 @@ use crate::check::Issue;
 use crate::list::List;
 
 /// What every slide primitive declares: its node struct (fields as JSON
-/// Schema through schemars), its catalog entry, its cross-field rules and
-/// its text and Markdown renderers.
+/// Schema through schemars), its catalog entry, its cross-field rules, and
+/// its text, Markdown and Slack renderers, or the one labelled list it
+/// prints as ([`SlideNode::as_list`]).
 pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     /// The node `type`, e.g. `slideStat`.
     const TYPE: &'static str;

@@ -1,4 +1,5 @@
-//! `slideStack`: nodes stacked in a slot that takes one node. Its children are `items[i]`.
+//! `slideStack`: nodes stacked in a slot that takes one node. Its children
+//! are `items[i]`.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};

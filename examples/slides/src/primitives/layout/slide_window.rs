@@ -1,4 +1,5 @@
-//! `slideWindow`: slide nodes framed in an app's title bar. Its children are `body[i]`.
+//! `slideWindow`: slide nodes framed in an app's title bar. Its children are
+//! `body[i]`.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};

@@ -1,4 +1,5 @@
-//! `slideTitle`: the deck's opening slide. Its `aside` is a one-node child slot.
+//! `slideTitle`: the deck's opening slide. Its `aside` is a one-node child
+//! slot.
 
 use isomer_sdk::Node;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
