@@ -139,7 +139,7 @@ impl SlideNode for SlideCode {
             ],
             &[
                 "An exchange between a person, a model and a program: use slideTranscript.",
-                "More than sixteen lines: cut the snippet down to the lines that make the point.",
+                "More than sixteen lines: cut the snippet down to the lines that make the point, or show the folder with slideTree.",
                 "What a change did to the code: use slideDiff.",
                 "One shell command to run: use slideCommand.",
             ],

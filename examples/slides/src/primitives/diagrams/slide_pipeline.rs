@@ -219,8 +219,9 @@ impl SlideNode for SlidePipeline {
                 "Who owns which run of the steps: spans, each with a tone and an owner.",
             ],
             &[
-                "Two processes compared side by side: use slideSplit.",
-                "Dated events leading up to now: use slideTimeline.",
+                "Two paths that meet in one step: use slideLanes.",
+                "Messages going back and forth: use slideSequence.",
+                "One source reaching several targets: use slideFanout.",
                 "Points with no order: use slideBulletList.",
             ],
             json!({

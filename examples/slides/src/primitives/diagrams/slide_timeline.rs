@@ -92,7 +92,7 @@ impl SlideNode for SlideTimeline {
                 "Dated moments that each pair an ask with its outcome.",
             ],
             &[
-                "Plans that lie ahead: use slideList keyed by quarter.",
+                "Plans by horizon: use slideRoadmap.",
                 "Points without dates or order: use slideBulletList.",
             ],
             json!({

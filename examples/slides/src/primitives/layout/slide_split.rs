@@ -191,7 +191,7 @@ impl SlideNode for SlideSplit {
             ],
             &[
                 "Nodes stacked top to bottom: put them straight in the slideFrame body.",
-                "Three or four parallel options, each a name and a sentence: use slideColumns.",
+                "Ownership across several teams: use slideTerritoryGroup.",
                 "Two to four parallel options each with a title and a sentence: use slideColumns.",
             ],
             json!({

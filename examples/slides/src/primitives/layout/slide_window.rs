@@ -113,6 +113,7 @@ impl SlideNode for SlideWindow {
             &[
                 "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
                 "A window inside a window: put two windows in a slideSplit.",
+                "A real render of a slide or of nodes: use slideRender.",
                 "A terminal holding only a command to run: use slideCommand.",
             ],
             json!({

@@ -226,7 +226,7 @@ impl SlideNode for SlideTable {
             ],
             &[
                 "More than twelve rows: split the table across two slides.",
-                "One sentence per option: use slideColumns.",
+                "Cells that are yes, partial or no: use slideMatrix.",
             ],
             json!({
                 "type": "slideTable",

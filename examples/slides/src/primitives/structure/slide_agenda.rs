@@ -97,7 +97,7 @@ impl SlideNode for SlideAgenda {
             &[
                 "Listing the slides of one section: use slideSection.",
                 "Dated events: use slideTimeline.",
-                "Stages of one process: use slidePipeline.",
+                "Stages of planned work: use slideRoadmap.",
             ],
             json!({
                 "type": "slideAgenda",

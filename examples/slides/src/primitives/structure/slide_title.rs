@@ -42,7 +42,7 @@ pub struct SlideTitle {
     /// A dictionary-style definition of the title word.
     pub definition: Option<TitleDefinition>,
     /// One compact node drawn beside the title, such as a short
-    /// slideBulletList; use slideStack to put two there.
+    /// slideBulletList or a slideFanout; use slideStack to put two there.
     pub aside: Option<Node>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
     pub size: Option<Size>,

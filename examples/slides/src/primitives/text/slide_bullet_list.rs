@@ -82,7 +82,7 @@ impl SlideNode for SlideBulletList {
                 "Points keyed by a name or date: use slideList.",
                 "Terms and their meanings: use slideDefinitions.",
                 "Steps in order: use slidePipeline.",
-                "Points split between two owners: use slideSplit.",
+                "Points split by owner: use slideTerritoryGroup.",
                 "Code or commands: use slideCode or slideCommand.",
             ],
             json!({

@@ -148,6 +148,7 @@ impl SlideNode for SlideColumns {
             ],
             &[
                 "Exactly two sides that each hold nodes: use slideSplit.",
+                "Who owns what: use slideTerritoryGroup.",
                 "Terms and meanings: use slideDefinitions.",
                 "A single list: use slideList.",
                 "The same attributes compared cell by cell: use slideTable.",

@@ -75,7 +75,8 @@ impl SlideNode for SlideDefinitions {
             &[
                 "Facts rather than terms: use slideList.",
                 "Several attributes per item: use slideTable.",
-                "Steps that lead from one to the next: use slidePipeline.",
+                "Terms split by owner: use slideTerritoryGroup.",
+                "Terms connected by arrows: use slideGraph.",
             ],
             json!({
                 "type": "slideDefinitions",

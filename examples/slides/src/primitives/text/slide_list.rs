@@ -95,6 +95,7 @@ impl SlideNode for SlideList {
             &[
                 "Vocabulary to learn: use slideDefinitions.",
                 "Several attributes per item: use slideTable.",
+                "Files in a folder: use slideTree.",
                 "Main points with a shared marker: use slideBulletList.",
             ],
             json!({
