@@ -82,14 +82,6 @@ impl SlideSequence {
         }
     }
 
-    /// The messages as a numbered list: the route `[●/○ ]From →
-    /// [●/○ ]To: ` printed as is before the label, whose marks count.
-    fn list(&self) -> List {
-        List::numbered(self.messages.iter().map(|message| {
-            Entry::body(&message.label).with_glyph(&format!("{}: ", self.route(message)))
-        }))
-    }
-
     /// `[●/○ ]From → [●/○ ]To` of one message.
     fn route(&self, message: &SequenceMessage) -> String {
         format!(
@@ -148,8 +140,12 @@ impl SlideNode for SlideSequence {
     /// `N. [●/○ ]From → [●/○ ]To: label` (actors by label, marks removed),
     /// a Markdown ordered list and a Slack `rich_text` ordered list with
     /// the marks kept.
+    /// The messages as a numbered list: the route `[●/○ ]From →
+    /// [●/○ ]To: ` printed as is before the label, whose marks count.
     fn as_list(&self) -> Option<List> {
-        Some(self.list())
+        Some(List::numbered(self.messages.iter().map(|message| {
+            Entry::body(&message.label).with_glyph(&format!("{}: ", self.route(message)))
+        })))
     }
 
     const NATIVE_SLACK: bool = true;

@@ -44,11 +44,13 @@ pub struct SlideTimeline {
     pub size: Option<Size>,
 }
 
-impl SlideTimeline {
+impl SlideNode for SlideTimeline {
+    const TYPE: &'static str = "slideTimeline";
+
     /// One entry per moment: the bold `[● ]label · CHANNEL.`, then the
     /// quoted heading and the body, marks kept.
-    fn list(&self) -> List {
-        List::new(self.items.iter().map(|item| {
+    fn as_list(&self) -> Option<List> {
+        Some(List::new(self.items.iter().map(|item| {
             let head = format!(
                 "{}{}{SEPARATOR}{}.",
                 current_glyph(item.current),
@@ -60,15 +62,7 @@ impl SlideTimeline {
                 .then_marks(&item.heading)
                 .then_text("” ")
                 .then_marks(&item.body)
-        }))
-    }
-}
-
-impl SlideNode for SlideTimeline {
-    const TYPE: &'static str = "slideTimeline";
-
-    fn as_list(&self) -> Option<List> {
-        Some(self.list())
+        })))
     }
 
     /// At most one moment is current.

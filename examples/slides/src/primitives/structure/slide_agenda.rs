@@ -47,17 +47,6 @@ pub struct SlideAgenda {
 impl SlideAgenda {
     /// What follows the title: `YOU ARE HERE` for the current section,
     /// else its count.
-    /// One entry per section: the bold number, then ` Title · count`.
-    fn list(&self) -> List {
-        List::new(self.sections.iter().map(|section| {
-            let rest = match Self::suffix(section) {
-                Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
-                None => format!(" {}", line(&section.title)),
-            };
-            Entry::lead(&section.number).then_text(&rest)
-        }))
-    }
-
     fn suffix(section: &AgendaSection) -> Option<String> {
         if section.current == Some(true) {
             Some(YOU_ARE_HERE.to_owned())
@@ -70,8 +59,15 @@ impl SlideAgenda {
 impl SlideNode for SlideAgenda {
     const TYPE: &'static str = "slideAgenda";
 
+    /// One entry per section: the bold number, then ` Title · count`.
     fn as_list(&self) -> Option<List> {
-        Some(self.list())
+        Some(List::new(self.sections.iter().map(|section| {
+            let rest = match Self::suffix(section) {
+                Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
+                None => format!(" {}", line(&section.title)),
+            };
+            Entry::lead(&section.number).then_text(&rest)
+        })))
     }
 
     /// At most one section is current.

@@ -36,10 +36,12 @@ pub struct SlideBulletList {
     pub marker: Option<BulletMarker>,
 }
 
-impl SlideBulletList {
+impl SlideNode for SlideBulletList {
+    const TYPE: &'static str = "slideBulletList";
+
     /// The points under the caption: a dot is the list's own marker (`- `
     /// on text), a check or a cross a glyph before each point.
-    fn list(&self) -> List {
+    fn as_list(&self) -> Option<List> {
         let glyph = match self.marker {
             Some(BulletMarker::Check) => "✓ ",
             Some(BulletMarker::X) => "× ",
@@ -50,21 +52,15 @@ impl SlideBulletList {
         } else {
             TextMarker::Bare
         };
-        List::new(
-            self.items
-                .iter()
-                .map(|item| Entry::body(item).with_glyph(glyph)),
+        Some(
+            List::new(
+                self.items
+                    .iter()
+                    .map(|item| Entry::body(item).with_glyph(glyph)),
+            )
+            .labelled(self.label.as_deref())
+            .marked(marker),
         )
-        .labelled(self.label.as_deref())
-        .marked(marker)
-    }
-}
-
-impl SlideNode for SlideBulletList {
-    const TYPE: &'static str = "slideBulletList";
-
-    fn as_list(&self) -> Option<List> {
-        Some(self.list())
     }
 
     const NATIVE_SLACK: bool = true;

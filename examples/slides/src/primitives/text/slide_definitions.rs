@@ -34,21 +34,15 @@ pub struct SlideDefinitions {
     pub size: Option<Size>,
 }
 
-impl SlideDefinitions {
-    fn list(&self) -> List {
-        List::new(
-            self.items
-                .iter()
-                .map(|d| Entry::pair(&d.term, ": ", Some(&d.body))),
-        )
-    }
-}
-
 impl SlideNode for SlideDefinitions {
     const TYPE: &'static str = "slideDefinitions";
 
     fn as_list(&self) -> Option<List> {
-        Some(self.list())
+        Some(List::new(
+            self.items
+                .iter()
+                .map(|d| Entry::pair(&d.term, ": ", Some(&d.body))),
+        ))
     }
 
     const NATIVE_SLACK: bool = true;
