@@ -23,8 +23,9 @@ use serde_json::{Value, json};
 /// the three tools that answer JSON objects (about 2,500 bytes of the
 /// total).
 const TOOLS_LIST_CEILING: usize = 6_000;
-/// Ceiling of the authoring guide, in bytes.
-const GUIDE_CEILING: usize = 5_000;
+/// Ceiling of the authoring guide (its index lists the 40 slides
+/// primitives), in bytes.
+const GUIDE_CEILING: usize = 7_000;
 /// Ceiling of any one-type `isomer_describe_primitives` answer, in bytes.
 const DESCRIBE_ONE_CEILING: usize = 3_500;
 

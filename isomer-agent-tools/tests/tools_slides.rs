@@ -116,7 +116,7 @@ async fn indexes_every_slides_primitive_once_with_views_and_no_schema() {
     assert!(!result.is_error);
     let guide = text(&result);
     let types = slide_types();
-    assert_eq!(types.len(), 27);
+    assert_eq!(types.len(), 40);
     for type_name in &types {
         assert_eq!(
             guide.split(&format!("- `{type_name}` — ")).count(),

@@ -498,7 +498,7 @@ fn finding_a_pipe_in_a_code_span_or_link_keeps_its_table_cell() {
             Inline::link("x", "https://a.example/?q=1|2"),
         ]],
     );
-    assert_eq!(table.to_markdown(), "| `h\\|i` |\n| --- |\n| `a\\|b` |");
+    assert_eq!(table.to_markdown(), "| `h\\|i` |\n| - |\n| `a\\|b` |");
     let wide = Markdown::table(
         vec!["k".into(), "v".into()],
         vec![vec![
@@ -508,7 +508,7 @@ fn finding_a_pipe_in_a_code_span_or_link_keeps_its_table_cell() {
     );
     assert_eq!(
         wide.to_markdown(),
-        "| k | v |\n| --- | --- |\n| `a\\|b` | [x](https://a.example/?q=1\\|2) |"
+        "| k | v |\n| - | - |\n| `a\\|b` | [x](https://a.example/?q=1\\|2) |"
     );
     // Outside a table the code span and the link are as before.
     assert_eq!(Inline::code("a|b").to_markdown(), "`a|b`");
@@ -539,7 +539,7 @@ fn hard_breaks_in_every_block() {
         vec![Inline::lines(["h", "1."])],
         vec![vec![Inline::lines(["a", "b|c"])]],
     );
-    assert_eq!(cell.to_markdown(), "| h 1. |\n| --- |\n| a b\\|c |");
+    assert_eq!(cell.to_markdown(), "| h 1. |\n| - |\n| a b\\|c |");
     assert_eq!(
         Markdown::paragraph(Inline::link(Inline::lines(["a", "b"]), "https://x.example"))
             .to_markdown(),
@@ -635,7 +635,7 @@ fn hostile_autolinks_fall_back_to_escaped_text() {
             vec![vec![Inline::autolink("https://a.example/x")]]
         )
         .to_markdown(),
-        "| u |\n| --- |\n| <https://a.example/x> |"
+        "| u |\n| - |\n| <https://a.example/x> |"
     );
 }
 
@@ -729,6 +729,7 @@ fn finding_a_primitive_typed_body_node_is_refused() {
         defs,
         [
             "bodyNode",
+            "renderTheme",
             "note",
             "Tone",
             "group",
@@ -766,4 +767,31 @@ fn finding_marks_keep_edge_whitespace_outside_their_delimiters() {
     assert_eq!(Inline::strong("  ").to_mrkdwn(), "  ");
     assert_eq!(Inline::strong(" a ").to_mrkdwn(), " *a* ");
     assert_eq!(Inline::emphasis("a\t").to_mrkdwn(), "_a_\t");
+}
+
+#[test]
+fn the_root_theme_refers_to_the_shared_render_theme_def_unless_a_primitive_took_its_name() {
+    let themes = json!({ "type": "string", "enum": ["auto", "light", "dark"] });
+    let schema = runtime_of(vec![schema_primitive(
+        "probe",
+        json!({ "type": "object", "properties": {} }),
+    )])
+    .authoring_context()
+    .schema;
+    assert_eq!(
+        schema["properties"]["theme"],
+        json!({ "$ref": "#/$defs/renderTheme" })
+    );
+    assert_eq!(schema["$defs"]["renderTheme"], themes);
+    let schema = runtime_of(vec![schema_primitive(
+        "renderTheme",
+        json!({ "type": "object", "properties": {} }),
+    )])
+    .authoring_context()
+    .schema;
+    assert_eq!(schema["properties"]["theme"], themes);
+    assert_eq!(
+        schema["$defs"]["renderTheme"]["properties"]["type"],
+        json!({ "type": "string", "const": "renderTheme" })
+    );
 }

@@ -172,7 +172,7 @@ fn schema_for_restricts_the_body_union() {
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(names, vec!["bodyNode", "note", "Tone"]);
+    assert_eq!(names, vec!["bodyNode", "renderTheme", "note", "Tone"]);
     let validator = exported_validator(&schema);
     assert!(validator.is_valid(&view(json!([ { "type": "note", "text": "x" } ]))));
     assert!(!validator.is_valid(&view(

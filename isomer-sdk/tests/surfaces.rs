@@ -134,10 +134,13 @@ fn slack_falls_back_to_markdown_for_primitives_without_a_renderer() {
         .render_slack(&good_deck(), &RenderOptions::default())
         .unwrap();
     insta::assert_json_snapshot!("slack_surface", slack);
+    // The fallback text is the text render, escaped as mrkdwn.
     assert_eq!(
         slack.text,
-        rt.render_text(&good_deck(), &RenderOptions::default())
-            .unwrap()
+        isomer_sdk::surface::escape_mrkdwn(
+            &rt.render_text(&good_deck(), &RenderOptions::default())
+                .unwrap()
+        )
     );
 }
 

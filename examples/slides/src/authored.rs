@@ -1,6 +1,5 @@
-//! The field types every slide primitive shares (slides-and-runtime.md
-//! §3.3.1, §3.3.4, §3.3.5): authored text, navigation hrefs, tones and size
-//! steps.
+//! The field types every slide primitive shares: authored text, navigation
+//! hrefs, tones and size steps.
 //!
 //! Authored strings are capped at [`AUTHORED_TEXT_MAX_LENGTH`] characters.
 //! The cap guards input size only; whether text fits a slide is the layout
@@ -85,11 +84,15 @@ authored_string!(
     "boundedHref"
 );
 
-/// A toned item's colour (§3.3.4): `primary` is your side or the thing in
-/// focus, `accent` the host's or another party's. Absent means neutral.
+// The authoring schema holds this enum once, as `$defs.tone` (the name
+// upstream gives its shared tone schema), and every tone field refers to
+// it. The slides pack accepts two of upstream's named colours.
+
+/// An item's colour: "primary" for your side or the thing in focus,
+/// "accent" for the host or another party; leave it out for a neutral item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(inline)]
+#[schemars(rename = "tone")]
 pub enum Tone {
     /// Your side, or what the slide is about.
     Primary,
@@ -114,10 +117,20 @@ pub fn tone_glyph(tone: Option<Tone>) -> &'static str {
 }
 
 /// The glyph string surfaces put before the current or emphasized item
-/// (timeline and roadmap `current`, graph `emphasis`).
+/// (timeline and roadmap `current`, graph `emphasis`, the highlighted bar).
 pub const CURRENT_GLYPH: &str = "● ";
 
-/// A size step, largest first (§3.3.5). Absent lets the primitive pick the
+/// The glyph of an item's `current` (or `highlight`, `emphasis`) flag:
+/// [`CURRENT_GLYPH`] when it is `true`, empty otherwise.
+pub fn current_glyph(flag: Option<bool>) -> &'static str {
+    if flag == Some(true) {
+        CURRENT_GLYPH
+    } else {
+        ""
+    }
+}
+
+/// A size step, largest first. Absent lets the primitive pick the
 /// largest step whose text fits; it changes only the drawn slide, never the
 /// string surfaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -1,6 +1,5 @@
 //! The pack's authoring guide and rules: the prose a model reads before it
-//! writes slides (slides-and-runtime.md §3.4.3, restated in this project's
-//! own words). Hosts pass them to the authoring prompt
+//! writes slides. Hosts pass them to the authoring prompt
 //! (`PromptContext::guide` / `PromptContext::rules`), the eval harness and
 //! the agent tools' guide.
 
@@ -10,7 +9,7 @@ pub const AUTHORING_GUIDE: &str = "\
 Each composition is one slide: its body is a single slideFrame, and the slideFrame body holds the slide's nodes from top to bottom. A deck is a list of such compositions.
 
 Write one of five kinds of slide:
-- Title slide: tone \"inverse\", holding one slideTitle. Its aside may carry one compact node, such as a short slideBulletList or a slideStack of two small nodes.
+- Title slide: tone \"inverse\", holding one slideTitle. Its aside may carry one compact node, such as a short slideBulletList, a slideFanout, or a slideStack of two small nodes.
 - Section divider: tone \"inverse\", holding one slideSection whose contents are the titles of the slides in that section, in order, each under about 40 characters. The closing slide belongs to no section.
 - Content slide: tone \"page\", opening with a slideHeading, then the one primitive that carries the idea. Use slideSplit to put two things side by side, and end with a slideSource when the slide shows real figures.
 - Statement or quote slide: tone \"page\", holding a lone slideStatement or slideQuote and no heading.

@@ -1,6 +1,6 @@
-//! Building catalog entries (the agent-facing description of a primitive,
-//! sdk.md §7.2). Each primitive file writes its own entry's words; this
-//! file only assembles them.
+//! Building catalog entries, the agent-facing description of a primitive
+//! (purpose, use when, avoid when, one example). Each primitive writes its
+//! own entry's words; this file only assembles them.
 
 use isomer_sdk::CatalogEntry;
 use serde_json::Value;

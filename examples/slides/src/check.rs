@@ -1,6 +1,6 @@
 //! Cross-field rules: findings a primitive's JSON Schema cannot express
 //! (upstream Zod refinements), and the rule every child slot shares,
-//! "frames never nest" (slides-and-runtime.md §3.2).
+//! "frames never nest".
 
 use isomer_sdk::node::Node;
 
@@ -46,6 +46,21 @@ pub fn nested_frames(slot: &str, nodes: &[Node]) -> Vec<Issue> {
 /// The finding for a one-node slot (`aside`) holding a `slideFrame`.
 pub fn nested_frame(slot: &str, node: &Node) -> Option<Issue> {
     (node.type_name() == Some(SLIDE_FRAME)).then(|| Issue::new(slot, FRAMES_NEVER_NEST))
+}
+
+/// The finding at `path` when more than one of `flags` is `Some(true)`
+/// (at most one current section, moment or column; at most one
+/// highlighted bar), with `message`; no finding otherwise.
+pub fn at_most_one<I>(path: &str, flags: I, message: &str) -> Vec<Issue>
+where
+    I: IntoIterator<Item = Option<bool>>,
+{
+    let set = flags.into_iter().filter(|flag| *flag == Some(true)).count();
+    if set > 1 {
+        vec![Issue::new(path, message)]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Joins a relative path onto a prefix: `panes[0]` + `tone` is

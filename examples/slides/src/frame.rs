@@ -1,6 +1,5 @@
-//! `slideDeckFrame`: the document slides are drawn in
-//! (slides-and-runtime.md §3.4.2), as the sdk's [`Frame`] with its body
-//! rule.
+//! `slideDeckFrame`: the document slides are drawn in, as the sdk's
+//! [`Frame`] with its body rule.
 //!
 //! The slide canvas is fixed at [`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`] pixels.
 //! A composition can be drawn in this frame only when its body is exactly
@@ -30,7 +29,7 @@ pub const SLIDE_HEIGHT: u32 = 1080;
 ///   when its one node is of another type (`<type>` printed as authored,
 ///   without JSON quoting, as upstream's template does).
 ///
-/// The wording is upstream's verbatim (sdk.md §5), which still names the
+/// The wording is upstream's verbatim, which still names the
 /// image surface by its older name, `svg` (the newest runtime calls it
 /// `snapshot`); the rest of this project's crates quote the same text.
 pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {

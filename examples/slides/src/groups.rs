@@ -1,6 +1,5 @@
-//! The pack's primitive groups, for the catalog index
-//! (slides-and-runtime.md §3.2, `slidePrimitiveGroups`), restricted to the
-//! primitives this crate registers.
+//! The pack's primitive groups, for the catalog index (upstream
+//! `slidePrimitiveGroups`): all forty primitives, in six groups.
 
 use isomer_sdk::PrimitiveGroup;
 
@@ -28,9 +27,24 @@ pub const GROUPS: &[(&str, &[&str])] = &[
             "slideBulletList",
             "slideDefinitions",
             "slideColumns",
+            "slideRoadmap",
         ],
     ),
-    ("Diagrams", &["slideTimeline", "slidePipeline"]),
+    (
+        "Diagrams",
+        &[
+            "slideTimeline",
+            "slidePipeline",
+            "slideSequence",
+            "slideLanes",
+            "slideGraph",
+            "slideFanout",
+            "slideTree",
+            "slideLayers",
+            "slideTerritoryGroup",
+            "slideQuadrant",
+        ],
+    ),
     (
         "Numbers",
         &[
@@ -38,16 +52,25 @@ pub const GROUPS: &[(&str, &[&str])] = &[
             "slideStats",
             "slideDelta",
             "slideBars",
+            "slideMatrix",
             "slideTable",
         ],
     ),
     (
         "Code and renders",
-        &["slideCode", "slideDiff", "slideCommand", "slideTranscript"],
+        &[
+            "slideCode",
+            "slideDiff",
+            "slideCommand",
+            "slideTranscript",
+            "slideRender",
+            "slideAnnotatedRender",
+            "slideRenderGrid",
+        ],
     ),
 ];
 
-/// The groups as the sdk's [`PrimitiveGroup`]s: six groups covering the 27
+/// The groups as the sdk's [`PrimitiveGroup`]s: six groups covering the 40
 /// registered types, each type once.
 pub fn groups() -> Vec<PrimitiveGroup> {
     GROUPS

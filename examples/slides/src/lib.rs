@@ -1,6 +1,5 @@
-//! The reference Isomer slides pack: 27 slide primitives, the
-//! `slideDeckFrame` frame, and the authoring guide and rules a model reads
-//! (slides-and-runtime.md §3).
+//! The reference Isomer slides pack: upstream's 40 slide primitives, the
+//! `slideDeckFrame` frame, and the authoring guide and rules a model reads.
 //!
 //! Each composition is one slide: its `body` is a single `slideFrame` node
 //! holding the slide's content. Hosts render slides on `text` and
@@ -33,13 +32,60 @@
 //! | [`AUTHORING_GUIDE`], [`AUTHORING_RULES`] | the prose for the authoring prompt |
 //! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
 //! | [`synthetic`] | a deterministic synthetic corpus of any size, for benchmarks and scale tests |
+//!
+//! # Where the output differs from upstream's, and why
+//!
+//! The string surfaces print what upstream's published examples print
+//! (`tests/reference_examples.rs` pins three examples per primitive). The
+//! differences that remain are deliberate:
+//!
+//! - The shared `tone` def holds two colours, `primary` and `accent`: the
+//!   slides pack's tones, where upstream's shared schema lists more colours
+//!   that no slide primitive accepts.
+//! - `slideColumns` has no Block Kit renderer of its own, as in the upstream
+//!   version whose output is known; Slack receives the sdk's conversion of
+//!   its Markdown (capability `fallback`).
+//! - `slideBars` heads its table `Label`, `Value` and `Detail`: upstream's
+//!   head words are theme tokens whose values are not known here.
+//! - `slideCommand` accepts commands of up to 85 columns, a figure derived
+//!   from the slide's geometry with this pack's estimate of the Copy chip's
+//!   width (see `COMMAND_MAX_LENGTH`); upstream's own 61- and 84-character
+//!   examples fit.
+//! - On Slack, a `slidePipeline` span's runs are glyph, bold label, steps,
+//!   `: `, title, ` — `, then the body's runs: upstream keeps the parts
+//!   apart, and this is the split its Markdown suggests.
+//! - `slideFrame` has no eyebrow: the eyebrow is `slideTitle`'s, printed
+//!   upper-case on text and as authored on Markdown and Slack.
+//!
+//! Where upstream's published behaviour leaves a detail open, the pack
+//! follows its own patterns, so a reader can predict them:
+//! - HTML is each primitive's Markdown converted by the sdk; no primitive
+//!   has an `html` renderer of its own.
+//! - `slideQuadrant` and `slideMatrix` mark their highlighted quadrant or
+//!   column with `● `, the glyph of a current or emphasized item elsewhere;
+//!   the matrix prints its marks as `Yes`, `Partial` and `No`, and its
+//!   `legend` only changes the drawn slide.
+//! - On Slack, `slideTree` is its drawing in a code section (its Markdown
+//!   is a code block) and `slideQuadrant` an axes `context` plus a
+//!   `rich_text` list, like the pack's other lists.
+//! - `slideRender` and `slideRenderGrid` call a body without a `slide`
+//!   reference "a composition"; a render with only a reference prints its
+//!   heading alone; the grid prints its body once, after its tiles.
+//! - Rule messages upstream does not publish (a message sent to its own
+//!   sender, the graph's findings, an embedded body mixing a frame with
+//!   other nodes, a wrong node in the annotated render's slot) are this
+//!   pack's words; findings inside an embedded body name the embedding
+//!   node's type, since the body is one of its fields.
 
 pub mod authored;
 pub mod authoring;
 pub mod catalog;
 pub mod check;
+pub mod code_block;
+pub mod figure;
 pub mod frame;
 pub mod groups;
+pub mod list;
 pub mod markdown;
 pub mod marks;
 pub mod primitives;
@@ -62,7 +108,7 @@ use primitives::{code, diagrams, layout, numbers, primitive, structure, text as 
 /// The id of the slides pack.
 pub const PACK_ID: &str = "slides";
 
-/// Every primitive of the pack, in group order (§3.2).
+/// Every primitive of the pack, in group order.
 ///
 /// # Errors
 /// An [`IsomerError`] if a primitive declaration is refused by the sdk;
@@ -86,21 +132,34 @@ pub fn slide_primitives() -> Result<Vec<Primitive>, IsomerError> {
         primitive::<text_group::slide_bullet_list::SlideBulletList>()?,
         primitive::<text_group::slide_definitions::SlideDefinitions>()?,
         primitive::<text_group::slide_columns::SlideColumns>()?,
+        primitive::<text_group::slide_roadmap::SlideRoadmap>()?,
         primitive::<diagrams::slide_timeline::SlideTimeline>()?,
         primitive::<diagrams::slide_pipeline::SlidePipeline>()?,
+        primitive::<diagrams::slide_sequence::SlideSequence>()?,
+        primitive::<diagrams::slide_lanes::SlideLanes>()?,
+        primitive::<diagrams::slide_graph::SlideGraph>()?,
+        primitive::<diagrams::slide_fanout::SlideFanout>()?,
+        primitive::<diagrams::slide_tree::SlideTree>()?,
+        primitive::<diagrams::slide_layers::SlideLayers>()?,
+        primitive::<diagrams::slide_territory_group::SlideTerritoryGroup>()?,
+        primitive::<diagrams::slide_quadrant::SlideQuadrant>()?,
         primitive::<numbers::slide_stat::SlideStat>()?,
         primitive::<numbers::slide_stats::SlideStats>()?,
         primitive::<numbers::slide_delta::SlideDelta>()?,
         primitive::<numbers::slide_bars::SlideBars>()?,
+        primitive::<numbers::slide_matrix::SlideMatrix>()?,
         primitive::<numbers::slide_table::SlideTable>()?,
         primitive::<code::slide_code::SlideCode>()?,
         primitive::<code::slide_diff::SlideDiff>()?,
         primitive::<code::slide_command::SlideCommand>()?,
         primitive::<code::slide_transcript::SlideTranscript>()?,
+        primitive::<code::slide_render::SlideRender>()?,
+        primitive::<code::slide_annotated_render::SlideAnnotatedRender>()?,
+        primitive::<code::slide_render_grid::SlideRenderGrid>()?,
     ])
 }
 
-/// The slides pack (id [`PACK_ID`]): the 27 primitives of
+/// The slides pack (id [`PACK_ID`]): the 40 primitives of
 /// [`slide_primitives`], the six groups of [`groups::GROUPS`], and
 /// authoring-schema descriptions restating the cross-field rules JSON
 /// Schema cannot carry ([`schema::DESCRIBE`]).

@@ -1,7 +1,7 @@
-//! The pack's inline marks on the Markdown surface (slides-and-runtime.md
-//! §3.3.2–3.3.3): a code mark becomes a code span and a strong mark
-//! `**…**`; everything else is authored text that the sdk's [`Inline`]
-//! builder escapes (`` \ ` * _ [ ] < > & | `` and block openers).
+//! The pack's inline marks on the Markdown surface: a code mark becomes a
+//! code span and a strong mark `**…**`; everything else is authored text
+//! that the sdk's [`Inline`] builder escapes (`` \ ` * _ [ ] < > & | `` and
+//! block openers).
 
 use isomer_sdk::surface::{Inline, Markdown};
 
@@ -23,7 +23,7 @@ pub fn marks_inline(text: &str) -> Inline {
     out
 }
 
-/// A free-standing caption (§3.3.4): a `**LABEL**` paragraph, upper-cased;
+/// A free-standing caption: a `**LABEL**` paragraph, upper-cased;
 /// nothing for `None`.
 pub fn caption_paragraph(label: Option<&str>) -> Markdown {
     label.map_or_else(Markdown::new, |label| {

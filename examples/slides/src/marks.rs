@@ -1,4 +1,4 @@
-//! Inline marks in authored text (slides-and-runtime.md §3.3.2).
+//! Inline marks in authored text.
 //!
 //! Fields whose description says "accepts inline marks" may hold two marks:
 //! a backtick pair around text without a newline or another backtick
@@ -69,23 +69,25 @@ fn push_plain<'a>(runs: &mut Vec<Mark<'a>>, text: &'a str) {
 /// A code span opening at byte `at`: `` ` `` then at least one byte that is
 /// neither a backtick nor a newline, then `` ` ``.
 fn code_span_at(text: &str, at: usize) -> Option<(&str, usize)> {
-    let rest = text[at..].strip_prefix('`')?;
-    let close = rest.find(['`', '\n', '\r'])?;
-    if close == 0 || !rest[close..].starts_with('`') {
-        return None;
-    }
-    Some((&rest[..close], at + 1 + close + 1))
+    span_at(text, at, "`", '`')
 }
 
 /// A strong span opening at byte `at`: `**`, at least one byte that is
 /// neither `*` nor a newline, then `**`.
 fn strong_span_at(text: &str, at: usize) -> Option<(&str, usize)> {
-    let rest = text[at..].strip_prefix("**")?;
-    let close = rest.find(['*', '\n', '\r'])?;
-    if close == 0 || !rest[close..].starts_with("**") {
+    span_at(text, at, "**", '*')
+}
+
+/// A span opening at byte `at` with `marker`: the marker, at least one byte
+/// that is neither `stop` nor a line break, then the marker again. Answers
+/// the inside and the byte after the closing marker.
+fn span_at<'a>(text: &'a str, at: usize, marker: &str, stop: char) -> Option<(&'a str, usize)> {
+    let rest = text[at..].strip_prefix(marker)?;
+    let close = rest.find([stop, '\n', '\r'])?;
+    if close == 0 || !rest[close..].starts_with(marker) {
         return None;
     }
-    Some((&rest[..close], at + 2 + close + 2))
+    Some((&rest[..close], at + marker.len() + close + marker.len()))
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@ use serde_json::{Map, Value};
 /// arrays, `enum` lists and `anyOf` branches) and unwraps a one-branch
 /// `anyOf`, keeping the property's own keys (its `description`) on top.
 ///
-/// Applied with `#[schemars(transform = crate::schema::no_null)]` on each
-/// field struct of the pack.
+/// The pack applies it to every object of every node schema it derives
+/// ([`crate::primitives::primitive`]), so no field struct has to ask.
 pub fn no_null(schema: &mut Schema) {
     let Some(Value::Object(properties)) = schema.get_mut("properties") else {
         return;
@@ -166,6 +166,58 @@ pub const DESCRIBE: &[(&str, &str)] = &[
     (
         "slideTranscript",
         "A short exchange. Every turn's text has a non-blank line.",
+    ),
+    (
+        "slideRoadmap",
+        "Planned work by horizon; at most one column is current.",
+    ),
+    (
+        "slideSequence",
+        "Messages between actors in time order. Actor ids are unique; each message's from and to name two different actors; every actor sends or receives a message.",
+    ),
+    (
+        "slideLanes",
+        "Two paths of steps ending in one shared join step.",
+    ),
+    (
+        "slideGraph",
+        "Terms and arrows in one shape: nodes without placement form a main row of 2–4, left to right in array order, with an edge [main[i], main[i+1]] for each neighbouring pair; at most one node above and one below, each joined by exactly one edge to a main node; no other edges, no repeated edge; ids unique; at most one node emphasized.",
+    ),
+    (
+        "slideFanout",
+        "One source going to two to six unordered targets.",
+    ),
+    (
+        "slideTree",
+        "A folder and its entries, one level deep: a name holds no \"/\" except a folder's trailing one.",
+    ),
+    (
+        "slideLayers",
+        "An ordered stack of layers with owners. Each layer has exactly one of body or chips.",
+    ),
+    (
+        "slideTerritoryGroup",
+        "Who owns what: one column per owner.",
+    ),
+    (
+        "slideQuadrant",
+        "Items in a two-by-two plot. quadrants are in the order top-left, top-right, bottom-left, bottom-right; highlight is 0 to 3.",
+    ),
+    (
+        "slideMatrix",
+        "Options (columns) against capabilities (rows). Every row has one mark per column; highlight is an index into columns.",
+    ),
+    (
+        "slideRender",
+        "Another slide or loose nodes as one surface renders it. Needs slide or body. body is one slideFrame alone or nodes without a frame, and holds no slideRender, slideRenderGrid or slideAnnotatedRender anywhere.",
+    ),
+    (
+        "slideAnnotatedRender",
+        "A slideRender with numbered pins. render is a slideRender node (same rules).",
+    ),
+    (
+        "slideRenderGrid",
+        "One body on two to six surfaces, each surface at most once. body is one slideFrame alone or nodes without a frame, and holds no slideRender, slideRenderGrid or slideAnnotatedRender anywhere.",
     ),
 ];
 

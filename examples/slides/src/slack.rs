@@ -1,23 +1,16 @@
-//! The pack's Block Kit conventions (slides-and-runtime.md §3.3.2, §3.5
-//! "Slack"): inline marks as `mrkdwn` (`` `code` ``, `*strong*`, the rest
-//! escaped) or as `rich_text` runs (`code` / `bold` styles), captions as
-//! `context` blocks, lists as `rich_text` lists and term/body pairs as
-//! section `fields`. Blocks come from the sdk's `section` / `header` /
-//! `context` helpers where those fit, so their text is clamped to Slack's
-//! limits.
+//! The pack's Block Kit conventions: inline marks as `mrkdwn` (`` `code` ``,
+//! `*strong*`, the rest escaped) or as `rich_text` runs (`code` / `bold`
+//! styles), captions as `context` blocks, lists as `rich_text` lists and
+//! term/body pairs as section `fields`. Blocks come from the sdk's `section`
+//! / `header` / `context` helpers where those fit, so their text is clamped
+//! to Slack's limits.
 
 use isomer_sdk::surface::escape_mrkdwn;
-use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text, context};
+use isomer_sdk::surface::slack::{SLACK_FIELD_LIMIT, SLACK_MAX_FIELDS, clamp_text, context};
 use serde_json::{Value, json};
 
 use crate::marks::{Mark, parse_marks};
 use crate::text::{caption, line};
-
-/// Slack's limit on one `fields` entry of a section, in characters.
-pub const SLACK_FIELD_LIMIT: usize = 2000;
-
-/// Slack's limit on the number of `fields` of one section.
-pub const SLACK_MAX_FIELDS: usize = 10;
 
 /// Authored text with inline marks as Slack `mrkdwn`, on one line: code
 /// marks as `` `code` ``, strong as `*strong*`, everything else with
@@ -66,6 +59,15 @@ pub fn mark_runs(text: &str) -> Vec<Value> {
         .collect()
 }
 
+/// A `rich_text` block holding one `rich_text_section` of `runs`: one
+/// paragraph whose runs carry their own styles.
+pub fn rich_section(runs: Vec<Value>) -> Value {
+    json!({
+        "type": "rich_text",
+        "elements": [ { "type": "rich_text_section", "elements": runs } ]
+    })
+}
+
 /// A `rich_text` block holding one list (`style` `bullet` or `ordered`),
 /// one `rich_text_section` per item.
 pub fn rich_list(style: &str, items: Vec<Vec<Value>>) -> Value {
@@ -77,6 +79,25 @@ pub fn rich_list(style: &str, items: Vec<Vec<Value>>) -> Value {
         "type": "rich_text",
         "elements": [ { "type": "rich_text_list", "style": style, "elements": sections } ]
     })
+}
+
+/// A `rich_text` block holding a section of `heading` runs (left out when
+/// empty), then one list as [`rich_list`] builds it: a list under its own
+/// heading in one block (roadmap columns, graph captions, fanout sources).
+pub fn rich_list_under(heading: Vec<Value>, style: &str, items: Vec<Vec<Value>>) -> Value {
+    let mut block = rich_list(style, items);
+    if let (false, Some(elements)) = (heading.is_empty(), block["elements"].as_array_mut()) {
+        elements.insert(
+            0,
+            json!({ "type": "rich_text_section", "elements": heading }),
+        );
+    }
+    block
+}
+
+/// The blocks of an optional caption: one [`caption_context`], or none.
+pub fn caption_blocks(label: Option<&str>) -> Vec<Value> {
+    label.map(caption_context).into_iter().collect()
 }
 
 /// A free-standing caption: a `context` block `*LABEL*`, upper-cased.
@@ -93,21 +114,6 @@ pub fn fields_section(fields: Vec<String>) -> Value {
         .map(|text| json!({ "type": "mrkdwn", "text": clamp_text(&text, SLACK_FIELD_LIMIT) }))
         .collect();
     json!({ "type": "section", "fields": fields })
-}
-
-/// A section holding code: an optional caption line, then the code in a
-/// ```` ``` ```` block (backticks inside cannot close it in Slack, which has
-/// no longer fences, so each is replaced by a modifier-letter grave `ˋ`).
-pub fn code_section(caption: Option<&str>, code: &str) -> Value {
-    let code = escape_mrkdwn(&code.replace('`', "ˋ"));
-    let text = match caption {
-        Some(caption) => format!("{}\n```{code}```", text_mrkdwn(caption)),
-        None => format!("```{code}```"),
-    };
-    json!({
-        "type": "section",
-        "text": { "type": "mrkdwn", "text": clamp_text(&text, SLACK_SECTION_LIMIT) }
-    })
 }
 
 /// Slack's limit on the rows of one `table` block.
@@ -159,14 +165,6 @@ mod tests {
                 json!({ "type": "text", "text": " " }),
                 json!({ "type": "text", "text": "c", "style": { "code": true } }),
             ]
-        );
-    }
-
-    #[test]
-    fn code_sections_cannot_be_closed_by_authored_backticks() {
-        assert_eq!(
-            code_section(Some("a.ts"), "x = `y`;"),
-            json!({ "type": "section", "text": { "type": "mrkdwn", "text": "a.ts\n```x = ˋyˋ;```" } })
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Grids on the text surface: a padded plain-text table, shared by
 //! `slideBars` and `slideTable` (and the later `slideMatrix`). Markdown
-//! grids use the sdk's `Markdown::table`.
+//! grids use the sdk's `Markdown::table`; Slack grids are native `table`
+//! blocks ([`crate::slack::table_block`]).
 
 use crate::authored::display_columns;
 
@@ -10,11 +11,33 @@ use crate::authored::display_columns;
 /// spaces are trimmed from every line. A short row is padded with empty
 /// cells.
 pub fn text_table(header: &[String], rows: &[Vec<String>]) -> String {
+    let rows: Vec<TextRow<'_>> = rows.iter().map(|row| TextRow::Cells(row)).collect();
+    text_table_rows(header, &rows)
+}
+
+/// One row of a text table: cells, or a line of its own (a group's label)
+/// that is printed as written and widens no column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextRow<'a> {
+    /// Cells, padded to their columns.
+    Cells(&'a [String]),
+    /// A line between the rows, e.g. an upper-cased group label.
+    Line(&'a str),
+}
+
+/// [`text_table`] with lines of their own between the rows.
+pub fn text_table_rows(header: &[String], rows: &[TextRow<'_>]) -> String {
+    let cells = || {
+        rows.iter().filter_map(|row| match row {
+            TextRow::Cells(cells) => Some(*cells),
+            TextRow::Line(_) => None,
+        })
+    };
     let columns = header
         .len()
-        .max(rows.iter().map(Vec::len).max().unwrap_or(0));
+        .max(cells().map(<[String]>::len).max().unwrap_or(0));
     let mut widths = vec![0; columns];
-    for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
+    for row in std::iter::once(header).chain(cells()) {
         for (index, cell) in row.iter().enumerate() {
             widths[index] = widths[index].max(display_columns(cell));
         }
@@ -33,7 +56,10 @@ pub fn text_table(header: &[String], rows: &[Vec<String>]) -> String {
     };
     let dashes: Vec<String> = widths.iter().map(|w| "-".repeat((*w).max(1))).collect();
     let mut lines = vec![line(header), line(&dashes)];
-    lines.extend(rows.iter().map(|row| line(row)));
+    lines.extend(rows.iter().map(|row| match row {
+        TextRow::Cells(cells) => line(cells),
+        TextRow::Line(text) => (*text).to_owned(),
+    }));
     lines.join("\n")
 }
 
@@ -57,6 +83,19 @@ mod tests {
         assert_eq!(
             table,
             "         A    Bee\n-------  ---  -------\nRow one  Yes  No\n日本          Partial"
+        );
+    }
+
+    #[test]
+    fn a_line_of_its_own_widens_no_column() {
+        let row = cells(&["EU", "14"]);
+        let table = text_table_rows(
+            &cells(&["Region", "Banks"]),
+            &[TextRow::Line("EUROPE AND THE UK"), TextRow::Cells(&row)],
+        );
+        assert_eq!(
+            table,
+            "Region  Banks\n------  -----\nEUROPE AND THE UK\nEU      14"
         );
     }
 }

@@ -1,6 +1,6 @@
-//! String-surface conventions shared by every slide primitive
-//! (slides-and-runtime.md §3.3.1, §3.3.4): one-line text, plain text with
-//! marks removed, caption upper-casing, separators and block joining.
+//! String-surface conventions shared by every slide primitive: one-line
+//! text, plain text with marks removed, caption upper-casing, separators and
+//! block joining.
 
 use isomer_sdk::js::one_line;
 

@@ -1,10 +1,10 @@
-//! URL rules of the pack (slides-and-runtime.md §3.3.1, §3.4.1; sdk.md §6):
+//! URL rules of the pack:
 //! navigation hrefs go through the sdk's sanitizer, and the footer `url`
 //! must be an absolute http(s) URL with a host.
 
 use isomer_sdk::js::js_trim;
 
-/// The message for an href the navigation sanitizer refuses (sdk.md §6).
+/// The message for an href the navigation sanitizer refuses.
 pub const NAVIGATION_HREF_MESSAGE: &str =
     "must be an https, http, or mailto URL, or a relative path";
 

@@ -5,10 +5,11 @@
 mod common;
 
 use common::{findings, runtime, view};
+use isomer_sdk::Surface;
 use isomer_sdk::js::compact_json;
 use isomer_slides::groups::GROUPS;
 
-const TYPES: [&str; 27] = [
+const TYPES: [&str; 40] = [
     "slideFrame",
     "slideHeading",
     "slideStatement",
@@ -25,21 +26,34 @@ const TYPES: [&str; 27] = [
     "slideBulletList",
     "slideDefinitions",
     "slideColumns",
+    "slideRoadmap",
     "slideTimeline",
     "slidePipeline",
+    "slideSequence",
+    "slideLanes",
+    "slideGraph",
+    "slideFanout",
+    "slideTree",
+    "slideLayers",
+    "slideTerritoryGroup",
+    "slideQuadrant",
     "slideStat",
     "slideStats",
     "slideDelta",
     "slideBars",
+    "slideMatrix",
     "slideTable",
     "slideCode",
     "slideDiff",
     "slideCommand",
     "slideTranscript",
+    "slideRender",
+    "slideAnnotatedRender",
+    "slideRenderGrid",
 ];
 
 #[test]
-fn registers_the_27_primitives_in_group_order() {
+fn registers_the_40_primitives_in_group_order() {
     let types: Vec<&str> = runtime()
         .primitives()
         .iter()
@@ -97,7 +111,7 @@ fn slack_is_native_where_the_reference_gives_blocks_and_a_fallback_elsewhere() {
         .filter(|p| !p.has_slack_renderer())
         .map(|p| p.type_name())
         .collect();
-    assert_eq!(fallback, ["slideColumns", "slideDelta", "slideBars"]);
+    assert_eq!(fallback, ["slideColumns"]);
 }
 
 #[test]
@@ -216,7 +230,33 @@ fn measures_the_authoring_schema_and_the_catalog() {
     let catalog_value = serde_json::to_value(runtime().catalog()).expect("entries serialize");
     let catalog = compact_json(&catalog_value).len();
     println!("authoring schema: {schema} bytes (compact JSON)");
-    println!("full catalog: {catalog} bytes (compact JSON of 27 entries)");
+    println!("full catalog: {catalog} bytes (compact JSON of 40 entries)");
     assert!(schema > 10_000 && schema < 120_000, "schema {schema}");
     assert!(catalog > 10_000 && catalog < 60_000, "catalog {catalog}");
+}
+
+/// A primitive's text and Markdown renderers default to its list
+/// (`SlideNode::as_list`), which is empty for a primitive that has none:
+/// every catalog example must print something on every string surface.
+#[test]
+fn every_catalog_example_prints_on_every_string_surface() {
+    for primitive in runtime().primitives() {
+        let node = &primitive.catalog_entry().example;
+        for surface in [Surface::Text, Surface::Markdown] {
+            let rendered = common::render_node(surface, node);
+            assert!(
+                !rendered.is_empty(),
+                "{} on {surface:?}",
+                primitive.type_name()
+            );
+        }
+        let slack: serde_json::Value =
+            serde_json::from_str(&common::render_node(Surface::Slack, node)).expect("JSON");
+        assert_ne!(
+            slack["blocks"],
+            serde_json::json!([]),
+            "{}",
+            primitive.type_name()
+        );
+    }
 }

@@ -1,8 +1,8 @@
 //! Every primitive rendered alone (`render_node`) on the text, Markdown
 //! and Slack surfaces: the catalog example, and the variants whose output differs
 //! (modes, markers, placeholders, unsafe links). Each output is an insta
-//! snapshot in `tests/snapshots/`, checked by hand against
-//! slides-and-runtime.md §3.3–3.5.
+//! snapshot in `tests/snapshots/`, checked by hand against the pack's
+//! rules for each primitive.
 
 mod common;
 

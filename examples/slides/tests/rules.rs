@@ -1,6 +1,6 @@
 //! Every cross-field rule of the pack (the refinements JSON Schema cannot
 //! say) fails with the exact path, message and node type, and the matching
-//! valid node passes (slides-and-runtime.md §3.4–3.5).
+//! valid node passes.
 
 mod common;
 
@@ -400,13 +400,26 @@ fn slide_command_prefix_and_width() {
             "slideCommand"
         )]
     );
-    // 31 wide glyphs: 31 characters pass the schema, 62 columns do not fit.
-    let node = json!({ "type": "slideCommand", "command": "日".repeat(31) });
+    // 43 wide glyphs: 43 characters pass the schema, 86 columns do not fit.
+    let node = json!({ "type": "slideCommand", "command": "日".repeat(43) });
     assert_eq!(
         check(node),
         [finding(
             "body[0].command",
-            "a line is wider than its panel: at most 60 columns fit; shorten it or break it over two lines",
+            "a line is wider than its panel: at most 85 columns fit; shorten it or break it over two lines",
+            "slideCommand"
+        )]
+    );
+    // Upstream's own examples hold commands of 61 and 84 characters; 85
+    // fit, 86 do not.
+    let fits = json!({ "type": "slideCommand", "command": format!("npx {}", "x".repeat(81)) });
+    assert_eq!(check(fits), vec![]);
+    let node = json!({ "type": "slideCommand", "command": "x".repeat(86) });
+    assert_eq!(
+        check(node),
+        [finding(
+            "body[0].command",
+            "must be at most 85 characters",
             "slideCommand"
         )]
     );

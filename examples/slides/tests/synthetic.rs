@@ -54,9 +54,11 @@ fn every_answer_checks_as_its_kind_says() {
                     "body[0].body[1].type must be one of: slideFrame, slideHeading, \
                   slideStatement, slideQuote, slideTitle, slideSection, slideAgenda, slideClosing, \
                   slideSource, slideSplit, slideStack, slideWindow, slideList, slideBulletList, \
-                  slideDefinitions, slideColumns, slideTimeline, slidePipeline, slideStat, \
-                  slideStats, slideDelta, slideBars, slideTable, slideCode, slideDiff, \
-                  slideCommand, slideTranscript"
+                  slideDefinitions, slideColumns, slideRoadmap, slideTimeline, slidePipeline, \
+                  slideSequence, slideLanes, slideGraph, slideFanout, slideTree, slideLayers, \
+                  slideTerritoryGroup, slideQuadrant, slideStat, slideStats, slideDelta, \
+                  slideBars, slideMatrix, slideTable, slideCode, slideDiff, slideCommand, \
+                  slideTranscript, slideRender, slideAnnotatedRender, slideRenderGrid"
                 ],
                 "{}",
                 case.id
@@ -89,10 +91,10 @@ fn every_answer_checks_as_its_kind_says() {
             assert!(!corpus.answers.contains_key(&(case.id.clone(), 1)));
         }
     }
-    // Every kind and every content primitive (25 = 27 minus frame and
+    // Every kind and every content primitive (38 = 40 minus frame and
     // heading) shows up in 600 cases.
     assert_eq!(counts.len(), 6, "{counts:?}");
-    assert_eq!(content_types.len(), 25);
+    assert_eq!(content_types.len(), 38);
 }
 
 #[test]

@@ -18,21 +18,27 @@ use crate::surface::markdown::{Block, escape_mrkdwn};
 
 /// Slack's per-message block limit.
 pub const SLACK_MAX_BLOCKS: usize = 50;
-/// Slack's limit on a `header` block's text, in characters.
+/// Slack's limit on a `header` block's text, in characters (UTF-16 code
+/// units, see [`slack_length`]).
 pub const SLACK_HEADER_LIMIT: usize = 150;
-/// Slack's limit on a `section` block's text, in characters.
+/// Slack's limit on a `section` block's text, in characters (UTF-16 code
+/// units).
 pub const SLACK_SECTION_LIMIT: usize = 3000;
-/// Slack's limit on one `fields` entry of a section, in characters.
+/// Slack's limit on one `fields` entry of a section, in characters (UTF-16
+/// code units).
 pub const SLACK_FIELD_LIMIT: usize = 2000;
-/// Slack's limit on an image's `alt_text`, in characters.
+/// Slack's limit on an image's `alt_text`, in characters (UTF-16 code
+/// units).
 pub const SLACK_ALT_TEXT_LIMIT: usize = 2000;
-/// Slack's limit on a button's text, in characters.
+/// Slack's limit on a button's text, in characters (UTF-16 code units).
 pub const SLACK_BUTTON_LIMIT: usize = 75;
-/// Slack's limit on the fallback `text` of a message, in characters.
+/// Slack's limit on the fallback `text` of a message, in characters (UTF-16
+/// code units).
 pub const SLACK_TEXT_LIMIT: usize = 40_000;
 /// The table character budget of one message (slides-and-runtime.md
-/// §2.5.4 step 4), in characters (Unicode scalar values, `chars()`, as
-/// every limit in this file counts): the text of every cell of every
+/// §2.5.4 step 4), in Unicode scalar values (`chars()`; a budget of this
+/// port, not one of Slack's limits, which [`slack_length`] counts): the
+/// text of every cell of every
 /// `table` block, header row included, summed in message order. Tables
 /// that fit stay native; the first table that would take the running total
 /// past the budget, and every table after it, degrade to `rich_text` lines
@@ -56,18 +62,40 @@ pub const SLACK_TABLE_CELL_SEPARATOR: &str = " · ";
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SlackRender {
     /// The notification / fallback text: the text surface's render (same
-    /// `heading`), clamped to [`SLACK_TEXT_LIMIT`].
+    /// `heading`) with `&`, `<` and `>` escaped as in the blocks' `mrkdwn`
+    /// (Slack reads this field as `mrkdwn`, so authored `<!channel>` or
+    /// `<@U123>` would otherwise notify and `<url|x>` would link), clamped to
+    /// [`SLACK_TEXT_LIMIT`].
     pub text: String,
     /// The Block Kit blocks.
     pub blocks: Vec<Value>,
 }
 
-/// Cuts `text` to at most `limit` characters, ending with `…` when cut.
+/// The length of `text` as Slack counts it against its limits: UTF-16 code
+/// units, the length a JavaScript string reports, as upstream measures
+/// too. A character outside the Basic Multilingual Plane (most emoji)
+/// counts 2, so a header of 150 emoji is 300 long, not 150.
+pub fn slack_length(text: &str) -> usize {
+    text.chars().map(char::len_utf16).sum()
+}
+
+/// Cuts `text` to at most `limit` characters as Slack counts them
+/// ([`slack_length`]), ending with `…` when cut; a cut never splits a
+/// character (an emoji that would straddle the limit is dropped whole).
 pub fn clamp_text(text: &str, limit: usize) -> String {
-    if text.chars().count() <= limit {
+    if slack_length(text) <= limit {
         return text.to_owned();
     }
-    let mut out: String = text.chars().take(limit.saturating_sub(1)).collect();
+    let room = limit.saturating_sub('…'.len_utf16());
+    let mut used = 0;
+    let mut out = String::new();
+    for c in text.chars() {
+        used += c.len_utf16();
+        if used > room {
+            break;
+        }
+        out.push(c);
+    }
     out.push('…');
     out
 }
@@ -76,7 +104,7 @@ pub fn clamp_text(text: &str, limit: usize) -> String {
 fn clamp_block(block: &mut Value) {
     fn clamp_at(value: Option<&mut Value>, limit: usize) {
         if let Some(Value::String(text)) = value
-            && text.chars().count() > limit
+            && slack_length(text) > limit
         {
             *text = clamp_text(text, limit);
         }
@@ -219,7 +247,8 @@ fn block_mrkdwn(block: &Block) -> String {
 /// subtitle as a `context`; then the nodes' blocks, clamped; tables past
 /// [`SLACK_TABLE_CHARACTER_BUDGET`] degraded to `rich_text` lines; past
 /// [`SLACK_MAX_BLOCKS`] the tail is cut and a context notice
-/// `_+N more blocks elided to fit Slack's limit._` ends the list.
+/// `_+N more blocks elided to fit Slack's limit._` ends the list. `text`
+/// (the text surface's render) is escaped as `mrkdwn`, then clamped.
 pub(crate) fn envelope(
     composition: &Value,
     heading: bool,
@@ -250,7 +279,7 @@ pub(crate) fn envelope(
         )));
     }
     SlackRender {
-        text: clamp_text(&text, SLACK_TEXT_LIMIT),
+        text: clamp_text(&escape_mrkdwn(&text), SLACK_TEXT_LIMIT),
         blocks,
     }
 }
@@ -541,6 +570,35 @@ mod tests {
 
     fn field(text: &str) -> Value {
         json!({ "type": "section", "fields": [ { "type": "mrkdwn", "text": text } ] })
+    }
+
+    #[test]
+    fn limits_count_utf16_code_units_and_never_split_a_character() {
+        assert_eq!(slack_length("aé日"), 3);
+        assert_eq!(slack_length("😀"), 2);
+        let header = clamp_text(&"😀".repeat(150), SLACK_HEADER_LIMIT);
+        assert_eq!(header, format!("{}…", "😀".repeat(74)));
+        assert_eq!(slack_length(&header), 149);
+        assert_eq!(
+            clamp_text(&"😀".repeat(75), SLACK_HEADER_LIMIT),
+            "😀".repeat(75)
+        );
+        assert_eq!(clamp_text("a😀b", 3), "a…");
+        assert_eq!(clamp_text("abcd", 3), "ab…");
+    }
+
+    #[test]
+    fn the_fallback_text_is_escaped_like_the_blocks() {
+        let render = envelope(
+            &json!({ "type": "view", "body": [] }),
+            false,
+            Vec::new(),
+            "<!channel> & <@U123> <javascript:alert(1)|x>".to_owned(),
+        );
+        assert_eq!(
+            render.text,
+            "&lt;!channel&gt; &amp; &lt;@U123&gt; &lt;javascript:alert(1)|x&gt;"
+        );
     }
 
     #[test]

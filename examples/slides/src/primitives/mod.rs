@@ -1,6 +1,6 @@
-//! The slide primitives, one per file, in folders by catalog group
-//! (slides-and-runtime.md §3.2), and the one way they become sdk
-//! [`Primitive`]s: [`SlideNode`] plus [`primitive`].
+//! The slide primitives, one per file, in folders by catalog group, and
+//! the one way they become sdk [`Primitive`]s: [`SlideNode`] plus
+//! [`primitive`].
 
 pub mod code;
 pub mod diagrams;
@@ -12,14 +12,18 @@ pub mod text;
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, IsomerError, Primitive, RefineContext};
 use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use schemars::transform::RecursiveTransform;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::check::Issue;
+use crate::list::List;
 
 /// What every slide primitive declares: its node struct (fields as JSON
-/// Schema through schemars), its catalog entry, its cross-field rules and
-/// its text and Markdown renderers.
+/// Schema through schemars), its catalog entry, its cross-field rules, and
+/// its text, Markdown and Slack renderers, or the one labelled list it
+/// prints as ([`SlideNode::as_list`]).
 pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     /// The node `type`, e.g. `slideStat`.
     const TYPE: &'static str;
@@ -43,11 +47,27 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     }
 
     /// The text surface rendering; `scope.text(child)` renders a child.
-    fn text(&self, scope: &Scope<'_>) -> String;
+    /// By default the text of [`SlideNode::as_list`].
+    fn text(&self, scope: &Scope<'_>) -> String {
+        let _ = scope;
+        self.as_list().map(|list| list.text()).unwrap_or_default()
+    }
 
     /// The Markdown surface rendering; `scope.markdown(child)` renders a
-    /// child.
-    fn markdown(&self, scope: &Scope<'_>) -> Markdown;
+    /// child. By default the Markdown of [`SlideNode::as_list`].
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        let _ = scope;
+        self.as_list()
+            .map_or_else(Markdown::new, |list| list.markdown())
+    }
+
+    /// True when the node's [`Node`](isomer_sdk::Node) fields are an
+    /// embedded body rather than child slots: validated against the node
+    /// union with their own rules, but not walked (their ids are their own,
+    /// no anchors, no builds, and container rules such as "no window in a
+    /// window" do not reach into them). Upstream's `slideRender` and
+    /// `slideRenderGrid` hold one.
+    const EMBEDDED_BODY: bool = false;
 
     /// True when [`SlideNode::slack`] is the primitive's own Block Kit
     /// renderer; false leaves Slack to the sdk's conversion of the Markdown
@@ -56,11 +76,32 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
     const NATIVE_SLACK: bool = false;
 
     /// The Slack surface rendering (Block Kit blocks); `scope.slack(child)`
-    /// renders a child. Used only when [`SlideNode::NATIVE_SLACK`].
+    /// renders a child. Used only when [`SlideNode::NATIVE_SLACK`]. By
+    /// default the blocks of [`SlideNode::as_list`].
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         let _ = scope;
-        Vec::new()
+        self.as_list().map(|list| list.slack()).unwrap_or_default()
     }
+
+    /// The node as one labelled list, for a primitive that prints as one
+    /// (a caption, then an entry per item): the renderers above print it
+    /// unless the primitive writes its own. `None` by default; a primitive
+    /// that returns `None` writes its text and Markdown renderers (the
+    /// crate's tests render every catalog example on every surface).
+    fn as_list(&self) -> Option<List> {
+        None
+    }
+}
+
+/// The JSON Schema of `T` as schemars derives it (draft 2020-12), with
+/// [`crate::schema::no_null`] applied to every object in it: an optional
+/// field may be absent, never `null`.
+fn node_schema<T: JsonSchema>() -> Value {
+    SchemaSettings::draft2020_12()
+        .with_transform(RecursiveTransform(crate::schema::no_null))
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value()
 }
 
 /// The sdk primitive of `T`: its catalog entry, refinements and renderers.
@@ -72,6 +113,7 @@ pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
 pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
     let entry = T::catalog();
     let mut builder = Primitive::builder::<T>(T::TYPE)
+        .schema_json(node_schema::<T>())
         .purpose(entry.purpose)
         .use_when(entry.use_when)
         .avoid_when(entry.avoid_when)
@@ -85,6 +127,9 @@ pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
         .markdown(|node: &T, scope: &Scope<'_>| node.markdown(scope));
     if let Some(group) = entry.group {
         builder = builder.group(group);
+    }
+    if T::EMBEDDED_BODY {
+        builder = builder.children(|_node: &Value| Vec::new());
     }
     if T::NATIVE_SLACK {
         builder = builder.slack(|node: &T, scope: &Scope<'_>| node.slack(scope));

@@ -67,7 +67,7 @@ pub(super) fn block_markdown(block: &Block) -> String {
                 }
                 format!("| {} |", parts.join(" | "))
             };
-            let mut lines = vec![row(head), format!("|{}", " --- |".repeat(width))];
+            let mut lines = vec![row(head), format!("|{}", " - |".repeat(width))];
             lines.extend(rows.iter().map(|cells| row(cells)));
             lines.join("\n")
         }

@@ -286,7 +286,10 @@ impl Inline {
         let cell = matches!(breaks, LineBreaks::Cell);
         write_markdown_runs(&self.runs, &mut lines, cell);
         match breaks {
-            LineBreaks::Space | LineBreaks::Cell => escape_block_start(&lines.join(" ")),
+            LineBreaks::Space => escape_block_start(&lines.join(" ")),
+            // A cell is inline content: no block can open in it, so `4.2`
+            // or `- 1` stay as written.
+            LineBreaks::Cell => lines.join(" ").trim_start_matches([' ', '\t']).to_owned(),
             LineBreaks::Hard { indent } => {
                 let lines: Vec<String> = lines
                     .iter()
@@ -533,7 +536,10 @@ impl Markdown {
         }
     }
 
-    /// A GFM table; rows shorter than the head are padded with empty cells.
+    /// A GFM table, as upstream writes it: `| a | b |`, a `| - | - |`
+    /// delimiter row, then the rows; rows shorter than the head are padded
+    /// with empty cells. Cells escape inline markup (`|` included) but no
+    /// block openers, which cannot start inside a cell.
     pub fn table(head: Vec<Inline>, rows: Vec<Vec<Inline>>) -> Markdown {
         Markdown {
             blocks: vec![Block::Table { head, rows }],
@@ -620,12 +626,12 @@ mod tests {
             ))
             .then(Markdown::table(
                 vec!["k".into(), "v".into()],
-                vec![vec!["a|b".into()]],
+                vec![vec!["a|b".into()], vec!["4.2".into(), "- 1".into()]],
             ))
             .then(Markdown::ordered_list(["x", "y"]));
         assert_eq!(
             md.to_markdown(),
-            "````rust\na ``` b\n````\n\n> one\n>\n> two\n\n| k | v |\n| --- | --- |\n| a\\|b |   |\n\n1. x\n2. y"
+            "````rust\na ``` b\n````\n\n> one\n>\n> two\n\n| k | v |\n| - | - |\n| a\\|b |   |\n| 4.2 | - 1 |\n\n1. x\n2. y"
         );
     }
 
@@ -732,7 +738,7 @@ mod tests {
             .then(Markdown::table(vec![two()], vec![vec![two()]]));
         assert_eq!(
             md.to_markdown(),
-            "## a b\n\n- a\\\n  b\n\n1. x\n2. x\n3. x\n4. x\n5. x\n6. x\n7. x\n8. x\n9. x\n10. a\\\n    b\n\n> a\\\n> b\n\n| a b |\n| --- |\n| a b |"
+            "## a b\n\n- a\\\n  b\n\n1. x\n2. x\n3. x\n4. x\n5. x\n6. x\n7. x\n8. x\n9. x\n10. a\\\n    b\n\n> a\\\n> b\n\n| a b |\n| - |\n| a b |"
         );
     }
 

@@ -1,5 +1,4 @@
-//! How wide a line of code may be on a slide (slides-and-runtime.md §3.5,
-//! Code and renders).
+//! How wide a line of code may be on a slide.
 //!
 //! Upstream derives the caps from the frame width (1920 px) and the mono
 //! font's advance; those theme metrics were not captured, so the figures

@@ -1,7 +1,6 @@
-//! `slideCode`: source in one panel, or two panels joined by an arrow
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideCode`: source in one panel, or two panels joined by an arrow.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,13 +10,11 @@ use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
-use crate::slack::code_section;
+use crate::slack::text_mrkdwn;
 use crate::text::line;
 use isomer_sdk::surface::slack::section;
-
-/// The `type` of the code node.
-pub const TYPE: &str = "slideCode";
 
 /// The message for a highlighted line number past the panel's lines.
 pub fn highlight_past_end(lines: usize) -> String {
@@ -27,7 +24,7 @@ pub fn highlight_past_end(lines: usize) -> String {
 /// One panel of source.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct CodePanel {
     /// The file name, shown as the panel's caption.
     pub file: Option<LineText>,
@@ -45,7 +42,6 @@ pub struct CodePanel {
 /// The fields of a `slideCode` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideCode {
     /// One panel, or two joined by an arrow (a value traced from one file
     /// to the next).
@@ -54,11 +50,7 @@ pub struct SlideCode {
 }
 
 impl SlideNode for SlideCode {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideCode";
 
     /// Each line is one line, without tabs, within its panel's width; each
     /// highlighted line exists.
@@ -92,9 +84,10 @@ impl SlideNode for SlideCode {
             .panels
             .iter()
             .map(|panel| {
-                let mut lines: Vec<String> = panel.file.iter().map(|f| line(f)).collect();
-                lines.extend(panel.lines.iter().cloned());
-                lines.join("\n")
+                code_text(
+                    panel.file.as_deref().map(line).as_deref(),
+                    &panel.lines.join("\n"),
+                )
             })
             .collect();
         panels.join("\n\n→\n\n")
@@ -108,12 +101,10 @@ impl SlideNode for SlideCode {
             if index > 0 {
                 out.push(Markdown::paragraph("→"));
             }
-            if let Some(file) = &panel.file {
-                out.push(Markdown::paragraph(Inline::strong(file.as_str())));
-            }
-            out.push(Markdown::code_block(
+            out.push(code_markdown(
+                panel.file.as_deref(),
                 panel.language.as_deref().unwrap_or(""),
-                panel.lines.join("\n"),
+                &panel.lines.join("\n"),
             ));
         }
         out
@@ -129,38 +120,40 @@ impl SlideNode for SlideCode {
             if index > 0 {
                 blocks.push(section("→"));
             }
-            blocks.push(code_section(panel.file.as_deref(), &panel.lines.join("\n")));
+            blocks.push(code_slack(
+                panel.file.as_deref().map(text_mrkdwn).as_deref(),
+                &panel.lines.join("\n"),
+            ));
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideCode`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
-        &[
-            "A specific snippet is the point of the slide.",
-            "Tracing a value from one file into another: two panels.",
-        ],
-        &[
-            "An exchange between a person, a model and a program: use slideTranscript.",
-            "More than sixteen lines: cut the snippet down to the lines that make the point.",
-            "What a change did to the code: use slideDiff.",
-            "One shell command to run: use slideCommand.",
-        ],
-        json!({
-            "type": "slideCode",
-            "panels": [
-                {
-                    "file": "settle.ts",
-                    "language": "ts",
-                    "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
-                    "highlightLines": [3]
-                }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
+            &[
+                "A specific snippet is the point of the slide.",
+                "Tracing a value from one file into another: two panels.",
+            ],
+            &[
+                "An exchange between a person, a model and a program: use slideTranscript.",
+                "More than sixteen lines: cut the snippet down to the lines that make the point, or show the folder with slideTree.",
+                "What a change did to the code: use slideDiff.",
+                "One shell command to run: use slideCommand.",
+            ],
+            json!({
+                "type": "slideCode",
+                "panels": [
+                    {
+                        "file": "settle.ts",
+                        "language": "ts",
+                        "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
+                        "highlightLines": [3]
+                    }
+                ]
+            }),
+        )
+    }
 }

@@ -1,7 +1,6 @@
-//! `slideCommand`: one shell command the audience can run
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideCommand`: one shell command the audience can run.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,18 +10,21 @@ use super::line_width::check_code_line;
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
-use crate::slack::code_section;
-use crate::text::{join_lines, line};
+use crate::slack::text_mrkdwn;
+use crate::text::{caption, line};
 
-/// The `type` of the command node.
-pub const TYPE: &str = "slideCommand";
-
-/// The most characters (and display columns) a command may take: the frame
-/// width less the Copy chip and the `$ ` prompt, in the command face's
-/// advance (this port's estimate; upstream's theme metrics were not
-/// captured).
-pub const COMMAND_MAX_LENGTH: usize = 60;
+/// The most characters (and display columns) a command may take: 85.
+///
+/// Derived from the slide's geometry as upstream derives it: 1,664 px of
+/// content width less the panel's 40 px side padding (1,584 px), less about
+/// 120 px for the Copy chip and its gap, in the smallest command face (28 px
+/// Roboto Mono, 0.6 em advance: 16.8 px a column), gives 87 columns; the
+/// `$ ` prompt takes two of them. Upstream's own examples hold commands of
+/// 61 and 84 characters, which this cap accepts. The chip's width is this
+/// port's estimate; upstream's exact theme metrics were not captured.
+pub const COMMAND_MAX_LENGTH: usize = 85;
 
 /// The message for a `highlightPrefix` the command does not start with.
 pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
@@ -30,25 +32,20 @@ pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
 /// The fields of a `slideCommand` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideCommand {
-    /// What the command does, e.g. "Install".
+    /// What the command does, e.g. "Install" (printed upper-case).
     pub label: Option<LineText>,
     /// The command, on one line, without the prompt.
-    #[schemars(length(min = 1, max = 60))]
+    #[schemars(length(min = 1, max = 85))]
     pub command: String,
     /// The start of the command to emphasize, e.g. the program name; must be
     /// a prefix of command.
-    #[schemars(length(min = 1, max = 60))]
+    #[schemars(length(min = 1, max = 85))]
     pub highlight_prefix: Option<String>,
 }
 
 impl SlideNode for SlideCommand {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideCommand";
 
     /// The command is one line, without tabs, within the width; the
     /// highlighted prefix is a prefix of it.
@@ -65,46 +62,53 @@ impl SlideNode for SlideCommand {
         issues
     }
 
-    /// Text: the label line, then `$ command`.
+    /// Text: the `LABEL` line (upper-cased), then `$ command`.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines([
-            self.label.as_deref().map(line).unwrap_or_default(),
-            format!("$ {}", line(&self.command)),
-        ])
+        code_text(
+            self.label.as_deref().map(caption).as_deref(),
+            &format!("$ {}", line(&self.command)),
+        )
     }
 
-    /// Markdown: `**label**`, then the command in an `sh` fence (no prompt).
+    /// Markdown: `**LABEL**`, then the command in an `sh` fence (no prompt).
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.label
-            .as_deref()
-            .map_or_else(Markdown::new, |l| Markdown::paragraph(Inline::strong(l)))
-            .then(Markdown::code_block("sh", line(&self.command)))
+        code_markdown(
+            self.label.as_deref().map(caption).as_deref(),
+            "sh",
+            &line(&self.command),
+        )
     }
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: a `section` `label` + the command in a code block.
+    /// Slack: a `section`: the label in bold, as authored (`*label*`), then
+    /// the command in a code block.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        vec![code_section(self.label.as_deref(), &line(&self.command))]
+        vec![code_slack(
+            self.label
+                .as_deref()
+                .map(|l| format!("*{}*", text_mrkdwn(l)))
+                .as_deref(),
+            &line(&self.command),
+        )]
     }
-}
 
-/// The catalog entry of `slideCommand`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "One shell command on one line, ready to copy and run.",
-        &[
-            "Telling the audience what to run: install, set up, try it.",
-            "A sequence of single commands, each with its own label.",
-        ],
-        &["A command over several lines, or source code: use slideCode."],
-        json!({
-            "type": "slideCommand",
-            "label": "Try a dry run",
-            "command": "ledger settle --region eu --dry-run",
-            "highlightPrefix": "ledger"
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "One shell command on one line, ready to copy and run.",
+            &[
+                "Telling the audience what to run: install, set up, try it.",
+                "A sequence of single commands, each with its own label.",
+            ],
+            &["A command over several lines, or source code: use slideCode."],
+            json!({
+                "type": "slideCommand",
+                "label": "Try a dry run",
+                "command": "ledger settle --region eu --dry-run",
+                "highlightPrefix": "ledger"
+            }),
+        )
+    }
 }

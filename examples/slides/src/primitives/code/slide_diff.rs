@@ -1,7 +1,6 @@
-//! `slideDiff`: one snippet with its added and removed lines marked
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideDiff`: one snippet with its added and removed lines marked.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,12 +10,10 @@ use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
-use crate::slack::code_section;
-use crate::text::{join_lines, line};
-
-/// The `type` of the diff node.
-pub const TYPE: &str = "slideDiff";
+use crate::slack::text_mrkdwn;
+use crate::text::line;
 
 /// What a change did to a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -32,7 +29,7 @@ pub enum DiffOp {
 /// One line of the snippet.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct DiffLine {
     /// The line's code; may be empty. No line breaks or tabs.
     #[schemars(length(max = 10000))]
@@ -44,7 +41,6 @@ pub struct DiffLine {
 /// The fields of a `slideDiff` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDiff {
     /// The file name, shown as the caption.
     pub file: Option<LineText>,
@@ -56,8 +52,9 @@ pub struct SlideDiff {
 }
 
 impl SlideDiff {
-    /// The unified form: `+ text`, `- text` or `  text`, trailing spaces
-    /// trimmed.
+    /// The unified form, as upstream prints it: a one-character marker
+    /// column, then the line as authored: `+text` added, `-text` removed,
+    /// ` text` unchanged (an empty unchanged line is one space).
     fn unified(&self) -> String {
         self.lines
             .iter()
@@ -67,7 +64,7 @@ impl SlideDiff {
                     Some(DiffOp::Remove) => '-',
                     None => ' ',
                 };
-                format!("{sign} {}", entry.text).trim_end().to_owned()
+                format!("{sign}{}", entry.text)
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -75,11 +72,7 @@ impl SlideDiff {
 }
 
 impl SlideNode for SlideDiff {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideDiff";
 
     /// Each line is one line, without tabs, within the panel's width.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -95,52 +88,48 @@ impl SlideNode for SlideDiff {
 
     /// Text: the file line, then the unified lines.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines([
-            self.file.as_deref().map(line).unwrap_or_default(),
-            self.unified(),
-        ])
+        code_text(self.file.as_deref().map(line).as_deref(), &self.unified())
     }
 
     /// Markdown: `**file**`, then the unified lines in a `diff` fence.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        self.file
-            .as_deref()
-            .map_or_else(Markdown::new, |f| Markdown::paragraph(Inline::strong(f)))
-            .then(Markdown::code_block("diff", self.unified()))
+        code_markdown(self.file.as_deref(), "diff", &self.unified())
     }
 
     const NATIVE_SLACK: bool = true;
 
     /// Slack: a `section` `file` + the unified lines in a code block.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        vec![code_section(self.file.as_deref(), &self.unified())]
+        vec![code_slack(
+            self.file.as_deref().map(text_mrkdwn).as_deref(),
+            &self.unified(),
+        )]
     }
-}
 
-/// The catalog entry of `slideDiff`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "One snippet with its added and removed lines marked, among unchanged context lines.",
-        &[
-            "Showing a fix, a refactor or a config change as before and after of the same snippet.",
-            "The changed lines need their context to make sense.",
-        ],
-        &[
-            "Code that did not change: use slideCode.",
-            "Two separate ideas: use slideSplit.",
-        ],
-        json!({
-            "type": "slideDiff",
-            "file": "settle.ts",
-            "language": "ts",
-            "lines": [
-                { "text": "for (const refund of queue) {" },
-                { "text": "  await bank.transfer(refund);", "op": "remove" },
-                { "text": "  batch.add(refund);", "op": "add" },
-                { "text": "}" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "One snippet with its added and removed lines marked, among unchanged context lines.",
+            &[
+                "Showing a fix, a refactor or a config change as before and after of the same snippet.",
+                "The changed lines need their context to make sense.",
+            ],
+            &[
+                "Code that did not change: use slideCode.",
+                "Two separate ideas: use slideSplit.",
+            ],
+            json!({
+                "type": "slideDiff",
+                "file": "settle.ts",
+                "language": "ts",
+                "lines": [
+                    { "text": "for (const refund of queue) {" },
+                    { "text": "  await bank.transfer(refund);", "op": "remove" },
+                    { "text": "  batch.add(refund);", "op": "add" },
+                    { "text": "}" }
+                ]
+            }),
+        )
+    }
 }

@@ -1,5 +1,4 @@
-//! `slideTranscript`: a short exchange between a user, a model and a host
-//! (slides-and-runtime.md §3.5, Code and renders).
+//! `slideTranscript`: a short exchange between a user, a model and a host.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -10,15 +9,13 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack};
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
-use crate::slack::{caption_context, code_section};
+use crate::slack::caption_blocks;
 use crate::text::{caption, join_lines};
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::section;
-
-/// The `type` of the transcript node.
-pub const TYPE: &str = "slideTranscript";
 
 /// The message for a turn with only blank lines.
 pub const BLANK_TURN: &str = "a turn says something: text is blank";
@@ -60,7 +57,7 @@ impl TurnRole {
 /// One turn of the exchange.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Turn {
     /// "prose" (default) or "code".
     pub format: Option<TurnFormat>,
@@ -92,7 +89,6 @@ impl Turn {
 /// The fields of a `slideTranscript` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTranscript {
     /// A caption over the exchange (printed upper-case).
     pub label: Option<LineText>,
@@ -102,11 +98,7 @@ pub struct SlideTranscript {
 }
 
 impl SlideNode for SlideTranscript {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideTranscript";
 
     /// Every turn says something.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -139,7 +131,7 @@ impl SlideNode for SlideTranscript {
             out.push(Markdown::paragraph(Inline::strong(turn.role.label())));
             match turn.format {
                 Some(TurnFormat::Code) => {
-                    out.push(Markdown::code_block("text", turn.lines().join("\n")))
+                    out.push(code_markdown(None, "text", &turn.lines().join("\n")))
                 }
                 _ => out.push(Markdown::paragraph(Inline::lines(turn.lines()))),
             }
@@ -152,17 +144,12 @@ impl SlideNode for SlideTranscript {
     /// Slack: `context` `*LABEL*`, then one `section` per turn: `*ROLE*`
     /// and the text (prose lines kept), or a code block for code turns.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
+        let mut blocks = caption_blocks(self.label.as_deref());
         for turn in &self.turns {
             let role = turn.role.label();
             blocks.push(match turn.format {
                 Some(TurnFormat::Code) => {
-                    code_section(Some(&format!("*{role}*")), &turn.lines().join("\n"))
+                    code_slack(Some(&format!("*{role}*")), &turn.lines().join("\n"))
                 }
                 _ => section(&format!(
                     "*{role}*\n{}",
@@ -172,32 +159,31 @@ impl SlideNode for SlideTranscript {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideTranscript`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Code and renders",
-        "A short exchange of up to four turns between a user, a model and the host program.",
-        &[
-            "Replaying what an assistant was asked, what it answered and how the host responded.",
-            "Showing a retry after a failed answer.",
-        ],
-        &[
-            "Only one side of the exchange, such as a program's output: use slideCode.",
-            "More than four turns: split the exchange over two slides.",
-        ],
-        json!({
-            "type": "slideTranscript",
-            "label": "Refund question",
-            "turns": [
-                { "role": "user", "text": "Where is my refund for order 4411?" },
-                { "role": "model", "format": "code", "text": "{\"type\":\"view\",\"body\":[{\"type\":\"slideStat\",\"value\":\"1\",\"unit\":\"day\",\"body\":\"until it lands\"}]}" },
-                { "role": "host", "text": "Rendered one stat card." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "A short exchange of up to four turns between a user, a model and the host program.",
+            &[
+                "Replaying what an assistant was asked, what it answered and how the host responded.",
+                "Showing a retry after a failed answer.",
+            ],
+            &[
+                "Only one side of the exchange, such as a program's output: use slideCode.",
+                "More than four turns: split the exchange over two slides.",
+            ],
+            json!({
+                "type": "slideTranscript",
+                "label": "Refund question",
+                "turns": [
+                    { "role": "user", "text": "Where is my refund for order 4411?" },
+                    { "role": "model", "format": "code", "text": "{\"type\":\"view\",\"body\":[{\"type\":\"slideStat\",\"value\":\"1\",\"unit\":\"day\",\"body\":\"until it lands\"}]}" },
+                    { "role": "host", "text": "Rendered one stat card." }
+                ]
+            }),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `slidePipeline`: the ordered steps of one process, optionally grouped
-//! into owned spans (slides-and-runtime.md §3.5, Diagrams).
+//! into owned spans.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -10,14 +10,11 @@ use serde_json::{Value, json};
 use crate::authored::{LineText, Size, Tone, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
-use crate::text::{ARROW, DASH, caption, join_lines, line, plain_text};
+use crate::slack::text_mrkdwn;
+use crate::text::{ARROW, DASH, caption, join_lines, line};
 use isomer_sdk::surface::slack::context;
-
-/// The `type` of the pipeline node.
-pub const TYPE: &str = "slidePipeline";
 
 /// The message for a span outside the steps or running backwards.
 pub const SPAN_RANGE: &str = "each span needs `from` ≤ `to` < the number of steps";
@@ -34,7 +31,7 @@ pub const SPANS_NO_STEP_BODY: &str =
 /// One step of the process.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct PipelineStep {
     /// The step's name.
     pub title: LineText,
@@ -66,7 +63,6 @@ pub struct PipelineSpan {
 /// The fields of a `slidePipeline` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlidePipeline {
     /// A chip before the first step: what goes in (steps mode only).
     pub start: Option<LineText>,
@@ -105,26 +101,45 @@ impl SlidePipeline {
             .map_or_else(String::new, |s| line(&s.title))
     }
 
-    /// `LABEL (first → last)` of a span, with its tone glyph.
-    fn span_head(&self, span: &PipelineSpan) -> (String, String) {
-        (
-            format!("{}{}", span.tone.glyph(), caption(&span.label)),
+    /// The steps a span covers: ` (first → last)`, or ` (only)` for a
+    /// one-step span, as upstream prints them.
+    fn span_steps(&self, span: &PipelineSpan) -> String {
+        if span.from == span.to {
+            format!(" ({})", self.step_title(span.from))
+        } else {
             format!(
-                " ({}{ARROW}{}): {}{DASH}",
+                " ({}{ARROW}{})",
                 self.step_title(span.from),
-                self.step_title(span.to),
-                line(&span.title)
-            ),
-        )
+                self.step_title(span.to)
+            )
+        }
+    }
+
+    /// Steps mode: one numbered `title — body` entry per step. Spans mode:
+    /// one `● LABEL (first → last): title — body` entry per span.
+    fn list(&self) -> List {
+        if self.spans().is_empty() {
+            List::numbered(
+                self.steps
+                    .iter()
+                    .map(|step| Entry::pair(&step.title, DASH, step.body.as_deref())),
+            )
+        } else {
+            List::new(self.spans().iter().map(|span| {
+                Entry::lead(&caption(&span.label))
+                    .with_glyph(span.tone.glyph())
+                    .then_text(&self.span_steps(span))
+                    .then_text(": ")
+                    .then_text(&span.title)
+                    .then_text(DASH)
+                    .then_marks(&span.body)
+            }))
+        }
     }
 }
 
 impl SlideNode for SlidePipeline {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slidePipeline";
 
     /// Spans mode has no `start`, `end` or step bodies; spans stay within
     /// the steps, run forwards and do not overlap.
@@ -172,117 +187,53 @@ impl SlideNode for SlidePipeline {
     /// `1. title — body` lines, or, in spans mode, one
     /// `● LABEL (first → last): title — body` line per span.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        let lines: Vec<String> = if self.spans().is_empty() {
-            self.steps
-                .iter()
-                .enumerate()
-                .map(|(i, step)| match &step.body {
-                    Some(body) => {
-                        format!("{}. {}{DASH}{}", i + 1, line(&step.title), plain_text(body))
-                    }
-                    None => format!("{}. {}", i + 1, line(&step.title)),
-                })
-                .collect()
-        } else {
-            self.spans()
-                .iter()
-                .map(|span| {
-                    let (head, rest) = self.span_head(span);
-                    format!("{head}{rest}{}", plain_text(&span.body))
-                })
-                .collect()
-        };
-        join_lines(std::iter::once(self.chain()).chain(lines))
+        join_lines([self.chain(), self.list().text_lines()])
     }
 
     /// Markdown: the chain as a paragraph; then a `1. **title** — body`
     /// list, or a `- ● **LABEL** (first → last): title — body` list for
     /// spans.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        let chain = Markdown::paragraph(self.chain());
-        if self.spans().is_empty() {
-            chain.then(Markdown::ordered_list(self.steps.iter().map(|step| {
-                let title = Inline::strong(line(&step.title));
-                match &step.body {
-                    Some(body) => title.then(DASH).then(marks_inline(body)),
-                    None => title,
-                }
-            })))
-        } else {
-            chain.then(Markdown::bullet_list(self.spans().iter().map(|span| {
-                let (_, rest) = self.span_head(span);
-                Inline::text(span.tone.glyph())
-                    .then(Inline::strong(caption(&span.label)))
-                    .then(rest)
-                    .then(marks_inline(&span.body))
-            })))
-        }
+        Markdown::paragraph(self.chain()).then(self.list().markdown())
     }
 
     const NATIVE_SLACK: bool = true;
 
     /// Slack: a `context` with the chain, then a `rich_text` ordered list
-    /// (bold title, ` — `, body), or a bullet list of spans.
+    /// (bold title, ` — `, body), or a bullet list of spans whose parts
+    /// (glyph, bold label, steps, `: `, title, ` — `, body) stay separate
+    /// runs.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let chain = context(&text_mrkdwn(&self.chain()));
-        if self.spans().is_empty() {
-            let items = self
-                .steps
-                .iter()
-                .map(|step| {
-                    let mut runs = vec![bold_run(&line(&step.title))];
-                    if let Some(body) = &step.body {
-                        runs.push(run(DASH));
-                        runs.extend(mark_runs(body));
-                    }
-                    runs
-                })
-                .collect();
-            vec![chain, rich_list("ordered", items)]
-        } else {
-            let items = self
-                .spans()
-                .iter()
-                .map(|span| {
-                    let (_, rest) = self.span_head(span);
-                    let mut runs = vec![
-                        run(span.tone.glyph()),
-                        bold_run(&caption(&span.label)),
-                        run(&rest),
-                    ];
-                    runs.extend(mark_runs(&span.body));
-                    runs
-                })
-                .collect();
-            vec![chain, rich_list("bullet", items)]
-        }
+        let mut blocks = vec![context(&text_mrkdwn(&self.chain()))];
+        blocks.extend(self.list().slack());
+        blocks
     }
-}
 
-/// The catalog entry of `slidePipeline`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
-        &[
-            "Two to six steps that turn one thing into another, in order.",
-            "Who owns which run of the steps: spans, each with a tone and an owner.",
-        ],
-        &[
-            "Two processes compared side by side: use slideSplit.",
-            "Dated events leading up to now: use slideTimeline.",
-            "Points with no order: use slideBulletList.",
-        ],
-        json!({
-            "type": "slidePipeline",
-            "start": "Refund request",
-            "end": "Paid",
-            "steps": [
-                { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
-                { "title": "Batch", "body": "One transfer per bank." },
-                { "title": "Confirm", "body": "Each bank answers within the hour." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
+            &[
+                "Two to six steps that turn one thing into another, in order.",
+                "Who owns which run of the steps: spans, each with a tone and an owner.",
+            ],
+            &[
+                "Two paths that meet in one step: use slideLanes.",
+                "Messages going back and forth: use slideSequence.",
+                "One source reaching several targets: use slideFanout.",
+                "Points with no order: use slideBulletList.",
+            ],
+            json!({
+                "type": "slidePipeline",
+                "start": "Refund request",
+                "end": "Paid",
+                "steps": [
+                    { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
+                    { "title": "Batch", "body": "One transfer per bank." },
+                    { "title": "Confirm", "body": "Each bank answers within the hour." }
+                ]
+            }),
+        )
+    }
 }

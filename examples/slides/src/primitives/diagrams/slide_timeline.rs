@@ -1,22 +1,16 @@
-//! `slideTimeline`: three to five dated moments on a rail
-//! (slides-and-runtime.md §3.5, Diagrams).
+//! `slideTimeline`: three to five dated moments on a rail.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
+use crate::authored::{LineText, Size, WrappedText, current_glyph};
 use crate::catalog::entry;
-use crate::check::Issue;
-use crate::markdown::marks_inline;
+use crate::check::{Issue, at_most_one};
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, mark_runs, rich_list, run};
-use crate::text::{SEPARATOR, caption, join_lines, line, plain_text};
-
-/// The `type` of the timeline node.
-pub const TYPE: &str = "slideTimeline";
+use crate::text::{SEPARATOR, caption, line};
 
 /// The message when two moments are current.
 pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
@@ -24,7 +18,7 @@ pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
 /// One dated moment.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct TimelineItem {
     /// When: a year, a quarter, a date.
     pub label: LineText,
@@ -42,7 +36,6 @@ pub struct TimelineItem {
 /// The fields of a `slideTimeline` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTimeline {
     /// Three to five moments, oldest first.
     #[schemars(length(min = 3, max = 5))]
@@ -51,116 +44,59 @@ pub struct SlideTimeline {
     pub size: Option<Size>,
 }
 
-impl SlideTimeline {
-    /// `● ` before the current moment.
-    fn glyph(item: &TimelineItem) -> &'static str {
-        if item.current == Some(true) {
-            CURRENT_GLYPH
-        } else {
-            ""
-        }
-    }
-}
-
 impl SlideNode for SlideTimeline {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideTimeline";
 
-    fn catalog() -> CatalogEntry {
-        catalog()
+    /// One entry per moment: the bold `[● ]label · CHANNEL.`, then the
+    /// quoted heading and the body, marks kept.
+    fn as_list(&self) -> Option<List> {
+        Some(List::new(self.items.iter().map(|item| {
+            let head = format!(
+                "{}{}{SEPARATOR}{}.",
+                current_glyph(item.current),
+                line(&item.label),
+                caption(&item.channel)
+            );
+            Entry::lead(&head)
+                .then_text(" “")
+                .then_marks(&item.heading)
+                .then_text("” ")
+                .then_marks(&item.body)
+        })))
     }
 
     /// At most one moment is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        let current = self
-            .items
-            .iter()
-            .filter(|i| i.current == Some(true))
-            .count();
-        if current > 1 {
-            vec![Issue::new("items", ONE_CURRENT_ITEM)]
-        } else {
-            Vec::new()
-        }
-    }
-
-    /// Text: `[● ]label · CHANNEL. “heading” body` per moment.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(self.items.iter().map(|item| {
-            format!(
-                "{}{}{SEPARATOR}{}. “{}” {}",
-                Self::glyph(item),
-                line(&item.label),
-                caption(&item.channel),
-                plain_text(&item.heading),
-                plain_text(&item.body)
-            )
-        }))
-    }
-
-    /// Markdown: a `- **[● ]label · CHANNEL.** “heading” body` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::bullet_list(self.items.iter().map(|item| {
-            let head = format!(
-                "{}{}{SEPARATOR}{}.",
-                Self::glyph(item),
-                line(&item.label),
-                caption(&item.channel)
-            );
-            Inline::strong(head)
-                .then(" “")
-                .then(marks_inline(&item.heading))
-                .then("” ")
-                .then(marks_inline(&item.body))
-        }))
+        at_most_one(
+            "items",
+            self.items.iter().map(|i| i.current),
+            ONE_CURRENT_ITEM,
+        )
     }
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: a `rich_text` bullet list, `[● ]label · CHANNEL.` bold, then
-    /// `“heading” body`.
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items = self
-            .items
-            .iter()
-            .map(|item| {
-                let head = format!(
-                    "{}{}{SEPARATOR}{}.",
-                    Self::glyph(item),
-                    line(&item.label),
-                    caption(&item.channel)
-                );
-                let mut runs = vec![bold_run(&head), run(" “")];
-                runs.extend(mark_runs(&item.heading));
-                runs.push(run("” "));
-                runs.extend(mark_runs(&item.body));
-                runs
-            })
-            .collect();
-        vec![rich_list("bullet", items)]
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
+            &[
+                "A history that leads up to now.",
+                "Dated moments that each pair an ask with its outcome.",
+            ],
+            &[
+                "Plans by horizon: use slideRoadmap.",
+                "Points without dates or order: use slideBulletList.",
+            ],
+            json!({
+                "type": "slideTimeline",
+                "items": [
+                    { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
+                    { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
+                    { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
+                ]
+            }),
+        )
     }
-}
-
-/// The catalog entry of `slideTimeline`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Diagrams",
-        "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
-        &[
-            "A history that leads up to now.",
-            "Dated moments that each pair an ask with its outcome.",
-        ],
-        &[
-            "Plans that lie ahead: use slideList keyed by quarter.",
-            "Points without dates or order: use slideBulletList.",
-        ],
-        json!({
-            "type": "slideTimeline",
-            "items": [
-                { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
-                { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
-                { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
-            ]
-        }),
-    )
 }

@@ -1,5 +1,4 @@
-//! `slideSplit`: two panes side by side (slides-and-runtime.md §3.5,
-//! Layout). Its children are `panes[i].items[j]`.
+//! `slideSplit`: two panes side by side. Its children are `panes[i].items[j]`.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};
@@ -15,9 +14,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::{context, section};
-
-/// The `type` of the split node.
-pub const TYPE: &str = "slideSplit";
 
 /// The message for a pane with a tone and no label.
 pub const TONE_NEEDS_LABEL: &str = "tone colors the label, so it needs one";
@@ -55,7 +51,7 @@ pub enum SplitDivider {
 /// One pane of a split.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct SplitPane {
     /// A caption over the pane (printed upper-case).
     pub label: Option<LineText>,
@@ -70,7 +66,6 @@ pub struct SplitPane {
 /// The fields of a `slideSplit` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideSplit {
     /// Exactly two panes, left then right.
     #[schemars(length(min = 2, max = 2))]
@@ -91,11 +86,7 @@ impl SlideSplit {
 }
 
 impl SlideNode for SlideSplit {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideSplit";
 
     /// A pane's tone needs its label; no pane holds a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -187,40 +178,39 @@ impl SlideNode for SlideSplit {
         blocks.extend(self.footnote.as_deref().map(|f| section(&marks_mrkdwn(f))));
         blocks
     }
-}
 
-/// The catalog entry of `slideSplit`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Layout",
-        "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
-        &[
-            "Dividing responsibilities between two parties: a list in each pane and a \"rule\" divider.",
-            "One thing turning into another: the \"arrow\" divider.",
-            "Two nodes next to each other, or a main idea with notes beside it (\"aside\" ratio, \"hairline\" divider, a label over the notes).",
-        ],
-        &[
-            "Nodes stacked top to bottom: put them straight in the slideFrame body.",
-            "Three or four parallel options, each a name and a sentence: use slideColumns.",
-            "Two to four parallel options each with a title and a sentence: use slideColumns.",
-        ],
-        json!({
-            "type": "slideSplit",
-            "divider": "rule",
-            "panes": [
-                {
-                    "label": "Ledger team",
-                    "tone": "primary",
-                    "items": [{ "type": "slideBulletList", "items": ["Runs the nightly batch", "Owns the retry"] }]
-                },
-                {
-                    "label": "Card networks",
-                    "tone": "accent",
-                    "items": [{ "type": "slideBulletList", "items": ["Confirm each payout", "Report chargebacks"] }]
-                }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Layout",
+            "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
+            &[
+                "Dividing responsibilities between two parties: a list in each pane and a \"rule\" divider.",
+                "One thing turning into another: the \"arrow\" divider.",
+                "Two nodes next to each other, or a main idea with notes beside it (\"aside\" ratio, \"hairline\" divider, a label over the notes).",
             ],
-            "footnote": "Each side pages only its **own** on-call."
-        }),
-    )
+            &[
+                "Nodes stacked top to bottom: put them straight in the slideFrame body.",
+                "Ownership across several teams: use slideTerritoryGroup.",
+                "Two to four parallel options each with a title and a sentence: use slideColumns.",
+            ],
+            json!({
+                "type": "slideSplit",
+                "divider": "rule",
+                "panes": [
+                    {
+                        "label": "Ledger team",
+                        "tone": "primary",
+                        "items": [{ "type": "slideBulletList", "items": ["Runs the nightly batch", "Owns the retry"] }]
+                    },
+                    {
+                        "label": "Card networks",
+                        "tone": "accent",
+                        "items": [{ "type": "slideBulletList", "items": ["Confirm each payout", "Report chargebacks"] }]
+                    }
+                ],
+                "footnote": "Each side pages only its **own** on-call."
+            }),
+        )
+    }
 }

@@ -1,5 +1,5 @@
-//! `slideStack`: nodes stacked in a slot that takes one node
-//! (slides-and-runtime.md §3.5, Layout). Its children are `items[i]`.
+//! `slideStack`: nodes stacked in a slot that takes one node. Its children
+//! are `items[i]`.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};
@@ -10,9 +10,6 @@ use serde_json::{Value, json};
 use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
 use crate::primitives::SlideNode;
-
-/// The `type` of the stack node.
-pub const TYPE: &str = "slideStack";
 
 /// The space between stacked nodes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -30,7 +27,6 @@ pub enum StackSpacing {
 /// The fields of a `slideStack` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStack {
     /// "tight", "normal" (default) or "loose".
     pub spacing: Option<StackSpacing>,
@@ -40,11 +36,7 @@ pub struct SlideStack {
 }
 
 impl SlideNode for SlideStack {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideStack";
 
     /// No item is a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -72,29 +64,28 @@ impl SlideNode for SlideStack {
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         scope.slack_all(self.items.iter().map(Node::as_value))
     }
-}
 
-/// The catalog entry of `slideStack`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Layout",
-        "Several nodes stacked top to bottom where a slot takes only one node.",
-        &[
-            "A one-node slot, such as the aside of slideTitle, needs two nodes.",
-            "Nodes need tighter or looser spacing than the default.",
-        ],
-        &[
-            "Directly in a slideFrame body or a slideSplit pane: they already stack their nodes.",
-            "Nodes side by side: use slideSplit.",
-        ],
-        json!({
-            "type": "slideStack",
-            "spacing": "tight",
-            "items": [
-                { "type": "slideStat", "value": "99.9", "unit": "%", "body": "of refunds settle in the first batch" },
-                { "type": "slideSource", "text": "Finance ops dashboard, Q1 2026" }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Layout",
+            "Several nodes stacked top to bottom where a slot takes only one node.",
+            &[
+                "A one-node slot, such as the aside of slideTitle, needs two nodes.",
+                "Nodes need tighter or looser spacing than the default.",
+            ],
+            &[
+                "Directly in a slideFrame body or a slideSplit pane: they already stack their nodes.",
+                "Nodes side by side: use slideSplit.",
+            ],
+            json!({
+                "type": "slideStack",
+                "spacing": "tight",
+                "items": [
+                    { "type": "slideStat", "value": "99.9", "unit": "%", "body": "of refunds settle in the first batch" },
+                    { "type": "slideSource", "text": "Finance ops dashboard, Q1 2026" }
+                ]
+            }),
+        )
+    }
 }

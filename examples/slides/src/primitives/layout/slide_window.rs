@@ -1,5 +1,5 @@
-//! `slideWindow`: slide nodes framed in an app's title bar
-//! (slides-and-runtime.md §3.5, Layout). Its children are `body[i]`.
+//! `slideWindow`: slide nodes framed in an app's title bar. Its children are
+//! `body[i]`.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};
@@ -14,9 +14,6 @@ use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::{join_lines, line};
 use isomer_sdk::surface::slack::context;
-
-/// The `type` of the window node.
-pub const TYPE: &str = "slideWindow";
 
 /// The message for a window anywhere inside another window.
 pub const WINDOW_IN_WINDOW: &str = "a window cannot hold another window";
@@ -39,7 +36,6 @@ pub enum WindowChrome {
 /// The fields of a `slideWindow` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideWindow {
     /// "browser", "terminal", "slack" or "chat"; only the title bar changes.
     pub chrome: WindowChrome,
@@ -62,18 +58,14 @@ impl SlideWindow {
 }
 
 impl SlideNode for SlideWindow {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideWindow";
 
     /// No frame in the body; no window anywhere below (the runtime's walker
     /// does not enter embedded render bodies, so a window there is fine).
     fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = nested_frames("body", &self.body);
         for descendant in cx.descendants() {
-            if descendant.node.get("type").and_then(Value::as_str) == Some(TYPE) {
+            if descendant.node.get("type").and_then(Value::as_str) == Some(Self::TYPE) {
                 issues.push(Issue::new(descendant.path, WINDOW_IN_WINDOW));
             }
         }
@@ -108,30 +100,30 @@ impl SlideNode for SlideWindow {
         blocks.extend(scope.slack_all(self.body.iter().map(Node::as_value)));
         blocks
     }
-}
 
-/// The catalog entry of `slideWindow`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Layout",
-        "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
-        &[
-            "Where something appears matters: terminal output, a message in a channel, a page at a URL.",
-            "Comparing two apps: two windows in a slideSplit.",
-        ],
-        &[
-            "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
-            "A window inside a window: put two windows in a slideSplit.",
-            "A terminal holding only a command to run: use slideCommand.",
-        ],
-        json!({
-            "type": "slideWindow",
-            "chrome": "terminal",
-            "title": "ledger settle --dry-run",
-            "body": [
-                { "type": "slideCode", "panels": [{ "lines": ["batch 2026-03-02: 1,204 refunds", "ok: 1,203  retry: 1"] }] }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Layout",
+            "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
+            &[
+                "Where something appears matters: terminal output, a message in a channel, a page at a URL.",
+                "Comparing two apps: two windows in a slideSplit.",
+            ],
+            &[
+                "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
+                "A window inside a window: put two windows in a slideSplit.",
+                "A real render of a slide or of nodes: use slideRender.",
+                "A terminal holding only a command to run: use slideCommand.",
+            ],
+            json!({
+                "type": "slideWindow",
+                "chrome": "terminal",
+                "title": "ledger settle --dry-run",
+                "body": [
+                    { "type": "slideCode", "panels": [{ "lines": ["batch 2026-03-02: 1,204 refunds", "ok: 1,203  retry: 1"] }] }
+                ]
+            }),
+        )
+    }
 }

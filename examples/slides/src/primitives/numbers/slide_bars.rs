@@ -1,23 +1,21 @@
 //! `slideBars`: comparable amounts as horizontal bars, at most one
-//! highlighted (slides-and-runtime.md §3.5, Numbers).
+//! highlighted.
 
 use isomer_sdk::js::format_js_number;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size};
+use crate::authored::{LineText, Size, current_glyph};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::slack::{bold_cell, raw_cell, table_block};
 use crate::table::text_table;
 use crate::text::plain_text;
-
-/// The `type` of the bars node.
-pub const TYPE: &str = "slideBars";
 
 /// The message for a `max` below some value.
 pub const MAX_BELOW_VALUE: &str = "max must be at least every value";
@@ -30,7 +28,7 @@ const HEADS: [&str; 3] = ["Label", "Value", "Detail"];
 /// One bar.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Bar {
     /// What the bar measures. Accepts inline marks.
     pub label: LineText,
@@ -47,7 +45,6 @@ pub struct Bar {
 /// The fields of a `slideBars` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideBars {
     /// Two to six bars, in the order to draw them.
     #[schemars(length(min = 2, max = 6))]
@@ -73,21 +70,28 @@ impl SlideBars {
         }
     }
 
-    fn glyph(bar: &Bar) -> &'static str {
-        if bar.highlight == Some(true) {
-            CURRENT_GLYPH
-        } else {
-            ""
-        }
+    /// One row of plain cells per bar: `[● ]label`, the value as
+    /// JavaScript prints numbers, and the detail when any bar has one.
+    fn text_rows(&self) -> Vec<Vec<String>> {
+        let with_detail = self.with_detail();
+        self.items
+            .iter()
+            .map(|bar| {
+                let mut row = vec![
+                    format!("{}{}", current_glyph(bar.highlight), plain_text(&bar.label)),
+                    format_js_number(bar.value),
+                ];
+                if with_detail {
+                    row.push(bar.detail.as_deref().map(plain_text).unwrap_or_default());
+                }
+                row
+            })
+            .collect()
     }
 }
 
 impl SlideNode for SlideBars {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideBars";
 
     /// `max` is at least every value; at most one bar is highlighted.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -97,15 +101,11 @@ impl SlideNode for SlideBars {
         {
             issues.push(Issue::new("max", MAX_BELOW_VALUE));
         }
-        if self
-            .items
-            .iter()
-            .filter(|bar| bar.highlight == Some(true))
-            .count()
-            > 1
-        {
-            issues.push(Issue::new("items", ONE_HIGHLIGHT));
-        }
+        issues.extend(at_most_one(
+            "items",
+            self.items.iter().map(|bar| bar.highlight),
+            ONE_HIGHLIGHT,
+        ));
         issues
     }
 
@@ -113,26 +113,12 @@ impl SlideNode for SlideBars {
     /// Detail, marks stripped; `● ` marks the highlighted bar. Values print
     /// as JavaScript prints numbers (`1`, not `1.0`).
     fn text(&self, _scope: &Scope<'_>) -> String {
-        let with_detail = self.with_detail();
         let header: Vec<String> = self.heads().iter().map(|h| (*h).to_owned()).collect();
-        let rows: Vec<Vec<String>> = self
-            .items
-            .iter()
-            .map(|bar| {
-                let mut row = vec![
-                    format!("{}{}", Self::glyph(bar), plain_text(&bar.label)),
-                    format_js_number(bar.value),
-                ];
-                if with_detail {
-                    row.push(bar.detail.as_deref().map(plain_text).unwrap_or_default());
-                }
-                row
-            })
-            .collect();
-        text_table(&header, &rows)
+        text_table(&header, &self.text_rows())
     }
 
-    /// Markdown: the same table in GFM, marks kept.
+    /// Markdown: the same table in GFM, marks kept; every cell of the
+    /// highlighted bar's row is bold.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let with_detail = self.with_detail();
         let header: Vec<Inline> = self.heads().iter().map(|h| Inline::text(*h)).collect();
@@ -141,40 +127,78 @@ impl SlideNode for SlideBars {
             .iter()
             .map(|bar| {
                 let mut row = vec![
-                    Inline::text(Self::glyph(bar)).then(marks_inline(&bar.label)),
+                    Inline::text(current_glyph(bar.highlight)).then(marks_inline(&bar.label)),
                     Inline::text(format_js_number(bar.value)),
                 ];
                 if with_detail {
                     row.push(bar.detail.as_deref().map(marks_inline).unwrap_or_default());
+                }
+                if bar.highlight == Some(true) {
+                    row = row
+                        .into_iter()
+                        .map(|cell| {
+                            if cell.is_empty() {
+                                cell
+                            } else {
+                                Inline::strong(cell)
+                            }
+                        })
+                        .collect();
                 }
                 row
             })
             .collect();
         Markdown::table(header, rows)
     }
-}
 
-/// The catalog entry of `slideBars`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
-        &[
-            "Ranking or comparing amounts that share a unit.",
-            "One amount stands out from the rest: highlight it.",
-        ],
-        &[
-            "A few numbers to remember: use slideStats.",
-            "One measure before and after a change: use slideDelta.",
-        ],
-        json!({
-            "type": "slideBars",
-            "items": [
-                { "label": "Nightly batch", "value": 1, "detail": "1 day", "highlight": true },
-                { "label": "Weekly batch", "value": 4, "detail": "4 days" },
-                { "label": "On demand", "value": 5, "detail": "5 days" }
-            ]
-        }),
-    )
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one native `table` block: the heads, then a row per bar
+    /// (label and detail with marks removed); the highlighted bar's cells
+    /// are bold.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut rows = vec![self.heads().iter().map(|h| raw_cell(h)).collect::<Vec<_>>()];
+        rows.extend(
+            self.text_rows()
+                .into_iter()
+                .zip(&self.items)
+                .map(|(cells, bar)| {
+                    cells
+                        .iter()
+                        .map(|cell| {
+                            if bar.highlight == Some(true) && !cell.is_empty() {
+                                bold_cell(cell)
+                            } else {
+                                raw_cell(cell)
+                            }
+                        })
+                        .collect()
+                }),
+        );
+        vec![table_block(self.heads().len(), rows)]
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
+            &[
+                "Ranking or comparing amounts that share a unit.",
+                "One amount stands out from the rest: highlight it.",
+            ],
+            &[
+                "A few numbers to remember: use slideStats.",
+                "One measure before and after a change: use slideDelta.",
+            ],
+            json!({
+                "type": "slideBars",
+                "items": [
+                    { "label": "Nightly batch", "value": 1, "detail": "1 day", "highlight": true },
+                    { "label": "Weekly batch", "value": 4, "detail": "4 days" },
+                    { "label": "On demand", "value": 5, "detail": "5 days" }
+                ]
+            }),
+        )
+    }
 }

@@ -1,25 +1,20 @@
-//! `slideDelta`: one measure before and after a change
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideDelta`: one measure before and after a change.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
-use super::slide_stat::PLACEHOLDER;
-use crate::authored::{
-    LineText, NEEDS_VISIBLE_CHARACTER, Size, WrappedText, has_visible_character,
-};
+use crate::authored::{LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::figure::{Figure, PENDING};
 use crate::markdown::marks_inline;
 use crate::marks::{Mark, parse_marks};
 use crate::primitives::SlideNode;
+use crate::slack::{bold_run, italic_run, mark_runs, rich_section, run};
 use crate::text::{ARROW, line, plain_text};
-
-/// The `type` of the delta node.
-pub const TYPE: &str = "slideDelta";
 
 /// The message for a change without both values.
 pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value";
@@ -27,7 +22,7 @@ pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value"
 /// One side of the change.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct DeltaPoint {
     /// What the side is, e.g. "Before" or "March" (printed upper-case, code
     /// marks kept). Accepts inline marks.
@@ -40,7 +35,6 @@ pub struct DeltaPoint {
 /// The fields of a `slideDelta` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDelta {
     /// The measure before the change.
     pub before: DeltaPoint,
@@ -52,6 +46,29 @@ pub struct SlideDelta {
     pub body: WrappedText,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
     pub size: Option<Size>,
+}
+
+/// What joins the figures, the change and the body: `. `.
+const DELTA_JOIN: &str = ". ";
+
+impl DeltaPoint {
+    fn figure(&self) -> Figure<'_> {
+        Figure::new(self.value.as_deref(), None)
+    }
+}
+
+/// The label as bold Slack runs, upper-cased except inside code marks
+/// (code runs keep their case and their code style).
+fn label_runs(label: &str) -> Vec<Value> {
+    parse_marks(&line(label))
+        .into_iter()
+        .map(|run| match run {
+            Mark::Code(code) => {
+                json!({ "type": "text", "text": code, "style": { "bold": true, "code": true } })
+            }
+            Mark::Plain(s) | Mark::Strong(s) => bold_run(&s.to_uppercase()),
+        })
+        .collect()
 }
 
 /// The label upper-cased except inside code marks, on one line.
@@ -80,21 +97,13 @@ fn label_inline(label: &str) -> Inline {
 }
 
 impl SlideNode for SlideDelta {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideDelta";
 
     /// Values need a visible character; a change needs both values.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
         for (side, point) in [("before", &self.before), ("after", &self.after)] {
-            if let Some(value) = &point.value
-                && !has_visible_character(value)
-            {
-                issues.push(Issue::new(format!("{side}.value"), NEEDS_VISIBLE_CHARACTER));
-            }
+            issues.extend(point.figure().check(side));
         }
         if self.change.is_some() && (self.before.value.is_none() || self.after.value.is_none()) {
             issues.push(Issue::new("change", CHANGE_NEEDS_VALUES));
@@ -102,69 +111,90 @@ impl SlideNode for SlideDelta {
         issues
     }
 
-    /// Text: `BEFORE 13 → AFTER 26. +13: body` (no `. change` without a
-    /// change; `[not measured yet]` for a missing value).
+    /// Text: `BEFORE 13 → AFTER 26. +13. body`: the change, when given,
+    /// and the body each follow `. ` (`[value pending]` for a missing
+    /// value).
     fn text(&self, _scope: &Scope<'_>) -> String {
-        let side = |point: &DeltaPoint| {
-            let value = point
-                .value
-                .as_deref()
-                .map_or_else(|| format!("[{PLACEHOLDER}]"), line);
-            format!("{} {value}", label_text(&point.label))
-        };
+        let side =
+            |point: &DeltaPoint| format!("{} {}", label_text(&point.label), point.figure().text());
         let change = self
             .change
             .as_deref()
-            .map(|c| format!(". {}", line(c)))
+            .map(|c| format!("{}{}", line(c), DELTA_JOIN))
             .unwrap_or_default();
         format!(
-            "{}{ARROW}{}{change}: {}",
+            "{}{ARROW}{}{DELTA_JOIN}{change}{}",
             side(&self.before),
             side(&self.after),
             plain_text(&self.body)
         )
     }
 
-    /// Markdown: `**BEFORE** 13 → **AFTER** 26. **+13**: body`.
+    /// Markdown: `**BEFORE** 13 → **AFTER** 26. **+13**. body`
+    /// (`_value pending_` for a missing value).
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let side = |point: &DeltaPoint| {
-            let value = point
-                .value
-                .as_deref()
-                .map_or_else(|| Inline::emphasis(PLACEHOLDER), |v| Inline::text(line(v)));
             Inline::strong(label_inline(&point.label))
                 .then(" ")
-                .then(value)
+                .then(point.figure().plain_inline())
         };
-        let mut content = side(&self.before).then(ARROW).then(side(&self.after));
+        let mut content = side(&self.before)
+            .then(ARROW)
+            .then(side(&self.after))
+            .then(DELTA_JOIN);
         if let Some(change) = &self.change {
-            content = content.then(". ").then(Inline::strong(line(change)));
+            content = content.then(Inline::strong(line(change))).then(DELTA_JOIN);
         }
-        Markdown::paragraph(content.then(": ").then(marks_inline(&self.body)))
+        Markdown::paragraph(content.then(marks_inline(&self.body)))
     }
-}
 
-/// The catalog entry of `slideDelta`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "One measure before and after a change, with the size of the change and what it means.",
-        &[
-            "An improvement or a regression of one measure.",
-            "How big the change is matters to the point.",
-        ],
-        &[
-            "Different measures: use slideStats.",
-            "More than two points in time: use slideTimeline or slideBars.",
-            "No before value to compare with: use slideStat.",
-        ],
-        json!({
-            "type": "slideDelta",
-            "before": { "label": "On demand", "value": "5 days" },
-            "after": { "label": "Nightly", "value": "1 day" },
-            "change": "−4 days",
-            "body": "Customers see their refund **the next morning**."
-        }),
-    )
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `rich_text` section with the same reading as Markdown:
+    /// bold labels and change, plain values (`value pending` in italics),
+    /// the body's marks as styled runs.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let side = |point: &DeltaPoint| {
+            let value = point
+                .figure()
+                .reading()
+                .map_or_else(|| italic_run(PENDING), |v| run(&v));
+            let mut runs = label_runs(&point.label);
+            runs.extend([run(" "), value]);
+            runs
+        };
+        let mut runs = side(&self.before);
+        runs.push(run(ARROW));
+        runs.extend(side(&self.after));
+        runs.push(run(DELTA_JOIN));
+        if let Some(change) = &self.change {
+            runs.extend([bold_run(&line(change)), run(DELTA_JOIN)]);
+        }
+        runs.extend(mark_runs(&self.body));
+        vec![rich_section(runs)]
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "One measure before and after a change, with the size of the change and what it means.",
+            &[
+                "An improvement or a regression of one measure.",
+                "How big the change is matters to the point.",
+            ],
+            &[
+                "Different measures: use slideStats.",
+                "More than two points in time: use slideTimeline or slideBars.",
+                "No before value to compare with: use slideStat.",
+            ],
+            json!({
+                "type": "slideDelta",
+                "before": { "label": "On demand", "value": "5 days" },
+                "after": { "label": "Nightly", "value": "1 day" },
+                "change": "−4 days",
+                "body": "Customers see their refund **the next morning**."
+            }),
+        )
+    }
 }

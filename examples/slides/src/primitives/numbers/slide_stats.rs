@@ -1,5 +1,4 @@
-//! `slideStats`: two to four comparable numbers in ruled columns
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideStats`: two to four comparable numbers in ruled columns.
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -7,22 +6,19 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::slide_stat::{PLACEHOLDER, check_figure, figure, figure_inline};
 use crate::authored::{LineText, Size, WrappedText};
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::figure::Figure;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 
-/// The `type` of the stats node.
-pub const TYPE: &str = "slideStats";
-
 /// One measure.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct StatItem {
     /// The number as it should read, about four characters. Leave it out for
     /// a placeholder; never invent a number.
@@ -38,7 +34,6 @@ pub struct StatItem {
 /// The fields of a `slideStats` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStats {
     /// Two to four measures, side by side.
     #[schemars(length(min = 2, max = 4))]
@@ -47,42 +42,42 @@ pub struct SlideStats {
     pub size: Option<Size>,
 }
 
-impl SlideNode for SlideStats {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
+impl StatItem {
+    fn figure(&self) -> Figure<'_> {
+        Figure::new(self.value.as_deref(), self.unit.as_deref())
     }
+}
+
+impl SlideNode for SlideStats {
+    const TYPE: &'static str = "slideStats";
 
     /// Each value needs a visible character; each unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.items
             .iter()
             .enumerate()
-            .flat_map(|(i, item)| {
-                check_figure(
-                    &format!("items[{i}]"),
-                    item.value.as_deref(),
-                    item.unit.as_deref(),
-                )
-            })
+            .flat_map(|(i, item)| item.figure().check(&format!("items[{i}]")))
             .collect()
     }
 
-    /// Text: `value unit Label: body` per measure (`[not measured yet]` for
-    /// a placeholder).
+    /// Text: `value unit Label: body` per measure (`[value pending]` for a
+    /// placeholder).
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines(self.items.iter().map(|item| {
-            let figure = figure(item.value.as_deref(), item.unit.as_deref())
-                .unwrap_or_else(|| format!("[{PLACEHOLDER}]"));
-            format!("{figure} {}: {}", line(&item.label), plain_text(&item.body))
+            format!(
+                "{} {}: {}",
+                item.figure().text(),
+                line(&item.label),
+                plain_text(&item.body)
+            )
         }))
     }
 
     /// Markdown: a `- **value unit** Label: body` list.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::bullet_list(self.items.iter().map(|item| {
-            figure_inline(item.value.as_deref(), item.unit.as_deref())
+            item.figure()
+                .inline()
                 .then(format!(" {}: ", line(&item.label)))
                 .then(marks_inline(&item.body))
         }))
@@ -90,19 +85,16 @@ impl SlideNode for SlideStats {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: one `section` with a `*value unit*\n*Label*\nbody` field per
-    /// measure.
+    /// Slack: one `section` with a `*value unit* Label: body` field per
+    /// measure, as upstream prints them.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![fields_section(
             self.items
                 .iter()
                 .map(|item| {
-                    let figure = figure(item.value.as_deref(), item.unit.as_deref()).map_or_else(
-                        || format!("_{PLACEHOLDER}_"),
-                        |f| format!("*{}*", text_mrkdwn(&f)),
-                    );
                     format!(
-                        "{figure}\n*{}*\n{}",
+                        "{} {}: {}",
+                        item.figure().mrkdwn(),
                         text_mrkdwn(&item.label),
                         marks_mrkdwn(&item.body)
                     )
@@ -110,31 +102,30 @@ impl SlideNode for SlideStats {
                 .collect(),
         )]
     }
-}
 
-/// The catalog entry of `slideStats`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
-        &[
-            "The numbers are the point of the slide.",
-            "Several measures side by side.",
-            "A measure not taken yet: leave out its value for a placeholder.",
-        ],
-        &[
-            "One headline number: use slideStat.",
-            "Before and after one change: use slideDelta.",
-            "More than four values, or their relative size: use slideBars.",
-        ],
-        json!({
-            "type": "slideStats",
-            "items": [
-                { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
-                { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
-                { "label": "Partner reach", "body": "Measured after the beta ends." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
+            &[
+                "The numbers are the point of the slide.",
+                "Several measures side by side.",
+                "A measure not taken yet: leave out its value for a placeholder.",
+            ],
+            &[
+                "One headline number: use slideStat.",
+                "Before and after one change: use slideDelta.",
+                "More than four values, or their relative size: use slideBars.",
+            ],
+            json!({
+                "type": "slideStats",
+                "items": [
+                    { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
+                    { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
+                    { "label": "Partner reach", "body": "Measured after the beta ends." }
+                ]
+            }),
+        )
+    }
 }

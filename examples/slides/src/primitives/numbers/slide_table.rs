@@ -1,5 +1,4 @@
-//! `slideTable`: a headed grid of short cells, optionally in named groups
-//! (slides-and-runtime.md §3.5, Numbers).
+//! `slideTable`: a headed grid of short cells, optionally in named groups.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -10,14 +9,11 @@ use serde_json::{Value, json};
 use crate::authored::LineText;
 use crate::catalog::entry;
 use crate::check::Issue;
+use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
-use crate::slack::{bold_cell, raw_cell, table_block, text_mrkdwn};
-use crate::table::text_table;
+use crate::slack::{bold_cell, caption_blocks, raw_cell, table_block};
+use crate::table::{TextRow, text_table_rows};
 use crate::text::{caption, join_lines, line};
-use isomer_sdk::surface::slack::section;
-
-/// The `type` of the table node.
-pub const TYPE: &str = "slideTable";
 
 /// The most rows a table holds, across all its groups.
 pub const MAX_ROWS: usize = 12;
@@ -47,11 +43,10 @@ pub struct TableGroup {
 /// The fields of a `slideTable` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTable {
-    /// A caption over the table.
+    /// A caption over the table (printed upper-case).
     pub label: Option<LineText>,
-    /// One to six column heads.
+    /// One to six column heads (printed upper-case).
     #[schemars(length(min = 1, max = 6))]
     pub columns: Vec<LineText>,
     /// True when the first cell of each row names the row (set bold).
@@ -82,11 +77,7 @@ impl SlideTable {
 }
 
 impl SlideNode for SlideTable {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideTable";
 
     /// Exactly one of `rows` / `groups`; one cell per column in every row;
     /// at most twelve rows across groups.
@@ -120,40 +111,44 @@ impl SlideNode for SlideTable {
         issues
     }
 
-    /// Text: the caption line, then one padded table; each group's label is
-    /// an upper-cased row before its rows.
+    /// Text: the `LABEL` line, then one padded table under upper-cased
+    /// heads; each group's label is an upper-cased line of its own before
+    /// its rows, which widens no column.
     fn text(&self, _scope: &Scope<'_>) -> String {
-        let header: Vec<String> = self.columns.iter().map(|c| line(c)).collect();
-        let mut rows = Vec::new();
-        for (label, section) in self.sections() {
-            if let Some(label) = label {
-                rows.push(vec![caption(label)]);
-            }
-            rows.extend(
-                section
+        let header: Vec<String> = self.columns.iter().map(|c| caption(c)).collect();
+        let sections: Vec<(Option<String>, Vec<Vec<String>>)> = self
+            .sections()
+            .into_iter()
+            .map(|(label, rows)| {
+                let rows = rows
                     .iter()
-                    .map(|row| row.iter().map(|c| line(c)).collect::<Vec<_>>()),
-            );
+                    .map(|row| row.iter().map(|c| line(c)).collect())
+                    .collect();
+                (label.map(|l| caption(l)), rows)
+            })
+            .collect();
+        let mut rows = Vec::new();
+        for (label, cells) in &sections {
+            rows.extend(label.as_deref().map(TextRow::Line));
+            rows.extend(cells.iter().map(|row| TextRow::Cells(row)));
         }
         join_lines([
-            self.label.as_deref().map(line).unwrap_or_default(),
-            text_table(&header, &rows),
+            self.label.as_deref().map(caption).unwrap_or_default(),
+            text_table_rows(&header, &rows),
         ])
     }
 
-    /// Markdown: the caption as a paragraph, then per group a `**group**`
-    /// paragraph and a GFM table (one table for plain rows); with
-    /// `rowHeaders` the first cell of each row is bold.
+    /// Markdown: the `**LABEL**` paragraph, then per group a `**group**`
+    /// paragraph and a GFM table (one table for plain rows) under
+    /// upper-cased heads; with `rowHeaders` the first cell of each row is
+    /// bold.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let header: Vec<Inline> = self
             .columns
             .iter()
-            .map(|c| Inline::text(c.as_str()))
+            .map(|c| Inline::text(caption(c)))
             .collect();
-        let mut out = self
-            .label
-            .as_deref()
-            .map_or_else(Markdown::new, Markdown::paragraph);
+        let mut out = caption_paragraph(self.label.as_deref());
         for (label, section) in self.sections() {
             if let Some(label) = label {
                 out.push(Markdown::paragraph(Inline::strong(label.as_str())));
@@ -180,7 +175,8 @@ impl SlideNode for SlideTable {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: the caption as a `section`, then one native `table` block: a
+    /// Slack: the caption as a `context` `*LABEL*`, then one native `table`
+    /// block (`column_settings` before `rows`): a
     /// header row, a group's label as a row of one bold cell and empty
     /// cells, body cells as `raw_text` (the first bold with `rowHeaders`),
     /// every column wrapped.
@@ -214,41 +210,35 @@ impl SlideNode for SlideTable {
                 );
             }
         }
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(|l| section(&text_mrkdwn(l)))
-            .into_iter()
-            .collect();
+        let mut blocks = caption_blocks(self.label.as_deref());
         blocks.push(table_block(columns, rows));
         blocks
     }
-}
 
-/// The catalog entry of `slideTable`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Numbers",
-        "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
-        &[
-            "Several items compared across the same two to six attributes.",
-            "Items that fall into named groups.",
-        ],
-        &[
-            "More than twelve rows: split the table across two slides.",
-            "One sentence per option: use slideColumns.",
-        ],
-        json!({
-            "type": "slideTable",
-            "label": "Settlement by region",
-            "columns": ["Region", "Cut-off", "Banks"],
-            "rowHeaders": true,
-            "rows": [
-                ["EU", "02:00 UTC", "14"],
-                ["UK", "03:00 UTC", "6"],
-                ["US", "07:00 UTC", "21"]
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
+            &[
+                "Several items compared across the same two to six attributes.",
+                "Items that fall into named groups.",
+            ],
+            &[
+                "More than twelve rows: split the table across two slides.",
+                "Cells that are yes, partial or no: use slideMatrix.",
+            ],
+            json!({
+                "type": "slideTable",
+                "label": "Settlement by region",
+                "columns": ["Region", "Cut-off", "Banks"],
+                "rowHeaders": true,
+                "rows": [
+                    ["EU", "02:00 UTC", "14"],
+                    ["UK", "03:00 UTC", "6"],
+                    ["US", "07:00 UTC", "21"]
+                ]
+            }),
+        )
+    }
 }

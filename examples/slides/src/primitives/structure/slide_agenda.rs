@@ -1,21 +1,16 @@
-//! `slideAgenda`: every section of the talk, the current one marked
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideAgenda`: every section of the talk, the current one marked.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::authored::{LineText, Size};
 use crate::catalog::entry;
-use crate::check::Issue;
+use crate::check::{Issue, at_most_one};
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, rich_list, run};
-use crate::text::{SEPARATOR, join_lines, line};
-
-/// The `type` of the agenda node.
-pub const TYPE: &str = "slideAgenda";
+use crate::text::{SEPARATOR, line};
 
 /// The message when two sections are current.
 pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
@@ -26,7 +21,7 @@ const YOU_ARE_HERE: &str = "YOU ARE HERE";
 /// One section of the talk.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct AgendaSection {
     /// The section number, e.g. "01".
     pub number: LineText,
@@ -41,7 +36,6 @@ pub struct AgendaSection {
 /// The fields of a `slideAgenda` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideAgenda {
     /// Every section of the talk, in order; mark at most one current.
     #[schemars(length(min = 2, max = 8))]
@@ -63,92 +57,52 @@ impl SlideAgenda {
 }
 
 impl SlideNode for SlideAgenda {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideAgenda";
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
-    /// At most one section is current.
-    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
-        let current = self
-            .sections
-            .iter()
-            .filter(|s| s.current == Some(true))
-            .count();
-        if current > 1 {
-            vec![Issue::new("sections", ONE_CURRENT_SECTION)]
-        } else {
-            Vec::new()
-        }
-    }
-
-    /// Text: `NN Title · count` per section; the current one ends with
-    /// `· YOU ARE HERE` instead.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(self.sections.iter().map(|section| {
-            let mut out = format!("{} {}", line(&section.number), line(&section.title));
-            if let Some(suffix) = Self::suffix(section) {
-                out.push_str(SEPARATOR);
-                out.push_str(&suffix);
-            }
-            out
-        }))
-    }
-
-    /// Markdown: a `- **NN** Title · count` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::bullet_list(self.sections.iter().map(|section| {
+    /// One entry per section: the bold number, then ` Title · count`.
+    fn as_list(&self) -> Option<List> {
+        Some(List::new(self.sections.iter().map(|section| {
             let rest = match Self::suffix(section) {
                 Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
                 None => format!(" {}", line(&section.title)),
             };
-            Inline::strong(line(&section.number)).then(rest)
-        }))
+            Entry::lead(&section.number).then_text(&rest)
+        })))
+    }
+
+    /// At most one section is current.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        at_most_one(
+            "sections",
+            self.sections.iter().map(|s| s.current),
+            ONE_CURRENT_SECTION,
+        )
     }
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: a `rich_text` bullet list, the number as a bold run, then
-    /// ` Title · count`.
-    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items = self
-            .sections
-            .iter()
-            .map(|section| {
-                let rest = match Self::suffix(section) {
-                    Some(suffix) => format!(" {}{SEPARATOR}{suffix}", line(&section.title)),
-                    None => format!(" {}", line(&section.title)),
-                };
-                vec![bold_run(&line(&section.number)), run(&rest)]
-            })
-            .collect();
-        vec![rich_list("bullet", items)]
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "The outline of the talk: every section with its number, the one about to start marked.",
+            &[
+                "Showing the whole talk before the first section.",
+                "Between sections, marking the next one as current.",
+            ],
+            &[
+                "Listing the slides of one section: use slideSection.",
+                "Dated events: use slideTimeline.",
+                "Stages of planned work: use slideRoadmap.",
+            ],
+            json!({
+                "type": "slideAgenda",
+                "sections": [
+                    { "number": "01", "title": "Why nightly", "count": "3 slides" },
+                    { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
+                    { "number": "03", "title": "Platform", "count": "2 slides" }
+                ]
+            }),
+        )
     }
-}
-
-/// The catalog entry of `slideAgenda`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The outline of the talk: every section with its number, the one about to start marked.",
-        &[
-            "Showing the whole talk before the first section.",
-            "Between sections, marking the next one as current.",
-        ],
-        &[
-            "Listing the slides of one section: use slideSection.",
-            "Dated events: use slideTimeline.",
-            "Stages of one process: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideAgenda",
-            "sections": [
-                { "number": "01", "title": "Why nightly", "count": "3 slides" },
-                { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
-                { "number": "03", "title": "Platform", "count": "2 slides" }
-            ]
-        }),
-    )
 }

@@ -1,5 +1,4 @@
-//! `slideClosing`: the deck's last slide, with links and next steps
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideClosing`: the deck's last slide, with links and next steps.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope, escape_mrkdwn};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -16,9 +15,6 @@ use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
 use crate::url::{bare_address, check_navigation_href, safe_navigation_href};
 use isomer_sdk::surface::slack::{header, section};
-
-/// The `type` of the closing node.
-pub const TYPE: &str = "slideClosing";
 
 /// A link the audience can follow afterwards.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -47,7 +43,6 @@ pub struct ClosingPath {
 /// The fields of a `slideClosing` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideClosing {
     /// Two or three words to end on.
     pub title: LineText,
@@ -62,11 +57,7 @@ pub struct SlideClosing {
 }
 
 impl SlideNode for SlideClosing {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideClosing";
 
     /// Every link's href passes the navigation sanitizer.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -175,35 +166,34 @@ impl SlideNode for SlideClosing {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideClosing`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
-        &[
-            "Ending a deck, as the only node of an inverse slideFrame.",
-            "The audience will want addresses to visit after the talk.",
-        ],
-        &[
-            "Opening the deck: use slideTitle.",
-            "Opening a section: use slideSection.",
-            "A claim in the middle of the deck: use slideHeading.",
-        ],
-        json!({
-            "type": "slideClosing",
-            "title": "Settle tonight",
-            "links": [
-                { "label": "Docs", "href": "https://example.com/ledger/docs", "text": "example.com/ledger/docs" },
-                { "label": "Team", "href": "mailto:ledger@example.com", "text": "ledger@example.com" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
+            &[
+                "Ending a deck, as the only node of an inverse slideFrame.",
+                "The audience will want addresses to visit after the talk.",
             ],
-            "paths": [
-                { "title": "Try one region", "body": "Switch the **EU** refunds to the nightly batch first." }
-            ]
-        }),
-    )
+            &[
+                "Opening the deck: use slideTitle.",
+                "Opening a section: use slideSection.",
+                "A claim in the middle of the deck: use slideHeading.",
+            ],
+            json!({
+                "type": "slideClosing",
+                "title": "Settle tonight",
+                "links": [
+                    { "label": "Docs", "href": "https://example.com/ledger/docs", "text": "example.com/ledger/docs" },
+                    { "label": "Team", "href": "mailto:ledger@example.com", "text": "ledger@example.com" }
+                ],
+                "paths": [
+                    { "title": "Try one region", "body": "Switch the **EU** refunds to the nightly batch first." }
+                ]
+            }),
+        )
+    }
 }
 
 #[cfg(test)]

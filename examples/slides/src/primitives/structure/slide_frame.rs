@@ -1,5 +1,4 @@
-//! `slideFrame`: one whole 16:9 slide, with its footer (slides-and-runtime.md
-//! §3.4.1).
+//! `slideFrame`: one whole 16:9 slide, with its footer.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, Node, RefineContext};
@@ -16,9 +15,6 @@ use crate::url::{ABSOLUTE_URL_MESSAGE, absolute_http_url, bare_address};
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the slide node.
-pub const TYPE: &str = "slideFrame";
-
 /// The background of a slide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -33,7 +29,6 @@ pub enum FrameTone {
 /// The fields of a `slideFrame` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideFrame {
     /// The slide's content, top to bottom; each node keeps its size. Any
     /// primitive but another slideFrame: frames never nest.
@@ -70,14 +65,22 @@ impl SlideFrame {
         let url = self.url.as_deref().and_then(absolute_http_url);
         (brand, (!section.is_empty()).then_some(section), url)
     }
+
+    /// The plain footer line: the parts apart by ` · `, the url without
+    /// its scheme (`Ledger · 02 Settlement · example.com/ledger`); empty
+    /// when the frame has none.
+    fn footer_line(&self) -> String {
+        let (brand, section, url) = self.footer_parts();
+        [brand, section, url.map(|u| line(bare_address(u)))]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(SEPARATOR)
+    }
 }
 
 impl SlideNode for SlideFrame {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideFrame";
 
     /// Frames never nest; the footer url is an absolute http(s) URL.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -98,15 +101,9 @@ impl SlideNode for SlideFrame {
     /// Text: the children, a blank line, then the footer line
     /// (`Ledger · 02 Settlement · example.com/ledger`).
     fn text(&self, scope: &Scope<'_>) -> String {
-        let (brand, section, url) = self.footer_parts();
-        let footer = [brand, section, url.map(|u| line(bare_address(u)))]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(SEPARATOR);
         join_blocks([
             scope.text_all(self.body.iter().map(Node::as_value), "\n\n"),
-            footer,
+            self.footer_line(),
         ])
     }
 
@@ -134,44 +131,38 @@ impl SlideNode for SlideFrame {
     /// footer line.
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         let mut blocks = scope.slack_all(self.body.iter().map(Node::as_value));
-        let (brand, section, url) = self.footer_parts();
-        let footer = [brand, section, url.map(|u| line(bare_address(u)))]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(SEPARATOR);
+        let footer = self.footer_line();
         if !footer.is_empty() {
             blocks.push(context(&escape_mrkdwn(&footer)));
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideFrame`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
-        &[
-            "Every slide: a composition's body is exactly one slideFrame.",
-            "A title, section or closing slide, with tone \"inverse\".",
-            "Keeping the footer in step with the talk: set section and sectionNumber on every slide after the title.",
-        ],
-        &[
-            "Grouping nodes inside a slide: frames never nest; put nodes side by side with slideSplit or stack them with slideStack.",
-        ],
-        json!({
-            "type": "slideFrame",
-            "brand": "Ledger",
-            "section": "Settlement",
-            "sectionNumber": "02",
-            "logo": false,
-            "url": "https://example.com/ledger",
-            "body": [
-                { "type": "slideHeading", "title": "Settlement runs **nightly**, not on demand" },
-                { "type": "slideBulletList", "items": ["One batch at 02:00 UTC", "Retries until 06:00 UTC"] }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
+            &[
+                "Every slide: a composition's body is exactly one slideFrame.",
+                "A title, section or closing slide, with tone \"inverse\".",
+                "Keeping the footer in step with the talk: set section and sectionNumber on every slide after the title.",
+            ],
+            &[
+                "Grouping nodes inside a slide: frames never nest; put nodes side by side with slideSplit or stack them with slideStack.",
+            ],
+            json!({
+                "type": "slideFrame",
+                "brand": "Ledger",
+                "section": "Settlement",
+                "sectionNumber": "02",
+                "logo": false,
+                "url": "https://example.com/ledger",
+                "body": [
+                    { "type": "slideHeading", "title": "Settlement runs **nightly**, not on demand" },
+                    { "type": "slideBulletList", "items": ["One batch at 02:00 UTC", "Retries until 06:00 UTC"] }
+                ]
+            }),
+        )
+    }
 }

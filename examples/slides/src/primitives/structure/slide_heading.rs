@@ -1,5 +1,4 @@
-//! `slideHeading`: a content slide's claim and an optional lede
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideHeading`: a content slide's claim and an optional lede.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
@@ -15,13 +14,9 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{join_lines, plain_text};
 use isomer_sdk::surface::slack::{header, section};
 
-/// The `type` of the heading node.
-pub const TYPE: &str = "slideHeading";
-
 /// The fields of a `slideHeading` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideHeading {
     /// The slide's claim as a sentence; aim for one line, two at most.
     /// Accepts inline marks: `code` and **strong** (strong takes the primary
@@ -34,11 +29,7 @@ pub struct SlideHeading {
 }
 
 impl SlideNode for SlideHeading {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideHeading";
 
     /// Text: the title upper-cased, then the lede on the next line.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -70,29 +61,28 @@ impl SlideNode for SlideHeading {
         );
         blocks
     }
-}
 
-/// The catalog entry of `slideHeading`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The claim a content slide makes, as a sentence, with an optional lede under it.",
-        &[
-            "Opening a page-tone content slide that has something under the heading.",
-            "The audience should know the point before they read the body.",
-        ],
-        &[
-            "Opening the deck: use slideTitle.",
-            "Opening a section: use slideSection.",
-            "Ending the deck: use slideClosing.",
-            "One sentence with nothing under it: use slideStatement.",
-            "Someone else's words: use slideQuote.",
-        ],
-        json!({
-            "type": "slideHeading",
-            "title": "Refunds settle in **one** nightly batch",
-            "lede": "Every refund raised before 02:00 UTC is paid the same morning."
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "The claim a content slide makes, as a sentence, with an optional lede under it.",
+            &[
+                "Opening a page-tone content slide that has something under the heading.",
+                "The audience should know the point before they read the body.",
+            ],
+            &[
+                "Opening the deck: use slideTitle.",
+                "Opening a section: use slideSection.",
+                "Ending the deck: use slideClosing.",
+                "One sentence with nothing under it: use slideStatement.",
+                "Someone else's words: use slideQuote.",
+            ],
+            json!({
+                "type": "slideHeading",
+                "title": "Refunds settle in **one** nightly batch",
+                "lede": "Every refund raised before 02:00 UTC is paid the same morning."
+            }),
+        )
+    }
 }

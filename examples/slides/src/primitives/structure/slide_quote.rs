@@ -1,5 +1,4 @@
-//! `slideQuote`: someone else's words with their source
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideQuote`: someone else's words with their source.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
@@ -15,13 +14,9 @@ use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 use isomer_sdk::surface::slack::section;
 
-/// The `type` of the quote node.
-pub const TYPE: &str = "slideQuote";
-
 /// The fields of a `slideQuote` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideQuote {
     /// The quoted words, without quotation marks (the slide adds them).
     /// Accepts inline marks.
@@ -45,11 +40,7 @@ impl SlideQuote {
 }
 
 impl SlideNode for SlideQuote {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideQuote";
 
     /// Text: `“text”`, then `— source, context`.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -74,28 +65,27 @@ impl SlideNode for SlideQuote {
             text_mrkdwn(&self.attribution())
         ))]
     }
-}
 
-/// The catalog entry of `slideQuote`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "Another person's words, set large, with who said them.",
-        &[
-            "Someone else's exact words carry more weight than a paraphrase.",
-            "Stopping on one piece of evidence from a customer, a review or a report.",
-        ],
-        &[
-            "Your own claim: use slideStatement.",
-            "Several speakers taking turns: use slideTranscript.",
-            "Naming the dataset behind the figures: use slideSource.",
-        ],
-        json!({
-            "type": "slideQuote",
-            "text": "We stopped reconciling by hand the week the **nightly batch** shipped.",
-            "source": "Dana Ortiz",
-            "context": "Head of Finance, March review"
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "Another person's words, set large, with who said them.",
+            &[
+                "Someone else's exact words carry more weight than a paraphrase.",
+                "Stopping on one piece of evidence from a customer, a review or a report.",
+            ],
+            &[
+                "Your own claim: use slideStatement.",
+                "Several speakers taking turns: use slideTranscript.",
+                "Naming the dataset behind the figures: use slideSource.",
+            ],
+            json!({
+                "type": "slideQuote",
+                "text": "We stopped reconciling by hand the week the **nightly batch** shipped.",
+                "source": "Dana Ortiz",
+                "context": "Head of Finance, March review"
+            }),
+        )
+    }
 }

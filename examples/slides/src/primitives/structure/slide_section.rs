@@ -1,5 +1,4 @@
-//! `slideSection`: a section divider listing the section's slides
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideSection`: a section divider listing the section's slides.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -17,16 +16,12 @@ use crate::text::{SEPARATOR, join_lines, line, plain_text};
 use crate::url::check_navigation_href;
 use isomer_sdk::surface::slack::header;
 
-/// The `type` of the section node.
-pub const TYPE: &str = "slideSection";
-
 /// The message when `hrefs` and `contents` differ in length.
 pub const HREFS_PER_CONTENTS: &str = "`hrefs` needs one entry per `contents` line";
 
 /// The fields of a `slideSection` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideSection {
     /// The section number, e.g. "01".
     pub number: LineText,
@@ -44,11 +39,7 @@ pub struct SlideSection {
 }
 
 impl SlideNode for SlideSection {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideSection";
 
     /// Each href passes the navigation sanitizer; `hrefs` has one entry per
     /// `contents` line.
@@ -115,29 +106,28 @@ impl SlideNode for SlideSection {
             ),
         ]
     }
-}
 
-/// The catalog entry of `slideSection`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "A section divider: the section's number and title, and the titles of the slides it holds.",
-        &[
-            "Starting a section of a longer deck, as the only node of an inverse slideFrame.",
-            "Letting the audience see which slides the section will cover.",
-        ],
-        &[
-            "A claim of its own: use slideHeading.",
-            "Opening the deck: use slideTitle.",
-            "Ending the deck: use slideClosing.",
-            "Showing where this part sits among all the sections: use slideAgenda.",
-        ],
-        json!({
-            "type": "slideSection",
-            "number": "02",
-            "title": "Settlement",
-            "contents": ["Refunds settle nightly", "Where a batch can fail", "What the retry costs"]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "A section divider: the section's number and title, and the titles of the slides it holds.",
+            &[
+                "Starting a section of a longer deck, as the only node of an inverse slideFrame.",
+                "Letting the audience see which slides the section will cover.",
+            ],
+            &[
+                "A claim of its own: use slideHeading.",
+                "Opening the deck: use slideTitle.",
+                "Ending the deck: use slideClosing.",
+                "Showing where this part sits among all the sections: use slideAgenda.",
+            ],
+            json!({
+                "type": "slideSection",
+                "number": "02",
+                "title": "Settlement",
+                "contents": ["Refunds settle nightly", "Where a batch can fail", "What the retry costs"]
+            }),
+        )
+    }
 }

@@ -1,5 +1,4 @@
-//! `slideSource`: the one-line citation under a slide's figures
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideSource`: the one-line citation under a slide's figures.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
@@ -15,13 +14,9 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{SEPARATOR, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// The `type` of the source node.
-pub const TYPE: &str = "slideSource";
-
 /// The fields of a `slideSource` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideSource {
     /// The report, dataset or survey behind the slide, without a "Source"
     /// prefix (the slide adds it). Accepts inline marks.
@@ -29,11 +24,7 @@ pub struct SlideSource {
 }
 
 impl SlideNode for SlideSource {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideSource";
 
     /// Text: `Source · text`.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -56,22 +47,21 @@ impl SlideNode for SlideSource {
             marks_mrkdwn(&self.text)
         ))]
     }
-}
 
-/// The catalog entry of `slideSource`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "One citation line naming where a slide's figures or claims come from.",
-        &[
-            "The slide shows numbers or claims from a report, a dataset or a survey; put it last in the slideFrame body.",
-            "A claim that will make the audience ask who says so.",
-        ],
-        &[
-            "A sentence that qualifies the point: use the lede of slideHeading.",
-            "A conclusion under two columns: use the footnote of slideSplit.",
-        ],
-        json!({ "type": "slideSource", "text": "Finance ops dashboard, refunds Q1 2026" }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "One citation line naming where a slide's figures or claims come from.",
+            &[
+                "The slide shows numbers or claims from a report, a dataset or a survey; put it last in the slideFrame body.",
+                "A claim that will make the audience ask who says so.",
+            ],
+            &[
+                "A sentence that qualifies the point: use the lede of slideHeading.",
+                "A conclusion under two columns: use the footnote of slideSplit.",
+            ],
+            json!({ "type": "slideSource", "text": "Finance ops dashboard, refunds Q1 2026" }),
+        )
+    }
 }

@@ -1,5 +1,4 @@
-//! `slideStatement`: one thesis sentence, set large and alone
-//! (slides-and-runtime.md §3.5, Slide structure).
+//! `slideStatement`: one thesis sentence, set large and alone.
 
 use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
@@ -14,13 +13,9 @@ use crate::primitives::SlideNode;
 use crate::text::plain_text;
 use isomer_sdk::surface::slack::header;
 
-/// The `type` of the statement node.
-pub const TYPE: &str = "slideStatement";
-
 /// The fields of a `slideStatement` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideStatement {
     /// The one sentence the slide says. Accepts inline marks; wrap the key
     /// words in **strong**.
@@ -30,11 +25,7 @@ pub struct SlideStatement {
 }
 
 impl SlideNode for SlideStatement {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideStatement";
 
     /// Text: the sentence upper-cased.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -52,25 +43,24 @@ impl SlideNode for SlideStatement {
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![header(&plain_text(&self.text))]
     }
-}
 
-/// The catalog entry of `slideStatement`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "A single thesis sentence set large, alone on its slide.",
-        &[
-            "The whole point of the slide fits in one sentence.",
-            "A pause between two dense slides.",
-        ],
-        &[
-            "The sentence needs support under it: use slideHeading and a body primitive.",
-            "The words are someone else's: use slideQuote.",
-        ],
-        json!({
-            "type": "slideStatement",
-            "text": "Nobody waits for a refund **overnight** any more."
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "A single thesis sentence set large, alone on its slide.",
+            &[
+                "The whole point of the slide fits in one sentence.",
+                "A pause between two dense slides.",
+            ],
+            &[
+                "The sentence needs support under it: use slideHeading and a body primitive.",
+                "The words are someone else's: use slideQuote.",
+            ],
+            json!({
+                "type": "slideStatement",
+                "text": "Nobody waits for a refund **overnight** any more."
+            }),
+        )
+    }
 }

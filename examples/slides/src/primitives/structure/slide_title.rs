@@ -1,5 +1,5 @@
-//! `slideTitle`: the deck's opening slide (slides-and-runtime.md §3.5,
-//! Slide structure). Its `aside` is a one-node child slot.
+//! `slideTitle`: the deck's opening slide. Its `aside` is a one-node child
+//! slot.
 
 use isomer_sdk::Node;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
@@ -17,9 +17,6 @@ use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::{context, header, section};
 
-/// The `type` of the title node.
-pub const TYPE: &str = "slideTitle";
-
 /// A dictionary-style definition under the title.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -35,7 +32,6 @@ pub struct TitleDefinition {
 /// The fields of a `slideTitle` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideTitle {
     /// A short caption above the title (printed upper-case).
     pub eyebrow: Option<LineText>,
@@ -46,18 +42,14 @@ pub struct SlideTitle {
     /// A dictionary-style definition of the title word.
     pub definition: Option<TitleDefinition>,
     /// One compact node drawn beside the title, such as a short
-    /// slideBulletList; use slideStack to put two there.
+    /// slideBulletList or a slideFanout; use slideStack to put two there.
     pub aside: Option<Node>,
     /// Size step "l", "m" or "s"; leave it out to fit automatically.
     pub size: Option<Size>,
 }
 
 impl SlideNode for SlideTitle {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideTitle";
 
     /// The aside slot refuses a nested frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -115,14 +107,15 @@ impl SlideNode for SlideTitle {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: `header` (title), `context` `*EYEBROW*`, `section` tagline,
+    /// Slack: `header` (title), `context` `*eyebrow*` (as authored, as
+    /// upstream keeps it on Slack), `section` tagline,
     /// `context` `_term_ text`, then the aside's blocks.
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         let mut blocks = vec![header(&line(&self.title))];
         blocks.extend(
             self.eyebrow
                 .as_deref()
-                .map(|e| context(&format!("*{}*", text_mrkdwn(&caption(e))))),
+                .map(|e| context(&format!("*{}*", text_mrkdwn(e)))),
         );
         blocks.extend(self.tagline.as_deref().map(|t| section(&marks_mrkdwn(t))));
         blocks.extend(self.definition.as_ref().map(|d| {
@@ -137,29 +130,28 @@ impl SlideNode for SlideTitle {
         }
         blocks
     }
-}
 
-/// The catalog entry of `slideTitle`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Slide structure",
-        "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
-        &[
-            "Opening a deck, as the only node of an inverse slideFrame.",
-            "The subject has a short name worth setting very large.",
-        ],
-        &[
-            "A claim in the middle of the deck: use slideHeading.",
-            "The start of a section: use slideSection.",
-            "The end of the deck: use slideClosing.",
-        ],
-        json!({
-            "type": "slideTitle",
-            "eyebrow": "Payments review",
-            "title": "Ledger",
-            "tagline": "One **nightly** batch for every refund",
-            "definition": { "term": "ledger n.", "text": "the book where every payment is written down once" }
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Slide structure",
+            "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
+            &[
+                "Opening a deck, as the only node of an inverse slideFrame.",
+                "The subject has a short name worth setting very large.",
+            ],
+            &[
+                "A claim in the middle of the deck: use slideHeading.",
+                "The start of a section: use slideSection.",
+                "The end of the deck: use slideClosing.",
+            ],
+            json!({
+                "type": "slideTitle",
+                "eyebrow": "Payments review",
+                "title": "Ledger",
+                "tagline": "One **nightly** batch for every refund",
+                "definition": { "term": "ledger n.", "text": "the book where every payment is written down once" }
+            }),
+        )
+    }
 }

@@ -1,5 +1,5 @@
 //! `slideColumns`: two to four parallel options, one optionally
-//! recommended (slides-and-runtime.md §3.5, Text).
+//! recommended.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, RefineContext};
@@ -14,16 +14,13 @@ use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::text::{join_blocks, join_lines, line, plain_text};
 
-/// The `type` of the columns node.
-pub const TYPE: &str = "slideColumns";
-
 /// The message for a `highlight` that names no column.
 pub const HIGHLIGHT_NOT_AN_INDEX: &str = "must be an index into `items`";
 
 /// One option.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct Column {
     /// The option's name.
     pub title: LineText,
@@ -48,7 +45,6 @@ pub struct ColumnsFootnote {
 /// The fields of a `slideColumns` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideColumns {
     /// Two to four options, side by side.
     #[schemars(length(min = 2, max = 4))]
@@ -74,11 +70,7 @@ impl SlideColumns {
 }
 
 impl SlideNode for SlideColumns {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
+    const TYPE: &'static str = "slideColumns";
 
     /// `highlight` is an index into `items`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -143,34 +135,34 @@ impl SlideNode for SlideColumns {
         }
         out
     }
-}
 
-/// The catalog entry of `slideColumns`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
-        &[
-            "Comparing approaches, tiers or strategies that each fit a name, a few tags and a sentence.",
-            "One remark qualifies every option: the footnote.",
-            "One option is the recommendation: highlight.",
-        ],
-        &[
-            "Exactly two sides that each hold nodes: use slideSplit.",
-            "Terms and meanings: use slideDefinitions.",
-            "A single list: use slideList.",
-            "The same attributes compared cell by cell: use slideTable.",
-            "Inside a slideSplit pane: there is no room; use slideList there.",
-        ],
-        json!({
-            "type": "slideColumns",
-            "items": [
-                { "title": "On demand", "tags": ["per refund"], "body": "Pays at once, but every refund is its own transfer." },
-                { "title": "Nightly", "tags": ["batch", "02:00 UTC"], "body": "One transfer a night; **cheapest** per refund." }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
+            &[
+                "Comparing approaches, tiers or strategies that each fit a name, a few tags and a sentence.",
+                "One remark qualifies every option: the footnote.",
+                "One option is the recommendation: highlight.",
             ],
-            "highlight": 1,
-            "footnote": { "code": "SETTLE_MODE", "text": "switches a region between the two." }
-        }),
-    )
+            &[
+                "Exactly two sides that each hold nodes: use slideSplit.",
+                "Who owns what: use slideTerritoryGroup.",
+                "Terms and meanings: use slideDefinitions.",
+                "A single list: use slideList.",
+                "The same attributes compared cell by cell: use slideTable.",
+                "Inside a slideSplit pane: there is no room; use slideList there.",
+            ],
+            json!({
+                "type": "slideColumns",
+                "items": [
+                    { "title": "On demand", "tags": ["per refund"], "body": "Pays at once, but every refund is its own transfer." },
+                    { "title": "Nightly", "tags": ["batch", "02:00 UTC"], "body": "One transfer a night; **cheapest** per refund." }
+                ],
+                "highlight": 1,
+                "footnote": { "code": "SETTLE_MODE", "text": "switches a region between the two." }
+            }),
+        )
+    }
 }

@@ -1,20 +1,16 @@
-//! `slideDefinitions`: a ruled glossary (slides-and-runtime.md §3.5, Text).
+//! `slideDefinitions`: a ruled glossary.
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::Scope;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, Size, WrappedText};
 use crate::catalog::entry;
-use crate::markdown::marks_inline;
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
-use crate::text::{join_lines, line, plain_text};
-
-/// The `type` of the definitions node.
-pub const TYPE: &str = "slideDefinitions";
 
 /// One term and its meaning.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -30,7 +26,6 @@ pub struct Definition {
 /// The fields of a `slideDefinitions` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideDefinitions {
     /// One to six terms; five or six lay out in two columns.
     #[schemars(length(min = 1, max = 6))]
@@ -40,28 +35,14 @@ pub struct SlideDefinitions {
 }
 
 impl SlideNode for SlideDefinitions {
-    const TYPE: &'static str = TYPE;
+    const TYPE: &'static str = "slideDefinitions";
 
-    fn catalog() -> CatalogEntry {
-        catalog()
-    }
-
-    /// Text: `term: body` lines.
-    fn text(&self, _scope: &Scope<'_>) -> String {
-        join_lines(
+    fn as_list(&self) -> Option<List> {
+        Some(List::new(
             self.items
                 .iter()
-                .map(|d| format!("{}: {}", line(&d.term), plain_text(&d.body))),
-        )
-    }
-
-    /// Markdown: a `- **term**: body` list.
-    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        Markdown::bullet_list(self.items.iter().map(|d| {
-            Inline::strong(d.term.as_str())
-                .then(": ")
-                .then(marks_inline(&d.body))
-        }))
+                .map(|d| Entry::pair(&d.term, ": ", Some(&d.body))),
+        ))
     }
 
     const NATIVE_SLACK: bool = true;
@@ -75,29 +56,29 @@ impl SlideNode for SlideDefinitions {
                 .collect(),
         )]
     }
-}
 
-/// The catalog entry of `slideDefinitions`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "A small glossary: up to six terms, each with a one-sentence meaning.",
-        &[
-            "Vocabulary the audience will hear again in the talk.",
-            "The name is the thing to remember.",
-        ],
-        &[
-            "Facts rather than terms: use slideList.",
-            "Several attributes per item: use slideTable.",
-            "Steps that lead from one to the next: use slidePipeline.",
-        ],
-        json!({
-            "type": "slideDefinitions",
-            "items": [
-                { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
-                { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
-            ]
-        }),
-    )
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "A small glossary: up to six terms, each with a one-sentence meaning.",
+            &[
+                "Vocabulary the audience will hear again in the talk.",
+                "The name is the thing to remember.",
+            ],
+            &[
+                "Facts rather than terms: use slideList.",
+                "Several attributes per item: use slideTable.",
+                "Terms split by owner: use slideTerritoryGroup.",
+                "Terms connected by arrows: use slideGraph.",
+            ],
+            json!({
+                "type": "slideDefinitions",
+                "items": [
+                    { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
+                    { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
+                ]
+            }),
+        )
+    }
 }

@@ -1,27 +1,24 @@
-//! `slideList`: short facts, optionally keyed by a term
-//! (slides-and-runtime.md §3.5, Text).
+//! `slideList`: short facts, optionally keyed by a term.
 
 use isomer_sdk::CatalogEntry;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
 use crate::catalog::entry;
-use crate::markdown::{caption_paragraph, marks_inline};
+use crate::list::{Entry, List};
+use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, caption_context, mark_runs, marks_mrkdwn, rich_list, run};
-use crate::text::{caption, join_blocks, join_lines, line, plain_text};
+use crate::slack::marks_mrkdwn;
+use crate::text::{caption, join_blocks, plain_text};
 use isomer_sdk::surface::slack::context;
-
-/// The `type` of the list node.
-pub const TYPE: &str = "slideList";
 
 /// One fact.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline, transform = crate::schema::no_null)]
+#[schemars(inline)]
 pub struct ListItem {
     /// The name, date or id the fact belongs to (set in mono, left column).
     pub term: Option<LineText>,
@@ -32,7 +29,6 @@ pub struct ListItem {
 /// The fields of a `slideList` node.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = crate::schema::no_null)]
 pub struct SlideList {
     /// A caption over the list (printed upper-case).
     pub label: Option<LineText>,
@@ -43,42 +39,37 @@ pub struct SlideList {
     pub footnote: Option<WrappedText>,
 }
 
-impl SlideNode for SlideList {
-    const TYPE: &'static str = TYPE;
-
-    fn catalog() -> CatalogEntry {
-        catalog()
+impl SlideList {
+    /// The facts: `term: body`, or the body alone, under the caption.
+    fn list(&self) -> List {
+        List::new(self.items.iter().map(|item| match &item.term {
+            Some(term) => Entry::pair(term, ": ", Some(&item.body)),
+            None => Entry::body(&item.body),
+        }))
+        .labelled(self.label.as_deref())
     }
+}
+
+impl SlideNode for SlideList {
+    const TYPE: &'static str = "slideList";
 
     /// Text: `LABEL`, a blank line, `term: body` (or `body`) lines, a blank
     /// line, the footnote.
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_blocks([
             self.label.as_deref().map(caption).unwrap_or_default(),
-            join_lines(self.items.iter().map(|item| match &item.term {
-                Some(term) => format!("{}: {}", line(term), plain_text(&item.body)),
-                None => plain_text(&item.body),
-            })),
+            self.list().text_lines(),
             self.footnote.as_deref().map(plain_text).unwrap_or_default(),
         ])
     }
 
     /// Markdown: `**LABEL**`, a `- **term**: body` list, the footnote.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
-        caption_paragraph(self.label.as_deref())
-            .then(Markdown::bullet_list(self.items.iter().map(|item| {
-                match &item.term {
-                    Some(term) => Inline::strong(term.as_str())
-                        .then(": ")
-                        .then(marks_inline(&item.body)),
-                    None => marks_inline(&item.body),
-                }
-            })))
-            .then(
-                self.footnote
-                    .as_deref()
-                    .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
-            )
+        self.list().markdown().then(
+            self.footnote
+                .as_deref()
+                .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
+        )
     }
 
     const NATIVE_SLACK: bool = true;
@@ -86,54 +77,36 @@ impl SlideNode for SlideList {
     /// Slack: `context` `*LABEL*`, a `rich_text` bullet list (bold term,
     /// `: `, body), a `context` footnote.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let mut blocks: Vec<Value> = self
-            .label
-            .as_deref()
-            .map(caption_context)
-            .into_iter()
-            .collect();
-        let items = self
-            .items
-            .iter()
-            .map(|item| {
-                let mut runs = match &item.term {
-                    Some(term) => vec![bold_run(&line(term)), run(": ")],
-                    None => Vec::new(),
-                };
-                runs.extend(mark_runs(&item.body));
-                runs
-            })
-            .collect();
-        blocks.push(rich_list("bullet", items));
+        let mut blocks = self.list().slack();
         blocks.extend(self.footnote.as_deref().map(|f| context(&marks_mrkdwn(f))));
         blocks
     }
-}
 
-/// The catalog entry of `slideList`.
-pub fn catalog() -> CatalogEntry {
-    entry(
-        TYPE,
-        "Text",
-        "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
-        &[
-            "Short facts: what changed, what shipped, what is guaranteed.",
-            "Each fact belongs to a name, a date or an id.",
-            "The facts need a caption or a qualifying note.",
-        ],
-        &[
-            "Vocabulary to learn: use slideDefinitions.",
-            "Several attributes per item: use slideTable.",
-            "Main points with a shared marker: use slideBulletList.",
-        ],
-        json!({
-            "type": "slideList",
-            "label": "Shipped in March",
-            "items": [
-                { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
-                { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
+            &[
+                "Short facts: what changed, what shipped, what is guaranteed.",
+                "Each fact belongs to a name, a date or an id.",
+                "The facts need a caption or a qualifying note.",
             ],
-            "footnote": "Both behind a flag per region."
-        }),
-    )
+            &[
+                "Vocabulary to learn: use slideDefinitions.",
+                "Several attributes per item: use slideTable.",
+                "Files in a folder: use slideTree.",
+                "Main points with a shared marker: use slideBulletList.",
+            ],
+            json!({
+                "type": "slideList",
+                "label": "Shipped in March",
+                "items": [
+                    { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
+                    { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+                ],
+                "footnote": "Both behind a flag per region."
+            }),
+        )
+    }
 }

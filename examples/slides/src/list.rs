@@ -1,0 +1,386 @@
+//! Labelled lists, the shape most slide primitives print on the string
+//! surfaces: an optional caption, then one [`Entry`] per item.
+//!
+//! An entry is a glyph (a tone `● ` / `○ `, a `✓ ` marker, or nothing), a
+//! lead (a term, a title, a figure: plain text, bold on Markdown and Slack),
+//! a separator, a body that accepts inline marks, and a tail of further
+//! plain or marked parts (a quoted heading after a timeline's date, a
+//! pipeline span's steps and title). Each surface prints
+//! the same entry its own way:
+//!
+//! | surface | entry `● ` + `v2.4` + `: ` + `**Nightly** batch` |
+//! |---|---|
+//! | text | `● v2.4: Nightly batch` (marks removed) |
+//! | Markdown | `● **v2.4**: **Nightly** batch` |
+//! | Slack `rich_text` | runs `● `, bold `v2.4`, `: `, bold `Nightly`, ` batch` |
+//! | Slack `mrkdwn` | `● *v2.4*: *Nightly* batch` |
+//!
+//! A [`List`] adds the caption (`LABEL` line, `**LABEL**` paragraph, or
+//! `context` `*LABEL*`, upper-cased everywhere) and the list form: lines on
+//! text (bare, `- ` or `1. `), a bullet or ordered list on Markdown, a
+//! `rich_text` bullet or ordered list on Slack.
+
+use isomer_sdk::surface::{Inline, Markdown};
+use serde_json::Value;
+
+use crate::markdown::{caption_paragraph, marks_inline};
+use crate::slack::{
+    bold_run, caption_blocks, mark_runs, marks_mrkdwn, rich_list, run, text_mrkdwn,
+};
+use crate::text::{caption, join_lines, line, plain_text};
+
+/// One item of a list as every string surface prints it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// Printed first on every surface, e.g. a tone glyph `● `; may be empty.
+    pub glyph: String,
+    /// The lead: plain one-line text, bold on Markdown and Slack.
+    pub lead: Option<String>,
+    /// Printed between the lead and the body when the entry has both, e.g.
+    /// `: ` or ` — `.
+    pub separator: String,
+    /// The body: authored text that accepts inline marks.
+    pub body: Option<String>,
+    /// What follows the body, in order ([`Entry::then_text`],
+    /// [`Entry::then_marks`]).
+    pub tail: Vec<Part>,
+}
+
+/// A piece of an entry after its body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Plain text, printed as written (escaped where a surface needs it).
+    Text(String),
+    /// Authored text that accepts inline marks.
+    Marks(String),
+}
+
+impl Part {
+    fn text(&self) -> String {
+        match self {
+            Part::Text(text) => text.clone(),
+            Part::Marks(text) => plain_text(text),
+        }
+    }
+
+    fn inline(&self) -> Inline {
+        match self {
+            Part::Text(text) => Inline::text(text.as_str()),
+            Part::Marks(text) => marks_inline(text),
+        }
+    }
+
+    fn runs(&self) -> Vec<Value> {
+        match self {
+            Part::Text(text) if text.is_empty() => Vec::new(),
+            Part::Text(text) => vec![run(text)],
+            Part::Marks(text) => mark_runs(text),
+        }
+    }
+
+    fn mrkdwn(&self) -> String {
+        match self {
+            Part::Text(text) => text_mrkdwn(text),
+            Part::Marks(text) => marks_mrkdwn(text),
+        }
+    }
+}
+
+impl Entry {
+    /// An entry of only a body (authored text with inline marks).
+    pub fn body(body: &str) -> Entry {
+        Entry {
+            body: Some(body.to_owned()),
+            ..Entry::default()
+        }
+    }
+
+    /// An entry of only a lead (plain text, printed on one line).
+    pub fn lead(lead: &str) -> Entry {
+        Entry {
+            lead: Some(line(lead)),
+            ..Entry::default()
+        }
+    }
+
+    /// A lead and a body apart by `separator` (`term: body`,
+    /// `title — body`); without a body, the lead alone.
+    pub fn pair(lead: &str, separator: &str, body: Option<&str>) -> Entry {
+        Entry {
+            lead: Some(line(lead)),
+            separator: separator.to_owned(),
+            body: body.map(str::to_owned),
+            ..Entry::default()
+        }
+    }
+
+    /// The same entry with `glyph` printed first.
+    pub fn with_glyph(mut self, glyph: &str) -> Entry {
+        self.glyph = glyph.to_owned();
+        self
+    }
+
+    /// The same entry followed by plain `text` (one line).
+    pub fn then_text(mut self, text: &str) -> Entry {
+        self.tail.push(Part::Text(line(text)));
+        self
+    }
+
+    /// The same entry followed by authored `text` with inline marks.
+    pub fn then_marks(mut self, text: &str) -> Entry {
+        self.tail.push(Part::Marks(text.to_owned()));
+        self
+    }
+
+    /// The separator, when the entry has both a lead and a body.
+    fn separator(&self) -> &str {
+        if self.lead.is_some() && self.body.is_some() {
+            &self.separator
+        } else {
+            ""
+        }
+    }
+
+    /// The text surface: glyph, lead, separator, body and tail with marks
+    /// removed.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{}{}{}{}",
+            self.glyph,
+            self.lead.as_deref().unwrap_or_default(),
+            self.separator(),
+            self.body.as_deref().map(plain_text).unwrap_or_default()
+        );
+        out.extend(self.tail.iter().map(Part::text));
+        out
+    }
+
+    /// Markdown inline content: glyph, `**lead**`, separator, body with
+    /// marks kept; the rest escaped.
+    pub fn inline(&self) -> Inline {
+        let mut out = Inline::text(self.glyph.as_str());
+        if let Some(lead) = &self.lead {
+            out = out.then(Inline::strong(lead.as_str()));
+        }
+        out = out.then(self.separator());
+        if let Some(body) = &self.body {
+            out = out.then(marks_inline(body));
+        }
+        for part in &self.tail {
+            out = out.then(part.inline());
+        }
+        out
+    }
+
+    /// Slack `rich_text` runs: glyph, bold lead, separator, body runs.
+    /// Empty runs are left out (Slack refuses them).
+    pub fn runs(&self) -> Vec<Value> {
+        let mut runs = Vec::new();
+        if !self.glyph.is_empty() {
+            runs.push(run(&self.glyph));
+        }
+        if let Some(lead) = &self.lead {
+            runs.push(bold_run(lead));
+        }
+        if !self.separator().is_empty() {
+            runs.push(run(self.separator()));
+        }
+        if let Some(body) = &self.body {
+            runs.extend(mark_runs(body));
+        }
+        runs.extend(self.tail.iter().flat_map(Part::runs));
+        runs
+    }
+
+    /// Slack `mrkdwn`: glyph, `*lead*`, separator, body with marks kept;
+    /// the rest escaped.
+    pub fn mrkdwn(&self) -> String {
+        let mut out = format!(
+            "{}{}{}{}",
+            text_mrkdwn(&self.glyph),
+            self.lead
+                .as_deref()
+                .map(|lead| format!("*{}*", text_mrkdwn(lead)))
+                .unwrap_or_default(),
+            text_mrkdwn(self.separator()),
+            self.body.as_deref().map(marks_mrkdwn).unwrap_or_default()
+        );
+        out.extend(self.tail.iter().map(Part::mrkdwn));
+        out
+    }
+}
+
+/// How a list's entries start on the text surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TextMarker {
+    /// Nothing: the entry's own text (`term: body`).
+    #[default]
+    Bare,
+    /// `- ` before each entry.
+    Dash,
+    /// `1. `, `2. `, … before each entry.
+    Number,
+}
+
+/// A labelled list: an optional caption over [`Entry`] items.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct List {
+    /// The caption, printed upper-case on every surface; `None` for none.
+    pub label: Option<String>,
+    /// How entries start on the text surface.
+    pub text_marker: TextMarker,
+    /// True for an ordered list on Markdown and Slack (text numbers its
+    /// lines only with [`TextMarker::Number`]).
+    pub ordered: bool,
+    /// The items, in order.
+    pub entries: Vec<Entry>,
+}
+
+impl List {
+    /// An unordered, uncaptioned list of `entries`, bare on text.
+    pub fn new(entries: impl IntoIterator<Item = Entry>) -> List {
+        List {
+            entries: entries.into_iter().collect(),
+            ..List::default()
+        }
+    }
+
+    /// An ordered list of `entries`, numbered on every surface.
+    pub fn numbered(entries: impl IntoIterator<Item = Entry>) -> List {
+        List {
+            text_marker: TextMarker::Number,
+            ordered: true,
+            ..List::new(entries)
+        }
+    }
+
+    /// The same list under the caption `label` (nothing for `None`).
+    pub fn labelled(mut self, label: Option<&str>) -> List {
+        self.label = label.map(str::to_owned);
+        self
+    }
+
+    /// The same list with `marker` before each entry on the text surface.
+    pub fn marked(mut self, marker: TextMarker) -> List {
+        self.text_marker = marker;
+        self
+    }
+
+    /// The entries' text lines, marked, without the caption.
+    pub fn text_lines(&self) -> String {
+        join_lines(
+            self.entries
+                .iter()
+                .enumerate()
+                .map(|(index, entry)| match self.text_marker {
+                    TextMarker::Bare => entry.text(),
+                    TextMarker::Dash => format!("- {}", entry.text()),
+                    TextMarker::Number => format!("{}. {}", index + 1, entry.text()),
+                }),
+        )
+    }
+
+    /// Text: the `LABEL` line, then one line per entry.
+    pub fn text(&self) -> String {
+        join_lines([
+            self.label.as_deref().map(caption).unwrap_or_default(),
+            self.text_lines(),
+        ])
+    }
+
+    /// Markdown: the `**LABEL**` paragraph, then a bullet or ordered list.
+    pub fn markdown(&self) -> Markdown {
+        let items = self.entries.iter().map(Entry::inline);
+        caption_paragraph(self.label.as_deref()).then(if self.ordered {
+            Markdown::ordered_list(items)
+        } else {
+            Markdown::bullet_list(items)
+        })
+    }
+
+    /// Slack: a `context` `*LABEL*`, then a `rich_text` bullet or ordered
+    /// list.
+    pub fn slack(&self) -> Vec<Value> {
+        let mut blocks = caption_blocks(self.label.as_deref());
+        let style = if self.ordered { "ordered" } else { "bullet" };
+        blocks.push(rich_list(
+            style,
+            self.entries.iter().map(Entry::runs).collect(),
+        ));
+        blocks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn entry() -> Entry {
+        Entry::pair("v2.4", ": ", Some("**Nightly** <batch>")).with_glyph("● ")
+    }
+
+    #[test]
+    fn one_entry_on_every_surface() {
+        let entry = entry();
+        assert_eq!(entry.text(), "● v2.4: Nightly <batch>");
+        assert_eq!(
+            entry.inline().to_markdown(),
+            "● **v2.4**: **Nightly** \\<batch\\>"
+        );
+        assert_eq!(entry.mrkdwn(), "● *v2.4*: *Nightly* &lt;batch&gt;");
+        assert_eq!(
+            entry.runs(),
+            vec![
+                json!({ "type": "text", "text": "● " }),
+                json!({ "type": "text", "text": "v2.4", "style": { "bold": true } }),
+                json!({ "type": "text", "text": ": " }),
+                json!({ "type": "text", "text": "Nightly", "style": { "bold": true } }),
+                json!({ "type": "text", "text": " <batch>" }),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_separator_needs_a_lead_and_a_body() {
+        assert_eq!(Entry::pair("Plan", " — ", None).text(), "Plan");
+        assert_eq!(Entry::body("only").with_glyph("✓ ").text(), "✓ only");
+        assert_eq!(Entry::lead("a\nb").inline().to_markdown(), "**a b**");
+    }
+
+    #[test]
+    fn a_tail_follows_the_body_part_by_part() {
+        let entry = Entry::lead("Q3 · SALES.")
+            .then_text(" “")
+            .then_marks("Can **we**?")
+            .then_text("” ")
+            .then_marks("Yes.");
+        assert_eq!(entry.text(), "Q3 · SALES. “Can we?” Yes.");
+        assert_eq!(
+            entry.inline().to_markdown(),
+            "**Q3 · SALES.** “Can **we**?” Yes."
+        );
+        assert_eq!(entry.mrkdwn(), "*Q3 · SALES.* “Can *we*?” Yes.");
+        assert_eq!(entry.runs().len(), 7);
+    }
+
+    #[test]
+    fn a_labelled_list_on_every_surface() {
+        let list = List::numbered([entry(), Entry::lead("v2.5")]).labelled(Some("Shipped"));
+        assert_eq!(list.text(), "SHIPPED\n1. ● v2.4: Nightly <batch>\n2. v2.5");
+        assert_eq!(
+            list.markdown().to_markdown(),
+            "**SHIPPED**\n\n1. ● **v2.4**: **Nightly** \\<batch\\>\n2. **v2.5**"
+        );
+        let blocks = list.slack();
+        assert_eq!(blocks[0]["type"], "context");
+        assert_eq!(blocks[0]["elements"][0]["text"], "*SHIPPED*");
+        assert_eq!(blocks[1]["elements"][0]["style"], "ordered");
+        assert_eq!(
+            List::new([Entry::body("a")])
+                .marked(TextMarker::Dash)
+                .text(),
+            "- a"
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! `slideAnnotatedRender`: a render with numbered pins and their legend
+//! (group "Code and renders"). Its child is `render`,
+//! a `slideRender` node, walked like any child.
+
+use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, WrappedText};
+use crate::catalog::entry;
+use crate::check::{Issue, nested_frame};
+use crate::list::{Entry, List};
+use crate::primitives::SlideNode;
+use crate::primitives::code::slide_render::SlideRender;
+use crate::text::{DASH, join_blocks};
+use isomer_sdk::surface::slack::section;
+
+/// The message for a `render` slot holding another type of node.
+pub const RENDER_SLOT: &str = "must be a slideRender node";
+
+/// One numbered pin on the render.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Pin {
+    /// Distance from the render's left edge, in percent (0 to 100).
+    #[schemars(range(min = 0, max = 100))]
+    pub x: f64,
+    /// Distance from the render's top edge, in percent (0 to 100).
+    #[schemars(range(min = 0, max = 100))]
+    pub y: f64,
+    /// What the pin points at, a few words.
+    pub title: LineText,
+    /// Why it matters, one sentence. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slideAnnotatedRender` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideAnnotatedRender {
+    /// The render to annotate: a whole slideRender node.
+    pub render: Node,
+    /// One to six pins, numbered in this order in the legend.
+    #[schemars(length(min = 1, max = 6))]
+    pub pins: Vec<Pin>,
+}
+
+impl SlideAnnotatedRender {
+    /// The legend: `1. title — body` per pin.
+    fn legend(&self) -> List {
+        List::numbered(
+            self.pins
+                .iter()
+                .map(|pin| Entry::pair(&pin.title, DASH, Some(&pin.body))),
+        )
+    }
+}
+
+impl SlideNode for SlideAnnotatedRender {
+    const TYPE: &'static str = "slideAnnotatedRender";
+
+    /// `render` holds a slideRender (not a frame, not another type); the
+    /// render's own rules run on it as a child.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        if let Some(issue) = nested_frame("render", &self.render) {
+            return vec![issue];
+        }
+        if self.render.type_name() != Some(SlideRender::TYPE) {
+            return vec![Issue::new("render", RENDER_SLOT)];
+        }
+        Vec::new()
+    }
+
+    /// The legend is the node's own content.
+    fn has_own_content(_node: &Value) -> Option<bool> {
+        Some(true)
+    }
+
+    /// Text: the render's text, a blank line, then the numbered legend
+    /// `1. title — body`.
+    fn text(&self, scope: &Scope<'_>) -> String {
+        join_blocks([scope.text(self.render.as_value()), self.legend().text()])
+    }
+
+    /// Markdown: the render's Markdown, then the legend as an ordered list
+    /// `1. **title** — body`.
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        scope
+            .markdown(self.render.as_value())
+            .then(self.legend().markdown())
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: the render's blocks, then one `section` with the legend, a
+    /// `N. *title* — body` line per pin.
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = scope.slack(self.render.as_value());
+        let legend = self
+            .legend()
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(index, pin)| format!("{}. {}", index + 1, pin.mrkdwn()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        blocks.push(section(&legend));
+        blocks
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
+            &[
+                "The anatomy of a screen or slide, part by part.",
+                "Helping the audience find specific details in a render.",
+            ],
+            &[
+                "The render speaks for itself: use slideRender.",
+                "Ideas rather than places: use slideDefinitions.",
+                "Several surfaces: use slideRenderGrid.",
+            ],
+            json!({
+                "type": "slideAnnotatedRender",
+                "render": {
+                    "type": "slideRender",
+                    "surface": "snapshot",
+                    "body": [
+                        { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
+                        { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
+                    ]
+                },
+                "pins": [
+                    { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
+                    { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
+                ]
+            }),
+        )
+    }
+}

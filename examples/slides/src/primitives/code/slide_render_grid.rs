@@ -1,0 +1,155 @@
+//! `slideRenderGrid`: one body on two to six surfaces side by side
+//! (group "Code and renders").
+//!
+//! The `body` is an embedded body, not a walked child (see
+//! [`super::embedded`]). String surfaces print it once, after the list of
+//! tiles.
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::LineText;
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::list::{Entry, List};
+use crate::primitives::SlideNode;
+use crate::primitives::code::embedded::{
+    RenderSurface, body_markdown, body_slack, body_text, check_embedded_body,
+};
+use crate::primitives::code::slide_render::UNNAMED_BODY;
+use crate::slack::text_mrkdwn;
+use crate::text::{join_blocks, join_lines};
+use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text};
+
+/// The message for a surface named by two tiles.
+pub const SURFACE_ONCE: &str = "each surface may appear once";
+
+/// One tile: the body on one surface.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct RenderTile {
+    /// The surface this tile shows.
+    pub surface: RenderSurface,
+    /// A caption under the tile, e.g. "Slack thread".
+    pub caption: LineText,
+}
+
+/// The fields of a `slideRenderGrid` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideRenderGrid {
+    /// The nodes every tile renders: one slideFrame alone, or nodes without
+    /// a frame; no render of any kind inside.
+    #[schemars(length(min = 1))]
+    pub body: Vec<Node>,
+    /// Two to six tiles, each surface at most once (4 tiles lay out 2×2,
+    /// 5–6 tiles 3×2).
+    #[schemars(length(min = 2, max = 6))]
+    pub tiles: Vec<RenderTile>,
+}
+
+impl SlideRenderGrid {
+    /// The tiles as a list: `surface: caption`.
+    fn tiles(&self) -> List {
+        List::new(
+            self.tiles
+                .iter()
+                .map(|t| Entry::pair(t.surface.name(), ": ", Some(&t.caption))),
+        )
+    }
+
+    fn heading(&self) -> String {
+        format!("{UNNAMED_BODY} on {} surfaces", self.tiles.len())
+    }
+}
+
+impl SlideNode for SlideRenderGrid {
+    const TYPE: &'static str = "slideRenderGrid";
+
+    const EMBEDDED_BODY: bool = true;
+
+    /// Each surface once; the body's own rules (one frame alone or no
+    /// frame; no render inside).
+    fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues: Vec<Issue> = self
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(index, tile)| {
+                self.tiles[..*index]
+                    .iter()
+                    .any(|t| t.surface == tile.surface)
+            })
+            .map(|(index, _)| Issue::new(format!("tiles[{index}].surface"), SURFACE_ONCE))
+            .collect();
+        issues.extend(check_embedded_body("body", &self.body, cx.walker()));
+        issues
+    }
+
+    /// Text: `[a composition on N surfaces]`, `surface: caption` per tile,
+    /// a blank line, then the body's text indented two spaces.
+    fn text(&self, scope: &Scope<'_>) -> String {
+        join_blocks([
+            join_lines([format!("[{}]", self.heading()), self.tiles().text()]),
+            body_text(scope, &self.body),
+        ])
+    }
+
+    /// Markdown: the heading in italics, a `- **surface**: caption` list,
+    /// then the body's Markdown as a blockquote.
+    fn markdown(&self, scope: &Scope<'_>) -> Markdown {
+        Markdown::paragraph(Inline::emphasis(self.heading()))
+            .then(self.tiles().markdown())
+            .then(body_markdown(scope, &self.body))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `context` with one `*surface* caption` element per tile,
+    /// then the body's blocks (headers turned into bold sections).
+    fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
+        let elements: Vec<Value> = self
+            .tiles
+            .iter()
+            .map(|t| {
+                let text = format!("*{}* {}", t.surface.name(), text_mrkdwn(&t.caption));
+                json!({ "type": "mrkdwn", "text": clamp_text(&text, SLACK_SECTION_LIMIT) })
+            })
+            .collect();
+        let mut blocks = vec![json!({ "type": "context", "elements": elements })];
+        blocks.extend(body_slack(scope, &self.body));
+        blocks
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Code and renders",
+            "One body rendered on two to six surfaces side by side, each tile captioned.",
+            &[
+                "Proving one composition reaches several places.",
+                "Comparing how the surfaces show the same content.",
+            ],
+            &[
+                "A single surface: use slideRender.",
+                "Authored nodes inside an app's title bar: use slideWindow.",
+                "Source or JSON: use slideCode.",
+            ],
+            json!({
+                "type": "slideRenderGrid",
+                "body": [
+                    { "type": "slideStat", "value": "1,204", "body": "refunds settled last night" }
+                ],
+                "tiles": [
+                    { "surface": "snapshot", "caption": "On a slide" },
+                    { "surface": "markdown", "caption": "In a README" },
+                    { "surface": "slack", "caption": "In a channel" }
+                ]
+            }),
+        )
+    }
+}

@@ -1,0 +1,164 @@
+//! `slideLanes`: two paths converging on one shared step
+//! (group "Diagrams").
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::catalog::entry;
+use crate::list::{Entry, List};
+use crate::primitives::SlideNode;
+use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
+use crate::text::{ARROW, caption, join_blocks, line};
+use isomer_sdk::surface::slack::{section, spacer};
+
+/// One path.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Lane {
+    /// The path's name, e.g. "Card refunds" (printed upper-case).
+    pub label: LineText,
+    /// One to five steps before the shared one, each a short chip.
+    #[schemars(length(min = 1, max = 5))]
+    pub steps: Vec<LineText>,
+    /// "primary" for your side, "accent" for the host or another party.
+    pub tone: Option<Tone>,
+}
+
+/// A note on how the paths differ.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct LaneNote {
+    /// The note's title, a few words.
+    pub title: LineText,
+    /// The note, one sentence. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// The fields of a `slideLanes` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideLanes {
+    /// Exactly two paths, top then bottom.
+    #[schemars(length(min = 2, max = 2))]
+    pub lanes: Vec<Lane>,
+    /// The shared final step both paths end in.
+    pub join: LineText,
+    /// Up to four notes under the lanes.
+    #[schemars(length(max = 4))]
+    pub notes: Option<Vec<LaneNote>>,
+}
+
+impl SlideLanes {
+    /// `s1 → s2 → join` of one lane.
+    fn chain(&self, lane: &Lane) -> String {
+        lane.steps
+            .iter()
+            .map(|s| line(s))
+            .chain(std::iter::once(line(&self.join)))
+            .collect::<Vec<_>>()
+            .join(ARROW)
+    }
+
+    fn notes(&self) -> &[LaneNote] {
+        self.notes.as_deref().unwrap_or_default()
+    }
+
+    /// The lanes as a list: `[●/○ ]LABEL: s1 → s2 → join`.
+    fn lanes(&self) -> List {
+        List::new(self.lanes.iter().map(|lane| {
+            Entry::pair(&caption(&lane.label), ": ", Some(&self.chain(lane)))
+                .with_glyph(tone_glyph(lane.tone))
+        }))
+    }
+
+    /// The notes as entries: `title: body`.
+    fn note_entries(&self) -> List {
+        List::new(
+            self.notes()
+                .iter()
+                .map(|n| Entry::pair(&n.title, ": ", Some(&n.body))),
+        )
+    }
+}
+
+impl SlideNode for SlideLanes {
+    const TYPE: &'static str = "slideLanes";
+
+    /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
+    /// `title: body` per note.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_blocks([self.lanes().text(), self.note_entries().text()])
+    }
+
+    /// Markdown: a `- [●/○ ]**LABEL**: s1 → … → join` list, then one
+    /// `**title**: body` paragraph per note.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        self.lanes().markdown().then(Markdown::concat(
+            self.note_entries()
+                .entries
+                .iter()
+                .map(|note| Markdown::paragraph(note.inline())),
+        ))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `section` with a `[●/○ ]*LABEL*: s1 → … → join` line per
+    /// lane; with notes, a spacer and a `fields` section of `*title*\nbody`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let lanes = self
+            .lanes()
+            .entries
+            .iter()
+            .map(Entry::mrkdwn)
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut blocks = vec![section(&lanes)];
+        if !self.notes().is_empty() {
+            blocks.push(spacer());
+            blocks.push(fields_section(
+                self.notes()
+                    .iter()
+                    .map(|n| format!("*{}*\n{}", text_mrkdwn(&n.title), marks_mrkdwn(&n.body)))
+                    .collect(),
+            ));
+        }
+        blocks
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
+            &[
+                "Two sources or workflows with different steps that finish at the same place.",
+                "Notes on how each of two routes differs before they meet.",
+            ],
+            &[
+                "One path of ordered steps: use slidePipeline.",
+                "One source reaching several targets: use slideFanout.",
+                "Two opposing claims side by side: use slideSplit.",
+                "Messages going back and forth: use slideSequence.",
+            ],
+            json!({
+                "type": "slideLanes",
+                "lanes": [
+                    { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
+                    { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
+                ],
+                "join": "Nightly batch",
+                "notes": [
+                    { "title": "Cards", "body": "Checked **in seconds** by the network." },
+                    { "title": "Banks", "body": "Held a day for fraud review." }
+                ]
+            }),
+        )
+    }
+}

@@ -1,0 +1,169 @@
+//! `slideLayers`: an ordered stack of three to six layers, each with an
+//! owner (group "Diagrams").
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, Size, Tone, WrappedText, tone_glyph};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::slack::{bold_run, italic_run, mark_runs, rich_list, run};
+use crate::text::{DASH, SEPARATOR, caption, join_lines, line, plain_text};
+
+/// The message for a layer with both or neither of `body` and `chips`.
+pub const BODY_OR_CHIPS: &str = "a layer has exactly one of `body` or `chips`";
+
+/// One layer of the stack.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Layer {
+    /// The layer's name, e.g. "Storage".
+    pub name: LineText,
+    /// What the layer does, one sentence. Accepts inline marks. Give body
+    /// or chips, not both.
+    pub body: Option<WrappedText>,
+    /// One to six parts of the layer, each a short mono chip. Give body or
+    /// chips, not both.
+    #[schemars(length(min = 1, max = 6))]
+    pub chips: Option<Vec<LineText>>,
+    /// Who owns the layer (printed upper-case).
+    pub owner: LineText,
+    /// "primary" for your side, "accent" for the host or another party.
+    pub tone: Option<Tone>,
+}
+
+/// The fields of a `slideLayers` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideLayers {
+    /// Three to six layers, top first; each rests on the one below.
+    #[schemars(length(min = 3, max = 6))]
+    pub layers: Vec<Layer>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    pub size: Option<Size>,
+}
+
+impl Layer {
+    /// `[●/○ ]OWNER`.
+    fn owner(&self) -> String {
+        format!("{}{}", tone_glyph(self.tone), caption(&self.owner))
+    }
+
+    /// The chips comma-joined, for the plain surfaces.
+    fn chip_line(&self) -> String {
+        self.chips
+            .iter()
+            .flatten()
+            .map(|c| line(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl SlideNode for SlideLayers {
+    const TYPE: &'static str = "slideLayers";
+
+    /// Each layer has exactly one of `body` and `chips`.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        self.layers
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.body.is_some() == l.chips.is_some())
+            .map(|(index, _)| Issue::new(format!("layers[{index}]"), BODY_OR_CHIPS))
+            .collect()
+    }
+
+    /// Text: `Name — body · [●/○ ]OWNER` per layer (chips comma-joined).
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines(self.layers.iter().map(|layer| {
+            let detail = layer
+                .body
+                .as_deref()
+                .map_or_else(|| layer.chip_line(), plain_text);
+            format!(
+                "{}{DASH}{detail}{SEPARATOR}{}",
+                line(&layer.name),
+                layer.owner()
+            )
+        }))
+    }
+
+    /// Markdown: an ordered list of `**Name** — body · [●/○ ]_OWNER_`
+    /// (chips as code spans).
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::ordered_list(self.layers.iter().map(|layer| {
+            let detail = match &layer.body {
+                Some(body) => marks_inline(body),
+                None => Inline::join(
+                    layer.chips.iter().flatten().map(|c| Inline::code(line(c))),
+                    " ",
+                ),
+            };
+            Inline::strong(line(&layer.name))
+                .then(DASH)
+                .then(detail)
+                .then(SEPARATOR)
+                .then(tone_glyph(layer.tone))
+                .then(Inline::emphasis(caption(&layer.owner)))
+        }))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `rich_text` ordered list: bold name, ` — `, body (chips as
+    /// code runs), ` · `, the owner in italics.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let items = self
+            .layers
+            .iter()
+            .map(|layer| {
+                let mut runs = vec![bold_run(&line(&layer.name)), run(DASH)];
+                match &layer.body {
+                    Some(body) => runs.extend(mark_runs(body)),
+                    None => {
+                        for (index, chip) in layer.chips.iter().flatten().enumerate() {
+                            if index > 0 {
+                                runs.push(run(" "));
+                            }
+                            runs.push(json!({ "type": "text", "text": line(chip), "style": { "code": true } }));
+                        }
+                    }
+                }
+                runs.push(run(SEPARATOR));
+                runs.push(italic_run(&layer.owner()));
+                runs
+            })
+            .collect();
+        vec![rich_list("ordered", items)]
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Three to six layers stacked in a fixed order, each resting on the one below, each with a sentence or a few chips and its owner.",
+            &[
+                "Parts stacked in a fixed order, each built on the one below, with who owns each.",
+                "A platform's layers from the product down to the infrastructure.",
+            ],
+            &[
+                "Owners side by side rather than stacked: use slideTerritoryGroup.",
+                "Steps in time order: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideLayers",
+                "layers": [
+                    { "name": "Checkout", "body": "Takes the refund order.", "owner": "Shop team" },
+                    { "name": "Ledger", "body": "Settles refunds **nightly**.", "owner": "Ledger team", "tone": "primary" },
+                    { "name": "Rails", "chips": ["SEPA", "ACH", "Cards"], "owner": "Banks", "tone": "accent" }
+                ]
+            }),
+        )
+    }
+}

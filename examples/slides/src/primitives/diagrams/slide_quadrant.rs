@@ -1,0 +1,190 @@
+//! `slideQuadrant`: items sorted by two labelled axes into four named
+//! quadrants (group "Diagrams").
+//!
+//! The reference does not record how string surfaces mark the highlighted
+//! quadrant; this pack puts the `● ` glyph before its label, as it marks
+//! the current or emphasized item of a timeline, roadmap or graph.
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{CURRENT_GLYPH, LineText, Size};
+use crate::catalog::entry;
+use crate::primitives::SlideNode;
+use crate::slack::{bold_run, rich_list, run, text_mrkdwn};
+use crate::text::{ARROW, SEPARATOR, join_lines, line};
+use isomer_sdk::surface::slack::context;
+
+/// The two ends of one axis.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Axis {
+    /// The low end (left for x, bottom for y), e.g. "Low effort".
+    pub low: LineText,
+    /// The high end (right for x, top for y), e.g. "High effort".
+    pub high: LineText,
+}
+
+/// One quadrant of the plot.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Quadrant {
+    /// The quadrant's name, e.g. "Quick wins".
+    pub label: LineText,
+    /// Up to four items in it, each a short mono chip.
+    #[schemars(length(max = 4))]
+    pub items: Vec<LineText>,
+}
+
+/// The fields of a `slideQuadrant` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideQuadrant {
+    /// The horizontal axis: `low` at the left, `high` at the right.
+    pub x: Axis,
+    /// The vertical axis: `low` at the bottom, `high` at the top.
+    pub y: Axis,
+    /// Exactly four quadrants, in the order top-left, top-right,
+    /// bottom-left, bottom-right.
+    #[schemars(length(min = 4, max = 4))]
+    pub quadrants: Vec<Quadrant>,
+    /// The index (0 to 3) of the quadrant to stress.
+    #[schemars(range(min = 0, max = 3))]
+    pub highlight: Option<u32>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    pub size: Option<Size>,
+}
+
+impl SlideQuadrant {
+    /// `y: low → high · x: low → high`.
+    fn axes(&self) -> String {
+        format!(
+            "y: {}{ARROW}{}{SEPARATOR}x: {}{ARROW}{}",
+            line(&self.y.low),
+            line(&self.y.high),
+            line(&self.x.low),
+            line(&self.x.high)
+        )
+    }
+
+    /// The `● ` glyph of the highlighted quadrant, the quadrant's label,
+    /// and its place by its two axis ends (`High impact, Low effort`).
+    fn parts(&self, index: usize) -> (&'static str, String, String) {
+        let y = if index < 2 { &self.y.high } else { &self.y.low };
+        let x = if index.is_multiple_of(2) {
+            &self.x.low
+        } else {
+            &self.x.high
+        };
+        let glyph = if self.highlight == Some(index as u32) {
+            CURRENT_GLYPH
+        } else {
+            ""
+        };
+        (
+            glyph,
+            line(&self.quadrants[index].label),
+            format!("{}, {}", line(y), line(x)),
+        )
+    }
+
+    /// ` (place): a, b` after a quadrant's label (no colon when empty).
+    fn rest(&self, index: usize, place: &str) -> String {
+        let items = Self::items(&self.quadrants[index]);
+        if items.is_empty() {
+            format!(" ({place})")
+        } else {
+            format!(" ({place}): {items}")
+        }
+    }
+
+    fn items(quadrant: &Quadrant) -> String {
+        quadrant
+            .items
+            .iter()
+            .map(|i| line(i))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl SlideNode for SlideQuadrant {
+    const TYPE: &'static str = "slideQuadrant";
+
+    /// Text: the axes line `y: low → high · x: low → high`, then
+    /// `[● ]Label (place): a, b` per quadrant (no colon when it is empty).
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_lines(
+            std::iter::once(self.axes()).chain((0..self.quadrants.len()).map(|index| {
+                let (glyph, label, place) = self.parts(index);
+                format!("{glyph}{label}{}", self.rest(index, &place))
+            })),
+        )
+    }
+
+    /// Markdown: the axes paragraph, then a `- [● ]**Label** (place): items`
+    /// list.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::paragraph(self.axes()).then(Markdown::bullet_list((0..self.quadrants.len()).map(
+            |index| {
+                let (glyph, label, place) = self.parts(index);
+                Inline::text(glyph)
+                    .then(Inline::strong(label))
+                    .then(self.rest(index, &place).as_str())
+            },
+        )))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: a `context` with the axes, then a `rich_text` bullet list of
+    /// bold `[● ]Label` and ` (place): items`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let items = (0..self.quadrants.len())
+            .map(|index| {
+                let (glyph, label, place) = self.parts(index);
+                vec![
+                    bold_run(&format!("{glyph}{label}")),
+                    run(&self.rest(index, &place)),
+                ]
+            })
+            .collect();
+        vec![
+            context(&text_mrkdwn(&self.axes())),
+            rich_list("bullet", items),
+        ]
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Items placed in a two-by-two plot by two labelled axes, each quadrant named and holding up to four chips, one quadrant optionally highlighted.",
+            &[
+                "Two independent qualities split the options into four named groups.",
+                "Where each option lands matters more than its exact score.",
+            ],
+            &[
+                "Several attributes per item: use slideTable.",
+                "Groups without axes: use slideColumns.",
+            ],
+            json!({
+                "type": "slideQuadrant",
+                "x": { "low": "Low effort", "high": "High effort" },
+                "y": { "low": "Low impact", "high": "High impact" },
+                "quadrants": [
+                    { "label": "Quick wins", "items": ["Retry window", "Status page"] },
+                    { "label": "Big bets", "items": ["Instant refunds"] },
+                    { "label": "Fill-ins", "items": ["Dark mode"] },
+                    { "label": "Money pits", "items": [] }
+                ],
+                "highlight": 0
+            }),
+        )
+    }
+}

@@ -1,0 +1,183 @@
+//! `slideSequence`: messages between three to five actors in time order
+//! (group "Diagrams").
+
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::authored::{LineText, Size, Tone, tone_glyph};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::list::{Entry, List};
+use crate::primitives::SlideNode;
+use crate::text::{ARROW, line};
+
+/// The message for a message sent by an actor to itself.
+pub const SAME_ACTOR: &str = "a message goes from one actor to another: `from` and `to` differ";
+
+/// The message for two actors sharing an id.
+pub fn duplicate_actor(id: &str) -> String {
+    format!("duplicate actor id \"{id}\"")
+}
+
+/// The message for a message end (`from` or `to`) naming no actor.
+pub fn unknown_actor(end: &str, id: &str) -> String {
+    format!("message {end} names unknown actor \"{id}\"")
+}
+
+/// The message for an actor in no message.
+pub fn idle_actor(id: &str) -> String {
+    format!("actor \"{id}\" sends or receives no message")
+}
+
+/// One participant.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct SequenceActor {
+    /// The id messages use in `from` / `to`; never drawn.
+    pub id: LineText,
+    /// The participant's name as drawn, e.g. "Checkout" or "Card network".
+    pub label: LineText,
+    /// "primary" for your side, "accent" for the host or another party.
+    pub tone: Option<Tone>,
+}
+
+/// One message, an arrow from one actor to another.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct SequenceMessage {
+    /// The sending actor's id.
+    pub from: LineText,
+    /// The receiving actor's id (not the sender).
+    pub to: LineText,
+    /// What is sent, a few words. Accepts inline marks.
+    pub label: LineText,
+}
+
+/// The fields of a `slideSequence` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideSequence {
+    /// Three to five participants, left to right; ids unique; each sends or
+    /// receives at least one message.
+    #[schemars(length(min = 3, max = 5))]
+    pub actors: Vec<SequenceActor>,
+    /// One to ten messages in time order.
+    #[schemars(length(min = 1, max = 10))]
+    pub messages: Vec<SequenceMessage>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    pub size: Option<Size>,
+}
+
+impl SlideSequence {
+    /// `[●/○ ]Label` of the actor `id` names (the id itself if none does,
+    /// which validation refuses).
+    fn actor(&self, id: &str) -> String {
+        match self.actors.iter().find(|a| a.id.as_str() == id) {
+            Some(actor) => format!("{}{}", tone_glyph(actor.tone), line(&actor.label)),
+            None => line(id),
+        }
+    }
+
+    /// `[●/○ ]From → [●/○ ]To` of one message.
+    fn route(&self, message: &SequenceMessage) -> String {
+        format!(
+            "{}{ARROW}{}",
+            self.actor(&message.from),
+            self.actor(&message.to)
+        )
+    }
+}
+
+impl SlideNode for SlideSequence {
+    const TYPE: &'static str = "slideSequence";
+
+    /// Unique actor ids; `from` / `to` name actors and differ; every actor
+    /// is in some message.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let mut issues = Vec::new();
+        for (index, actor) in self.actors.iter().enumerate() {
+            if self.actors[..index].iter().any(|a| a.id == actor.id) {
+                issues.push(Issue::new(
+                    format!("actors[{index}].id"),
+                    duplicate_actor(&actor.id),
+                ));
+            }
+        }
+        let known = |id: &str| self.actors.iter().any(|a| a.id.as_str() == id);
+        for (index, message) in self.messages.iter().enumerate() {
+            for (end, id) in [("from", &message.from), ("to", &message.to)] {
+                if !known(id) {
+                    issues.push(Issue::new(
+                        format!("messages[{index}].{end}"),
+                        unknown_actor(end, id),
+                    ));
+                }
+            }
+            if message.from == message.to {
+                issues.push(Issue::new(format!("messages[{index}].to"), SAME_ACTOR));
+            }
+        }
+        for (index, actor) in self.actors.iter().enumerate() {
+            let used = self
+                .messages
+                .iter()
+                .any(|m| m.from == actor.id || m.to == actor.id);
+            if !used {
+                issues.push(Issue::new(
+                    format!("actors[{index}]"),
+                    idle_actor(&actor.id),
+                ));
+            }
+        }
+        issues
+    }
+
+    /// Every surface prints the numbered list of messages: text
+    /// `N. [●/○ ]From → [●/○ ]To: label` (actors by label, marks removed),
+    /// a Markdown ordered list and a Slack `rich_text` ordered list with
+    /// the marks kept.
+    /// The messages as a numbered list: the route `[●/○ ]From →
+    /// [●/○ ]To: ` printed as is before the label, whose marks count.
+    fn as_list(&self) -> Option<List> {
+        Some(List::numbered(self.messages.iter().map(|message| {
+            Entry::body(&message.label).with_glyph(&format!("{}: ", self.route(message)))
+        })))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Messages passed between three to five participants in time order, drawn as arrows between lifelines.",
+            &[
+                "A request going back and forth among three to five participants, where the order matters.",
+                "A failure and its recovery told as the messages exchanged.",
+            ],
+            &[
+                "One-way handoffs from step to step: use slidePipeline.",
+                "Two routes converging on one step: use slideLanes.",
+                "Whole turns of text between a user, a model and a host: use slideTranscript.",
+            ],
+            json!({
+                "type": "slideSequence",
+                "actors": [
+                    { "id": "shop", "label": "Checkout", "tone": "primary" },
+                    { "id": "ledger", "label": "Ledger" },
+                    { "id": "bank", "label": "Card network", "tone": "accent" }
+                ],
+                "messages": [
+                    { "from": "shop", "to": "ledger", "label": "Refund order 1042" },
+                    { "from": "ledger", "to": "bank", "label": "Batch at **02:00**" },
+                    { "from": "bank", "to": "ledger", "label": "Settled" },
+                    { "from": "ledger", "to": "shop", "label": "`refund.settled`" }
+                ]
+            }),
+        )
+    }
+}

@@ -1,0 +1,101 @@
+//! `slideTerritoryGroup`: who owns what, one colour-keyed column per owner
+//! (group "Diagrams").
+
+use isomer_sdk::CatalogEntry;
+use isomer_sdk::surface::{Markdown, Scope};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::catalog::entry;
+use crate::list::{Entry, List};
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
+use crate::text::line;
+
+/// One owner's territory.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct Territory {
+    /// The owner, e.g. "Ledger team" (printed as authored).
+    pub title: LineText,
+    /// What the owner is responsible for, one or two sentences. Accepts
+    /// inline marks.
+    pub body: WrappedText,
+    /// "primary" for your side, "accent" for the host or another party.
+    pub tone: Option<Tone>,
+}
+
+/// The fields of a `slideTerritoryGroup` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideTerritoryGroup {
+    /// One to four owners, left to right.
+    #[schemars(length(min = 1, max = 4))]
+    pub items: Vec<Territory>,
+}
+
+impl SlideNode for SlideTerritoryGroup {
+    const TYPE: &'static str = "slideTerritoryGroup";
+
+    /// Text: `[●/○ ]Title: body` per owner.
+    fn as_list(&self) -> Option<List> {
+        Some(List::new(self.items.iter().map(|item| {
+            Entry::pair(&item.title, ": ", Some(&item.body)).with_glyph(tone_glyph(item.tone))
+        })))
+    }
+
+    /// Markdown: per owner `## [●/○ ]Title` and the body as a paragraph.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::concat(self.items.iter().map(|item| {
+            Markdown::heading(2, format!("{}{}", tone_glyph(item.tone), line(&item.title)))
+                .then(Markdown::paragraph(marks_inline(&item.body)))
+        }))
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `section` whose `fields` are `[●/○ ]*Title*\nbody`.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![fields_section(
+            self.items
+                .iter()
+                .map(|item| {
+                    format!(
+                        "{}*{}*\n{}",
+                        tone_glyph(item.tone),
+                        text_mrkdwn(&item.title),
+                        marks_mrkdwn(&item.body)
+                    )
+                })
+                .collect(),
+        )]
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "Who owns what: one to four owners side by side, each a colour-keyed column with a title and one or two sentences.",
+            &[
+                "A responsibility split between your side and another party, keyed by colour.",
+                "Each owner's part fits a title and one or two sentences.",
+            ],
+            &[
+                "Two lists with a divider between them: use slideSplit.",
+                "Ownership is not the point: use slideBulletList.",
+                "Parts stacked in an order: use slideLayers.",
+            ],
+            json!({
+                "type": "slideTerritoryGroup",
+                "items": [
+                    { "title": "Ledger team", "body": "Runs the nightly batch and **owns** retries.", "tone": "primary" },
+                    { "title": "Card networks", "body": "Confirm each payout and report chargebacks.", "tone": "accent" }
+                ]
+            }),
+        )
+    }
+}

@@ -1,0 +1,124 @@
+//! `slideTree`: a folder and its entries, one level deep
+//! (group "Diagrams").
+
+use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{LineText, display_columns};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::code_block::{code_markdown, code_slack};
+use crate::primitives::SlideNode;
+use crate::text::line;
+
+/// The message for an entry name that reaches below the folder.
+pub const ONE_LEVEL: &str = "one level only: a name holds no \"/\" except a folder's trailing one";
+
+/// The connector before every entry but the last.
+pub const BRANCH: &str = "├── ";
+/// The connector before the last entry.
+pub const LAST_BRANCH: &str = "└── ";
+
+/// One file or folder directly inside the root.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct TreeEntry {
+    /// The file or folder name, set in mono; a folder ends with "/".
+    pub name: LineText,
+    /// What the entry holds, a short phrase.
+    pub body: LineText,
+}
+
+/// The fields of a `slideTree` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideTree {
+    /// The folder, e.g. "checkout/".
+    pub root: LineText,
+    /// One to eight entries directly inside the folder.
+    #[schemars(length(min = 1, max = 8))]
+    pub entries: Vec<TreeEntry>,
+}
+
+impl SlideTree {
+    /// The drawn tree: the root, then `├── name  body` per entry (`└── `
+    /// for the last), names padded to the widest (wide glyphs count 2) and
+    /// two spaces before the body.
+    fn drawing(&self) -> String {
+        let names: Vec<String> = self.entries.iter().map(|e| line(&e.name)).collect();
+        let width = names.iter().map(|n| display_columns(n)).max().unwrap_or(0);
+        let mut lines = vec![line(&self.root)];
+        for (index, (entry, name)) in self.entries.iter().zip(&names).enumerate() {
+            let connector = if index + 1 == self.entries.len() {
+                LAST_BRANCH
+            } else {
+                BRANCH
+            };
+            let pad = " ".repeat(width - display_columns(name));
+            lines.push(format!("{connector}{name}{pad}  {}", line(&entry.body)));
+        }
+        lines.join("\n")
+    }
+}
+
+impl SlideNode for SlideTree {
+    const TYPE: &'static str = "slideTree";
+
+    /// Entries are one level deep: no `/` in a name but a folder's last
+    /// character.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.name.trim_end_matches('/').contains('/'))
+            .map(|(index, _)| Issue::new(format!("entries[{index}].name"), ONE_LEVEL))
+            .collect()
+    }
+
+    /// Text: the drawn tree.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        self.drawing()
+    }
+
+    /// Markdown: the drawn tree in a `text` code block.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        code_markdown(None, "text", &self.drawing())
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: the drawn tree in a code section.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        vec![code_slack(None, &self.drawing())]
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Diagrams",
+            "A folder and up to eight files or folders directly inside it, each with a short note.",
+            &[
+                "Walking through a package, service or repository folder.",
+                "Each entry of a folder earns a note.",
+            ],
+            &[
+                "Things that are not files: use slideList.",
+                "Vocabulary: use slideDefinitions.",
+                "The code inside a file: use slideCode.",
+            ],
+            json!({
+                "type": "slideTree",
+                "root": "ledger/",
+                "entries": [
+                    { "name": "batch/", "body": "the nightly settlement run" },
+                    { "name": "refunds.ts", "body": "refund orders in" },
+                    { "name": "payouts.ts", "body": "one transfer per bank" }
+                ]
+            }),
+        )
+    }
+}

@@ -1,0 +1,210 @@
+//! `slideMatrix`: yes / partial / no marks for each row against each
+//! column (group "Numbers").
+//!
+//! Marks read `Yes`, `Partial` and `No` on the string surfaces. The
+//! reference does not record how they mark the highlighted column; this
+//! pack puts the `● ` glyph before its head, as it marks the current item
+//! elsewhere. The `legend` explains the drawn marks on the slide; the
+//! string surfaces print the words, which need no legend.
+
+use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{CURRENT_GLYPH, LineText, Size};
+use crate::catalog::entry;
+use crate::check::Issue;
+use crate::markdown::marks_inline;
+use crate::primitives::SlideNode;
+use crate::slack::{raw_cell, table_block};
+use crate::table::text_table;
+use crate::text::plain_text;
+
+/// The message for a highlight that names no column.
+pub const HIGHLIGHT_INDEX: &str = "must be an index into `columns`";
+
+/// The message for a row whose mark count differs from the column count.
+pub fn marks_per_row(columns: usize) -> String {
+    format!("every row needs one mark per column ({columns})")
+}
+
+/// How far a row meets a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(inline)]
+pub enum MatrixMark {
+    /// Fully: printed `Yes`.
+    Full,
+    /// In part: printed `Partial`.
+    Partial,
+    /// Not at all: printed `No`.
+    None,
+}
+
+impl MatrixMark {
+    /// The word string surfaces print for the mark.
+    pub fn word(self) -> &'static str {
+        match self {
+            MatrixMark::Full => "Yes",
+            MatrixMark::Partial => "Partial",
+            MatrixMark::None => "No",
+        }
+    }
+}
+
+/// One row: a capability and how far each option meets it.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct MatrixRow {
+    /// The capability, a few words. Accepts inline marks.
+    pub label: LineText,
+    /// One mark per column, in column order: "full", "partial" or "none".
+    pub marks: Vec<MatrixMark>,
+}
+
+/// The fields of a `slideMatrix` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideMatrix {
+    /// Two to six options, one per column, set in mono. Accept inline
+    /// marks.
+    #[schemars(length(min = 2, max = 6))]
+    pub columns: Vec<LineText>,
+    /// One to eight capabilities, one per row.
+    #[schemars(length(min = 1, max = 8))]
+    pub rows: Vec<MatrixRow>,
+    /// The index of the column to stress: the recommended option.
+    #[schemars(range(min = 0))]
+    pub highlight: Option<u32>,
+    /// Whether the slide shows a legend of the marks (default true).
+    pub legend: Option<bool>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    pub size: Option<Size>,
+}
+
+impl SlideMatrix {
+    /// The column heads, plain, the highlighted one marked `● `.
+    fn heads(&self) -> Vec<String> {
+        self.columns
+            .iter()
+            .enumerate()
+            .map(|(index, column)| {
+                if self.highlight == Some(index as u32) {
+                    format!("{CURRENT_GLYPH}{}", plain_text(column))
+                } else {
+                    plain_text(column)
+                }
+            })
+            .collect()
+    }
+
+    fn words(row: &MatrixRow) -> impl Iterator<Item = String> + '_ {
+        row.marks.iter().map(|m| m.word().to_owned())
+    }
+}
+
+impl SlideNode for SlideMatrix {
+    const TYPE: &'static str = "slideMatrix";
+
+    /// One mark per column in every row; `highlight` names a column.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        let columns = self.columns.len();
+        let mut issues: Vec<Issue> = self
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| row.marks.len() != columns)
+            .map(|(index, _)| Issue::new(format!("rows[{index}].marks"), marks_per_row(columns)))
+            .collect();
+        if self.highlight.is_some_and(|h| h as usize >= columns) {
+            issues.push(Issue::new("highlight", HIGHLIGHT_INDEX));
+        }
+        issues
+    }
+
+    /// Text: a padded table with an empty corner, the column heads, a row
+    /// of dashes, then per row its label and `Yes` / `Partial` / `No`.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        let mut header = vec![String::new()];
+        header.extend(self.heads());
+        let rows: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|row| {
+                std::iter::once(plain_text(&row.label))
+                    .chain(Self::words(row))
+                    .collect()
+            })
+            .collect();
+        text_table(&header, &rows)
+    }
+
+    /// Markdown: a GFM table `| | A | B |` with the row labels (marks kept)
+    /// and the mark words.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        let mut head = vec![Inline::default()];
+        head.extend(self.columns.iter().enumerate().map(|(index, column)| {
+            let glyph = if self.highlight == Some(index as u32) {
+                CURRENT_GLYPH
+            } else {
+                ""
+            };
+            Inline::text(glyph).then(marks_inline(column))
+        }));
+        let rows = self
+            .rows
+            .iter()
+            .map(|row| {
+                std::iter::once(marks_inline(&row.label))
+                    .chain(Self::words(row).map(Inline::text))
+                    .collect()
+            })
+            .collect();
+        Markdown::table(head, rows)
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one native `table` block of `raw_text` cells (an empty corner
+    /// cell), every column wrapped.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut header = vec![raw_cell("")];
+        header.extend(self.heads().iter().map(|h| raw_cell(h)));
+        let mut rows = vec![header];
+        rows.extend(self.rows.iter().map(|row| {
+            std::iter::once(raw_cell(&plain_text(&row.label)))
+                .chain(Self::words(row).map(|w| raw_cell(&w)))
+                .collect()
+        }));
+        vec![table_block(self.columns.len() + 1, rows)]
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Numbers",
+            "Two to six options across the top and up to eight capabilities down the side, each cell marked full, partial or none, the recommended option's column optionally highlighted.",
+            &[
+                "Options against capabilities where each answer is yes, partly or no, and the gaps matter.",
+                "Showing the recommended option among the others: highlight its column.",
+            ],
+            &[
+                "Cells holding numbers or phrases: use slideTable.",
+                "A sentence per option: use slideColumns.",
+            ],
+            json!({
+                "type": "slideMatrix",
+                "columns": ["Nightly batch", "Instant", "Manual"],
+                "rows": [
+                    { "label": "Card refunds", "marks": ["full", "full", "partial"] },
+                    { "label": "Bank refunds", "marks": ["full", "none", "full"] },
+                    { "label": "Audit trail", "marks": ["full", "partial", "none"] }
+                ],
+                "highlight": 0
+            }),
+        )
+    }
+}

@@ -1,0 +1,176 @@
+//! `slideRoadmap`: planned work by horizon, two to four columns with the
+//! stage under way marked (group "Text").
+
+use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::{CatalogEntry, RefineContext};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
+use crate::catalog::entry;
+use crate::check::{Issue, at_most_one};
+use crate::list::{Entry, List, TextMarker};
+use crate::primitives::SlideNode;
+use crate::slack::{bold_run, rich_list_under};
+use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
+use isomer_sdk::surface::slack::spacer;
+
+/// The message when two columns are current.
+pub const ONE_CURRENT_COLUMN: &str = "at most one column can be current";
+
+/// One piece of planned work.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct RoadmapItem {
+    /// The work's name, a few words. Accepts inline marks.
+    pub title: LineText,
+    /// What it delivers, one sentence. Accepts inline marks.
+    pub body: WrappedText,
+}
+
+/// One horizon of the roadmap.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(inline)]
+pub struct RoadmapColumn {
+    /// The horizon, e.g. "Now", "Next", "Q3" (printed as authored).
+    pub title: LineText,
+    /// Where the work stands, e.g. "Shipping" (printed upper-case).
+    pub status: LineText,
+    /// True for the horizon under way now; at most one column.
+    pub current: Option<bool>,
+    /// One to four pieces of work.
+    #[schemars(length(min = 1, max = 4))]
+    pub items: Vec<RoadmapItem>,
+}
+
+/// The fields of a `slideRoadmap` node.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlideRoadmap {
+    /// Two to four horizons, soonest first.
+    #[schemars(length(min = 2, max = 4))]
+    pub columns: Vec<RoadmapColumn>,
+    /// Size step "l", "m" or "s"; leave it out to fit automatically.
+    pub size: Option<Size>,
+}
+
+impl RoadmapColumn {
+    /// The column's work as a list: `- title: body` (the title bold on
+    /// Markdown and Slack, its marks removed since it is bold as a whole).
+    fn list(&self) -> List {
+        List::new(
+            self.items
+                .iter()
+                .map(|item| Entry::pair(&plain_text(&item.title), ": ", Some(&item.body))),
+        )
+        .marked(TextMarker::Dash)
+    }
+
+    /// `[● ]Title · STATUS`, the current column marked.
+    fn heading(&self) -> String {
+        let glyph = if self.current == Some(true) {
+            CURRENT_GLYPH
+        } else {
+            ""
+        };
+        format!(
+            "{glyph}{}{SEPARATOR}{}",
+            line(&self.title),
+            caption(&self.status)
+        )
+    }
+}
+
+impl SlideNode for SlideRoadmap {
+    const TYPE: &'static str = "slideRoadmap";
+
+    /// At most one column is current.
+    fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
+        at_most_one(
+            "columns",
+            self.columns.iter().map(|c| c.current),
+            ONE_CURRENT_COLUMN,
+        )
+    }
+
+    /// Text: per column `[● ]Title · STATUS`, then `- title: body` lines;
+    /// columns apart by a blank line.
+    fn text(&self, _scope: &Scope<'_>) -> String {
+        join_blocks(
+            self.columns
+                .iter()
+                .map(|column| join_lines([column.heading(), column.list().text()])),
+        )
+    }
+
+    /// Markdown: per column `## [● ]Title · STATUS`, then a
+    /// `- **title**: body` list.
+    fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
+        Markdown::concat(
+            self.columns.iter().map(|column| {
+                Markdown::heading(2, column.heading()).then(column.list().markdown())
+            }),
+        )
+    }
+
+    const NATIVE_SLACK: bool = true;
+
+    /// Slack: one `rich_text` per column (a bold heading section, then a
+    /// bullet list of bold title, `: `, body), a spacer section between
+    /// columns.
+    fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
+        let mut blocks = Vec::new();
+        for (index, column) in self.columns.iter().enumerate() {
+            if index > 0 {
+                blocks.push(spacer());
+            }
+            let items = column.list().entries.iter().map(Entry::runs).collect();
+            blocks.push(rich_list_under(
+                vec![bold_run(&column.heading())],
+                "bullet",
+                items,
+            ));
+        }
+        blocks
+    }
+
+    fn catalog() -> CatalogEntry {
+        entry(
+            Self::TYPE,
+            "Text",
+            "Planned work in two to four horizons (Now, Next, Later or quarters), each with a status and up to four named pieces of work, the horizon under way marked.",
+            &[
+                "Plans by horizon, each holding named work with a sentence on what it delivers.",
+                "Showing which stage of a plan is under way now (current).",
+            ],
+            &[
+                "Past events with dates: use slideTimeline.",
+                "Columns split by owner rather than by time: use slideTerritoryGroup.",
+                "Ordered steps of one process: use slidePipeline.",
+            ],
+            json!({
+                "type": "slideRoadmap",
+                "columns": [
+                    {
+                        "title": "Now", "status": "Shipping", "current": true,
+                        "items": [{ "title": "Nightly batch", "body": "Refunds settle **once a night**." }]
+                    },
+                    {
+                        "title": "Next", "status": "Designing",
+                        "items": [
+                            { "title": "Partner reports", "body": "Partners see their own payouts." },
+                            { "title": "Retry window", "body": "Failed payouts retry until 06:00." }
+                        ]
+                    },
+                    {
+                        "title": "Later", "status": "Exploring",
+                        "items": [{ "title": "Instant refunds", "body": "Card refunds in seconds." }]
+                    }
+                ]
+            }),
+        )
+    }
+}
