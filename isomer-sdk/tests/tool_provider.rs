@@ -43,6 +43,15 @@ fn call(tool: &Tool, arguments: Value) -> (bool, String) {
 }
 
 #[test]
+fn gemini_writes_an_optional_enum_as_nullable_with_string_options_only() {
+    let declaration = provider_tool(&tool(), Provider::Gemini);
+    assert_eq!(
+        declaration["parameters"]["properties"]["label"]["properties"]["kind"],
+        json!({ "nullable": true, "type": "string", "enum": ["plain", "bold"] })
+    );
+}
+
+#[test]
 fn strict_arguments_with_maps_in_an_array_as_json_text_are_read_as_objects() {
     let tool = tool();
     for provider in [

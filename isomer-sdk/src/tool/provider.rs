@@ -286,6 +286,16 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
             // (the handler still refuses unknown keys).
             "required" | "additionalProperties" if provider.is_strict() => {}
             "additionalProperties" if provider == Provider::Gemini => {}
+            // Gemini's `enum` holds strings only: a `null` option is written
+            // `nullable: true`, as a `null` type is.
+            "enum" if provider == Provider::Gemini && value.is_array() => {
+                let options = value.as_array().map(Vec::as_slice).unwrap_or_default();
+                if options.contains(&Value::Null) {
+                    out.insert("nullable".to_owned(), Value::Bool(true));
+                }
+                let options = options.iter().filter(|option| !option.is_null()).cloned();
+                out.insert(key.clone(), Value::Array(options.collect()));
+            }
             "type" if provider == Provider::Gemini => match value {
                 Value::Array(types) => {
                     let concrete: Vec<&Value> = types.iter().filter(|ty| *ty != "null").collect();
