@@ -22,6 +22,11 @@
 //! `null` added to its `enum`, or `anyOf: [schema, {"type":"null"}]` when it
 //! has no `type`) and is made required.
 //!
+//! In every dialect but [`Provider::Anthropic`], `oneOf` (what schemars
+//! writes for a Rust enum whose variants carry data) is declared as
+//! `anyOf`, which all of them accept; [`Tool::call`] still checks the
+//! arguments against the tool's own `oneOf`.
+//!
 //! # Loose objects
 //!
 //! An object whose keys are not listed (no `properties`, or an empty list:
@@ -270,7 +275,13 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
             "items" => {
                 out.insert(key.clone(), rewrite(value, provider, false));
             }
-            "anyOf" => {
+            // `oneOf` (a data-carrying Rust enum) is in no dialect's list;
+            // its variants are declared as `anyOf`, which every dialect
+            // takes (the handler still checks `oneOf`).
+            "anyOf" | "oneOf"
+                if key == "anyOf"
+                    || (provider.kept_keywords().is_some() && !schema.contains_key("anyOf")) =>
+            {
                 let options = value
                     .as_array()
                     .map(|options| {
@@ -280,7 +291,7 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
                             .collect()
                     })
                     .unwrap_or_default();
-                out.insert(key.clone(), Value::Array(options));
+                out.insert("anyOf".to_owned(), Value::Array(options));
             }
             // Strict dialects write both anew below; Gemini has no such keyword
             // (the handler still refuses unknown keys).
