@@ -11,7 +11,7 @@
 //! | [`Provider::OpenAi`] (Responses API, strict function calling) | `{"type":"function","name","description","parameters","strict":true}` | [strict](#strict-schemas); `minLength`, `maxLength`, `uniqueItems`, `default`, `title` and any other keyword outside OpenAI's supported list moved into the description |
 //! | [`Provider::Anthropic`] (Messages API, tool use) | `{"name","description","input_schema"}` | none: the schema as MCP lists it (any JSON Schema draft 2020-12) |
 //! | [`Provider::AnthropicStrict`] (tool use with `strict: true`) | `{"name","description","input_schema","strict":true}` | [strict](#strict-schemas); numeric and string bounds, `minItems` above 1, `maxItems`, `uniqueItems` and other unsupported keywords moved into the description |
-//! | [`Provider::Gemini`] (function declarations) | `{"name","description","parameters"?}` | loose objects as JSON text; `type: [t, "null"]` written `type: t, nullable: true`; optional properties nullable and still optional; `additionalProperties`, `const`, `exclusiveMinimum`, `uniqueItems` and other keywords outside Gemini's `Schema` moved into the description; no `parameters` for a tool without input keys (Gemini refuses an object with no properties) |
+//! | [`Provider::Gemini`] (function declarations) | `{"name","description","parameters"?}` | loose objects as JSON text; `type: [t, "null"]`, a `null` in `enum` and a `{"type":"null"}` variant of `anyOf` written as `nullable: true` (Gemini has no `null` type); `oneOf` declared as `anyOf`; optional properties nullable and still optional; `additionalProperties`, `const`, `exclusiveMinimum`, `uniqueItems` and other keywords outside Gemini's `Schema` moved into the description; no `parameters` for a tool without input keys (Gemini refuses an object with no properties) |
 //!
 //! # Strict schemas
 //!
@@ -291,6 +291,15 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
                             .collect()
                     })
                     .unwrap_or_default();
+                let mut options: Vec<Value> = options;
+                // Gemini has no `null` type: a `null` variant is `nullable: true`.
+                if provider == Provider::Gemini {
+                    let before = options.len();
+                    options.retain(|option| *option != json!({ "type": "null" }));
+                    if options.len() < before {
+                        out.insert("nullable".to_owned(), Value::Bool(true));
+                    }
+                }
                 out.insert("anyOf".to_owned(), Value::Array(options));
             }
             // Strict dialects write both anew below; Gemini has no such keyword
