@@ -37,19 +37,35 @@ pub(crate) fn normalize_input(input: Value) -> Value {
 }
 
 /// Reads the argument shapes the provider dialects produce as the tool's
-/// own (`provider` module docs): following `schema` through `properties`
-/// and `items`, a `null` given for a property that is not required and
-/// whose schema does not take `null` is removed, and a string given for a
-/// loose object (an object schema listing no keys) that holds the JSON text
-/// of an object is replaced by that object. Anything else is left for the
-/// schema check. Walks with a heap stack, only as deep as the schema goes.
+/// own (`provider` module docs): following `schema` through `properties`,
+/// `items` and the variants of `anyOf` (the places the dialects rewrite), a
+/// `null` given for a property that is not required and whose schema does
+/// not take `null` is removed, and a string given where a loose object (an
+/// object schema listing no keys) is expected, holding the JSON text of an
+/// object, is replaced by that object, in a property, an array item or an
+/// `anyOf` variant alike. Anything else is left for the schema check. Walks
+/// with a heap stack, only as deep as the schema goes.
 pub(crate) fn read_provider_shapes(schema: &Value, input: &mut Value) {
-    let mut pending = vec![(schema, input)];
-    while let Some((schema, value)) = pending.pop() {
-        let Value::Object(schema) = schema else {
+    // The root is the arguments object itself, never JSON text.
+    let mut pending = vec![(schema, input, true)];
+    while let Some((schema, value, is_root)) = pending.pop() {
+        let Some(schema) = schema
+            .as_object()
+            .and_then(|schema| shape_for(schema, value))
+        else {
             continue;
         };
         match value {
+            Value::String(text) if !is_root => {
+                if let Ok(parsed) = crate::json::parse_json(text) {
+                    let parsed = parsed.into_inner();
+                    if parsed.is_object() {
+                        *value = parsed;
+                    } else {
+                        crate::json::drop_deep(parsed);
+                    }
+                }
+            }
             Value::Object(object) => {
                 let Some(Value::Object(properties)) = schema.get("properties") else {
                     continue;
@@ -68,34 +84,41 @@ pub(crate) fn read_provider_shapes(schema: &Value, input: &mut Value) {
                             .is_some_and(|property| !takes_null(property)))
                 });
                 for (name, value) in object.iter_mut() {
-                    let Some(property) = properties.get(name) else {
-                        continue;
-                    };
-                    if let (Value::String(text), Value::Object(property_schema)) =
-                        (&*value, property)
-                        && super::provider::is_loose_object(property_schema)
-                    {
-                        if let Ok(parsed) = crate::json::parse_json(text) {
-                            let parsed = parsed.into_inner();
-                            if parsed.is_object() {
-                                *value = parsed;
-                            } else {
-                                crate::json::drop_deep(parsed);
-                            }
-                        }
-                        continue;
+                    if let Some(property) = properties.get(name) {
+                        pending.push((property, value, false));
                     }
-                    pending.push((property, value));
                 }
             }
             Value::Array(items) => {
                 if let Some(item_schema) = schema.get("items") {
-                    pending.extend(items.iter_mut().map(|item| (item_schema, item)));
+                    pending.extend(items.iter_mut().map(|item| (item_schema, item, false)));
                 }
             }
             _ => {}
         }
     }
+}
+
+/// The schema that says how a provider shaped `value`: `schema` itself or
+/// the first of its `anyOf` variants that lists `properties` for an object,
+/// has `items` for an array, or is a loose object for a string. `None`
+/// when none does.
+fn shape_for<'a>(schema: &'a Map<String, Value>, value: &Value) -> Option<&'a Map<String, Value>> {
+    let fits = |candidate: &Map<String, Value>| match value {
+        Value::Object(_) => candidate.get("properties").is_some_and(Value::is_object),
+        Value::Array(_) => candidate.contains_key("items"),
+        Value::String(_) => super::provider::is_loose_object(candidate),
+        _ => false,
+    };
+    let variants = schema
+        .get("anyOf")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_object);
+    std::iter::once(schema)
+        .chain(variants)
+        .find(|candidate| fits(candidate))
 }
 
 /// Whether a property schema takes `null` itself (`type: "null"` or a

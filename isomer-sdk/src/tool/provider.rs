@@ -11,7 +11,7 @@
 //! | [`Provider::OpenAi`] (Responses API, strict function calling) | `{"type":"function","name","description","parameters","strict":true}` | [strict](#strict-schemas); `minLength`, `maxLength`, `uniqueItems`, `default`, `title` and any other keyword outside OpenAI's supported list moved into the description |
 //! | [`Provider::Anthropic`] (Messages API, tool use) | `{"name","description","input_schema"}` | none: the schema as MCP lists it (any JSON Schema draft 2020-12) |
 //! | [`Provider::AnthropicStrict`] (tool use with `strict: true`) | `{"name","description","input_schema","strict":true}` | [strict](#strict-schemas); numeric and string bounds, `minItems` above 1, `maxItems`, `uniqueItems` and other unsupported keywords moved into the description |
-//! | [`Provider::Gemini`] (function declarations) | `{"name","description","parameters"?}` | loose objects as JSON text; `type: [t, "null"]` written `type: t, nullable: true`; optional properties nullable and still optional; `additionalProperties`, `const`, `exclusiveMinimum`, `uniqueItems` and other keywords outside Gemini's `Schema` moved into the description; no `parameters` for a tool without input keys (Gemini refuses an object with no properties) |
+//! | [`Provider::Gemini`] (function declarations) | `{"name","description","parameters"?}` | loose objects as JSON text; `type: [t, "null"]`, a `null` in `enum` and a `{"type":"null"}` variant of `anyOf` written as `nullable: true` (Gemini has no `null` type); `oneOf` declared as `anyOf`; optional properties nullable and still optional; `additionalProperties`, `const`, `exclusiveMinimum`, `uniqueItems` and other keywords outside Gemini's `Schema` moved into the description; no `parameters` for a tool without input keys (Gemini refuses an object with no properties) |
 //!
 //! # Strict schemas
 //!
@@ -21,6 +21,11 @@
 //! `null`. So each optional property becomes nullable (`type: [t, "null"]`,
 //! `null` added to its `enum`, or `anyOf: [schema, {"type":"null"}]` when it
 //! has no `type`) and is made required.
+//!
+//! In every dialect but [`Provider::Anthropic`], `oneOf` (what schemars
+//! writes for a Rust enum whose variants carry data) is declared as
+//! `anyOf`, which all of them accept; [`Tool::call`] still checks the
+//! arguments against the tool's own `oneOf`.
 //!
 //! # Loose objects
 //!
@@ -270,7 +275,13 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
             "items" => {
                 out.insert(key.clone(), rewrite(value, provider, false));
             }
-            "anyOf" => {
+            // `oneOf` (a data-carrying Rust enum) is in no dialect's list;
+            // its variants are declared as `anyOf`, which every dialect
+            // takes (the handler still checks `oneOf`).
+            "anyOf" | "oneOf"
+                if key == "anyOf"
+                    || (provider.kept_keywords().is_some() && !schema.contains_key("anyOf")) =>
+            {
                 let options = value
                     .as_array()
                     .map(|options| {
@@ -280,12 +291,31 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
                             .collect()
                     })
                     .unwrap_or_default();
-                out.insert(key.clone(), Value::Array(options));
+                let mut options: Vec<Value> = options;
+                // Gemini has no `null` type: a `null` variant is `nullable: true`.
+                if provider == Provider::Gemini {
+                    let before = options.len();
+                    options.retain(|option| *option != json!({ "type": "null" }));
+                    if options.len() < before {
+                        out.insert("nullable".to_owned(), Value::Bool(true));
+                    }
+                }
+                out.insert("anyOf".to_owned(), Value::Array(options));
             }
             // Strict dialects write both anew below; Gemini has no such keyword
             // (the handler still refuses unknown keys).
             "required" | "additionalProperties" if provider.is_strict() => {}
             "additionalProperties" if provider == Provider::Gemini => {}
+            // Gemini's `enum` holds strings only: a `null` option is written
+            // `nullable: true`, as a `null` type is.
+            "enum" if provider == Provider::Gemini && value.is_array() => {
+                let options = value.as_array().map(Vec::as_slice).unwrap_or_default();
+                if options.contains(&Value::Null) {
+                    out.insert("nullable".to_owned(), Value::Bool(true));
+                }
+                let options = options.iter().filter(|option| !option.is_null()).cloned();
+                out.insert(key.clone(), Value::Array(options.collect()));
+            }
             "type" if provider == Provider::Gemini => match value {
                 Value::Array(types) => {
                     let concrete: Vec<&Value> = types.iter().filter(|ty| *ty != "null").collect();
