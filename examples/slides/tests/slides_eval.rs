@@ -15,10 +15,12 @@
 
 use isomer_evals::harness::Suite;
 
-// Floors from the committed baseline (27 cases, recorded 2026-11-29): every case valid on
-// its first attempt, no invented types, expected hits 27/27, the lowest selection F1 0.667
-// (retro-takeaways), the largest size against the golden 1.42 (retro-takeaways), mean F1
-// 0.982, answerability yes 26 / partial 1 / no 0.
+// Floors from the committed baseline (49 cases, re-recorded 2026-12-01 against the
+// 40-primitive pack): 48 of 49 cases valid on their first attempt (timeout-two-files needs
+// its retry, as the corpus means some cases to), every case valid after its retry, no
+// invented types, expected hits 49/49, the lowest selection F1 0.857 (cli-install and
+// others), the largest size against the golden 1.38 (oncall-alert-window), mean F1 0.994,
+// answerability yes 47 / partial 2 / no 0.
 #[isomer_evals::isomer_eval(
     corpus = "../../corpus/slides",
     valid_after_retry,
@@ -27,7 +29,7 @@ use isomer_evals::harness::Suite;
     no_invented_types,
     max_size_vs_golden = 1.5,
     answerability_not_no,
-    min_valid_ratio = 1.0,
+    min_valid_ratio = 0.97,
     min_valid_after_retry_ratio = 1.0,
     min_mean_selection_f1 = 0.98,
     max_answerability_no = 0

@@ -73,11 +73,11 @@ fn list_prints_every_case_then_totals() {
     assert!(output.status.success());
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 28);
+    assert_eq!(lines.len(), 50);
     assert_eq!(lines[0], "slides::ledger-title: test");
     assert_eq!(lines[18], "slides::events-stat: test");
     assert_eq!(lines[26], "slides::assistant-exchange: test");
-    assert_eq!(lines[27], "slides::totals: test");
+    assert_eq!(lines[49], "slides::totals: test");
     let expected: Vec<String> = case_ids()
         .iter()
         .map(|id| format!("slides::{id}: test"))
@@ -92,7 +92,7 @@ fn exact_runs_one_case() {
     assert!(output.status.success(), "{}", stdout(&output));
     assert_eq!(
         stdout(&output),
-        "\nrunning 1 test\ntest slides::events-stat ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 27 filtered out; finished in <t>\n"
+        "\nrunning 1 test\ntest slides::events-stat ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 49 filtered out; finished in <t>\n"
     );
 }
 
@@ -108,7 +108,7 @@ fn json_format_reports_each_event() {
         r#"{ "type": "suite", "event": "started", "test_count": 1 }
 { "type": "test", "event": "started", "name": "slides::retro-takeaways" }
 { "type": "test", "name": "slides::retro-takeaways", "event": "ok" }
-{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 27, "exec_time": <t> }"#
+{ "type": "suite", "event": "ok", "passed": 1, "failed": 0, "ignored": 0, "measured": 0, "filtered_out": 49, "exec_time": <t> }"#
     );
 }
 
@@ -184,13 +184,13 @@ case `events-stat` is below its floors:
   no_invented_types: [sparkline], floor []
 missing recordings (strict replay answers them with empty text): answers/events-stat.1.txt
 first attempt's validation errors (1):
-  body[0].type must be one of: slideFrame, slideHeading, slideStatement, slideQuote, slideTitle, slideSection, slideAgenda, slideClosing, slideSource, slideSplit, slideStack, slideWindow, slideList, slideBulletList, slideDefinitions, slideColumns, slideTimeline, slidePipeline, slideStat, slideStats, slideDelta, slideBars, slideTable, slideCode, slideDiff, slideCommand, slideTranscript
+  body[0].type must be one of: slideFrame, slideHeading, slideStatement, slideQuote, slideTitle, slideSection, slideAgenda, slideClosing, slideSource, slideSplit, slideStack, slideWindow, slideList, slideBulletList, slideDefinitions, slideColumns, slideRoadmap, slideTimeline, slidePipeline, slideSequence, slideLanes, slideGraph, slideFanout, slideTree, slideLayers, slideTerritoryGroup, slideQuadrant, slideStat, slideStats, slideDelta, slideBars, slideMatrix, slideTable, slideCode, slideDiff, slideCommand, slideTranscript, slideRender, slideAnnotatedRender, slideRenderGrid
 
 
 failures:
     slides::events-stat
 
-test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 27 filtered out; finished in <t>
+test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 49 filtered out; finished in <t>
 "
     );
 }
