@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 const FRAME_RULE: &str =
-    "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
+    "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
 const TOO_DEEP: &str = "input nests deeper than 64 levels";
 
 /// The input of the `one-slide` view.

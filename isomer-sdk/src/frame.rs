@@ -46,7 +46,7 @@ impl Frame {
     /// Sets the body rule (upstream `validateBody`): given the composition's
     /// `body`, the messages of every way it cannot be drawn; empty when it
     /// can. Messages are whole sentences without a path
-    /// (`an svg render needs exactly one "slideFrame" node, got 2 nodes; …`).
+    /// (`a snapshot render needs exactly one "slideFrame" node, got 2 nodes; …`).
     pub fn body_rule<F>(mut self, rule: F) -> Frame
     where
         F: Fn(&[Value]) -> Vec<String> + Send + Sync + 'static,

@@ -6,7 +6,7 @@
 //! A composition can be drawn in this frame only when its body is exactly
 //! one `slideFrame` node; [`validate_slide_deck_body`] says why not
 //! otherwise. `Runtime::validate` is frame-agnostic and does not run the
-//! rule; the agent tools and the image surface do.
+//! rule; the agent tools and the `snapshot` surface do.
 
 use isomer_sdk::Frame;
 use serde_json::Value;
@@ -24,19 +24,20 @@ pub const SLIDE_HEIGHT: u32 = 1080;
 
 /// The body rule of the slides frame: empty when `body` is exactly one
 /// `slideFrame` node, otherwise one message:
-/// - `an svg render needs exactly one "slideFrame" node, got N nodes; render one slide per spec`
+/// - `a snapshot render needs exactly one "slideFrame" node, got N nodes; render one slide per spec`
 ///   when the body does not hold one node;
-/// - `an svg render needs a "slideFrame" root, got "<type>"; wrap slide content in a frame`
+/// - `a snapshot render needs a "slideFrame" root, got "<type>"; wrap slide content in a frame`
 ///   when its one node is of another type (`<type>` printed as authored,
 ///   without JSON quoting, as upstream's template does).
 ///
-/// The wording is upstream's verbatim (sdk.md §5), which still names the
-/// image surface by its older name, `svg` (the newest runtime calls it
-/// `snapshot`); the rest of this project's crates quote the same text.
+/// The messages name the surface that applies the rule, `snapshot` (the
+/// runtime's image surface; older upstream runtimes called it `svg` and
+/// worded these messages "an svg render"); the rest of this project's crates
+/// quote the same text.
 pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
     if body.len() != 1 {
         return vec![format!(
-            "an svg render needs exactly one \"{SLIDE_FRAME}\" node, got {} nodes; render one slide per spec",
+            "a snapshot render needs exactly one \"{SLIDE_FRAME}\" node, got {} nodes; render one slide per spec",
             body.len()
         )];
     }
@@ -45,7 +46,7 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
         Vec::new()
     } else {
         vec![format!(
-            "an svg render needs a \"{SLIDE_FRAME}\" root, got \"{kind}\"; wrap slide content in a frame"
+            "a snapshot render needs a \"{SLIDE_FRAME}\" root, got \"{kind}\"; wrap slide content in a frame"
         )]
     }
 }
@@ -77,14 +78,14 @@ mod tests {
         assert_eq!(
             validate_slide_deck_body(&[]),
             [
-                "an svg render needs exactly one \"slideFrame\" node, got 0 nodes; render one slide per spec"
+                "a snapshot render needs exactly one \"slideFrame\" node, got 0 nodes; render one slide per spec"
             ]
         );
         let two = [json!({"type": "slideFrame"}), json!({"type": "slideFrame"})];
         assert_eq!(
             validate_slide_deck_body(&two),
             [
-                "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+                "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
             ]
         );
     }
@@ -94,7 +95,7 @@ mod tests {
         assert_eq!(
             validate_slide_deck_body(&[json!({"type": "slideStat", "body": "x"})]),
             [
-                "an svg render needs a \"slideFrame\" root, got \"slideStat\"; wrap slide content in a frame"
+                "a snapshot render needs a \"slideFrame\" root, got \"slideStat\"; wrap slide content in a frame"
             ]
         );
     }
