@@ -51,10 +51,30 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
     }
 }
 
-/// The slides frame, named [`SLIDE_DECK_FRAME`] (`"slide"`), with
-/// [`validate_slide_deck_body`] as its body rule.
+/// The stylesheet the `snapshot` surface lays a slide out with, after the
+/// `html` surface's own: the slide canvas ([`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`],
+/// padded 112 px top, 128 px sides, 120 px bottom), the warm off-white page
+/// (`#F7F6F1`) or the dark one (`#07101F`), Inter for text and JetBrains
+/// Mono for code, and sizes for the elements primitives render to (titles
+/// 76 px at weight 800, body 28 px, labels 24 px upper-case, code 26 px on a
+/// white panel). It styles elements, not primitives, so a new primitive
+/// draws in the slide's look through the HTML it already renders. The
+/// footer (the frame's last paragraph) sits 48 px above the bottom edge in
+/// 24 px text; the frame's HTML does not mark its footer, so a frame
+/// without brand, section or url whose body ends in a paragraph draws that
+/// paragraph there.
+pub const SLIDE_CSS: &str = include_str!("frame/slide.css");
+
+/// The slides frame, named [`SLIDE_DECK_FRAME`] (`"slide"`): a
+/// [`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`] page drawn with [`SLIDE_CSS`], without
+/// the composition's title and subtitle (a slide carries its own heading),
+/// and [`validate_slide_deck_body`] as its body rule.
 pub fn slide_deck_frame() -> Frame {
-    Frame::new(SLIDE_DECK_FRAME).body_rule(validate_slide_deck_body)
+    Frame::new(SLIDE_DECK_FRAME)
+        .size(SLIDE_WIDTH, SLIDE_HEIGHT)
+        .stylesheet(SLIDE_CSS)
+        .heading(false)
+        .body_rule(validate_slide_deck_body)
 }
 
 #[cfg(test)]
