@@ -121,9 +121,44 @@ where
     })
 }
 
+/// The lines a tool answer lists: the first `max` of `lines`, then, when
+/// some are left out, one more line counting them (`and 9890 more errors,
+/// not listed: fix the ones above first`, with `noun` naming them). The
+/// tools list a check's `errors` and `warnings` this way, each capped at
+/// [`IsomerToolsOptions::max_findings`](crate::IsomerToolsOptions::max_findings);
+/// the structured `findings` of a [`CompositionCheck`] are never capped.
+pub fn cap_findings(mut lines: Vec<String>, max: usize, noun: &str) -> Vec<String> {
+    if lines.len() > max {
+        let rest = lines.len() - max;
+        lines.truncate(max);
+        lines.push(format!(
+            "and {rest} more {noun}, not listed: fix the ones above first"
+        ));
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn findings_past_the_cap_are_counted_on_one_line() {
+        let lines: Vec<String> = (0..5).map(|index| format!("e{index}")).collect();
+        assert_eq!(cap_findings(lines.clone(), 5, "errors"), lines);
+        assert_eq!(
+            cap_findings(lines, 2, "errors"),
+            [
+                "e0",
+                "e1",
+                "and 3 more errors, not listed: fix the ones above first"
+            ]
+        );
+        assert_eq!(
+            cap_findings(vec!["w".to_owned()], 0, "warnings"),
+            ["and 1 more warnings, not listed: fix the ones above first"]
+        );
+    }
 
     #[test]
     fn a_closure_is_a_frame() {

@@ -232,7 +232,8 @@ mod tests {
                     data: "iVBORw==".to_owned(),
                     mime_type: "image/png".to_owned()
                 }],
-                is_error: false
+                is_error: false,
+                structured_content: None
             }
         );
         assert_eq!(
@@ -257,7 +258,8 @@ mod tests {
                         blob: "JVBERg==".to_owned()
                     }
                 }],
-                is_error: false
+                is_error: false,
+                structured_content: None
             }
         );
         assert_eq!(

@@ -58,7 +58,7 @@ pub mod runtime;
 pub mod sdk_runtime;
 mod tools;
 
-pub use check::{CompositionCheck, ToolsFrame, check_composition};
+pub use check::{CompositionCheck, ToolsFrame, cap_findings, check_composition};
 pub use describe::build_primitive_descriptions;
 pub use format::{
     FormatOutput, HostFormat, HostRender, HostRenderOptions, format_result, render_uri,
@@ -70,7 +70,7 @@ pub use names::{
     ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSE_PROMPT, ISOMER_COMPOSITION_SCHEMA_URI,
     ISOMER_TOOL_NAMES, IsomerToolNames,
 };
-pub use options::{IsomerGuideOptions, IsomerToolsOptions};
+pub use options::{DEFAULT_MAX_FINDINGS, IsomerGuideOptions, IsomerToolsOptions};
 pub use prompts::{IsomerPrompt, PromptArgument, PromptBuild, create_isomer_prompts};
 pub use resources::{IsomerResource, ResourceRead, create_isomer_resources};
 pub use runtime::{

@@ -99,11 +99,21 @@ pub struct IsomerToolsOptions<R: ToolsRuntime + ?Sized> {
     pub heading: bool,
     /// Handed to every view request (upstream `hostContext`).
     pub host_context: R::HostContext,
+    /// How many errors, and how many warnings, a tool answer lists before it
+    /// counts the rest (default [`DEFAULT_MAX_FINDINGS`], 100). See
+    /// [`cap_findings`](crate::check::cap_findings).
+    pub max_findings: usize,
 }
+
+/// The default of [`IsomerToolsOptions::max_findings`]: 100. A model fixes a
+/// composition a few errors at a time; 9,990 unknown nodes would otherwise
+/// answer 4 MB.
+pub const DEFAULT_MAX_FINDINGS: usize = 100;
 
 impl<R: ToolsRuntime + ?Sized> IsomerToolsOptions<R> {
     /// Options for a runtime whose host context has a default (`()` for
-    /// most): no frame, no host formats, `heading: true`.
+    /// most): no frame, no host formats, `heading: true`, at most
+    /// [`DEFAULT_MAX_FINDINGS`] findings listed.
     pub fn new(runtime: Arc<R>) -> Self
     where
         R::HostContext: Default,
@@ -122,7 +132,15 @@ impl<R: ToolsRuntime + ?Sized> IsomerToolsOptions<R> {
             formats: Vec::new(),
             heading: true,
             host_context,
+            max_findings: DEFAULT_MAX_FINDINGS,
         }
+    }
+
+    /// Sets how many errors and warnings a tool answer lists
+    /// ([`IsomerToolsOptions::max_findings`]).
+    pub fn with_max_findings(mut self, max_findings: usize) -> Self {
+        self.max_findings = max_findings;
+        self
     }
 
     /// Sets the frame whose body rule every check runs.

@@ -18,8 +18,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-/// Ceiling of the compact `tools/list` JSON (all six tools), in bytes.
-const TOOLS_LIST_CEILING: usize = 3_800;
+/// Ceiling of the compact `tools/list` JSON (all six tools), in bytes: the
+/// input schemas, plus each tool's annotations and the output schemas of
+/// the three tools that answer JSON objects (about 2,500 bytes of the
+/// total).
+const TOOLS_LIST_CEILING: usize = 6_000;
 /// Ceiling of the authoring guide, in bytes.
 const GUIDE_CEILING: usize = 5_000;
 /// Ceiling of any one-type `isomer_describe_primitives` answer, in bytes.

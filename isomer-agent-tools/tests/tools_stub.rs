@@ -569,7 +569,7 @@ async fn offers_the_runtime_formats_then_each_host_format() {
         )
         .await,
         ToolResult::error(
-            "the input does not match the input schema of tool \"isomer_render\":\n- at format: \"png\" is not one of \"text\", \"markdown\" or 2 other candidates"
+            "the input does not match the input schema of tool \"isomer_render\":\n- at format: \"png\" is not one of \"text\", \"markdown\", \"html\", \"slack\""
         )
     );
     // Run directly, the handler refuses a format nobody offers.

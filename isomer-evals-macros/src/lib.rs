@@ -56,6 +56,8 @@
 //! | `name` | string | the name a model calls the tool by: 1 to 64 of `A-Z a-z 0-9 _ -` (what OpenAI and Anthropic accept) | the function's name |
 //! | `title` | string | a short human title, not empty | none (`title` omitted) |
 //! | `crate` | string path | where the sdk is, for a renamed or re-exported dependency | `"::isomer_sdk"` |
+//! | `annotations(...)` | `read_only_hint`, `destructive_hint`, `idempotent_hint`, `open_world_hint`, each `= true` or `= false` | MCP's tool annotations (hints for clients); the `title` key, when given, is also the annotations' title | none (`annotations` omitted) |
+//! | `allow_unknown_keys` | flag | calls may carry keys the input type does not declare (they are ignored); without it the input schema closes every object (`additionalProperties: false`) and such a call is refused, naming the key | unknown keys refused |
 //!
 //! The description is the function's doc comment (not a key): its text with
 //! the one space after `///` removed (the further lines of a `/** */` block
@@ -77,16 +79,23 @@
 //!   yourself). The future must be `Send`.
 //! - **Return type**, through `isomer_sdk::IntoToolResult`: `ToolResult` as
 //!   is; `String` or `&'static str` as a text block; `isomer_sdk::Json<T>`
-//!   (`T: Serialize`) or `serde_json::Value` as two-space JSON text; and
+//!   (`T: Serialize`) or `serde_json::Value` as two-space JSON text (plus
+//!   `structuredContent` when the value is an object); and
 //!   `Result<T, E: Display>` of any of those, an `Err` answering a failed
-//!   result with `e.to_string()`.
+//!   result with `e.to_string()`, or `Result<T, ToolResult>`, an `Err`
+//!   answered as is.
+//! - **Output schema.** A handler returning `Json<T>` or `Result<Json<T>, E>`
+//!   (recognised by the type's last path segment, as rmcp's `#[tool]` does)
+//!   gets `T`'s JSON Schema as the tool's output schema when `T` is an
+//!   object; `T` must then implement `schemars::JsonSchema`.
 //! - **Generics** and `where` clauses are copied to the constructor. Methods
 //!   (`self`), `unsafe fn` and variadic functions are refused.
 //!
 //! ## What the constructor builds
 //!
 //! `isomer_sdk::__private::tool::<Input, _, _>(name, description, closure)`
-//! plus `.with_title(title)` when given, where the closure clones the
+//! plus `.with_title(title)`, `.with_annotations(...)`,
+//! `.allow_unknown_keys()` and the output schema, each when asked for, where the closure clones the
 //! context and calls the handler. The input schema is
 //! `isomer_sdk::tool_input_schema::<Input>()` (draft 2020-12, inlined, root
 //! `type: object`). `Tool::call(arguments)` checks the arguments against the

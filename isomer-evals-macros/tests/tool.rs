@@ -32,7 +32,7 @@ pub struct SearchInput {
 }
 
 /// A hit.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct Hit {
     title: String,
     score: f64,
@@ -103,6 +103,32 @@ where
     format!("{}{}", prefix.as_ref(), labels.join(","))
 }
 
+/// The input of the lenient tool.
+#[derive(Deserialize, JsonSchema)]
+pub struct Greeting {
+    /// Whom to greet.
+    name: String,
+}
+
+/// What the lenient tool answers.
+#[derive(Serialize, JsonSchema)]
+pub struct Greeted {
+    /// The greeting.
+    text: String,
+}
+
+/// Greets someone, ignoring keys it does not know.
+#[isomer_tool(
+    title = "Greet",
+    annotations(read_only_hint = true, idempotent_hint = true, open_world_hint = false),
+    allow_unknown_keys
+)]
+fn greet(input: Greeting) -> Json<Greeted> {
+    Json(Greeted {
+        text: format!("Hello, {}.", input.name),
+    })
+}
+
 /// A newtype around a string: its schema is a string, not an object.
 #[derive(Deserialize, JsonSchema)]
 pub struct Word(String);
@@ -142,7 +168,7 @@ fn names_default_to_the_function_and_titles_to_none() {
     assert_eq!(tool.description, "Adds two integers.");
     assert_eq!(
         serde_json::to_string(&tool).unwrap(),
-        r#"{"name":"add","description":"Adds two integers.","inputSchema":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"]}}"#
+        r#"{"name":"add","description":"Adds two integers.","inputSchema":{"type":"object","properties":{"a":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808},"b":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808}},"required":["a","b"],"additionalProperties":false}}"#
     );
 }
 
@@ -217,16 +243,19 @@ fn sync_handlers_answer_like_async_ones() {
 }
 
 #[test]
-fn a_tool_without_parameters_takes_any_object() {
+fn a_tool_without_parameters_takes_the_empty_object() {
     let tool = ping_tool();
     assert_eq!(
         serde_json::to_string(&tool.input_schema).unwrap(),
-        r#"{"type":"object","properties":{}}"#
+        r#"{"type":"object","properties":{},"additionalProperties":false}"#
     );
     assert_eq!(call(&tool, json!({})), ToolResult::text("pong"));
     assert_eq!(
         call(&tool, json!({"extra": true})),
-        ToolResult::text("pong")
+        ToolResult::error(
+            "the input does not match the input schema of tool \"ping\":\n\
+             - at the root: Additional properties are not allowed ('extra' was unexpected)"
+        )
     );
     assert_eq!(
         call(&tool, json!([])),
@@ -284,4 +313,25 @@ fn the_erased_future_is_send_and_static() {
 )]
 fn a_non_object_input_the_macro_cannot_see_panics_at_construction() {
     let _ = word_tool();
+}
+
+#[test]
+fn annotations_an_inferred_output_schema_and_leniency_expand() {
+    let tool = greet_tool();
+    assert_eq!(
+        serde_json::to_string(&tool).unwrap(),
+        r#"{"name":"greet","title":"Greet","description":"Greets someone, ignoring keys it does not know.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"Whom to greet."}},"required":["name"]},"outputSchema":{"type":"object","properties":{"text":{"type":"string","description":"The greeting."}},"required":["text"]},"annotations":{"title":"Greet","readOnlyHint":true,"idempotentHint":true,"openWorldHint":false}}"#
+    );
+    let answer = call(&tool, json!({"name": "Ada", "mood": "sunny"}));
+    assert_eq!(
+        serde_json::to_string(&answer).unwrap(),
+        r#"{"content":[{"type":"text","text":"{\n  \"text\": \"Hello, Ada.\"\n}"}],"structuredContent":{"text":"Hello, Ada."}}"#
+    );
+}
+
+#[test]
+fn a_json_answer_that_is_not_an_object_has_no_output_schema() {
+    let tool = search_tool(Arc::new(Counter::default()));
+    assert_eq!(tool.output_schema, None);
+    assert_eq!(tool.annotations, None);
 }

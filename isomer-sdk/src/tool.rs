@@ -16,6 +16,7 @@
 //! |---|---|
 //! | results, content blocks, return-value conversion | [`result`] |
 //! | input schema from a `JsonSchema` type | [`schema`] |
+//! | a tool declared for OpenAI, Anthropic or Gemini | [`provider`] |
 //! | the guard that turns failures into failed results | `guard` (private; its texts are below) |
 //!
 //! # Failed calls
@@ -26,7 +27,7 @@
 //!
 //! | failure | text of the failed result |
 //! |---|---|
-//! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (jsonschema's wording; at most 10, then `- and <n> more`) |
+//! | input the schema refuses | `the input does not match the input schema of tool "<name>":` then one `- at <path>: <problem>` line per problem (jsonschema's wording, except that an enum problem lists every allowed value: `"png" is not one of "text", "markdown", "html", "slack"`; at most 10, then `- and <n> more`) |
 //! | input serde refuses after the schema passed it | `the input does not match the input schema of tool "<name>": <serde message>` |
 //! | input nesting deeper than 1,000 levels when no thread with room for it can be started | `the input of tool "<name>" nests <n> levels deep and could not be read: no thread with a <bytes>-byte stack (<why>)` |
 //! | the schema itself is broken (edited by hand) | `the input schema of tool "<name>" is not a valid JSON Schema: <why>` |
@@ -61,11 +62,15 @@ use serde_json::Value;
 mod guard;
 #[doc(hidden)]
 pub mod macro_support;
+pub mod provider;
 pub mod result;
 pub mod schema;
 
 pub use result::{EmbeddedResource, IntoToolResult, Json, ToolContent, ToolResult};
-pub use schema::{ToolSchemaError, finish_input_schema, tool_input_schema};
+pub use schema::{
+    ToolSchemaError, finish_input_schema, refuse_unknown_keys, tool_input_schema,
+    tool_output_schema,
+};
 
 /// The erased handler of a [`Tool`]: takes the call's arguments as JSON and
 /// answers a `'static + Send` future of the result. Handlers built by
@@ -82,8 +87,8 @@ pub type ToolHandler = Arc<dyn Fn(Value) -> BoxFuture<'static, ToolResult> + Sen
 /// stands at call time.
 ///
 /// Serializes as an MCP `tools/list` entry:
-/// `{"name","title"?,"description","inputSchema"}` (`title` omitted when
-/// `None`, the handler never serialized).
+/// `{"name","title"?,"description","inputSchema","outputSchema"?,"annotations"?}`
+/// (optional keys omitted when `None`, the handler never serialized).
 #[derive(Clone)]
 pub struct Tool {
     /// The name a model calls the tool by (`isomer_validate`).
@@ -94,14 +99,78 @@ pub struct Tool {
     pub description: String,
     /// The JSON Schema (draft 2020-12, root `type: object`) of the arguments.
     pub input_schema: Value,
+    /// The JSON Schema (root `type: object`) of the tool's structured
+    /// answer, when it answers one: every successful result then carries a
+    /// [`ToolResult::structured_content`] matching it. `#[isomer_tool]` sets
+    /// it for a handler returning `Json<T>` (or a `Result` of one) whose `T`
+    /// is an object.
+    pub output_schema: Option<Value>,
+    /// Hints about the tool's behaviour for clients (MCP's tool
+    /// annotations), when given.
+    pub annotations: Option<ToolAnnotations>,
     /// The erased handler; prefer [`Tool::call`], which checks the input
     /// against `input_schema` first.
     pub handler: ToolHandler,
 }
 
-/// The input of a tool that takes none: any JSON object (unknown keys are
-/// ignored, as upstream's empty Zod object strips them), schema
-/// `{"type":"object","properties":{}}`.
+/// MCP's tool annotations: hints a client may show or use to decide how to
+/// call a tool (whether to ask before calling it, whether a retry is safe).
+/// They are hints, not guarantees. Serializes with MCP's camelCase keys,
+/// each omitted when `None`:
+/// `{"title","readOnlyHint","destructiveHint","idempotentHint","openWorldHint"}`.
+///
+/// The agent tools are all read-only, idempotent and closed-world:
+///
+/// ```
+/// # use isomer_sdk::tool::ToolAnnotations;
+/// let hints = ToolAnnotations::read_only("Validate a composition");
+/// assert_eq!(
+///     serde_json::to_string(&hints).unwrap(),
+///     r#"{"title":"Validate a composition","readOnlyHint":true,"idempotentHint":true,"openWorldHint":false}"#
+/// );
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolAnnotations {
+    /// A human title for the tool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// True when the tool changes nothing outside itself (MCP's default:
+    /// false).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_only_hint: Option<bool>,
+    /// True when a call may destroy or overwrite something; meaningful only
+    /// when not read-only (MCP's default: true).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destructive_hint: Option<bool>,
+    /// True when calling again with the same arguments has no further
+    /// effect (MCP's default: false).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idempotent_hint: Option<bool>,
+    /// True when the tool reaches outside systems (the web, other
+    /// services); false for a tool that works on its inputs and the host's
+    /// runtime only (MCP's default: true).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_world_hint: Option<bool>,
+}
+
+impl ToolAnnotations {
+    /// The hints of a tool that only reads: `title`, `readOnlyHint: true`,
+    /// `idempotentHint: true`, `openWorldHint: false`.
+    pub fn read_only(title: impl Into<String>) -> ToolAnnotations {
+        ToolAnnotations {
+            title: Some(title.into()),
+            read_only_hint: Some(true),
+            destructive_hint: None,
+            idempotent_hint: Some(true),
+            open_world_hint: Some(false),
+        }
+    }
+}
+
+/// The input of a tool that takes none: the empty JSON object (or `null`,
+/// read as `{}`), schema
+/// `{"type":"object","properties":{},"additionalProperties":false}`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct NoInput {}
 
@@ -121,6 +190,8 @@ impl Tool {
             title: None,
             description: description.into(),
             input_schema,
+            output_schema: None,
+            annotations: None,
             handler: Arc::new(handler),
         }
     }
@@ -180,13 +251,44 @@ impl Tool {
         self
     }
 
-    /// Answers one call: reads `null` arguments as `{}`, checks them against
-    /// [`Tool::input_schema`] as it stands now (every problem listed with its
-    /// path, as the module docs show), then runs the handler. The future is
+    /// Sets the annotations (builder style).
+    #[must_use]
+    pub fn with_annotations(mut self, annotations: ToolAnnotations) -> Tool {
+        self.annotations = Some(annotations);
+        self
+    }
+
+    /// Sets the output schema (builder style); see [`Tool::output_schema`].
+    #[must_use]
+    pub fn with_output_schema(mut self, output_schema: Value) -> Tool {
+        self.output_schema = Some(output_schema);
+        self
+    }
+
+    /// Lets calls carry keys the input schema does not declare (builder
+    /// style): removes every `additionalProperties: false` from
+    /// [`Tool::input_schema`], so [`Tool::call`] no longer refuses unknown
+    /// keys; the handler ignores them. A nested type with
+    /// `#[serde(deny_unknown_fields)]` still refuses them when the input is
+    /// deserialized. By default tools refuse unknown keys
+    /// ([`tool_input_schema`] closes every object), as primitives do.
+    #[must_use]
+    pub fn allow_unknown_keys(mut self) -> Tool {
+        schema::open_objects(&mut self.input_schema);
+        self
+    }
+
+    /// Answers one call: reads `null` arguments as `{}`, takes the argument
+    /// shapes of the provider dialects (a `null` for an optional property
+    /// read as the property left out, a loose object given as JSON text read
+    /// as that object; [`provider`] module docs), checks the arguments
+    /// against [`Tool::input_schema`] as it stands now (every problem listed
+    /// with its path, as the module docs show), then runs the handler. The future is
     /// `'static + Send` and always resolves to a result; nothing panics out
     /// of it.
     pub fn call(&self, input: Value) -> BoxFuture<'static, ToolResult> {
-        let input = guard::normalize_input(input);
+        let mut input = guard::normalize_input(input);
+        guard::read_provider_shapes(&self.input_schema, &mut input);
         if let Err(text) = guard::check_input(&self.name, &self.input_schema, &input) {
             crate::json::drop_deep(input);
             return futures::future::ready(ToolResult::error(text)).boxed();
@@ -202,13 +304,15 @@ impl fmt::Debug for Tool {
             .field("title", &self.title)
             .field("description", &self.description)
             .field("input_schema", &self.input_schema)
+            .field("output_schema", &self.output_schema)
+            .field("annotations", &self.annotations)
             .finish_non_exhaustive()
     }
 }
 
 impl Serialize for Tool {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut entry = serializer.serialize_struct("Tool", 4)?;
+        let mut entry = serializer.serialize_struct("Tool", 6)?;
         entry.serialize_field("name", &self.name)?;
         if let Some(title) = &self.title {
             entry.serialize_field("title", title)?;
@@ -217,6 +321,14 @@ impl Serialize for Tool {
         }
         entry.serialize_field("description", &self.description)?;
         entry.serialize_field("inputSchema", &self.input_schema)?;
+        match &self.output_schema {
+            Some(schema) => entry.serialize_field("outputSchema", schema)?,
+            None => entry.skip_field("outputSchema")?,
+        }
+        match &self.annotations {
+            Some(annotations) => entry.serialize_field("annotations", annotations)?,
+            None => entry.skip_field("annotations")?,
+        }
         entry.end()
     }
 }
@@ -257,7 +369,7 @@ mod tests {
     fn a_tool_serializes_as_a_tools_list_entry() {
         assert_eq!(
             serde_json::to_string(&adder()).unwrap(),
-            r#"{"name":"add","title":"Add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}}"#
+            r#"{"name":"add","title":"Add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"b":{"type":"integer","maximum":2147483647,"minimum":-2147483648}},"required":["a","b"],"additionalProperties":false}}"#
         );
         let untitled = Tool::new("t", "d", json!({"type": "object"}), |_| {
             futures::future::ready(ToolResult::text("")).boxed()
@@ -318,16 +430,38 @@ mod tests {
     }
 
     #[test]
-    fn no_input_takes_null_or_any_object() {
+    fn no_input_takes_null_or_the_empty_object() {
         let tool = Tool::from_fn("ping", "Answers pong.", |_: NoInput| async { "pong" }).unwrap();
         assert_eq!(
             serde_json::to_string(&tool.input_schema).unwrap(),
-            r#"{"type":"object","properties":{}}"#
+            r#"{"type":"object","properties":{},"additionalProperties":false}"#
         );
         assert_eq!(block_on(tool.call(Value::Null)), ToolResult::text("pong"));
+        assert_eq!(block_on(tool.call(json!({}))), ToolResult::text("pong"));
         assert_eq!(
             block_on(tool.call(json!({"stray": 1}))),
+            ToolResult::error(
+                "the input does not match the input schema of tool \"ping\":\n\
+                 - at the root: Additional properties are not allowed ('stray' was unexpected)"
+            )
+        );
+        let lenient = tool.allow_unknown_keys();
+        assert_eq!(
+            block_on(lenient.call(json!({"stray": 1}))),
             ToolResult::text("pong")
+        );
+    }
+
+    #[test]
+    fn annotations_and_output_schema_serialize_after_the_input_schema() {
+        let tool = Tool::new("t", "d", json!({"type": "object"}), |_| {
+            futures::future::ready(ToolResult::text("")).boxed()
+        })
+        .with_output_schema(json!({"type": "object"}))
+        .with_annotations(ToolAnnotations::read_only("T"));
+        assert_eq!(
+            serde_json::to_string(&tool).unwrap(),
+            r#"{"name":"t","description":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"object"},"annotations":{"title":"T","readOnlyHint":true,"idempotentHint":true,"openWorldHint":false}}"#
         );
     }
 

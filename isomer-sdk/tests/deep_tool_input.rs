@@ -97,7 +97,8 @@ fn a_deep_top_level_input_the_schema_refuses_is_a_failed_result() {
         } else {
             format!(
                 "{REFUSED} \"keep\":\n- at the root: \"data\" is a required property\n\
-                 - at the root: \"limit\" is a required property"
+                 - at the root: \"limit\" is a required property\n\
+                 - at the root: Additional properties are not allowed ('a' was unexpected)"
             )
         };
         assert_eq!(

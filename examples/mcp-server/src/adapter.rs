@@ -13,6 +13,7 @@
 //! | Isomer | MCP (rmcp) | function |
 //! |---|---|---|
 //! | [`Tool`] | `tools/list` entry ([`McpTool`]) | [`mcp_tool`] |
+//! | `[Tool]` | `tools/list` answer ([`ListToolsResult`]) | [`list_tools_result`] |
 //! | [`ToolResult`] | `tools/call` answer ([`CallToolResult`]) | [`call_tool_result`] |
 //! | [`ToolContent`] | [`ContentBlock`] | [`content_block`] |
 //! | [`IsomerResource`] | `resources/list` entry ([`Resource`]) | [`mcp_resource`] |
@@ -86,6 +87,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Map, Value, json};
 
+pub mod stdio;
+
 /// The input schema a tool without input keys is listed with:
 /// `{"type":"object","properties":{}}`, the schema the TypeScript MCP SDK
 /// lists for a tool registered without one (MCP requires every
@@ -108,24 +111,43 @@ pub fn has_input_keys(schema: &Value) -> bool {
         .is_some_and(|properties| !properties.is_empty())
 }
 
-/// A [`Tool`] as an MCP `tools/list` entry: its name, title (when it has
-/// one), description and input schema. The schema is the tool's own when it
-/// declares an input key ([`has_input_keys`]); otherwise it is
-/// [`empty_object_schema`] (see the module docs).
+/// A [`Tool`] as an MCP `tools/list` entry: its name, title, description,
+/// input schema, output schema and annotations (each optional one when the
+/// tool has it). The input schema is the tool's own when it declares an
+/// input key ([`has_input_keys`]); otherwise it is [`empty_object_schema`]
+/// (see the module docs).
 pub fn mcp_tool(tool: &Tool) -> McpTool {
     let input_schema = match (&tool.input_schema, has_input_keys(&tool.input_schema)) {
         (Value::Object(schema), true) => schema.clone(),
         _ => empty_object_schema(),
     };
-    let listed = McpTool::new(
+    let mut listed = McpTool::new(
         tool.name.clone(),
         tool.description.clone(),
         Arc::new(input_schema),
     );
-    match &tool.title {
-        Some(title) => listed.with_title(title.clone()),
-        None => listed,
+    if let Some(title) = &tool.title {
+        listed = listed.with_title(title.clone());
     }
+    if let Some(Value::Object(schema)) = &tool.output_schema {
+        listed = listed.with_raw_output_schema(Arc::new(schema.clone()));
+    }
+    // Both types write MCP's camelCase annotation keys.
+    let annotations = tool
+        .annotations
+        .as_ref()
+        .and_then(|hints| serde_json::to_value(hints).ok())
+        .and_then(|hints| serde_json::from_value(hints).ok());
+    if let Some(annotations) = annotations {
+        listed = listed.with_annotations(annotations);
+    }
+    listed
+}
+
+/// The `tools/list` answer for `tools`, in order, each mapped with
+/// [`mcp_tool`] (`{"tools":[...]}`, no further pages).
+pub fn list_tools_result(tools: &[Tool]) -> ListToolsResult {
+    ListToolsResult::with_all_items(tools.iter().map(mcp_tool).collect())
 }
 
 /// Runs `tool` on a `tools/call`'s `arguments` and maps its answer with
@@ -143,19 +165,26 @@ pub async fn call_tool(tool: &Tool, arguments: Option<JsonObject>) -> CallToolRe
 }
 
 /// A [`ToolResult`] as an MCP [`CallToolResult`]: every block mapped with
-/// [`content_block`], in order, and `isError: true` on a failed call. A
-/// successful call carries no `isError` key, as upstream's
-/// `toCallToolResult` copies `isError` only when it is set.
+/// [`content_block`], in order, `structuredContent` when the result has
+/// it, and `isError: true` on a failed call. A successful call carries no
+/// `isError` key, as upstream's `toCallToolResult` copies `isError` only
+/// when it is set.
 pub fn call_tool_result(result: ToolResult) -> CallToolResult {
-    let ToolResult { content, is_error } = result;
+    let ToolResult {
+        content,
+        is_error,
+        structured_content,
+    } = result;
     let content: Vec<ContentBlock> = content.into_iter().map(content_block).collect();
-    if is_error {
+    let mut answer = if is_error {
         CallToolResult::error(content)
     } else {
         let mut answer = CallToolResult::success(content);
         answer.is_error = None;
         answer
-    }
+    };
+    answer.structured_content = structured_content;
+    answer
 }
 
 /// One [`ToolContent`] block as an MCP [`ContentBlock`], unchanged in
@@ -384,9 +413,7 @@ impl ServerHandler for IsomerMcpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(
-            self.tools.iter().map(mcp_tool).collect(),
-        ))
+        Ok(list_tools_result(&self.tools))
     }
 
     async fn call_tool(

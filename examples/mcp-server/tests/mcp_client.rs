@@ -247,6 +247,45 @@ async fn lists_six_tools_and_lists_the_keyless_ones_with_the_empty_object_schema
         tools[3].input_schema["properties"]["format"]["enum"],
         json!(["text", "markdown", "html", "slack"])
     );
+    // Every tool is read-only, idempotent and closed-world, titled as listed.
+    for (tool, (_, title)) in tools.iter().zip(&expected) {
+        let hints = tool.annotations.as_ref().expect("every tool is annotated");
+        assert_eq!(
+            (
+                hints.title.as_ref(),
+                hints.read_only_hint,
+                hints.idempotent_hint,
+                hints.open_world_hint,
+                hints.destructive_hint
+            ),
+            (title.as_ref(), Some(true), Some(true), Some(false), None),
+            "{}",
+            tool.name
+        );
+    }
+    // The tools answering JSON objects declare what they answer.
+    let output_keys: Vec<(String, Value)> = tools
+        .iter()
+        .filter_map(|tool| {
+            let schema = tool.output_schema.as_ref()?;
+            assert_eq!(schema["type"], json!("object"), "{}", tool.name);
+            Some((tool.name.to_string(), schema["required"].clone()))
+        })
+        .collect();
+    assert_eq!(
+        output_keys,
+        [
+            (
+                "isomer_validate".to_owned(),
+                json!(["valid", "errors", "warnings"])
+            ),
+            ("isomer_list_views".to_owned(), json!(["views"])),
+            (
+                "isomer_request_view".to_owned(),
+                json!(["valid", "errors", "warnings"])
+            ),
+        ]
+    );
     insta::assert_json_snapshot!("tools_list", tools);
     session.close().await;
 }
@@ -312,6 +351,8 @@ async fn validates_a_good_and_a_bad_composition() {
         parsed(ok_text(&good)),
         json!({ "valid": true, "errors": [], "warnings": [] })
     );
+    // The same answer as structured content, for clients that read it.
+    assert_eq!(good.structured_content, Some(parsed(ok_text(&good))));
 
     let bad = session
         .call(
@@ -322,6 +363,7 @@ async fn validates_a_good_and_a_bad_composition() {
     insta::assert_snapshot!("validate_bad_composition", ok_text(&bad));
     let answer = parsed(ok_text(&bad));
     assert_eq!(answer["valid"], json!(false));
+    assert_eq!(bad.structured_content, Some(answer));
 
     let two_slides = json!({ "type": "view", "body": [slide()["body"][0], slide()["body"][0]] });
     // The slides frame's own message, verbatim, with an empty path.
@@ -368,6 +410,19 @@ async fn validates_a_good_and_a_bad_composition() {
         error_text(&not_an_object),
         "the input does not match the input schema of tool \"isomer_validate\":\n\
          - at composition: \"a slide\" is not of type \"object\""
+    );
+    assert_eq!(not_an_object.structured_content, None);
+
+    let extra = session
+        .call(
+            "isomer_validate",
+            Some(json!({ "composition": slide(), "extra": true })),
+        )
+        .await;
+    assert_eq!(
+        error_text(&extra),
+        "the input does not match the input schema of tool \"isomer_validate\":\n\
+         - at the root: Additional properties are not allowed ('extra' was unexpected)"
     );
     session.close().await;
 }
@@ -420,7 +475,7 @@ async fn renders_in_every_runtime_format_and_refuses_bad_input() {
     assert_eq!(
         error_text(&png),
         "the input does not match the input schema of tool \"isomer_render\":\n\
-         - at format: \"png\" is not one of \"text\", \"markdown\" or 2 other candidates"
+         - at format: \"png\" is not one of \"text\", \"markdown\", \"html\", \"slack\""
     );
     session.close().await;
 }
@@ -430,6 +485,10 @@ async fn lists_and_requests_the_view() {
     let session = connect().await;
     let listed = session.call("isomer_list_views", None).await;
     insta::assert_snapshot!("list_views", ok_text(&listed));
+    assert_eq!(
+        listed.structured_content,
+        Some(json!({ "views": parsed(ok_text(&listed)) }))
+    );
     let stray = session
         .call("isomer_list_views", Some(json!({ "stray": true })))
         .await;
@@ -445,6 +504,7 @@ async fn lists_and_requests_the_view() {
         )
         .await;
     insta::assert_snapshot!("request_view", ok_text(&built));
+    assert_eq!(built.structured_content, Some(parsed(ok_text(&built))));
 
     let missing_title = session
         .call(
@@ -591,7 +651,7 @@ async fn gets_the_compose_prompt_with_and_without_a_request() {
 }
 
 #[test]
-fn a_client_that_leaves_before_initialize_ends_the_server_with_nothing_on_stdout() {
+fn a_client_that_leaves_before_initialize_ends_the_server_cleanly_with_nothing_on_stdout() {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_isomer-mcp-server"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -607,11 +667,11 @@ fn a_client_that_leaves_before_initialize_ends_the_server_with_nothing_on_stdout
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = child.wait_with_output().expect("the output is readable");
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
         "isomer-mcp-server 0.1.0: serving 6 tools, 2 resources and 1 prompt(s) on stdio\n\
-         isomer-mcp-server: connection closed: initialize request\n"
+         isomer-mcp-server: stdin closed before initialize\n"
     );
 }

@@ -13,10 +13,11 @@ use std::sync::Arc;
 use isomer_sdk::IsomerError;
 use serde_json::Value;
 
-use crate::check::{CompositionCheck, ToolsFrame, check_composition};
+use crate::check::{CompositionCheck, ToolsFrame, cap_findings, check_composition};
 use crate::format::{HostFormat, check_host_format_names, order_host_formats};
 use crate::options::{IsomerGuideOptions, IsomerToolsOptions};
 use crate::runtime::{BoundRuntime, ErasedRuntime, RuntimeFormat, ToolsRuntime};
+use isomer_sdk::tool::ToolAnnotations;
 use isomer_sdk::{Tool, ToolResult};
 
 /// What every tool handler reads: the runtime with its host context bound,
@@ -29,13 +30,36 @@ pub(crate) struct ToolsContext {
     pub(crate) formats: Vec<(String, HostFormat)>,
     pub(crate) format_names: Vec<String>,
     pub(crate) heading: bool,
+    pub(crate) max_findings: usize,
 }
 
 impl ToolsContext {
-    /// [`check_composition`] with this context's runtime and frame.
+    /// [`check_composition`] with this context's runtime and frame, its
+    /// printed `errors` and `warnings` capped at `max_findings` each
+    /// ([`cap_findings`]).
     pub(crate) fn check(&self, value: &Value) -> Result<CompositionCheck, crate::RuntimeFailure> {
-        check_composition(&*self.runtime, self.frame.as_deref(), value)
+        let mut check = check_composition(&*self.runtime, self.frame.as_deref(), value)?;
+        check.errors = self.cap_errors(std::mem::take(&mut check.errors));
+        check.warnings = cap_findings(
+            std::mem::take(&mut check.warnings),
+            self.max_findings,
+            "warnings",
+        );
+        Ok(check)
     }
+
+    /// Printed errors capped at `max_findings` ([`cap_findings`]).
+    pub(crate) fn cap_errors(&self, errors: Vec<String>) -> Vec<String> {
+        cap_findings(errors, self.max_findings, "errors")
+    }
+}
+
+/// The hints of every agent tool: it reads the runtime and the host's
+/// formats and views and changes nothing, so a call can be repeated, and it
+/// reaches nothing outside them.
+pub(crate) fn read_only(tool: Tool) -> Tool {
+    let title = tool.title.clone().unwrap_or_else(|| tool.name.clone());
+    tool.with_annotations(ToolAnnotations::read_only(title))
 }
 
 /// A runtime failure as a failed call with the error's message (upstream:
@@ -73,6 +97,7 @@ where
         frame,
         heading,
         host_context,
+        max_findings,
         ..
     } = options;
     let runtime: Arc<ErasedRuntime> = Arc::new(BoundRuntime {
@@ -93,6 +118,7 @@ where
         formats,
         format_names,
         heading,
+        max_findings,
     });
     let mut tools = vec![
         authoring_guide::isomer_authoring_guide_tool(Arc::clone(&context)),
@@ -101,8 +127,8 @@ where
         render::render_tool(Arc::clone(&context)),
     ];
     if has_views {
-        tools.push(list_views::isomer_list_views_tool(Arc::clone(&context)));
+        tools.push(list_views::list_views_tool(Arc::clone(&context)));
         tools.push(request_view::isomer_request_view_tool(context));
     }
-    Ok(tools)
+    Ok(tools.into_iter().map(read_only).collect())
 }

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
 use isomer_sdk::js::utf16_len;
-use isomer_sdk::{DeepValue, ToolResult, format_validation_error};
+use isomer_sdk::{DeepValue, Json, ToolResult, format_validation_error};
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::{ToolsContext, failure};
@@ -34,21 +34,45 @@ fn input_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({ "type": "object", "additionalProperties": true })
 }
 
+/// What `isomer_request_view` answers when the view was built.
+#[derive(Debug, Serialize, JsonSchema)]
+pub(crate) struct RequestViewAnswer {
+    /// The composition the view built, as validated; left out when the input budget refused it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "composition_schema")]
+    composition: Option<Value>,
+    /// True when the built composition has no error.
+    valid: bool,
+    /// Each error as `<path> (in <type>) <message>`; past the host's cap, a last line counts the rest.
+    errors: Vec<String>,
+    /// Each warning as `<surface>: <text>`; past the host's cap, a last line counts the rest.
+    warnings: Vec<String>,
+}
+
+/// `{"type":"object"}`: a composition, whose full schema is the
+/// `isomer://composition-schema` resource.
+fn composition_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "description": "A composition: { \"type\": \"view\", \"body\": [...] }."
+    })
+}
+
 /// Builds a registered view by id from its input and answers the composition with its validation result. Render it with isomer_render.
 #[isomer_tool(title = "Request a registered view")]
 pub(crate) async fn isomer_request_view(
     context: Arc<ToolsContext>,
     input: RequestViewInput,
-) -> ToolResult {
+) -> Result<Json<RequestViewAnswer>, ToolResult> {
     // `Tool::call` enforces this bound through the input schema; it is
     // checked again for a host that runs the handler directly.
     if input.id.is_empty() || utf16_len(&input.id) > MAX_VIEW_ID_LENGTH {
         // Counted as upstream's zod counts (JavaScript string length), which the schema's
         // `maxLength` (code points) cannot express.
-        return ToolResult::error(format!(
+        return Err(ToolResult::error(format!(
             "id must be from 1 to {MAX_VIEW_ID_LENGTH} UTF-16 code units long (JavaScript's string length); it is {}.",
             utf16_len(&input.id)
-        ));
+        )));
     }
     let built = match context
         .runtime
@@ -58,36 +82,33 @@ pub(crate) async fn isomer_request_view(
         // A view may build a value nested far past the budget (from the model's input,
         // say): held as a DeepValue, it is dropped without recursion when not echoed.
         Ok(built) => DeepValue::new(built),
-        Err(error) => return view_error_result(error),
+        Err(error) => return Err(view_error_result(&context, error)),
     };
-    let check = match context.check(&built) {
-        Ok(check) => check,
-        Err(error) => return failure(&error),
-    };
+    let check = context.check(&built).map_err(|error| failure(&error))?;
     let refused = check
         .findings
         .iter()
         .any(|finding| finding.is_input_refusal());
-    let mut answer = Map::new();
-    if !refused {
-        let composition = check.composition.unwrap_or_else(|| built.into_inner());
-        answer.insert("composition".to_owned(), composition);
-    }
-    answer.insert("valid".to_owned(), json!(check.valid));
-    answer.insert("errors".to_owned(), json!(check.errors));
-    answer.insert("warnings".to_owned(), json!(check.warnings));
+    let composition = (!refused).then(|| check.composition.unwrap_or_else(|| built.into_inner()));
     // A built composition that fails validation is a normal answer.
-    ToolResult::json(&Value::Object(answer))
+    Ok(Json(RequestViewAnswer {
+        composition,
+        valid: check.valid,
+        errors: check.errors,
+        warnings: check.warnings,
+    }))
 }
 
 /// A failed request (upstream `viewErrorResult`): findings answer
-/// `{error: <first line of the message>, errors}`, anything else (or
-/// findings with none listed) its message; both failed.
-fn view_error_result(error: ViewRequestError) -> ToolResult {
+/// `{error: <first line of the message>, errors}` (errors capped as every
+/// answer's are), anything else (or findings with none listed) its message;
+/// both failed.
+fn view_error_result(context: &ToolsContext, error: ViewRequestError) -> ToolResult {
     match error {
         ViewRequestError::Findings { message, errors } if !errors.is_empty() => {
             let first_line = message.split('\n').next().unwrap_or_default();
             let errors: Vec<String> = errors.iter().map(format_validation_error).collect();
+            let errors = context.cap_errors(errors);
             ToolResult::json_error(&json!({ "error": first_line, "errors": errors }))
         }
         other => failure(&other),

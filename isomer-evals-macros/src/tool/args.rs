@@ -6,6 +6,8 @@
 //! | `name` | the tool's name: 1 to 64 of `A-Z a-z 0-9 _ -` | the function's name |
 //! | `title` | a short human title, not empty | none |
 //! | `crate` | the path of the sdk, as a string (`"my_sdk"`) | `::isomer_sdk` |
+//! | `annotations(...)` | MCP hints, each a `bool`: `read_only_hint`, `destructive_hint`, `idempotent_hint`, `open_world_hint` | none |
+//! | `allow_unknown_keys` | a flag: calls may carry keys the input does not declare | unknown keys refused |
 
 use proc_macro2::TokenStream;
 use syn::meta::ParseNestedMeta;
@@ -23,10 +25,23 @@ pub(crate) struct ToolArgs {
     pub(crate) title: Option<LitStr>,
     /// `crate = "..."`, parsed as a path.
     pub(crate) krate: Option<Path>,
+    /// `annotations(...)`: each hint given, by its key, in order.
+    pub(crate) annotations: Option<Vec<(Ident, syn::LitBool)>>,
+    /// `allow_unknown_keys`.
+    pub(crate) allow_unknown_keys: bool,
 }
 
+/// The hints `annotations(...)` takes.
+const HINTS: [&str; 4] = [
+    "read_only_hint",
+    "destructive_hint",
+    "idempotent_hint",
+    "open_world_hint",
+];
+
 /// The keys, for the message that names them.
-const KEYS: &str = "`name = \"...\"`, `title = \"...\"` and `crate = \"path\"`";
+const KEYS: &str = "`name = \"...\"`, `title = \"...\"`, `crate = \"path\"`, \
+                    `annotations(read_only_hint = true, ...)` and `allow_unknown_keys`";
 
 /// Parses the attribute's tokens. Never fails: problems go to `cx`.
 pub(crate) fn parse_tool_args(cx: &Ctxt, tokens: TokenStream) -> ToolArgs {
@@ -57,6 +72,57 @@ fn parse_key(cx: &Ctxt, args: &mut ToolArgs, meta: &ParseNestedMeta) -> syn::Res
                 }
                 set_once(cx, meta, &mut args.title, title);
             }
+        }
+        Some("annotations") => {
+            let mut hints: Vec<(Ident, syn::LitBool)> = Vec::new();
+            meta.parse_nested_meta(|hint| {
+                let key = hint.path.get_ident().cloned();
+                let Some(key) = key.filter(|key| HINTS.contains(&key.to_string().as_str())) else {
+                    let path = &hint.path;
+                    cx.error_spanned_by(
+                        path,
+                        format!(
+                            "unknown hint `{}`; annotations(...) takes {}",
+                            quote::quote!(#path).to_string().replace(' ', ""),
+                            HINTS.map(|hint| format!("`{hint}`")).join(", ")
+                        ),
+                    );
+                    if hint.input.peek(syn::Token![=]) {
+                        hint.value()?.parse::<syn::Expr>()?;
+                    }
+                    return Ok(());
+                };
+                let value: syn::Expr = hint.value()?.parse()?;
+                match value {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Bool(flag),
+                        ..
+                    }) => {
+                        if hints.iter().any(|(seen, _)| *seen == key) {
+                            cx.error_spanned_by(
+                                &key,
+                                format!("duplicate hint `{key}`; give it once"),
+                            );
+                        } else {
+                            hints.push((key, flag));
+                        }
+                    }
+                    other => {
+                        cx.error_spanned_by(&other, format!("`{key}` takes `true` or `false`"))
+                    }
+                }
+                Ok(())
+            })?;
+            set_once(cx, meta, &mut args.annotations, hints);
+        }
+        Some("allow_unknown_keys") => {
+            if args.allow_unknown_keys {
+                cx.error_spanned_by(
+                    &meta.path,
+                    "duplicate key `allow_unknown_keys`; give it once",
+                );
+            }
+            args.allow_unknown_keys = true;
         }
         Some("crate") => {
             if let Some(path) = string_value(cx, meta, "crate", "crate = \"isomer_sdk\"")? {
@@ -133,12 +199,18 @@ fn string_value(
 
 /// The key `written` was probably meant to be: one at most two edits away.
 fn closest_key(written: &str) -> Option<&'static str> {
-    ["name", "title", "crate"]
-        .into_iter()
-        .map(|key| (edit_distance(written, key), key))
-        .filter(|(distance, _)| *distance <= 2)
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, key)| key)
+    [
+        "name",
+        "title",
+        "crate",
+        "annotations",
+        "allow_unknown_keys",
+    ]
+    .into_iter()
+    .map(|key| (edit_distance(written, key), key))
+    .filter(|(distance, _)| *distance <= 2)
+    .min_by_key(|(distance, _)| *distance)
+    .map(|(_, key)| key)
 }
 
 /// Levenshtein distance over chars.
@@ -237,16 +309,47 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "unknown key `nme`; did you mean `name`? #[isomer_tool] takes `name = \"...\"`, `title = \"...\"` and `crate = \"path\"` (the description is the doc comment)",
+                "unknown key `nme`; did you mean `name`? #[isomer_tool] takes `name = \"...\"`, `title = \"...\"`, `crate = \"path\"`, `annotations(read_only_hint = true, ...)` and `allow_unknown_keys` (the description is the doc comment)",
                 "the tool name `has space` is not one every provider accepts: use 1 to 64 ASCII letters, digits, `_` or `-`",
                 "`title` takes a string literal, as `title = \"Search the docs\"`",
                 "the title is empty; give a short human title or leave `title` out",
-                "unknown key `description`; #[isomer_tool] takes `name = \"...\"`, `title = \"...\"` and `crate = \"path\"` (the description is the doc comment)",
+                "unknown key `description`; #[isomer_tool] takes `name = \"...\"`, `title = \"...\"`, `crate = \"path\"`, `annotations(read_only_hint = true, ...)` and `allow_unknown_keys` (the description is the doc comment)",
                 "duplicate key `name`; give it once",
                 "`not a path` is not a path; write the sdk's path, as `crate = \"isomer_sdk\"`",
             ]
         );
         assert_eq!(args.name.unwrap().value(), "has space");
+    }
+
+    #[test]
+    fn annotations_and_the_leniency_flag_are_read() {
+        let (args, errors) = parse(quote!(
+            annotations(read_only_hint = true, open_world_hint = false),
+            allow_unknown_keys
+        ));
+        assert_eq!(errors, Vec::<String>::new());
+        let hints: Vec<String> = args
+            .annotations
+            .unwrap()
+            .iter()
+            .map(|(key, value)| format!("{key}={}", value.value))
+            .collect();
+        assert_eq!(hints, ["read_only_hint=true", "open_world_hint=false"]);
+        assert!(args.allow_unknown_keys);
+        let (_, errors) = parse(quote!(annotations(
+            readonly = true,
+            idempotent_hint = 1,
+            idempotent_hint = true,
+            idempotent_hint = false
+        )));
+        assert_eq!(
+            errors,
+            [
+                "unknown hint `readonly`; annotations(...) takes `read_only_hint`, `destructive_hint`, `idempotent_hint`, `open_world_hint`",
+                "`idempotent_hint` takes `true` or `false`",
+                "duplicate hint `idempotent_hint`; give it once",
+            ]
+        );
     }
 
     #[test]

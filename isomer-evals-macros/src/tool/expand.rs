@@ -9,9 +9,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::ext::IdentExt as _;
 use syn::spanned::Spanned as _;
-use syn::{FnArg, GenericParam, Ident, ItemFn, LitStr, Pat, Path, ReturnType, Type, parse_quote};
+use syn::{FnArg, GenericParam, Ident, ItemFn, Pat, Path, ReturnType, Type, parse_quote};
 
-use super::args::{check_name, parse_tool_args};
+use super::args::{ToolArgs, check_name, parse_tool_args};
 use crate::ctxt::Ctxt;
 
 /// A parameter before the input: passed to the constructor, cloned per call.
@@ -58,14 +58,9 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     match (cx.check(), handler, description) {
-        (Ok(()), Some(handler), Some(description)) => emit(
-            &function,
-            &handler,
-            &krate,
-            &name,
-            &description,
-            args.title.as_ref(),
-        ),
+        (Ok(()), Some(handler), Some(description)) => {
+            emit(&function, &handler, &krate, &name, &description, &args)
+        }
         (result, handler, _) => {
             let errors = result.err().map(|error| error.to_compile_error());
             let stub = handler.map(|handler| stub_constructor(&function, &handler, &krate));
@@ -269,8 +264,9 @@ fn emit(
     krate: &Path,
     name: &str,
     description: &str,
-    title: Option<&LitStr>,
+    args: &ToolArgs,
 ) -> TokenStream {
+    let title = args.title.as_ref();
     let vis = &function.vis;
     let fn_ident = &function.sig.ident;
     let constructor = constructor_ident(function);
@@ -325,6 +321,32 @@ fn emit(
         }
     );
     let with_title = title.map(|title| quote!(.with_title(#title)));
+    let with_annotations = args.annotations.as_ref().map(|hints| {
+        let title = match title {
+            Some(title) => {
+                quote!(::core::option::Option::Some(::std::string::String::from(#title)))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let hints = hints
+            .iter()
+            .map(|(key, value)| quote!(#key: ::core::option::Option::Some(#value),));
+        quote!(.with_annotations(#private::ToolAnnotations {
+            title: #title,
+            #(#hints)*
+            ..::core::default::Default::default()
+        }))
+    });
+    let with_unknown_keys = args
+        .allow_unknown_keys
+        .then(|| quote!(.allow_unknown_keys()));
+    let build_tool = quote!(#build(#name, #description, #closure) #with_title #with_annotations #with_unknown_keys);
+    let build_tool = match json_output(&function.sig.output) {
+        Some(output) => quote_spanned!(output.span()=>
+            #private::with_output_schema(#build_tool, #private::output_schema::<#output>())
+        ),
+        None => build_tool,
+    };
 
     let doc_intro = format!(
         " Builds the `{name}` tool, answered by [`{}`] (declared with `#[isomer_tool]`).",
@@ -353,9 +375,37 @@ fn emit(
         #[doc = " When the input type's JSON Schema is not an object or is recursive: a mistake"]
         #[doc = " in the declaration, which the first test that builds the tool shows."]
         #vis fn #constructor #impl_generics (#(#context_idents: #context_types),*) -> #private::Tool #where_clause {
-            #build(#name, #description, #closure) #with_title
+            #build_tool
         }
     }
+}
+
+/// `T` when the handler returns `Json<T>` or `Result<Json<T>, E>` (by the
+/// last path segment's name, as rmcp's `#[tool]` reads it): the tool then
+/// gets `T`'s output schema.
+fn json_output(output: &ReturnType) -> Option<&Type> {
+    let ReturnType::Type(_, ty) = output else {
+        return None;
+    };
+    let ok = first_type_argument(ty, "Result").unwrap_or(ty);
+    first_type_argument(ok, "Json")
+}
+
+/// The first type argument of `ty` when its last path segment is `name`
+/// (`Json<T>` → `T`).
+fn first_type_argument<'a>(ty: &'a Type, name: &str) -> Option<&'a Type> {
+    let Type::Path(path) = ty else { return None };
+    let segment = path.path.segments.last()?;
+    if segment.ident != name {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(arguments) = &segment.arguments else {
+        return None;
+    };
+    arguments.args.iter().find_map(|argument| match argument {
+        syn::GenericArgument::Type(ty) => Some(ty),
+        _ => None,
+    })
 }
 
 /// `::<T, N>` with the handler's type and const parameters (lifetimes are
@@ -527,6 +577,26 @@ mod tests {
             check_input_type(&cx, &ty);
             assert!(errors(cx).is_empty(), "{}", quote!(#ty));
         }
+    }
+
+    #[test]
+    fn a_json_return_names_its_output_type() {
+        let output =
+            |function: ItemFn| json_output(&function.sig.output).map(|ty| quote!(#ty).to_string());
+        assert_eq!(
+            output(parse_quote! { fn f(i: A) -> Json<Answer> {} }),
+            Some("Answer".to_owned())
+        );
+        assert_eq!(
+            output(parse_quote! { fn f(i: A) -> Result<isomer_sdk::Json<Answer>, E> {} }),
+            Some("Answer".to_owned())
+        );
+        assert_eq!(output(parse_quote! { fn f(i: A) -> ToolResult {} }), None);
+        assert_eq!(
+            output(parse_quote! { fn f(i: A) -> Result<String, E> {} }),
+            None
+        );
+        assert_eq!(output(parse_quote! { fn f(i: A) {} }), None);
     }
 
     #[test]

@@ -36,6 +36,82 @@ pub(crate) fn normalize_input(input: Value) -> Value {
     }
 }
 
+/// Reads the argument shapes the provider dialects produce as the tool's
+/// own (`provider` module docs): following `schema` through `properties`
+/// and `items`, a `null` given for a property that is not required and
+/// whose schema does not take `null` is removed, and a string given for a
+/// loose object (an object schema listing no keys) that holds the JSON text
+/// of an object is replaced by that object. Anything else is left for the
+/// schema check. Walks with a heap stack, only as deep as the schema goes.
+pub(crate) fn read_provider_shapes(schema: &Value, input: &mut Value) {
+    let mut pending = vec![(schema, input)];
+    while let Some((schema, value)) = pending.pop() {
+        let Value::Object(schema) = schema else {
+            continue;
+        };
+        match value {
+            Value::Object(object) => {
+                let Some(Value::Object(properties)) = schema.get("properties") else {
+                    continue;
+                };
+                let required = |name: &str| {
+                    schema
+                        .get("required")
+                        .and_then(Value::as_array)
+                        .is_some_and(|keys| keys.iter().any(|key| key == name))
+                };
+                object.retain(|name, value| {
+                    !(value.is_null()
+                        && !required(name)
+                        && properties
+                            .get(name)
+                            .is_some_and(|property| !takes_null(property)))
+                });
+                for (name, value) in object.iter_mut() {
+                    let Some(property) = properties.get(name) else {
+                        continue;
+                    };
+                    if let (Value::String(text), Value::Object(property_schema)) =
+                        (&*value, property)
+                        && super::provider::is_loose_object(property_schema)
+                    {
+                        if let Ok(parsed) = crate::json::parse_json(text) {
+                            let parsed = parsed.into_inner();
+                            if parsed.is_object() {
+                                *value = parsed;
+                            } else {
+                                crate::json::drop_deep(parsed);
+                            }
+                        }
+                        continue;
+                    }
+                    pending.push((property, value));
+                }
+            }
+            Value::Array(items) => {
+                if let Some(item_schema) = schema.get("items") {
+                    pending.extend(items.iter_mut().map(|item| (item_schema, item)));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether a property schema takes `null` itself (`type: "null"` or a
+/// `type` list holding it, or `null` in its `enum`).
+fn takes_null(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(ty)) if ty == "null" => return true,
+        Some(Value::Array(types)) if types.iter().any(|ty| ty == "null") => return true,
+        _ => {}
+    }
+    schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .is_some_and(|options| options.contains(&Value::Null))
+}
+
 /// Checks `input` against the tool's `schema` (draft 2020-12). `Err` holds
 /// the text of the failed result (module docs).
 ///
@@ -67,7 +143,9 @@ fn check_input_here(tool: &str, schema: &Value, input: &Value) -> Result<(), Str
         if count > MAX_LISTED_PROBLEMS {
             continue;
         }
-        let message = if nests_deeper_than(problem.instance(), MAX_PRINTED_DEPTH) {
+        let message = if let Some(message) = enum_problem(&problem) {
+            message
+        } else if nests_deeper_than(problem.instance(), MAX_PRINTED_DEPTH) {
             problem.masked().to_string()
         } else {
             let message = problem.to_string();
@@ -86,6 +164,36 @@ fn check_input_here(tool: &str, schema: &Value, input: &Value) -> Result<(), Str
         text.push_str(&format!("\n- and {} more", count - MAX_LISTED_PROBLEMS));
     }
     Err(text)
+}
+
+/// The message of an `enum` problem, naming every allowed value (jsonschema
+/// names two and counts the rest, which leaves a model guessing):
+/// `"png" is not one of "text", "markdown", "html", "slack"`. The offending
+/// value prints as `value` when its text would exceed [`MAX_PROBLEM_LEN`].
+fn enum_problem(problem: &jsonschema::ValidationError<'_>) -> Option<String> {
+    let jsonschema::error::ValidationErrorKind::Enum { options } = problem.kind() else {
+        return None;
+    };
+    let instance = problem.instance();
+    let value = if nests_deeper_than(instance, MAX_PRINTED_DEPTH) {
+        None
+    } else {
+        serde_json::to_string(instance.as_ref())
+            .ok()
+            .filter(|text| text.len() <= MAX_PROBLEM_LEN)
+    };
+    let allowed = match options.as_ref() {
+        Value::Array(options) => options
+            .iter()
+            .map(|option| serde_json::to_string(option).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    };
+    Some(format!(
+        "{} is not one of {allowed}",
+        value.as_deref().unwrap_or("value")
+    ))
 }
 
 /// Whether `value` nests more than `limit` arrays/objects inside each other
@@ -284,6 +392,26 @@ mod tests {
              - at types[0]: \"\" is shorter than 1 character\n\
              - at types[2]: 3 is not of type \"string\"\n\
              - at the root: Additional properties are not allowed ('extra' was unexpected)"
+        );
+    }
+
+    #[test]
+    fn an_enum_problem_lists_every_allowed_value() {
+        let schema = json!({
+            "type": "object",
+            "properties": { "format": { "enum": ["text", "markdown", "html", "slack", "png"] } }
+        });
+        let text = check_input("t", &schema, &json!({"format": "jpeg"})).unwrap_err();
+        assert_eq!(
+            text,
+            "the input does not match the input schema of tool \"t\":\n\
+             - at format: \"jpeg\" is not one of \"text\", \"markdown\", \"html\", \"slack\", \"png\""
+        );
+        let long = "x".repeat(300);
+        let text = check_input("t", &schema, &json!({"format": long})).unwrap_err();
+        assert!(
+            text.ends_with("- at format: value is not one of \"text\", \"markdown\", \"html\", \"slack\", \"png\""),
+            "{text}"
         );
     }
 

@@ -14,7 +14,33 @@ pub use ::serde;
 pub use ::serde_json;
 pub use std::clone::Clone;
 
-pub use super::{IntoToolResult, NoInput, Tool, ToolResult};
+pub use super::{IntoToolResult, NoInput, Tool, ToolAnnotations, ToolResult};
+
+/// The output schema of a handler returning `Json<T>` (or a `Result` of
+/// one): [`tool_output_schema`](super::tool_output_schema), `None` when `T`
+/// is not an object.
+pub fn output_schema<T: ToolOutputSchema + ?Sized>() -> Option<serde_json::Value> {
+    super::tool_output_schema::<T>()
+}
+
+/// The answer type's schema, for the output schema of a `Json<T>` handler.
+#[diagnostic::on_unimplemented(
+    message = "the tool output `{Self}` does not implement `JsonSchema`",
+    label = "a handler returning `Json<{Self}>` gets its output schema from `{Self}`",
+    note = "consider adding `#[derive(schemars::JsonSchema)]` to `{Self}` (schemars 1.x, as isomer_sdk uses)",
+    note = "or return `ToolResult::json(&value)` to answer JSON without an output schema"
+)]
+pub trait ToolOutputSchema: JsonSchema {}
+
+impl<T: JsonSchema + ?Sized> ToolOutputSchema for T {}
+
+/// Sets the output schema when there is one.
+pub fn with_output_schema(tool: Tool, schema: Option<serde_json::Value>) -> Tool {
+    match schema {
+        Some(schema) => tool.with_output_schema(schema),
+        None => tool,
+    }
+}
 
 /// [`Tool::from_fn`], panicking with a message naming the tool when its
 /// input type cannot be a tool input (not an object, or recursive): a

@@ -5,7 +5,11 @@
 //!
 //! The JSON shape is MCP's `CallToolResult`: `{"content":[...]}` on success,
 //! with `"isError": true` added on failure. A successful result never carries
-//! `"isError": false` (upstream tests compare with `toEqual`).
+//! `"isError": false` (upstream tests compare with `toEqual`). A successful
+//! JSON answer whose value is an object also carries it as
+//! `"structuredContent"`, for clients that read structured results against
+//! the tool's output schema; its text block stays, for clients that read
+//! only text.
 
 use std::fmt::Display;
 
@@ -18,7 +22,8 @@ use crate::js::json_stringify_pretty;
 
 /// The answer of one tool call, serialized exactly as MCP's
 /// `CallToolResult`: `{"content":[block, ...]}`, plus `"isError":true` when
-/// the call failed (the key is omitted on success, never `false`).
+/// the call failed (the key is omitted on success, never `false`), plus
+/// `"structuredContent": {...}` when the answer is also structured data.
 ///
 /// The agent tools answer exactly one block per call (agent-tools.md §2.1);
 /// the type allows several, as MCP does.
@@ -30,6 +35,16 @@ pub struct ToolResult {
     /// reads (MCP's tool-level error), not a protocol error.
     #[serde(rename = "isError", default, skip_serializing_if = "is_false")]
     pub is_error: bool,
+    /// The answer as a JSON object, for clients that read MCP's structured
+    /// results (and check them against the tool's output schema). Set by
+    /// [`ToolResult::json`] when the value is an object; the text block
+    /// holds the same value printed. Omitted when `None`.
+    #[serde(
+        rename = "structuredContent",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub structured_content: Option<Value>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -82,6 +97,7 @@ impl ToolResult {
         ToolResult {
             content: vec![ToolContent::Text { text: text.into() }],
             is_error: false,
+            structured_content: None,
         }
     }
 
@@ -91,6 +107,7 @@ impl ToolResult {
         ToolResult {
             content: vec![ToolContent::Text { text: text.into() }],
             is_error: true,
+            structured_content: None,
         }
     }
 
@@ -98,6 +115,10 @@ impl ToolResult {
     /// `JSON.stringify(value, null, 2)` (upstream `jsonResult(value)`):
     /// two-space indent, `"key": value`, no trailing newline, JavaScript
     /// number printing and key order ([`json_stringify_pretty`]).
+    ///
+    /// When the value is a JSON object, the result also carries it as
+    /// [`structured_content`](ToolResult::structured_content); an array or a
+    /// scalar is text only (MCP's structured content is an object).
     ///
     /// `None` and unit print as `null`. When `value` fails to serialize (a
     /// map with non-string keys, a `Serialize` impl that errors), the result
@@ -109,7 +130,8 @@ impl ToolResult {
 
     /// [`ToolResult::json`] marked failed (upstream `jsonResult(value, true)`),
     /// for answers a model must read as an error but parse as data, such as
-    /// `{"error", "unknown", "known"}` from the primitive lookup.
+    /// `{"error", "unknown", "known"}` from the primitive lookup. Text only:
+    /// a failed call carries no structured content.
     pub fn json_error<T: Serialize + ?Sized>(value: &T) -> ToolResult {
         ToolResult::json_with(value, true)
     }
@@ -121,6 +143,7 @@ impl ToolResult {
                     text: json_stringify_pretty(&value),
                 }],
                 is_error,
+                structured_content: (!is_error && value.is_object()).then_some(value),
             },
             Err(error) => ToolResult::error(error.to_string()),
         }
@@ -137,6 +160,7 @@ impl ToolResult {
                 mime_type: mime_type.into(),
             }],
             is_error: false,
+            structured_content: None,
         }
     }
 
@@ -157,6 +181,7 @@ impl ToolResult {
                 },
             }],
             is_error: false,
+            structured_content: None,
         }
     }
 
@@ -184,12 +209,13 @@ pub struct Json<T>(pub T);
 /// | [`String`], `&'static str` | [`ToolResult::text`] |
 /// | [`Json<T>`] with `T: Serialize`, [`serde_json::Value`] | [`ToolResult::json`] |
 /// | `Result<T, E>` with `T: IntoToolResult`, `E: Display` | `Ok` converted; `Err(e)` becomes [`ToolResult::error`]`(e.to_string())` (upstream answers a thrown error with its message) |
+/// | `Result<T, ToolResult>` with `T: IntoToolResult` | `Ok` converted; `Err(result)` answered as it is (a failed JSON answer, say) |
 ///
 /// Implement it for your own type to return that type from a handler.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a tool handler",
     label = "the handler returns `{Self}`",
-    note = "return `ToolResult`, `String`, `Json<T>` (T: Serialize), `serde_json::Value`, or a `Result<_, E: Display>` of one of them",
+    note = "return `ToolResult`, `String`, `Json<T>` (T: Serialize), `serde_json::Value`, or a `Result<_, E: Display>` or `Result<_, ToolResult>` of one of them",
     note = "or implement `isomer_sdk::IntoToolResult` for `{Self}`"
 )]
 pub trait IntoToolResult {
@@ -224,6 +250,15 @@ impl<T: Serialize> IntoToolResult for Json<T> {
 impl IntoToolResult for Value {
     fn into_tool_result(self) -> ToolResult {
         ToolResult::json(&self)
+    }
+}
+
+impl<T: IntoToolResult> IntoToolResult for Result<T, ToolResult> {
+    fn into_tool_result(self) -> ToolResult {
+        match self {
+            Ok(value) => value.into_tool_result(),
+            Err(result) => result,
+        }
     }
 }
 
@@ -264,7 +299,10 @@ mod tests {
     fn json_prints_as_json_stringify_with_two_spaces() {
         // agent-tools.md §12.3 test 1.
         let result = ToolResult::json(&json!({ "valid": true }));
-        assert_eq!(result, ToolResult::text("{\n  \"valid\": true\n}"));
+        assert_eq!(
+            serde_json::to_string(&result).unwrap(),
+            r#"{"content":[{"type":"text","text":"{\n  \"valid\": true\n}"}],"structuredContent":{"valid":true}}"#
+        );
         let nested = ToolResult::json(&json!({ "a": [1.0, 2.5], "b": {}, "c": [] }));
         assert_eq!(
             nested.first_text(),
@@ -322,7 +360,14 @@ mod tests {
         );
         assert_eq!(
             json!({"k": 1}).into_tool_result(),
-            ToolResult::text("{\n  \"k\": 1\n}")
+            ToolResult {
+                structured_content: Some(json!({"k": 1})),
+                ..ToolResult::text("{\n  \"k\": 1\n}")
+            }
+        );
+        assert_eq!(
+            ToolResult::json_error(&json!({"k": 1})),
+            ToolResult::error("{\n  \"k\": 1\n}")
         );
         let failed: Result<ToolResult, String> = Err("no such view: \"x\"".into());
         assert_eq!(

@@ -14,9 +14,13 @@
 //!   input type's name and doc comment; the tool's own description says what
 //!   the tool does (rmcp strips them the same way). Field docs stay as
 //!   property descriptions.
-//! - **Standard formats only.** schemars' `uint32`, `int64`, `double`, ... are
-//!   removed (schemars' `RestrictFormats`); they cause provider 400s. Bounds
-//!   such as `minimum: 0` on unsigned integers stay.
+//! - **Standard formats only, integer ranges kept.** schemars' `uint32`,
+//!   `int64`, `double`, ... are removed (schemars' `RestrictFormats`); they
+//!   cause provider 400s. Before that, an integer field gets the full range
+//!   of its Rust type as `minimum` and `maximum` (`u32`: 0 to 4,294,967,295;
+//!   `i64`: -9,223,372,036,854,775,808 to 9,223,372,036,854,775,807; `usize`
+//!   and `isize` as 64-bit), so the schema refuses what serde would refuse.
+//!   128-bit integers keep only schemars' bounds.
 //! - **No boolean subschemas** other than `additionalProperties` (`true`
 //!   becomes `{}`, schemars' `ReplaceBoolSchemas`), for validators that only
 //!   take objects.
@@ -28,12 +32,17 @@
 //!   fields answers exactly `{"type":"object","properties":{}}` (plus
 //!   `additionalProperties: false` if it denies unknown fields), the shape
 //!   rmcp and the MCP SDKs give a tool without input.
-//! - **`additionalProperties: false`** appears exactly where the type, or a
-//!   nested type, has `#[serde(deny_unknown_fields)]`, as schemars emits it.
+//! - **Unknown keys refused.** Every object schema that lists `properties`
+//!   and says nothing about other keys gets `additionalProperties: false`
+//!   ([`refuse_unknown_keys`]), whether or not the type has
+//!   `#[serde(deny_unknown_fields)]`: a model that misspells a key learns it
+//!   from the refusal instead of having the key dropped. Maps and
+//!   `serde_json::Value` fields stay open. A host that wants leniency calls
+//!   [`Tool::allow_unknown_keys`](super::Tool::allow_unknown_keys).
 
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
-use schemars::transform::{ReplaceBoolSchemas, RestrictFormats};
+use schemars::transform::{ReplaceBoolSchemas, RestrictFormats, Transform, transform_subschemas};
 use serde_json::{Map, Value};
 
 /// Why a type cannot be a tool's input.
@@ -88,19 +97,112 @@ pub enum ToolSchemaError {
 /// let schema = tool_input_schema::<Render>().unwrap();
 /// assert_eq!(
 ///     serde_json::to_string(&schema).unwrap(),
-///     r#"{"type":"object","properties":{"format":{"type":"string","description":"The format to render to."},"limit":{"type":["integer","null"],"minimum":0}},"required":["format"],"additionalProperties":false}"#
+///     r#"{"type":"object","properties":{"format":{"type":"string","description":"The format to render to."},"limit":{"type":["integer","null"],"maximum":4294967295,"minimum":0}},"required":["format"],"additionalProperties":false}"#
 /// );
 /// ```
 pub fn tool_input_schema<T: JsonSchema + ?Sized>() -> Result<Value, ToolSchemaError> {
+    let mut schema = finish_input_schema(generate::<T>(), &T::schema_name())?;
+    refuse_unknown_keys(&mut schema);
+    Ok(schema)
+}
+
+/// The output JSON Schema of a tool answering `T` as structured content
+/// (`Json<T>`): generated and made portable as [`tool_input_schema`] does,
+/// except that unknown keys are not refused (an output may grow). `None`
+/// when `T` is not an object (an array, a string): MCP's structured content
+/// is an object, so such a tool answers text only.
+pub fn tool_output_schema<T: JsonSchema + ?Sized>() -> Option<Value> {
+    finish_input_schema(generate::<T>(), &T::schema_name()).ok()
+}
+
+/// The schema of `T` with schemars' draft 2020-12 settings, inlined, with
+/// integer ranges added and formats and boolean subschemas removed.
+fn generate<T: JsonSchema + ?Sized>() -> Value {
     let mut replace_bool_schemas = ReplaceBoolSchemas::default();
     replace_bool_schemas.skip_additional_properties = true;
     let generator = SchemaSettings::draft2020_12()
         .with(|settings| settings.inline_subschemas = true)
+        .with_transform(IntegerRanges)
         .with_transform(RestrictFormats::default())
         .with_transform(replace_bool_schemas)
         .into_generator();
-    let schema = generator.into_root_schema_for::<T>();
-    finish_input_schema(schema.to_value(), &T::schema_name())
+    generator.into_root_schema_for::<T>().to_value()
+}
+
+/// Adds the range of the Rust integer type schemars names in `format`
+/// (module docs), keeping a bound schemars already wrote.
+#[derive(Debug, Clone, Copy)]
+struct IntegerRanges;
+
+impl Transform for IntegerRanges {
+    fn transform(&mut self, schema: &mut schemars::Schema) {
+        transform_subschemas(self, schema);
+        let range: Option<(Value, Value)> = match schema.get("format").and_then(Value::as_str) {
+            Some("int8") => Some((i8::MIN.into(), i8::MAX.into())),
+            Some("uint8") => Some((u8::MIN.into(), u8::MAX.into())),
+            Some("int16") => Some((i16::MIN.into(), i16::MAX.into())),
+            Some("uint16") => Some((u16::MIN.into(), u16::MAX.into())),
+            Some("int32") => Some((i32::MIN.into(), i32::MAX.into())),
+            Some("uint32") => Some((u32::MIN.into(), u32::MAX.into())),
+            Some("int64" | "int") => Some((i64::MIN.into(), i64::MAX.into())),
+            Some("uint64" | "uint") => Some((u64::MIN.into(), u64::MAX.into())),
+            _ => None,
+        };
+        if let (Some((minimum, maximum)), Some(object)) = (range, schema.as_object_mut()) {
+            object.entry("minimum").or_insert(minimum);
+            object.entry("maximum").or_insert(maximum);
+        }
+    }
+}
+
+/// Adds `additionalProperties: false` to every object schema in `schema`
+/// that has `properties` and no `additionalProperties` (nor
+/// `unevaluatedProperties`), the root included, without recursion. Values
+/// under `enum`, `const`, `default` and `examples` are data, not schemas,
+/// and are left alone.
+pub fn refuse_unknown_keys(schema: &mut Value) {
+    for_each_schema(schema, &mut |object| {
+        if object.contains_key("properties")
+            && !object.contains_key("additionalProperties")
+            && !object.contains_key("unevaluatedProperties")
+        {
+            object.insert("additionalProperties".to_owned(), Value::Bool(false));
+        }
+    });
+}
+
+/// Removes every `additionalProperties: false` from `schema` (the opposite
+/// of [`refuse_unknown_keys`], for `Tool::allow_unknown_keys`).
+pub(crate) fn open_objects(schema: &mut Value) {
+    for_each_schema(schema, &mut |object| {
+        if object.get("additionalProperties") == Some(&Value::Bool(false)) {
+            object.shift_remove("additionalProperties");
+        }
+    });
+}
+
+/// Calls `visit` on every object schema in `schema` (the root and every
+/// subschema, not the data under `enum`, `const`, `default`, `examples`),
+/// with a heap stack.
+fn for_each_schema(schema: &mut Value, visit: &mut dyn FnMut(&mut Map<String, Value>)) {
+    let mut pending = vec![schema];
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Object(object) => {
+                visit(object);
+                pending.extend(
+                    object
+                        .iter_mut()
+                        .filter(|(key, _)| {
+                            !matches!(key.as_str(), "enum" | "const" | "default" | "examples")
+                        })
+                        .map(|(_, value)| value),
+                );
+            }
+            Value::Array(items) => pending.extend(items.iter_mut()),
+            _ => {}
+        }
+    }
 }
 
 /// The post-processing of [`tool_input_schema`] on an already generated
@@ -268,9 +370,10 @@ mod tests {
                 "type": "object",
                 "properties": {
                     "a": { "type": ["boolean", "null"] },
-                    "b": { "type": "integer", "minimum": 0, "maximum": 255, "default": 0 }
+                    "b": { "type": "integer", "default": 0, "minimum": 0, "maximum": 255 }
                 },
-                "required": []
+                "required": [],
+                "additionalProperties": false
             })
         );
     }
@@ -285,10 +388,10 @@ mod tests {
     struct StrictEmpty {}
 
     #[test]
-    fn a_type_without_fields_is_an_empty_object_without_required() {
+    fn a_type_without_fields_is_an_empty_closed_object_without_required() {
         assert_eq!(
             serde_json::to_string(&tool_input_schema::<Empty>().unwrap()).unwrap(),
-            r#"{"type":"object","properties":{}}"#
+            r#"{"type":"object","properties":{},"additionalProperties":false}"#
         );
         assert_eq!(
             serde_json::to_string(&tool_input_schema::<StrictEmpty>().unwrap()).unwrap(),
@@ -326,9 +429,78 @@ mod tests {
                     "anything": { "description": "Any JSON value." },
                     "untyped": {}
                 },
-                "required": ["anything", "untyped"]
+                "required": ["anything", "untyped"],
+                "additionalProperties": false
             })
         );
+    }
+
+    #[allow(dead_code)]
+    #[derive(Deserialize, JsonSchema)]
+    struct Counts {
+        small: i8,
+        medium: u32,
+        large: u64,
+        index: usize,
+        offset: Option<i32>,
+    }
+
+    #[test]
+    fn integers_get_the_full_range_of_their_rust_type() {
+        let schema = tool_input_schema::<Counts>().unwrap();
+        let range = |field: &str| {
+            let field = &schema["properties"][field];
+            (field["minimum"].clone(), field["maximum"].clone())
+        };
+        assert_eq!(range("small"), (json!(-128), json!(127)));
+        assert_eq!(range("medium"), (json!(0), json!(4_294_967_295_u64)));
+        assert_eq!(range("large"), (json!(0), json!(u64::MAX)));
+        assert_eq!(range("index"), (json!(0), json!(u64::MAX)));
+        assert_eq!(range("offset"), (json!(i32::MIN), json!(i32::MAX)));
+        assert!(!serde_json::to_string(&schema).unwrap().contains("format"));
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_in_every_object_but_maps_and_data() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "nested": { "type": "object", "properties": { "x": {} } },
+                "map": { "type": "object", "additionalProperties": { "type": "integer" } },
+                "choice": { "anyOf": [{ "properties": { "y": {} } }, { "type": "null" }] },
+                "fixed": { "const": { "properties": {} }, "default": { "properties": {} } }
+            }
+        });
+        refuse_unknown_keys(&mut schema);
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {
+                    "nested": { "type": "object", "properties": { "x": {} }, "additionalProperties": false },
+                    "map": { "type": "object", "additionalProperties": { "type": "integer" } },
+                    "choice": { "anyOf": [{ "properties": { "y": {} }, "additionalProperties": false }, { "type": "null" }] },
+                    "fixed": { "const": { "properties": {} }, "default": { "properties": {} } }
+                },
+                "additionalProperties": false
+            })
+        );
+        open_objects(&mut schema);
+        assert!(!serde_json::to_string(&schema).unwrap().contains("false"));
+    }
+
+    #[test]
+    fn an_output_schema_is_an_object_schema_or_none() {
+        assert_eq!(
+            tool_output_schema::<Since>(),
+            Some(json!({
+                "type": "object",
+                "properties": { "year": { "type": "integer", "maximum": 65535, "minimum": 0 } },
+                "required": ["year"],
+                "additionalProperties": false
+            }))
+        );
+        assert_eq!(tool_output_schema::<Vec<String>>(), None);
     }
 
     #[allow(dead_code)]

@@ -1,0 +1,404 @@
+//! Provider dialects: a [`Tool`] declared the way a model provider's API
+//! wants it, by one function, [`provider_tool`].
+//!
+//! A tool's [`input_schema`](Tool::input_schema) is portable JSON Schema for
+//! MCP. Providers that constrain a model's arguments to the schema accept
+//! only a subset, each its own; [`provider_tool`] rewrites the schema for
+//! the [`Provider`] asked for and wraps it in that provider's tool shape:
+//!
+//! | provider | tool shape | schema rules applied |
+//! |---|---|---|
+//! | [`Provider::OpenAi`] (Responses API, strict function calling) | `{"type":"function","name","description","parameters","strict":true}` | [strict](#strict-schemas); `minLength`, `maxLength`, `uniqueItems`, `default`, `title` and any other keyword outside OpenAI's supported list moved into the description |
+//! | [`Provider::Anthropic`] (Messages API, tool use) | `{"name","description","input_schema"}` | none: the schema as MCP lists it (any JSON Schema draft 2020-12) |
+//! | [`Provider::AnthropicStrict`] (tool use with `strict: true`) | `{"name","description","input_schema","strict":true}` | [strict](#strict-schemas); numeric and string bounds, `minItems` above 1, `maxItems`, `uniqueItems` and other unsupported keywords moved into the description |
+//! | [`Provider::Gemini`] (function declarations) | `{"name","description","parameters"?}` | loose objects as JSON text; `type: [t, "null"]` written `type: t, nullable: true`; optional properties nullable and still optional; `additionalProperties`, `const`, `exclusiveMinimum`, `uniqueItems` and other keywords outside Gemini's `Schema` moved into the description; no `parameters` for a tool without input keys (Gemini refuses an object with no properties) |
+//!
+//! # Strict schemas
+//!
+//! OpenAI's strict mode and Anthropic's strict tool use both want, for every
+//! object: `additionalProperties: false`, every property listed in
+//! `required`, and an optional property expressed as one that may be
+//! `null`. So each optional property becomes nullable (`type: [t, "null"]`,
+//! `null` added to its `enum`, or `anyOf: [schema, {"type":"null"}]` when it
+//! has no `type`) and is made required.
+//!
+//! # Loose objects
+//!
+//! An object whose keys are not listed (no `properties`, or an empty list:
+//! the `composition` a model writes, a view's `input`, a map) has no form
+//! strict mode accepts, and Gemini refuses an object without properties. In
+//! every dialect but [`Provider::Anthropic`] it is declared as a string
+//! holding the object's JSON text; its description says so. A model writes
+//! `"composition": "{\"type\":\"view\",\"body\":[...]}"`.
+//!
+//! # Calling a converted tool
+//!
+//! The handler side takes the provider's argument shape as it is:
+//! [`Tool::call`] reads a `null` given for an optional property as the
+//! property left out, and a string given for a loose object as that
+//! object's JSON text, before checking the arguments against the tool's own
+//! schema. So a host passes the provider's arguments to `tool.call` as they
+//! come; no conversion back is needed.
+//!
+//! Nothing here changes [`Tool::input_schema`]: MCP clients keep the
+//! portable schema.
+
+use serde_json::{Map, Value, json};
+
+use super::Tool;
+
+/// A model provider's tool dialect (module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Provider {
+    /// OpenAI's Responses API, function tools with `strict: true`.
+    OpenAi,
+    /// Anthropic's Messages API tool use, without `strict`.
+    Anthropic,
+    /// Anthropic's Messages API tool use with `strict: true`.
+    AnthropicStrict,
+    /// Google Gemini function declarations.
+    Gemini,
+}
+
+impl Provider {
+    /// Every dialect, in the order above.
+    pub const ALL: [Provider; 4] = [
+        Provider::OpenAi,
+        Provider::Anthropic,
+        Provider::AnthropicStrict,
+        Provider::Gemini,
+    ];
+
+    /// The keywords this dialect keeps in a schema; others move into the
+    /// description. `None`: every keyword is kept.
+    fn kept_keywords(self) -> Option<&'static [&'static str]> {
+        match self {
+            Provider::OpenAi => Some(&[
+                "type",
+                "description",
+                "properties",
+                "required",
+                "additionalProperties",
+                "items",
+                "enum",
+                "const",
+                "anyOf",
+                "pattern",
+                "format",
+                "minimum",
+                "maximum",
+                "exclusiveMinimum",
+                "exclusiveMaximum",
+                "multipleOf",
+                "minItems",
+                "maxItems",
+            ]),
+            Provider::Anthropic => None,
+            Provider::AnthropicStrict => Some(&[
+                "type",
+                "description",
+                "properties",
+                "required",
+                "additionalProperties",
+                "items",
+                "enum",
+                "const",
+                "anyOf",
+                "format",
+                "minItems",
+            ]),
+            Provider::Gemini => Some(&[
+                "type",
+                "format",
+                "title",
+                "description",
+                "nullable",
+                "enum",
+                "maxItems",
+                "minItems",
+                "properties",
+                "required",
+                "minProperties",
+                "maxProperties",
+                "minLength",
+                "maxLength",
+                "pattern",
+                "anyOf",
+                "default",
+                "items",
+                "minimum",
+                "maximum",
+            ]),
+        }
+    }
+
+    fn is_strict(self) -> bool {
+        matches!(self, Provider::OpenAi | Provider::AnthropicStrict)
+    }
+}
+
+/// `tool` declared in `provider`'s dialect, as that provider's API takes a
+/// tool (the module docs give each shape and every schema rule). The name
+/// and description are the tool's own.
+///
+/// ```
+/// # use isomer_sdk::tool::provider::{Provider, provider_tool};
+/// # use isomer_sdk::Tool;
+/// # use serde_json::json;
+/// let tool = Tool::new(
+///     "render",
+///     "Renders a composition.",
+///     json!({
+///         "type": "object",
+///         "properties": {
+///             "composition": { "type": "object", "description": "The composition." },
+///             "theme": { "type": "string", "enum": ["light", "dark"] }
+///         },
+///         "required": ["composition"]
+///     }),
+///     |_| unimplemented!(),
+/// );
+/// assert_eq!(
+///     provider_tool(&tool, Provider::OpenAi),
+///     json!({
+///         "type": "function",
+///         "name": "render",
+///         "description": "Renders a composition.",
+///         "parameters": {
+///             "type": "object",
+///             "properties": {
+///                 "composition": {
+///                     "type": "string",
+///                     "description": "The composition. Write the JSON object as JSON text, in a string."
+///                 },
+///                 "theme": { "type": ["string", "null"], "enum": ["light", "dark", null] }
+///             },
+///             "required": ["composition", "theme"],
+///             "additionalProperties": false
+///         },
+///         "strict": true
+///     })
+/// );
+/// ```
+pub fn provider_tool(tool: &Tool, provider: Provider) -> Value {
+    let parameters = provider_schema(&tool.input_schema, provider);
+    match provider {
+        Provider::OpenAi => json!({
+            "type": "function",
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": parameters,
+            "strict": true,
+        }),
+        Provider::Anthropic => json!({
+            "name": tool.name,
+            "description": tool.description,
+            "input_schema": parameters,
+        }),
+        Provider::AnthropicStrict => json!({
+            "name": tool.name,
+            "description": tool.description,
+            "input_schema": parameters,
+            "strict": true,
+        }),
+        Provider::Gemini => {
+            let mut declaration = Map::new();
+            declaration.insert("name".to_owned(), json!(tool.name));
+            declaration.insert("description".to_owned(), json!(tool.description));
+            if has_properties(&parameters) {
+                declaration.insert("parameters".to_owned(), parameters);
+            }
+            Value::Object(declaration)
+        }
+    }
+}
+
+/// The tools' declarations in `provider`'s dialect, in order
+/// ([`provider_tool`] for each).
+pub fn provider_tools(tools: &[Tool], provider: Provider) -> Vec<Value> {
+    tools
+        .iter()
+        .map(|tool| provider_tool(tool, provider))
+        .collect()
+}
+
+/// The input schema rewritten for `provider` (the `parameters` or
+/// `input_schema` of [`provider_tool`]).
+pub fn provider_schema(schema: &Value, provider: Provider) -> Value {
+    if provider == Provider::Anthropic {
+        return schema.clone();
+    }
+    rewrite(schema, provider, true)
+}
+
+/// What a loose object's description gains in the dialects that declare it
+/// as a string.
+const AS_JSON_TEXT: &str = "Write the JSON object as JSON text, in a string.";
+
+/// `schema` rewritten for `provider`; the root (`is_root`) stays an object
+/// even when it lists no keys.
+fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
+    let Value::Object(schema) = schema else {
+        return schema.clone();
+    };
+    if !is_root && is_loose_object(schema) {
+        return loose_object(schema);
+    }
+    let mut out = Map::new();
+    let mut moved: Vec<String> = Vec::new();
+    let kept = provider.kept_keywords().unwrap_or(&[]);
+    for (key, value) in schema {
+        match key.as_str() {
+            "properties" => {
+                let properties = value.as_object().cloned().unwrap_or_default();
+                let required: Vec<&str> = schema
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .map(|keys| keys.iter().filter_map(Value::as_str).collect())
+                    .unwrap_or_default();
+                let mut rewritten = Map::new();
+                for (name, property) in &properties {
+                    let mut property = rewrite(property, provider, false);
+                    if !required.contains(&name.as_str()) {
+                        property = nullable(property, provider);
+                    }
+                    rewritten.insert(name.clone(), property);
+                }
+                out.insert(key.clone(), Value::Object(rewritten));
+            }
+            "items" => {
+                out.insert(key.clone(), rewrite(value, provider, false));
+            }
+            "anyOf" => {
+                let options = value
+                    .as_array()
+                    .map(|options| {
+                        options
+                            .iter()
+                            .map(|option| rewrite(option, provider, false))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                out.insert(key.clone(), Value::Array(options));
+            }
+            // Strict dialects write both anew below; Gemini has no such keyword
+            // (the handler still refuses unknown keys).
+            "required" | "additionalProperties" if provider.is_strict() => {}
+            "additionalProperties" if provider == Provider::Gemini => {}
+            "type" if provider == Provider::Gemini => match value {
+                Value::Array(types) => {
+                    let concrete: Vec<&Value> = types.iter().filter(|ty| *ty != "null").collect();
+                    if concrete.len() < types.len() {
+                        out.insert("nullable".to_owned(), Value::Bool(true));
+                    }
+                    match concrete.as_slice() {
+                        [one] => {
+                            out.insert(key.clone(), (*one).clone());
+                        }
+                        many => {
+                            let options = many.iter().map(|ty| json!({ "type": ty })).collect();
+                            out.insert("anyOf".to_owned(), Value::Array(options));
+                        }
+                    }
+                }
+                other => {
+                    out.insert(key.clone(), other.clone());
+                }
+            },
+            _ if provider.kept_keywords().is_none() || kept.contains(&key.as_str()) => {
+                out.insert(key.clone(), value.clone());
+            }
+            _ => moved.push(format!("{key}: {}", compact(value))),
+        }
+    }
+    if provider.is_strict()
+        && let Some(Value::Object(properties)) = out.get("properties")
+    {
+        let every: Vec<Value> = properties.keys().map(|name| json!(name)).collect();
+        out.insert("required".to_owned(), Value::Array(every));
+        out.insert("additionalProperties".to_owned(), Value::Bool(false));
+    }
+    if !moved.is_empty() {
+        let note = format!("({})", moved.join("; "));
+        let description = match out.get("description").and_then(Value::as_str) {
+            Some(description) => format!("{description} {note}"),
+            None => note,
+        };
+        out.insert("description".to_owned(), Value::String(description));
+    }
+    Value::Object(out)
+}
+
+/// An object schema that lists no keys yet takes some: `type: object`
+/// (alone or with `null`), no or empty `properties`, and
+/// `additionalProperties` other than `false`.
+pub(crate) fn is_loose_object(schema: &Map<String, Value>) -> bool {
+    let is_object = match schema.get("type") {
+        Some(Value::String(ty)) => ty == "object",
+        Some(Value::Array(types)) => types.iter().any(|ty| ty == "object"),
+        _ => false,
+    };
+    is_object
+        && schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_none_or(Map::is_empty)
+        && schema.get("additionalProperties") != Some(&Value::Bool(false))
+}
+
+/// A loose object declared as a string of JSON text, keeping its
+/// description and nullability.
+fn loose_object(schema: &Map<String, Value>) -> Value {
+    let description = match schema.get("description").and_then(Value::as_str) {
+        Some(description) => format!("{description} {AS_JSON_TEXT}"),
+        None => AS_JSON_TEXT.to_owned(),
+    };
+    let nullable = matches!(schema.get("type"), Some(Value::Array(types)) if types.iter().any(|ty| ty == "null"));
+    let ty = if nullable {
+        json!(["string", "null"])
+    } else {
+        json!("string")
+    };
+    json!({ "type": ty, "description": description })
+}
+
+/// `schema` made to accept `null` as the provider writes it (module docs).
+fn nullable(schema: Value, provider: Provider) -> Value {
+    let Value::Object(mut schema) = schema else {
+        return schema;
+    };
+    if provider == Provider::Gemini {
+        schema.insert("nullable".to_owned(), Value::Bool(true));
+        return Value::Object(schema);
+    }
+    match schema.get_mut("type") {
+        Some(Value::String(ty)) => {
+            let ty = std::mem::take(ty);
+            schema.insert("type".to_owned(), json!([ty, "null"]));
+        }
+        Some(Value::Array(types)) => {
+            if !types.iter().any(|ty| ty == "null") {
+                types.push(json!("null"));
+            }
+        }
+        _ => return json!({ "anyOf": [Value::Object(schema), { "type": "null" }] }),
+    }
+    if let Some(Value::Array(options)) = schema.get_mut("enum")
+        && !options.contains(&Value::Null)
+    {
+        options.push(Value::Null);
+    }
+    Value::Object(schema)
+}
+
+fn has_properties(schema: &Value) -> bool {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|properties| !properties.is_empty())
+}
+
+fn compact(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
