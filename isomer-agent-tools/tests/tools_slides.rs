@@ -13,8 +13,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-const FRAME_RULE: &str =
-    "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
+const FRAME_RULE: &str = "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
 const TOO_DEEP: &str = "input nests deeper than 64 levels";
 
 /// The input of the `one-slide` view.

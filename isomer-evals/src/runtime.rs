@@ -197,7 +197,7 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
 /// A frame's body rule, as the eval check applies it (upstream
 /// `EvalFrame`, seed 001): each returned string is a finding about the whole
 /// composition, printed with an empty path (so the bare message), such as
-/// `an svg render needs exactly one "slideFrame" node, got 2 nodes; render
+/// `a snapshot render needs exactly one "slideFrame" node, got 2 nodes; render
 /// one slide per spec`.
 ///
 /// Any `Fn(&[Value]) -> Vec<String>` is an `EvalFrame`.

@@ -260,7 +260,7 @@ async fn a_scripted_run_calls_every_tool_and_reads_each_failure_as_a_result() {
     assert_eq!(
         texts(tool_results(&last.messages[6])),
         [(
-            "{\n  \"valid\": false,\n  \"errors\": [\n    \"an svg render needs exactly one \\\"slideFrame\\\" node, got 2 nodes; render one slide per spec\"\n  ],\n  \"warnings\": []\n}"
+            "{\n  \"valid\": false,\n  \"errors\": [\n    \"a snapshot render needs exactly one \\\"slideFrame\\\" node, got 2 nodes; render one slide per spec\"\n  ],\n  \"warnings\": []\n}"
                 .to_owned(),
             false
         )]
@@ -491,7 +491,7 @@ async fn an_answer_that_fails_validation_still_scores_its_expected_types() {
     assert_eq!(
         result.errors,
         [
-            "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+            "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
         ]
     );
     let expected = result.expected.as_ref().unwrap();
@@ -511,7 +511,7 @@ async fn an_answer_that_fails_validation_still_scores_its_expected_types() {
          mean tool result bytes 0.00\n\
          \n\
          invalid:\n\
-         \x20 unframed: an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+         \x20 unframed: a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
     );
 }
 

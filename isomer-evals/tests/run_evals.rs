@@ -427,7 +427,7 @@ fn one_node_frame(body: &[Value]) -> Vec<String> {
         vec![]
     } else {
         vec![format!(
-            "an svg render needs exactly one \"slideFrame\" node, got {} nodes; render one slide per spec",
+            "a snapshot render needs exactly one \"slideFrame\" node, got {} nodes; render one slide per spec",
             body.len()
         )]
     }
@@ -445,7 +445,7 @@ async fn a_frame_finding_makes_the_attempt_invalid_and_reaches_the_retry_as_a_ba
     let frame = one_node_frame;
     options.frame = Some(&frame as &dyn EvalFrame);
     let report = run_evals(options).await;
-    let message = "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
+    let message = "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec";
     assert_eq!(
         replay.calls()[1].previous_errors,
         Some(vec![message.to_owned()])

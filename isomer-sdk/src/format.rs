@@ -99,10 +99,10 @@ mod tests {
             (
                 error(
                     "",
-                    "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec",
+                    "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec",
                     None,
                 ),
-                "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec",
+                "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec",
             ),
             (
                 error("", "input nests deeper than 64 levels", None)

@@ -1,7 +1,9 @@
-//! Frames: named documents for the image surface, registered with a runtime
-//! (sdk.md §5). This crate keeps what validation needs: the name and the
-//! optional body rule (`validate_body`), which the agent tools report as
-//! findings with an empty path.
+//! Frames: named documents for the image surface, `snapshot`, registered
+//! with a runtime. A frame has a name, an optional body rule
+//! (`validate_body`, which the agent tools report as findings with an empty
+//! path), and what the snapshot surface needs to lay a page out: its size in
+//! pixels, its stylesheet, and whether the composition's title and subtitle
+//! are drawn above the body.
 //!
 //! ```
 //! use isomer_sdk::Frame;
@@ -18,11 +20,17 @@ use serde_json::Value;
 
 type BodyRule = Arc<dyn Fn(&[Value]) -> Vec<String> + Send + Sync>;
 
+/// The page size of a frame that names none: 1280 × 720 pixels.
+pub const DEFAULT_FRAME_SIZE: (u32, u32) = (1280, 720);
+
 /// A named frame with an optional body rule. Cheap to clone.
 #[derive(Clone)]
 pub struct Frame {
     name: String,
     body_rule: Option<BodyRule>,
+    size: (u32, u32),
+    stylesheet: Arc<str>,
+    heading: bool,
 }
 
 impl std::fmt::Debug for Frame {
@@ -30,23 +38,67 @@ impl std::fmt::Debug for Frame {
         f.debug_struct("Frame")
             .field("name", &self.name)
             .field("body_rule", &self.body_rule.is_some())
-            .finish()
+            .field("size", &self.size)
+            .field("heading", &self.heading)
+            .finish_non_exhaustive()
     }
 }
 
 impl Frame {
-    /// A frame registered under `name`, with no body rule.
+    /// A frame registered under `name`, with no body rule, the
+    /// [`DEFAULT_FRAME_SIZE`], no stylesheet of its own, and the heading
+    /// drawn.
     pub fn new(name: impl Into<String>) -> Frame {
         Frame {
             name: name.into(),
             body_rule: None,
+            size: DEFAULT_FRAME_SIZE,
+            stylesheet: Arc::from(""),
+            heading: true,
         }
+    }
+
+    /// Sets the page size in pixels (`width`, `height`), what the snapshot
+    /// surface reports and a rasterizer draws.
+    pub fn size(mut self, width: u32, height: u32) -> Frame {
+        self.size = (width, height);
+        self
+    }
+
+    /// Sets the frame's stylesheet, appended by the snapshot surface after
+    /// the `html` surface's own (so its rules win at equal specificity).
+    pub fn stylesheet(mut self, css: impl Into<String>) -> Frame {
+        self.stylesheet = Arc::from(css.into());
+        self
+    }
+
+    /// Whether the snapshot surface draws the composition's title and
+    /// subtitle above the body (default true; the slides frame says false
+    /// because a slide carries its own heading).
+    pub fn heading(mut self, heading: bool) -> Frame {
+        self.heading = heading;
+        self
+    }
+
+    /// The page size in pixels, `(width, height)`.
+    pub fn page_size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    /// The frame's own stylesheet (empty when it has none).
+    pub fn css(&self) -> &str {
+        &self.stylesheet
+    }
+
+    /// Whether the title and subtitle are drawn above the body.
+    pub fn draws_heading(&self) -> bool {
+        self.heading
     }
 
     /// Sets the body rule (upstream `validateBody`): given the composition's
     /// `body`, the messages of every way it cannot be drawn; empty when it
     /// can. Messages are whole sentences without a path
-    /// (`an svg render needs exactly one "slideFrame" node, got 2 nodes; …`).
+    /// (`a snapshot render needs exactly one "slideFrame" node, got 2 nodes; …`).
     pub fn body_rule<F>(mut self, rule: F) -> Frame
     where
         F: Fn(&[Value]) -> Vec<String> + Send + Sync + 'static,

@@ -114,6 +114,9 @@ pub use runtime::{
 };
 pub use surface::html::HtmlRender;
 pub use surface::slack::SlackRender;
+pub use surface::snapshot::{
+    Snapshot, SnapshotError, SnapshotOptions, SnapshotPage, SnapshotPages, SnapshotRender,
+};
 pub use surface::{Html, Inline, Markdown, Scope};
 pub use validate::{CheckedValidation, ParsedComposition};
 pub use view::{View, ViewBuilder, ViewRegistry, ViewResponse};

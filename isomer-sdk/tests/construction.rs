@@ -183,14 +183,14 @@ fn frame_body_rules_run_on_demand() {
             Vec::new()
         } else {
             vec![format!(
-                "an svg render needs exactly one \"slideFrame\" node, got {} nodes; render one slide per spec",
+                "a snapshot render needs exactly one \"slideFrame\" node, got {} nodes; render one slide per spec",
                 body.len()
             )]
         }
     });
     assert!(frame.has_body_rule());
     assert_eq!(frame.validate_body(&[json!({}), json!({})]), vec![
-        "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec".to_owned()
+        "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec".to_owned()
     ]);
     assert_eq!(Frame::new("plain").validate_body(&[]), Vec::<String>::new());
 }

@@ -100,8 +100,9 @@ fn guide_options(runtime: &Arc<Runtime>) -> IsomerGuideOptions<Runtime> {
 }
 
 /// The server this example runs: the six tools over [`slides_runtime`]
-/// with the slides frame (so every check also wants one `slideFrame`) and
-/// `heading: false` (each slide prints its own heading), the two resources
+/// with the slides frame (so every check also wants one `slideFrame`),
+/// `heading: false` (each slide prints its own heading) and the `png`,
+/// `svg` and `pdf` host formats of `isomer-pictures`, the two resources
 /// and the `compose` prompt, all built from the pack's guide and rules;
 /// named [`SERVER_NAME`] at this crate's version, titled [`SERVER_TITLE`],
 /// with [`INSTRUCTIONS`].
@@ -115,6 +116,13 @@ pub fn slides_server() -> Result<IsomerMcpServer, IsomerError> {
         .with_heading(false)
         .with_guide(isomer_slides::AUTHORING_GUIDE)
         .with_rules(slides_rules());
+    // The fonts are compiled into isomer-pictures: only a broken build fails here.
+    let pictures = Arc::new(isomer_pictures::Pictures::new().expect("the compiled-in fonts load"));
+    let options = isomer_pictures::host_formats(Arc::clone(&runtime), pictures)
+        .into_iter()
+        .fold(options, |options, (name, format)| {
+            options.with_format(name, format)
+        });
     let tools = create_isomer_tools(options)?;
     let resources = create_isomer_resources(guide_options(&runtime));
     let prompts = create_isomer_prompts(guide_options(&runtime));

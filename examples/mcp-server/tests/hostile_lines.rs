@@ -340,13 +340,13 @@ fn cases() -> Vec<Case> {
             tools_call(
                 136,
                 &format!(
-                    r#"{{"name":"isomer_render","arguments":{{"composition":{SLIDE},"format":"png"}}}}"#
+                    r#"{{"name":"isomer_render","arguments":{{"composition":{SLIDE},"format":"gif"}}}}"#
                 ),
             ),
             Expect::ToolResult {
                 id: 136,
                 is_error: true,
-                contains: r#""png" is not one of "text", "markdown", "html", "slack""#,
+                contains: r#""gif" is not one of "text", "markdown", "html", "slack", "png", "svg", "pdf""#,
             },
         ),
         case(

@@ -245,7 +245,7 @@ async fn lists_six_tools_and_lists_the_keyless_ones_with_the_empty_object_schema
     );
     assert_eq!(
         tools[3].input_schema["properties"]["format"]["enum"],
-        json!(["text", "markdown", "html", "slack"])
+        json!(["text", "markdown", "html", "slack", "png", "svg", "pdf"])
     );
     // Every tool is read-only, idempotent and closed-world, titled as listed.
     for (tool, (_, title)) in tools.iter().zip(&expected) {
@@ -428,7 +428,7 @@ async fn validates_a_good_and_a_bad_composition() {
 }
 
 #[tokio::test]
-async fn renders_in_every_runtime_format_and_refuses_bad_input() {
+async fn renders_in_every_format_and_refuses_bad_input() {
     let session = connect().await;
     let render = |format: &'static str| {
         session.call(
@@ -466,17 +466,34 @@ async fn renders_in_every_runtime_format_and_refuses_bad_input() {
         .await;
     insta::assert_snapshot!("render_bad_composition", error_text(&bad));
 
-    let png = session
-        .call(
-            "isomer_render",
-            Some(json!({ "composition": slide(), "format": "png" })),
-        )
-        .await;
-    assert_eq!(
-        error_text(&png),
-        "the input does not match the input schema of tool \"isomer_render\":\n\
-         - at format: \"png\" is not one of \"text\", \"markdown\", \"html\", \"slack\""
-    );
+    // The pictures answer as blocks whose type and MIME type follow the format.
+    for (format, block_type, mime_type) in [
+        ("png", "image", "image/png"),
+        ("svg", "image", "image/svg+xml"),
+        ("pdf", "resource", "application/pdf"),
+    ] {
+        let result = render(format).await;
+        assert_eq!(result.is_error, None, "{format}: {result:?}");
+        assert_eq!(result.content.len(), 1, "{format}");
+        let block = serde_json::to_value(&result.content[0]).expect("a block serializes");
+        assert_eq!(block["type"], block_type, "{format}");
+        match block_type {
+            "image" => {
+                assert_eq!(block["mimeType"], mime_type);
+                assert!(block["data"].as_str().is_some_and(|data| !data.is_empty()));
+            }
+            _ => {
+                assert_eq!(block["resource"]["mimeType"], mime_type);
+                assert_eq!(block["resource"]["uri"], "isomer://render/pdf");
+                assert!(
+                    block["resource"]["blob"]
+                        .as_str()
+                        .is_some_and(|blob| blob.starts_with("JVBERi0")),
+                    "base64 of %PDF-"
+                );
+            }
+        }
+    }
     session.close().await;
 }
 

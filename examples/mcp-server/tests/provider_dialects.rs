@@ -563,7 +563,7 @@ fn a_strict_declaration_reads_null_and_json_text_back_and_refuses_the_rest() {
         ToolResult::error(
             "the input does not match the input schema of tool \"isomer_render\":\n\
              - at format: null is not of type \"string\"\n\
-             - at format: null is not one of \"text\", \"markdown\", \"html\", \"slack\""
+             - at format: null is not one of \"text\", \"markdown\", \"html\", \"slack\", \"png\", \"svg\", \"pdf\""
         )
     );
 }

@@ -5,7 +5,7 @@
 //! A composition can be drawn in this frame only when its body is exactly
 //! one `slideFrame` node; [`validate_slide_deck_body`] says why not
 //! otherwise. `Runtime::validate` is frame-agnostic and does not run the
-//! rule; the agent tools and the image surface do.
+//! rule; the agent tools and the `snapshot` surface do.
 
 use isomer_sdk::Frame;
 use serde_json::Value;
@@ -23,19 +23,20 @@ pub const SLIDE_HEIGHT: u32 = 1080;
 
 /// The body rule of the slides frame: empty when `body` is exactly one
 /// `slideFrame` node, otherwise one message:
-/// - `an svg render needs exactly one "slideFrame" node, got N nodes; render one slide per spec`
+/// - `a snapshot render needs exactly one "slideFrame" node, got N nodes; render one slide per spec`
 ///   when the body does not hold one node;
-/// - `an svg render needs a "slideFrame" root, got "<type>"; wrap slide content in a frame`
+/// - `a snapshot render needs a "slideFrame" root, got "<type>"; wrap slide content in a frame`
 ///   when its one node is of another type (`<type>` printed as authored,
 ///   without JSON quoting, as upstream's template does).
 ///
-/// The wording is upstream's verbatim, which still names the
-/// image surface by its older name, `svg` (the newest runtime calls it
-/// `snapshot`); the rest of this project's crates quote the same text.
+/// The messages name the surface that applies the rule, `snapshot` (the
+/// runtime's image surface; older upstream runtimes called it `svg` and
+/// worded these messages "an svg render"); the rest of this project's crates
+/// quote the same text.
 pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
     if body.len() != 1 {
         return vec![format!(
-            "an svg render needs exactly one \"{SLIDE_FRAME}\" node, got {} nodes; render one slide per spec",
+            "a snapshot render needs exactly one \"{SLIDE_FRAME}\" node, got {} nodes; render one slide per spec",
             body.len()
         )];
     }
@@ -44,15 +45,35 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
         Vec::new()
     } else {
         vec![format!(
-            "an svg render needs a \"{SLIDE_FRAME}\" root, got \"{kind}\"; wrap slide content in a frame"
+            "a snapshot render needs a \"{SLIDE_FRAME}\" root, got \"{kind}\"; wrap slide content in a frame"
         )]
     }
 }
 
-/// The slides frame, named [`SLIDE_DECK_FRAME`] (`"slide"`), with
-/// [`validate_slide_deck_body`] as its body rule.
+/// The stylesheet the `snapshot` surface lays a slide out with, after the
+/// `html` surface's own: the slide canvas ([`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`],
+/// padded 112 px top, 128 px sides, 120 px bottom), the warm off-white page
+/// (`#F7F6F1`) or the dark one (`#07101F`), Inter for text and JetBrains
+/// Mono for code, and sizes for the elements primitives render to (titles
+/// 76 px at weight 800, body 28 px, labels 24 px upper-case, code 26 px on a
+/// white panel). It styles elements, not primitives, so a new primitive
+/// draws in the slide's look through the HTML it already renders. The
+/// footer (the frame's last paragraph) sits 48 px above the bottom edge in
+/// 24 px text; the frame's HTML does not mark its footer, so a frame
+/// without brand, section or url whose body ends in a paragraph draws that
+/// paragraph there.
+pub const SLIDE_CSS: &str = include_str!("frame/slide.css");
+
+/// The slides frame, named [`SLIDE_DECK_FRAME`] (`"slide"`): a
+/// [`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`] page drawn with [`SLIDE_CSS`], without
+/// the composition's title and subtitle (a slide carries its own heading),
+/// and [`validate_slide_deck_body`] as its body rule.
 pub fn slide_deck_frame() -> Frame {
-    Frame::new(SLIDE_DECK_FRAME).body_rule(validate_slide_deck_body)
+    Frame::new(SLIDE_DECK_FRAME)
+        .size(SLIDE_WIDTH, SLIDE_HEIGHT)
+        .stylesheet(SLIDE_CSS)
+        .heading(false)
+        .body_rule(validate_slide_deck_body)
 }
 
 #[cfg(test)]
@@ -76,14 +97,14 @@ mod tests {
         assert_eq!(
             validate_slide_deck_body(&[]),
             [
-                "an svg render needs exactly one \"slideFrame\" node, got 0 nodes; render one slide per spec"
+                "a snapshot render needs exactly one \"slideFrame\" node, got 0 nodes; render one slide per spec"
             ]
         );
         let two = [json!({"type": "slideFrame"}), json!({"type": "slideFrame"})];
         assert_eq!(
             validate_slide_deck_body(&two),
             [
-                "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+                "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
             ]
         );
     }
@@ -93,7 +114,7 @@ mod tests {
         assert_eq!(
             validate_slide_deck_body(&[json!({"type": "slideStat", "body": "x"})]),
             [
-                "an svg render needs a \"slideFrame\" root, got \"slideStat\"; wrap slide content in a frame"
+                "a snapshot render needs a \"slideFrame\" root, got \"slideStat\"; wrap slide content in a frame"
             ]
         );
     }

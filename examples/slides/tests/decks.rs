@@ -73,14 +73,14 @@ fn a_deck_as_one_composition_breaks_the_frame_rule() {
     assert_eq!(
         slide_deck_frame().validate_body(&body),
         [
-            "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+            "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
         ]
     );
     let title = slides[0]["body"][0]["body"][0].clone();
     assert_eq!(
         slide_deck_frame().validate_body(&[title]),
         [
-            "an svg render needs a \"slideFrame\" root, got \"slideTitle\"; wrap slide content in a frame"
+            "a snapshot render needs a \"slideFrame\" root, got \"slideTitle\"; wrap slide content in a frame"
         ]
     );
 }

@@ -70,7 +70,7 @@ fn every_answer_checks_as_its_kind_says() {
             AnswerKind::TwoSlidesThenFixed => assert_eq!(
                 failures,
                 [
-                    "an svg render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+                    "a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
                 ]
             ),
             AnswerKind::InvalidTwice => assert_eq!(

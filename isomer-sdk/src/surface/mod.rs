@@ -1,4 +1,5 @@
-//! Rendering surfaces: `text`, `markdown`, `html`, `slack`.
+//! Rendering surfaces: `text`, `markdown`, `html`, `slack`, and `snapshot`
+//! (the `html` surface laid out on a frame's page, for rasterizers).
 //!
 //! A primitive's renderer receives its typed node and a [`Scope`], the
 //! dispatcher through which containers render children of any pack
@@ -22,6 +23,7 @@
 pub mod html;
 pub mod markdown;
 pub mod slack;
+pub mod snapshot;
 pub mod text;
 
 use std::cell::RefCell;

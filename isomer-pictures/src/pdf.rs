@@ -1,0 +1,62 @@
+//! One PDF from the SVGs of its pages: each page's SVG converted by
+//! `svg2pdf` into a form XObject drawn over the whole page.
+
+use std::collections::HashMap;
+
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
+
+use crate::{POINTS_PER_PIXEL, PictureError};
+
+/// The PDF of `svgs`, one page each, every page `width` × `height` pixels
+/// at [`POINTS_PER_PIXEL`].
+pub(crate) fn assemble(svgs: &[String], width: u32, height: u32) -> Result<Vec<u8>, PictureError> {
+    let mut next = 1;
+    let mut alloc = || {
+        let id = Ref::new(next);
+        next += 1;
+        id
+    };
+    let catalog = alloc();
+    let page_tree = alloc();
+    let (page_width, page_height) = (
+        width as f32 * POINTS_PER_PIXEL,
+        height as f32 * POINTS_PER_PIXEL,
+    );
+    let mut pdf = Pdf::new();
+    let mut page_ids = Vec::with_capacity(svgs.len());
+    let options = svg2pdf::usvg::Options::default();
+    for (index, svg) in svgs.iter().enumerate() {
+        let number = index + 1;
+        let pdf_error = |message: String| PictureError::Pdf {
+            page: number,
+            message,
+        };
+        let tree = svg2pdf::usvg::Tree::from_str(svg, &options)
+            .map_err(|error| pdf_error(error.to_string()))?;
+        let (chunk, svg_id) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+            .map_err(|error| pdf_error(error.to_string()))?;
+        let mut map = HashMap::new();
+        let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(&mut alloc));
+        let svg_id = map[&svg_id];
+        let page_id = alloc();
+        let content_id = alloc();
+        let svg_name = Name(b"S1");
+        let mut page = pdf.page(page_id);
+        page.media_box(Rect::new(0.0, 0.0, page_width, page_height));
+        page.parent(page_tree);
+        page.contents(content_id);
+        page.resources().x_objects().pair(svg_name, svg_id);
+        page.finish();
+        let mut content = Content::new();
+        content
+            .transform([page_width, 0.0, 0.0, page_height, 0.0, 0.0])
+            .x_object(svg_name);
+        pdf.stream(content_id, &content.finish());
+        pdf.extend(&chunk);
+        page_ids.push(page_id);
+    }
+    pdf.catalog(catalog).pages(page_tree);
+    let count = i32::try_from(page_ids.len()).unwrap_or(i32::MAX);
+    pdf.pages(page_tree).kids(page_ids).count(count);
+    Ok(pdf.finish())
+}

@@ -1,0 +1,139 @@
+//! Hostile text in every text field of every slides primitive draws: no
+//! panic, no hang, no unbounded memory, and a picture of the slide's size.
+//!
+//! For each primitive's catalog example and each hostile text, every string
+//! of the example that the composition still validates with is replaced by
+//! the text (fields whose schema refuses it, such as enums and URLs, keep
+//! their value), and the slide is drawn as PNG and SVG and measured for
+//! overflow.
+
+use isomer_pictures::Pictures;
+use isomer_sdk::{Runtime, SnapshotOptions};
+use serde_json::{Value, json};
+
+/// Markup, control characters, a 10,000-character run, right-to-left text
+/// with a direction override, and emoji sequences.
+fn hostile_texts() -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "html",
+            "<script>alert(1)</script><b onclick=\"x()\">&amp;</b><style>*{display:none}</style><!--".to_owned(),
+        ),
+        (
+            "control",
+            "a\u{0}b\u{1}\u{7}\u{8}\u{b}\u{c}\u{1b}[31mc\r\n\t\u{7f}\u{85}\u{2028}\u{2029}\u{feff}\u{fffe}d".to_owned(),
+        ),
+        ("long", "W".repeat(5_000) + &"word ".repeat(1_000)),
+        (
+            "rtl",
+            "مرحبا بالعالم שלום עולם \u{202e}override\u{202c} 123 ١٢٣".to_owned(),
+        ),
+        (
+            "emoji",
+            "🚀 👩‍👩‍👧‍👦 🏳️‍🌈 ✅ 🇯🇵 1️⃣ \u{1f3fd}".to_owned(),
+        ),
+    ]
+}
+
+/// The slide a catalog example is drawn on, as the gallery draws it.
+fn on_slide(type_name: &str, example: &Value) -> Value {
+    if type_name == "slideFrame" {
+        return json!({"type": "view", "body": [example]});
+    }
+    json!({"type": "view", "body": [{"type": "slideFrame", "body": [example]}]})
+}
+
+/// The paths (object keys and array indexes) of every string leaf of
+/// `value` but a node's `type`.
+fn string_paths(value: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
+    match value {
+        Value::String(_) => out.push(path.clone()),
+        Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                path.push(json!(index));
+                string_paths(item, path, out);
+                path.pop();
+            }
+        }
+        Value::Object(fields) => {
+            for (key, field) in fields {
+                if key == "type" {
+                    continue;
+                }
+                path.push(json!(key));
+                string_paths(field, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at<'v>(value: &'v mut Value, path: &[Value]) -> &'v mut Value {
+    path.iter().fold(value, |value, step| match step {
+        Value::String(key) => &mut value[key.as_str()],
+        Value::Number(index) => &mut value[index.as_u64().unwrap() as usize],
+        _ => unreachable!("paths hold keys and indexes"),
+    })
+}
+
+/// `example` with every string the runtime accepts `text` in replaced by
+/// it, and how many were.
+fn poisoned(runtime: &Runtime, type_name: &str, example: &Value, text: &str) -> (Value, usize) {
+    let mut paths = Vec::new();
+    string_paths(example, &mut Vec::new(), &mut paths);
+    let mut current = example.clone();
+    let mut replaced = 0;
+    for path in paths {
+        let mut candidate = current.clone();
+        *at(&mut candidate, &path) = json!(text);
+        if runtime.validate(&on_slide(type_name, &candidate)).valid {
+            current = candidate;
+            replaced += 1;
+        }
+    }
+    (current, replaced)
+}
+
+#[test]
+fn hostile_text_in_every_field_of_every_primitive_draws() {
+    let runtime = isomer_slides::runtime().unwrap();
+    let snapshot = runtime.snapshot().unwrap();
+    let pictures = Pictures::new().unwrap();
+    let mut drawn = 0;
+    for entry in runtime.catalog() {
+        for (kind, text) in hostile_texts() {
+            let (example, replaced) = poisoned(&runtime, &entry.type_name, &entry.example, &text);
+            if replaced == 0 {
+                continue;
+            }
+            let slide = on_slide(&entry.type_name, &example);
+            let render = snapshot
+                .render(&slide, &SnapshotOptions::default())
+                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+            let png = pictures
+                .png(&render)
+                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+            let svg = pictures
+                .svg(&render)
+                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+            svg2pdf::usvg::Tree::from_str(&svg, &svg2pdf::usvg::Options::default()).unwrap_or_else(
+                |error| {
+                    panic!(
+                        "{} {kind}: the SVG does not parse: {error}",
+                        entry.type_name
+                    )
+                },
+            );
+            pictures
+                .overflow(&render)
+                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+            drawn += 1;
+        }
+    }
+    // Every primitive has at least one text field, so each kind reaches each
+    // primitive's example.
+    let primitives = runtime.catalog().len();
+    assert_eq!(drawn, primitives * hostile_texts().len());
+}

@@ -1,0 +1,279 @@
+//! PNG, SVG and PDF of slides, decoded and checked: sizes, content, page
+//! counts, determinism, and the answers the host formats give.
+
+use std::sync::Arc;
+
+use isomer_agent_tools::{HostRenderOptions, format_result};
+use isomer_pictures::{Pictures, host_formats};
+use isomer_sdk::composition::Theme;
+use isomer_sdk::{Runtime, SnapshotOptions, ToolContent};
+use serde_json::{Value, json};
+
+/// The slides page background, `#F7F6F1`.
+const PAGE: [u8; 3] = [0xF7, 0xF6, 0xF1];
+
+fn runtime() -> Runtime {
+    isomer_slides::runtime().expect("the slides runtime builds")
+}
+
+fn slide(title: &str, body: Value) -> Value {
+    json!({
+        "type": "view",
+        "title": title,
+        "body": [{
+            "type": "slideFrame",
+            "brand": "Northwind",
+            "section": "Ledger",
+            "logo": false,
+            "body": [{"type": "slideHeading", "title": title}, body],
+        }],
+    })
+}
+
+fn ledger() -> Value {
+    slide(
+        "Settlement runs nightly",
+        json!({"type": "slideBulletList", "items": [
+            "Batches close at 02:00 UTC",
+            "Every cent is matched once",
+        ]}),
+    )
+}
+
+/// Decodes a PNG (takumi writes a palette when the colours fit one) into
+/// its size and RGB pixels.
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a buffer size")];
+    let info = reader.next_frame(&mut pixels).expect("a PNG frame");
+    pixels.truncate(info.buffer_size());
+    let rgb = match info.color_type {
+        png::ColorType::Rgb => pixels,
+        png::ColorType::Rgba => pixels
+            .chunks_exact(4)
+            .flat_map(|px| [px[0], px[1], px[2]])
+            .collect(),
+        other => panic!("an RGB or RGBA page, not {other:?}"),
+    };
+    (info.width, info.height, rgb)
+}
+
+fn pixel(pixels: &[u8], width: u32, x: u32, y: u32) -> [u8; 3] {
+    let at = ((y * width + x) * 3) as usize;
+    [pixels[at], pixels[at + 1], pixels[at + 2]]
+}
+
+#[test]
+fn a_png_is_one_1920_by_1080_slide_with_its_title_drawn() {
+    let runtime = runtime();
+    let render = runtime
+        .snapshot()
+        .expect("the slides runtime has a frame")
+        .render(&ledger(), &SnapshotOptions::default())
+        .expect("the slide renders");
+    let (width, height, pixels) = decode_png(&Pictures::new().unwrap().png(&render).unwrap());
+    assert_eq!((width, height), (1920, 1080));
+
+    let mut colours = std::collections::HashSet::new();
+    for y in (0..height).step_by(3) {
+        for x in (0..width).step_by(3) {
+            colours.insert(pixel(&pixels, width, x, y));
+        }
+    }
+    assert!(colours.len() > 32, "only {} colours: blank", colours.len());
+
+    // The corners are the page background.
+    assert_eq!(pixel(&pixels, width, 4, 4), PAGE);
+    assert_eq!(pixel(&pixels, width, 1915, 1075), PAGE);
+    // The title sits top left, inside the 112 px top and 128 px side padding,
+    // 76 px tall: some of that band is ink, not page.
+    let inked = (112..200)
+        .flat_map(|y| (128..900).map(move |x| (x, y)))
+        .filter(|&(x, y)| pixel(&pixels, width, x, y) != PAGE)
+        .count();
+    assert!(
+        inked > 2_000,
+        "only {inked} title pixels differ from the page"
+    );
+    // Nothing is drawn in the left padding.
+    let margin = (0..1080)
+        .flat_map(|y| (0..120).map(move |x| (x, y)))
+        .filter(|&(x, y)| pixel(&pixels, width, x, y) != PAGE)
+        .count();
+    assert_eq!(margin, 0);
+}
+
+#[test]
+fn a_dark_slide_draws_on_the_dark_page() {
+    let runtime = runtime();
+    let render = runtime
+        .snapshot()
+        .unwrap()
+        .render(
+            &ledger(),
+            &SnapshotOptions {
+                theme: Some(Theme::Dark),
+                ..SnapshotOptions::default()
+            },
+        )
+        .unwrap();
+    let (width, _, pixels) = decode_png(&Pictures::new().unwrap().png(&render).unwrap());
+    assert_eq!(pixel(&pixels, width, 4, 4), [0x07, 0x10, 0x1F]);
+}
+
+#[test]
+fn an_svg_parses_and_holds_the_slide_text() {
+    let runtime = runtime();
+    let render = runtime
+        .snapshot()
+        .unwrap()
+        .render(&ledger(), &SnapshotOptions::default())
+        .unwrap();
+    let svg = Pictures::new().unwrap().svg(&render).unwrap();
+    let tree = svg2pdf::usvg::Tree::from_str(&svg, &svg2pdf::usvg::Options::default())
+        .expect("the SVG parses");
+    assert_eq!(
+        (tree.size().width(), tree.size().height()),
+        (1920.0, 1080.0)
+    );
+    assert!(svg.contains("\n  <title>Settlement runs nightly</title>\n"));
+    for text in [
+        "Settlement runs nightly",
+        "Batches close at 02:00 UTC",
+        "Every cent is matched once",
+        "Northwind · Ledger",
+    ] {
+        assert!(svg.contains(text), "the SVG lacks {text:?}");
+    }
+}
+
+#[test]
+fn a_pdf_has_one_page_per_frame() {
+    let runtime = runtime();
+    let deck = [
+        ledger(),
+        slide("Two", json!({"type": "slideStatement", "text": "Ship it."})),
+        slide(
+            "Three",
+            json!({"type": "slideStatement", "text": "Then measure."}),
+        ),
+    ];
+    let pages = runtime
+        .snapshot()
+        .unwrap()
+        .render_pages(&deck, &SnapshotOptions::default())
+        .unwrap();
+    let pdf = Pictures::new().unwrap().pdf(&pages).unwrap();
+    let document = lopdf::Document::load_mem(&pdf).expect("the PDF parses");
+    let page_ids: Vec<_> = document.get_pages().into_values().collect();
+    assert_eq!(page_ids.len(), 3);
+    for id in page_ids {
+        let page = document.get_dictionary(id).unwrap();
+        let media_box: Vec<f32> = page
+            .get(b"MediaBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_float().unwrap())
+            .collect();
+        assert_eq!(media_box, [0.0, 0.0, 1440.0, 810.0]);
+    }
+}
+
+#[test]
+fn two_renders_of_one_composition_are_byte_identical() {
+    let runtime = runtime();
+    let snapshot = runtime.snapshot().unwrap();
+    let options = SnapshotOptions::default();
+    let render = snapshot.render(&ledger(), &options).unwrap();
+    let pages = snapshot.render_pages(&[ledger()], &options).unwrap();
+    let (first, second) = (Pictures::new().unwrap(), Pictures::new().unwrap());
+    assert!(first.png(&render).unwrap() == second.png(&render).unwrap());
+    assert_eq!(first.svg(&render).unwrap(), first.svg(&render).unwrap());
+    assert!(first.pdf(&pages).unwrap() == second.pdf(&pages).unwrap());
+}
+
+#[test]
+fn a_slide_that_runs_past_the_bottom_is_reported() {
+    let runtime = runtime();
+    let snapshot = runtime.snapshot().unwrap();
+    let pictures = Pictures::new().unwrap();
+    let fits = snapshot
+        .render(&ledger(), &SnapshotOptions::default())
+        .unwrap();
+    assert_eq!(pictures.overflow(&fits).unwrap(), None);
+
+    let items: Vec<Value> = (0..6)
+        .map(|n| {
+            json!(format!(
+                "Reason {n}: {}",
+                "and then some more words ".repeat(30)
+            ))
+        })
+        .collect();
+    let long = slide(
+        "Six long reasons",
+        json!({"type": "slideBulletList", "items": items}),
+    );
+    let pages = snapshot
+        .render_pages(&[ledger(), long], &SnapshotOptions::default())
+        .unwrap();
+    let overflowing = pictures.overflowing_pages(&pages).unwrap();
+    assert_eq!(overflowing.len(), 1);
+    assert_eq!(overflowing[0].0, 2);
+    assert!(overflowing[0].1.bottom > 500.0, "{:?}", overflowing[0].1);
+}
+
+#[tokio::test]
+async fn the_host_formats_answer_as_images_and_a_pdf_resource() {
+    let formats = host_formats(Arc::new(runtime()), Arc::new(Pictures::new().unwrap()));
+    let names: Vec<(&str, &str)> = formats
+        .iter()
+        .map(|(name, format)| (name.as_str(), format.mime_type.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("png", "image/png"),
+            ("svg", "image/svg+xml"),
+            ("pdf", "application/pdf")
+        ]
+    );
+    for (name, format) in &formats {
+        let output = (format.render)(ledger(), HostRenderOptions::default())
+            .await
+            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        let result = format_result(name, &format.mime_type, output);
+        assert!(!result.is_error, "{name}");
+        match (name.as_str(), &result.content[..]) {
+            ("png", [ToolContent::Image { mime_type, data }]) => {
+                assert_eq!(mime_type, "image/png");
+                assert!(data.starts_with("iVBORw0KGgo"), "base64 of a PNG signature");
+            }
+            ("svg", [ToolContent::Image { mime_type, .. }]) => {
+                assert_eq!(mime_type, "image/svg+xml");
+            }
+            ("pdf", [ToolContent::Resource { resource }]) => {
+                assert_eq!(resource.uri, "isomer://render/pdf");
+                assert_eq!(resource.mime_type, "application/pdf");
+                assert!(resource.blob.starts_with("JVBERi0"), "base64 of %PDF-");
+            }
+            (name, content) => panic!("{name} answered {content:?}"),
+        }
+    }
+
+    let two = json!({"type": "view", "body": [
+        {"type": "slideFrame", "body": [{"type": "slideStatement", "text": "a"}]},
+        {"type": "slideFrame", "body": [{"type": "slideStatement", "text": "b"}]},
+    ]});
+    let error = (formats[0].1.render)(two, HostRenderOptions::default())
+        .await
+        .expect_err("two frames are refused");
+    assert_eq!(
+        error.to_string(),
+        "frame \"slide\" cannot draw this composition: a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
+    );
+}
