@@ -240,7 +240,7 @@ impl From<serde_json::Error> for JsonSyntaxError {
 /// [`JsonSyntaxError`] with `serde_json`'s message when the text is not JSON
 /// or holds a lone surrogate escape.
 pub fn parse_json(text: &str) -> Result<DeepValue, JsonSyntaxError> {
-    if max_nesting(text) <= SERDE_JSON_DEPTH {
+    if nests_deeper_than(text, SERDE_JSON_DEPTH).is_none() {
         let mut deserializer = serde_json::Deserializer::from_str(text);
         deserializer.disable_recursion_limit();
         let stacked = serde_stacker::Deserializer::new(&mut deserializer);
@@ -256,12 +256,15 @@ pub fn parse_json(text: &str) -> Result<DeepValue, JsonSyntaxError> {
 /// its recursion is shallow); deeper text goes to the iterative parser.
 const SERDE_JSON_DEPTH: usize = 128;
 
-/// The deepest bracket nesting in `text`, ignoring brackets inside strings:
-/// a cheap over-approximation for choosing a parser (it does not check the
-/// syntax).
-fn max_nesting(text: &str) -> usize {
+/// `Some(depth)` as soon as the brackets of `text` nest deeper than `limit`
+/// (brackets inside strings, and escaped quotes in them, are skipped), else
+/// `None`: a cheap over-approximation of a JSON text's nesting that does not
+/// check the syntax (unbalanced closers never go below zero). [`parse_json`]
+/// chooses its parser with it; a line-based transport can refuse text nested
+/// past a limit before parsing it at all. Stops at the first bracket past the
+/// limit, so a huge deep text costs only its prefix.
+pub fn nests_deeper_than(text: &str, limit: usize) -> Option<usize> {
     let mut depth = 0usize;
-    let mut deepest = 0usize;
     let mut in_string = false;
     let mut escaped = false;
     for byte in text.bytes() {
@@ -278,13 +281,15 @@ fn max_nesting(text: &str) -> usize {
             b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
-                deepest = deepest.max(depth);
+                if depth > limit {
+                    return Some(depth);
+                }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    deepest
+    None
 }
 
 /// Builds a `Value` like `serde_json`'s own visitor, except that every value

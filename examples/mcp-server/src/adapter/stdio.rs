@@ -324,7 +324,7 @@ where
         if text.trim_ascii().is_empty() {
             return Incoming::Ignore;
         }
-        if let Some(depth) = deeper_than(text, MAX_LINE_DEPTH) {
+        if let Some(depth) = isomer_sdk::json::nests_deeper_than(text, MAX_LINE_DEPTH) {
             return Incoming::Answer(error_answer(
                 Value::Null,
                 INVALID_REQUEST,
@@ -487,38 +487,6 @@ fn take_tool_arguments(
             Err(format!("params.arguments must be an object, not {kind}").into())
         }
     }
-}
-
-/// `Some(depth)` as soon as the brackets of `text` nest deeper than
-/// `limit` (outside strings; escapes inside strings are skipped), else
-/// `None`. Unbalanced text is not checked here: the parser reports it.
-fn deeper_than(text: &str, limit: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for byte in text.bytes() {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > limit {
-                    return Some(depth);
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    None
 }
 
 /// `an array`, `a string`, ...: the JSON type of `value` for messages.
