@@ -162,8 +162,9 @@
 //! missing file, malformed JSON (line:column), a case fault or a duplicate case
 //! id (both places) at `corpus = "..."`; one build shows every problem, and the
 //! fallback still emits the function and an empty `main`, so only the real
-//! errors show. The expansion is data: the function unchanged, a module of the
-//! same name holding a `SuiteSpec` constant (name, corpus text, case ids and
+//! errors show. The expansion is data: the function unchanged, a module
+//! `__isomer_eval_<fn>` (never the function's own name, which would shadow a crate
+//! of that name in the file) holding a `SuiteSpec` constant (name, corpus text, case ids and
 //! byte ranges, floors, build fn), and `fn main() { harness::run(&[SUITE]) }` with a guard
 //! test that fails a target built without `harness = false`.
 //!
@@ -197,4 +198,13 @@ pub fn isomer_eval(
     item: proc_macro::TokenStream,
 ) -> proc_macro::TokenStream {
     eval::expand::isomer_eval(args.into(), item.into()).into()
+}
+
+/// The `SUITE` constant `#[isomer_eval]` wrote for the function named in the input:
+/// `suite_spec!(slides)` is `__isomer_eval_slides::SUITE`. Not public API: reached
+/// through `isomer_evals::main!` and `isomer_evals::suite!`.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __suite_spec(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    eval::expand::suite_spec(input.into()).into()
 }

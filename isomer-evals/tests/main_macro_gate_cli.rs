@@ -280,7 +280,7 @@ test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fin
 
 const MOVED_MESSAGE: &str = "the baseline moved:
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
-to accept it: INSTA_UPDATE=always cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
+to accept it: INSTA_UPDATE=always cargo test -p isomer-evals --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
 
 /// One number changed in the committed report: the failure names the JSON path, both
 /// values and the command that accepts it; nothing is written with `INSTA_UPDATE=no`.
@@ -387,7 +387,7 @@ fn insta_update_always_accepts_every_moved_snapshot() {
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
   moved_baseline__report_text: the formatted report differs
   moved_baseline__baseline: staleJudgments: [\"good\"] -> []
-to accept it: INSTA_UPDATE=always cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
+to accept it: INSTA_UPDATE=always cargo test -p isomer-evals --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
     );
     // A failed run under insta's `new` mode leaves a pending `.snap.new` beside each
     // moved snapshot; accepting removes them, so `cargo insta review` offers nothing stale.
@@ -511,8 +511,8 @@ fn twice_agent() -> isomer_evals::harness::agent::AgentSuite {
 #[test]
 fn two_suites_of_different_kinds_with_one_name_refuse_to_run() {
     let suites = [
-        AnySuiteSpec::from(twice_single::SUITE),
-        AnySuiteSpec::from(twice_agent::SUITE),
+        AnySuiteSpec::from(isomer_evals::suite!(twice_single)),
+        AnySuiteSpec::from(isomer_evals::suite!(twice_agent)),
     ];
     for args in [
         &["gate", "--list"][..],

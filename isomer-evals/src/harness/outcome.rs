@@ -8,7 +8,7 @@ use libtest_mimic::Failed;
 
 use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec, SuiteSpec};
+use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
@@ -170,6 +170,7 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
     let recordings = Recordings::new(dir);
     let built = (suite.build)();
     let prompt = built.prompt();
+    let invalid_goldens = invalid_goldens(&built, &cases);
     let judge = recordings.has_judgments().then(|| recordings.judge());
     let report = built.run(cases, recordings.generate(), judge);
     drop(built);
@@ -200,6 +201,16 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
         .collect();
     if !errored.is_empty() {
         let _ = writeln!(out, "cases that did not complete:\n{}", errored.join("\n"));
+    }
+    if !invalid_goldens.is_empty() {
+        let _ = writeln!(
+            out,
+            "goldens the runtime refuses (fix them in {}/corpus.json):",
+            suite.corpus.path
+        );
+        for line in &invalid_goldens {
+            let _ = writeln!(out, "  {line}");
+        }
     }
     let findings = recordings.findings();
     let _ = write!(out, "{findings}");
@@ -254,6 +265,21 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
         &baseline,
         diffs,
     )
+}
+
+/// Every finding of the runtime (and the suite's frame) on the cases' goldens, as
+/// `case `<id>`: <path> <message>`, in case order; cases without a golden have none.
+fn invalid_goldens(suite: &Suite, cases: &[EvalCase]) -> Vec<String> {
+    cases
+        .iter()
+        .filter_map(|case| Some((&case.id, case.golden.as_ref()?)))
+        .flat_map(|(id, golden)| {
+            suite
+                .golden_errors(golden)
+                .into_iter()
+                .map(move |error| format!("case `{id}`: {error}"))
+        })
+        .collect()
 }
 
 /// Checks that the recordings directory holds nothing a replay of the compiled-in cases
