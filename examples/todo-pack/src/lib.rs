@@ -33,6 +33,17 @@ pub struct TodoItem {
     pub done: Option<bool>,
 }
 
+impl TodoItem {
+    /// `[x]` when done, `[ ]` otherwise, as the text and Markdown surfaces print it.
+    pub fn mark(&self) -> &'static str {
+        if self.done == Some(true) {
+            "[x]"
+        } else {
+            "[ ]"
+        }
+    }
+}
+
 /// A titled list of todo items (the `todoList` container).
 #[derive(Deserialize, JsonSchema)]
 pub struct TodoList {
@@ -51,30 +62,11 @@ pub fn todo_item() -> Primitive {
         .use_when(["a single task, inside a todoList"])
         .avoid_when(["several tasks: put each in the items of a todoList"])
         .example(json!({ "type": "todoItem", "text": "Book the room", "done": false }))
-        .text(|item, _| {
-            let mark = if item.done == Some(true) {
-                "[x]"
-            } else {
-                "[ ]"
-            };
-            format!("{mark} {}", item.text)
-        })
+        .text(|item, _| format!("{} {}", item.mark(), item.text))
         .markdown(|item, _| {
-            let mark = if item.done == Some(true) {
-                "[x]"
-            } else {
-                "[ ]"
-            };
-            Markdown::paragraph(format!("- {mark} {}", item.text).as_str())
+            Markdown::paragraph(format!("- {} {}", item.mark(), item.text).as_str())
         })
-        .html(|item, _| {
-            let class = if item.done == Some(true) {
-                "todo done"
-            } else {
-                "todo"
-            };
-            Html::element("li", &[("class", class)], Html::text(&item.text))
-        })
+        .html(|item, _| Html::element("li", &[("class", "todo")], Html::text(&item.text)))
         .build()
         .expect("todoItem is a valid primitive")
 }
