@@ -51,14 +51,14 @@
 //!
 //! # Baseline
 //!
-//! `totals` compares three insta snapshots in the `snapshots` directory, under explicit
-//! names: `<suite>__report.snap` (the [`AgentEvalReport`] as JSON), `<suite>__report_text.snap`
-//! ([`format_agent_report`]'s text) and `<suite>__baseline.snap` (`{ "missingTurns",
-//! "staleTurns" }`, the lists of [`TurnKey`]s, the agent counterpart of the single-shot
-//! `missingRecordings` / `staleJudgments`). Accept a moved baseline with
-//! `INSTA_UPDATE=always cargo test --test <target> -- --exact <suite>::totals`, then read
+//! `totals` compares three snapshot files in the `snapshots` directory, as a single-shot
+//! suite does (see [`super`]): `<suite>__report.snap` (the [`AgentEvalReport`] as JSON),
+//! `<suite>__report_text.snap` ([`format_agent_report`]'s text) and `<suite>__baseline.snap`
+//! (`{ "missingTurns", "staleTurns" }`, the lists of [`TurnKey`]s, the agent counterpart of
+//! the single-shot `missingRecordings` / `staleJudgments`). Accept a moved baseline with
+//! `ISOMER_EVAL_ACCEPT=1 cargo test --test <target> -- --exact <suite>::totals`, then read
 //! the `.snap` diff.
-//!
+
 //! # Variables, several suites
 //!
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` ([`super::recordings_variable`]) names a directory to
@@ -78,7 +78,7 @@ use libtest_mimic::Failed;
 use serde_json::json;
 
 use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
+use super::snapshot::{Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
 use crate::agent::AgentEvalTotals;
 use crate::agent::{
@@ -214,8 +214,8 @@ impl SuiteKind for AgentSuiteSpec {
     fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
         run_case(self, dir, case)
     }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        run_totals(self, dir, diffs)
+    fn run_totals(&self, dir: &Path) -> Result<(), Failed> {
+        run_totals(self, dir)
     }
 }
 
@@ -325,7 +325,7 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let built = (suite.build)();
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
@@ -390,7 +390,6 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(
         &report,
         &format_agent_report(&report),
         &baseline,
-        diffs,
     )
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use libtest_mimic::Failed;
 
 use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
+use super::snapshot::{Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
@@ -30,8 +30,8 @@ impl SuiteKind for SuiteSpec {
     fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
         run_case(self, dir, case)
     }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        run_totals(self, dir, diffs)
+    fn run_totals(&self, dir: &Path) -> Result<(), Failed> {
+        run_totals(self, dir)
     }
 }
 
@@ -204,8 +204,8 @@ fn case_message(
     Some(out.trim_end().to_owned())
 }
 
-/// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+/// The `<suite>::totals` trial.
+fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
     let built = (suite.build)();
@@ -291,7 +291,6 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
         &report,
         &format_report(&report),
         &baseline,
-        diffs,
     )
 }
 
