@@ -94,7 +94,8 @@ use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 /// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
 /// against, the tools offered to the model, and the run options
 /// ([`RunAgentEvalsOptions`]'s defaults unless set). The harness calls the function once
-/// per trial.
+/// per process, when the first trial of the suite runs, as it does for a single-shot
+/// [`Suite`](super::Suite).
 pub struct AgentSuite {
     runtime: Arc<dyn EvalRuntime + Send + Sync>,
     tools: Vec<Tool>,
@@ -192,7 +193,7 @@ pub struct AgentSuiteSpec {
     /// The corpus, compiled in (its transcripts are read at run time).
     pub corpus: CorpusSpec,
     /// The `#[isomer_eval]` function, converted into an [`AgentSuite`]; called once per
-    /// trial.
+    /// process, by the first trial of the suite that runs.
     pub build: fn() -> AgentSuite,
     /// The declared floors, case and suite ones, in attribute order: names of the agent
     /// floor table ([`isomer_corpus::AGENT_FLOORS`]).
@@ -202,6 +203,7 @@ pub struct AgentSuiteSpec {
 }
 
 impl SuiteKind for AgentSuiteSpec {
+    type Built = AgentSuite;
     fn name(&self) -> &'static str {
         self.name
     }
@@ -211,11 +213,19 @@ impl SuiteKind for AgentSuiteSpec {
     fn holding(&self) -> &'static str {
         "transcripts/"
     }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        run_case(self, dir, case)
+    fn build(&self) -> AgentSuite {
+        (self.build)()
     }
-    fn run_totals(&self, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, dir)
+    fn run_case(
+        &self,
+        built: &AgentSuite,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed> {
+        run_case(self, built, dir, case)
+    }
+    fn run_totals(&self, built: &AgentSuite, dir: &Path) -> Result<(), Failed> {
+        run_totals(self, built, dir)
     }
 }
 
@@ -229,10 +239,14 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
 
 /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
 /// own transcripts are read.
-fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(
+    suite: &AgentSuiteSpec,
+    built: &AgentSuite,
+    dir: &Path,
+    spec: &CaseSpec,
+) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
-    let built = (suite.build)();
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
     let replay = AgentReplay::new(recordings);
@@ -325,9 +339,8 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
+fn run_totals(suite: &AgentSuiteSpec, built: &AgentSuite, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
-    let built = (suite.build)();
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
     let unread: Vec<String> = recordings

@@ -201,7 +201,6 @@ use std::process::ExitCode;
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
 use crate::floor::Floor;
-use kind::SuiteKind;
 
 pub use any::AnySuiteSpec;
 pub use snapshot::ACCEPT_VARIABLE;
@@ -214,7 +213,8 @@ pub struct SuiteSpec {
     pub name: &'static str,
     /// The corpus, compiled in.
     pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per trial.
+    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per process,
+    /// by the first trial of the suite that runs.
     pub build: fn() -> Suite,
     /// The declared floors, case and suite ones, in attribute order.
     pub floors: &'static [Floor],

@@ -8,7 +8,7 @@ use libtest_mimic::Failed;
 
 use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec, SuiteSpec};
+use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
@@ -18,6 +18,7 @@ use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
 impl SuiteKind for SuiteSpec {
+    type Built = Suite;
     fn name(&self) -> &'static str {
         self.name
     }
@@ -27,29 +28,31 @@ impl SuiteKind for SuiteSpec {
     fn holding(&self) -> &'static str {
         "answers/, judgments.json and prompt.txt"
     }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        run_case(self, dir, case)
+    fn build(&self) -> Suite {
+        (self.build)()
     }
-    fn run_totals(&self, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, dir)
+    fn run_case(&self, built: &Suite, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+        run_case(self, built, dir, case)
+    }
+    fn run_totals(&self, built: &Suite, dir: &Path) -> Result<(), Failed> {
+        run_totals(self, built, dir)
     }
 }
 
 /// Runs `cases` with the suite's options, replaying `recordings`.
-fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
-    let built = (suite.build)();
+fn evaluate(built: &Suite, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
     let judge = recordings.has_judgments().then(|| recordings.judge());
     built.run(cases, recordings.generate(), judge)
 }
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
-fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(suite: &SuiteSpec, built: &Suite, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(suite, vec![case], &recordings);
+    let report = evaluate(built, vec![case], &recordings);
     let result = report
         .results
         .first()
@@ -205,14 +208,15 @@ fn case_message(
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
+fn run_totals(suite: &SuiteSpec, built: &Suite, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
-    let built = (suite.build)();
-    let prompt = built.prompt();
-    let judge = recordings.has_judgments().then(|| recordings.judge());
-    let report = built.run(cases, recordings.generate(), judge);
-    drop(built);
+    let report = evaluate(built, cases, &recordings);
+    // The prompt the run handed its requests (built once, here), or, with no case, the
+    // one the options build.
+    let prompt = recordings
+        .prompt()
+        .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
 
     let mut out = String::new();
     let misses = misses(
