@@ -77,8 +77,8 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
-use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{Findings, ReplayState, conclude_totals};
+use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::snapshot::{Findings, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
 use crate::agent::AgentEvalTotals;
 use crate::agent::{
@@ -289,12 +289,7 @@ fn case_message(
             let _ = writeln!(out, "case `{case_id}` {prefix}did not complete: {error}");
         }
     }
-    if !below.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in &below {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), &below);
     turn_lines(&mut out, missing, stale);
     if out.is_empty() {
         return None;
@@ -356,21 +351,13 @@ fn run_totals(
     let report = built.run(cases, replay.step());
     let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
 
-    let mut out = String::new();
     let misses = misses(
         suite.floors,
         AGENT_FLOORS,
         FloorLevel::Suite,
         &report.totals,
     );
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
+    let mut out = String::new();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -392,15 +379,10 @@ fn run_totals(
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),

@@ -170,6 +170,18 @@ pub(super) fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
         .collect())
 }
 
+/// Appends `<who> is below its floors:` and each of `misses` on its own indented line;
+/// nothing when there is no miss. `who` is `case `<id>`` or `suite `<name>``.
+pub(super) fn write_misses(out: &mut String, who: &str, misses: &[String]) {
+    if misses.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{who} is below its floors:");
+    for miss in misses {
+        let _ = writeln!(out, "  {miss}");
+    }
+}
+
 /// Appends `<heading> (<count>):` and the first [`ERRORS_SHOWN`] of `errors`, each on its
 /// own indented line, then `(+N more)` when there are more; the errors section of a case
 /// trial's failure message, single-shot and agent alike.

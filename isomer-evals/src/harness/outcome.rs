@@ -6,8 +6,8 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
-use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{Findings, ReplayState, conclude_totals};
+use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::snapshot::{Findings, conclude_totals};
 use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
@@ -163,12 +163,7 @@ fn case_message(
     if let Some(error) = &result.error {
         let _ = writeln!(out, "case `{case_id}` did not complete: {error}");
     }
-    if !misses.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), misses);
     if !missing.is_empty() {
         let _ = writeln!(
             out,
@@ -228,21 +223,13 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         .prompt()
         .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
 
-    let mut out = String::new();
     let misses = misses(
         suite.floors,
         SINGLE_SHOT_FLOORS,
         FloorLevel::Suite,
         &report.totals,
     );
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
+    let mut out = String::new();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -290,15 +277,10 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         }
     }
     let baseline = BaselineRecord::new(&prompt, &recordings);
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),
