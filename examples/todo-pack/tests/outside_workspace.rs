@@ -76,7 +76,7 @@ fn cargo(copy: &Path, args: &[&str]) -> Output {
         .args(args)
         .current_dir(copy)
         .env("CARGO_TARGET_DIR", workspace().join("target"))
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove("CI")
         .env_remove("ISOMER_EVAL_RECORDINGS_TODO_PACK")
         .output()
