@@ -79,7 +79,7 @@ use serde_json::json;
 
 use super::kind::{self, SuiteKind, write_errors, write_misses};
 use super::snapshot::{Findings, conclude_totals};
-use super::{CaseSpec, CorpusSpec};
+use super::{CaseSpec, Spec};
 use crate::agent::AgentEvalTotals;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
@@ -185,47 +185,27 @@ impl std::fmt::Debug for AgentSuite {
     }
 }
 
-/// An agent suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct AgentSuiteSpec {
-    /// The suite name: the first part of each trial name.
-    pub name: &'static str,
-    /// The corpus, compiled in (its transcripts are read at run time).
-    pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into an [`AgentSuite`]; called once per
-    /// process, by the first trial of the suite that runs.
-    pub build: fn() -> AgentSuite,
-    /// The declared floors, case and suite ones, in attribute order: names of the agent
-    /// floor table ([`isomer_corpus::AGENT_FLOORS`]).
-    pub floors: &'static [Floor],
-    /// Absolute directory of the baseline snapshots.
-    pub snapshots: &'static str,
-}
+/// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
+pub type AgentSuiteSpec = Spec<AgentSuite>;
 
-impl SuiteKind for AgentSuiteSpec {
-    type Built = AgentSuite;
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "transcripts/"
-    }
-    fn build(&self) -> AgentSuite {
-        (self.build)()
-    }
+impl SuiteKind for AgentSuite {
+    const HOLDING: &'static str = "transcripts/";
+
     fn run_case(
-        &self,
+        suite: &AgentSuiteSpec,
         built: &'static AgentSuite,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed> {
-        run_case(self, built, dir, case)
+        run_case(suite, built, dir, case)
     }
-    fn run_totals(&self, built: &'static AgentSuite, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, built, dir)
+
+    fn run_totals(
+        suite: &AgentSuiteSpec,
+        built: &'static AgentSuite,
+        dir: &Path,
+    ) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 

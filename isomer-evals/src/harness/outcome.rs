@@ -8,7 +8,7 @@ use libtest_mimic::Failed;
 
 use super::kind::{self, SuiteKind, write_errors, write_misses};
 use super::snapshot::{Findings, conclude_totals};
-use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec};
+use super::{CaseSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
@@ -17,30 +17,20 @@ use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgm
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
-impl SuiteKind for SuiteSpec {
-    type Built = Suite;
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "answers/, judgments.json and prompt.txt"
-    }
-    fn build(&self) -> Suite {
-        (self.build)()
-    }
+impl SuiteKind for Suite {
+    const HOLDING: &'static str = "answers/, judgments.json and prompt.txt";
+
     fn run_case(
-        &self,
+        suite: &SuiteSpec,
         built: &'static Suite,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed> {
-        run_case(self, built, dir, case)
+        run_case(suite, built, dir, case)
     }
-    fn run_totals(&self, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, built, dir)
+
+    fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
