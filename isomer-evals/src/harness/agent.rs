@@ -162,7 +162,7 @@ impl AgentSuite {
         options.max_turns = self.max_turns;
         options.concurrency = self.concurrency;
         options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
-        futures::executor::block_on(run_agent_evals(options))
+        super::suite::block_on(run_agent_evals(options))
     }
 }
 

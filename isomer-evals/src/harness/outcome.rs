@@ -7,6 +7,7 @@ use std::path::Path;
 use libtest_mimic::Failed;
 
 use super::kind::{self, SuiteKind, write_errors};
+use super::record;
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
@@ -34,11 +35,15 @@ impl SuiteKind for SuiteSpec {
     }
 }
 
-/// Runs `cases` with the suite's options, replaying `recordings`.
-fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
+/// Runs `cases` with the suite's options, replaying `recordings` (recording first in
+/// record mode).
+fn evaluate(
+    suite: &SuiteSpec,
+    cases: Vec<EvalCase>,
+    recordings: &Recordings,
+) -> Result<EvalReport, Failed> {
     let built = (suite.build)();
-    let judge = recordings.has_judgments().then(|| recordings.judge());
-    built.run(cases, recordings.generate(), judge)
+    record::run(&built, suite.name, cases, recordings)
 }
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
@@ -48,7 +53,7 @@ fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(suite, vec![case], &recordings);
+    let report = evaluate(suite, vec![case], &recordings)?;
     let result = report
         .results
         .first()
@@ -170,8 +175,7 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
     let recordings = Recordings::new(dir);
     let built = (suite.build)();
     let prompt = built.prompt();
-    let judge = recordings.has_judgments().then(|| recordings.judge());
-    let report = built.run(cases, recordings.generate(), judge);
+    let report = record::run(&built, suite.name, cases, &recordings)?;
     drop(built);
 
     let mut out = String::new();
