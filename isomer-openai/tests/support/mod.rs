@@ -1,5 +1,7 @@
 //! A Chat Completions server on loopback, started by the test itself, that replays
-//! recorded API exchanges: each request is answered by the first exchange whose every
+//! recorded API exchanges: each request is answered by the first exchange (in file order,
+//! so a judge's exchange, whose message also holds the request, comes before the
+//! generate's) whose every
 //! `contains` string occurs in the request's last message, with that exchange's next
 //! response (the last one again once they are used up). A request no exchange matches is
 //! answered `404` with a body naming it. Every request body is kept for the test to read.
