@@ -31,13 +31,13 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 /// Runs the gate over the recordings in `dir`, live against `url` when given, with
-/// `ISOMER_EVAL_RECORD` set to `record` when given; insta never writes.
+/// `ISOMER_EVAL_RECORD` set to `record` when given; the baseline is never accepted.
 fn run(dir: &Path, url: Option<&str>, record: Option<&str>, args: &[&str]) -> Output {
     let mut command = Command::new(gate());
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env("ISOMER_EVAL_RECORDINGS_RECORD", dir)
         .env_remove("ISOMER_OPENAI_TEST_URL")
         .env_remove("ISOMER_EVAL_RECORD");

@@ -7,7 +7,6 @@ use libtest_mimic::Failed;
 
 use super::agent::AgentSuiteSpec;
 use super::kind::SuiteKind;
-use super::snapshot::DiffOutput;
 use super::{CaseSpec, CorpusSpec, SuiteSpec};
 
 /// A suite of either kind, for a target that holds both: what
@@ -60,10 +59,10 @@ impl SuiteKind for AnySuiteSpec {
             AnySuiteSpec::Agent(suite) => suite.run_case(dir, case),
         }
     }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+    fn run_totals(&self, dir: &Path) -> Result<(), Failed> {
         match self {
-            AnySuiteSpec::Single(suite) => suite.run_totals(dir, diffs),
-            AnySuiteSpec::Agent(suite) => suite.run_totals(dir, diffs),
+            AnySuiteSpec::Single(suite) => suite.run_totals(dir),
+            AnySuiteSpec::Agent(suite) => suite.run_totals(dir),
         }
     }
 }

@@ -1,14 +1,13 @@
 //! The trial list and the run of a target, generic over the kind of suite
-//! ([`SuiteKind`]): trial names, `--exact`, the filtered-out count, clashing names and the
-//! output mode of the baseline diff are here, once.
+//! ([`SuiteKind`]): trial names, `--exact`, the filtered-out count and clashing names are
+//! here, once.
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
-use libtest_mimic::{Arguments, Conclusion, FormatSetting, Trial};
+use libtest_mimic::{Arguments, Conclusion, Trial};
 
 use super::kind::SuiteKind;
-use super::snapshot::DiffOutput;
 use super::{CorpusSpec, recordings_variable};
 
 /// Reads `ISOMER_EVAL_RECORDINGS_<SUITE>` for each suite, in order.
@@ -59,15 +58,6 @@ pub(super) fn run_gates<G: SuiteKind>(
 const ZERO_THREADS: &str =
     "--test-threads must be at least 1: with 0 no trial would run and the gate would wait forever";
 
-/// Where a moved baseline's human diff goes under `args`: to stderr under `--format json`,
-/// whose stdout must stay one JSON object a line; insta's own output otherwise.
-pub(super) fn diff_output(args: &Arguments) -> DiffOutput {
-    match args.format {
-        Some(FormatSetting::Json) => DiffOutput::Stderr,
-        _ => DiffOutput::Insta,
-    }
-}
-
 /// The trials of `suites`: per suite, one per case in corpus order, then `totals`.
 ///
 /// With `--exact <name>` (and no `--list`) only the trial of that name does any work when
@@ -84,7 +74,6 @@ pub(super) fn gate_trials<G: SuiteKind>(
         _ => None,
     };
     let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
-    let diffs = diff_output(args);
     let mut trials = Vec::new();
     for (index, suite) in suites.iter().enumerate() {
         let overridden = recordings.get(index).is_some_and(Option::is_some);
@@ -113,7 +102,7 @@ pub(super) fn gate_trials<G: SuiteKind>(
         }
         trials.push(Trial::test(name, move || {
             suite.check_dir(&dir, overridden)?;
-            suite.run_totals(&dir, diffs)
+            suite.run_totals(&dir)
         }));
     }
     trials
@@ -320,16 +309,5 @@ mod tests {
                 "{extra:?}"
             );
         }
-    }
-
-    #[test]
-    fn only_json_output_sends_the_diff_to_stderr() {
-        let format = |extra: &[&str]| {
-            let args = Arguments::from_iter(["gate"].iter().chain(extra).copied());
-            diff_output(&args)
-        };
-        assert_eq!(format(&["--format", "json"]), DiffOutput::Stderr);
-        assert_eq!(format(&["--format", "terse"]), DiffOutput::Insta);
-        assert_eq!(format(&[]), DiffOutput::Insta);
     }
 }

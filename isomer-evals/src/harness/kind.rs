@@ -12,7 +12,6 @@ use std::path::Path;
 use isomer_corpus::parse_manifest;
 use libtest_mimic::Failed;
 
-use super::snapshot::DiffOutput;
 use super::{CaseSpec, CorpusSpec, recordings_variable};
 use crate::case::EvalCase;
 
@@ -32,8 +31,8 @@ pub(super) trait SuiteKind: Copy + Send + 'static {
     }
     /// The `<suite>::<case id>` trial.
     fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed>;
-    /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed>;
+    /// The `<suite>::totals` trial.
+    fn run_totals(&self, dir: &Path) -> Result<(), Failed>;
 }
 
 /// How many of a case's first-attempt errors a failure message shows.
