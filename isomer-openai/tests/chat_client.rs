@@ -37,6 +37,7 @@ fn error(status: u16, message: &str) -> Response {
 fn generate_waits_out_a_rate_limit_and_returns_the_answer_as_sent() {
     let server = Loopback::start(vec![Exchange {
         contains: vec!["## Request\n\nHow many?".to_owned()],
+        messages: None,
         responses: vec![
             Response {
                 status: 429,
@@ -77,6 +78,7 @@ fn generate_waits_out_a_rate_limit_and_returns_the_answer_as_sent() {
 fn an_error_status_fails_at_once_naming_the_status_and_the_body() {
     let server = Loopback::start(vec![Exchange {
         contains: vec![String::new()],
+        messages: None,
         responses: vec![error(400, "Unknown model")],
     }]);
     let error = client(&server)
@@ -96,6 +98,7 @@ fn an_error_status_fails_at_once_naming_the_status_and_the_body() {
 fn server_errors_are_retried_until_the_retries_run_out() {
     let server = Loopback::start(vec![Exchange {
         contains: vec![String::new()],
+        messages: None,
         responses: vec![error(503, "overloaded")],
     }]);
     let error = client(&server)
@@ -138,10 +141,12 @@ fn judge_sends_the_request_and_rendering_and_reads_the_verdict() {
     let server = Loopback::start(vec![
         Exchange {
             contains: vec!["## Answer\n\nOPEN 12".to_owned()],
+            messages: None,
             responses: vec![completion("Partial. The trend is missing.", 40, 2)],
         },
         Exchange {
             contains: vec!["## Answer\n\nNOTHING".to_owned()],
+            messages: None,
             responses: vec![completion("I cannot tell.", 40, 4)],
         },
     ]);
@@ -172,6 +177,7 @@ fn judge_sends_the_request_and_rendering_and_reads_the_verdict() {
 fn step_offers_the_tools_and_reads_tool_calls_and_usage() {
     let server = Loopback::start(vec![Exchange {
         contains: vec!["Show the queue.".to_owned()],
+        messages: None,
         responses: vec![Response {
             status: 200,
             headers: Vec::new(),

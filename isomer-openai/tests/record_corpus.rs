@@ -217,3 +217,54 @@ fn an_unknown_record_mode_is_refused_naming_the_values() {
         "{stdout}"
     );
 }
+
+fn agent_gate() -> &'static Path {
+    static GATE: OnceLock<PathBuf> = OnceLock::new();
+    GATE.get_or_init(|| {
+        gate_support::build_gate(
+            "isomer-openai",
+            "record_agent_gate",
+            Path::new(MANIFEST_DIR),
+        )
+    })
+}
+
+#[test]
+fn records_an_agent_run_turn_by_turn_in_the_replay_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = Path::new(MANIFEST_DIR).join("tests/fixtures/record-agent");
+    std::fs::copy(fixtures.join("corpus.json"), dir.path().join("corpus.json")).unwrap();
+    let server = Loopback::from_file(&fixtures.join("exchanges.json"));
+    let run = |record: Option<&str>| {
+        let mut command = Command::new(agent_gate());
+        command
+            .current_dir(MANIFEST_DIR)
+            .env_remove("ISOMER_EVAL_ACCEPT")
+            .env_remove("ISOMER_EVAL_RECORD")
+            .env("ISOMER_EVAL_RECORDINGS_RECORD_AGENT", dir.path())
+            .env("ISOMER_OPENAI_TEST_URL", &server.base_url);
+        if let Some(record) = record {
+            command.env("ISOMER_EVAL_RECORD", record);
+        }
+        command.output().expect("the gate runs")
+    };
+
+    assert_passes(&run(Some("missing")));
+    // A rate limit, then the four turns of the run, each once.
+    assert_eq!(server.requests().len(), 5);
+    // The transcript written is the committed one it was served from, tool results and
+    // all: the tools answered the recorded calls as they did when it was recorded.
+    assert_eq!(
+        read(&dir.path().join("transcripts/cli-install.0.json")),
+        read(
+            &Path::new(MANIFEST_DIR).join("../corpus/slides-agent/transcripts/cli-install.0.json")
+        )
+    );
+    let corpus: Value = serde_json::from_str(&read(&dir.path().join("corpus.json"))).unwrap();
+    assert_eq!(corpus["provenance"]["recording"]["model"], "gpt-test");
+
+    assert_passes(&run(Some("missing")));
+    assert_eq!(server.requests().len(), 5);
+    assert_passes(&run(None));
+    assert_eq!(server.requests().len(), 5);
+}

@@ -185,6 +185,10 @@
 //!   writes nothing for it, and the other cases are recorded and scored.
 //! - Without [`Suite::live`] the trial fails and says what to add. Without
 //!   [`Suite::judge`] the verdicts are replayed as recorded.
+//! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
+//!   `ChatClient::step`): each run without `transcripts/<id>.<repeat>.json` (`missing`), or
+//!   every run (`all`), is driven live through the real tools, its transcript written turn
+//!   by turn with each turn's tool results, and the trial then replays it.
 //!
 //! Then accept the baseline as above and review the diff of the recordings and snapshots.
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` (below) points recording at another directory, to
@@ -201,9 +205,9 @@
 //!
 //! # Variables the harness reads
 //!
-//! - `ISOMER_EVAL_RECORD`: `missing` or `all` switches record mode on for single-shot
-//!   suites (see [Recording a corpus](#recording-a-corpus)); unset or empty replays. Any
-//!   other value fails every single-shot trial, naming the values it takes.
+//! - `ISOMER_EVAL_RECORD`: `missing` or `all` switches record mode on (see [Recording a
+//!   corpus](#recording-a-corpus)); unset or empty replays. Any other value fails every
+//!   trial, naming the values it takes.
 //! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
 //!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
@@ -234,6 +238,7 @@
 //!   one case from a terminal with `--exact`.
 
 pub mod agent;
+mod agent_record;
 mod any;
 mod diff;
 mod gate;

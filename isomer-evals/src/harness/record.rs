@@ -5,7 +5,8 @@
 //! Within one test process the trials share a record session per recordings directory: a
 //! case is recorded under its own lock, and an attempt or verdict recorded by one trial is
 //! replayed by every other (the `totals` trial and a case trial running at once call the
-//! model once per attempt, not twice).
+//! model once per attempt, not twice). Agent suites record through `agent_record.rs`,
+//! with the same switch and session.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -26,7 +27,7 @@ pub(super) const RECORD_VARIABLE: &str = "ISOMER_EVAL_RECORD";
 
 /// The key of the provenance entry record mode writes in `corpus.json` and
 /// `judgments.json`.
-const PROVENANCE_KEY: &str = "recording";
+pub(super) const PROVENANCE_KEY: &str = "recording";
 
 /// Which recordings record mode writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +106,10 @@ struct Session {
     cleared: HashSet<String>,
     /// Verdicts recorded in this process, with the rendering each was given for.
     judged: HashMap<String, (AnswerabilityVerdict, String)>,
+    /// Per agent run (case id, repeat), the lock it is recorded under.
+    run_locks: HashMap<(String, u32), Arc<tokio::sync::Mutex<()>>>,
+    /// Agent runs recorded to their last turn in this process.
+    recorded_runs: HashSet<(String, u32)>,
 }
 
 type Sessions = Mutex<HashMap<PathBuf, Session>>;
@@ -119,6 +124,34 @@ fn with_session<T>(dir: &Path, f: impl FnOnce(&mut Session) -> T) -> T {
 fn case_lock(dir: &Path, case_id: &str) -> Arc<tokio::sync::Mutex<()>> {
     with_session(dir, |session| {
         Arc::clone(session.locks.entry(case_id.to_owned()).or_default())
+    })
+}
+
+/// The lock agent run `repeat` of `case_id` is recorded under.
+pub(super) fn run_lock(dir: &Path, case_id: &str, repeat: u32) -> Arc<tokio::sync::Mutex<()>> {
+    with_session(dir, |session| {
+        Arc::clone(
+            session
+                .run_locks
+                .entry((case_id.to_owned(), repeat))
+                .or_default(),
+        )
+    })
+}
+
+/// Notes that this process recorded agent run `repeat` of `case_id` to its last turn.
+pub(super) fn note_recorded_run(dir: &Path, case_id: &str, repeat: u32) {
+    with_session(dir, |session| {
+        session.recorded_runs.insert((case_id.to_owned(), repeat));
+    });
+}
+
+/// Whether this process recorded agent run `repeat` of `case_id`.
+pub(super) fn recorded_run(dir: &Path, case_id: &str, repeat: u32) -> bool {
+    with_session(dir, |session| {
+        session
+            .recorded_runs
+            .contains(&(case_id.to_owned(), repeat))
     })
 }
 
@@ -231,7 +264,7 @@ impl Recorder<'_> {
 }
 
 /// The error a failed live call becomes (the case's `CaseError` message).
-fn live_failure(stage: &str, failure: crate::CallFailure) -> BoxError {
+pub(super) fn live_failure(stage: &str, failure: crate::CallFailure) -> BoxError {
     if failure.panicked {
         format!("the live {stage} panicked: {}", failure.message).into()
     } else {
@@ -240,7 +273,7 @@ fn live_failure(stage: &str, failure: crate::CallFailure) -> BoxError {
 }
 
 /// The provenance entry: `{"date": "<today, UTC>", ...reported}`.
-fn provenance(reported: &Map<String, Value>) -> Value {
+pub(super) fn provenance(reported: &Map<String, Value>) -> Value {
     let mut entry = Map::new();
     entry.insert("date".to_owned(), Value::String(today()));
     for (key, value) in reported {

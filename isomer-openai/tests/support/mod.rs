@@ -19,7 +19,12 @@ use serde_json::Value;
 #[derive(Debug, Clone, Deserialize)]
 pub struct Exchange {
     /// Strings the request's last message must all contain.
+    #[serde(default)]
     pub contains: Vec<String>,
+    /// When given, the number of messages the request must hold (an agent turn's place
+    /// in its run).
+    #[serde(default)]
+    pub messages: Option<usize>,
     /// The answers, in order.
     pub responses: Vec<Response>,
 }
@@ -142,12 +147,14 @@ fn serve(stream: TcpStream, state: &Mutex<State>) {
 fn answer(state: &Mutex<State>, body: Value) -> Response {
     let mut state = state.lock().unwrap();
     let last = last_message(&body);
+    let count = body["messages"].as_array().map_or(0, Vec::len);
     state.requests.push(body);
     let found = state.exchanges.iter_mut().find(|(exchange, _)| {
         exchange
             .contains
             .iter()
             .all(|part| last.contains(part.as_str()))
+            && exchange.messages.is_none_or(|messages| messages == count)
     });
     match found {
         Some((exchange, used)) => {
