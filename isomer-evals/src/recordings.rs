@@ -437,9 +437,9 @@ impl Recordings {
     /// The directory or the file cannot be written; the message names the path.
     pub fn write_answer(&self, case_id: &str, attempt: u32, text: &str) -> Result<(), String> {
         let dir = self.dir.join(ANSWERS_DIR);
-        std::fs::create_dir_all(&dir).map_err(|error| cannot_write(&dir, &error))?;
-        let path = dir.join(answer_file_name(case_id, attempt));
-        std::fs::write(&path, text).map_err(|error| cannot_write(&path, &error))
+        std::fs::create_dir_all(&dir)
+            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+        write_file(&dir.join(answer_file_name(case_id, attempt)), text)
     }
 
     /// Removes the answer files of `case_id` (both attempts), before it is recorded
@@ -501,7 +501,7 @@ impl Recordings {
         if let Some((key, value)) = provenance {
             judgments.provenance.insert(key.to_owned(), value);
         }
-        std::fs::write(&path, judgments.to_text()).map_err(|error| cannot_write(&path, &error))
+        write_file(&path, &judgments.to_text())
     }
 
     /// Writes `prompt` as `prompt.txt`, the prompt the recorded answers were written from.
@@ -509,8 +509,7 @@ impl Recordings {
     /// # Errors
     /// The file cannot be written.
     pub fn write_prompt(&self, prompt: &str) -> Result<(), String> {
-        let path = self.dir.join(PROMPT_FILE);
-        std::fs::write(&path, prompt).map_err(|error| cannot_write(&path, &error))
+        write_file(&self.dir.join(PROMPT_FILE), prompt)
     }
 
     /// Sets `provenance.<key>` of the directory's `corpus.json` to `value` (see
@@ -520,6 +519,8 @@ impl Recordings {
     /// # Errors
     /// `corpus.json` cannot be read, breaks its format, or cannot be written.
     pub fn write_provenance(&self, key: &str, value: Value) -> Result<(), String> {
+        static WRITING: Mutex<()> = Mutex::new(());
+        let _writing = lock(&WRITING);
         let path = self.dir.join(MANIFEST_FILE);
         let Some(text) = read_text(&path).map_err(|fault| fault.to_string())? else {
             return Ok(());
@@ -528,13 +529,31 @@ impl Recordings {
             let first = faults.first().map(ToString::to_string).unwrap_or_default();
             format!("{}:{first}", path.display())
         })?;
-        std::fs::write(&path, text).map_err(|error| cannot_write(&path, &error))
+        write_file(&path, &text)
     }
 }
 
+/// Writes `text` to `path` whole: into a file beside it, then renamed over it, so a trial
+/// reading the file while another records never sees it half written.
+///
+/// # Errors
 /// `cannot write <path>: <error>`.
-fn cannot_write(path: &Path, error: &std::io::Error) -> String {
-    format!("cannot write {}: {error}", path.display())
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let cannot_write = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
+    let mut staged = path.as_os_str().to_owned();
+    staged.push(format!(
+        ".{}.{}.tmp",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let staged = PathBuf::from(staged);
+    std::fs::write(&staged, text).map_err(cannot_write)?;
+    std::fs::rename(&staged, path).map_err(|error| {
+        let _ = std::fs::remove_file(&staged);
+        cannot_write(error)
+    })
 }
 
 /// Reads a recorded text file: `Ok(None)` when it does not exist.
@@ -672,6 +691,70 @@ mod tests {
         assert_eq!(
             recordings.findings().to_string(),
             "cases without a verdict in judgments.json: unjudged\nverdicts given for another text rendering (re-judge them): good\n"
+        );
+    }
+
+    #[test]
+    fn what_record_mode_writes_the_replay_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("corpus.json"),
+            "{\"provenance\": {\"author\": \"me\"}, \"cases\": [{\"id\": \"a\", \"prompt\": \"p\"}]}",
+        )
+        .unwrap();
+        let writer = Recordings::new(dir.path());
+        writer.write_answer("a", 0, "```json\n{}\n```").unwrap();
+        writer
+            .write_verdict("a", AnswerabilityVerdict::No, "OLD", None)
+            .unwrap();
+        writer
+            .write_verdict(
+                "a",
+                AnswerabilityVerdict::Partial,
+                "OPEN 12",
+                Some(("recording", Value::from("m"))),
+            )
+            .unwrap();
+        writer
+            .write_provenance("recording", Value::from("m"))
+            .unwrap();
+        writer.write_prompt("PROMPT").unwrap();
+
+        let reader = Recordings::new(dir.path());
+        assert!(reader.has_answer("a", 0));
+        assert!(!reader.has_answer("a", 1));
+        assert_eq!(reader.answer("a", 0).unwrap(), "```json\n{}\n```");
+        assert_eq!(
+            reader.verdict("a", "OPEN 12"),
+            Ok(AnswerabilityVerdict::Partial)
+        );
+        assert_eq!(reader.findings(), ReplayFindings::default());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("judgments.json")).unwrap(),
+            "{\n  \"provenance\": {\n    \"recording\": \"m\"\n  },\n  \"judgments\": [\n    {\n      \"id\": \"a\",\n      \"verdict\": \"partial\",\n      \"rendered\": \"OPEN 12\"\n    }\n  ]\n}\n"
+        );
+        let corpus = std::fs::read_to_string(dir.path().join("corpus.json")).unwrap();
+        assert!(
+            corpus.starts_with(
+                "{\n  \"provenance\": {\n    \"author\": \"me\",\n    \"recording\": \"m\"\n  },"
+            ),
+            "{corpus}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("prompt.txt")).unwrap(),
+            "PROMPT"
+        );
+        writer.remove_answers("a").unwrap();
+        assert!(!reader.has_answer("a", 0));
+        // Nothing staged is left behind.
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["answers", "corpus.json", "judgments.json", "prompt.txt"]
         );
     }
 }

@@ -1,8 +1,10 @@
 //! Records a small corpus end to end through the eval harness (`record_gate`) from a
 //! loopback server replaying recorded Chat Completions exchanges (a rate limit and a
-//! server error among them), then replays it with the switch off: both runs pass the
-//! same committed baseline (`tests/snapshots/record__*.snap`), so the recorded run and
-//! the replay report the same. A second `missing` run calls nothing.
+//! server error among them), into a directory holding only `corpus.json`; then replays it
+//! with the switch off: both runs pass the same committed baseline
+//! (`tests/snapshots/record__*.snap`), so the recorded run and the replay report the same,
+//! and what was written equals the recordings committed beside the fixture (which a plain
+//! `cargo test` replays). A second `missing` run calls nothing.
 
 #[path = "../../isomer-evals/tests/gate_support/mod.rs"]
 mod gate_support;
@@ -106,6 +108,21 @@ fn records_a_corpus_then_replays_it_with_the_same_report() {
     assert_eq!(read(&answers.join("timeout-two-files.0.txt")), served(3, 1));
     assert_eq!(read(&answers.join("timeout-two-files.1.txt")), served(2, 0));
     assert!(!answers.join("latency-statement.1.txt").exists());
+    for name in [
+        "latency-statement.0.txt",
+        "timeout-two-files.0.txt",
+        "timeout-two-files.1.txt",
+    ] {
+        assert_eq!(
+            read(&answers.join(name)),
+            read(&fixture("answers").join(name)),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        read(&dir.path().join("prompt.txt")),
+        read(&fixture("prompt.txt"))
+    );
 
     let judgments: Value = serde_json::from_str(&read(&dir.path().join("judgments.json"))).unwrap();
     let provenance = judgments["provenance"]["recording"].clone();

@@ -131,8 +131,8 @@ impl<'a> StepRecorder<'a> {
         let dir = self.dir.join(TRANSCRIPTS_DIR);
         let path = dir.join(isomer_corpus::transcript_file_name(&key.0, key.1));
         std::fs::create_dir_all(&dir)
-            .and_then(|()| std::fs::write(&path, text))
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+        crate::recordings::write_file(&path, &text)?;
         self.wrote.store(true, Ordering::Relaxed);
         if result.tool_calls.is_empty() || turn + 1 >= self.max_turns {
             super::record::note_recorded_run(self.dir, &key.0, key.1);
