@@ -10,7 +10,7 @@ use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
 use crate::callback::panic_message;
-use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
+use crate::case::{EvalCase, Generate, GenerateRequest, Judge, Prompt};
 use crate::check::check_attempt_and_render;
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
@@ -65,6 +65,11 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// enabled (see [`Callback::call_within`](crate::Callback::call_within)).
     /// Default `None`.
     pub timeout: Option<Duration>,
+    /// The prompt these options build, when the caller can build it later
+    /// than the run starts (the eval harness, whose suite outlives the run,
+    /// builds it only if a request reads it). `None`: the run takes the
+    /// runtime's authoring context when it starts.
+    pub(crate) prompt: Option<Prompt>,
 }
 
 impl<'r, 'c> RunEvalsOptions<'r, 'c> {
@@ -87,6 +92,7 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
             concurrency: 1,
             frame: None,
             timeout: None,
+            prompt: None,
         }
     }
 }
@@ -159,20 +165,18 @@ fn prompt_from(
 pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     // The cases are moved into the run, not copied (goldens can be large).
     let corpus = std::mem::take(&mut options.corpus);
-    let context = options.runtime.authoring_context();
-    let prompt: Arc<str> = prompt_from(
-        &context,
-        options.profile,
-        &options.guide,
-        options.rules.as_deref(),
-    )
-    .into();
-    let known_types: HashSet<String> = context
-        .primitives
-        .iter()
-        .map(|entry| entry.type_name.clone())
-        .collect();
-    drop(context);
+    let known_types: HashSet<String> = options.runtime.node_types().into_iter().collect();
+    let prompt = options.prompt.take().unwrap_or_else(|| {
+        // The text is built when a request first reads it: a replaying `generate` never
+        // does. The context is taken now, while the runtime is borrowed.
+        let context = options.runtime.authoring_context();
+        let (profile, guide, rules) = (
+            options.profile,
+            options.guide.clone(),
+            options.rules.clone(),
+        );
+        Prompt::lazy(move || prompt_from(&context, profile, &guide, rules.as_deref()))
+    });
     let run = RunContext {
         options: &options,
         prompt,
@@ -189,7 +193,7 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
 
 struct RunContext<'o, 'r, 'c> {
     options: &'o RunEvalsOptions<'r, 'c>,
-    prompt: Arc<str>,
+    prompt: Prompt,
     known_types: HashSet<String>,
 }
 
@@ -311,7 +315,7 @@ impl RunContext<'_, '_, '_> {
     ) -> Result<String, CaseError> {
         let request = GenerateRequest {
             eval_case: Arc::clone(eval_case),
-            prompt: Arc::clone(&self.prompt),
+            prompt: self.prompt.clone(),
             attempt,
             previous_errors,
         };

@@ -50,7 +50,7 @@ fn generate_waits_out_a_rate_limit_and_returns_the_answer_as_sent() {
     let client = client(&server);
     let request = GenerateRequest {
         eval_case: Arc::new(EvalCase::new("count", "How many?")),
-        prompt: Arc::from("PROMPT"),
+        prompt: isomer_evals::Prompt::new("PROMPT"),
         attempt: 1,
         previous_errors: Some(vec!["body is required".to_owned(), "x".to_owned()]),
     };

@@ -77,9 +77,9 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
-use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec};
+use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::snapshot::{Findings, conclude_totals};
+use super::{CaseSpec, Spec};
 use crate::agent::AgentEvalTotals;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
@@ -94,7 +94,8 @@ use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 /// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
 /// against, the tools offered to the model, and the run options
 /// ([`RunAgentEvalsOptions`]'s defaults unless set). The harness calls the function once
-/// per trial.
+/// per process, when the first trial of the suite runs, as it does for a single-shot
+/// [`Suite`](super::Suite).
 pub struct AgentSuite {
     runtime: Arc<dyn EvalRuntime + Send + Sync>,
     tools: Vec<Tool>,
@@ -244,38 +245,27 @@ impl std::fmt::Debug for AgentSuite {
     }
 }
 
-/// An agent suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct AgentSuiteSpec {
-    /// The suite name: the first part of each trial name.
-    pub name: &'static str,
-    /// The corpus, compiled in (its transcripts are read at run time).
-    pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into an [`AgentSuite`]; called once per
-    /// trial.
-    pub build: fn() -> AgentSuite,
-    /// The declared floors, case and suite ones, in attribute order: names of the agent
-    /// floor table ([`isomer_corpus::AGENT_FLOORS`]).
-    pub floors: &'static [Floor],
-    /// Absolute directory of the baseline snapshots.
-    pub snapshots: &'static str,
-}
+/// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
+pub type AgentSuiteSpec = Spec<AgentSuite>;
 
-impl SuiteKind for AgentSuiteSpec {
-    fn name(&self) -> &'static str {
-        self.name
+impl SuiteKind for AgentSuite {
+    const HOLDING: &'static str = "transcripts/";
+
+    fn run_case(
+        suite: &AgentSuiteSpec,
+        built: &'static AgentSuite,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed> {
+        run_case(suite, built, dir, case)
     }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "transcripts/"
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        run_case(self, dir, case)
-    }
-    fn run_totals(&self, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, dir)
+
+    fn run_totals(
+        suite: &AgentSuiteSpec,
+        built: &'static AgentSuite,
+        dir: &Path,
+    ) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
@@ -289,10 +279,14 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
 
 /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
 /// own transcripts are read.
-fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(
+    suite: &AgentSuiteSpec,
+    built: &'static AgentSuite,
+    dir: &Path,
+    spec: &CaseSpec,
+) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
-    let built = (suite.build)();
     built.record(suite.name, dir, std::slice::from_ref(&case))?;
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
@@ -336,12 +330,7 @@ fn case_message(
             let _ = writeln!(out, "case `{case_id}` {prefix}did not complete: {error}");
         }
     }
-    if !below.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in &below {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), &below);
     turn_lines(&mut out, missing, stale);
     if out.is_empty() {
         return None;
@@ -386,9 +375,12 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
+fn run_totals(
+    suite: &AgentSuiteSpec,
+    built: &'static AgentSuite,
+    dir: &Path,
+) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
-    let built = (suite.build)();
     built.record(suite.name, dir, &cases)?;
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
@@ -401,21 +393,13 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
     let report = built.run(cases, replay.step());
     let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
 
-    let mut out = String::new();
     let misses = misses(
         suite.floors,
         AGENT_FLOORS,
         FloorLevel::Suite,
         &report.totals,
     );
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
+    let mut out = String::new();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -437,15 +421,10 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path) -> Result<(), Failed> {
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),

@@ -6,10 +6,10 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
-use super::kind::{self, SuiteKind, write_errors};
+use super::kind::{self, SuiteKind, write_errors, write_misses};
 use super::record;
-use super::snapshot::{Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec, SuiteSpec};
+use super::snapshot::{Findings, conclude_totals};
+use super::{CaseSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
@@ -18,43 +18,47 @@ use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgm
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
-impl SuiteKind for SuiteSpec {
-    fn name(&self) -> &'static str {
-        self.name
+impl SuiteKind for Suite {
+    const HOLDING: &'static str = "answers/, judgments.json and prompt.txt";
+
+    fn run_case(
+        suite: &SuiteSpec,
+        built: &'static Suite,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed> {
+        run_case(suite, built, dir, case)
     }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "answers/, judgments.json and prompt.txt"
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        run_case(self, dir, case)
-    }
-    fn run_totals(&self, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, dir)
+
+    fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
 /// Runs `cases` with the suite's options, replaying `recordings` (recording first in
-/// record mode).
+/// record mode; `name` is the suite's, for messages).
 fn evaluate(
-    suite: &SuiteSpec,
+    built: &'static Suite,
+    name: &str,
     cases: Vec<EvalCase>,
     recordings: &Recordings,
 ) -> Result<EvalReport, Failed> {
-    let built = (suite.build)();
-    record::run(&built, suite.name, cases, recordings)
+    record::run(built, name, cases, recordings)
 }
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
-fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(
+    suite: &SuiteSpec,
+    built: &'static Suite,
+    dir: &Path,
+    spec: &CaseSpec,
+) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(suite, vec![case], &recordings)?;
+    let report = evaluate(built, suite.name, vec![case], &recordings)?;
     let result = report
         .results
         .first()
@@ -155,12 +159,7 @@ fn case_message(
     if let Some(error) = &result.error {
         let _ = writeln!(out, "case `{case_id}` did not complete: {error}");
     }
-    if !misses.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), misses);
     if !missing.is_empty() {
         let _ = writeln!(
             out,
@@ -210,29 +209,23 @@ fn case_message(
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
+fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
-    let built = (suite.build)();
-    let prompt = built.prompt();
-    let report = record::run(&built, suite.name, cases, &recordings)?;
-    drop(built);
+    let report = evaluate(built, suite.name, cases, &recordings)?;
+    // The prompt the run handed its requests (built once, here), or, with no case, the
+    // one the options build.
+    let prompt = recordings
+        .prompt()
+        .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
 
-    let mut out = String::new();
     let misses = misses(
         suite.floors,
         SINGLE_SHOT_FLOORS,
         FloorLevel::Suite,
         &report.totals,
     );
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
+    let mut out = String::new();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -280,15 +273,10 @@ fn run_totals(suite: &SuiteSpec, dir: &Path) -> Result<(), Failed> {
         }
     }
     let baseline = BaselineRecord::new(&prompt, &recordings);
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),

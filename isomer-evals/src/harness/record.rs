@@ -63,7 +63,7 @@ pub(super) fn record_mode() -> Result<Option<RecordMode>, Failed> {
 /// Runs `cases` with `suite`'s options over `recordings`: a strict replay, or in record
 /// mode a run that records what it lacks first. `name` is the suite's, for messages.
 pub(super) fn run(
-    suite: &Suite,
+    suite: &'static Suite,
     name: &str,
     cases: Vec<EvalCase>,
     recordings: &Recordings,

@@ -6,7 +6,7 @@ use std::time::Duration;
 use isomer_sdk::AuthoringProfile;
 use serde_json::{Map, Value};
 
-use crate::case::{EvalCase, Generate, Judge};
+use crate::case::{EvalCase, Generate, Judge, Prompt};
 use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 use crate::runtime::{EvalFrame, EvalRuntime};
@@ -15,10 +15,13 @@ use crate::runtime::{EvalFrame, EvalRuntime};
 ///
 /// An `#[isomer_eval]` function returns a `Suite`, or anything that converts into one: any
 /// [`EvalRuntime`] that is `Send + 'static` converts with the default options. The harness
-/// calls the function once per trial (so a panic while building is that trial's failure),
-/// supplies the corpus and the replayed `generate` / `judge` itself, and never calls a model
-/// unless `ISOMER_EVAL_RECORD` asks it to record: then it calls the live callbacks declared
-/// here ([`Suite::live`], [`Suite::judge`]) for the recordings it writes (see the
+/// calls the function once per process, when the first trial of the suite runs (`--list`
+/// and a `--exact` run of another suite's trial never call it), and every trial of the
+/// suite shares what it returned; a panic while building fails that trial, and the next
+/// trial calls the function again. The harness supplies the corpus and the replayed
+/// `generate` / `judge` itself, and never calls a model unless `ISOMER_EVAL_RECORD` asks it
+/// to record: then it calls the live callbacks declared here ([`Suite::live`],
+/// [`Suite::judge`]) for the recordings it writes (see the
 /// [harness docs](super#recording-a-corpus)).
 ///
 /// ```no_run
@@ -166,13 +169,16 @@ impl Suite {
 
     /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on the
     /// calling thread, inside a Tokio runtime (live callbacks and timeouts may need one).
+    /// The harness keeps its suites to the end of the process, so the prompt is built from
+    /// this suite only if a request reads it.
     pub(crate) fn run<'a>(
-        &'a self,
+        &'static self,
         corpus: Vec<EvalCase>,
         generate: Generate<'a>,
         judge: Option<Judge<'a>>,
     ) -> EvalReport {
         let mut options = RunEvalsOptions::new(&*self.runtime, corpus, generate);
+        options.prompt = Some(Prompt::lazy(|| self.prompt()));
         options.judge = judge;
         options.profile = self.profile;
         options.guide = self.guide.clone();
