@@ -104,6 +104,9 @@ pub struct AgentSuite {
     max_turns: u32,
     concurrency: usize,
     frame: Option<Box<dyn EvalFrame + Send>>,
+    live: Option<AgentStep<'static>>,
+    provenance: serde_json::Map<String, serde_json::Value>,
+    timeout: std::time::Duration,
 }
 
 impl AgentSuite {
@@ -120,6 +123,9 @@ impl AgentSuite {
             max_turns: DEFAULT_MAX_TURNS,
             concurrency: 1,
             frame: None,
+            live: None,
+            provenance: serde_json::Map::new(),
+            timeout: super::DEFAULT_LIVE_TIMEOUT,
         }
     }
 
@@ -155,6 +161,57 @@ impl AgentSuite {
         self
     }
 
+    /// The live model step record mode calls for each run it records (default none; a
+    /// replay never calls it). See [`super`]'s "Recording a corpus": with
+    /// `ISOMER_EVAL_RECORD=missing` the runs without `transcripts/<id>.<repeat>.json` are
+    /// driven live and their transcripts written turn by turn, with each turn's tool
+    /// results; `all` records every run afresh. The trial then replays what was recorded.
+    pub fn live(mut self, step: AgentStep<'static>) -> Self {
+        self.live = Some(step);
+        self
+    }
+
+    /// What the live step reports of itself (model, version, settings), written with the
+    /// date into `provenance.recording` of `corpus.json` when record mode writes a turn.
+    pub fn provenance(mut self, provenance: serde_json::Map<String, serde_json::Value>) -> Self {
+        self.provenance = provenance;
+        self
+    }
+
+    /// How long one live step may run in record mode before it ends its run with a step
+    /// error (default [`super::DEFAULT_LIVE_TIMEOUT`], 120 s).
+    pub fn timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// In record mode, drives `cases` through the live step for the runs to record
+    /// (writing their transcripts) before the trial replays them; does nothing otherwise.
+    fn record(&self, suite: &str, dir: &Path, cases: &[EvalCase]) -> Result<(), Failed> {
+        let Some(mode) = super::record::record_mode()? else {
+            return Ok(());
+        };
+        let Some(live) = &self.live else {
+            return Err(format!(
+                "{} asks suite `{suite}` to record, but it declares no live model: return `AgentSuite::new(runtime, tools).live(step)` from its #[isomer_eval] function (isomer-openai's `ChatClient::step` gives one), or unset {} to replay",
+                super::record::RECORD_VARIABLE,
+                super::record::RECORD_VARIABLE
+            )
+            .into());
+        };
+        let recorder = super::agent_record::StepRecorder::new(
+            mode,
+            dir,
+            live,
+            self.timeout,
+            self.max_turns,
+            super::record::provenance(&self.provenance),
+        );
+        drop(self.run(cases.to_vec(), recorder.step()));
+        recorder.finish()?;
+        Ok(())
+    }
+
     /// Runs `corpus` through [`run_agent_evals`] with `step`, to completion on the calling
     /// thread.
     fn run(&self, corpus: Vec<EvalCase>, step: AgentStep<'_>) -> AgentEvalReport {
@@ -165,7 +222,7 @@ impl AgentSuite {
         options.max_turns = self.max_turns;
         options.concurrency = self.concurrency;
         options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
-        futures::executor::block_on(run_agent_evals(options))
+        super::suite::block_on(run_agent_evals(options))
     }
 }
 
@@ -181,6 +238,9 @@ impl std::fmt::Debug for AgentSuite {
             .field("max_turns", &self.max_turns)
             .field("concurrency", &self.concurrency)
             .field("frame", &self.frame.is_some())
+            .field("live", &self.live.is_some())
+            .field("provenance", &self.provenance)
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
@@ -227,6 +287,7 @@ fn run_case(
 ) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
+    built.record(suite.name, dir, std::slice::from_ref(&case))?;
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
     let replay = AgentReplay::new(recordings);
@@ -320,6 +381,7 @@ fn run_totals(
     dir: &Path,
 ) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
+    built.record(suite.name, dir, &cases)?;
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
     let unread: Vec<String> = recordings

@@ -146,6 +146,54 @@
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` variable (`a_b` and `a-b`, or `Slides` and `slides`),
 //! which would redirect both suites at once.
 //!
+//! # Recording a corpus
+//!
+//! A suite declares the live model in code, and the harness calls it only when
+//! `ISOMER_EVAL_RECORD` asks it to (as the baseline is rewritten only when
+//! `ISOMER_EVAL_ACCEPT` asks); without the variable nothing live is ever called and a run stays a strict
+//! replay. The `isomer-openai` crate adapts any OpenAI-compatible Chat Completions server:
+//!
+//! ```ignore
+//! #[isomer_evals::isomer_eval(corpus = "../../corpus/slides")]
+//! fn slides() -> isomer_evals::harness::Suite {
+//!     let key = std::env::var("OPENAI_API_KEY").unwrap_or_default();
+//!     let model = isomer_openai::ChatClient::new("https://api.openai.com/v1", "gpt-4.1", key);
+//!     isomer_evals::harness::Suite::new(isomer_slides::runtime().expect("the runtime builds"))
+//!         .live(model.generate())
+//!         .judge(model.judge())
+//!         .provenance(model.provenance())
+//! }
+//! ```
+//!
+//! - `ISOMER_EVAL_RECORD=missing cargo test --test slides_eval` calls the model for every
+//!   attempt without `answers/<id>.<attempt>.txt` and the judge for every validated case
+//!   without a verdict for its current text rendering, writes them in the replay format
+//!   (`answers/<id>.<attempt>.txt` as the model sent it, the verdict and rendering in
+//!   `judgments.json`), sets `provenance.recording` of `corpus.json` and `judgments.json`
+//!   to the date and what [`Suite::provenance`] reports, writes `prompt.txt` when it is
+//!   missing, and then scores the run as a replay would. Run it again and it calls nothing.
+//! - `ISOMER_EVAL_RECORD=all` records every attempt and verdict afresh (a case's older
+//!   answer files are removed first, so no retry outlives its first attempt) and rewrites
+//!   `prompt.txt`.
+//! - `-- --exact slides::<case id>` records that case alone; `totals` records the whole
+//!   corpus with [`Suite::concurrency`] calls in flight. Trials of one process share the
+//!   recordings: an attempt is recorded once, under a per-case lock, whichever trial asks
+//!   first. Record with `cargo test`, not `cargo nextest` (separate processes writing one
+//!   `judgments.json` are not serialized).
+//! - Each live call may take [`Suite::timeout`] (default [`DEFAULT_LIVE_TIMEOUT`], 120 s);
+//!   one past it fails its case (`generate attempt 0 failed: timed out after 120s`),
+//!   writes nothing for it, and the other cases are recorded and scored.
+//! - Without [`Suite::live`] the trial fails and says what to add. Without
+//!   [`Suite::judge`] the verdicts are replayed as recorded.
+//! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
+//!   `ChatClient::step`): each run without `transcripts/<id>.<repeat>.json` (`missing`), or
+//!   every run (`all`), is driven live through the real tools, its transcript written turn
+//!   by turn with each turn's tool results, and the trial then replays it.
+//!
+//! Then accept the baseline as above and review the diff of the recordings and snapshots.
+//! `ISOMER_EVAL_RECORDINGS_<SUITE>` (below) points recording at another directory, to
+//! record without touching the committed corpus.
+//!
 //! # Agent corpora
 //!
 //! With the `agent` key, `#[isomer_eval(corpus = "...", agent, ...)]` runs a recorded agent
@@ -157,6 +205,9 @@
 //!
 //! # Variables the harness reads
 //!
+//! - `ISOMER_EVAL_RECORD`: `missing` or `all` switches record mode on (see [Recording a
+//!   corpus](#recording-a-corpus)); unset or empty replays. Any other value fails every
+//!   trial, naming the values it takes.
 //! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
 //!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
@@ -187,11 +238,13 @@
 //!   one case from a terminal with `--exact`.
 
 pub mod agent;
+mod agent_record;
 mod any;
 mod diff;
 mod gate;
 mod kind;
 mod outcome;
+mod record;
 mod snapshot;
 mod suite;
 
@@ -204,7 +257,7 @@ use crate::floor::Floor;
 
 pub use any::AnySuiteSpec;
 pub use snapshot::ACCEPT_VARIABLE;
-pub use suite::Suite;
+pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 
 /// A suite as the expansion describes it: data only, built as a constant. `B` is what the
 /// suite's function returns, converted: a [`Suite`] ([`SuiteSpec`]) or an

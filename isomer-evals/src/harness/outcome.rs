@@ -7,6 +7,7 @@ use std::path::Path;
 use libtest_mimic::Failed;
 
 use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::record;
 use super::snapshot::{Findings, conclude_totals};
 use super::{CaseSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
@@ -34,10 +35,15 @@ impl SuiteKind for Suite {
     }
 }
 
-/// Runs `cases` with the suite's options, replaying `recordings`.
-fn evaluate(built: &'static Suite, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
-    let judge = recordings.has_judgments().then(|| recordings.judge());
-    built.run(cases, recordings.generate(), judge)
+/// Runs `cases` with the suite's options, replaying `recordings` (recording first in
+/// record mode; `name` is the suite's, for messages).
+fn evaluate(
+    built: &'static Suite,
+    name: &str,
+    cases: Vec<EvalCase>,
+    recordings: &Recordings,
+) -> Result<EvalReport, Failed> {
+    record::run(built, name, cases, recordings)
 }
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
@@ -52,7 +58,7 @@ fn run_case(
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(built, vec![case], &recordings);
+    let report = evaluate(built, suite.name, vec![case], &recordings)?;
     let result = report
         .results
         .first()
@@ -206,7 +212,7 @@ fn case_message(
 fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
-    let report = evaluate(built, cases, &recordings);
+    let report = evaluate(built, suite.name, cases, &recordings)?;
     // The prompt the run handed its requests (built once, here), or, with no case, the
     // one the options build.
     let prompt = recordings
