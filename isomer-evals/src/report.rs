@@ -186,6 +186,12 @@ impl EvalReport {
 /// break printed as one space, as the sdk's `one_line` does). All in
 /// corpus order.
 pub fn format_report(report: &EvalReport) -> String {
+    report_table(report).finish()
+}
+
+/// The rows and sections [`format_report`] prints, before they are laid out; the HTML
+/// report reads the same rows.
+pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
     let totals = &report.totals;
     let mut table = ReportTable::default();
     table.row("cases", totals.cases.to_string());
@@ -247,7 +253,7 @@ pub fn format_report(report: &EvalReport) -> String {
         })
         .collect();
     table.section("errored:", errored);
-    table.finish()
+    table
 }
 
 #[cfg(test)]

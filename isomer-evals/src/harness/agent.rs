@@ -77,6 +77,7 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
+use super::html;
 use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec};
@@ -87,6 +88,7 @@ use crate::agent::{
 };
 use crate::case::EvalCase;
 use crate::floor::{AgentFloor, FloorLevel};
+use crate::html::AgentPage;
 use crate::runtime::{EvalFrame, EvalRuntime};
 
 /// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
@@ -333,6 +335,8 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(
         .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
         .collect();
     let replay = AgentReplay::new(recordings);
+    let html = html::html_dir();
+    let page_cases = html.as_ref().map(|_| cases.clone());
     let report = built.run(cases, replay.step());
     let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
 
@@ -378,6 +382,26 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(
     } else {
         ReplayState::Sound
     };
+    if let (Some(html), Some(cases)) = (&html, &page_cases) {
+        let committed: Option<AgentEvalReport> =
+            html::committed_report(Path::new(suite.snapshots), suite.name);
+        let mut page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
+            .transcripts(replay.recordings())
+            .floors(suite.floors)
+            .turns(&missing, &stale);
+        if let Some(frame) = built.frame.as_deref() {
+            page = page.frame(frame);
+        }
+        if let Some(committed) = &committed {
+            page = page.baseline(committed);
+        }
+        for line in out[after_floors..].lines() {
+            page = page.note(line);
+        }
+        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
+            let _ = writeln!(out, "{error}");
+        }
+    }
     conclude_totals(
         Findings {
             text: out,

@@ -161,6 +161,14 @@
 //!   ones. The cases still come from the compiled-in `corpus.json`. A path that is not a
 //!   directory fails every trial with the variable's name and the path.
 //!
+//! - `ISOMER_EVAL_HTML`: a directory; each `<suite>::totals` trial then also writes the
+//!   HTML report of its run to `<dir>/<suite>.html` (see [`crate::html`]; the directory is
+//!   created, characters of the suite name other than letters, digits, `-` and `_` are
+//!   written `_`) and names the file on stderr. The page shows the totals beside the
+//!   committed report, each floor met or missed, the recordings' faults and one row per
+//!   case. A file that cannot be written fails `totals` with the path and the reason.
+//!   Case trials write nothing.
+//!
 //! # Known limitations
 //!
 //! - libtest-mimic captures no output: a trial's diagnostics are in its failure message,
@@ -197,6 +205,7 @@ pub mod agent;
 mod any;
 mod diff;
 mod gate;
+mod html;
 mod kind;
 mod outcome;
 mod snapshot;
@@ -211,6 +220,8 @@ use crate::floor::Floor;
 use kind::SuiteKind;
 
 pub use any::AnySuiteSpec;
+pub use html::committed_report;
+pub(crate) use outcome::{case_scores, suite_totals};
 pub use suite::Suite;
 
 /// A suite as the expansion describes it: data only, built as a constant.

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
+use super::html;
 use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec, SuiteSpec};
@@ -13,6 +14,7 @@ use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::{AnswerabilityVerdict, EvalCase};
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
+use crate::html::AnswerLog;
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
 use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
 
@@ -75,7 +77,7 @@ fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed
 }
 
 /// What the case floors read of one result.
-pub(super) fn case_scores(result: &EvalCaseResult, has_golden: bool) -> CaseScores {
+pub(crate) fn case_scores(result: &EvalCaseResult, has_golden: bool) -> CaseScores {
     CaseScores {
         parsed: result.validity.parsed,
         valid: result.validity.valid,
@@ -168,11 +170,18 @@ fn case_message(
 fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
+    let answers = AnswerLog::new();
     let built = (suite.build)();
     let prompt = built.prompt();
     let judge = recordings.has_judgments().then(|| recordings.judge());
-    let report = built.run(cases, recordings.generate(), judge);
-    drop(built);
+    // The HTML report, when asked, needs the cases and the text of every attempt.
+    let html = html::html_dir();
+    let page_cases = html.as_ref().map(|_| cases.clone());
+    let generate = match html {
+        Some(_) => answers.tap(recordings.generate()),
+        None => recordings.generate(),
+    };
+    let report = built.run(cases, generate, judge);
 
     let mut out = String::new();
     let totals = suite_totals(&report.totals);
@@ -242,6 +251,26 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
     } else {
         ReplayState::Sound
     };
+    if let (Some(html), Some(cases)) = (&html, &page_cases) {
+        let committed: Option<EvalReport> =
+            html::committed_report(Path::new(suite.snapshots), suite.name);
+        let findings = recordings.findings();
+        let mut page = built
+            .page(suite.name, &report, cases)
+            .answers(&answers)
+            .floors(suite.floors)
+            .findings(&findings);
+        if let Some(committed) = &committed {
+            page = page.baseline(committed);
+        }
+        for line in out[after_floors..].lines() {
+            page = page.note(line);
+        }
+        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
+            let _ = writeln!(out, "{error}");
+        }
+    }
+    drop(built);
     conclude_totals(
         Findings {
             text: out,
@@ -266,7 +295,7 @@ fn unreplayed_recordings(suite: &SuiteSpec, dir: &Path) -> Result<(), CorpusErro
 }
 
 /// What the suite floors read of the totals.
-pub(super) fn suite_totals(totals: &EvalTotals) -> SuiteTotals {
+pub(crate) fn suite_totals(totals: &EvalTotals) -> SuiteTotals {
     SuiteTotals {
         cases: totals.cases as u64,
         valid: totals.valid as u64,

@@ -3,6 +3,7 @@
 use isomer_sdk::AuthoringProfile;
 
 use crate::case::{EvalCase, Generate, Judge};
+use crate::html::EvalPage;
 use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 use crate::runtime::{EvalFrame, EvalRuntime};
@@ -113,6 +114,23 @@ impl Suite {
         options.retry_on_invalid = self.retry_on_invalid;
         options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
         futures::executor::block_on(run_evals(options))
+    }
+}
+
+impl Suite {
+    /// The HTML report of `report`, a run of `cases` under this suite's options: its
+    /// runtime renders, its frame checks each attempt.
+    pub(crate) fn page<'a>(
+        &'a self,
+        name: &'a str,
+        report: &'a EvalReport,
+        cases: &'a [EvalCase],
+    ) -> EvalPage<'a> {
+        let page = EvalPage::new(name, report, cases, &*self.runtime);
+        match self.frame.as_deref() {
+            Some(frame) => page.frame(frame),
+            None => page,
+        }
     }
 }
 
