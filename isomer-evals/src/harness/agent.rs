@@ -389,9 +389,6 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(
             .transcripts(replay.recordings())
             .floors(suite.floors)
             .turns(&missing, &stale);
-        if let Some(frame) = built.frame.as_deref() {
-            page = page.frame(frame);
-        }
         if let Some(committed) = &committed {
             page = page.baseline(committed);
         }

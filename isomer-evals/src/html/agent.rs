@@ -10,10 +10,9 @@ use crate::agent::{
     agent_report_table, format_agent_report,
 };
 use crate::case::EvalCase;
-use crate::check::check_attempt;
 use crate::floor::{AgentFloor, FloorLevel};
-use crate::parse::parse_generated;
-use crate::runtime::{EvalFrame, EvalRuntime};
+use crate::parse::{ParsedAttempt, parse_generated};
+use crate::runtime::EvalRuntime;
 
 /// The HTML report of an agent run; see the [module docs](super).
 pub struct AgentPage<'a> {
@@ -21,7 +20,6 @@ pub struct AgentPage<'a> {
     report: &'a AgentEvalReport,
     cases: &'a [EvalCase],
     runtime: &'a dyn EvalRuntime,
-    frame: Option<&'a dyn EvalFrame>,
     transcripts: Option<&'a AgentRecordings>,
     baseline: Option<&'a AgentEvalReport>,
     floors: &'a [AgentFloor],
@@ -54,7 +52,6 @@ impl<'a> AgentPage<'a> {
             report,
             cases,
             runtime,
-            frame: None,
             transcripts: None,
             baseline: None,
             floors: &[],
@@ -62,12 +59,6 @@ impl<'a> AgentPage<'a> {
             stale: &[],
             notes: Vec::new(),
         }
-    }
-
-    /// The frame the run checked answers with.
-    pub fn frame(mut self, frame: &'a dyn EvalFrame) -> Self {
-        self.frame = Some(frame);
-        self
     }
 
     /// The transcripts the run replayed: each run's turns, with the text, tool calls and
@@ -211,11 +202,13 @@ impl<'a> AgentPage<'a> {
             esc(&case.id),
             esc(&case.prompt)
         );
-        out.push_str(&if problems.is_empty() {
-            badge("pass", "passes")
-        } else {
-            badge("fail", "fails")
-        });
+        if !self.floors.is_empty() || !problems.is_empty() {
+            out.push_str(&if problems.is_empty() {
+                badge("pass", "passes")
+            } else {
+                badge("fail", "fails")
+            });
+        }
         if !problems.is_empty() {
             out.push_str("<ul class=\"problems\">");
             for problem in &problems {
@@ -310,15 +303,15 @@ impl<'a> AgentPage<'a> {
                 out.push_str("</div>");
             }
         }
-        let checked = check_attempt(
-            self.runtime,
-            parse_generated(run.answer.clone()),
-            self.frame,
-        );
-        if let Some(composition) = checked.check().and_then(|check| check.composition.as_ref()) {
-            write_rendering(out, css, self.runtime, composition);
-        } else {
-            out.push_str("<p class=\"none\">no composition to render</p>");
+        // The answer as the model wrote it: the html surface renders what it can of an
+        // invalid one. Its errors are the report's.
+        match parse_generated(run.answer.clone()) {
+            ParsedAttempt::Parsed { value, .. } => {
+                write_rendering(out, css, self.runtime, &value);
+            }
+            ParsedAttempt::Unparsed { .. } => {
+                out.push_str("<p class=\"none\">the answer is not JSON</p>");
+            }
         }
         write_errors(out, &run.errors);
         if let Some(error) = &run.error {

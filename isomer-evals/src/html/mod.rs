@@ -336,10 +336,21 @@ impl<'a> EvalPage<'a> {
         if let Some(case) = case {
             out.push_str(&format!("<p class=\"request\">{}</p>", esc(&case.prompt)));
         }
-        out.push_str(&if problems.is_empty() {
-            badge("pass", "passes")
+        // Pass or fail as the case's trial decides, when anything decides it.
+        if !self.floors.is_empty() || !problems.is_empty() {
+            out.push_str(&if problems.is_empty() {
+                badge("pass", "passes")
+            } else {
+                badge("fail", "fails")
+            });
+        }
+        let validity = &result.validity;
+        out.push_str(&if validity.valid {
+            badge("pass", "valid")
+        } else if validity.valid_after_retry {
+            badge("note", "valid after retry")
         } else {
-            badge("fail", "fails")
+            badge("fail", "invalid")
         });
         if let Some(score) = result.answerability {
             let (class, word) = match score.verdict {
@@ -401,14 +412,10 @@ impl<'a> EvalPage<'a> {
                 "<div class=\"attempt\"><h4>{} {verdict}</h4>",
                 esc(&label)
             ));
-            match &checked {
-                CheckedAttempt::Parsed { check, .. } => match &check.composition {
-                    Some(composition) => write_rendering(out, css, self.runtime, composition),
-                    None => out.push_str(
-                        "<p class=\"none\">not rendered: the schema refused the whole value</p>",
-                    ),
-                },
-                CheckedAttempt::Unparsed { .. } => {}
+            // The value as the model wrote it: the html surface renders what it can of
+            // an invalid one and refuses only what is over its budget.
+            if let CheckedAttempt::Parsed { value, .. } = &checked {
+                write_rendering(out, css, self.runtime, value);
             }
             if !checked.is_valid() {
                 write_errors(out, &checked.failures());
