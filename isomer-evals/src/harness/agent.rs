@@ -36,7 +36,7 @@
 //!   failed, or a transcript cannot be read:
 //!
 //!   ```text
-//!   case `release-plan` is below its floors:
+//!   case `release-plan` is below its floors (finished, valid):
 //!     finished: false, floor true
 //!     valid: false, floor true
 //!   missing turns (the replay answers them with an empty turn, ending the run): transcripts/release-plan.0.json turn 0

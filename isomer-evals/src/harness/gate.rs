@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use libtest_mimic::{Arguments, Conclusion, FormatSetting, Trial};
 
+use super::failure::ci_native;
 use super::kind::SuiteKind;
 use super::snapshot::DiffOutput;
 use super::{CorpusSpec, recordings_variable};
@@ -102,8 +103,10 @@ pub(super) fn gate_trials<G: SuiteKind>(
             }
             let dir = dir.clone();
             trials.push(Trial::test(name, move || {
-                suite.check_dir(&dir, overridden)?;
-                suite.run_case(&dir, case)
+                suite
+                    .check_dir(&dir, overridden)
+                    .and_then(|()| suite.run_case(&dir, case))
+                    .map_err(ci_native)
             }));
         }
         let name = format!("{}::totals", suite.name());
@@ -112,8 +115,10 @@ pub(super) fn gate_trials<G: SuiteKind>(
             continue;
         }
         trials.push(Trial::test(name, move || {
-            suite.check_dir(&dir, overridden)?;
-            suite.run_totals(&dir, diffs)
+            suite
+                .check_dir(&dir, overridden)
+                .and_then(|()| suite.run_totals(&dir, diffs))
+                .map_err(ci_native)
         }));
     }
     trials

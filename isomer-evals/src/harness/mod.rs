@@ -71,7 +71,7 @@
 //! case's first validation errors:
 //!
 //! ```text
-//! case `events-stat` is below its floors:
+//! case `events-stat` is below its floors (valid_after_retry, min_selection_f1, expected_hit, no_invented_types):
 //!   valid_after_retry: false, floor true
 //!   min_selection_f1: none (no valid composition), floor >= 0.66
 //!   expected_hit: false, floor true
@@ -80,6 +80,12 @@
 //! first attempt's validation errors (1):
 //!   body[0].type must be one of: slideFrame, slideHeading, slideStatement, ...
 //! ```
+//!
+//! The first line of every failure message is a summary (a heading names the items under
+//! it, as above), and a failing trial also writes it to stderr as `Error: <summary>`, the
+//! line cargo-nextest takes as the failure's message (the `message` of its JUnit
+//! `<failure>`); libtest-mimic prints the message itself to stdout, and under `--format
+//! json` in the failed event's `stdout`, so every reader shows the same first line.
 //!
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
 //! judgment is missing or stale, the directory holds recordings no replay of the cases reads
@@ -204,6 +210,7 @@
 pub mod agent;
 mod any;
 mod diff;
+mod failure;
 mod gate;
 mod html;
 mod kind;
