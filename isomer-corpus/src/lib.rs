@@ -30,7 +30,9 @@ pub use files::{
     ANSWERS_DIR, JUDGMENTS_FILE, MANIFEST_FILE, PROMPT_FILE, TRANSCRIPTS_DIR, answer_file_name,
     parse_answer_file_name, parse_transcript_file_name, transcript_file_name,
 };
-pub use floors::{AGENT_FLOORS, FloorKind, FloorLevel, FloorSpec, SINGLE_SHOT_FLOORS, floor_spec};
+pub use floors::{
+    AGENT_FLOORS, FloorKind, FloorLevel, FloorRange, FloorSpec, SINGLE_SHOT_FLOORS, floor_spec,
+};
 pub use judgments::{
     AnswerabilityVerdict, JudgmentFault, JudgmentFaultKind, Judgments, RecordedJudgment,
     parse_judgments,

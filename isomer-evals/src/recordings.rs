@@ -41,7 +41,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use isomer_corpus::{
     ANSWERS_DIR, JUDGMENTS_FILE, Judgments, Position, answer_file_name, decode_utf8,
@@ -49,7 +49,7 @@ use isomer_corpus::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::case::{AnswerabilityVerdict, Generate, Judge};
+use crate::case::{AnswerabilityVerdict, Generate, Judge, Prompt};
 use crate::corpus::NOT_UTF8;
 use crate::parse::unclosed_fence;
 use crate::runtime::BoxError;
@@ -211,7 +211,7 @@ pub struct Recordings {
     dir: PathBuf,
     judgments: OnceLock<Result<Option<Judgments>, ()>>,
     notes: Mutex<Notes>,
-    prompt: OnceLock<Arc<str>>,
+    prompt: OnceLock<Prompt>,
 }
 
 /// Locks the notes, recovering them if a panicking call poisoned the lock (each update is
@@ -357,7 +357,7 @@ impl Recordings {
     /// and keeps the shared prompt of the first request for [`Recordings::prompt`].
     pub fn generate(&self) -> Generate<'_> {
         Generate::new(move |request| {
-            let _ = self.prompt.set(Arc::clone(&request.prompt));
+            let _ = self.prompt.set(request.prompt.clone());
             let answer = self.answer(&request.eval_case.id, request.attempt);
             async move { answer.map_err(|fault| BoxError::from(fault.to_string())) }
         })
@@ -397,8 +397,9 @@ impl Recordings {
     }
 
     /// The shared authoring prompt of the first `generate` request: the exact text the
-    /// run built, which `prompt.txt` must equal. `None` before any request.
-    pub fn prompt(&self) -> Option<Arc<str>> {
+    /// run built (built when first read), which `prompt.txt` must equal. `None` before
+    /// any request.
+    pub fn prompt(&self) -> Option<Prompt> {
         self.prompt.get().cloned()
     }
 }

@@ -9,7 +9,7 @@ use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
 use crate::callback::panic_message;
-use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
+use crate::case::{EvalCase, Generate, GenerateRequest, Judge, Prompt};
 use crate::check::check_attempt_and_render;
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
@@ -148,19 +148,18 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     // The cases are moved into the run, not copied (goldens can be large).
     let corpus = std::mem::take(&mut options.corpus);
     let context = options.runtime.authoring_context();
-    let prompt: Arc<str> = prompt_from(
-        &context,
-        options.profile,
-        &options.guide,
-        options.rules.as_deref(),
-    )
-    .into();
     let known_types: HashSet<String> = context
         .primitives
         .iter()
         .map(|entry| entry.type_name.clone())
         .collect();
-    drop(context);
+    // Built when a request first reads it: a replaying `generate` never does.
+    let (profile, guide, rules) = (
+        options.profile,
+        options.guide.clone(),
+        options.rules.clone(),
+    );
+    let prompt = Prompt::lazy(move || prompt_from(&context, profile, &guide, rules.as_deref()));
     let run = RunContext {
         options: &options,
         prompt,
@@ -177,7 +176,7 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
 
 struct RunContext<'o, 'r, 'c> {
     options: &'o RunEvalsOptions<'r, 'c>,
-    prompt: Arc<str>,
+    prompt: Prompt,
     known_types: HashSet<String>,
 }
 
@@ -299,7 +298,7 @@ impl RunContext<'_, '_, '_> {
     ) -> Result<String, CaseError> {
         let request = GenerateRequest {
             eval_case: Arc::clone(eval_case),
-            prompt: Arc::clone(&self.prompt),
+            prompt: self.prompt.clone(),
             attempt,
             previous_errors,
         };

@@ -3,7 +3,7 @@
 //! names, `--exact` on one case reading only that case's transcript, and the failure
 //! messages of a missing turn and of floors (value and floor). Regressed recordings are
 //! copies of the committed transcripts in a temporary directory, handed to the gate through
-//! `ISOMER_EVAL_RECORDINGS_SLIDES_AGENT`; insta is told never to write.
+//! `ISOMER_EVAL_RECORDINGS_SLIDES_AGENT`; nothing is accepted.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -28,7 +28,7 @@ fn run(args: &[&str], recordings: Option<&Path>) -> Output {
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove(VARIABLE);
     if let Some(dir) = recordings {
         command.env(VARIABLE, dir);
@@ -187,7 +187,7 @@ the baseline moved:
     );
     assert!(
         message.contains(
-            "\n  slides_agent__report_text: the formatted report differs\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\nfix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
+            "\n  slides_agent__report_text: the formatted report differs\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\nfix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
         ),
         "{message}"
     );

@@ -21,13 +21,13 @@ fn gate() -> &'static Path {
     })
 }
 
-/// Runs the gate with `args` (and `envs`), insta told never to write.
+/// Runs the gate with `args` (and `envs`), accepting nothing.
 fn run(args: &[&str], envs: &[(&str, &Path)]) -> Output {
     let mut command = Command::new(gate());
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove("ISOMER_EVAL_RECORDINGS_MINI");
     for (key, value) in envs {
         command.env(key, value);
@@ -241,7 +241,7 @@ the baseline moved:
   mini__report: results[0].validity.valid: true -> false, results[0].validity.validAfterRetry: true -> false, results[0].validity.errors: [] -> [\"body[0] unknown node type \\\"sparkline\\…, results[0].validity.composition: {\"type\":\"view\",\"body\":[{\"type\":\"stat\",\"l… -> absent, results[0].selection: {\"precision\":1.0,\"recall\":1.0,\"f1\":1.0,\"… -> absent, results[0].expected.hit: true -> false, results[0].expected.found: [\"stat\"] -> [], results[0].payload.rawBytes: 67 -> 62 (+11 more)
   mini__report_text: the formatted report differs
   mini__baseline: missingRecordings: [] -> [{\"caseId\":\"good\",\"attempt\":1}]
-fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it
+fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it
 the report of this replay:
 cases             3
 parsed            2 (67%)
@@ -260,9 +260,9 @@ invented node types:
     );
 }
 
-/// Under `--format json` a moved baseline leaves stdout one JSON object a line (insta's
-/// own diff would go to stdout): the diff of each moved snapshot goes to stderr instead,
-/// and nothing is written beside the committed snapshots.
+/// Under `--format json` a moved baseline leaves stdout one JSON object a line: the diff of
+/// each moved snapshot goes to stderr, and nothing is written beside the committed
+/// snapshots.
 #[test]
 fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
     let output = run(

@@ -24,7 +24,7 @@ fn run(args: &[&str], recordings: Option<&Path>) -> Output {
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove("ISOMER_EVAL_RECORDINGS_SLIDES");
     if let Some(dir) = recordings {
         command.env("ISOMER_EVAL_RECORDINGS_SLIDES", dir);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use super::snapshot::read_snapshot;
+use super::snapshot::split_header;
 
 /// The variable naming the directory the `totals` trials write their HTML reports to.
 pub(super) const HTML_VARIABLE: &str = "ISOMER_EVAL_HTML";
@@ -55,6 +55,7 @@ pub(super) fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), Stri
 /// single-shot suite, [`crate::agent::AgentEvalReport`] for an agent one). The HTML report
 /// shows the totals beside it.
 pub fn committed_report<R: DeserializeOwned>(snapshots: &Path, suite: &str) -> Option<R> {
-    let text = read_snapshot(&snapshots.join(format!("{suite}__report.snap")))?;
-    serde_json::from_str(&text).ok()
+    let text = std::fs::read_to_string(snapshots.join(format!("{suite}__report.snap"))).ok()?;
+    let text = text.replace("\r\n", "\n");
+    serde_json::from_str(split_header(&text).1).ok()
 }

@@ -1,23 +1,29 @@
-//! The one trait every kind of suite implements ([`SuiteKind`]: check the recordings
-//! directory, run one case, run the totals), and what both kinds share to do so: reading a
-//! case or every case of the compiled-in corpus, refusing a recordings path that is not a
-//! directory, and the errors section of a case's failure message.
+//! The one trait every kind of suite implements ([`SuiteKind`]: build the suite, check the
+//! recordings directory, run one case, run the totals), and what both kinds share to do
+//! so: the suite's trials, reading a case or every case of the compiled-in corpus,
+//! refusing a recordings path that is not a directory, and the errors section of a case's
+//! failure message.
 //!
 //! The single-shot kind is implemented in `outcome.rs`, the agent kind in `agent.rs`;
 //! `gate.rs` builds the trials of any kind, and `any.rs` holds a target that mixes them.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use isomer_corpus::parse_manifest;
-use libtest_mimic::Failed;
+use libtest_mimic::{Failed, Trial};
 
-use super::snapshot::DiffOutput;
+use super::failure::ci_native;
 use super::{CaseSpec, CorpusSpec, recordings_variable};
 use crate::case::EvalCase;
 
 /// What a kind of suite supplies to the trial list.
 pub(super) trait SuiteKind: Copy + Send + 'static {
+    /// What the suite's `#[isomer_eval]` function returns, converted: the runtime and the
+    /// run options. Built once per trial list, by the first trial that runs, and shared by
+    /// every trial of the suite.
+    type Built: Send + Sync + 'static;
     /// The suite name, the first part of each trial name.
     fn name(&self) -> &'static str;
     /// The compiled-in corpus.
@@ -30,10 +36,70 @@ pub(super) trait SuiteKind: Copy + Send + 'static {
     fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
         check_dir(self.name(), self.corpus(), dir, overridden, self.holding())
     }
+    /// Calls the suite's function.
+    fn build(&self) -> Self::Built;
     /// The `<suite>::<case id>` trial.
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed>;
-    /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed>;
+    fn run_case(
+        &self,
+        built: &Self::Built,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed>;
+    /// The `<suite>::totals` trial.
+    fn run_totals(&self, built: &Self::Built, dir: &Path) -> Result<(), Failed>;
+}
+
+/// The trials of one suite: one per case in corpus order, then `totals`.
+///
+/// With `exact` (`--exact <name>` without `--list`) only the trial of that name is built;
+/// every other trial is a [`placeholder`]. The suite's function is called once, by the
+/// first trial that runs, and what it built is shared by the suite's other trials and kept
+/// until the process exits, as a `static` would be (dropping a runtime at the end of a
+/// one-case process would cost more than the case).
+pub(super) fn suite_trials<K: SuiteKind>(
+    suite: K,
+    dir: PathBuf,
+    overridden: bool,
+    exact: Option<&str>,
+) -> Vec<Trial> {
+    let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
+    let built: &'static OnceLock<K::Built> = Box::leak(Box::new(OnceLock::new()));
+    let dir: &'static Path = Box::leak(dir.into_boxed_path());
+    let mut trials = Vec::with_capacity(suite.corpus().cases.len() + 1);
+    for case in suite.corpus().cases {
+        let name = format!("{}::{}", suite.name(), case.id);
+        if !wanted(&name) {
+            trials.push(placeholder(name));
+            continue;
+        }
+        trials.push(Trial::test(name, move || {
+            suite
+                .check_dir(dir, overridden)
+                .and_then(|()| suite.run_case(built.get_or_init(|| suite.build()), dir, case))
+                .map_err(ci_native)
+        }));
+    }
+    let name = format!("{}::totals", suite.name());
+    if wanted(&name) {
+        trials.push(Trial::test(name, move || {
+            suite
+                .check_dir(dir, overridden)
+                .and_then(|()| suite.run_totals(built.get_or_init(|| suite.build()), dir))
+                .map_err(ci_native)
+        }));
+    } else {
+        trials.push(placeholder(name));
+    }
+    trials
+}
+
+/// A trial excluded by `--exact`: its name, so libtest-mimic counts it as filtered out,
+/// and a body that is never run (libtest-mimic drops it before running anything); were it
+/// run, it would fail rather than pass unchecked.
+fn placeholder(name: String) -> Trial {
+    Trial::test(name, || {
+        Err("this trial was excluded by --exact and was not built".into())
+    })
 }
 
 /// How many of a case's first-attempt errors a failure message shows.

@@ -97,21 +97,25 @@
 //!
 //! # The baseline and how to accept a new one
 //!
-//! `totals` compares three insta snapshots under the `snapshots` directory, with explicit
-//! names (never insta's function-derived ones, which every trial would share):
-//! `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
+//! `totals` compares three snapshot files under the `snapshots` directory, named after the
+//! suite: `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
 //! (`format_report`'s text) and `<suite>__baseline.snap` (`isomer_evals::baseline`'s
-//! `BaselineRecord`: the prompt's SHA-256, `missingRecordings`, `staleJudgments`), the
-//! same files and shapes a corpus's own baseline test writes. A difference fails `totals`
-//! and names what moved; so does a `prompt.txt` that differs from the prompt the suite
-//! builds. To accept a change that moves the numbers, run
+//! `BaselineRecord`: the prompt's SHA-256, `missingRecordings`, `staleJudgments`). Each is
+//! a `---` header (insta's shape, never compared) and the contents, compared by the
+//! harness itself: equal after `\r\n` is read as `\n` and trailing whitespace is dropped
+//! (see [`moved_snapshots`]). A difference fails `totals`, names what moved and writes a
+//! unified diff of each moved file to stderr; so does a `prompt.txt` that differs from the
+//! prompt the suite builds. To accept a change that moves the numbers, run
 //!
 //! ```text
-//! INSTA_UPDATE=always cargo test --test slides_eval -- --exact slides::totals
+//! ISOMER_EVAL_ACCEPT=1 cargo test --test slides_eval -- --exact slides::totals
 //! ```
 //!
-//! then read the diff of the `.snap` files and commit them with the change (or run with
-//! the default `INSTA_UPDATE` and review the `.snap.new` files with `cargo insta review`).
+//! ([`ACCEPT_VARIABLE`]), then read the diff of the `.snap` files and commit them with the
+//! change. Accepting rewrites only the files that moved, keeping their headers, and removes
+//! any `<name>.snap.new` beside them (which insta left in earlier versions of the harness).
+//! The harness reads no insta variable and writes no `.snap.new`: insta has no public way
+//! to compare without printing its own review advice, which would contradict this one.
 //! The failure prints that command as its last line. When the same failure also names a
 //! fault of the recordings (a case or run that did not complete, a missing or stale
 //! recording, a file no replay reads, a `prompt.txt` that differs), the line starts with
@@ -159,8 +163,8 @@
 //!
 //! # Variables the harness reads
 //!
-//! - `INSTA_UPDATE` and the other insta variables, read by insta when `totals` compares
-//!   the baseline.
+//! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
+//!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
 //!   a directory to replay `answers/`, `judgments.json` and `prompt.txt` from instead of
 //!   the corpus directory, for checking fresh recordings without touching the committed
@@ -178,23 +182,12 @@
 //! # Known limitations
 //!
 //! - libtest-mimic captures no output: a trial's diagnostics are in its failure message,
-//!   and insta prints its own diff of a moved baseline to stdout. Under `--format json`
-//!   stdout stays one JSON object a line: the harness compares the baseline with insta's
-//!   comparator but lets insta print and write nothing, and writes its own diff of each
-//!   moved snapshot to stderr (`--- <name>.snap (committed)` / `+++ <name> (this run)`, one
-//!   hunk). So under `--format json` no `.snap.new` is written and `INSTA_UPDATE=always`
-//!   accepts nothing: accept a baseline with the default format. The hunk's `@@ -32,7
-//!   +32,7 @@` numbers lines of the snapshot's contents, as insta's own diff does, not of
-//!   the `.snap` file: the `@@` line adds `lines of the snapshot's contents, after the
-//!   3-line header of <name>.snap` (the committed file's `---` header, counted from the
-//!   file; 3 lines as the harness writes it), so that hunk starts at line 35 of the file.
-//! - In the default format insta prints ``Stopped on the first failure. Run `cargo insta
-//!   test` to run all snapshots.`` under its diff of each moved snapshot. It is not so
-//!   here: the harness compares all three snapshots, and the failure names each one that
-//!   moved. insta 1.49 prints the line for every mismatch it does not write in place
-//!   (`INSTA_UPDATE=always` does) unless its output setting is `none`, which only the
-//!   `INSTA_OUTPUT` variable or an `insta.yaml` file sets, and which would hide the diff
-//!   too; no `insta::Settings` value turns it off, so the harness leaves it.
+//!   and the diff of a moved snapshot goes to stderr (`--- <name>.snap (committed)` /
+//!   `+++ <name> (this run)`, one hunk), so stdout stays libtest's (one JSON object a line
+//!   under `--format json`). The hunk's `@@ -32,7 +32,7 @@` numbers lines of the
+//!   snapshot's contents, not of the `.snap` file: the `@@` line adds `lines of the
+//!   snapshot's contents, after the 3-line header of <name>.snap` (the committed file's
+//!   `---` header, counted from the file), so that hunk starts at line 35 of the file.
 //! - `--list` ignores `--format json`: libtest-mimic 0.8 lists every trial as a
 //!   `<name>: test` line (libtest's pretty listing) whatever the format, and offers no hook
 //!   to list otherwise; libtest's own JSON listing is an unstable option. Parse the plain
@@ -218,17 +211,17 @@ mod outcome;
 mod snapshot;
 mod suite;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
 use crate::floor::Floor;
-use kind::SuiteKind;
 
 pub use any::AnySuiteSpec;
 pub use html::committed_report;
-pub(crate) use outcome::{case_scores, suite_totals};
+pub(crate) use outcome::CaseScores;
+pub use snapshot::ACCEPT_VARIABLE;
 pub use suite::Suite;
 
 /// A suite as the expansion describes it: data only, built as a constant.
@@ -238,7 +231,8 @@ pub struct SuiteSpec {
     pub name: &'static str,
     /// The corpus, compiled in.
     pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per trial.
+    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per process,
+    /// by the first trial of the suite that runs.
     pub build: fn() -> Suite,
     /// The declared floors, case and suite ones, in attribute order.
     pub floors: &'static [Floor],
@@ -310,7 +304,8 @@ pub fn recordings_variable(suite: &str) -> String {
 
 /// Runs `suites` (of either kind, see [`run`]) under `args`, with `recordings[i]` (when
 /// given) replacing suite `i`'s recordings directory (answers and judgments, or
-/// transcripts). Reads no environment variable itself (insta still reads its own).
+/// transcripts). Reads no environment variable itself (a `totals` trial still reads
+/// [`ACCEPT_VARIABLE`] when it compares its baseline).
 ///
 /// When two trials would share a name (see [`trial_name_conflicts`]), runs nothing, prints
 /// each conflict to stderr as `error: ...` and concludes with one failure, so the target
@@ -352,6 +347,30 @@ pub fn trials<S: Copy + Into<AnySuiteSpec>>(
     args: &Arguments,
 ) -> Vec<Trial> {
     gate::gate_trials(&any(suites), recordings, args)
+}
+
+/// The snapshot files of a single-shot `baseline` that moved against the files of `suite`
+/// in `dir` (`<suite>__report.snap`, `<suite>__report_text.snap`, `<suite>__baseline.snap`),
+/// compared as the suite's `totals` trial compares them (see
+/// [the module docs](self#the-baseline-and-how-to-accept-a-new-one)): one description per
+/// moved file, in that order (`slides__report: totals.valid: 48 -> 47`), empty when all
+/// three match. Writes no file (each moved file's diff goes to stderr); a moved baseline is
+/// accepted through the `totals` trial. For a test that checks another producer of the
+/// same report (such as a report command) against a gate's committed baseline.
+pub fn moved_snapshots(
+    suite: &str,
+    dir: &Path,
+    baseline: &crate::baseline::Baseline,
+) -> Vec<String> {
+    snapshot::compare_baseline(
+        suite,
+        dir,
+        &baseline.report,
+        &baseline.report_text,
+        &baseline.record,
+        false,
+    )
+    .unwrap_or_else(|error| vec![error])
 }
 
 /// Writes the `main` of a test target holding several `#[isomer_eval(main = false)]`

@@ -12,8 +12,11 @@ use crate::runtime::{EvalFrame, EvalRuntime};
 ///
 /// An `#[isomer_eval]` function returns a `Suite`, or anything that converts into one: any
 /// [`EvalRuntime`] that is `Send + 'static` converts with the default options. The harness
-/// calls the function once per trial (so a panic while building is that trial's failure),
-/// supplies the corpus and the replayed `generate` / `judge` itself, and never calls a model.
+/// calls the function once per process, when the first trial of the suite runs (`--list`
+/// and a `--exact` run of another suite's trial never call it), and every trial of the
+/// suite shares what it returned; a panic while building fails that trial, and the next
+/// trial calls the function again. The harness supplies the corpus and the replayed
+/// `generate` / `judge` itself, and never calls a model.
 ///
 /// ```no_run
 /// use isomer_evals::EvalRuntime;

@@ -2,17 +2,18 @@
 //! each run of a case (its turns, tool calls and answer) in the middle column.
 
 use super::page::{
-    FloorStatus, Page, badge, esc, totals_rows, write_errors, write_folded, write_json,
-    write_rendering, write_scores,
+    FloorStatus, Page, badge, esc, floor_statuses, totals_rows, write_errors, write_folded,
+    write_json, write_rendering, write_scores,
 };
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordings, RecordedRun, TurnKey,
     agent_report_table, format_agent_report,
 };
 use crate::case::EvalCase;
-use crate::floor::{AgentFloor, FloorLevel};
+use crate::floor::{Floor, Scores, misses};
 use crate::parse::{ParsedAttempt, parse_generated};
 use crate::runtime::EvalRuntime;
+use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 
 /// The HTML report of an agent run; see the [module docs](super).
 pub struct AgentPage<'a> {
@@ -22,7 +23,7 @@ pub struct AgentPage<'a> {
     runtime: &'a dyn EvalRuntime,
     transcripts: Option<&'a AgentRecordings>,
     baseline: Option<&'a AgentEvalReport>,
-    floors: &'a [AgentFloor],
+    floors: &'a [Floor],
     missing: &'a [TurnKey],
     stale: &'a [TurnKey],
     notes: Vec<String>,
@@ -75,7 +76,7 @@ impl<'a> AgentPage<'a> {
     }
 
     /// The declared floors, each shown met or missed.
-    pub fn floors(mut self, floors: &'a [AgentFloor]) -> Self {
+    pub fn floors(mut self, floors: &'a [Floor]) -> Self {
         self.floors = floors;
         self
     }
@@ -140,33 +141,18 @@ impl<'a> AgentPage<'a> {
     }
 
     fn floor_statuses(&self) -> Vec<FloorStatus> {
-        self.floors
+        let units: Vec<(String, &dyn Scores)> = self
+            .report
+            .results
             .iter()
-            .map(|floor| {
-                let case_level = floor.level() == FloorLevel::Case;
-                let misses = if case_level {
-                    self.report
-                        .results
-                        .iter()
-                        .filter_map(|run| {
-                            let miss = floor.check_run(run)?;
-                            Some(format!("{} run {}: {miss}", run.case_id, run.repeat))
-                        })
-                        .collect()
-                } else {
-                    floor
-                        .check_totals(&self.report.totals)
-                        .map(|miss| miss.to_string())
-                        .into_iter()
-                        .collect()
-                };
-                FloorStatus {
-                    declared: declared(floor),
-                    case_level,
-                    misses,
-                }
+            .map(|run| {
+                (
+                    format!("{} run {}", run.case_id, run.repeat),
+                    run as &dyn Scores,
+                )
             })
-            .collect()
+            .collect();
+        floor_statuses(self.floors, AGENT_FLOORS, &units, &self.report.totals)
     }
 
     fn case_row(&self, case: &EvalCase, css: &mut String) -> String {
@@ -178,7 +164,7 @@ impl<'a> AgentPage<'a> {
             .collect();
         let mut problems: Vec<String> = Vec::new();
         for run in &runs {
-            for miss in self.floors.iter().filter_map(|floor| floor.check_run(run)) {
+            for miss in misses(self.floors, AGENT_FLOORS, FloorLevel::Case, *run) {
                 problems.push(format!("run {}: {miss}", run.repeat));
             }
             if let Some(error) = &run.error {
@@ -323,21 +309,5 @@ impl<'a> AgentPage<'a> {
             &run.answer,
         );
         out.push_str("</div>");
-    }
-}
-
-/// An agent floor as declared in the attribute: `max_mean_turns = 4.375`, `finished`.
-fn declared(floor: &AgentFloor) -> String {
-    let value = match *floor {
-        AgentFloor::MaxTurns(n) => Some(n.to_string()),
-        AgentFloor::MinFinishedRatio(x)
-        | AgentFloor::MinValidRatio(x)
-        | AgentFloor::MinExpectedHitRatio(x)
-        | AgentFloor::MaxMeanTurns(x) => Some(x.to_string()),
-        _ => None,
-    };
-    match value {
-        Some(value) => format!("{} = {value}", floor.name()),
-        None => floor.name().to_owned(),
     }
 }

@@ -54,15 +54,16 @@ use isomer_sdk::js::to_fixed_2;
 
 use crate::case::{AnswerabilityVerdict, EvalCase, Generate};
 use crate::check::{CheckedAttempt, check_attempt};
-use crate::floor::{Floor, FloorLevel};
-use crate::harness::case_scores;
+use crate::floor::{Floor, misses};
+use crate::harness::CaseScores;
 use crate::parse::parse_generated;
 use crate::recordings::{ReplayFindings, StaleReason};
 use crate::report::{EvalCaseResult, EvalReport, format_report, report_table};
 use crate::runtime::{EvalFrame, EvalRuntime};
+use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 use page::{
-    FloorStatus, Page, badge, esc, totals_rows, write_errors, write_folded, write_rendering,
-    write_scores,
+    FloorStatus, Page, badge, esc, floor_statuses, totals_rows, write_errors, write_folded,
+    write_rendering, write_scores,
 };
 
 pub use agent::AgentPage;
@@ -247,54 +248,41 @@ impl<'a> EvalPage<'a> {
     }
 
     fn floor_statuses(&self) -> Vec<FloorStatus> {
-        let suite = crate::harness::suite_totals(&self.report.totals);
-        self.floors
+        let scores: Vec<CaseScores> = self
+            .report
+            .results
             .iter()
-            .map(|floor| {
-                let case_level = floor.level() == FloorLevel::Case;
-                let misses = if case_level {
-                    self.report
-                        .results
-                        .iter()
-                        .filter_map(|result| {
-                            let miss = floor.check_case(&self.scores(result))?;
-                            Some(format!("{}: {miss}", result.case_id))
-                        })
-                        .collect()
-                } else {
-                    floor
-                        .check_suite(&suite)
-                        .map(|miss| miss.to_string())
-                        .into_iter()
-                        .collect()
-                };
-                FloorStatus {
-                    declared: declared(floor),
-                    case_level,
-                    misses,
-                }
+            .map(|result| self.scores(result))
+            .collect();
+        let units: Vec<(String, &dyn crate::floor::Scores)> = scores
+            .iter()
+            .map(|scores| {
+                (
+                    scores.result.case_id.clone(),
+                    scores as &dyn crate::floor::Scores,
+                )
             })
-            .collect()
+            .collect();
+        floor_statuses(self.floors, SINGLE_SHOT_FLOORS, &units, &self.report.totals)
     }
 
-    fn scores(&self, result: &EvalCaseResult) -> crate::floor::CaseScores {
+    fn scores<'r>(&self, result: &'r EvalCaseResult) -> CaseScores<'r> {
         let has_golden = self
             .case_of(&result.case_id)
             .is_some_and(|case| case.golden.is_some());
-        case_scores(result, has_golden)
+        CaseScores { result, has_golden }
     }
 
     /// What is wrong with one case, as its trial would say it: floors missed, an error,
     /// missing or stale recordings.
     fn problems(&self, result: &EvalCaseResult) -> Vec<String> {
         let id = result.case_id.as_str();
-        let scores = self.scores(result);
-        let mut problems: Vec<String> = self
-            .floors
-            .iter()
-            .filter_map(|floor| floor.check_case(&scores))
-            .map(|miss| miss.to_string())
-            .collect();
+        let mut problems = misses(
+            self.floors,
+            SINGLE_SHOT_FLOORS,
+            FloorLevel::Case,
+            &self.scores(result),
+        );
         if let Some(error) = &result.error {
             problems.push(format!("did not complete: {error}"));
         }
@@ -467,21 +455,4 @@ fn scores_of(result: &EvalCaseResult) -> Vec<(&'static str, String)> {
         scores.push(("invented types", payload.unknown_types.join(", ")));
     }
     scores
-}
-
-/// A floor as declared in the attribute: `min_valid_ratio = 0.97`, `valid_after_retry`.
-fn declared(floor: &Floor) -> String {
-    let value = match *floor {
-        Floor::MinSelectionF1(x)
-        | Floor::MaxSizeVsGolden(x)
-        | Floor::MinValidRatio(x)
-        | Floor::MinValidAfterRetryRatio(x)
-        | Floor::MinMeanSelectionF1(x) => Some(x.to_string()),
-        Floor::MaxAnswerabilityNo(n) => Some(n.to_string()),
-        _ => None,
-    };
-    match value {
-        Some(value) => format!("{} = {value}", floor.name()),
-        None => floor.name().to_owned(),
-    }
 }

@@ -10,6 +10,9 @@
 use isomer_sdk::{Html, HtmlRender, RenderOptions};
 use serde_json::Value;
 
+use isomer_corpus::{FloorLevel, FloorSpec, floor_spec};
+
+use crate::floor::{Floor, Scores, misses};
 use crate::runtime::EvalRuntime;
 
 /// The report's own stylesheet. System fonts, no web fonts, no images: the page loads
@@ -106,6 +109,42 @@ pub(super) struct FloorStatus {
     pub(super) declared: String,
     pub(super) case_level: bool,
     pub(super) misses: Vec<String>,
+}
+
+/// The status of each of `floors`, whose kind's floor table is `table`: a case floor
+/// checked against each of `units` (`(name, scores)`, a case or a run), each miss named
+/// `<name>: <miss>`; a suite floor checked against `totals`.
+pub(super) fn floor_statuses(
+    floors: &[Floor],
+    table: &'static [FloorSpec],
+    units: &[(String, &dyn Scores)],
+    totals: &dyn Scores,
+) -> Vec<FloorStatus> {
+    floors
+        .iter()
+        .map(|floor| {
+            let one = std::slice::from_ref(floor);
+            let case_level =
+                floor_spec(table, floor.name()).is_some_and(|spec| spec.level == FloorLevel::Case);
+            let misses = if case_level {
+                units
+                    .iter()
+                    .flat_map(|(name, scores)| {
+                        misses(one, table, FloorLevel::Case, *scores)
+                            .into_iter()
+                            .map(move |miss| format!("{name}: {miss}"))
+                    })
+                    .collect()
+            } else {
+                misses(one, table, FloorLevel::Suite, totals)
+            };
+            FloorStatus {
+                declared: floor.to_string(),
+                case_level,
+                misses,
+            }
+        })
+        .collect()
 }
 
 /// The parts of a report page, in the order they are shown.
