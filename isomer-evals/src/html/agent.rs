@@ -132,6 +132,7 @@ impl<'a> AgentPage<'a> {
             ),
             floors: self.floor_statuses(),
             recordings,
+            sound: "every turn the replay asked for is recorded, and the tools answer every call as they did when it was recorded",
             answer_heading: "runs",
             case_rows,
             text_report: format_agent_report(report),

@@ -235,6 +235,7 @@ impl<'a> EvalPage<'a> {
             ),
             floors: self.floor_statuses(),
             recordings,
+            sound: "every recording the replay asked for is present and usable, and every verdict was given for the current rendering",
             answer_heading: "answer",
             case_rows,
             text_report: format_report(report),

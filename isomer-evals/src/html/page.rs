@@ -156,6 +156,8 @@ pub(super) struct Page {
     pub(super) floors: Vec<FloorStatus>,
     /// Lines about the recordings (missing, stale, unusable); empty when all are sound.
     pub(super) recordings: Vec<String>,
+    /// What the page says when `recordings` is empty.
+    pub(super) sound: &'static str,
     /// The heading of the middle column of the cases table (`answer`, `runs`).
     pub(super) answer_heading: &'static str,
     /// One row per case, already laid out (`<tr class="case ...">...</tr>`).
@@ -250,7 +252,10 @@ impl Page {
 
         out.push_str("<section id=\"recordings\"><h2>Recordings</h2>");
         if self.recordings.is_empty() {
-            out.push_str("<p><span class=\"badge pass\">sound</span>every recording the replay asked for is present and usable, and every verdict was given for the current rendering</p>");
+            out.push_str(&format!(
+                "<p><span class=\"badge pass\">sound</span>{}</p>",
+                esc(self.sound)
+            ));
         } else {
             out.push_str("<ul class=\"problems\">");
             for line in &self.recordings {
