@@ -56,6 +56,11 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// A frame whose body rule every attempt must also pass (the slides
     /// frame requires exactly one `slideFrame`). Default `None`.
     pub frame: Option<&'r dyn EvalFrame>,
+    /// The prompt these options build, when the caller can build it later
+    /// than the run starts (the eval harness, whose suite outlives the run,
+    /// builds it only if a request reads it). `None`: the run takes the
+    /// runtime's authoring context when it starts.
+    pub(crate) prompt: Option<Prompt>,
 }
 
 impl<'r, 'c> RunEvalsOptions<'r, 'c> {
@@ -77,6 +82,7 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
             rules: None,
             concurrency: 1,
             frame: None,
+            prompt: None,
         }
     }
 }
@@ -147,19 +153,18 @@ fn prompt_from(
 pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     // The cases are moved into the run, not copied (goldens can be large).
     let corpus = std::mem::take(&mut options.corpus);
-    let context = options.runtime.authoring_context();
-    let known_types: HashSet<String> = context
-        .primitives
-        .iter()
-        .map(|entry| entry.type_name.clone())
-        .collect();
-    // Built when a request first reads it: a replaying `generate` never does.
-    let (profile, guide, rules) = (
-        options.profile,
-        options.guide.clone(),
-        options.rules.clone(),
-    );
-    let prompt = Prompt::lazy(move || prompt_from(&context, profile, &guide, rules.as_deref()));
+    let known_types: HashSet<String> = options.runtime.node_types().into_iter().collect();
+    let prompt = options.prompt.take().unwrap_or_else(|| {
+        // The text is built when a request first reads it: a replaying `generate` never
+        // does. The context is taken now, while the runtime is borrowed.
+        let context = options.runtime.authoring_context();
+        let (profile, guide, rules) = (
+            options.profile,
+            options.guide.clone(),
+            options.rules.clone(),
+        );
+        Prompt::lazy(move || prompt_from(&context, profile, &guide, rules.as_deref()))
+    });
     let run = RunContext {
         options: &options,
         prompt,

@@ -24,9 +24,21 @@ pub trait EvalRuntime: Sync {
     fn walker(&self) -> &dyn ChildWalker;
 
     /// The authoring context: the JSON Schema and the catalog entries
-    /// printed into the prompt. Its catalog `type`s are the *known types*
-    /// of the payload score. Read once per run.
+    /// printed into the prompt. Read once per run, and only when a request
+    /// reads the prompt.
     fn authoring_context(&self) -> AuthoringContext;
+
+    /// The `type` of every catalog entry, in catalog order: the *known
+    /// types* of the payload score. Read once per run. Defaults to the
+    /// catalog of [`EvalRuntime::authoring_context`]; a runtime that knows
+    /// its types without building the authoring schema answers directly.
+    fn node_types(&self) -> Vec<String> {
+        self.authoring_context()
+            .primitives
+            .into_iter()
+            .map(|entry| entry.type_name)
+            .collect()
+    }
 
     /// The check of model output, as upstream's eval check reads a runtime:
     /// the schema-only `parse` of untrusted input (the input budget, then
@@ -202,6 +214,10 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
         (**self).authoring_context()
     }
 
+    fn node_types(&self) -> Vec<String> {
+        (**self).node_types()
+    }
+
     fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
         (**self).check(value)
     }
@@ -254,6 +270,14 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
 
     fn authoring_context(&self) -> AuthoringContext {
         isomer_sdk::Runtime::authoring_context(self)
+    }
+
+    /// The registered primitives' types, without building the authoring schema.
+    fn node_types(&self) -> Vec<String> {
+        self.primitives()
+            .iter()
+            .map(|primitive| primitive.type_name().to_owned())
+            .collect()
     }
 
     fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {

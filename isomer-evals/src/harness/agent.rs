@@ -220,13 +220,13 @@ impl SuiteKind for AgentSuiteSpec {
     }
     fn run_case(
         &self,
-        built: &AgentSuite,
+        built: &'static AgentSuite,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed> {
         run_case(self, built, dir, case)
     }
-    fn run_totals(&self, built: &AgentSuite, dir: &Path) -> Result<(), Failed> {
+    fn run_totals(&self, built: &'static AgentSuite, dir: &Path) -> Result<(), Failed> {
         run_totals(self, built, dir)
     }
 }
@@ -243,7 +243,7 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
 /// own transcripts are read.
 fn run_case(
     suite: &AgentSuiteSpec,
-    built: &AgentSuite,
+    built: &'static AgentSuite,
     dir: &Path,
     spec: &CaseSpec,
 ) -> Result<(), Failed> {
@@ -341,7 +341,11 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &AgentSuiteSpec, built: &AgentSuite, dir: &Path) -> Result<(), Failed> {
+fn run_totals(
+    suite: &AgentSuiteSpec,
+    built: &'static AgentSuite,
+    dir: &Path,
+) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();

@@ -41,12 +41,12 @@ pub(super) trait SuiteKind: Copy + Send + 'static {
     /// The `<suite>::<case id>` trial.
     fn run_case(
         &self,
-        built: &Self::Built,
+        built: &'static Self::Built,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed>;
     /// The `<suite>::totals` trial.
-    fn run_totals(&self, built: &Self::Built, dir: &Path) -> Result<(), Failed>;
+    fn run_totals(&self, built: &'static Self::Built, dir: &Path) -> Result<(), Failed>;
 }
 
 /// The trials of one suite: one per case in corpus order, then `totals`.

@@ -33,23 +33,33 @@ impl SuiteKind for SuiteSpec {
     fn build(&self) -> Suite {
         (self.build)()
     }
-    fn run_case(&self, built: &Suite, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
+    fn run_case(
+        &self,
+        built: &'static Suite,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed> {
         run_case(self, built, dir, case)
     }
-    fn run_totals(&self, built: &Suite, dir: &Path) -> Result<(), Failed> {
+    fn run_totals(&self, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
         run_totals(self, built, dir)
     }
 }
 
 /// Runs `cases` with the suite's options, replaying `recordings`.
-fn evaluate(built: &Suite, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
+fn evaluate(built: &'static Suite, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
     let judge = recordings.has_judgments().then(|| recordings.judge());
     built.run(cases, recordings.generate(), judge)
 }
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
-fn run_case(suite: &SuiteSpec, built: &Suite, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(
+    suite: &SuiteSpec,
+    built: &'static Suite,
+    dir: &Path,
+    spec: &CaseSpec,
+) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
@@ -212,7 +222,7 @@ fn case_message(
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &SuiteSpec, built: &Suite, dir: &Path) -> Result<(), Failed> {
+fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
     // The HTML report, when asked, needs the cases and the text of every attempt.

@@ -2,7 +2,7 @@
 
 use isomer_sdk::AuthoringProfile;
 
-use crate::case::{EvalCase, Generate, Judge};
+use crate::case::{EvalCase, Generate, Judge, Prompt};
 use crate::html::EvalPage;
 use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
@@ -101,14 +101,16 @@ impl Suite {
     }
 
     /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on the
-    /// calling thread.
+    /// calling thread. The harness keeps its suites to the end of the process, so the prompt
+    /// is built from this suite only if a request reads it.
     pub(crate) fn run<'a>(
-        &'a self,
+        &'static self,
         corpus: Vec<EvalCase>,
         generate: Generate<'a>,
         judge: Option<Judge<'a>>,
     ) -> EvalReport {
         let mut options = RunEvalsOptions::new(&*self.runtime, corpus, generate);
+        options.prompt = Some(Prompt::lazy(|| self.prompt()));
         options.judge = judge;
         options.profile = self.profile;
         options.guide = self.guide.clone();
