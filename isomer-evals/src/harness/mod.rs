@@ -220,7 +220,6 @@ use crate::floor::Floor;
 
 pub use any::AnySuiteSpec;
 pub use html::committed_report;
-pub(crate) use outcome::CaseScores;
 pub use snapshot::ACCEPT_VARIABLE;
 pub use suite::Suite;
 

@@ -11,12 +11,12 @@ use super::kind::{self, SuiteKind, write_errors};
 use super::snapshot::{Findings, ReplayState, conclude_totals};
 use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
-use crate::case::{AnswerabilityVerdict, EvalCase};
+use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{Score, Scores, misses};
 use crate::html::AnswerLog;
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
-use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_report};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
 impl SuiteKind for SuiteSpec {
@@ -86,52 +86,6 @@ fn run_case(
     match message {
         None => Ok(()),
         Some(message) => Err(message.into()),
-    }
-}
-
-/// What the case floors of a single-shot suite read: one case's result, and whether the
-/// case has a golden (without one the selection and size floors are exempt).
-pub(crate) struct CaseScores<'a> {
-    /// The case's result.
-    pub(crate) result: &'a EvalCaseResult,
-    /// Whether the case has a golden.
-    pub(crate) has_golden: bool,
-}
-
-impl Scores for CaseScores<'_> {
-    fn score(&self, name: &str) -> Option<Score> {
-        let result = self.result;
-        Some(match name {
-            "valid_after_retry" => Score::flag(result.validity.valid_after_retry),
-            "min_selection_f1" if !self.has_golden => Score::Exempt,
-            "min_selection_f1" => match &result.selection {
-                Some(selection) => Score::Number(selection.f1),
-                None => Score::Missing("no valid composition"),
-            },
-            "expected_hit" => result
-                .expected
-                .as_ref()
-                .map_or(Score::Exempt, |expected| Score::flag(expected.hit)),
-            "no_invented_types" => Score::none_of(result.payload.unknown_types.clone()),
-            "max_size_vs_golden" => result
-                .payload
-                .size_vs_golden
-                .map_or(Score::Exempt, Score::Number),
-            "answerability_not_no" => match result.answerability {
-                None => Score::Exempt,
-                Some(score) => Score::Flag {
-                    met: score.verdict != AnswerabilityVerdict::No,
-                    shown: match score.verdict {
-                        AnswerabilityVerdict::Yes => "yes",
-                        AnswerabilityVerdict::Partial => "partial",
-                        AnswerabilityVerdict::No => "no",
-                    }
-                    .to_owned(),
-                    wanted: "not no",
-                },
-            },
-            _ => return None,
-        })
     }
 }
 

@@ -55,10 +55,9 @@ use isomer_sdk::js::to_fixed_2;
 use crate::case::{AnswerabilityVerdict, EvalCase, Generate};
 use crate::check::{CheckedAttempt, check_attempt};
 use crate::floor::{Floor, misses};
-use crate::harness::CaseScores;
 use crate::parse::parse_generated;
 use crate::recordings::{ReplayFindings, StaleReason};
-use crate::report::{EvalCaseResult, EvalReport, format_report, report_table};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport, format_report, report_table};
 use crate::runtime::{EvalFrame, EvalRuntime};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 use page::{
