@@ -78,9 +78,9 @@ use libtest_mimic::Failed;
 use serde_json::json;
 
 use super::html;
-use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec};
+use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::snapshot::{Findings, conclude_totals};
+use super::{CaseSpec, Spec};
 use crate::agent::AgentEvalTotals;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
@@ -187,47 +187,27 @@ impl std::fmt::Debug for AgentSuite {
     }
 }
 
-/// An agent suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct AgentSuiteSpec {
-    /// The suite name: the first part of each trial name.
-    pub name: &'static str,
-    /// The corpus, compiled in (its transcripts are read at run time).
-    pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into an [`AgentSuite`]; called once per
-    /// process, by the first trial of the suite that runs.
-    pub build: fn() -> AgentSuite,
-    /// The declared floors, case and suite ones, in attribute order: names of the agent
-    /// floor table ([`isomer_corpus::AGENT_FLOORS`]).
-    pub floors: &'static [Floor],
-    /// Absolute directory of the baseline snapshots.
-    pub snapshots: &'static str,
-}
+/// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
+pub type AgentSuiteSpec = Spec<AgentSuite>;
 
-impl SuiteKind for AgentSuiteSpec {
-    type Built = AgentSuite;
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "transcripts/"
-    }
-    fn build(&self) -> AgentSuite {
-        (self.build)()
-    }
+impl SuiteKind for AgentSuite {
+    const HOLDING: &'static str = "transcripts/";
+
     fn run_case(
-        &self,
+        suite: &AgentSuiteSpec,
         built: &'static AgentSuite,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed> {
-        run_case(self, built, dir, case)
+        run_case(suite, built, dir, case)
     }
-    fn run_totals(&self, built: &'static AgentSuite, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, built, dir)
+
+    fn run_totals(
+        suite: &AgentSuiteSpec,
+        built: &'static AgentSuite,
+        dir: &Path,
+    ) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
@@ -291,12 +271,7 @@ fn case_message(
             let _ = writeln!(out, "case `{case_id}` {prefix}did not complete: {error}");
         }
     }
-    if !below.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in &below {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), &below);
     turn_lines(&mut out, missing, stale);
     if out.is_empty() {
         return None;
@@ -360,21 +335,13 @@ fn run_totals(
     let report = built.run(cases, replay.step());
     let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
 
-    let mut out = String::new();
     let misses = misses(
         suite.floors,
         AGENT_FLOORS,
         FloorLevel::Suite,
         &report.totals,
     );
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
+    let mut out = String::new();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -396,11 +363,6 @@ fn run_totals(
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
     if let (Some(html), Some(cases)) = (&html, &page_cases) {
         let committed: Option<AgentEvalReport> =
             html::committed_report(Path::new(suite.snapshots), suite.name);
@@ -411,7 +373,7 @@ fn run_totals(
         if let Some(committed) = &committed {
             page = page.baseline(committed);
         }
-        for line in out[after_floors..].lines() {
+        for line in out.lines() {
             page = page.note(line);
         }
         if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
@@ -420,8 +382,8 @@ fn run_totals(
     }
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),

@@ -223,20 +223,45 @@ pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
 pub use suite::Suite;
 
-/// A suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct SuiteSpec {
+/// A suite as the expansion describes it: data only, built as a constant. `B` is what the
+/// suite's function returns, converted: a [`Suite`] ([`SuiteSpec`]) or an
+/// [`agent::AgentSuite`] ([`agent::AgentSuiteSpec`]).
+pub struct Spec<B: 'static> {
     /// The suite name: the first part of each trial name (`<name>::<case id>`).
     pub name: &'static str,
-    /// The corpus, compiled in.
+    /// The corpus, compiled in (its recordings are read at run time).
     pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per process,
-    /// by the first trial of the suite that runs.
-    pub build: fn() -> Suite,
-    /// The declared floors, case and suite ones, in attribute order.
+    /// The `#[isomer_eval]` function, converted; called once per process, by the first
+    /// trial of the suite that runs.
+    pub build: fn() -> B,
+    /// The declared floors, case and suite ones, in attribute order: names of the floor
+    /// table of the suite's kind ([`isomer_corpus::SINGLE_SHOT_FLOORS`] or
+    /// [`isomer_corpus::AGENT_FLOORS`]).
     pub floors: &'static [Floor],
     /// Absolute directory of the baseline snapshots.
     pub snapshots: &'static str,
+}
+
+/// A single-shot suite as the expansion describes it (`#[isomer_eval(corpus = ...)]`).
+pub type SuiteSpec = Spec<Suite>;
+
+impl<B> Clone for Spec<B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B> Copy for Spec<B> {}
+
+impl<B> std::fmt::Debug for Spec<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Spec")
+            .field("name", &self.name)
+            .field("corpus", &self.corpus)
+            .field("floors", &self.floors)
+            .field("snapshots", &self.snapshots)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A corpus as compiled into a gate.

@@ -7,9 +7,9 @@ use std::path::Path;
 use libtest_mimic::Failed;
 
 use super::html;
-use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec};
+use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::snapshot::{Findings, conclude_totals};
+use super::{CaseSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
@@ -19,30 +19,20 @@ use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgm
 use crate::report::{CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_report};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
-impl SuiteKind for SuiteSpec {
-    type Built = Suite;
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "answers/, judgments.json and prompt.txt"
-    }
-    fn build(&self) -> Suite {
-        (self.build)()
-    }
+impl SuiteKind for Suite {
+    const HOLDING: &'static str = "answers/, judgments.json and prompt.txt";
+
     fn run_case(
-        &self,
+        suite: &SuiteSpec,
         built: &'static Suite,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed> {
-        run_case(self, built, dir, case)
+        run_case(suite, built, dir, case)
     }
-    fn run_totals(&self, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, built, dir)
+
+    fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
@@ -121,12 +111,7 @@ fn case_message(
     if let Some(error) = &result.error {
         let _ = writeln!(out, "case `{case_id}` did not complete: {error}");
     }
-    if !misses.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), misses);
     if !missing.is_empty() {
         let _ = writeln!(
             out,
@@ -196,21 +181,13 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         .prompt()
         .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
 
-    let mut out = String::new();
     let misses = misses(
         suite.floors,
         SINGLE_SHOT_FLOORS,
         FloorLevel::Suite,
         &report.totals,
     );
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
+    let mut out = String::new();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -258,11 +235,6 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         }
     }
     let baseline = BaselineRecord::new(&prompt, &recordings);
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
     if let (Some(html), Some(cases)) = (&html, &page_cases) {
         let committed: Option<EvalReport> =
             html::committed_report(Path::new(suite.snapshots), suite.name);
@@ -275,7 +247,7 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         if let Some(committed) = &committed {
             page = page.baseline(committed);
         }
-        for line in out[after_floors..].lines() {
+        for line in out.lines() {
             page = page.note(line);
         }
         if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
@@ -284,8 +256,8 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
     }
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),

@@ -46,6 +46,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::diff::snapshot_diff;
+use super::kind::write_misses;
 
 /// The variable that makes a `totals` trial accept its baseline: set to anything but empty
 /// or `0`, every moved snapshot file is rewritten instead of failing the trial. Read by the
@@ -60,21 +61,21 @@ const NEW_HEADER: &str = "---\nsource: isomer-evals/src/harness/snapshot.rs\n---
 
 /// What a `totals` trial found before comparing its baseline.
 pub(super) struct Findings {
-    /// The failure text so far (floors missed, recording faults), one item a line; empty
-    /// when nothing is wrong yet.
-    pub(super) text: String,
-    /// Whether `text` names a fault of the recordings (a case or run that did not
-    /// complete, a missing or stale recording, a file no replay reads, a prompt that
-    /// differs): accepting the baseline then would commit the broken replay, so the accept
-    /// hint asks to fix the recordings first.
-    pub(super) replay_state: ReplayState,
+    /// The suite floors that did not hold, as printed (`min_valid_ratio: 0.5, floor >= 1`).
+    pub(super) misses: Vec<String>,
+    /// The faults of the recordings, one item a line (a case or run that did not complete,
+    /// a missing or stale recording, a file no replay reads, a prompt that differs); empty
+    /// when the replay was sound. Accepting a moved baseline then would commit the broken
+    /// replay, so the accept hint asks to fix the recordings first.
+    pub(super) faults: String,
 }
 
-/// Ends a `totals` trial: compares the baseline of `report` (serialized to JSON),
+/// Ends a `totals` trial: writes the floors missed (`suite `<suite>` is below its
+/// floors:`) and the faults, compares the baseline of `report` (serialized to JSON),
 /// `report_text` and `baseline` in `dir` ([`compare_baseline`], accepting when
-/// [`ACCEPT_VARIABLE`] says so), appends the moved snapshots to the findings' text
-/// ([`write_moved`]), and fails with that text (trimmed) unless it is empty. Fails too
-/// when the report does not serialize.
+/// [`ACCEPT_VARIABLE`] says so), appends the moved snapshots ([`write_moved`]), and fails
+/// with that text (trimmed) unless it is empty. Fails too when the report does not
+/// serialize.
 pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
     findings: Findings,
     suite: &str,
@@ -83,10 +84,14 @@ pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
     report_text: &str,
     baseline: &B,
 ) -> Result<(), Failed> {
-    let Findings {
-        text: mut out,
-        replay_state,
-    } = findings;
+    let mut out = String::new();
+    write_misses(&mut out, &format!("suite `{suite}`"), &findings.misses);
+    out.push_str(&findings.faults);
+    let replay_state = if findings.faults.is_empty() {
+        ReplayState::Sound
+    } else {
+        ReplayState::Faulty
+    };
     let accept =
         std::env::var_os(ACCEPT_VARIABLE).is_some_and(|value| !value.is_empty() && value != "0");
     let moved = compare_baseline(suite, dir, report, report_text, baseline, accept)?;

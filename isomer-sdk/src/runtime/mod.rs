@@ -854,3 +854,57 @@ pub(crate) fn render_body(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::surface::Markdown;
+    use serde_json::json;
+
+    fn leaf(type_name: &str) -> Primitive {
+        Primitive::builder::<Value>(type_name)
+            .schema_json(
+                json!({ "type": "object", "properties": { "text": { "type": "string" } } }),
+            )
+            .purpose("A leaf.")
+            .example(json!({ "type": type_name, "text": "x" }))
+            .text(|_, _| String::new())
+            .markdown(|_, _| Markdown::new())
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_check_compiles_only_the_validators_of_the_types_it_meets() {
+        let runtime = Runtime::builder()
+            .pack(
+                Pack::new("p")
+                    .primitive(leaf("a"))
+                    .primitive(leaf("b"))
+                    .build()
+                    .unwrap(),
+            )
+            .build()
+            .unwrap();
+        let compiled = |type_name: &str| {
+            runtime
+                .primitive(type_name)
+                .unwrap()
+                .inner
+                .schema
+                .is_compiled()
+        };
+        assert_eq!((compiled("a"), compiled("b")), (false, false));
+        assert!(runtime.composition_schema.get().is_none());
+        assert!(runtime.authoring_schema.get().is_none());
+        let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
+        assert!(runtime.check(&view).valid());
+        assert_eq!((compiled("a"), compiled("b")), (true, false));
+        assert!(runtime.composition_schema.get().is_none());
+        assert_eq!(
+            runtime.authoring_schema()["$defs"]["b"]["properties"]["text"],
+            json!({ "type": "string" })
+        );
+        assert!(runtime.composition_schema.get().is_some());
+    }
+}

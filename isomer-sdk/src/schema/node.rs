@@ -286,6 +286,12 @@ impl NodeSchema {
             .as_ref()
             .map_err(String::as_str)
     }
+
+    /// Whether [`NodeSchema::compiled`] has run.
+    #[cfg(test)]
+    pub fn is_compiled(&self) -> bool {
+        self.compiled.get().is_some()
+    }
 }
 
 /// True when some subschema below the root of `schema` declares
@@ -471,6 +477,20 @@ fn drop_null_alternative(property: &mut Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_validator_compiles_on_first_use_only() {
+        let schema = NodeSchema::new(
+            "note",
+            json!({ "type": "object", "properties": { "text": { "type": "string" } } }),
+        )
+        .unwrap();
+        assert!(!schema.is_compiled());
+        let validator = schema.compiled().unwrap();
+        assert!(validator.is_valid(&json!({ "type": "note", "text": "x" })));
+        assert!(!validator.is_valid(&json!({ "type": "note", "text": 5 })));
+        assert!(schema.is_compiled());
+    }
 
     #[test]
     fn optional_properties_lose_null_and_rust_formats() {
