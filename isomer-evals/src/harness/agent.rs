@@ -36,7 +36,7 @@
 //!   failed, or a transcript cannot be read:
 //!
 //!   ```text
-//!   case `release-plan` is below its floors:
+//!   case `release-plan` is below its floors (finished, valid):
 //!     finished: false, floor true
 //!     valid: false, floor true
 //!   missing turns (the replay answers them with an empty turn, ending the run): transcripts/release-plan.0.json turn 0
@@ -77,6 +77,7 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
+use super::html;
 use super::kind::{self, SuiteKind, write_errors, write_misses};
 use super::snapshot::{Findings, conclude_totals};
 use super::{CaseSpec, Spec};
@@ -88,6 +89,7 @@ use crate::agent::{
 };
 use crate::case::EvalCase;
 use crate::floor::{Floor, Score, Scores, misses};
+use crate::html::AgentPage;
 use crate::runtime::{EvalFrame, EvalRuntime};
 use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 
@@ -390,6 +392,8 @@ fn run_totals(
         .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
         .collect();
     let replay = AgentReplay::new(recordings);
+    let html = html::html_dir();
+    let page_cases = html.as_ref().map(|_| cases.clone());
     let report = built.run(cases, replay.step());
     let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
 
@@ -421,6 +425,23 @@ fn run_totals(
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
+    if let (Some(html), Some(cases)) = (&html, &page_cases) {
+        let committed: Option<AgentEvalReport> =
+            html::committed_report(Path::new(suite.snapshots), suite.name);
+        let mut page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
+            .transcripts(replay.recordings())
+            .floors(suite.floors)
+            .turns(&missing, &stale);
+        if let Some(committed) = &committed {
+            page = page.baseline(committed);
+        }
+        for line in out.lines() {
+            page = page.note(line);
+        }
+        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
+            let _ = writeln!(out, "{error}");
+        }
+    }
     conclude_totals(
         Findings {
             misses,

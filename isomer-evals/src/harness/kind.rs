@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use isomer_corpus::parse_manifest;
 use libtest_mimic::{Failed, Trial};
 
+use super::failure::ci_native;
 use super::{CaseSpec, CorpusSpec, Spec, recordings_variable};
 use crate::case::EvalCase;
 
@@ -60,15 +61,17 @@ pub(super) fn suite_trials<K: SuiteKind>(
             continue;
         }
         trials.push(Trial::test(name, move || {
-            check_dir()?;
-            K::run_case(&suite, built.get_or_init(suite.build), dir, case)
+            check_dir()
+                .and_then(|()| K::run_case(&suite, built.get_or_init(suite.build), dir, case))
+                .map_err(ci_native)
         }));
     }
     let name = format!("{}::totals", suite.name);
     if wanted(&name) {
         trials.push(Trial::test(name, move || {
-            check_dir()?;
-            K::run_totals(&suite, built.get_or_init(suite.build), dir)
+            check_dir()
+                .and_then(|()| K::run_totals(&suite, built.get_or_init(suite.build), dir))
+                .map_err(ci_native)
         }));
     } else {
         trials.push(placeholder(name));

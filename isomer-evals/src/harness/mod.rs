@@ -71,7 +71,7 @@
 //! case's first validation errors:
 //!
 //! ```text
-//! case `events-stat` is below its floors:
+//! case `events-stat` is below its floors (valid_after_retry, min_selection_f1, expected_hit, no_invented_types):
 //!   valid_after_retry: false, floor true
 //!   min_selection_f1: none (no valid composition), floor >= 0.66
 //!   expected_hit: false, floor true
@@ -80,6 +80,12 @@
 //! first attempt's validation errors (1):
 //!   body[0].type must be one of: slideFrame, slideHeading, slideStatement, ...
 //! ```
+//!
+//! The first line of every failure message is a summary (a heading names the items under
+//! it, as above), and a failing trial also writes it to stderr as `Error: <summary>`, the
+//! line cargo-nextest takes as the failure's message (the `message` of its JUnit
+//! `<failure>`); libtest-mimic prints the message itself to stdout, and under `--format
+//! json` in the failed event's `stdout`, so every reader shows the same first line.
 //!
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
 //! judgment is missing or stale, the directory holds recordings no replay of the cases reads
@@ -216,6 +222,14 @@
 //!   ones. The cases still come from the compiled-in `corpus.json`. A path that is not a
 //!   directory fails every trial with the variable's name and the path.
 //!
+//! - `ISOMER_EVAL_HTML`: a directory; each `<suite>::totals` trial then also writes the
+//!   HTML report of its run to `<dir>/<suite>.html` (see [`crate::html`]; the directory is
+//!   created, characters of the suite name other than letters, digits, `-` and `_` are
+//!   written `_`) and names the file on stderr. The page shows the totals beside the
+//!   committed report, each floor met or missed, the recordings' faults and one row per
+//!   case. A file that cannot be written fails `totals` with the path and the reason.
+//!   Case trials write nothing.
+//!
 //! # Known limitations
 //!
 //! - libtest-mimic captures no output: a trial's diagnostics are in its failure message,
@@ -241,7 +255,9 @@ pub mod agent;
 mod agent_record;
 mod any;
 mod diff;
+mod failure;
 mod gate;
+mod html;
 mod kind;
 mod outcome;
 mod record;
@@ -256,6 +272,7 @@ use libtest_mimic::{Arguments, Conclusion, Trial};
 use crate::floor::Floor;
 
 pub use any::AnySuiteSpec;
+pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
 pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 

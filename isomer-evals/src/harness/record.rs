@@ -18,6 +18,7 @@ use serde_json::{Map, Value};
 
 use super::suite::Suite;
 use crate::case::{AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest};
+use crate::html::AnswerLog;
 use crate::recordings::Recordings;
 use crate::report::EvalReport;
 use crate::runtime::BoxError;
@@ -62,15 +63,17 @@ pub(super) fn record_mode() -> Result<Option<RecordMode>, Failed> {
 
 /// Runs `cases` with `suite`'s options over `recordings`: a strict replay, or in record
 /// mode a run that records what it lacks first. `name` is the suite's, for messages.
+/// `answers`, when given, keeps the text of every attempt (for the HTML report).
 pub(super) fn run(
     suite: &'static Suite,
     name: &str,
     cases: Vec<EvalCase>,
     recordings: &Recordings,
+    answers: Option<&AnswerLog>,
 ) -> Result<EvalReport, Failed> {
     let Some(mode) = record_mode()? else {
         let judge = recordings.has_judgments().then(|| recordings.judge());
-        return Ok(suite.run(cases, recordings.generate(), judge));
+        return Ok(suite.run(cases, tapped(answers, recordings.generate()), judge));
     };
     let Some(live) = suite.live_generate() else {
         return Err(format!(
@@ -91,9 +94,17 @@ pub(super) fn run(
         Some(_) => Some(recorder.judge()),
         None => recordings.has_judgments().then(|| recordings.judge()),
     };
-    let report = suite.run(cases, recorder.generate(), judge);
+    let report = suite.run(cases, tapped(answers, recorder.generate()), judge);
     recorder.finish(&suite.prompt())?;
     Ok(report)
+}
+
+/// `generate`, kept in `answers` when there is a log.
+fn tapped<'a>(answers: Option<&'a AnswerLog>, generate: Generate<'a>) -> Generate<'a> {
+    match answers {
+        Some(log) => log.tap(generate),
+        None => generate,
+    }
 }
 
 /// What a record session keeps for one recordings directory, across the trials of this

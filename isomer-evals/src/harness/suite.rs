@@ -7,6 +7,7 @@ use isomer_sdk::AuthoringProfile;
 use serde_json::{Map, Value};
 
 use crate::case::{EvalCase, Generate, Judge, Prompt};
+use crate::html::EvalPage;
 use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 use crate::runtime::{EvalFrame, EvalRuntime};
@@ -201,6 +202,23 @@ pub(crate) fn block_on<F: std::future::Future>(future: F) -> F::Output {
     {
         Ok(runtime) => runtime.block_on(future),
         Err(_) => futures::executor::block_on(future),
+    }
+}
+
+impl Suite {
+    /// The HTML report of `report`, a run of `cases` under this suite's options: its
+    /// runtime renders, its frame checks each attempt.
+    pub(crate) fn page<'a>(
+        &'a self,
+        name: &'a str,
+        report: &'a EvalReport,
+        cases: &'a [EvalCase],
+    ) -> EvalPage<'a> {
+        let page = EvalPage::new(name, report, cases, &*self.runtime);
+        match self.frame.as_deref() {
+            Some(frame) => page.frame(frame),
+            None => page,
+        }
     }
 }
 
