@@ -141,6 +141,24 @@ impl PartialEq for Prompt {
     }
 }
 
+impl GenerateRequest {
+    /// The text a model is handed for this request, as the recorded corpora were written:
+    /// the shared prompt, then `## Request` and the case's prompt, then on the retry
+    /// `## Previous errors` and the first attempt's failures one per line, the sections
+    /// joined by a blank line. A live `generate` sends it as one user message.
+    pub fn model_text(&self) -> String {
+        let mut text = format!(
+            "{}\n\n## Request\n\n{}",
+            &*self.prompt, self.eval_case.prompt
+        );
+        if let Some(errors) = &self.previous_errors {
+            text.push_str("\n\n## Previous errors\n\n");
+            text.push_str(&errors.join("\n"));
+        }
+        text
+    }
+}
+
 pub use isomer_corpus::AnswerabilityVerdict;
 
 /// What [`Judge`] is asked (upstream `JudgeRequest`).

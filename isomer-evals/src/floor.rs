@@ -177,6 +177,18 @@ impl Amount {
     }
 }
 
+impl std::fmt::Display for Floor {
+    /// The floor as the attribute declares it: `valid_after_retry`, `min_valid_ratio =
+    /// 0.97`, `max_turns = 6`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.value {
+            FloorValue::Flag => f.write_str(self.name),
+            FloorValue::Number(value) => write!(f, "{} = {}", self.name, number(value)),
+            FloorValue::Count(value) => write!(f, "{} = {value}", self.name),
+        }
+    }
+}
+
 /// What a kind of suite reads for one floor: the score it is compared with.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Score {

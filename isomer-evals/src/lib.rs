@@ -63,6 +63,7 @@ mod check;
 pub mod corpus;
 pub mod floor;
 pub mod harness;
+pub mod html;
 mod parse;
 pub mod recordings;
 mod report;

@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
@@ -56,6 +57,14 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// A frame whose body rule every attempt must also pass (the slides
     /// frame requires exactly one `slideFrame`). Default `None`.
     pub frame: Option<&'r dyn EvalFrame>,
+    /// The longest each `generate` and `judge` call may take; a call past it
+    /// fails its case at that stage (`generate attempt 0 failed: timed out after
+    /// 2s`) and the run goes on with the other cases. `None`: no
+    /// limit, which suits a replay (it answers from files). A run with a
+    /// timeout must be driven inside a Tokio runtime with its time driver
+    /// enabled (see [`Callback::call_within`](crate::Callback::call_within)).
+    /// Default `None`.
+    pub timeout: Option<Duration>,
     /// The prompt these options build, when the caller can build it later
     /// than the run starts (the eval harness, whose suite outlives the run,
     /// builds it only if a request reads it). `None`: the run takes the
@@ -82,6 +91,7 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
             rules: None,
             concurrency: 1,
             frame: None,
+            timeout: None,
             prompt: None,
         }
     }
@@ -98,6 +108,7 @@ impl std::fmt::Debug for RunEvalsOptions<'_, '_> {
             .field("rules", &self.rules)
             .field("concurrency", &self.concurrency)
             .field("frame", &self.frame.is_some())
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
@@ -149,7 +160,8 @@ fn prompt_from(
 /// report lists them in corpus order whatever order they finish in. A
 /// `generate`, text render or `judge` that returns an error or panics
 /// marks that case with a [`CaseError`] and the run goes on; so does a
-/// panic while scoring. Never fails as a whole.
+/// panic while scoring, and a `generate` or `judge` call still unanswered
+/// when [`RunEvalsOptions::timeout`] ends. Never fails as a whole.
 pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     // The cases are moved into the run, not copied (goldens can be large).
     let corpus = std::mem::take(&mut options.corpus);
@@ -279,7 +291,7 @@ impl RunContext<'_, '_, '_> {
         if let (Some(judge), Some(_), Some(rendered), None) =
             (&options.judge, composition, rendered, &error)
         {
-            match judge_rendered(judge, Arc::clone(&eval_case), rendered).await {
+            match judge_rendered(judge, Arc::clone(&eval_case), rendered, options.timeout).await {
                 Ok(score) => answerability = Some(score),
                 Err(failure) => error = Some(failure),
             }
@@ -309,7 +321,7 @@ impl RunContext<'_, '_, '_> {
         };
         self.options
             .generate
-            .call_guarded(request)
+            .call_within(request, self.options.timeout)
             .await
             .map_err(|failure| CaseError::from_failure(CaseStage::Generate, Some(attempt), failure))
     }

@@ -60,6 +60,23 @@ pub trait EvalRuntime: Sync {
     /// Whatever the surface refuses (for a composition that validated, in
     /// practice nothing).
     fn render_text(&self, composition: &Value) -> Result<String, BoxError>;
+
+    /// The html surface with `options`, for the HTML report: `None` when the runtime has
+    /// no html surface, which is the default (a test double need not render; the report
+    /// then shows the JSON). The surface escapes or sanitizes all model text itself, so
+    /// its markup goes into the report as it is.
+    ///
+    /// # Errors
+    /// Whatever the surface refuses (the sdk's html surface renders an invalid
+    /// composition's checked copy and refuses only input over its budget).
+    fn render_html(
+        &self,
+        composition: &Value,
+        options: &isomer_sdk::RenderOptions,
+    ) -> Option<Result<isomer_sdk::HtmlRender, BoxError>> {
+        let _ = (composition, options);
+        None
+    }
 }
 
 /// What [`EvalRuntime::check`] found about one value.
@@ -208,6 +225,14 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         (**self).render_text(composition)
     }
+
+    fn render_html(
+        &self,
+        composition: &Value,
+        options: &isomer_sdk::RenderOptions,
+    ) -> Option<Result<isomer_sdk::HtmlRender, BoxError>> {
+        (**self).render_html(composition, options)
+    }
 }
 
 /// A frame's body rule, as the eval check applies it (upstream
@@ -273,6 +298,14 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         let options = isomer_sdk::RenderOptions::default();
         isomer_sdk::Runtime::render_text(self, composition, &options).map_err(BoxError::from)
+    }
+
+    fn render_html(
+        &self,
+        composition: &Value,
+        options: &isomer_sdk::RenderOptions,
+    ) -> Option<Result<isomer_sdk::HtmlRender, BoxError>> {
+        Some(isomer_sdk::Runtime::render_html(self, composition, options).map_err(BoxError::from))
     }
 }
 

@@ -281,11 +281,12 @@ test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fin
     );
 }
 
-const MOVED_MESSAGE: &str = "the baseline moved:
+const MOVED_MESSAGE: &str = "the baseline moved (moved_baseline__report):
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
 to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
 
-/// The diff a moved `rawBytes` of the first case writes to stderr.
+/// The diff a moved `rawBytes` of the first case writes to stderr, then the failure's
+/// summary line.
 const MOVED_DIFF: &str = r#"--- moved_baseline__report.snap (committed)
 +++ moved_baseline__report (this run)
 @@ -32,7 +32,7 @@ lines of the snapshot's contents, after the 3-line header of moved_baseline__report.snap
@@ -297,6 +298,7 @@ const MOVED_DIFF: &str = r#"--- moved_baseline__report.snap (committed)
          "sanitizedBytes": 66,
          "sizeVsGolden": 1.0,
          "unknownTypes": []
+Error: the baseline moved (moved_baseline__report):
 "#;
 
 /// One number changed in the committed report: the failure names the JSON path, both
@@ -390,7 +392,7 @@ fn accepting_rewrites_every_moved_snapshot() {
     assert_eq!(output.status.code(), Some(101));
     assert_eq!(
         failure(&stdout(&output), "moved_baseline::totals"),
-        "the baseline moved:
+        "the baseline moved (moved_baseline__report, moved_baseline__report_text, moved_baseline__baseline):
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
   moved_baseline__report_text: the formatted report differs
   moved_baseline__baseline: staleJudgments: [\"good\"] -> []
@@ -482,7 +484,7 @@ fn a_judgment_for_an_unknown_case_is_named() {
     let totals = failure(&text, "combined_mini::totals");
     assert!(
         totals.starts_with(&format!(
-            "cases that did not complete:
+            "cases that did not complete (no-golden):
   no-golden: judge failed: judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict
 cases without a verdict in judgments.json: no-golden
 recordings that do not match the corpus (fix, rename or delete them):
@@ -580,7 +582,7 @@ case `good` is below its floors:
     let totals = stdout(&totals);
     assert!(
         failure(&totals, "combined_mini::totals").starts_with(&format!(
-            "suite `combined_mini` is below its floors:
+            "suite `combined_mini` is below its floors (min_valid_ratio):
   min_valid_ratio: 0.3333, floor >= 0.6
 cases that did not complete:
   good: generate attempt 0 failed: {path}:1:51: is not UTF-8 text (first invalid byte here)

@@ -439,11 +439,9 @@ mod command {
     fn help_and_print_prompt_exit_zero() {
         let output = run(&["--help"]);
         assert_eq!(output.status.code(), Some(0));
-        assert!(
-            String::from_utf8(output.stdout)
-                .unwrap()
-                .starts_with("usage: isomer-report [--corpus DIR] [--json] [--print-prompt]\n")
-        );
+        assert!(String::from_utf8(output.stdout).unwrap().starts_with(
+            "usage: isomer-report [--corpus DIR] [--json] [--html FILE] [--print-prompt]\n"
+        ));
 
         let output = run(&["--print-prompt"]);
         assert_eq!(output.status.code(), Some(0));

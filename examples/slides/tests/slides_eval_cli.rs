@@ -177,7 +177,7 @@ test slides::events-stat ... FAILED
 failures:
 
 ---- slides::events-stat ----
-case `events-stat` is below its floors:
+case `events-stat` is below its floors (valid_after_retry, min_selection_f1, expected_hit, no_invented_types):
   valid_after_retry: false, floor true
   min_selection_f1: none (no valid composition), floor >= 0.66
   expected_hit: false, floor true

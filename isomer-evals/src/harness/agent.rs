@@ -36,7 +36,7 @@
 //!   failed, or a transcript cannot be read:
 //!
 //!   ```text
-//!   case `release-plan` is below its floors:
+//!   case `release-plan` is below its floors (finished, valid):
 //!     finished: false, floor true
 //!     valid: false, floor true
 //!   missing turns (the replay answers them with an empty turn, ending the run): transcripts/release-plan.0.json turn 0
@@ -77,9 +77,10 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
+use super::html;
 use super::kind::{self, SuiteKind, write_errors, write_misses};
 use super::snapshot::{Findings, conclude_totals};
-use super::{CaseSpec, CorpusSpec};
+use super::{CaseSpec, Spec};
 use crate::agent::AgentEvalTotals;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
@@ -88,6 +89,7 @@ use crate::agent::{
 };
 use crate::case::EvalCase;
 use crate::floor::{Floor, Score, Scores, misses};
+use crate::html::AgentPage;
 use crate::runtime::{EvalFrame, EvalRuntime};
 use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 
@@ -104,6 +106,9 @@ pub struct AgentSuite {
     max_turns: u32,
     concurrency: usize,
     frame: Option<Box<dyn EvalFrame + Send>>,
+    live: Option<AgentStep<'static>>,
+    provenance: serde_json::Map<String, serde_json::Value>,
+    timeout: std::time::Duration,
 }
 
 impl AgentSuite {
@@ -120,6 +125,9 @@ impl AgentSuite {
             max_turns: DEFAULT_MAX_TURNS,
             concurrency: 1,
             frame: None,
+            live: None,
+            provenance: serde_json::Map::new(),
+            timeout: super::DEFAULT_LIVE_TIMEOUT,
         }
     }
 
@@ -160,6 +168,57 @@ impl AgentSuite {
         &self.system
     }
 
+    /// The live model step record mode calls for each run it records (default none; a
+    /// replay never calls it). See [`super`]'s "Recording a corpus": with
+    /// `ISOMER_EVAL_RECORD=missing` the runs without `transcripts/<id>.<repeat>.json` are
+    /// driven live and their transcripts written turn by turn, with each turn's tool
+    /// results; `all` records every run afresh. The trial then replays what was recorded.
+    pub fn live(mut self, step: AgentStep<'static>) -> Self {
+        self.live = Some(step);
+        self
+    }
+
+    /// What the live step reports of itself (model, version, settings), written with the
+    /// date into `provenance.recording` of `corpus.json` when record mode writes a turn.
+    pub fn provenance(mut self, provenance: serde_json::Map<String, serde_json::Value>) -> Self {
+        self.provenance = provenance;
+        self
+    }
+
+    /// How long one live step may run in record mode before it ends its run with a step
+    /// error (default [`super::DEFAULT_LIVE_TIMEOUT`], 120 s).
+    pub fn timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// In record mode, drives `cases` through the live step for the runs to record
+    /// (writing their transcripts) before the trial replays them; does nothing otherwise.
+    fn record(&self, suite: &str, dir: &Path, cases: &[EvalCase]) -> Result<(), Failed> {
+        let Some(mode) = super::record::record_mode()? else {
+            return Ok(());
+        };
+        let Some(live) = &self.live else {
+            return Err(format!(
+                "{} asks suite `{suite}` to record, but it declares no live model: return `AgentSuite::new(runtime, tools).live(step)` from its #[isomer_eval] function (isomer-openai's `ChatClient::step` gives one), or unset {} to replay",
+                super::record::RECORD_VARIABLE,
+                super::record::RECORD_VARIABLE
+            )
+            .into());
+        };
+        let recorder = super::agent_record::StepRecorder::new(
+            mode,
+            dir,
+            live,
+            self.timeout,
+            self.max_turns,
+            super::record::provenance(&self.provenance),
+        );
+        drop(self.run(cases.to_vec(), recorder.step()));
+        recorder.finish()?;
+        Ok(())
+    }
+
     /// Runs `corpus` through [`run_agent_evals`] with `step`, to completion on the calling
     /// thread.
     fn run(&self, corpus: Vec<EvalCase>, step: AgentStep<'_>) -> AgentEvalReport {
@@ -170,7 +229,7 @@ impl AgentSuite {
         options.max_turns = self.max_turns;
         options.concurrency = self.concurrency;
         options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
-        futures::executor::block_on(run_agent_evals(options))
+        super::suite::block_on(run_agent_evals(options))
     }
 }
 
@@ -186,51 +245,34 @@ impl std::fmt::Debug for AgentSuite {
             .field("max_turns", &self.max_turns)
             .field("concurrency", &self.concurrency)
             .field("frame", &self.frame.is_some())
+            .field("live", &self.live.is_some())
+            .field("provenance", &self.provenance)
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
 
-/// An agent suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct AgentSuiteSpec {
-    /// The suite name: the first part of each trial name.
-    pub name: &'static str,
-    /// The corpus, compiled in (its transcripts are read at run time).
-    pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into an [`AgentSuite`]; called once per
-    /// process, by the first trial of the suite that runs.
-    pub build: fn() -> AgentSuite,
-    /// The declared floors, case and suite ones, in attribute order: names of the agent
-    /// floor table ([`isomer_corpus::AGENT_FLOORS`]).
-    pub floors: &'static [Floor],
-    /// Absolute directory of the baseline snapshots.
-    pub snapshots: &'static str,
-}
+/// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
+pub type AgentSuiteSpec = Spec<AgentSuite>;
 
-impl SuiteKind for AgentSuiteSpec {
-    type Built = AgentSuite;
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "transcripts/"
-    }
-    fn build(&self) -> AgentSuite {
-        (self.build)()
-    }
+impl SuiteKind for AgentSuite {
+    const HOLDING: &'static str = "transcripts/";
+
     fn run_case(
-        &self,
+        suite: &AgentSuiteSpec,
         built: &'static AgentSuite,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed> {
-        run_case(self, built, dir, case)
+        run_case(suite, built, dir, case)
     }
-    fn run_totals(&self, built: &'static AgentSuite, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, built, dir)
+
+    fn run_totals(
+        suite: &AgentSuiteSpec,
+        built: &'static AgentSuite,
+        dir: &Path,
+    ) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
@@ -252,6 +294,7 @@ fn run_case(
 ) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
+    built.record(suite.name, dir, std::slice::from_ref(&case))?;
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
     let replay = AgentReplay::new(recordings);
@@ -345,6 +388,7 @@ fn run_totals(
     dir: &Path,
 ) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
+    built.record(suite.name, dir, &cases)?;
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
     let unread: Vec<String> = recordings
@@ -353,6 +397,8 @@ fn run_totals(
         .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
         .collect();
     let replay = AgentReplay::new(recordings);
+    let html = html::html_dir();
+    let page_cases = html.as_ref().map(|_| cases.clone());
     let report = built.run(cases, replay.step());
     let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
 
@@ -384,6 +430,23 @@ fn run_totals(
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
+    if let (Some(html), Some(cases)) = (&html, &page_cases) {
+        let committed: Option<AgentEvalReport> =
+            html::committed_report(Path::new(suite.snapshots), suite.name);
+        let mut page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
+            .transcripts(replay.recordings())
+            .floors(suite.floors)
+            .turns(&missing, &stale);
+        if let Some(committed) = &committed {
+            page = page.baseline(committed);
+        }
+        for line in out.lines() {
+            page = page.note(line);
+        }
+        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
+            let _ = writeln!(out, "{error}");
+        }
+    }
     conclude_totals(
         Findings {
             misses,

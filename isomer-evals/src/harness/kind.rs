@@ -14,38 +14,26 @@ use std::sync::OnceLock;
 use isomer_corpus::parse_manifest;
 use libtest_mimic::{Failed, Trial};
 
-use super::{CaseSpec, CorpusSpec, recordings_variable};
+use super::failure::ci_native;
+use super::{CaseSpec, CorpusSpec, Spec, recordings_variable};
 use crate::case::EvalCase;
 
-/// What a kind of suite supplies to the trial list.
-pub(super) trait SuiteKind: Copy + Send + 'static {
-    /// What the suite's `#[isomer_eval]` function returns, converted: the runtime and the
-    /// run options. Built once per trial list, by the first trial that runs, and shared by
-    /// every trial of the suite.
-    type Built: Send + Sync + 'static;
-    /// The suite name, the first part of each trial name.
-    fn name(&self) -> &'static str;
-    /// The compiled-in corpus.
-    fn corpus(&self) -> &CorpusSpec;
+/// A kind of suite, implemented by what its function returns ([`Suite`](super::Suite) or
+/// [`AgentSuite`](super::agent::AgentSuite)): what its recordings directory holds, and its
+/// two trials. A [`Spec`] of the kind supplies the rest (name, corpus, build).
+pub(super) trait SuiteKind: Send + Sync + Sized + 'static {
     /// What the recordings directory of this kind holds, for the message of
-    /// [`SuiteKind::check_dir`] (`answers/, judgments.json and prompt.txt`).
-    fn holding(&self) -> &'static str;
-    /// Fails when `dir` is not a directory (`overridden`: it came from
-    /// `ISOMER_EVAL_RECORDINGS_<SUITE>`); see [`check_dir`].
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
-        check_dir(self.name(), self.corpus(), dir, overridden, self.holding())
-    }
-    /// Calls the suite's function.
-    fn build(&self) -> Self::Built;
-    /// The `<suite>::<case id>` trial.
+    /// [`check_dir`] (`answers/, judgments.json and prompt.txt`).
+    const HOLDING: &'static str;
+    /// The `<suite>::<case id>` trial, with what `suite`'s function built.
     fn run_case(
-        &self,
-        built: &'static Self::Built,
+        suite: &Spec<Self>,
+        built: &'static Self,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed>;
     /// The `<suite>::totals` trial.
-    fn run_totals(&self, built: &'static Self::Built, dir: &Path) -> Result<(), Failed>;
+    fn run_totals(suite: &Spec<Self>, built: &'static Self, dir: &Path) -> Result<(), Failed>;
 }
 
 /// The trials of one suite: one per case in corpus order, then `totals`.
@@ -56,31 +44,34 @@ pub(super) trait SuiteKind: Copy + Send + 'static {
 /// until the process exits, as a `static` would be (dropping a runtime at the end of a
 /// one-case process would cost more than the case).
 pub(super) fn suite_trials<K: SuiteKind>(
-    suite: K,
+    suite: Spec<K>,
     dir: PathBuf,
     overridden: bool,
     exact: Option<&str>,
 ) -> Vec<Trial> {
     let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
-    let built: &'static OnceLock<K::Built> = Box::leak(Box::new(OnceLock::new()));
+    let built: &'static OnceLock<K> = Box::leak(Box::new(OnceLock::new()));
     let dir: &'static Path = Box::leak(dir.into_boxed_path());
-    let mut trials = Vec::with_capacity(suite.corpus().cases.len() + 1);
-    for case in suite.corpus().cases {
-        let name = format!("{}::{}", suite.name(), case.id);
+    let check_dir = move || check_dir(suite.name, &suite.corpus, dir, overridden, K::HOLDING);
+    let mut trials = Vec::with_capacity(suite.corpus.cases.len() + 1);
+    for case in suite.corpus.cases {
+        let name = format!("{}::{}", suite.name, case.id);
         if !wanted(&name) {
             trials.push(placeholder(name));
             continue;
         }
         trials.push(Trial::test(name, move || {
-            suite.check_dir(dir, overridden)?;
-            suite.run_case(built.get_or_init(|| suite.build()), dir, case)
+            check_dir()
+                .and_then(|()| K::run_case(&suite, built.get_or_init(suite.build), dir, case))
+                .map_err(ci_native)
         }));
     }
-    let name = format!("{}::totals", suite.name());
+    let name = format!("{}::totals", suite.name);
     if wanted(&name) {
         trials.push(Trial::test(name, move || {
-            suite.check_dir(dir, overridden)?;
-            suite.run_totals(built.get_or_init(|| suite.build()), dir)
+            check_dir()
+                .and_then(|()| K::run_totals(&suite, built.get_or_init(suite.build), dir))
+                .map_err(ci_native)
         }));
     } else {
         trials.push(placeholder(name));

@@ -71,7 +71,7 @@
 //! case's first validation errors:
 //!
 //! ```text
-//! case `events-stat` is below its floors:
+//! case `events-stat` is below its floors (valid_after_retry, min_selection_f1, expected_hit, no_invented_types):
 //!   valid_after_retry: false, floor true
 //!   min_selection_f1: none (no valid composition), floor >= 0.66
 //!   expected_hit: false, floor true
@@ -80,6 +80,12 @@
 //! first attempt's validation errors (1):
 //!   body[0].type must be one of: slideFrame, slideHeading, slideStatement, ...
 //! ```
+//!
+//! The first line of every failure message is a summary (a heading names the items under
+//! it, as above), and a failing trial also writes it to stderr as `Error: <summary>`, the
+//! line cargo-nextest takes as the failure's message (the `message` of its JUnit
+//! `<failure>`); libtest-mimic prints the message itself to stdout, and under `--format
+//! json` in the failed event's `stdout`, so every reader shows the same first line.
 //!
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
 //! judgment is missing or stale, the directory holds recordings no replay of the cases reads
@@ -149,6 +155,54 @@
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` variable (`a_b` and `a-b`, or `Slides` and `slides`),
 //! which would redirect both suites at once.
 //!
+//! # Recording a corpus
+//!
+//! A suite declares the live model in code, and the harness calls it only when
+//! `ISOMER_EVAL_RECORD` asks it to (as the baseline is rewritten only when
+//! `ISOMER_EVAL_ACCEPT` asks); without the variable nothing live is ever called and a run stays a strict
+//! replay. The `isomer-openai` crate adapts any OpenAI-compatible Chat Completions server:
+//!
+//! ```ignore
+//! #[isomer_evals::isomer_eval(corpus = "../../corpus/slides")]
+//! fn slides() -> isomer_evals::harness::Suite {
+//!     let key = std::env::var("OPENAI_API_KEY").unwrap_or_default();
+//!     let model = isomer_openai::ChatClient::new("https://api.openai.com/v1", "gpt-4.1", key);
+//!     isomer_evals::harness::Suite::new(isomer_slides::runtime().expect("the runtime builds"))
+//!         .live(model.generate())
+//!         .judge(model.judge())
+//!         .provenance(model.provenance())
+//! }
+//! ```
+//!
+//! - `ISOMER_EVAL_RECORD=missing cargo test --test slides_eval` calls the model for every
+//!   attempt without `answers/<id>.<attempt>.txt` and the judge for every validated case
+//!   without a verdict for its current text rendering, writes them in the replay format
+//!   (`answers/<id>.<attempt>.txt` as the model sent it, the verdict and rendering in
+//!   `judgments.json`), sets `provenance.recording` of `corpus.json` and `judgments.json`
+//!   to the date and what [`Suite::provenance`] reports, writes `prompt.txt` when it is
+//!   missing, and then scores the run as a replay would. Run it again and it calls nothing.
+//! - `ISOMER_EVAL_RECORD=all` records every attempt and verdict afresh (a case's older
+//!   answer files are removed first, so no retry outlives its first attempt) and rewrites
+//!   `prompt.txt`.
+//! - `-- --exact slides::<case id>` records that case alone; `totals` records the whole
+//!   corpus with [`Suite::concurrency`] calls in flight. Trials of one process share the
+//!   recordings: an attempt is recorded once, under a per-case lock, whichever trial asks
+//!   first. Record with `cargo test`, not `cargo nextest` (separate processes writing one
+//!   `judgments.json` are not serialized).
+//! - Each live call may take [`Suite::timeout`] (default [`DEFAULT_LIVE_TIMEOUT`], 120 s);
+//!   one past it fails its case (`generate attempt 0 failed: timed out after 120s`),
+//!   writes nothing for it, and the other cases are recorded and scored.
+//! - Without [`Suite::live`] the trial fails and says what to add. Without
+//!   [`Suite::judge`] the verdicts are replayed as recorded.
+//! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
+//!   `ChatClient::step`): each run without `transcripts/<id>.<repeat>.json` (`missing`), or
+//!   every run (`all`), is driven live through the real tools, its transcript written turn
+//!   by turn with each turn's tool results, and the trial then replays it.
+//!
+//! Then accept the baseline as above and review the diff of the recordings and snapshots.
+//! `ISOMER_EVAL_RECORDINGS_<SUITE>` (below) points recording at another directory, to
+//! record without touching the committed corpus.
+//!
 //! # Agent corpora
 //!
 //! With the `agent` key, `#[isomer_eval(corpus = "...", agent, ...)]` runs a recorded agent
@@ -160,6 +214,9 @@
 //!
 //! # Variables the harness reads
 //!
+//! - `ISOMER_EVAL_RECORD`: `missing` or `all` switches record mode on (see [Recording a
+//!   corpus](#recording-a-corpus)); unset or empty replays. Any other value fails every
+//!   trial, naming the values it takes.
 //! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
 //!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
@@ -167,6 +224,14 @@
 //!   the corpus directory, for checking fresh recordings without touching the committed
 //!   ones. The cases still come from the compiled-in `corpus.json`. A path that is not a
 //!   directory fails every trial with the variable's name and the path.
+//!
+//! - `ISOMER_EVAL_HTML`: a directory; each `<suite>::totals` trial then also writes the
+//!   HTML report of its run to `<dir>/<suite>.html` (see [`crate::html`]; the directory is
+//!   created, characters of the suite name other than letters, digits, `-` and `_` are
+//!   written `_`) and names the file on stderr. The page shows the totals beside the
+//!   committed report, each floor met or missed, the recordings' faults and one row per
+//!   case. A file that cannot be written fails `totals` with the path and the reason.
+//!   Case trials write nothing.
 //!
 //! # Known limitations
 //!
@@ -190,12 +255,16 @@
 //!   one case from a terminal with `--exact`.
 
 pub mod agent;
+mod agent_record;
 mod any;
 mod diff;
+mod failure;
 mod gate;
+mod html;
 mod kind;
 mod outcome;
 mod print_prompt;
+mod record;
 mod snapshot;
 mod suite;
 
@@ -207,23 +276,49 @@ use libtest_mimic::{Arguments, Conclusion, Trial};
 use crate::floor::Floor;
 
 pub use any::AnySuiteSpec;
+pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
-pub use suite::Suite;
+pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 
-/// A suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct SuiteSpec {
+/// A suite as the expansion describes it: data only, built as a constant. `B` is what the
+/// suite's function returns, converted: a [`Suite`] ([`SuiteSpec`]) or an
+/// [`agent::AgentSuite`] ([`agent::AgentSuiteSpec`]).
+pub struct Spec<B: 'static> {
     /// The suite name: the first part of each trial name (`<name>::<case id>`).
     pub name: &'static str,
-    /// The corpus, compiled in.
+    /// The corpus, compiled in (its recordings are read at run time).
     pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per process,
-    /// by the first trial of the suite that runs.
-    pub build: fn() -> Suite,
-    /// The declared floors, case and suite ones, in attribute order.
+    /// The `#[isomer_eval]` function, converted; called once per process, by the first
+    /// trial of the suite that runs.
+    pub build: fn() -> B,
+    /// The declared floors, case and suite ones, in attribute order: names of the floor
+    /// table of the suite's kind ([`isomer_corpus::SINGLE_SHOT_FLOORS`] or
+    /// [`isomer_corpus::AGENT_FLOORS`]).
     pub floors: &'static [Floor],
     /// Absolute directory of the baseline snapshots.
     pub snapshots: &'static str,
+}
+
+/// A single-shot suite as the expansion describes it (`#[isomer_eval(corpus = ...)]`).
+pub type SuiteSpec = Spec<Suite>;
+
+impl<B> Clone for Spec<B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B> Copy for Spec<B> {}
+
+impl<B> std::fmt::Debug for Spec<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Spec")
+            .field("name", &self.name)
+            .field("corpus", &self.corpus)
+            .field("floors", &self.floors)
+            .field("snapshots", &self.snapshots)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A corpus as compiled into a gate.

@@ -6,48 +6,47 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
+use super::html;
 use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::record;
 use super::snapshot::{Findings, conclude_totals};
-use super::{CaseSpec, CorpusSpec, Suite, SuiteSpec};
+use super::{CaseSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
-use crate::case::{AnswerabilityVerdict, EvalCase};
+use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{Score, Scores, misses};
+use crate::html::AnswerLog;
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
-use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_report};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
-impl SuiteKind for SuiteSpec {
-    type Built = Suite;
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "answers/, judgments.json and prompt.txt"
-    }
-    fn build(&self) -> Suite {
-        (self.build)()
-    }
+impl SuiteKind for Suite {
+    const HOLDING: &'static str = "answers/, judgments.json and prompt.txt";
+
     fn run_case(
-        &self,
+        suite: &SuiteSpec,
         built: &'static Suite,
         dir: &Path,
         case: &'static CaseSpec,
     ) -> Result<(), Failed> {
-        run_case(self, built, dir, case)
+        run_case(suite, built, dir, case)
     }
-    fn run_totals(&self, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
-        run_totals(self, built, dir)
+
+    fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
-/// Runs `cases` with the suite's options, replaying `recordings`.
-fn evaluate(built: &'static Suite, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
-    let judge = recordings.has_judgments().then(|| recordings.judge());
-    built.run(cases, recordings.generate(), judge)
+/// Runs `cases` with the suite's options, replaying `recordings` (recording first in
+/// record mode; `name` is the suite's, for messages).
+fn evaluate(
+    built: &'static Suite,
+    name: &str,
+    cases: Vec<EvalCase>,
+    recordings: &Recordings,
+    answers: Option<&AnswerLog>,
+) -> Result<EvalReport, Failed> {
+    record::run(built, name, cases, recordings, answers)
 }
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
@@ -62,7 +61,7 @@ fn run_case(
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(built, vec![case], &recordings);
+    let report = evaluate(built, suite.name, vec![case], &recordings, None)?;
     let result = report
         .results
         .first()
@@ -84,50 +83,6 @@ fn run_case(
     match message {
         None => Ok(()),
         Some(message) => Err(message.into()),
-    }
-}
-
-/// What the case floors of a single-shot suite read: one case's result, and whether the
-/// case has a golden (without one the selection and size floors are exempt).
-struct CaseScores<'a> {
-    result: &'a EvalCaseResult,
-    has_golden: bool,
-}
-
-impl Scores for CaseScores<'_> {
-    fn score(&self, name: &str) -> Option<Score> {
-        let result = self.result;
-        Some(match name {
-            "valid_after_retry" => Score::flag(result.validity.valid_after_retry),
-            "min_selection_f1" if !self.has_golden => Score::Exempt,
-            "min_selection_f1" => match &result.selection {
-                Some(selection) => Score::Number(selection.f1),
-                None => Score::Missing("no valid composition"),
-            },
-            "expected_hit" => result
-                .expected
-                .as_ref()
-                .map_or(Score::Exempt, |expected| Score::flag(expected.hit)),
-            "no_invented_types" => Score::none_of(result.payload.unknown_types.clone()),
-            "max_size_vs_golden" => result
-                .payload
-                .size_vs_golden
-                .map_or(Score::Exempt, Score::Number),
-            "answerability_not_no" => match result.answerability {
-                None => Score::Exempt,
-                Some(score) => Score::Flag {
-                    met: score.verdict != AnswerabilityVerdict::No,
-                    shown: match score.verdict {
-                        AnswerabilityVerdict::Yes => "yes",
-                        AnswerabilityVerdict::Partial => "partial",
-                        AnswerabilityVerdict::No => "no",
-                    }
-                    .to_owned(),
-                    wanted: "not no",
-                },
-            },
-            _ => return None,
-        })
     }
 }
 
@@ -217,7 +172,12 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
     let invalid_goldens = invalid_goldens(built, &cases);
-    let report = evaluate(built, cases, &recordings);
+    // The HTML report, when asked, needs the cases and the text of every attempt.
+    let html = html::html_dir();
+    let answers = AnswerLog::new();
+    let page_cases = html.as_ref().map(|_| cases.clone());
+    let tap = html.as_ref().map(|_| &answers);
+    let report = evaluate(built, suite.name, cases, &recordings, tap)?;
     // The prompt the run handed its requests (built once, here), or, with no case, the
     // one the options build.
     let prompt = recordings
@@ -288,6 +248,25 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         }
     }
     let baseline = BaselineRecord::new(&prompt, &recordings);
+    if let (Some(html), Some(cases)) = (&html, &page_cases) {
+        let committed: Option<EvalReport> =
+            html::committed_report(Path::new(suite.snapshots), suite.name);
+        let findings = recordings.findings();
+        let mut page = built
+            .page(suite.name, &report, cases)
+            .answers(&answers)
+            .floors(suite.floors)
+            .findings(&findings);
+        if let Some(committed) = &committed {
+            page = page.baseline(committed);
+        }
+        for line in out.lines() {
+            page = page.note(line);
+        }
+        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
+            let _ = writeln!(out, "{error}");
+        }
+    }
     conclude_totals(
         Findings {
             misses,

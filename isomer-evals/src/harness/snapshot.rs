@@ -225,7 +225,7 @@ fn remove_stale_pending(dir: &Path, name: &str) {
 /// A snapshot file's text (`\n` line ends) as its `---` header, both `---` lines and
 /// their newlines included, and the contents after it. A text without such a header is
 /// all contents, with an empty header.
-fn split_header(text: &str) -> (&str, &str) {
+pub(super) fn split_header(text: &str) -> (&str, &str) {
     let header = text
         .strip_prefix("---\n")
         .and_then(|body| body.find("\n---\n"))
