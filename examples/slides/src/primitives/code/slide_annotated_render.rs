@@ -3,17 +3,16 @@
 //! a `slideRender` node, walked like any child.
 
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
-use crate::catalog::entry;
 use crate::check::{Issue, nested_frame};
 use crate::list::{Entry, List};
-use crate::primitives::SlideNode;
 use crate::primitives::code::slide_render::SlideRender;
+use crate::primitives::{Catalogued, SlideNode};
 use crate::text::{DASH, join_blocks};
 use isomer_sdk::surface::slack::section;
 
@@ -37,15 +36,43 @@ pub struct Pin {
     pub body: WrappedText,
 }
 
-/// The fields of a `slideAnnotatedRender` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideAnnotatedRender {
-    /// The render to annotate: a whole slideRender node.
-    pub render: Node,
-    /// One to six pins, numbered in this order in the legend.
-    #[schemars(length(min = 1, max = 6))]
-    pub pins: Vec<Pin>,
+slide_node! {
+    catalog "slideAnnotatedRender" in "Code and renders" {
+        purpose: "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
+        use_when: [
+            "The anatomy of a screen or slide, part by part.",
+            "Helping the audience find specific details in a render.",
+        ],
+        avoid_when: [
+            "The render speaks for itself: use slideRender.",
+            "Ideas rather than places: use slideDefinitions.",
+            "Several surfaces: use slideRenderGrid.",
+        ],
+        example: {
+            "type": "slideAnnotatedRender",
+            "render": {
+                "type": "slideRender",
+                "surface": "snapshot",
+                "body": [
+                    { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
+                    { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
+                ]
+            },
+            "pins": [
+                { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
+                { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
+            ]
+        },
+    }
+
+    /// The fields of a `slideAnnotatedRender` node.
+    pub struct SlideAnnotatedRender {
+        /// The render to annotate: a whole slideRender node.
+        pub render: Node,
+        /// One to six pins, numbered in this order in the legend.
+        #[schemars(length(min = 1, max = 6))]
+        pub pins: Vec<Pin>,
+    }
 }
 
 impl SlideAnnotatedRender {
@@ -60,8 +87,6 @@ impl SlideAnnotatedRender {
 }
 
 impl SlideNode for SlideAnnotatedRender {
-    const TYPE: &'static str = "slideAnnotatedRender";
-
     /// `render` holds a slideRender (not a frame, not another type); the
     /// render's own rules run on it as a child.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -109,37 +134,5 @@ impl SlideNode for SlideAnnotatedRender {
             .join("\n");
         blocks.push(section(&legend));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
-            &[
-                "The anatomy of a screen or slide, part by part.",
-                "Helping the audience find specific details in a render.",
-            ],
-            &[
-                "The render speaks for itself: use slideRender.",
-                "Ideas rather than places: use slideDefinitions.",
-                "Several surfaces: use slideRenderGrid.",
-            ],
-            json!({
-                "type": "slideAnnotatedRender",
-                "render": {
-                    "type": "slideRender",
-                    "surface": "snapshot",
-                    "body": [
-                        { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
-                        { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
-                    ]
-                },
-                "pins": [
-                    { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
-                    { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
-                ]
-            }),
-        )
     }
 }

@@ -1,14 +1,13 @@
 //! `slideCode`: source in one panel, or two panels joined by an arrow.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
@@ -39,19 +38,42 @@ pub struct CodePanel {
     pub highlight_lines: Option<Vec<u64>>,
 }
 
-/// The fields of a `slideCode` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideCode {
-    /// One panel, or two joined by an arrow (a value traced from one file
-    /// to the next).
-    #[schemars(length(min = 1, max = 2))]
-    pub panels: Vec<CodePanel>,
+slide_node! {
+    catalog "slideCode" in "Code and renders" {
+        purpose: "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
+        use_when: [
+            "A specific snippet is the point of the slide.",
+            "Tracing a value from one file into another: two panels.",
+        ],
+        avoid_when: [
+            "An exchange between a person, a model and a program: use slideTranscript.",
+            "More than sixteen lines: cut the snippet down to the lines that make the point, or show the folder with slideTree.",
+            "What a change did to the code: use slideDiff.",
+            "One shell command to run: use slideCommand.",
+        ],
+        example: {
+            "type": "slideCode",
+            "panels": [
+                {
+                    "file": "settle.ts",
+                    "language": "ts",
+                    "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
+                    "highlightLines": [3]
+                }
+            ]
+        },
+    }
+
+    /// The fields of a `slideCode` node.
+    pub struct SlideCode {
+        /// One panel, or two joined by an arrow (a value traced from one file
+        /// to the next).
+        #[schemars(length(min = 1, max = 2))]
+        pub panels: Vec<CodePanel>,
+    }
 }
 
 impl SlideNode for SlideCode {
-    const TYPE: &'static str = "slideCode";
-
     /// Each line is one line, without tabs, within its panel's width; each
     /// highlighted line exists.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -126,34 +148,5 @@ impl SlideNode for SlideCode {
             ));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
-            &[
-                "A specific snippet is the point of the slide.",
-                "Tracing a value from one file into another: two panels.",
-            ],
-            &[
-                "An exchange between a person, a model and a program: use slideTranscript.",
-                "More than sixteen lines: cut the snippet down to the lines that make the point, or show the folder with slideTree.",
-                "What a change did to the code: use slideDiff.",
-                "One shell command to run: use slideCommand.",
-            ],
-            json!({
-                "type": "slideCode",
-                "panels": [
-                    {
-                        "file": "settle.ts",
-                        "language": "ts",
-                        "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
-                        "highlightLines": [3]
-                    }
-                ]
-            }),
-        )
     }
 }

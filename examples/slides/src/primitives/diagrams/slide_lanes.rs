@@ -1,14 +1,12 @@
 //! `slideLanes`: two paths converging on one shared step
 //! (group "Diagrams").
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
-use crate::catalog::entry;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
@@ -40,18 +38,44 @@ pub struct LaneNote {
     pub body: WrappedText,
 }
 
-/// The fields of a `slideLanes` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideLanes {
-    /// Exactly two paths, top then bottom.
-    #[schemars(length(min = 2, max = 2))]
-    pub lanes: Vec<Lane>,
-    /// The shared final step both paths end in.
-    pub join: LineText,
-    /// Up to four notes under the lanes.
-    #[schemars(length(max = 4))]
-    pub notes: Option<Vec<LaneNote>>,
+slide_node! {
+    catalog "slideLanes" in "Diagrams" {
+        purpose: "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
+        use_when: [
+            "Two sources or workflows with different steps that finish at the same place.",
+            "Notes on how each of two routes differs before they meet.",
+        ],
+        avoid_when: [
+            "One path of ordered steps: use slidePipeline.",
+            "One source reaching several targets: use slideFanout.",
+            "Two opposing claims side by side: use slideSplit.",
+            "Messages going back and forth: use slideSequence.",
+        ],
+        example: {
+            "type": "slideLanes",
+            "lanes": [
+                { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
+                { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
+            ],
+            "join": "Nightly batch",
+            "notes": [
+                { "title": "Cards", "body": "Checked **in seconds** by the network." },
+                { "title": "Banks", "body": "Held a day for fraud review." }
+            ]
+        },
+    }
+
+    /// The fields of a `slideLanes` node.
+    pub struct SlideLanes {
+        /// Exactly two paths, top then bottom.
+        #[schemars(length(min = 2, max = 2))]
+        pub lanes: Vec<Lane>,
+        /// The shared final step both paths end in.
+        pub join: LineText,
+        /// Up to four notes under the lanes.
+        #[schemars(length(max = 4))]
+        pub notes: Option<Vec<LaneNote>>,
+    }
 }
 
 impl SlideLanes {
@@ -88,8 +112,6 @@ impl SlideLanes {
 }
 
 impl SlideNode for SlideLanes {
-    const TYPE: &'static str = "slideLanes";
-
     /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
     /// `title: body` per note.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -130,35 +152,5 @@ impl SlideNode for SlideLanes {
             ));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
-            &[
-                "Two sources or workflows with different steps that finish at the same place.",
-                "Notes on how each of two routes differs before they meet.",
-            ],
-            &[
-                "One path of ordered steps: use slidePipeline.",
-                "One source reaching several targets: use slideFanout.",
-                "Two opposing claims side by side: use slideSplit.",
-                "Messages going back and forth: use slideSequence.",
-            ],
-            json!({
-                "type": "slideLanes",
-                "lanes": [
-                    { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
-                    { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
-                ],
-                "join": "Nightly batch",
-                "notes": [
-                    { "title": "Cards", "body": "Checked **in seconds** by the network." },
-                    { "title": "Banks", "body": "Held a day for fraud review." }
-                ]
-            }),
-        )
     }
 }

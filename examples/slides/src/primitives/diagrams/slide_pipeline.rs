@@ -1,14 +1,13 @@
 //! `slidePipeline`: the ordered steps of one process, optionally grouped
 //! into owned spans.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, Tone, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, Tone, WrappedText};
 use crate::check::Issue;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -60,23 +59,45 @@ pub struct PipelineSpan {
     pub body: WrappedText,
 }
 
-/// The fields of a `slidePipeline` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlidePipeline {
-    /// A chip before the first step: what goes in (steps mode only).
-    pub start: Option<LineText>,
-    /// A chip after the last step: what comes out (steps mode only).
-    pub end: Option<LineText>,
-    /// Two to six steps, in order.
-    #[schemars(length(min = 2, max = 6))]
-    pub steps: Vec<PipelineStep>,
-    /// Up to three owned runs of steps; any span switches to spans mode,
-    /// where steps become chips (no start, end or step bodies, no size).
-    #[schemars(length(max = 3))]
-    pub spans: Option<Vec<PipelineSpan>>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slidePipeline" in "Diagrams" {
+        purpose: "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
+        use_when: [
+            "Two to six steps that turn one thing into another, in order.",
+            "Who owns which run of the steps: spans, each with a tone and an owner.",
+        ],
+        avoid_when: [
+            "Two paths that meet in one step: use slideLanes.",
+            "Messages going back and forth: use slideSequence.",
+            "One source reaching several targets: use slideFanout.",
+            "Points with no order: use slideBulletList.",
+        ],
+        example: {
+            "type": "slidePipeline",
+            "start": "Refund request",
+            "end": "Paid",
+            "steps": [
+                { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
+                { "title": "Batch", "body": "One transfer per bank." },
+                { "title": "Confirm", "body": "Each bank answers within the hour." }
+            ]
+        },
+    }
+
+    /// The fields of a `slidePipeline` node.
+    pub struct SlidePipeline sized {
+        /// A chip before the first step: what goes in (steps mode only).
+        pub start: Option<LineText>,
+        /// A chip after the last step: what comes out (steps mode only).
+        pub end: Option<LineText>,
+        /// Two to six steps, in order.
+        #[schemars(length(min = 2, max = 6))]
+        pub steps: Vec<PipelineStep>,
+        /// Up to three owned runs of steps; any span switches to spans mode,
+        /// where steps become chips (no start, end or step bodies, no size).
+        #[schemars(length(max = 3))]
+        pub spans: Option<Vec<PipelineSpan>>,
+    }
 }
 
 impl SlidePipeline {
@@ -139,8 +160,6 @@ impl SlidePipeline {
 }
 
 impl SlideNode for SlidePipeline {
-    const TYPE: &'static str = "slidePipeline";
-
     /// Spans mode has no `start`, `end` or step bodies; spans stay within
     /// the steps, run forwards and do not overlap.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -207,33 +226,5 @@ impl SlideNode for SlidePipeline {
         let mut blocks = vec![context(&text_mrkdwn(&self.chain()))];
         blocks.extend(self.list().slack());
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
-            &[
-                "Two to six steps that turn one thing into another, in order.",
-                "Who owns which run of the steps: spans, each with a tone and an owner.",
-            ],
-            &[
-                "Two paths that meet in one step: use slideLanes.",
-                "Messages going back and forth: use slideSequence.",
-                "One source reaching several targets: use slideFanout.",
-                "Points with no order: use slideBulletList.",
-            ],
-            json!({
-                "type": "slidePipeline",
-                "start": "Refund request",
-                "end": "Paid",
-                "steps": [
-                    { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
-                    { "title": "Batch", "body": "One transfer per bank." },
-                    { "title": "Confirm", "body": "Each bank answers within the hour." }
-                ]
-            }),
-        )
     }
 }

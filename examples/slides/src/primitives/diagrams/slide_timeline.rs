@@ -1,12 +1,10 @@
 //! `slideTimeline`: three to five dated moments on a rail.
 
-use isomer_sdk::{CatalogEntry, RefineContext};
+use isomer_sdk::RefineContext;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
 
-use crate::authored::{LineText, Size, WrappedText, current_glyph};
-use crate::catalog::entry;
+use crate::authored::{LineText, WrappedText, current_glyph};
 use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -33,20 +31,36 @@ pub struct TimelineItem {
     pub current: Option<bool>,
 }
 
-/// The fields of a `slideTimeline` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideTimeline {
-    /// Three to five moments, oldest first.
-    #[schemars(length(min = 3, max = 5))]
-    pub items: Vec<TimelineItem>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slideTimeline" in "Diagrams" {
+        purpose: "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
+        use_when: [
+            "A history that leads up to now.",
+            "Dated moments that each pair an ask with its outcome.",
+        ],
+        avoid_when: [
+            "Plans by horizon: use slideRoadmap.",
+            "Points without dates or order: use slideBulletList.",
+        ],
+        example: {
+            "type": "slideTimeline",
+            "items": [
+                { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
+                { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
+                { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
+            ]
+        },
+    }
+
+    /// The fields of a `slideTimeline` node.
+    pub struct SlideTimeline sized {
+        /// Three to five moments, oldest first.
+        #[schemars(length(min = 3, max = 5))]
+        pub items: Vec<TimelineItem>,
+    }
 }
 
 impl SlideNode for SlideTimeline {
-    const TYPE: &'static str = "slideTimeline";
-
     /// One entry per moment: the bold `[● ]label · CHANNEL.`, then the
     /// quoted heading and the body, marks kept.
     fn as_list(&self) -> Option<List> {
@@ -75,28 +89,4 @@ impl SlideNode for SlideTimeline {
     }
 
     const NATIVE_SLACK: bool = true;
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Three to five dated moments on a rail, each with who asked, the ask in quotes, and what came of it.",
-            &[
-                "A history that leads up to now.",
-                "Dated moments that each pair an ask with its outcome.",
-            ],
-            &[
-                "Plans by horizon: use slideRoadmap.",
-                "Points without dates or order: use slideBulletList.",
-            ],
-            json!({
-                "type": "slideTimeline",
-                "items": [
-                    { "label": "2024", "channel": "Support", "heading": "Where is my refund?", "body": "Refunds took five days." },
-                    { "label": "2025", "channel": "Finance", "heading": "Can we pay in one batch?", "body": "The nightly batch shipped." },
-                    { "label": "Now", "channel": "Sales", "heading": "Can partners see it?", "body": "Partner reports are **in beta**.", "current": true }
-                ]
-            }),
-        )
-    }
 }

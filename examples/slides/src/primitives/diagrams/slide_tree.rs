@@ -1,14 +1,13 @@
 //! `slideTree`: a folder and its entries, one level deep
 //! (group "Diagrams").
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, display_columns};
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack};
 use crate::primitives::SlideNode;
@@ -33,15 +32,37 @@ pub struct TreeEntry {
     pub body: LineText,
 }
 
-/// The fields of a `slideTree` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideTree {
-    /// The folder, e.g. "checkout/".
-    pub root: LineText,
-    /// One to eight entries directly inside the folder.
-    #[schemars(length(min = 1, max = 8))]
-    pub entries: Vec<TreeEntry>,
+slide_node! {
+    catalog "slideTree" in "Diagrams" {
+        purpose: "A folder and up to eight files or folders directly inside it, each with a short note.",
+        use_when: [
+            "Walking through a package, service or repository folder.",
+            "Each entry of a folder earns a note.",
+        ],
+        avoid_when: [
+            "Things that are not files: use slideList.",
+            "Vocabulary: use slideDefinitions.",
+            "The code inside a file: use slideCode.",
+        ],
+        example: {
+            "type": "slideTree",
+            "root": "ledger/",
+            "entries": [
+                { "name": "batch/", "body": "the nightly settlement run" },
+                { "name": "refunds.ts", "body": "refund orders in" },
+                { "name": "payouts.ts", "body": "one transfer per bank" }
+            ]
+        },
+    }
+
+    /// The fields of a `slideTree` node.
+    pub struct SlideTree {
+        /// The folder, e.g. "checkout/".
+        pub root: LineText,
+        /// One to eight entries directly inside the folder.
+        #[schemars(length(min = 1, max = 8))]
+        pub entries: Vec<TreeEntry>,
+    }
 }
 
 impl SlideTree {
@@ -66,8 +87,6 @@ impl SlideTree {
 }
 
 impl SlideNode for SlideTree {
-    const TYPE: &'static str = "slideTree";
-
     /// Entries are one level deep: no `/` in a name but a folder's last
     /// character.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -94,31 +113,5 @@ impl SlideNode for SlideTree {
     /// Slack: the drawn tree in a code section.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![code_slack(None, &self.drawing())]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "A folder and up to eight files or folders directly inside it, each with a short note.",
-            &[
-                "Walking through a package, service or repository folder.",
-                "Each entry of a folder earns a note.",
-            ],
-            &[
-                "Things that are not files: use slideList.",
-                "Vocabulary: use slideDefinitions.",
-                "The code inside a file: use slideCode.",
-            ],
-            json!({
-                "type": "slideTree",
-                "root": "ledger/",
-                "entries": [
-                    { "name": "batch/", "body": "the nightly settlement run" },
-                    { "name": "refunds.ts", "body": "refund orders in" },
-                    { "name": "payouts.ts", "body": "one transfer per bank" }
-                ]
-            }),
-        )
     }
 }

@@ -1,13 +1,12 @@
 //! `slideStats`: two to four comparable numbers in ruled columns.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, WrappedText};
 use crate::check::Issue;
 use crate::figure::Figure;
 use crate::markdown::marks_inline;
@@ -31,15 +30,35 @@ pub struct StatItem {
     pub body: WrappedText,
 }
 
-/// The fields of a `slideStats` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideStats {
-    /// Two to four measures, side by side.
-    #[schemars(length(min = 2, max = 4))]
-    pub items: Vec<StatItem>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slideStats" in "Numbers" {
+        purpose: "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
+        use_when: [
+            "The numbers are the point of the slide.",
+            "Several measures side by side.",
+            "A measure not taken yet: leave out its value for a placeholder.",
+        ],
+        avoid_when: [
+            "One headline number: use slideStat.",
+            "Before and after one change: use slideDelta.",
+            "More than four values, or their relative size: use slideBars.",
+        ],
+        example: {
+            "type": "slideStats",
+            "items": [
+                { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
+                { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
+                { "label": "Partner reach", "body": "Measured after the beta ends." }
+            ]
+        },
+    }
+
+    /// The fields of a `slideStats` node.
+    pub struct SlideStats sized {
+        /// Two to four measures, side by side.
+        #[schemars(length(min = 2, max = 4))]
+        pub items: Vec<StatItem>,
+    }
 }
 
 impl StatItem {
@@ -49,8 +68,6 @@ impl StatItem {
 }
 
 impl SlideNode for SlideStats {
-    const TYPE: &'static str = "slideStats";
-
     /// Each value needs a visible character; each unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.items
@@ -101,31 +118,5 @@ impl SlideNode for SlideStats {
                 })
                 .collect(),
         )]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Numbers",
-            "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
-            &[
-                "The numbers are the point of the slide.",
-                "Several measures side by side.",
-                "A measure not taken yet: leave out its value for a placeholder.",
-            ],
-            &[
-                "One headline number: use slideStat.",
-                "Before and after one change: use slideDelta.",
-                "More than four values, or their relative size: use slideBars.",
-            ],
-            json!({
-                "type": "slideStats",
-                "items": [
-                    { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
-                    { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
-                    { "label": "Partner reach", "body": "Measured after the beta ends." }
-                ]
-            }),
-        )
     }
 }

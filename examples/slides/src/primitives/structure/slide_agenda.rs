@@ -1,12 +1,10 @@
 //! `slideAgenda`: every section of the talk, the current one marked.
 
-use isomer_sdk::{CatalogEntry, RefineContext};
+use isomer_sdk::RefineContext;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
 
-use crate::authored::{LineText, Size};
-use crate::catalog::entry;
+use crate::authored::LineText;
 use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -33,15 +31,34 @@ pub struct AgendaSection {
     pub current: Option<bool>,
 }
 
-/// The fields of a `slideAgenda` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideAgenda {
-    /// Every section of the talk, in order; mark at most one current.
-    #[schemars(length(min = 2, max = 8))]
-    pub sections: Vec<AgendaSection>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slideAgenda" in "Slide structure" {
+        purpose: "The outline of the talk: every section with its number, the one about to start marked.",
+        use_when: [
+            "Showing the whole talk before the first section.",
+            "Between sections, marking the next one as current.",
+        ],
+        avoid_when: [
+            "Listing the slides of one section: use slideSection.",
+            "Dated events: use slideTimeline.",
+            "Stages of planned work: use slideRoadmap.",
+        ],
+        example: {
+            "type": "slideAgenda",
+            "sections": [
+                { "number": "01", "title": "Why nightly", "count": "3 slides" },
+                { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
+                { "number": "03", "title": "Platform", "count": "2 slides" }
+            ]
+        },
+    }
+
+    /// The fields of a `slideAgenda` node.
+    pub struct SlideAgenda sized {
+        /// Every section of the talk, in order; mark at most one current.
+        #[schemars(length(min = 2, max = 8))]
+        pub sections: Vec<AgendaSection>,
+    }
 }
 
 impl SlideAgenda {
@@ -57,8 +74,6 @@ impl SlideAgenda {
 }
 
 impl SlideNode for SlideAgenda {
-    const TYPE: &'static str = "slideAgenda";
-
     /// One entry per section: the bold number, then ` Title · count`.
     fn as_list(&self) -> Option<List> {
         Some(List::new(self.sections.iter().map(|section| {
@@ -80,29 +95,4 @@ impl SlideNode for SlideAgenda {
     }
 
     const NATIVE_SLACK: bool = true;
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "The outline of the talk: every section with its number, the one about to start marked.",
-            &[
-                "Showing the whole talk before the first section.",
-                "Between sections, marking the next one as current.",
-            ],
-            &[
-                "Listing the slides of one section: use slideSection.",
-                "Dated events: use slideTimeline.",
-                "Stages of planned work: use slideRoadmap.",
-            ],
-            json!({
-                "type": "slideAgenda",
-                "sections": [
-                    { "number": "01", "title": "Why nightly", "count": "3 slides" },
-                    { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
-                    { "number": "03", "title": "Platform", "count": "2 slides" }
-                ]
-            }),
-        )
-    }
 }
