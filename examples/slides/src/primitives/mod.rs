@@ -33,11 +33,15 @@
 /// }
 /// ```
 ///
-/// The struct derives `Deserialize` and `JsonSchema` with camelCase field
-/// names, so its fields and their doc comments are the node's JSON Schema
-/// (optional fields are `Option`s, list bounds `#[schemars(length(..))]`).
-/// `sized` appends the `size` field that many primitives share: an optional
-/// [`Size`](crate::authored::Size) step, last in the schema. The catalog
+/// The node struct derives `Deserialize` and `JsonSchema` with camelCase
+/// field names, so its fields and their doc comments are the node's JSON
+/// Schema (optional fields are `Option`s, list bounds
+/// `#[schemars(length(..))]`). `sized` appends the `size` field that many
+/// primitives share: an optional [`Size`](crate::authored::Size) step, last
+/// in the schema. Any struct after the node struct is one of the node's
+/// parts, an object inside the node (a section, a step, a pane): it is
+/// inlined in the node's schema, and a field it does not declare is an
+/// error rather than ignored. The catalog
 /// entry (node type, group, one line of purpose, the intents that call for
 /// the primitive, the look-alikes that should use another one, and one
 /// valid example node) becomes the struct's [`Catalogued`] impl.
@@ -49,6 +53,8 @@ macro_rules! slide_node {
         pub struct $name:ident sized {
             $($fields:tt)*
         }
+
+        $($parts:tt)*
     ) => {
         slide_node! {
             catalog $type_name in $group $catalog
@@ -59,6 +65,8 @@ macro_rules! slide_node {
                 /// Size step "l", "m" or "s"; leave it out to fit automatically.
                 pub size: Option<$crate::authored::Size>,
             }
+
+            $($parts)*
         }
     };
     (
@@ -73,6 +81,13 @@ macro_rules! slide_node {
         pub struct $name:ident {
             $($fields:tt)*
         }
+
+        $(
+            $(#[$part_attr:meta])*
+            pub struct $part:ident {
+                $($part_fields:tt)*
+            }
+        )*
     ) => {
         $(#[$attr])*
         #[derive(Debug, Clone, ::serde::Deserialize, ::schemars::JsonSchema)]
@@ -80,6 +95,16 @@ macro_rules! slide_node {
         pub struct $name {
             $($fields)*
         }
+
+        $(
+            $(#[$part_attr])*
+            #[derive(Debug, Clone, ::serde::Deserialize, ::schemars::JsonSchema)]
+            #[serde(deny_unknown_fields, rename_all = "camelCase")]
+            #[schemars(inline)]
+            pub struct $part {
+                $($part_fields)*
+            }
+        )*
 
         impl $crate::primitives::Catalogued for $name {
             const TYPE: &'static str = $type_name;

@@ -4,8 +4,6 @@
 
 use isomer_sdk::surface::{Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -18,23 +16,6 @@ use isomer_sdk::surface::slack::section;
 
 /// The message for a `render` slot holding another type of node.
 pub const RENDER_SLOT: &str = "must be a slideRender node";
-
-/// One numbered pin on the render.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Pin {
-    /// Distance from the render's left edge, in percent (0 to 100).
-    #[schemars(range(min = 0, max = 100))]
-    pub x: f64,
-    /// Distance from the render's top edge, in percent (0 to 100).
-    #[schemars(range(min = 0, max = 100))]
-    pub y: f64,
-    /// What the pin points at, a few words.
-    pub title: LineText,
-    /// Why it matters, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
 
 slide_node! {
     catalog "slideAnnotatedRender" in "Code and renders" {
@@ -72,6 +53,20 @@ slide_node! {
         /// One to six pins, numbered in this order in the legend.
         #[schemars(length(min = 1, max = 6))]
         pub pins: Vec<Pin>,
+    }
+
+    /// One numbered pin on the render.
+    pub struct Pin {
+        /// Distance from the render's left edge, in percent (0 to 100).
+        #[schemars(range(min = 0, max = 100))]
+        pub x: f64,
+        /// Distance from the render's top edge, in percent (0 to 100).
+        #[schemars(range(min = 0, max = 100))]
+        pub y: f64,
+        /// What the pin points at, a few words.
+        pub title: LineText,
+        /// Why it matters, one sentence. Accepts inline marks.
+        pub body: WrappedText,
     }
 }
 

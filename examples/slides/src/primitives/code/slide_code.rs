@@ -2,8 +2,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::line_width::{check_code_line, panel_columns};
@@ -18,24 +16,6 @@ use isomer_sdk::surface::slack::section;
 /// The message for a highlighted line number past the panel's lines.
 pub fn highlight_past_end(lines: usize) -> String {
     format!("must be a line number of this panel, at most {lines}")
-}
-
-/// One panel of source.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct CodePanel {
-    /// The file name, shown as the panel's caption.
-    pub file: Option<LineText>,
-    /// The language, e.g. "ts"; names the Markdown fence (no syntax colours).
-    pub language: Option<LineText>,
-    /// One to sixteen lines of code, one per entry; an entry may be empty.
-    /// No line breaks or tabs inside an entry.
-    #[schemars(length(min = 1, max = 16), inner(length(max = 10000)))]
-    pub lines: Vec<String>,
-    /// Line numbers (from 1) to highlight.
-    #[schemars(length(min = 1, max = 16), inner(range(min = 1)))]
-    pub highlight_lines: Option<Vec<u64>>,
 }
 
 slide_node! {
@@ -70,6 +50,21 @@ slide_node! {
         /// to the next).
         #[schemars(length(min = 1, max = 2))]
         pub panels: Vec<CodePanel>,
+    }
+
+    /// One panel of source.
+    pub struct CodePanel {
+        /// The file name, shown as the panel's caption.
+        pub file: Option<LineText>,
+        /// The language, e.g. "ts"; names the Markdown fence (no syntax colours).
+        pub language: Option<LineText>,
+        /// One to sixteen lines of code, one per entry; an entry may be empty.
+        /// No line breaks or tabs inside an entry.
+        #[schemars(length(min = 1, max = 16), inner(length(max = 10000)))]
+        pub lines: Vec<String>,
+        /// Line numbers (from 1) to highlight.
+        #[schemars(length(min = 1, max = 16), inner(range(min = 1)))]
+        pub highlight_lines: Option<Vec<u64>>,
     }
 }
 

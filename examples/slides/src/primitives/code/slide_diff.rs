@@ -25,18 +25,6 @@ pub enum DiffOp {
     Remove,
 }
 
-/// One line of the snippet.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct DiffLine {
-    /// The line's code; may be empty. No line breaks or tabs.
-    #[schemars(length(max = 10000))]
-    pub text: String,
-    /// "add" or "remove"; leave it out for an unchanged context line.
-    pub op: Option<DiffOp>,
-}
-
 slide_node! {
     catalog "slideDiff" in "Code and renders" {
         purpose: "One snippet with its added and removed lines marked, among unchanged context lines.",
@@ -70,6 +58,15 @@ slide_node! {
         /// One to fourteen lines, changed and unchanged, in order.
         #[schemars(length(min = 1, max = 14))]
         pub lines: Vec<DiffLine>,
+    }
+
+    /// One line of the snippet.
+    pub struct DiffLine {
+        /// The line's code; may be empty. No line breaks or tabs.
+        #[schemars(length(max = 10000))]
+        pub text: String,
+        /// "add" or "remove"; leave it out for an unchanged context line.
+        pub op: Option<DiffOp>,
     }
 }
 

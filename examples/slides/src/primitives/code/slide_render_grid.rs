@@ -7,8 +7,6 @@
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::LineText;
@@ -25,17 +23,6 @@ use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text};
 
 /// The message for a surface named by two tiles.
 pub const SURFACE_ONCE: &str = "each surface may appear once";
-
-/// One tile: the body on one surface.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct RenderTile {
-    /// The surface this tile shows.
-    pub surface: RenderSurface,
-    /// A caption under the tile, e.g. "Slack thread".
-    pub caption: LineText,
-}
 
 slide_node! {
     catalog "slideRenderGrid" in "Code and renders" {
@@ -72,6 +59,14 @@ slide_node! {
         /// 5–6 tiles 3×2).
         #[schemars(length(min = 2, max = 6))]
         pub tiles: Vec<RenderTile>,
+    }
+
+    /// One tile: the body on one surface.
+    pub struct RenderTile {
+        /// The surface this tile shows.
+        pub surface: RenderSurface,
+        /// A caption under the tile, e.g. "Slack thread".
+        pub caption: LineText,
     }
 }
 

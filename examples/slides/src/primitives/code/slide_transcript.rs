@@ -53,20 +53,6 @@ impl TurnRole {
     }
 }
 
-/// One turn of the exchange.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Turn {
-    /// "prose" (default) or "code".
-    pub format: Option<TurnFormat>,
-    /// "user", "model" or "host".
-    pub role: TurnRole,
-    /// What was said; line breaks are kept, blank lines at either end are
-    /// dropped.
-    pub text: WrappedText,
-}
-
 impl Turn {
     /// The turn's lines without the blank lines at either end.
     fn lines(&self) -> Vec<&str> {
@@ -114,6 +100,17 @@ slide_node! {
         /// One to four turns, in order.
         #[schemars(length(min = 1, max = 4))]
         pub turns: Vec<Turn>,
+    }
+
+    /// One turn of the exchange.
+    pub struct Turn {
+        /// "prose" (default) or "code".
+        pub format: Option<TurnFormat>,
+        /// "user", "model" or "host".
+        pub role: TurnRole,
+        /// What was said; line breaks are kept, blank lines at either end are
+        /// dropped.
+        pub text: WrappedText,
     }
 }
 

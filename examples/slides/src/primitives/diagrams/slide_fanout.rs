@@ -2,8 +2,6 @@
 //! (group "Diagrams").
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
@@ -11,19 +9,6 @@ use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list_under, run};
 use crate::text::{join_lines, line};
-
-/// One consumer of the source.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct FanoutTarget {
-    /// The target's name, set in mono (a service, a queue, a team).
-    pub name: LineText,
-    /// What the target does with it, a short phrase. Accepts inline marks.
-    pub body: WrappedText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
 
 slide_node! {
     catalog "slideFanout" in "Diagrams" {
@@ -56,6 +41,16 @@ slide_node! {
         /// Two to six targets, in no particular order.
         #[schemars(length(min = 2, max = 6))]
         pub targets: Vec<FanoutTarget>,
+    }
+
+    /// One consumer of the source.
+    pub struct FanoutTarget {
+        /// The target's name, set in mono (a service, a queue, a team).
+        pub name: LineText,
+        /// What the target does with it, a short phrase. Accepts inline marks.
+        pub body: WrappedText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
     }
 }
 

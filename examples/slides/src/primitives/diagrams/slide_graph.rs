@@ -32,24 +32,6 @@ pub enum Placement {
     Below,
 }
 
-/// One term of the vocabulary.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct GraphNode {
-    /// The id edges use; never drawn.
-    pub id: LineText,
-    /// The term as drawn, a word or two.
-    pub term: LineText,
-    /// What the term means, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-    /// True for the one term the slide is about; at most one node.
-    pub emphasis: Option<bool>,
-    /// "above" or "below" for a feeder off the main row; leave it out for
-    /// a main-row node.
-    pub placement: Option<Placement>,
-}
-
 slide_node! {
     catalog "slideGraph" in "Diagrams" {
         purpose: "Two to six terms with definitions, joined by arrows in a fixed layout: a main row left to right, plus at most one feeder above and one below.",
@@ -87,6 +69,21 @@ slide_node! {
         pub edges: Vec<[LineText; 2]>,
         /// A sentence under the graph. Accepts inline marks.
         pub caption: Option<WrappedText>,
+    }
+
+    /// One term of the vocabulary.
+    pub struct GraphNode {
+        /// The id edges use; never drawn.
+        pub id: LineText,
+        /// The term as drawn, a word or two.
+        pub term: LineText,
+        /// What the term means, one sentence. Accepts inline marks.
+        pub body: WrappedText,
+        /// True for the one term the slide is about; at most one node.
+        pub emphasis: Option<bool>,
+        /// "above" or "below" for a feeder off the main row; leave it out for
+        /// a main-row node.
+        pub placement: Option<Placement>,
     }
 }
 

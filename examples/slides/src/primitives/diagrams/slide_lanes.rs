@@ -2,8 +2,6 @@
 //! (group "Diagrams").
 
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
@@ -12,31 +10,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{ARROW, caption, join_blocks, line};
 use isomer_sdk::surface::slack::{section, spacer};
-
-/// One path.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Lane {
-    /// The path's name, e.g. "Card refunds" (printed upper-case).
-    pub label: LineText,
-    /// One to five steps before the shared one, each a short chip.
-    #[schemars(length(min = 1, max = 5))]
-    pub steps: Vec<LineText>,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
-
-/// A note on how the paths differ.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct LaneNote {
-    /// The note's title, a few words.
-    pub title: LineText,
-    /// The note, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
 
 slide_node! {
     catalog "slideLanes" in "Diagrams" {
@@ -75,6 +48,25 @@ slide_node! {
         /// Up to four notes under the lanes.
         #[schemars(length(max = 4))]
         pub notes: Option<Vec<LaneNote>>,
+    }
+
+    /// One path.
+    pub struct Lane {
+        /// The path's name, e.g. "Card refunds" (printed upper-case).
+        pub label: LineText,
+        /// One to five steps before the shared one, each a short chip.
+        #[schemars(length(min = 1, max = 5))]
+        pub steps: Vec<LineText>,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
+    }
+
+    /// A note on how the paths differ.
+    pub struct LaneNote {
+        /// The note's title, a few words.
+        pub title: LineText,
+        /// The note, one sentence. Accepts inline marks.
+        pub body: WrappedText,
     }
 }
 

@@ -3,8 +3,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
@@ -16,26 +14,6 @@ use crate::text::{DASH, SEPARATOR, caption, join_lines, line, plain_text};
 
 /// The message for a layer with both or neither of `body` and `chips`.
 pub const BODY_OR_CHIPS: &str = "a layer has exactly one of `body` or `chips`";
-
-/// One layer of the stack.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Layer {
-    /// The layer's name, e.g. "Storage".
-    pub name: LineText,
-    /// What the layer does, one sentence. Accepts inline marks. Give body
-    /// or chips, not both.
-    pub body: Option<WrappedText>,
-    /// One to six parts of the layer, each a short mono chip. Give body or
-    /// chips, not both.
-    #[schemars(length(min = 1, max = 6))]
-    pub chips: Option<Vec<LineText>>,
-    /// Who owns the layer (printed upper-case).
-    pub owner: LineText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
 
 slide_node! {
     catalog "slideLayers" in "Diagrams" {
@@ -63,6 +41,23 @@ slide_node! {
         /// Three to six layers, top first; each rests on the one below.
         #[schemars(length(min = 3, max = 6))]
         pub layers: Vec<Layer>,
+    }
+
+    /// One layer of the stack.
+    pub struct Layer {
+        /// The layer's name, e.g. "Storage".
+        pub name: LineText,
+        /// What the layer does, one sentence. Accepts inline marks. Give body
+        /// or chips, not both.
+        pub body: Option<WrappedText>,
+        /// One to six parts of the layer, each a short mono chip. Give body or
+        /// chips, not both.
+        #[schemars(length(min = 1, max = 6))]
+        pub chips: Option<Vec<LineText>>,
+        /// Who owns the layer (printed upper-case).
+        pub owner: LineText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
     }
 }
 

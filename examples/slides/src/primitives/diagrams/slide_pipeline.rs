@@ -3,8 +3,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText};
@@ -26,38 +24,6 @@ pub const SPANS_NO_END: &str = "`end` is for steps mode; leave it out when there
 /// The message for a step body in spans mode.
 pub const SPANS_NO_STEP_BODY: &str =
     "a step body is for steps mode; leave it out when there are spans";
-
-/// One step of the process.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct PipelineStep {
-    /// The step's name.
-    pub title: LineText,
-    /// What the step does (steps mode only). Accepts inline marks.
-    pub body: Option<WrappedText>,
-}
-
-/// A run of neighbouring steps owned by one party.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct PipelineSpan {
-    /// The index (from 0) of the first step of the run.
-    #[schemars(range(min = 0))]
-    pub from: u64,
-    /// The index (from 0) of the last step of the run.
-    #[schemars(range(min = 0))]
-    pub to: u64,
-    /// "primary" for your side, "accent" for the other party.
-    pub tone: Tone,
-    /// The owner (printed upper-case).
-    pub label: LineText,
-    /// What the run achieves.
-    pub title: LineText,
-    /// How. Accepts inline marks.
-    pub body: WrappedText,
-}
 
 slide_node! {
     catalog "slidePipeline" in "Diagrams" {
@@ -97,6 +63,32 @@ slide_node! {
         /// where steps become chips (no start, end or step bodies, no size).
         #[schemars(length(max = 3))]
         pub spans: Option<Vec<PipelineSpan>>,
+    }
+
+    /// One step of the process.
+    pub struct PipelineStep {
+        /// The step's name.
+        pub title: LineText,
+        /// What the step does (steps mode only). Accepts inline marks.
+        pub body: Option<WrappedText>,
+    }
+
+    /// A run of neighbouring steps owned by one party.
+    pub struct PipelineSpan {
+        /// The index (from 0) of the first step of the run.
+        #[schemars(range(min = 0))]
+        pub from: u64,
+        /// The index (from 0) of the last step of the run.
+        #[schemars(range(min = 0))]
+        pub to: u64,
+        /// "primary" for your side, "accent" for the other party.
+        pub tone: Tone,
+        /// The owner (printed upper-case).
+        pub label: LineText,
+        /// What the run achieves.
+        pub title: LineText,
+        /// How. Accepts inline marks.
+        pub body: WrappedText,
     }
 }
 

@@ -6,8 +6,6 @@
 //! the current or emphasized item of a timeline, roadmap or graph.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText};
@@ -15,29 +13,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, SEPARATOR, join_lines, line};
 use isomer_sdk::surface::slack::context;
-
-/// The two ends of one axis.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Axis {
-    /// The low end (left for x, bottom for y), e.g. "Low effort".
-    pub low: LineText,
-    /// The high end (right for x, top for y), e.g. "High effort".
-    pub high: LineText,
-}
-
-/// One quadrant of the plot.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Quadrant {
-    /// The quadrant's name, e.g. "Quick wins".
-    pub label: LineText,
-    /// Up to four items in it, each a short mono chip.
-    #[schemars(length(max = 4))]
-    pub items: Vec<LineText>,
-}
 
 slide_node! {
     catalog "slideQuadrant" in "Diagrams" {
@@ -77,6 +52,23 @@ slide_node! {
         /// The index (0 to 3) of the quadrant to stress.
         #[schemars(range(min = 0, max = 3))]
         pub highlight: Option<u32>,
+    }
+
+    /// The two ends of one axis.
+    pub struct Axis {
+        /// The low end (left for x, bottom for y), e.g. "Low effort".
+        pub low: LineText,
+        /// The high end (right for x, top for y), e.g. "High effort".
+        pub high: LineText,
+    }
+
+    /// One quadrant of the plot.
+    pub struct Quadrant {
+        /// The quadrant's name, e.g. "Quick wins".
+        pub label: LineText,
+        /// Up to four items in it, each a short mono chip.
+        #[schemars(length(max = 4))]
+        pub items: Vec<LineText>,
     }
 }
 

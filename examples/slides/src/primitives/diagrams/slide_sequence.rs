@@ -2,8 +2,6 @@
 //! (group "Diagrams").
 
 use isomer_sdk::RefineContext;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 use crate::authored::{LineText, Tone, tone_glyph};
 use crate::check::Issue;
@@ -27,32 +25,6 @@ pub fn unknown_actor(end: &str, id: &str) -> String {
 /// The message for an actor in no message.
 pub fn idle_actor(id: &str) -> String {
     format!("actor \"{id}\" sends or receives no message")
-}
-
-/// One participant.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct SequenceActor {
-    /// The id messages use in `from` / `to`; never drawn.
-    pub id: LineText,
-    /// The participant's name as drawn, e.g. "Checkout" or "Card network".
-    pub label: LineText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
-
-/// One message, an arrow from one actor to another.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct SequenceMessage {
-    /// The sending actor's id.
-    pub from: LineText,
-    /// The receiving actor's id (not the sender).
-    pub to: LineText,
-    /// What is sent, a few words. Accepts inline marks.
-    pub label: LineText,
 }
 
 slide_node! {
@@ -92,6 +64,26 @@ slide_node! {
         /// One to ten messages in time order.
         #[schemars(length(min = 1, max = 10))]
         pub messages: Vec<SequenceMessage>,
+    }
+
+    /// One participant.
+    pub struct SequenceActor {
+        /// The id messages use in `from` / `to`; never drawn.
+        pub id: LineText,
+        /// The participant's name as drawn, e.g. "Checkout" or "Card network".
+        pub label: LineText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
+    }
+
+    /// One message, an arrow from one actor to another.
+    pub struct SequenceMessage {
+        /// The sending actor's id.
+        pub from: LineText,
+        /// The receiving actor's id (not the sender).
+        pub to: LineText,
+        /// What is sent, a few words. Accepts inline marks.
+        pub label: LineText,
     }
 }
 

@@ -2,8 +2,6 @@
 //! (group "Diagrams").
 
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
@@ -12,20 +10,6 @@ use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::line;
-
-/// One owner's territory.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Territory {
-    /// The owner, e.g. "Ledger team" (printed as authored).
-    pub title: LineText,
-    /// What the owner is responsible for, one or two sentences. Accepts
-    /// inline marks.
-    pub body: WrappedText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
 
 slide_node! {
     catalog "slideTerritoryGroup" in "Diagrams" {
@@ -53,6 +37,17 @@ slide_node! {
         /// One to four owners, left to right.
         #[schemars(length(min = 1, max = 4))]
         pub items: Vec<Territory>,
+    }
+
+    /// One owner's territory.
+    pub struct Territory {
+        /// The owner, e.g. "Ledger team" (printed as authored).
+        pub title: LineText,
+        /// What the owner is responsible for, one or two sentences. Accepts
+        /// inline marks.
+        pub body: WrappedText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
     }
 }
 

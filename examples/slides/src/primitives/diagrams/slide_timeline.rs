@@ -1,8 +1,6 @@
 //! `slideTimeline`: three to five dated moments on a rail.
 
 use isomer_sdk::RefineContext;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 use crate::authored::{LineText, WrappedText, current_glyph};
 use crate::check::{Issue, at_most_one};
@@ -12,24 +10,6 @@ use crate::text::{SEPARATOR, caption, line};
 
 /// The message when two moments are current.
 pub const ONE_CURRENT_ITEM: &str = "at most one item can be current";
-
-/// One dated moment.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct TimelineItem {
-    /// When: a year, a quarter, a date.
-    pub label: LineText,
-    /// Where the ask came from (printed upper-case), e.g. "Support".
-    pub channel: LineText,
-    /// The ask, in the asker's words, without quotation marks (the slide
-    /// adds them). Accepts inline marks.
-    pub heading: WrappedText,
-    /// What happened next. Accepts inline marks.
-    pub body: WrappedText,
-    /// True for the moment the audience is at now; at most one.
-    pub current: Option<bool>,
-}
 
 slide_node! {
     catalog "slideTimeline" in "Diagrams" {
@@ -57,6 +37,21 @@ slide_node! {
         /// Three to five moments, oldest first.
         #[schemars(length(min = 3, max = 5))]
         pub items: Vec<TimelineItem>,
+    }
+
+    /// One dated moment.
+    pub struct TimelineItem {
+        /// When: a year, a quarter, a date.
+        pub label: LineText,
+        /// Where the ask came from (printed upper-case), e.g. "Support".
+        pub channel: LineText,
+        /// The ask, in the asker's words, without quotation marks (the slide
+        /// adds them). Accepts inline marks.
+        pub heading: WrappedText,
+        /// What happened next. Accepts inline marks.
+        pub body: WrappedText,
+        /// True for the moment the audience is at now; at most one.
+        pub current: Option<bool>,
     }
 }
 

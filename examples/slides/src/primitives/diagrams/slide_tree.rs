@@ -3,8 +3,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, display_columns};
@@ -20,17 +18,6 @@ pub const ONE_LEVEL: &str = "one level only: a name holds no \"/\" except a fold
 pub const BRANCH: &str = "├── ";
 /// The connector before the last entry.
 pub const LAST_BRANCH: &str = "└── ";
-
-/// One file or folder directly inside the root.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct TreeEntry {
-    /// The file or folder name, set in mono; a folder ends with "/".
-    pub name: LineText,
-    /// What the entry holds, a short phrase.
-    pub body: LineText,
-}
 
 slide_node! {
     catalog "slideTree" in "Diagrams" {
@@ -62,6 +49,14 @@ slide_node! {
         /// One to eight entries directly inside the folder.
         #[schemars(length(min = 1, max = 8))]
         pub entries: Vec<TreeEntry>,
+    }
+
+    /// One file or folder directly inside the root.
+    pub struct TreeEntry {
+        /// The file or folder name, set in mono; a folder ends with "/".
+        pub name: LineText,
+        /// What the entry holds, a short phrase.
+        pub body: LineText,
     }
 }
 

@@ -47,21 +47,6 @@ pub enum SplitDivider {
     Arrow,
 }
 
-/// One pane of a split.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct SplitPane {
-    /// A caption over the pane (printed upper-case).
-    pub label: Option<LineText>,
-    /// Colours the label: "primary" for your side, "accent" for the other
-    /// party. Needs a label.
-    pub tone: Option<Tone>,
-    /// The pane's nodes, top to bottom (not slideFrame).
-    #[schemars(length(min = 1, max = 6))]
-    pub items: Vec<Node>,
-}
-
 slide_node! {
     catalog "slideSplit" in "Layout" {
         purpose: "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
@@ -106,6 +91,18 @@ slide_node! {
         pub divider: Option<SplitDivider>,
         /// A conclusion under both panes. Accepts inline marks.
         pub footnote: Option<WrappedText>,
+    }
+
+    /// One pane of a split.
+    pub struct SplitPane {
+        /// A caption over the pane (printed upper-case).
+        pub label: Option<LineText>,
+        /// Colours the label: "primary" for your side, "accent" for the other
+        /// party. Needs a label.
+        pub tone: Option<Tone>,
+        /// The pane's nodes, top to bottom (not slideFrame).
+        #[schemars(length(min = 1, max = 6))]
+        pub items: Vec<Node>,
     }
 }
 

@@ -4,8 +4,6 @@
 use isomer_sdk::RefineContext;
 use isomer_sdk::js::format_js_number;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, current_glyph};
@@ -23,23 +21,6 @@ pub const ONE_HIGHLIGHT: &str = "at most one bar can be highlighted";
 
 /// The column heads of the string-surface table.
 const HEADS: [&str; 3] = ["Label", "Value", "Detail"];
-
-/// One bar.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Bar {
-    /// What the bar measures. Accepts inline marks.
-    pub label: LineText,
-    /// The amount, zero or more, in the unit every bar shares.
-    #[schemars(range(min = 0))]
-    pub value: f64,
-    /// A short note after the value, e.g. the formatted amount. Accepts
-    /// inline marks.
-    pub detail: Option<LineText>,
-    /// True for the bar that stands out; at most one.
-    pub highlight: Option<bool>,
-}
 
 slide_node! {
     catalog "slideBars" in "Numbers" {
@@ -71,6 +52,20 @@ slide_node! {
         /// Leave it out to scale to the largest value.
         #[schemars(extend("exclusiveMinimum" = 0))]
         pub max: Option<f64>,
+    }
+
+    /// One bar.
+    pub struct Bar {
+        /// What the bar measures. Accepts inline marks.
+        pub label: LineText,
+        /// The amount, zero or more, in the unit every bar shares.
+        #[schemars(range(min = 0))]
+        pub value: f64,
+        /// A short note after the value, e.g. the formatted amount. Accepts
+        /// inline marks.
+        pub detail: Option<LineText>,
+        /// True for the bar that stands out; at most one.
+        pub highlight: Option<bool>,
     }
 }
 

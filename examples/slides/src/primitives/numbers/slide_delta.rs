@@ -2,8 +2,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
@@ -17,19 +15,6 @@ use crate::text::{ARROW, line, plain_text};
 
 /// The message for a change without both values.
 pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value";
-
-/// One side of the change.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct DeltaPoint {
-    /// What the side is, e.g. "Before" or "March" (printed upper-case, code
-    /// marks kept). Accepts inline marks.
-    pub label: LineText,
-    /// The number with its unit, e.g. "13 s". Leave it out for a
-    /// placeholder; never invent a number.
-    pub value: Option<LineText>,
-}
 
 slide_node! {
     catalog "slideDelta" in "Numbers" {
@@ -62,6 +47,16 @@ slide_node! {
         pub change: Option<LineText>,
         /// What the change means. Accepts inline marks.
         pub body: WrappedText,
+    }
+
+    /// One side of the change.
+    pub struct DeltaPoint {
+        /// What the side is, e.g. "Before" or "March" (printed upper-case, code
+        /// marks kept). Accepts inline marks.
+        pub label: LineText,
+        /// The number with its unit, e.g. "13 s". Leave it out for a
+        /// placeholder; never invent a number.
+        pub value: Option<LineText>,
     }
 }
 

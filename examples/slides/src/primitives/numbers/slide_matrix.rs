@@ -53,17 +53,6 @@ impl MatrixMark {
     }
 }
 
-/// One row: a capability and how far each option meets it.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct MatrixRow {
-    /// The capability, a few words. Accepts inline marks.
-    pub label: LineText,
-    /// One mark per column, in column order: "full", "partial" or "none".
-    pub marks: Vec<MatrixMark>,
-}
-
 slide_node! {
     catalog "slideMatrix" in "Numbers" {
         purpose: "Two to six options across the top and up to eight capabilities down the side, each cell marked full, partial or none, the recommended option's column optionally highlighted.",
@@ -101,6 +90,14 @@ slide_node! {
         pub highlight: Option<u32>,
         /// Whether the slide shows a legend of the marks (default true).
         pub legend: Option<bool>,
+    }
+
+    /// One row: a capability and how far each option meets it.
+    pub struct MatrixRow {
+        /// The capability, a few words. Accepts inline marks.
+        pub label: LineText,
+        /// One mark per column, in column order: "full", "partial" or "none".
+        pub marks: Vec<MatrixMark>,
     }
 }
 

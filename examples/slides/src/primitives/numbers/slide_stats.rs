@@ -2,8 +2,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -13,22 +11,6 @@ use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
-
-/// One measure.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct StatItem {
-    /// The number as it should read, about four characters. Leave it out for
-    /// a placeholder; never invent a number.
-    pub value: Option<LineText>,
-    /// The unit after the number. Needs a value.
-    pub unit: Option<LineText>,
-    /// What is counted.
-    pub label: LineText,
-    /// A sentence on the number. Accepts inline marks.
-    pub body: WrappedText,
-}
 
 slide_node! {
     catalog "slideStats" in "Numbers" {
@@ -58,6 +40,19 @@ slide_node! {
         /// Two to four measures, side by side.
         #[schemars(length(min = 2, max = 4))]
         pub items: Vec<StatItem>,
+    }
+
+    /// One measure.
+    pub struct StatItem {
+        /// The number as it should read, about four characters. Leave it out for
+        /// a placeholder; never invent a number.
+        pub value: Option<LineText>,
+        /// The unit after the number. Needs a value.
+        pub unit: Option<LineText>,
+        /// What is counted.
+        pub label: LineText,
+        /// A sentence on the number. Accepts inline marks.
+        pub body: WrappedText,
     }
 }
 

@@ -2,8 +2,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::LineText;
@@ -25,18 +23,6 @@ pub const TOO_MANY_GROUP_ROWS: &str = "a table holds at most 12 rows across its 
 /// The message for a row whose cell count differs from the column count.
 pub fn cells_per_row(columns: usize) -> String {
     format!("every row needs one cell per column ({columns})")
-}
-
-/// A named group of rows.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct TableGroup {
-    /// The group's name, printed as a row above its rows.
-    pub label: LineText,
-    /// The group's rows, each with one cell per column.
-    #[schemars(length(min = 1))]
-    pub rows: Vec<Vec<LineText>>,
 }
 
 slide_node! {
@@ -80,6 +66,15 @@ slide_node! {
         /// groups, not both.
         #[schemars(length(min = 1, max = 12))]
         pub groups: Option<Vec<TableGroup>>,
+    }
+
+    /// A named group of rows.
+    pub struct TableGroup {
+        /// The group's name, printed as a row above its rows.
+        pub label: LineText,
+        /// The group's rows, each with one cell per column.
+        #[schemars(length(min = 1))]
+        pub rows: Vec<Vec<LineText>>,
     }
 }
 

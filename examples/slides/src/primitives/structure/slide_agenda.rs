@@ -1,8 +1,6 @@
 //! `slideAgenda`: every section of the talk, the current one marked.
 
 use isomer_sdk::RefineContext;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 use crate::authored::LineText;
 use crate::check::{Issue, at_most_one};
@@ -15,21 +13,6 @@ pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
 
 /// What string surfaces print instead of the current section's count.
 const YOU_ARE_HERE: &str = "YOU ARE HERE";
-
-/// One section of the talk.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct AgendaSection {
-    /// The section number, e.g. "01".
-    pub number: LineText,
-    /// The section title.
-    pub title: LineText,
-    /// How long the section is, e.g. "3 slides".
-    pub count: Option<LineText>,
-    /// True for the section about to start; at most one.
-    pub current: Option<bool>,
-}
 
 slide_node! {
     catalog "slideAgenda" in "Slide structure" {
@@ -58,6 +41,18 @@ slide_node! {
         /// Every section of the talk, in order; mark at most one current.
         #[schemars(length(min = 2, max = 8))]
         pub sections: Vec<AgendaSection>,
+    }
+
+    /// One section of the talk.
+    pub struct AgendaSection {
+        /// The section number, e.g. "01".
+        pub number: LineText,
+        /// The section title.
+        pub title: LineText,
+        /// How long the section is, e.g. "3 slides".
+        pub count: Option<LineText>,
+        /// True for the section about to start; at most one.
+        pub current: Option<bool>,
     }
 }
 

@@ -2,8 +2,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope, escape_mrkdwn};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{Href, LineText, WrappedText};
@@ -14,30 +12,6 @@ use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
 use crate::url::{bare_address, check_navigation_href, safe_navigation_href};
 use isomer_sdk::surface::slack::{header, section};
-
-/// A link the audience can follow afterwards.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ClosingLink {
-    /// What the link is, e.g. "Docs" (printed upper-case).
-    pub label: LineText,
-    /// Where it goes: an https, http, or mailto URL, or a relative path.
-    pub href: Href,
-    /// The address as a person would read it aloud, without the scheme.
-    pub text: LineText,
-}
-
-/// A next step for the audience.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ClosingPath {
-    /// The goal, as an imperative ("Try it on one team").
-    pub title: LineText,
-    /// How to go about it. Accepts inline marks.
-    pub body: WrappedText,
-}
 
 slide_node! {
     catalog "slideClosing" in "Slide structure" {
@@ -74,6 +48,24 @@ slide_node! {
         /// Up to five next steps.
         #[schemars(length(min = 1, max = 5))]
         pub paths: Option<Vec<ClosingPath>>,
+    }
+
+    /// A link the audience can follow afterwards.
+    pub struct ClosingLink {
+        /// What the link is, e.g. "Docs" (printed upper-case).
+        pub label: LineText,
+        /// Where it goes: an https, http, or mailto URL, or a relative path.
+        pub href: Href,
+        /// The address as a person would read it aloud, without the scheme.
+        pub text: LineText,
+    }
+
+    /// A next step for the audience.
+    pub struct ClosingPath {
+        /// The goal, as an imperative ("Try it on one team").
+        pub title: LineText,
+        /// How to go about it. Accepts inline marks.
+        pub body: WrappedText,
     }
 }
 

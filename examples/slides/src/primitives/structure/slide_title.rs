@@ -4,8 +4,6 @@
 use isomer_sdk::Node;
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -15,18 +13,6 @@ use crate::primitives::SlideNode;
 use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::{context, header, section};
-
-/// A dictionary-style definition under the title.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct TitleDefinition {
-    /// The headword as a dictionary prints it, e.g. "ledger n." (set in
-    /// italics).
-    pub term: LineText,
-    /// The definition. Accepts inline marks.
-    pub text: WrappedText,
-}
 
 slide_node! {
     catalog "slideTitle" in "Slide structure" {
@@ -62,6 +48,15 @@ slide_node! {
         /// One compact node drawn beside the title, such as a short
         /// slideBulletList or a slideFanout; use slideStack to put two there.
         pub aside: Option<Node>,
+    }
+
+    /// A dictionary-style definition under the title.
+    pub struct TitleDefinition {
+        /// The headword as a dictionary prints it, e.g. "ledger n." (set in
+        /// italics).
+        pub term: LineText,
+        /// The definition. Accepts inline marks.
+        pub text: WrappedText,
     }
 }
 

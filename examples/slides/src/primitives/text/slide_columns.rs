@@ -3,8 +3,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::Issue;
@@ -14,31 +12,6 @@ use crate::text::{join_blocks, join_lines, line, plain_text};
 
 /// The message for a `highlight` that names no column.
 pub const HIGHLIGHT_NOT_AN_INDEX: &str = "must be an index into `items`";
-
-/// One option.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Column {
-    /// The option's name.
-    pub title: LineText,
-    /// Up to six short chips under the name (set in mono).
-    #[schemars(length(min = 1, max = 6))]
-    pub tags: Option<Vec<LineText>>,
-    /// One or two sentences on the option. Accepts inline marks.
-    pub body: WrappedText,
-}
-
-/// A remark that qualifies every column.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ColumnsFootnote {
-    /// An identifier the remark is about (set in mono).
-    pub code: LineText,
-    /// The remark. Accepts inline marks.
-    pub text: WrappedText,
-}
 
 slide_node! {
     catalog "slideColumns" in "Text" {
@@ -77,6 +50,25 @@ slide_node! {
         pub highlight: Option<u64>,
         /// A remark under all the columns.
         pub footnote: Option<ColumnsFootnote>,
+    }
+
+    /// One option.
+    pub struct Column {
+        /// The option's name.
+        pub title: LineText,
+        /// Up to six short chips under the name (set in mono).
+        #[schemars(length(min = 1, max = 6))]
+        pub tags: Option<Vec<LineText>>,
+        /// One or two sentences on the option. Accepts inline marks.
+        pub body: WrappedText,
+    }
+
+    /// A remark that qualifies every column.
+    pub struct ColumnsFootnote {
+        /// An identifier the remark is about (set in mono).
+        pub code: LineText,
+        /// The remark. Accepts inline marks.
+        pub text: WrappedText,
     }
 }
 

@@ -1,25 +1,12 @@
 //! `slideDefinitions`: a ruled glossary.
 
 use isomer_sdk::surface::Scope;
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
-
-/// One term and its meaning.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Definition {
-    /// The term, a few words (set in mono).
-    pub term: LineText,
-    /// Its meaning in one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
 
 slide_node! {
     catalog "slideDefinitions" in "Text" {
@@ -48,6 +35,14 @@ slide_node! {
         /// One to six terms; five or six lay out in two columns.
         #[schemars(length(min = 1, max = 6))]
         pub items: Vec<Definition>,
+    }
+
+    /// One term and its meaning.
+    pub struct Definition {
+        /// The term, a few words (set in mono).
+        pub term: LineText,
+        /// Its meaning in one sentence. Accepts inline marks.
+        pub body: WrappedText,
     }
 }
 

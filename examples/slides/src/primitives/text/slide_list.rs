@@ -1,8 +1,6 @@
 //! `slideList`: short facts, optionally keyed by a term.
 
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -12,17 +10,6 @@ use crate::primitives::SlideNode;
 use crate::slack::marks_mrkdwn;
 use crate::text::{caption, join_blocks, plain_text};
 use isomer_sdk::surface::slack::context;
-
-/// One fact.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ListItem {
-    /// The name, date or id the fact belongs to (set in mono, left column).
-    pub term: Option<LineText>,
-    /// The fact. Accepts inline marks.
-    pub body: WrappedText,
-}
 
 slide_node! {
     catalog "slideList" in "Text" {
@@ -58,6 +45,14 @@ slide_node! {
         pub items: Vec<ListItem>,
         /// A note qualifying the whole list. Accepts inline marks.
         pub footnote: Option<WrappedText>,
+    }
+
+    /// One fact.
+    pub struct ListItem {
+        /// The name, date or id the fact belongs to (set in mono, left column).
+        pub term: Option<LineText>,
+        /// The fact. Accepts inline marks.
+        pub body: WrappedText,
     }
 }
 

@@ -3,8 +3,6 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
@@ -17,33 +15,6 @@ use isomer_sdk::surface::slack::spacer;
 
 /// The message when two columns are current.
 pub const ONE_CURRENT_COLUMN: &str = "at most one column can be current";
-
-/// One piece of planned work.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct RoadmapItem {
-    /// The work's name, a few words. Accepts inline marks.
-    pub title: LineText,
-    /// What it delivers, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
-
-/// One horizon of the roadmap.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct RoadmapColumn {
-    /// The horizon, e.g. "Now", "Next", "Q3" (printed as authored).
-    pub title: LineText,
-    /// Where the work stands, e.g. "Shipping" (printed upper-case).
-    pub status: LineText,
-    /// True for the horizon under way now; at most one column.
-    pub current: Option<bool>,
-    /// One to four pieces of work.
-    #[schemars(length(min = 1, max = 4))]
-    pub items: Vec<RoadmapItem>,
-}
 
 slide_node! {
     catalog "slideRoadmap" in "Text" {
@@ -84,6 +55,27 @@ slide_node! {
         /// Two to four horizons, soonest first.
         #[schemars(length(min = 2, max = 4))]
         pub columns: Vec<RoadmapColumn>,
+    }
+
+    /// One piece of planned work.
+    pub struct RoadmapItem {
+        /// The work's name, a few words. Accepts inline marks.
+        pub title: LineText,
+        /// What it delivers, one sentence. Accepts inline marks.
+        pub body: WrappedText,
+    }
+
+    /// One horizon of the roadmap.
+    pub struct RoadmapColumn {
+        /// The horizon, e.g. "Now", "Next", "Q3" (printed as authored).
+        pub title: LineText,
+        /// Where the work stands, e.g. "Shipping" (printed upper-case).
+        pub status: LineText,
+        /// True for the horizon under way now; at most one column.
+        pub current: Option<bool>,
+        /// One to four pieces of work.
+        #[schemars(length(min = 1, max = 4))]
+        pub items: Vec<RoadmapItem>,
     }
 }
 
