@@ -59,6 +59,13 @@ fn odd_mailto_addresses_in_markdown() {
     }
 }
 
+/// The mrkdwn of the link line of `closing(href)` on Slack.
+fn slack_link_line(href: &str) -> Value {
+    let slack: Value = serde_json::from_str(&render_node(Surface::Slack, &closing(href)))
+        .expect("the slack payload is JSON");
+    slack["blocks"][1]["text"]["text"].clone()
+}
+
 /// Slack prints a link line as `*LABEL* · <href|text>`. A `|` in the href
 /// (which validation accepts) would end the address there, so it is
 /// written `%7C`, as the sdk's own mrkdwn links write it and the mail
@@ -66,22 +73,12 @@ fn odd_mailto_addresses_in_markdown() {
 /// it (Slack's control characters are `&`, `<` and `>`).
 #[test]
 fn a_pipe_in_a_mailto_href_keeps_its_address_in_slack() {
-    let slack: Value = serde_json::from_str(&render_node(
-        Surface::Slack,
-        &closing("mailto:x@y.example|evil"),
-    ))
-    .expect("the slack payload is JSON");
     assert_eq!(
-        slack["blocks"][1]["text"]["text"],
+        slack_link_line("mailto:x@y.example|evil"),
         "*MAIL* · <mailto:x@y.example%7Cevil|a@b.example>"
     );
-    let slack: Value = serde_json::from_str(&render_node(
-        Surface::Slack,
-        &closing("mailto:a@b.example?subject=a&body=b"),
-    ))
-    .expect("the slack payload is JSON");
     assert_eq!(
-        slack["blocks"][1]["text"]["text"],
+        slack_link_line("mailto:a@b.example?subject=a&body=b"),
         "*MAIL* · <mailto:a@b.example?subject=a&amp;body=b|a@b.example>"
     );
 }
