@@ -41,10 +41,10 @@
 /// in the schema. Any struct after the node struct is one of the node's
 /// parts, an object inside the node (a section, a step, a pane): it is
 /// inlined in the node's schema, and a field it does not declare is an
-/// error rather than ignored. The catalog
-/// entry (node type, group, one line of purpose, the intents that call for
-/// the primitive, the look-alikes that should use another one, and one
-/// valid example node) becomes the struct's [`Catalogued`] impl.
+/// error rather than ignored. The catalog entry (node type, group, one line
+/// of purpose, the intents that call for the primitive, the look-alikes
+/// that should use another one, and one valid example node) becomes the
+/// node struct's [`Catalogued`] impl.
 macro_rules! slide_node {
     (
         catalog $type_name:literal in $group:literal $catalog:tt
