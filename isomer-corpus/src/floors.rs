@@ -1,5 +1,6 @@
 //! The floor table: every floor an `#[isomer_eval(...)]` gate can declare, with the kind of
-//! value it takes, whether it is asserted per case or per suite, and when it holds.
+//! value it takes and which way it bounds its score, whether it is asserted per case or
+//! per suite, and when it holds.
 //!
 //! The macro checks each floor it is given against this table while it expands (an unknown
 //! name, a name of the other suite kind or a value out of range is a compile error), and
@@ -15,11 +16,21 @@ pub enum FloorLevel {
     Suite,
 }
 
-/// The kind of value a floor takes in the attribute.
+/// What a floor takes in the attribute and which way it bounds its score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FloorKind {
-    /// Written bare or `= true` / `= false`; `false` declares the floor off.
+    /// Written bare or `= true` / `= false` (`false` declares the floor off); holds when the
+    /// score is met (a true flag, an empty list, a verdict other than the one refused).
     Flag,
+    /// A number of the range; holds when the score is at least the value.
+    AtLeast(FloorRange),
+    /// A number of the range; holds when the score is at most the value.
+    AtMost(FloorRange),
+}
+
+/// The numbers a bounding floor ([`FloorKind::AtLeast`] or [`FloorKind::AtMost`]) accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FloorRange {
     /// A number in `0.0..=1.0` (float or integer literal).
     Ratio,
     /// A finite number greater than zero (float or integer literal).
@@ -29,24 +40,32 @@ pub enum FloorKind {
 }
 
 impl FloorKind {
-    /// The values the kind accepts, as the floor table prints them: `true / false`,
-    /// `0.0..=1.0`, `> 0.0` or `0..`.
-    pub fn range(self) -> &'static str {
+    /// The numbers the kind accepts; `None` for a flag.
+    pub fn numbers(self) -> Option<FloorRange> {
         match self {
-            FloorKind::Flag => "true / false",
-            FloorKind::Ratio => "0.0..=1.0",
-            FloorKind::PositiveNumber => "> 0.0",
-            FloorKind::Count => "0..",
+            FloorKind::Flag => None,
+            FloorKind::AtLeast(range) | FloorKind::AtMost(range) => Some(range),
         }
     }
 
-    /// True when `number` is in range for a number kind ([`FloorKind::Ratio`] or
-    /// [`FloorKind::PositiveNumber`]); false for the other kinds, which take no float.
+    /// The values the kind accepts, as the floor table prints them: `true / false`,
+    /// `0.0..=1.0`, `> 0.0` or `0..`.
+    pub fn range(self) -> &'static str {
+        match self.numbers() {
+            None => "true / false",
+            Some(FloorRange::Ratio) => "0.0..=1.0",
+            Some(FloorRange::PositiveNumber) => "> 0.0",
+            Some(FloorRange::Count) => "0..",
+        }
+    }
+
+    /// True when `number` is in range for a kind of [`FloorRange::Ratio`] or
+    /// [`FloorRange::PositiveNumber`]; false for the other kinds, which take no float.
     pub fn accepts_number(self, number: f64) -> bool {
-        match self {
-            FloorKind::Ratio => (0.0..=1.0).contains(&number),
-            FloorKind::PositiveNumber => number.is_finite() && number > 0.0,
-            FloorKind::Flag | FloorKind::Count => false,
+        match self.numbers() {
+            Some(FloorRange::Ratio) => (0.0..=1.0).contains(&number),
+            Some(FloorRange::PositiveNumber) => number.is_finite() && number > 0.0,
+            Some(FloorRange::Count) | None => false,
         }
     }
 }
@@ -56,7 +75,7 @@ impl FloorKind {
 pub struct FloorSpec {
     /// The attribute name, e.g. `min_selection_f1`.
     pub name: &'static str,
-    /// The kind of value it takes.
+    /// The value it takes and which way it bounds the score.
     pub kind: FloorKind,
     /// Where it is asserted.
     pub level: FloorLevel,
@@ -78,8 +97,9 @@ const fn row(
     }
 }
 
-use FloorKind::{Count, Flag, PositiveNumber, Ratio};
+use FloorKind::{AtLeast, AtMost, Flag};
 use FloorLevel::{Case, Suite};
+use FloorRange::{Count, PositiveNumber, Ratio};
 
 /// The floors of a single-shot suite, case floors first.
 pub const SINGLE_SHOT_FLOORS: &[FloorSpec] = &[
@@ -91,7 +111,7 @@ pub const SINGLE_SHOT_FLOORS: &[FloorSpec] = &[
     ),
     row(
         "min_selection_f1",
-        Ratio,
+        AtLeast(Ratio),
         Case,
         "the selection F1 against the golden is at least the value; a case without a golden is exempt, a case with a golden but no valid composition fails",
     ),
@@ -109,7 +129,7 @@ pub const SINGLE_SHOT_FLOORS: &[FloorSpec] = &[
     ),
     row(
         "max_size_vs_golden",
-        PositiveNumber,
+        AtMost(PositiveNumber),
         Case,
         "the first attempt's sanitized bytes over the golden's are at most the value; a case without a golden is exempt",
     ),
@@ -121,25 +141,25 @@ pub const SINGLE_SHOT_FLOORS: &[FloorSpec] = &[
     ),
     row(
         "min_valid_ratio",
-        Ratio,
+        AtLeast(Ratio),
         Suite,
         "`valid / cases` is at least the value",
     ),
     row(
         "min_valid_after_retry_ratio",
-        Ratio,
+        AtLeast(Ratio),
         Suite,
         "`valid_after_retry / cases` is at least the value",
     ),
     row(
         "min_mean_selection_f1",
-        Ratio,
+        AtLeast(Ratio),
         Suite,
         "the mean selection F1 is at least the value; a suite where no case has a selection fails",
     ),
     row(
         "max_answerability_no",
-        Count,
+        AtMost(Count),
         Suite,
         "at most this many cases got the verdict `no`",
     ),
@@ -174,31 +194,31 @@ pub const AGENT_FLOORS: &[FloorSpec] = &[
     ),
     row(
         "max_turns",
-        Count,
+        AtMost(Count),
         Case,
         "the run took at most this many model turns",
     ),
     row(
         "min_finished_ratio",
-        Ratio,
+        AtLeast(Ratio),
         Suite,
         "`finished / runs` is at least the value",
     ),
     row(
         "min_valid_ratio",
-        Ratio,
+        AtLeast(Ratio),
         Suite,
         "`valid / runs` is at least the value",
     ),
     row(
         "min_expected_hit_ratio",
-        Ratio,
+        AtLeast(Ratio),
         Suite,
         "expected hits over the runs of cases listing `expected` is at least the value; fails when no case lists any",
     ),
     row(
         "max_mean_turns",
-        PositiveNumber,
+        AtMost(PositiveNumber),
         Suite,
         "the mean model turns per run is at most the value; fails with zero runs",
     ),
@@ -233,19 +253,48 @@ mod tests {
             shared,
             [
                 ("expected_hit", Flag, Case),
-                ("min_valid_ratio", Ratio, Suite)
+                ("min_valid_ratio", AtLeast(Ratio), Suite)
             ]
         );
     }
 
     #[test]
     fn ranges() {
-        assert!(Ratio.accepts_number(0.0) && Ratio.accepts_number(1.0));
-        assert!(!Ratio.accepts_number(1.5) && !Ratio.accepts_number(f64::NAN));
-        assert!(PositiveNumber.accepts_number(1e23) && !PositiveNumber.accepts_number(0.0));
-        assert!(!PositiveNumber.accepts_number(f64::INFINITY));
-        assert_eq!(Count.range(), "0..");
-        assert_eq!(floor_spec(AGENT_FLOORS, "max_turns").unwrap().kind, Count);
+        let (ratio, positive) = (AtLeast(Ratio), AtMost(PositiveNumber));
+        assert!(ratio.accepts_number(0.0) && ratio.accepts_number(1.0));
+        assert!(!ratio.accepts_number(1.5) && !ratio.accepts_number(f64::NAN));
+        assert!(positive.accepts_number(1e23) && !positive.accepts_number(0.0));
+        assert!(!positive.accepts_number(f64::INFINITY));
+        assert!(!AtMost(Count).accepts_number(1.0) && !Flag.accepts_number(1.0));
+        assert_eq!(
+            [Flag, ratio, positive, AtMost(Count)].map(FloorKind::range),
+            ["true / false", "0.0..=1.0", "> 0.0", "0.."]
+        );
+        assert_eq!(
+            floor_spec(AGENT_FLOORS, "max_turns").unwrap().kind,
+            AtMost(Count)
+        );
         assert_eq!(floor_spec(SINGLE_SHOT_FLOORS, "max_turns"), None);
+    }
+
+    /// A floor named `min_…` is a lower bound and one named `max_…` an upper bound; every
+    /// other floor is a flag.
+    #[test]
+    fn names_say_which_way_a_floor_bounds() {
+        for spec in SINGLE_SHOT_FLOORS.iter().chain(AGENT_FLOORS) {
+            let expected = if spec.name.starts_with("min_") {
+                "at least"
+            } else if spec.name.starts_with("max_") {
+                "at most"
+            } else {
+                "flag"
+            };
+            let kind = match spec.kind {
+                Flag => "flag",
+                AtLeast(_) => "at least",
+                AtMost(_) => "at most",
+            };
+            assert_eq!(kind, expected, "{}", spec.name);
+        }
     }
 }

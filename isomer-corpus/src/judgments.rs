@@ -17,6 +17,9 @@
 //! Every fault is reported with its line and column: malformed JSON, a
 //! missing or mistyped field, an unknown key, a judgment for a case the
 //! corpus does not have, two judgments for one case.
+//!
+//! [`Judgments::to_text`] writes the same format back (what record mode
+//! writes), so the one reader and the one writer live side by side.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -56,6 +59,49 @@ pub struct Judgments {
     pub provenance: Map<String, Value>,
     /// The recorded judgments by case id.
     pub by_case: BTreeMap<String, RecordedJudgment>,
+}
+
+impl Judgments {
+    /// The `judgments.json` text of these judgments: the layout above, two-space
+    /// indented as `serde_json`'s pretty printer writes it, `provenance` first, the
+    /// judgments ordered by case id (byte order) with the keys `id`, `verdict`,
+    /// `rendered`, and a final newline. [`parse_judgments`] reads it back equal.
+    pub fn to_text(&self) -> String {
+        let judgments: Vec<Value> = self
+            .by_case
+            .iter()
+            .map(|(id, judgment)| {
+                let mut entry = Map::new();
+                entry.insert("id".to_owned(), Value::String(id.clone()));
+                entry.insert(
+                    "verdict".to_owned(),
+                    serde_json::to_value(judgment.verdict).unwrap_or(Value::Null),
+                );
+                entry.insert(
+                    "rendered".to_owned(),
+                    Value::String(judgment.rendered.clone()),
+                );
+                Value::Object(entry)
+            })
+            .collect();
+        let mut root = Map::new();
+        root.insert(
+            "provenance".to_owned(),
+            Value::Object(self.provenance.clone()),
+        );
+        root.insert("judgments".to_owned(), Value::Array(judgments));
+        pretty(&Value::Object(root))
+    }
+}
+
+/// `value` as `serde_json`'s pretty printer writes it (two-space indent), plus a final
+/// newline: the layout the corpus files are committed in.
+pub(crate) fn pretty(value: &Value) -> String {
+    // Serializing a `Value` to a `String` cannot fail: its keys are strings and
+    // its numbers finite.
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    text
 }
 
 /// One thing wrong with a `judgments.json`, and where.
@@ -301,4 +347,65 @@ pub fn parse_judgments(
         provenance,
         by_case,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WRITTEN: &str = "{
+  \"provenance\": {
+    \"author\": \"a judge\",
+    \"date\": \"2026-12-01\"
+  },
+  \"judgments\": [
+    {
+      \"id\": \"a-case\",
+      \"verdict\": \"partial\",
+      \"rendered\": \"OPEN\\n12 → 13\"
+    },
+    {
+      \"id\": \"b-case\",
+      \"verdict\": \"yes\",
+      \"rendered\": \"\"
+    }
+  ]
+}
+";
+
+    #[test]
+    fn the_writer_writes_what_the_reader_reads_back_equal() {
+        let judgments = parse_judgments(WRITTEN, None).unwrap();
+        assert_eq!(judgments.by_case["a-case"].rendered, "OPEN\n12 → 13");
+        assert_eq!(judgments.to_text(), WRITTEN);
+    }
+
+    #[test]
+    fn written_judgments_are_ordered_by_case_id() {
+        let mut judgments = Judgments::default();
+        for (id, verdict) in [
+            ("b-case", AnswerabilityVerdict::Yes),
+            ("a-case", AnswerabilityVerdict::Partial),
+        ] {
+            judgments.by_case.insert(
+                id.to_owned(),
+                RecordedJudgment {
+                    verdict,
+                    rendered: if id == "a-case" {
+                        "OPEN\n12 → 13"
+                    } else {
+                        ""
+                    }
+                    .to_owned(),
+                },
+            );
+        }
+        judgments
+            .provenance
+            .insert("author".to_owned(), "a judge".into());
+        judgments
+            .provenance
+            .insert("date".to_owned(), "2026-12-01".into());
+        assert_eq!(judgments.to_text(), WRITTEN);
+    }
 }

@@ -9,8 +9,10 @@
 //!
 //! - [`files`]: the file and directory names of a corpus (`corpus.json`, `prompt.txt`,
 //!   `answers/<id>.<attempt>.txt`, `judgments.json`, `transcripts/<id>.<repeat>.json`).
-//! - [`manifest`]: `corpus.json`, read by [`parse_manifest`].
-//! - [`judgments`]: `judgments.json`, read by [`parse_judgments`].
+//! - [`manifest`]: `corpus.json`, read by [`parse_manifest`]; [`with_provenance_entry`]
+//!   rewrites its provenance.
+//! - [`judgments`]: `judgments.json`, read by [`parse_judgments`] and written by
+//!   [`Judgments::to_text`].
 //! - [`Position`]: 1-based line and byte column, and [`decode_utf8`], which places the
 //!   first byte that is not UTF-8.
 //! - [`floors`]: the floor table.
@@ -30,13 +32,16 @@ pub use files::{
     ANSWERS_DIR, JUDGMENTS_FILE, MANIFEST_FILE, PROMPT_FILE, TRANSCRIPTS_DIR, answer_file_name,
     parse_answer_file_name, parse_transcript_file_name, transcript_file_name,
 };
-pub use floors::{AGENT_FLOORS, FloorKind, FloorLevel, FloorSpec, SINGLE_SHOT_FLOORS, floor_spec};
+pub use floors::{
+    AGENT_FLOORS, FloorKind, FloorLevel, FloorRange, FloorSpec, SINGLE_SHOT_FLOORS, floor_spec,
+};
 pub use judgments::{
     AnswerabilityVerdict, JudgmentFault, JudgmentFaultKind, Judgments, RecordedJudgment,
     parse_judgments,
 };
 pub use manifest::{
     Manifest, ManifestCase, ManifestFault, ManifestFaultKind, is_case_id, parse_manifest,
+    with_provenance_entry,
 };
 pub use position::{Position, decode_utf8};
 pub use reader::Fault;

@@ -229,6 +229,37 @@ impl FormatFault for ManifestFaultKind {
     }
 }
 
+/// The text of `corpus.json` with `provenance.<key>` set to `value` (added at the end of
+/// the provenance object, or replaced where it stands), every other key and case kept in
+/// its order, written back two-space indented as `serde_json`'s pretty printer writes it,
+/// with a final newline. Record mode notes the model and date of fresh recordings with it.
+///
+/// # Errors
+/// The faults of [`parse_manifest`] when `text` is not a well-formed manifest (nothing is
+/// rewritten then).
+pub fn with_provenance_entry(
+    text: &str,
+    key: &str,
+    value: Value,
+) -> Result<String, Vec<ManifestFault>> {
+    parse_manifest(text)?;
+    let mut root: Value = serde_json::from_str(text).map_err(|error| {
+        vec![ManifestFault {
+            position: Position {
+                line: error.line(),
+                column: error.column(),
+            },
+            kind: ManifestFaultKind::MalformedJson {
+                message: error.to_string(),
+            },
+        }]
+    })?;
+    if let Some(provenance) = root.get_mut("provenance").and_then(Value::as_object_mut) {
+        provenance.insert(key.to_owned(), value);
+    }
+    Ok(crate::judgments::pretty(&root))
+}
+
 /// Parses the text of a `corpus.json`.
 ///
 /// Returns the manifest, or every fault found (in file order; never empty).
@@ -383,6 +414,32 @@ pub fn is_case_id(id: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_provenance_entry_is_set_in_place_and_the_rest_kept() {
+        let text = "{\"provenance\": {\"author\": \"me\", \"recording\": 1, \"z\": 2},\n \"cases\": [{\"id\": \"b\", \"prompt\": \"x\"}, {\"id\": \"a\", \"prompt\": \"y\"}]}";
+        let written =
+            with_provenance_entry(text, "recording", serde_json::json!({"model": "m"})).unwrap();
+        assert_eq!(
+            written,
+            "{\n  \"provenance\": {\n    \"author\": \"me\",\n    \"recording\": {\n      \"model\": \"m\"\n    },\n    \"z\": 2\n  },\n  \"cases\": [\n    {\n      \"id\": \"b\",\n      \"prompt\": \"x\"\n    },\n    {\n      \"id\": \"a\",\n      \"prompt\": \"y\"\n    }\n  ]\n}\n"
+        );
+        assert_eq!(
+            with_provenance_entry(&written, "recording", serde_json::json!({"model": "m"}))
+                .unwrap(),
+            written
+        );
+    }
+
+    #[test]
+    fn a_malformed_manifest_gets_no_provenance_entry() {
+        let faults =
+            with_provenance_entry("{\"cases\": []}", "recording", Value::Null).unwrap_err();
+        assert_eq!(
+            faults[0].to_string(),
+            "1:1: the corpus has no `provenance`; say who wrote the cases, when and how"
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -4,7 +4,7 @@
 //! (`::isomer_evals::__private::…`, or `<crate>::__private::…` with `crate = "…"`), so a
 //! renamed dependency only needs `crate = "…"`.
 
-pub use crate::floor::{AgentFloor, Floor};
+pub use crate::floor::Floor;
 pub use crate::harness::agent::{AgentSuite, AgentSuiteSpec};
 pub use crate::harness::{CaseSpec, CorpusSpec, Suite, SuiteSpec, run};
 pub use std::process::ExitCode;

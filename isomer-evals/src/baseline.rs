@@ -15,10 +15,10 @@
 //! and [`check_prompt`] says whether the built prompt equals the corpus's
 //! `prompt.txt`, the text every answer was written from.
 //!
-//! Everything here is pure: this module reads no file and writes none. The
-//! test (or the harness) that owns the corpus snapshots the parts with
-//! `insta`, so a change that moves a number fails until the snapshot is
-//! re-accepted, and the accepted diff shows what moved.
+//! Everything here is pure: this module reads no file and writes none. An
+//! eval gate's `totals` trial compares the parts with the committed snapshot
+//! files (see [`crate::harness`]), so a change that moves a number fails
+//! until the baseline is accepted, and the accepted diff shows what moved.
 
 use std::fmt;
 

@@ -7,11 +7,14 @@
 //! own request and answer. A call that returns `Err` or panics (while it starts or while
 //! its future runs) comes back as a [`CallFailure`], never as a panic of the run, so one
 //! flaky model call marks its case only. Every call of a run goes through
-//! [`Callback::call_guarded`], the one place a per-call limit (a timeout) applies.
+//! [`Callback::call_within`], the one place a per-call limit (a timeout) applies: a call
+//! still unanswered when its timeout ends is dropped (the future is never polled again)
+//! and comes back as a [`CallFailure`] with `timed_out` set.
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures::FutureExt;
 use futures::future::BoxFuture;
@@ -40,10 +43,49 @@ impl<'a, Req, Out> Callback<'a, Req, Out> {
         (self.0)(request)
     }
 
-    /// Makes one call under the guard: an `Err`, or a panic while the call starts or
-    /// while its future runs, comes back as a [`CallFailure`].
+    /// Makes one call under the guard, with no time limit: an `Err`, or a panic while the
+    /// call starts or while its future runs, comes back as a [`CallFailure`]. The same as
+    /// [`Callback::call_within`] with `None`.
     pub async fn call_guarded(&self, request: Req) -> Result<Out, CallFailure> {
-        guard(|| self.call(request)).await
+        self.call_within(request, None).await
+    }
+
+    /// Makes one call under the guard, failing it when it has not answered within
+    /// `timeout` (`None`: no limit).
+    ///
+    /// A call past its timeout is dropped and comes back as a [`CallFailure`] with
+    /// `timed_out` set and the message `timed out after <timeout>` (the duration as
+    /// `Duration`'s `Debug` prints it: `2s`, `1.5s`, `250ms`). The limit is kept by Tokio's
+    /// timer, so a call with a timeout must run inside a Tokio runtime with its time driver
+    /// enabled (the eval harness runs one). Outside any Tokio runtime the call fails at
+    /// once saying so, rather than waiting without a limit; inside one built without
+    /// `enable_time`, Tokio panics, which the run records as that case's failure. Without
+    /// a timeout any executor works.
+    pub async fn call_within(
+        &self,
+        request: Req,
+        timeout: Option<Duration>,
+    ) -> Result<Out, CallFailure> {
+        let Some(limit) = timeout else {
+            return guard(|| self.call(request)).await;
+        };
+        if tokio::runtime::Handle::try_current().is_err() {
+            return Err(CallFailure {
+                panicked: false,
+                timed_out: false,
+                message: format!(
+                    "a timeout of {limit:?} needs a Tokio runtime with its time driver enabled, and this call runs outside any; run the evals inside one, or set no timeout"
+                ),
+            });
+        }
+        match tokio::time::timeout(limit, guard(|| self.call(request))).await {
+            Ok(answer) => answer,
+            Err(_elapsed) => Err(CallFailure {
+                panicked: false,
+                timed_out: true,
+                message: format!("timed out after {limit:?}"),
+            }),
+        }
     }
 }
 
@@ -59,11 +101,14 @@ impl<Req, Out> std::fmt::Debug for Callback<'_, Req, Out> {
     }
 }
 
-/// A call that did not answer: it returned an error, or panicked.
+/// A call that did not answer: it returned an error, panicked, or ran past its timeout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CallFailure {
     /// True when the call panicked rather than returning an error.
     pub panicked: bool,
+    /// True when the call was still unanswered when its timeout ended
+    /// ([`Callback::call_within`]).
+    pub timed_out: bool,
     /// The error's `Display` text, or the panic's message.
     pub message: String,
 }
@@ -78,6 +123,7 @@ where
 {
     let panicked = |panic: Box<dyn std::any::Any + Send>| CallFailure {
         panicked: true,
+        timed_out: false,
         message: panic_message(&*panic),
     };
     let future = match std::panic::catch_unwind(AssertUnwindSafe(start)) {
@@ -88,6 +134,7 @@ where
         Ok(Ok(value)) => Ok(value),
         Ok(Err(error)) => Err(CallFailure {
             panicked: false,
+            timed_out: false,
             message: error.to_string(),
         }),
         Err(panic) => Err(panicked(panic)),
@@ -131,10 +178,12 @@ impl CaseStage {
 }
 
 /// Why a case did not complete: a callback or surface that returned an
-/// error or panicked. The run records it and goes on with the other cases.
+/// error, panicked or ran past the run's timeout. The run records it and goes on
+/// with the other cases.
 ///
 /// Displays as `generate attempt 1 failed: <message>`, `judge panicked:
-/// <message>`, `text render failed: <message>`.
+/// <message>`, `text render failed: <message>`, `generate attempt 0 failed:
+/// timed out after 2s`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CaseError {
@@ -145,7 +194,8 @@ pub struct CaseError {
     pub attempt: Option<u32>,
     /// True when the step panicked rather than returning an error.
     pub panicked: bool,
-    /// The error's `Display` text, or the panic's message.
+    /// The error's `Display` text, the panic's message, or for a step past the run's
+    /// timeout `timed out after <timeout>`.
     pub message: String,
 }
 

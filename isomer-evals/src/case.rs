@@ -2,7 +2,8 @@
 //! [`Generate`] (the model) and [`Judge`] (the answerability judge), with
 //! their requests (upstream `EvalCase`, `GenerateRequest`, `JudgeRequest`).
 
-use std::sync::Arc;
+use std::fmt;
+use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -65,14 +66,97 @@ pub struct GenerateRequest {
     /// The case, as in the corpus.
     pub eval_case: Arc<EvalCase>,
     /// The shared authoring prompt: identical for every case and attempt of
-    /// a run; it holds neither the case prompt nor the previous errors.
-    pub prompt: Arc<str>,
+    /// a run; it holds neither the case prompt nor the previous errors. Built
+    /// the first time any request's prompt is read.
+    pub prompt: Prompt,
     /// `0` for the first try, `1` for the single retry.
     pub attempt: u32,
     /// Only on attempt `1`: the first attempt's failures (one JSON-parse
     /// message, or the formatted schema, validation and frame findings).
     /// `None` on attempt `0`. May be empty when the runtime gave no detail.
     pub previous_errors: Option<Vec<String>>,
+}
+
+/// The authoring prompt of a run, shared by every request of it and read as a
+/// `str` (`&*request.prompt`, `request.prompt.len()`).
+///
+/// [`run_evals`](crate::run_evals) builds it from the runtime's authoring context
+/// the first time any request reads it, then keeps it: a `generate` that never
+/// reads the prompt (a replay of recorded answers) never pays for building it.
+/// Clones share the one text.
+#[derive(Clone)]
+pub struct Prompt(Arc<LazyLock<String, Box<dyn FnOnce() -> String + Send>>>);
+
+impl Prompt {
+    /// A prompt that is already built.
+    pub fn new(text: impl Into<String>) -> Self {
+        let text = text.into();
+        Prompt::lazy(move || text)
+    }
+
+    /// A prompt built by `build` when it is first read.
+    pub(crate) fn lazy(build: impl FnOnce() -> String + Send + 'static) -> Self {
+        Prompt(Arc::new(LazyLock::new(Box::new(build))))
+    }
+
+    /// The text, built now if it was not yet.
+    pub fn as_str(&self) -> &str {
+        LazyLock::force(&self.0).as_str()
+    }
+}
+
+impl std::ops::Deref for Prompt {
+    type Target = str;
+
+    /// The text, built now if it was not yet.
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Prompt {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for Prompt {
+    /// The text, as it is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Prompt {
+    /// The text as a quoted string, as `Debug` of `str` prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for Prompt {
+    /// Equal texts (both built to compare).
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl GenerateRequest {
+    /// The text a model is handed for this request, as the recorded corpora were written:
+    /// the shared prompt, then `## Request` and the case's prompt, then on the retry
+    /// `## Previous errors` and the first attempt's failures one per line, the sections
+    /// joined by a blank line. A live `generate` sends it as one user message.
+    pub fn model_text(&self) -> String {
+        let mut text = format!(
+            "{}\n\n## Request\n\n{}",
+            &*self.prompt, self.eval_case.prompt
+        );
+        if let Some(errors) = &self.previous_errors {
+            text.push_str("\n\n## Previous errors\n\n");
+            text.push_str(&errors.join("\n"));
+        }
+        text
+    }
 }
 
 pub use isomer_corpus::AnswerabilityVerdict;

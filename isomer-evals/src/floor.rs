@@ -1,225 +1,283 @@
 //! Floors: the minimum scores an eval gate asserts, per case and per suite.
 //!
-//! A floor is declared by name in `#[isomer_eval(...)]` (the macro checks every name at
-//! compile time against the floor table) and asserted by the harness: case floors in each
-//! `<suite>::<case id>` trial, suite floors in the `<suite>::totals` trial. Only the floors a
-//! suite declares are asserted; the report still shows every axis. No floor is on by default,
-//! because what a pack can reach depends on its catalog, its corpus and the model under test
-//! (the upstream README: "record a baseline run first and gate on that").
+//! A floor is declared by name in `#[isomer_eval(...)]` (the macro checks every name and
+//! value at compile time against the floor table) and asserted by the harness: case floors
+//! in each `<suite>::<case id>` trial, suite floors in the `<suite>::totals` trial. Only the
+//! floors a suite declares are asserted; the report still shows every axis. No floor is on
+//! by default, because what a pack can reach depends on its catalog, its corpus and the
+//! model under test (the upstream README: "record a baseline run first and gate on that").
 //!
-//! The floors, their kinds, levels and when each holds are the table
-//! [`isomer_corpus::SINGLE_SHOT_FLOORS`]; the macro checks names and values against that
-//! same table. A suite with the `agent` key (`#[isomer_eval(corpus = "...", agent, ...)]`,
-//! see [`crate::harness::agent`]) takes [`isomer_corpus::AGENT_FLOORS`] instead
-//! ([`AgentFloor`]); a name from the other table is a compile error in each mode. Agent case
-//! floors hold for every run of the case (each of its `repeat` runs), suite floors over all
-//! runs.
+//! The floors, their kinds, levels and when each holds are the tables
+//! [`isomer_corpus::SINGLE_SHOT_FLOORS`] and, for a suite with the `agent` key
+//! (`#[isomer_eval(corpus = "...", agent, ...)]`, see [`crate::harness::agent`]),
+//! [`isomer_corpus::AGENT_FLOORS`]; a name from the other table is a compile error in each
+//! mode. Agent case floors hold for every run of the case (each of its `repeat` runs),
+//! suite floors over all runs.
+//!
+//! One checker serves both kinds of suite: each kind exposes its scores by floor name (a
+//! case or run for the case floors, the totals for the suite floors), and the table row
+//! says how the score is compared. A flag holds when its score is met; a floor named
+//! `min_…` holds when the score is at least the value, one named `max_…` when it is at most
+//! the value. A case without what a floor reads is exempt from it (no golden for
+//! `min_selection_f1`, no `expected` types for `expected_hit`, no verdict for
+//! `answerability_not_no`); a suite with nothing to average or divide by fails its ratio and
+//! mean floors, printed `none (<why>)`.
 //!
 //! A flag floor is written bare (`valid_after_retry`) or as `valid_after_retry = true`;
 //! `= false` declares it off, the same as leaving it out. Comparisons are on the exact `f64`
-//! values; messages print numbers with up to four decimals.
+//! values (counts on the exact integers); messages print numbers with up to four decimals.
 
-use std::fmt;
+use isomer_corpus::{FloorKind, FloorLevel, FloorRange, FloorSpec, floor_spec};
 
-mod agent;
-
-pub use agent::AgentFloor;
-
-/// One declared floor with its value. Built by the `#[isomer_eval]` expansion as a constant;
-/// see the [module docs](self) for each floor's meaning and range.
+/// One declared floor: a name of its suite kind's floor table and the value it was declared
+/// with. The `#[isomer_eval]` expansion builds these as constants
+/// (`Floor::number("min_selection_f1", 0.8)`); see the [module docs](self) for the tables.
+///
+/// A floor whose name is not in its suite kind's table, or whose value is not of the row's
+/// kind or range, fails every trial of the suite with what is wrong (the macro refuses both
+/// at compile time; a hand-written suite can still get them wrong).
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[non_exhaustive]
-pub enum Floor {
-    /// `valid_after_retry`: the case validates on its first attempt or its retry.
-    ValidAfterRetry,
-    /// `min_selection_f1 = x`: selection F1 at least `x` (`0.0..=1.0`).
-    MinSelectionF1(f64),
-    /// `expected_hit`: one of the case's expected node types appears in the answer.
-    ExpectedHit,
-    /// `no_invented_types`: the first attempt uses only catalog node types.
-    NoInventedTypes,
-    /// `max_size_vs_golden = x`: sanitized bytes over golden bytes at most `x` (`> 0.0`).
-    MaxSizeVsGolden(f64),
-    /// `answerability_not_no`: the recorded verdict is not `no`.
-    AnswerabilityNotNo,
-    /// `min_valid_ratio = x`: `valid / cases` at least `x` (`0.0..=1.0`).
-    MinValidRatio(f64),
-    /// `min_valid_after_retry_ratio = x`: `valid_after_retry / cases` at least `x` (`0.0..=1.0`).
-    MinValidAfterRetryRatio(f64),
-    /// `min_mean_selection_f1 = x`: mean selection F1 at least `x` (`0.0..=1.0`).
-    MinMeanSelectionF1(f64),
-    /// `max_answerability_no = n`: at most `n` cases judged `no`.
-    MaxAnswerabilityNo(u64),
+pub struct Floor {
+    name: &'static str,
+    value: FloorValue,
 }
 
-pub use isomer_corpus::{FloorKind, FloorLevel};
+/// The value of a declared floor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum FloorValue {
+    Flag,
+    Number(f64),
+    Count(u64),
+}
 
 impl Floor {
+    /// A flag floor such as `valid_after_retry`, declared on.
+    pub const fn flag(name: &'static str) -> Self {
+        Floor {
+            name,
+            value: FloorValue::Flag,
+        }
+    }
+
+    /// A floor taking a ratio or a positive number, such as `min_selection_f1 = 0.8`.
+    pub const fn number(name: &'static str, value: f64) -> Self {
+        Floor {
+            name,
+            value: FloorValue::Number(value),
+        }
+    }
+
+    /// A floor taking a count, such as `max_turns = 6`.
+    pub const fn count(name: &'static str, value: u64) -> Self {
+        Floor {
+            name,
+            value: FloorValue::Count(value),
+        }
+    }
+
     /// The floor's attribute name, e.g. `"min_selection_f1"`.
     pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Why this floor cannot be checked against `table`, or `None` when it names a row and
+    /// its value fits the row's kind.
+    fn declaration_fault(&self, table: &'static [FloorSpec]) -> Option<String> {
+        let Some(spec) = floor_spec(table, self.name) else {
+            let names: Vec<&str> = table.iter().map(|spec| spec.name).collect();
+            return Some(format!(
+                "{}: not a floor of this kind of suite (its floors are {})",
+                self.name,
+                names.join(", ")
+            ));
+        };
+        let fits = match (spec.kind.numbers(), self.value) {
+            (None, FloorValue::Flag) => true,
+            (Some(FloorRange::Count), FloorValue::Count(_)) => true,
+            (Some(FloorRange::Ratio | FloorRange::PositiveNumber), FloorValue::Number(value)) => {
+                spec.kind.accepts_number(value)
+            }
+            _ => false,
+        };
+        (!fits).then(|| {
+            let declared = match self.value {
+                FloorValue::Flag => "a flag".to_owned(),
+                FloorValue::Number(value) => number(value),
+                FloorValue::Count(value) => value.to_string(),
+            };
+            format!(
+                "{}: declared as {declared}, but it takes {}",
+                self.name,
+                spec.kind.range()
+            )
+        })
+    }
+
+    /// Checks the floor, whose row is `spec`, against `score`: `None` when it holds or the
+    /// score is [`Score::Exempt`], else the miss as printed.
+    fn check(&self, spec: &FloorSpec, score: Score) -> Option<String> {
+        let miss =
+            |value: &str, floor: &str| Some(format!("{}: {value}, floor {floor}", self.name));
+        if matches!(score, Score::Exempt) {
+            return None;
+        }
+        let at_least = match spec.kind {
+            FloorKind::Flag => {
+                return match score {
+                    Score::Flag { met: true, .. } => None,
+                    Score::Flag { shown, wanted, .. } => miss(&shown, wanted),
+                    _ => miss("not a flag score", "a flag"),
+                };
+            }
+            FloorKind::AtLeast(_) => true,
+            FloorKind::AtMost(_) => false,
+        };
+        let (limit_text, limit) = match self.value {
+            FloorValue::Number(value) => (number(value), Amount::Number(value)),
+            FloorValue::Count(value) => (value.to_string(), Amount::Count(value)),
+            FloorValue::Flag => return miss("a flag", "a number"),
+        };
+        let floor = format!("{} {limit_text}", if at_least { ">=" } else { "<=" });
+        let (value, shown) = match score {
+            Score::Number(value) => (Amount::Number(value), number(value)),
+            Score::Count(value) => (Amount::Count(value), value.to_string()),
+            Score::Missing(why) => return miss(&format!("none ({why})"), &floor),
+            Score::Exempt | Score::Flag { .. } => return miss("not a number", &floor),
+        };
+        let holds = match value.compare(limit) {
+            Some(ordering) if at_least => ordering.is_ge(),
+            Some(ordering) => ordering.is_le(),
+            None => false,
+        };
+        if holds { None } else { miss(&shown, &floor) }
+    }
+}
+
+/// A score or a floor's value: a count compares exactly with a count, anything else as
+/// `f64`.
+#[derive(Clone, Copy)]
+enum Amount {
+    Number(f64),
+    Count(u64),
+}
+
+impl Amount {
+    fn compare(self, other: Amount) -> Option<std::cmp::Ordering> {
+        match (self, other) {
+            (Amount::Count(a), Amount::Count(b)) => Some(a.cmp(&b)),
+            (a, b) => a.as_f64().partial_cmp(&b.as_f64()),
+        }
+    }
+
+    fn as_f64(self) -> f64 {
         match self {
-            Floor::ValidAfterRetry => "valid_after_retry",
-            Floor::MinSelectionF1(_) => "min_selection_f1",
-            Floor::ExpectedHit => "expected_hit",
-            Floor::NoInventedTypes => "no_invented_types",
-            Floor::MaxSizeVsGolden(_) => "max_size_vs_golden",
-            Floor::AnswerabilityNotNo => "answerability_not_no",
-            Floor::MinValidRatio(_) => "min_valid_ratio",
-            Floor::MinValidAfterRetryRatio(_) => "min_valid_after_retry_ratio",
-            Floor::MinMeanSelectionF1(_) => "min_mean_selection_f1",
-            Floor::MaxAnswerabilityNo(_) => "max_answerability_no",
-        }
-    }
-
-    /// Whether the floor is asserted per case or per suite, as the floor table says.
-    pub fn level(&self) -> FloorLevel {
-        table_level(isomer_corpus::SINGLE_SHOT_FLOORS, self.name())
-    }
-
-    /// Checks a case floor against one case's scores. Returns `None` when the floor holds,
-    /// when the case is exempt (see the module table), or when this is a suite floor.
-    pub fn check_case(&self, scores: &CaseScores) -> Option<FloorMiss> {
-        let miss = |value: String, floor: String| {
-            Some(FloorMiss {
-                name: self.name(),
-                value,
-                floor,
-            })
-        };
-        match *self {
-            Floor::ValidAfterRetry if !scores.valid_after_retry => {
-                miss("false".into(), "true".into())
-            }
-            Floor::MinSelectionF1(min) if scores.has_golden => match scores.selection_f1 {
-                Some(f1) if f1 >= min => None,
-                Some(f1) => miss(number(f1), format!(">= {}", number(min))),
-                None => miss(
-                    "none (no valid composition)".into(),
-                    format!(">= {}", number(min)),
-                ),
-            },
-            Floor::ExpectedHit => match scores.expected_hit {
-                Some(false) => miss("false".into(), "true".into()),
-                _ => None,
-            },
-            Floor::NoInventedTypes if !scores.unknown_types.is_empty() => miss(
-                format!("[{}]", scores.unknown_types.join(", ")),
-                "[]".into(),
-            ),
-            Floor::MaxSizeVsGolden(max) => match scores.size_vs_golden {
-                Some(size) if size > max => miss(number(size), format!("<= {}", number(max))),
-                _ => None,
-            },
-            Floor::AnswerabilityNotNo if scores.answerability.as_deref() == Some("no") => {
-                miss("no".into(), "not no".into())
-            }
-            _ => None,
-        }
-    }
-
-    /// Checks a suite floor against the suite's totals. Returns `None` when the floor holds
-    /// or when this is a case floor. A suite with zero cases fails every ratio floor.
-    pub fn check_suite(&self, totals: &SuiteTotals) -> Option<FloorMiss> {
-        let ratio = |part: u64| {
-            if totals.cases == 0 {
-                None
-            } else {
-                Some(part as f64 / totals.cases as f64)
-            }
-        };
-        let at_least = |value: Option<f64>, min: f64, what: &str| match value {
-            Some(value) if value >= min => None,
-            Some(value) => Some(FloorMiss {
-                name: self.name(),
-                value: number(value),
-                floor: format!(">= {}", number(min)),
-            }),
-            None => Some(FloorMiss {
-                name: self.name(),
-                value: format!("none ({what})"),
-                floor: format!(">= {}", number(min)),
-            }),
-        };
-        match *self {
-            Floor::MinValidRatio(min) => at_least(ratio(totals.valid), min, "no cases"),
-            Floor::MinValidAfterRetryRatio(min) => {
-                at_least(ratio(totals.valid_after_retry), min, "no cases")
-            }
-            Floor::MinMeanSelectionF1(min) => {
-                at_least(totals.mean_selection_f1, min, "no case has a selection")
-            }
-            Floor::MaxAnswerabilityNo(max) if totals.answerability_no > max => Some(FloorMiss {
-                name: self.name(),
-                value: totals.answerability_no.to_string(),
-                floor: format!("<= {max}"),
-            }),
-            _ => None,
+            Amount::Number(value) => value,
+            Amount::Count(value) => value as f64,
         }
     }
 }
 
-/// The per-case values the case floors read, taken from one `EvalCaseResult`.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CaseScores {
-    /// The first attempt's text was JSON.
-    pub parsed: bool,
-    /// The first attempt passed schema parse and validation.
-    pub valid: bool,
-    /// `valid`, or the retry passed both.
-    pub valid_after_retry: bool,
-    /// The first attempt's errors (one JSON error, or formatted validation errors), in order.
-    pub errors: Vec<String>,
-    /// Whether the case has a golden (selection and size floors are exempt without one).
-    pub has_golden: bool,
-    /// Selection F1 in `0.0..=1.0`, absent without a golden or without a valid composition.
-    pub selection_f1: Option<f64>,
-    /// Whether an expected node type was used; absent when the case lists none.
-    pub expected_hit: Option<bool>,
-    /// Node types the first attempt used that the catalog lacks, sorted.
-    pub unknown_types: Vec<String>,
-    /// Sanitized bytes over golden bytes; absent without a golden.
-    pub size_vs_golden: Option<f64>,
-    /// The verdict `"yes"`, `"partial"` or `"no"`; absent when not judged.
-    pub answerability: Option<String>,
-}
-
-/// The suite totals the suite floors read, taken from `EvalReport::totals`.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SuiteTotals {
-    /// Number of cases scored.
-    pub cases: u64,
-    /// Cases whose first attempt validated.
-    pub valid: u64,
-    /// Cases that validated on the first attempt or the retry.
-    pub valid_after_retry: u64,
-    /// Mean selection F1 over cases that have a selection; absent when none do.
-    pub mean_selection_f1: Option<f64>,
-    /// Cases judged `no`.
-    pub answerability_no: u64,
-}
-
-/// A floor that did not hold: its name, the value reached and the floor, both as printed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FloorMiss {
-    /// The floor's attribute name.
-    pub name: &'static str,
-    /// The value the case or suite reached, e.g. `"0.6667"` or `"[sparkline]"`.
-    pub value: String,
-    /// The floor as a comparison, e.g. `">= 0.8"`.
-    pub floor: String,
-}
-
-impl fmt::Display for FloorMiss {
-    /// `min_selection_f1: 0.6667, floor >= 0.8`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}, floor {}", self.name, self.value, self.floor)
+impl std::fmt::Display for Floor {
+    /// The floor as the attribute declares it: `valid_after_retry`, `min_valid_ratio =
+    /// 0.97`, `max_turns = 6`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.value {
+            FloorValue::Flag => f.write_str(self.name),
+            FloorValue::Number(value) => write!(f, "{} = {}", self.name, number(value)),
+            FloorValue::Count(value) => write!(f, "{} = {value}", self.name),
+        }
     }
 }
 
-/// The level of floor `name` in `table`. Every variant's name is a row of its table (a
-/// unit test pins each), so the fallback is never taken.
-fn table_level(table: &'static [isomer_corpus::FloorSpec], name: &str) -> FloorLevel {
-    isomer_corpus::floor_spec(table, name).map_or(FloorLevel::Case, |spec| spec.level)
+/// What a kind of suite reads for one floor: the score it is compared with.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Score {
+    /// The floor does not apply (e.g. `min_selection_f1` for a case without a golden).
+    Exempt,
+    /// A flag's score: the floor holds when `met`; a miss prints `shown` against `wanted`.
+    Flag {
+        /// Whether the flag's condition holds.
+        met: bool,
+        /// The score as a miss prints it (`false`, `[sparkline]`, `no`).
+        shown: String,
+        /// What the floor wants, as a miss prints it (`true`, `[]`, `not no`).
+        wanted: &'static str,
+    },
+    /// A number, such as a ratio or a mean.
+    Number(f64),
+    /// A count, such as turns or cases.
+    Count(u64),
+    /// No number where one is needed (nothing to divide or average): the floor fails,
+    /// printed `none (<why>)`.
+    Missing(&'static str),
+}
+
+impl Score {
+    /// A flag that holds when `met`: a miss prints `false, floor true`.
+    pub(crate) fn flag(met: bool) -> Score {
+        Score::Flag {
+            met,
+            shown: "false".to_owned(),
+            wanted: "true",
+        }
+    }
+
+    /// A flag that holds when `unwanted` is empty: a miss prints `[a, b], floor []`.
+    pub(crate) fn none_of(unwanted: Vec<String>) -> Score {
+        Score::Flag {
+            met: unwanted.is_empty(),
+            shown: format!("[{}]", unwanted.join(", ")),
+            wanted: "[]",
+        }
+    }
+
+    /// `part / whole`, or [`Score::Missing`] with `why` when `whole` is zero.
+    pub(crate) fn ratio(part: usize, whole: usize, why: &'static str) -> Score {
+        if whole == 0 {
+            Score::Missing(why)
+        } else {
+            Score::Number(part as f64 / whole as f64)
+        }
+    }
+}
+
+/// The scores a kind of suite exposes to its floors, by floor name: a case (or an agent
+/// run) answers for the case floors of its kind's table, the totals for the suite floors.
+/// `None` for a name it has no score for.
+pub(crate) trait Scores {
+    /// The score floor `name` is compared with.
+    fn score(&self, name: &str) -> Option<Score>;
+}
+
+/// The misses of the `floors` at `level` against `scores`, in declaration order, as printed
+/// (`min_selection_f1: 0.6667, floor >= 0.8`). `table` is the suite kind's floor table; a
+/// floor not in it, or declared with a value its row does not take, is a miss at every
+/// level, saying what is wrong.
+pub(crate) fn misses(
+    floors: &[Floor],
+    table: &'static [FloorSpec],
+    level: FloorLevel,
+    scores: &dyn Scores,
+) -> Vec<String> {
+    floors
+        .iter()
+        .filter_map(|floor| {
+            if let Some(fault) = floor.declaration_fault(table) {
+                return Some(fault);
+            }
+            let spec = floor_spec(table, floor.name)?;
+            if spec.level != level {
+                return None;
+            }
+            match scores.score(floor.name) {
+                Some(score) => floor.check(spec, score),
+                None => Some(format!(
+                    "{}: this kind of suite has no such score",
+                    floor.name
+                )),
+            }
+        })
+        .collect()
 }
 
 /// Prints a score with up to four decimals and no trailing zeros (`0.8`, `0.6667`, `1`).
@@ -232,168 +290,171 @@ fn number(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use isomer_corpus::{AGENT_FLOORS, SINGLE_SHOT_FLOORS};
 
-    fn good() -> CaseScores {
-        CaseScores {
-            parsed: true,
-            valid: true,
-            valid_after_retry: true,
-            has_golden: true,
-            selection_f1: Some(1.0),
-            expected_hit: Some(true),
-            size_vs_golden: Some(1.0),
-            answerability: Some("yes".into()),
-            ..CaseScores::default()
+    /// Scores given as a list of `(name, score)`.
+    struct Given(Vec<(&'static str, Score)>);
+
+    impl Scores for Given {
+        fn score(&self, name: &str) -> Option<Score> {
+            let (_, score) = self.0.iter().find(|(given, _)| *given == name)?;
+            Some(score.clone())
         }
     }
 
+    fn case_misses(floors: &[Floor], scores: Vec<(&'static str, Score)>) -> Vec<String> {
+        misses(floors, SINGLE_SHOT_FLOORS, FloorLevel::Case, &Given(scores))
+    }
+
     #[test]
-    fn names_table_matches_variants() {
+    fn flags_print_what_they_read_and_what_they_want() {
         let floors = [
-            Floor::ValidAfterRetry,
-            Floor::MinSelectionF1(0.5),
-            Floor::ExpectedHit,
-            Floor::NoInventedTypes,
-            Floor::MaxSizeVsGolden(1.5),
-            Floor::AnswerabilityNotNo,
-            Floor::MinValidRatio(0.5),
-            Floor::MinValidAfterRetryRatio(0.5),
-            Floor::MinMeanSelectionF1(0.5),
-            Floor::MaxAnswerabilityNo(0),
+            Floor::flag("valid_after_retry"),
+            Floor::flag("no_invented_types"),
+            Floor::flag("answerability_not_no"),
+            Floor::flag("expected_hit"),
         ];
-        let from_variants: Vec<_> = floors.iter().map(|f| (f.name(), f.level())).collect();
-        let from_table: Vec<_> = isomer_corpus::SINGLE_SHOT_FLOORS
-            .iter()
-            .map(|spec| (spec.name, spec.level))
-            .collect();
-        assert_eq!(from_variants, from_table);
-    }
-
-    #[test]
-    fn good_case_meets_every_case_floor() {
-        for floor in [
-            Floor::ValidAfterRetry,
-            Floor::MinSelectionF1(1.0),
-            Floor::ExpectedHit,
-            Floor::NoInventedTypes,
-            Floor::MaxSizeVsGolden(1.0),
-            Floor::AnswerabilityNotNo,
-        ] {
-            assert_eq!(floor.check_case(&good()), None, "{}", floor.name());
-        }
-    }
-
-    #[test]
-    fn misses_print_value_and_floor() {
-        let scores = CaseScores {
-            valid_after_retry: false,
-            selection_f1: Some(2.0 / 3.0),
-            expected_hit: Some(false),
-            unknown_types: vec!["sparkline".into(), "gauge".into()],
-            size_vs_golden: Some(1.75),
-            answerability: Some("no".into()),
-            ..good()
-        };
-        let lines: Vec<String> = [
-            Floor::ValidAfterRetry,
-            Floor::MinSelectionF1(0.8),
-            Floor::ExpectedHit,
-            Floor::NoInventedTypes,
-            Floor::MaxSizeVsGolden(1.5),
-            Floor::AnswerabilityNotNo,
-        ]
-        .iter()
-        .map(|f| f.check_case(&scores).unwrap().to_string())
-        .collect();
+        let scores = vec![
+            ("valid_after_retry", Score::flag(false)),
+            (
+                "no_invented_types",
+                Score::none_of(vec!["sparkline".into(), "gauge".into()]),
+            ),
+            (
+                "answerability_not_no",
+                Score::Flag {
+                    met: false,
+                    shown: "no".into(),
+                    wanted: "not no",
+                },
+            ),
+            ("expected_hit", Score::Exempt),
+        ];
         assert_eq!(
-            lines,
+            case_misses(&floors, scores),
             [
                 "valid_after_retry: false, floor true",
-                "min_selection_f1: 0.6667, floor >= 0.8",
-                "expected_hit: false, floor true",
                 "no_invented_types: [sparkline, gauge], floor []",
-                "max_size_vs_golden: 1.75, floor <= 1.5",
                 "answerability_not_no: no, floor not no",
             ]
         );
+        let met = vec![
+            ("valid_after_retry", Score::flag(true)),
+            ("no_invented_types", Score::none_of(Vec::new())),
+            ("answerability_not_no", Score::Exempt),
+            ("expected_hit", Score::flag(true)),
+        ];
+        assert_eq!(case_misses(&floors, met), Vec::<String>::new());
     }
 
     #[test]
-    fn exemptions() {
-        let no_golden = CaseScores {
-            has_golden: false,
-            selection_f1: None,
-            expected_hit: None,
-            size_vs_golden: None,
-            answerability: None,
-            ..good()
-        };
-        for floor in [
-            Floor::MinSelectionF1(0.9),
-            Floor::ExpectedHit,
-            Floor::MaxSizeVsGolden(0.1),
-            Floor::AnswerabilityNotNo,
-        ] {
-            assert_eq!(floor.check_case(&no_golden), None, "{}", floor.name());
+    fn bounds_compare_exactly_and_print_four_decimals() {
+        let floors = [
+            Floor::number("min_selection_f1", 0.8),
+            Floor::number("max_size_vs_golden", 1.5),
+        ];
+        let below = vec![
+            ("min_selection_f1", Score::Number(2.0 / 3.0)),
+            ("max_size_vs_golden", Score::Number(1.75)),
+        ];
+        assert_eq!(
+            case_misses(&floors, below),
+            [
+                "min_selection_f1: 0.6667, floor >= 0.8",
+                "max_size_vs_golden: 1.75, floor <= 1.5",
+            ]
+        );
+        let at_the_floor = vec![
+            ("min_selection_f1", Score::Number(0.8)),
+            ("max_size_vs_golden", Score::Number(1.5)),
+        ];
+        assert_eq!(case_misses(&floors, at_the_floor), Vec::<String>::new());
+        let missing = vec![
+            ("min_selection_f1", Score::Missing("no valid composition")),
+            ("max_size_vs_golden", Score::Exempt),
+        ];
+        assert_eq!(
+            case_misses(&floors, missing),
+            ["min_selection_f1: none (no valid composition), floor >= 0.8"]
+        );
+    }
+
+    #[test]
+    fn only_floors_of_the_level_asked_for_are_checked() {
+        let floors = [
+            Floor::flag("valid_after_retry"),
+            Floor::number("min_valid_ratio", 0.9),
+            Floor::count("max_answerability_no", 0),
+        ];
+        let scores = Given(vec![
+            ("valid_after_retry", Score::flag(false)),
+            ("min_valid_ratio", Score::ratio(7, 8, "no cases")),
+            ("max_answerability_no", Score::Count(1)),
+        ]);
+        assert_eq!(
+            misses(&floors, SINGLE_SHOT_FLOORS, FloorLevel::Suite, &scores),
+            [
+                "min_valid_ratio: 0.875, floor >= 0.9",
+                "max_answerability_no: 1, floor <= 0",
+            ]
+        );
+        assert_eq!(
+            misses(&floors, SINGLE_SHOT_FLOORS, FloorLevel::Case, &scores),
+            ["valid_after_retry: false, floor true"]
+        );
+        let empty = Given(vec![("min_valid_ratio", Score::ratio(0, 0, "no cases"))]);
+        assert_eq!(
+            misses(
+                &[Floor::number("min_valid_ratio", 0.0)],
+                SINGLE_SHOT_FLOORS,
+                FloorLevel::Suite,
+                &empty
+            ),
+            ["min_valid_ratio: none (no cases), floor >= 0"]
+        );
+    }
+
+    #[test]
+    fn counts_compare_as_integers() {
+        let floors = [Floor::count("max_turns", u64::MAX - 1)];
+        let scores = Given(vec![("max_turns", Score::Count(u64::MAX))]);
+        assert_eq!(
+            misses(&floors, AGENT_FLOORS, FloorLevel::Case, &scores),
+            ["max_turns: 18446744073709551615, floor <= 18446744073709551614"]
+        );
+    }
+
+    /// A hand-written suite can name a floor of the other kind, or give a value of the
+    /// wrong kind: every level reports it, so no trial passes over it.
+    #[test]
+    fn a_floor_the_table_does_not_take_fails_at_every_level() {
+        let floors = [
+            Floor::count("max_turns", 6),
+            Floor::number("valid_after_retry", 0.5),
+            Floor::number("min_valid_ratio", 1.5),
+        ];
+        let expected = [
+            "max_turns: not a floor of this kind of suite (its floors are valid_after_retry, min_selection_f1, expected_hit, no_invented_types, max_size_vs_golden, answerability_not_no, min_valid_ratio, min_valid_after_retry_ratio, min_mean_selection_f1, max_answerability_no)",
+            "valid_after_retry: declared as 0.5, but it takes true / false",
+            "min_valid_ratio: declared as 1.5, but it takes 0.0..=1.0",
+        ];
+        for level in [FloorLevel::Case, FloorLevel::Suite] {
+            assert_eq!(
+                misses(&floors, SINGLE_SHOT_FLOORS, level, &Given(Vec::new())),
+                expected
+            );
         }
-        let golden_but_invalid = CaseScores {
-            selection_f1: None,
-            ..good()
-        };
         assert_eq!(
-            Floor::MinSelectionF1(0.8)
-                .check_case(&golden_but_invalid)
-                .unwrap()
-                .to_string(),
-            "min_selection_f1: none (no valid composition), floor >= 0.8"
+            case_misses(&[Floor::flag("expected_hit")], Vec::new()),
+            ["expected_hit: this kind of suite has no such score"]
         );
     }
 
     #[test]
-    fn suite_floors() {
-        let totals = SuiteTotals {
-            cases: 8,
-            valid: 7,
-            valid_after_retry: 8,
-            mean_selection_f1: Some(0.8125),
-            answerability_no: 1,
-        };
-        assert_eq!(Floor::MinValidRatio(0.875).check_suite(&totals), None);
+    fn numbers_print_with_up_to_four_decimals() {
         assert_eq!(
-            Floor::MinValidRatio(0.9)
-                .check_suite(&totals)
-                .unwrap()
-                .to_string(),
-            "min_valid_ratio: 0.875, floor >= 0.9"
+            [0.8, 2.0 / 3.0, 1.0, 0.0, 4.375].map(number),
+            ["0.8", "0.6667", "1", "0", "4.375"]
         );
-        assert_eq!(
-            Floor::MinValidAfterRetryRatio(1.0).check_suite(&totals),
-            None
-        );
-        assert_eq!(
-            Floor::MinMeanSelectionF1(0.85)
-                .check_suite(&totals)
-                .unwrap()
-                .to_string(),
-            "min_mean_selection_f1: 0.8125, floor >= 0.85"
-        );
-        assert_eq!(
-            Floor::MaxAnswerabilityNo(0)
-                .check_suite(&totals)
-                .unwrap()
-                .to_string(),
-            "max_answerability_no: 1, floor <= 0"
-        );
-        assert_eq!(Floor::MaxAnswerabilityNo(1).check_suite(&totals), None);
-        let empty = SuiteTotals::default();
-        assert_eq!(
-            Floor::MinValidRatio(0.0)
-                .check_suite(&empty)
-                .unwrap()
-                .to_string(),
-            "min_valid_ratio: none (no cases), floor >= 0"
-        );
-        assert_eq!(Floor::ValidAfterRetry.check_suite(&totals), None);
-        assert_eq!(Floor::MinValidRatio(1.0).check_case(&good()), None);
     }
 }

@@ -63,6 +63,7 @@ mod check;
 pub mod corpus;
 pub mod floor;
 pub mod harness;
+pub mod html;
 mod parse;
 pub mod recordings;
 mod report;
@@ -74,7 +75,9 @@ mod score;
 // The agent evals' entry points, also under `agent`.
 pub use agent::{AgentEvalReport, RunAgentEvalsOptions, format_agent_report, run_agent_evals};
 pub use callback::{CallFailure, Callback};
-pub use case::{AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest};
+pub use case::{
+    AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest, Prompt,
+};
 pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
 pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
 pub use report::{

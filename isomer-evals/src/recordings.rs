@@ -36,20 +36,28 @@
 //!
 //! Every list is sorted, so none depends on the order in which concurrent cases finished.
 //! `Recordings` is `Send + Sync`: `run_evals` runs cases concurrently through `&self`.
+//!
+//! # Writing
+//!
+//! The harness's record mode writes through the same store, in the format it reads:
+//! [`Recordings::write_answer`], [`Recordings::write_verdict`] (through
+//! [`Judgments::to_text`]), [`Recordings::write_prompt`] and
+//! [`Recordings::write_provenance`]. Nothing else in the library writes a file.
 
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use isomer_corpus::{
-    ANSWERS_DIR, JUDGMENTS_FILE, Judgments, Position, answer_file_name, decode_utf8,
-    parse_judgments,
+    ANSWERS_DIR, JUDGMENTS_FILE, Judgments, MANIFEST_FILE, PROMPT_FILE, Position, RecordedJudgment,
+    answer_file_name, decode_utf8, parse_judgments, with_provenance_entry,
 };
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::case::{AnswerabilityVerdict, Generate, Judge};
+use crate::case::{AnswerabilityVerdict, Generate, Judge, Prompt};
 use crate::corpus::NOT_UTF8;
 use crate::parse::unclosed_fence;
 use crate::runtime::BoxError;
@@ -211,7 +219,7 @@ pub struct Recordings {
     dir: PathBuf,
     judgments: OnceLock<Result<Option<Judgments>, ()>>,
     notes: Mutex<Notes>,
-    prompt: OnceLock<Arc<str>>,
+    prompt: OnceLock<Prompt>,
 }
 
 /// Locks the notes, recovering them if a panicking call poisoned the lock (each update is
@@ -280,6 +288,26 @@ impl Recordings {
                 self.note_fault(fault.clone());
                 Err(fault)
             }
+        }
+    }
+
+    /// Whether `answers/<case_id>.<attempt>.txt` exists (record mode calls the model only
+    /// for attempts without one). Notes nothing.
+    pub fn has_answer(&self, case_id: &str, attempt: u32) -> bool {
+        self.dir
+            .join(ANSWERS_DIR)
+            .join(answer_file_name(case_id, attempt))
+            .is_file()
+    }
+
+    /// The recorded judgment of `case_id` (verdict and the rendering it was given for),
+    /// when `judgments.json` holds one; notes nothing but the faults of a malformed file.
+    pub fn judgment(&self, case_id: &str) -> Option<RecordedJudgment> {
+        let path = self.dir.join(JUDGMENTS_FILE);
+        let judgments = self.judgments.get_or_init(|| self.read_judgments(&path));
+        match judgments {
+            Ok(Some(judgments)) => judgments.by_case.get(case_id).cloned(),
+            _ => None,
         }
     }
 
@@ -357,7 +385,7 @@ impl Recordings {
     /// and keeps the shared prompt of the first request for [`Recordings::prompt`].
     pub fn generate(&self) -> Generate<'_> {
         Generate::new(move |request| {
-            let _ = self.prompt.set(Arc::clone(&request.prompt));
+            let _ = self.prompt.set(request.prompt.clone());
             let answer = self.answer(&request.eval_case.id, request.attempt);
             async move { answer.map_err(|fault| BoxError::from(fault.to_string())) }
         })
@@ -397,10 +425,136 @@ impl Recordings {
     }
 
     /// The shared authoring prompt of the first `generate` request: the exact text the
-    /// run built, which `prompt.txt` must equal. `None` before any request.
-    pub fn prompt(&self) -> Option<Arc<str>> {
+    /// run built (built when first read), which `prompt.txt` must equal. `None` before
+    /// any request.
+    pub fn prompt(&self) -> Option<Prompt> {
         self.prompt.get().cloned()
     }
+
+    /// Writes `text` as `answers/<case_id>.<attempt>.txt`, exactly as given (creating
+    /// `answers/` when needed), for [`Recordings::answer`] to read back.
+    ///
+    /// # Errors
+    /// The directory or the file cannot be written; the message names the path.
+    pub fn write_answer(&self, case_id: &str, attempt: u32, text: &str) -> Result<(), String> {
+        let dir = self.dir.join(ANSWERS_DIR);
+        std::fs::create_dir_all(&dir)
+            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+        write_file(&dir.join(answer_file_name(case_id, attempt)), text)
+    }
+
+    /// Removes the answer files of `case_id` (both attempts), before it is recorded
+    /// afresh: a retry recorded for an older first attempt must not outlive it.
+    ///
+    /// # Errors
+    /// A file exists and cannot be removed.
+    pub fn remove_answers(&self, case_id: &str) -> Result<(), String> {
+        for attempt in [0, 1] {
+            let path = self
+                .dir
+                .join(ANSWERS_DIR)
+                .join(answer_file_name(case_id, attempt));
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(error) if error.kind() == ErrorKind::NotFound => {}
+                Err(error) => return Err(format!("cannot remove {}: {error}", path.display())),
+            }
+        }
+        Ok(())
+    }
+
+    /// Records `verdict` for `case_id`, given for the text rendering `rendered`, in
+    /// `judgments.json` (created when missing, with an empty provenance), replacing the
+    /// case's earlier verdict. With `provenance`, `provenance.<key>` is set to the value.
+    ///
+    /// The file is read, changed and written back under one lock held by every store of
+    /// the process, so concurrent trials of one test binary lose no verdict. (Processes
+    /// writing one directory at once, as cargo-nextest would, are not serialized.) This
+    /// store's own cached judgments are not refreshed.
+    ///
+    /// # Errors
+    /// `judgments.json` exists and cannot be read or breaks its format (the first fault,
+    /// with its line and column), or cannot be written.
+    pub fn write_verdict(
+        &self,
+        case_id: &str,
+        verdict: AnswerabilityVerdict,
+        rendered: &str,
+        provenance: Option<(&str, Value)>,
+    ) -> Result<(), String> {
+        static WRITING: Mutex<()> = Mutex::new(());
+        let _writing = lock(&WRITING);
+        let path = self.dir.join(JUDGMENTS_FILE);
+        let mut judgments = match read_text(&path).map_err(|fault| fault.to_string())? {
+            None => Judgments::default(),
+            Some(text) => parse_judgments(&text, None::<&HashSet<&str>>).map_err(|faults| {
+                let first = faults.first().map(ToString::to_string).unwrap_or_default();
+                format!("{}:{first}", path.display())
+            })?,
+        };
+        judgments.by_case.insert(
+            case_id.to_owned(),
+            RecordedJudgment {
+                verdict,
+                rendered: rendered.to_owned(),
+            },
+        );
+        if let Some((key, value)) = provenance {
+            judgments.provenance.insert(key.to_owned(), value);
+        }
+        write_file(&path, &judgments.to_text())
+    }
+
+    /// Writes `prompt` as `prompt.txt`, the prompt the recorded answers were written from.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn write_prompt(&self, prompt: &str) -> Result<(), String> {
+        write_file(&self.dir.join(PROMPT_FILE), prompt)
+    }
+
+    /// Sets `provenance.<key>` of the directory's `corpus.json` to `value` (see
+    /// [`with_provenance_entry`]), noting who recorded its answers. Does nothing when the
+    /// directory holds no `corpus.json` (recordings kept apart from their corpus).
+    ///
+    /// # Errors
+    /// `corpus.json` cannot be read, breaks its format, or cannot be written.
+    pub fn write_provenance(&self, key: &str, value: Value) -> Result<(), String> {
+        static WRITING: Mutex<()> = Mutex::new(());
+        let _writing = lock(&WRITING);
+        let path = self.dir.join(MANIFEST_FILE);
+        let Some(text) = read_text(&path).map_err(|fault| fault.to_string())? else {
+            return Ok(());
+        };
+        let text = with_provenance_entry(&text, key, value).map_err(|faults| {
+            let first = faults.first().map(ToString::to_string).unwrap_or_default();
+            format!("{}:{first}", path.display())
+        })?;
+        write_file(&path, &text)
+    }
+}
+
+/// Writes `text` to `path` whole: into a file beside it, then renamed over it, so a trial
+/// reading the file while another records never sees it half written.
+///
+/// # Errors
+/// `cannot write <path>: <error>`.
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let cannot_write = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
+    let mut staged = path.as_os_str().to_owned();
+    staged.push(format!(
+        ".{}.{}.tmp",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let staged = PathBuf::from(staged);
+    std::fs::write(&staged, text).map_err(cannot_write)?;
+    std::fs::rename(&staged, path).map_err(|error| {
+        let _ = std::fs::remove_file(&staged);
+        cannot_write(error)
+    })
 }
 
 /// Reads a recorded text file: `Ok(None)` when it does not exist.
@@ -538,6 +692,70 @@ mod tests {
         assert_eq!(
             recordings.findings().to_string(),
             "cases without a verdict in judgments.json: unjudged\nverdicts given for another text rendering (re-judge them): good\n"
+        );
+    }
+
+    #[test]
+    fn what_record_mode_writes_the_replay_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("corpus.json"),
+            "{\"provenance\": {\"author\": \"me\"}, \"cases\": [{\"id\": \"a\", \"prompt\": \"p\"}]}",
+        )
+        .unwrap();
+        let writer = Recordings::new(dir.path());
+        writer.write_answer("a", 0, "```json\n{}\n```").unwrap();
+        writer
+            .write_verdict("a", AnswerabilityVerdict::No, "OLD", None)
+            .unwrap();
+        writer
+            .write_verdict(
+                "a",
+                AnswerabilityVerdict::Partial,
+                "OPEN 12",
+                Some(("recording", Value::from("m"))),
+            )
+            .unwrap();
+        writer
+            .write_provenance("recording", Value::from("m"))
+            .unwrap();
+        writer.write_prompt("PROMPT").unwrap();
+
+        let reader = Recordings::new(dir.path());
+        assert!(reader.has_answer("a", 0));
+        assert!(!reader.has_answer("a", 1));
+        assert_eq!(reader.answer("a", 0).unwrap(), "```json\n{}\n```");
+        assert_eq!(
+            reader.verdict("a", "OPEN 12"),
+            Ok(AnswerabilityVerdict::Partial)
+        );
+        assert_eq!(reader.findings(), ReplayFindings::default());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("judgments.json")).unwrap(),
+            "{\n  \"provenance\": {\n    \"recording\": \"m\"\n  },\n  \"judgments\": [\n    {\n      \"id\": \"a\",\n      \"verdict\": \"partial\",\n      \"rendered\": \"OPEN 12\"\n    }\n  ]\n}\n"
+        );
+        let corpus = std::fs::read_to_string(dir.path().join("corpus.json")).unwrap();
+        assert!(
+            corpus.starts_with(
+                "{\n  \"provenance\": {\n    \"author\": \"me\",\n    \"recording\": \"m\"\n  },"
+            ),
+            "{corpus}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("prompt.txt")).unwrap(),
+            "PROMPT"
+        );
+        writer.remove_answers("a").unwrap();
+        assert!(!reader.has_answer("a", 0));
+        // Nothing staged is left behind.
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["answers", "corpus.json", "judgments.json", "prompt.txt"]
         );
     }
 }

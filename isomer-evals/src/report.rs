@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::callback::{CaseError, CaseStage};
 use crate::case::AnswerabilityVerdict;
+use crate::floor::{Score, Scores};
 use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
 use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
@@ -39,6 +40,52 @@ pub struct EvalCaseResult {
     /// Present when a step failed; the scores hold what completed before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<CaseError>,
+}
+
+/// What the case floors of a single-shot suite read: one case's result, and whether the
+/// case has a golden (without one the selection and size floors are exempt).
+pub(crate) struct CaseScores<'a> {
+    /// The case's result.
+    pub(crate) result: &'a EvalCaseResult,
+    /// Whether the case has a golden.
+    pub(crate) has_golden: bool,
+}
+
+impl Scores for CaseScores<'_> {
+    fn score(&self, name: &str) -> Option<Score> {
+        let result = self.result;
+        Some(match name {
+            "valid_after_retry" => Score::flag(result.validity.valid_after_retry),
+            "min_selection_f1" if !self.has_golden => Score::Exempt,
+            "min_selection_f1" => match &result.selection {
+                Some(selection) => Score::Number(selection.f1),
+                None => Score::Missing("no valid composition"),
+            },
+            "expected_hit" => result
+                .expected
+                .as_ref()
+                .map_or(Score::Exempt, |expected| Score::flag(expected.hit)),
+            "no_invented_types" => Score::none_of(result.payload.unknown_types.clone()),
+            "max_size_vs_golden" => result
+                .payload
+                .size_vs_golden
+                .map_or(Score::Exempt, Score::Number),
+            "answerability_not_no" => match result.answerability {
+                None => Score::Exempt,
+                Some(score) => Score::Flag {
+                    met: score.verdict != AnswerabilityVerdict::No,
+                    shown: match score.verdict {
+                        AnswerabilityVerdict::Yes => "yes",
+                        AnswerabilityVerdict::Partial => "partial",
+                        AnswerabilityVerdict::No => "no",
+                    }
+                    .to_owned(),
+                    wanted: "not no",
+                },
+            },
+            _ => return None,
+        })
+    }
 }
 
 /// Verdict counts (upstream `totals.answerability`).
@@ -186,6 +233,12 @@ impl EvalReport {
 /// break printed as one space, as the sdk's `one_line` does). All in
 /// corpus order.
 pub fn format_report(report: &EvalReport) -> String {
+    report_table(report).finish()
+}
+
+/// The rows and sections [`format_report`] prints, before they are laid out; the HTML
+/// report reads the same rows.
+pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
     let totals = &report.totals;
     let mut table = ReportTable::default();
     table.row("cases", totals.cases.to_string());
@@ -247,7 +300,7 @@ pub fn format_report(report: &EvalReport) -> String {
         })
         .collect();
     table.section("errored:", errored);
-    table.finish()
+    table
 }
 
 #[cfg(test)]

@@ -64,6 +64,12 @@ impl ReportTable {
         self.sections.extend(entries);
     }
 
+    /// The rows in order, `(label, value)`: what the HTML report shows in its totals
+    /// table, beside the same rows of the baseline.
+    pub(crate) fn rows(&self) -> &[(String, String)] {
+        &self.rows
+    }
+
     /// The text: the rows, labels padded to one more than the longest (in characters),
     /// then the sections.
     pub(crate) fn finish(self) -> String {

@@ -4,12 +4,13 @@
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
 use crate::callback::panic_message;
-use crate::case::{EvalCase, Generate, GenerateRequest, Judge};
+use crate::case::{EvalCase, Generate, GenerateRequest, Judge, Prompt};
 use crate::check::check_attempt_and_render;
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
@@ -56,6 +57,19 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// A frame whose body rule every attempt must also pass (the slides
     /// frame requires exactly one `slideFrame`). Default `None`.
     pub frame: Option<&'r dyn EvalFrame>,
+    /// The longest each `generate` and `judge` call may take; a call past it
+    /// fails its case at that stage (`generate attempt 0 failed: timed out after
+    /// 2s`) and the run goes on with the other cases. `None`: no
+    /// limit, which suits a replay (it answers from files). A run with a
+    /// timeout must be driven inside a Tokio runtime with its time driver
+    /// enabled (see [`Callback::call_within`](crate::Callback::call_within)).
+    /// Default `None`.
+    pub timeout: Option<Duration>,
+    /// The prompt these options build, when the caller can build it later
+    /// than the run starts (the eval harness, whose suite outlives the run,
+    /// builds it only if a request reads it). `None`: the run takes the
+    /// runtime's authoring context when it starts.
+    pub(crate) prompt: Option<Prompt>,
 }
 
 impl<'r, 'c> RunEvalsOptions<'r, 'c> {
@@ -77,6 +91,8 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
             rules: None,
             concurrency: 1,
             frame: None,
+            timeout: None,
+            prompt: None,
         }
     }
 }
@@ -92,6 +108,7 @@ impl std::fmt::Debug for RunEvalsOptions<'_, '_> {
             .field("rules", &self.rules)
             .field("concurrency", &self.concurrency)
             .field("frame", &self.frame.is_some())
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
@@ -143,24 +160,23 @@ fn prompt_from(
 /// report lists them in corpus order whatever order they finish in. A
 /// `generate`, text render or `judge` that returns an error or panics
 /// marks that case with a [`CaseError`] and the run goes on; so does a
-/// panic while scoring. Never fails as a whole.
+/// panic while scoring, and a `generate` or `judge` call still unanswered
+/// when [`RunEvalsOptions::timeout`] ends. Never fails as a whole.
 pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     // The cases are moved into the run, not copied (goldens can be large).
     let corpus = std::mem::take(&mut options.corpus);
-    let context = options.runtime.authoring_context();
-    let prompt: Arc<str> = prompt_from(
-        &context,
-        options.profile,
-        &options.guide,
-        options.rules.as_deref(),
-    )
-    .into();
-    let known_types: HashSet<String> = context
-        .primitives
-        .iter()
-        .map(|entry| entry.type_name.clone())
-        .collect();
-    drop(context);
+    let known_types: HashSet<String> = options.runtime.node_types().into_iter().collect();
+    let prompt = options.prompt.take().unwrap_or_else(|| {
+        // The text is built when a request first reads it: a replaying `generate` never
+        // does. The context is taken now, while the runtime is borrowed.
+        let context = options.runtime.authoring_context();
+        let (profile, guide, rules) = (
+            options.profile,
+            options.guide.clone(),
+            options.rules.clone(),
+        );
+        Prompt::lazy(move || prompt_from(&context, profile, &guide, rules.as_deref()))
+    });
     let run = RunContext {
         options: &options,
         prompt,
@@ -177,7 +193,7 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
 
 struct RunContext<'o, 'r, 'c> {
     options: &'o RunEvalsOptions<'r, 'c>,
-    prompt: Arc<str>,
+    prompt: Prompt,
     known_types: HashSet<String>,
 }
 
@@ -275,7 +291,7 @@ impl RunContext<'_, '_, '_> {
         if let (Some(judge), Some(_), Some(rendered), None) =
             (&options.judge, composition, rendered, &error)
         {
-            match judge_rendered(judge, Arc::clone(&eval_case), rendered).await {
+            match judge_rendered(judge, Arc::clone(&eval_case), rendered, options.timeout).await {
                 Ok(score) => answerability = Some(score),
                 Err(failure) => error = Some(failure),
             }
@@ -299,13 +315,13 @@ impl RunContext<'_, '_, '_> {
     ) -> Result<String, CaseError> {
         let request = GenerateRequest {
             eval_case: Arc::clone(eval_case),
-            prompt: Arc::clone(&self.prompt),
+            prompt: self.prompt.clone(),
             attempt,
             previous_errors,
         };
         self.options
             .generate
-            .call_guarded(request)
+            .call_within(request, self.options.timeout)
             .await
             .map_err(|failure| CaseError::from_failure(CaseStage::Generate, Some(attempt), failure))
     }

@@ -24,9 +24,21 @@ pub trait EvalRuntime: Sync {
     fn walker(&self) -> &dyn ChildWalker;
 
     /// The authoring context: the JSON Schema and the catalog entries
-    /// printed into the prompt. Its catalog `type`s are the *known types*
-    /// of the payload score. Read once per run.
+    /// printed into the prompt. Read once per run, and only when a request
+    /// reads the prompt.
     fn authoring_context(&self) -> AuthoringContext;
+
+    /// The `type` of every catalog entry, in catalog order: the *known
+    /// types* of the payload score. Read once per run. Defaults to the
+    /// catalog of [`EvalRuntime::authoring_context`]; a runtime that knows
+    /// its types without building the authoring schema answers directly.
+    fn node_types(&self) -> Vec<String> {
+        self.authoring_context()
+            .primitives
+            .into_iter()
+            .map(|entry| entry.type_name)
+            .collect()
+    }
 
     /// The check of model output, as upstream's eval check reads a runtime:
     /// the schema-only `parse` of untrusted input (the input budget, then
@@ -48,6 +60,23 @@ pub trait EvalRuntime: Sync {
     /// Whatever the surface refuses (for a composition that validated, in
     /// practice nothing).
     fn render_text(&self, composition: &Value) -> Result<String, BoxError>;
+
+    /// The html surface with `options`, for the HTML report: `None` when the runtime has
+    /// no html surface, which is the default (a test double need not render; the report
+    /// then shows the JSON). The surface escapes or sanitizes all model text itself, so
+    /// its markup goes into the report as it is.
+    ///
+    /// # Errors
+    /// Whatever the surface refuses (the sdk's html surface renders an invalid
+    /// composition's checked copy and refuses only input over its budget).
+    fn render_html(
+        &self,
+        composition: &Value,
+        options: &isomer_sdk::RenderOptions,
+    ) -> Option<Result<isomer_sdk::HtmlRender, BoxError>> {
+        let _ = (composition, options);
+        None
+    }
 }
 
 /// What [`EvalRuntime::check`] found about one value.
@@ -185,12 +214,24 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
         (**self).authoring_context()
     }
 
+    fn node_types(&self) -> Vec<String> {
+        (**self).node_types()
+    }
+
     fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
         (**self).check(value)
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         (**self).render_text(composition)
+    }
+
+    fn render_html(
+        &self,
+        composition: &Value,
+        options: &isomer_sdk::RenderOptions,
+    ) -> Option<Result<isomer_sdk::HtmlRender, BoxError>> {
+        (**self).render_html(composition, options)
     }
 }
 
@@ -231,6 +272,14 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
         isomer_sdk::Runtime::authoring_context(self)
     }
 
+    /// The registered primitives' types, without building the authoring schema.
+    fn node_types(&self) -> Vec<String> {
+        self.primitives()
+            .iter()
+            .map(|primitive| primitive.type_name().to_owned())
+            .collect()
+    }
+
     fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
         let checked = isomer_sdk::Runtime::check(self, value);
         if checked.valid() {
@@ -249,6 +298,14 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
         let options = isomer_sdk::RenderOptions::default();
         isomer_sdk::Runtime::render_text(self, composition, &options).map_err(BoxError::from)
+    }
+
+    fn render_html(
+        &self,
+        composition: &Value,
+        options: &isomer_sdk::RenderOptions,
+    ) -> Option<Result<isomer_sdk::HtmlRender, BoxError>> {
+        Some(isomer_sdk::Runtime::render_html(self, composition, options).map_err(BoxError::from))
     }
 }
 

@@ -3,7 +3,7 @@
 //! names, `--exact` on one case reading only that case's transcript, and the failure
 //! messages of a missing turn and of floors (value and floor). Regressed recordings are
 //! copies of the committed transcripts in a temporary directory, handed to the gate through
-//! `ISOMER_EVAL_RECORDINGS_SLIDES_AGENT`; insta is told never to write.
+//! `ISOMER_EVAL_RECORDINGS_SLIDES_AGENT`; nothing is accepted.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -28,7 +28,7 @@ fn run(args: &[&str], recordings: Option<&Path>) -> Output {
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove(VARIABLE);
     if let Some(dir) = recordings {
         command.env(VARIABLE, dir);
@@ -107,8 +107,8 @@ fn exact_replays_one_case_from_its_own_transcript_only() {
     assert_eq!(output.status.code(), Some(101));
     assert!(
         stdout(&output).contains(&format!(
-            "---- slides_agent::refund-latency ----\ntranscripts that cannot be replayed:\n  {}: is not a transcript: EOF while parsing a list at line 1 column 11\n",
-            broken.display()
+            "---- slides_agent::refund-latency ----\ntranscripts that cannot be replayed (refund-latency.0.json):\n  {path}: is not a transcript: EOF while parsing a list at line 1 column 11\n",
+            path = broken.display()
         )),
         "{}",
         stdout(&output)
@@ -135,7 +135,7 @@ test slides_agent::release-plan ... FAILED
 failures:
 
 ---- slides_agent::release-plan ----
-case `release-plan` is below its floors:
+case `release-plan` is below its floors (valid):
   valid: false, floor true
 missing turns (the replay answers them with an empty turn, ending the run): transcripts/release-plan.0.json turn 0
 the answer's validation errors (1):
@@ -176,7 +176,7 @@ fn totals_names_suite_floors_missing_turns_unread_transcripts_and_the_moved_base
         .expect("the failure message");
     assert!(
         message.starts_with(
-            "suite `slides_agent` is below its floors:
+            "suite `slides_agent` is below its floors (min_valid_ratio):
   min_valid_ratio: 0.875, floor >= 1
 missing turns (the replay answers them with an empty turn, ending the run): transcripts/release-plan.0.json turn 0
 transcripts no replay of the corpus reads (an unknown case id, or a repeat past the suite's 1; rename or delete them): transcripts/retired-case.0.json
@@ -187,7 +187,7 @@ the baseline moved:
     );
     assert!(
         message.contains(
-            "\n  slides_agent__report_text: the formatted report differs\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\nfix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
+            "\n  slides_agent__report_text: the formatted report differs\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\nfix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
         ),
         "{message}"
     );

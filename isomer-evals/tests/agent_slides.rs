@@ -5,7 +5,7 @@
 //!
 //! ```sh
 //! cargo test -p isomer-evals --test slides_agent_eval
-//! INSTA_UPDATE=always cargo test -p isomer-evals --test slides_agent_eval -- --exact slides_agent::totals   # accept a moved baseline, then review the diff
+//! ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test slides_agent_eval -- --exact slides_agent::totals   # accept a moved baseline, then review the diff
 //! ```
 
 mod agent_support;

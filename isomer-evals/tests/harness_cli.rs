@@ -21,13 +21,13 @@ fn gate() -> &'static Path {
     })
 }
 
-/// Runs the gate with `args` (and `envs`), insta told never to write.
+/// Runs the gate with `args` (and `envs`), accepting nothing.
 fn run(args: &[&str], envs: &[(&str, &Path)]) -> Output {
     let mut command = Command::new(gate());
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove("ISOMER_EVAL_RECORDINGS_MINI");
     for (key, value) in envs {
         command.env(key, value);
@@ -152,7 +152,7 @@ fn json_format_reports_each_event() {
     );
 }
 
-const GOOD_REGRESSED: &str = "case `good` is below its floors:
+const GOOD_REGRESSED: &str = "case `good` is below its floors (valid_after_retry, min_selection_f1, expected_hit, no_invented_types):
   valid_after_retry: false, floor true
   min_selection_f1: none (no valid composition), floor >= 0.6
   expected_hit: false, floor true
@@ -173,6 +173,11 @@ fn a_failing_case_names_every_axis_below_its_floor() {
         format!(
             "\nrunning 1 test\ntest mini::good ... FAILED\n\nfailures:\n\n---- mini::good ----\n{GOOD_REGRESSED}\n\n\nfailures:\n    mini::good\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 5 filtered out; finished in <t>\n"
         )
+    );
+    // The summary line again on stderr, where cargo-nextest reads a failure's message.
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!("Error: {}\n", GOOD_REGRESSED.lines().next().unwrap())
     );
 }
 
@@ -204,7 +209,7 @@ fn a_judged_no_fails_answerability_not_no() {
     assert_eq!(output.status.code(), Some(101));
     assert!(
         stdout(&output).contains(
-            "---- mini::no-golden ----\ncase `no-golden` is below its floors:\n  answerability_not_no: no, floor not no\n\n"
+            "---- mini::no-golden ----\ncase `no-golden` is below its floors (answerability_not_no):\n  answerability_not_no: no, floor not no\n\n"
         ),
         "{}",
         stdout(&output)
@@ -226,7 +231,7 @@ fn totals_fails_on_suite_floors_missing_recordings_and_a_moved_baseline() {
         .expect("the totals failure message");
     assert_eq!(
         message,
-        "suite `mini` is below its floors:
+        "suite `mini` is below its floors (min_valid_ratio, min_valid_after_retry_ratio, min_mean_selection_f1, max_answerability_no):
   min_valid_ratio: 0.3333, floor >= 0.6
   min_valid_after_retry_ratio: 0.6667, floor >= 1
   min_mean_selection_f1: 0.6667, floor >= 0.8
@@ -236,7 +241,7 @@ the baseline moved:
   mini__report: results[0].validity.valid: true -> false, results[0].validity.validAfterRetry: true -> false, results[0].validity.errors: [] -> [\"body[0] unknown node type \\\"sparkline\\…, results[0].validity.composition: {\"type\":\"view\",\"body\":[{\"type\":\"stat\",\"l… -> absent, results[0].selection: {\"precision\":1.0,\"recall\":1.0,\"f1\":1.0,\"… -> absent, results[0].expected.hit: true -> false, results[0].expected.found: [\"stat\"] -> [], results[0].payload.rawBytes: 67 -> 62 (+11 more)
   mini__report_text: the formatted report differs
   mini__baseline: missingRecordings: [] -> [{\"caseId\":\"good\",\"attempt\":1}]
-fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it
+fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it
 the report of this replay:
 cases             3
 parsed            2 (67%)
@@ -255,9 +260,9 @@ invented node types:
     );
 }
 
-/// Under `--format json` a moved baseline leaves stdout one JSON object a line (insta's
-/// own diff would go to stdout): the diff of each moved snapshot goes to stderr instead,
-/// and nothing is written beside the committed snapshots.
+/// Under `--format json` a moved baseline leaves stdout one JSON object a line: the diff of
+/// each moved snapshot goes to stderr, and nothing is written beside the committed
+/// snapshots.
 #[test]
 fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
     let output = run(
@@ -317,6 +322,7 @@ fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
 +  ],
    "staleJudgments": []
  }
+Error: suite `mini` is below its floors (min_valid_ratio, min_valid_after_retry_ratio, min_mean_selection_f1, max_answerability_no):
 "#
         ),
         "{stderr}"
@@ -494,7 +500,7 @@ fn a_missing_judgment_and_a_missing_prompt_say_what_to_record() {
     assert_eq!(
         message,
         format!(
-            "cases that did not complete:
+            "cases that did not complete (good):
   good: judge failed: judgments.json has no verdict for `good`: judge its text rendering and record the verdict
 cases without a verdict in judgments.json: good
 recordings that do not match the corpus (fix, rename or delete them):
@@ -528,7 +534,7 @@ fn orphaned_recordings_fail_totals() {
     assert_eq!(totals.status.code(), Some(101));
     let expected = format!(
         "---- mini::totals ----
-recordings that do not match the corpus (fix, rename or delete them):
+recordings that do not match the corpus (fix, rename or delete them) (deleted-case.0.txt, good.2.txt):
   {}: records an answer for case \"deleted-case\", which corpus.json does not have
   {}: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it
 

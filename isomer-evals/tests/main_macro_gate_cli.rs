@@ -28,27 +28,30 @@ fn gate() -> &'static Path {
     })
 }
 
-/// Runs the gate with `args`, `INSTA_UPDATE` set to `insta_update`, no recordings override
-/// other than `envs`.
-fn run_with(args: &[&str], insta_update: &str, envs: &[(&str, &Path)]) -> Output {
+/// Runs the gate with `args`, accepting a moved baseline when `accept`
+/// (`ISOMER_EVAL_ACCEPT=1`), no recordings override other than `envs`.
+fn run_with(args: &[&str], accept: bool, envs: &[(&str, &Path)]) -> Output {
     let mut command = Command::new(gate());
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", insta_update)
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove("CI")
         .env_remove("ISOMER_EVAL_RECORDINGS_COMBINED_MINI")
         .env_remove("ISOMER_EVAL_RECORDINGS_COMBINED_AGENT")
         .env_remove("ISOMER_EVAL_RECORDINGS_MOVED_BASELINE");
+    if accept {
+        command.env("ISOMER_EVAL_ACCEPT", "1");
+    }
     for (key, value) in envs {
         command.env(key, value);
     }
     command.output().expect("the gate runs")
 }
 
-/// Runs the gate with `args`, insta told never to write.
+/// Runs the gate with `args`, accepting nothing.
 fn run(args: &[&str]) -> Output {
-    run_with(args, "no", &[])
+    run_with(args, false, &[])
 }
 
 /// Stdout with `finished in 0.12s` and `"exec_time": 0.0123 }` masked.
@@ -278,69 +281,13 @@ test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fin
     );
 }
 
-const MOVED_MESSAGE: &str = "the baseline moved:
+const MOVED_MESSAGE: &str = "the baseline moved (moved_baseline__report):
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
-to accept it: INSTA_UPDATE=always cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
+to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
 
-/// One number changed in the committed report: the failure names the JSON path, both
-/// values and the command that accepts it; nothing is written with `INSTA_UPDATE=no`.
-#[test]
-fn a_moved_number_is_named_with_how_to_accept_it() {
-    let _lock = moved_lock();
-    let edited = EditedSnapshot::new(
-        "moved_baseline__report.snap",
-        "\"rawBytes\": 67,",
-        "\"rawBytes\": 68,",
-    );
-    let output = run(&["--exact", "moved_baseline::totals"]);
-    assert_eq!(output.status.code(), Some(101));
-    let text = stdout(&output);
-    assert_eq!(failure(&text, "moved_baseline::totals"), MOVED_MESSAGE);
-    assert!(text.ends_with(
-        "test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
-    ));
-    // The case trials do not read the baseline.
-    let output = run(&["moved_baseline::", "--skip", "totals"]);
-    assert!(output.status.success(), "{}", stdout(&output));
-    assert!(!edited.is_committed());
-    assert_eq!(pending_moved(), Vec::<String>::new());
-}
-
-/// `--exact` + `--format json` + a moved baseline: stdout is JSON lines only, the diff is on
-/// stderr, no `.snap.new` is written, and `INSTA_UPDATE=always` accepts nothing there.
-#[test]
-fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
-    let _lock = moved_lock();
-    let edited = EditedSnapshot::new(
-        "moved_baseline__report.snap",
-        "\"rawBytes\": 67,",
-        "\"rawBytes\": 68,",
-    );
-    for insta_update in ["no", "auto", "always"] {
-        let output = run_with(
-            &["--exact", "moved_baseline::totals", "--format", "json"],
-            insta_update,
-            &[],
-        );
-        assert_eq!(output.status.code(), Some(101), "{insta_update}");
-        let text = String::from_utf8(output.stdout.clone()).unwrap();
-        let events: Vec<serde_json::Value> = text
-            .lines()
-            .map(|line| {
-                serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}"))
-            })
-            .collect();
-        assert_eq!(events.len(), 4, "{text}");
-        assert_eq!(events[2]["name"], "moved_baseline::totals");
-        assert_eq!(events[2]["event"], "failed");
-        assert_eq!(
-            events[2]["stdout"],
-            format!("Error: \"{MOVED_MESSAGE}\"\n").as_str()
-        );
-        assert_eq!(events[3]["filtered_out"], 9);
-        assert_eq!(
-            String::from_utf8(output.stderr).unwrap(),
-            r#"--- moved_baseline__report.snap (committed)
+/// The diff a moved `rawBytes` of the first case writes to stderr, then the failure's
+/// summary line.
+const MOVED_DIFF: &str = r#"--- moved_baseline__report.snap (committed)
 +++ moved_baseline__report (this run)
 @@ -32,7 +32,7 @@ lines of the snapshot's contents, after the 3-line header of moved_baseline__report.snap
          ]
@@ -351,18 +298,80 @@ fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
          "sanitizedBytes": 66,
          "sizeVsGolden": 1.0,
          "unknownTypes": []
-"#
+Error: the baseline moved (moved_baseline__report):
+"#;
+
+/// One number changed in the committed report: the failure names the JSON path, both
+/// values and the command that accepts it, the diff goes to stderr, and nothing else is
+/// printed or written; insta's variables change nothing (the harness compares itself).
+#[test]
+fn a_moved_number_is_named_with_how_to_accept_it() {
+    let _lock = moved_lock();
+    let edited = EditedSnapshot::new(
+        "moved_baseline__report.snap",
+        "\"rawBytes\": 67,",
+        "\"rawBytes\": 68,",
+    );
+    for insta_update in [None, Some("always"), Some("new")] {
+        let mut envs = Vec::new();
+        if let Some(value) = insta_update {
+            envs.push(("INSTA_UPDATE", Path::new(value)));
+        }
+        let output = run_with(&["--exact", "moved_baseline::totals"], false, &envs);
+        assert_eq!(output.status.code(), Some(101));
+        let text = stdout(&output);
+        assert_eq!(failure(&text, "moved_baseline::totals"), MOVED_MESSAGE);
+        assert_eq!(
+            text,
+            format!(
+                "\nrunning 1 test\ntest moved_baseline::totals ... FAILED\n\nfailures:\n\n---- moved_baseline::totals ----\n{MOVED_MESSAGE}\n\n\nfailures:\n    moved_baseline::totals\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 9 filtered out; finished in <t>\n"
+            ),
+            "{insta_update:?}"
         );
-        assert!(!edited.is_committed(), "{insta_update}");
-        assert_eq!(pending_moved(), Vec::<String>::new(), "{insta_update}");
+        assert_eq!(String::from_utf8(output.stderr).unwrap(), MOVED_DIFF);
+        assert!(!edited.is_committed(), "{insta_update:?}");
+        assert_eq!(pending_moved(), Vec::<String>::new(), "{insta_update:?}");
     }
+    // The case trials do not read the baseline.
+    let output = run(&["moved_baseline::", "--skip", "totals"]);
+    assert!(output.status.success(), "{}", stdout(&output));
 }
 
-/// Three snapshots moved at once are each named; `INSTA_UPDATE=always` in the default
-/// format accepts all three (the files get the committed bytes back), removes the
-/// `.snap.new` files an earlier failed run left, and the trial passes.
+/// `--exact` + `--format json` + a moved baseline: stdout is JSON lines only, the diff is on
+/// stderr, and no file is written.
 #[test]
-fn insta_update_always_accepts_every_moved_snapshot() {
+fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
+    let _lock = moved_lock();
+    let edited = EditedSnapshot::new(
+        "moved_baseline__report.snap",
+        "\"rawBytes\": 67,",
+        "\"rawBytes\": 68,",
+    );
+    let output = run(&["--exact", "moved_baseline::totals", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(101));
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}")))
+        .collect();
+    assert_eq!(events.len(), 4, "{text}");
+    assert_eq!(events[2]["name"], "moved_baseline::totals");
+    assert_eq!(events[2]["event"], "failed");
+    assert_eq!(
+        events[2]["stdout"],
+        format!("Error: \"{MOVED_MESSAGE}\"\n").as_str()
+    );
+    assert_eq!(events[3]["filtered_out"], 9);
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), MOVED_DIFF);
+    assert!(!edited.is_committed());
+    assert_eq!(pending_moved(), Vec::<String>::new());
+}
+
+/// Three snapshots moved at once are each named; `ISOMER_EVAL_ACCEPT=1` (in any format)
+/// rewrites all three (the files get the committed bytes back, headers kept), removes the
+/// `.snap.new` files an earlier insta-based run left, and the trial passes.
+#[test]
+fn accepting_rewrites_every_moved_snapshot() {
     let _lock = moved_lock();
     let report = EditedSnapshot::new(
         "moved_baseline__report.snap",
@@ -383,30 +392,35 @@ fn insta_update_always_accepts_every_moved_snapshot() {
     assert_eq!(output.status.code(), Some(101));
     assert_eq!(
         failure(&stdout(&output), "moved_baseline::totals"),
-        "the baseline moved:
+        "the baseline moved (moved_baseline__report, moved_baseline__report_text, moved_baseline__baseline):
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
   moved_baseline__report_text: the formatted report differs
   moved_baseline__baseline: staleJudgments: [\"good\"] -> []
-to accept it: INSTA_UPDATE=always cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
+to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
     );
-    // A failed run under insta's `new` mode leaves a pending `.snap.new` beside each
-    // moved snapshot; accepting removes them, so `cargo insta review` offers nothing stale.
-    let output = run_with(&["--exact", "moved_baseline::totals"], "new", &[]);
-    assert_eq!(output.status.code(), Some(101));
-    let mut pending = pending_moved();
-    pending.sort();
-    assert_eq!(
-        pending,
-        [
-            "moved_baseline__baseline.snap.new",
-            "moved_baseline__report.snap.new",
-            "moved_baseline__report_text.snap.new"
-        ]
-    );
+    let snapshots = Path::new(MANIFEST_DIR).join(SNAPSHOTS);
+    for name in ["report", "report_text", "baseline"] {
+        let pending = snapshots.join(format!("moved_baseline__{name}.snap.new"));
+        std::fs::write(pending, "a pending snapshot of an earlier run").unwrap();
+    }
 
-    let output = run_with(&["--exact", "moved_baseline::totals"], "always", &[]);
+    let output = run_with(
+        &["--exact", "moved_baseline::totals", "--format", "terse"],
+        true,
+        &[],
+    );
     assert!(output.status.success(), "{}", stdout(&output));
-    assert!(stdout(&output).contains("test moved_baseline::totals ... ok\n"));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        ["report", "report_text", "baseline"]
+            .map(|name| format!(
+                "accepted {}\n",
+                snapshots
+                    .join(format!("moved_baseline__{name}.snap"))
+                    .display()
+            ))
+            .concat()
+    );
     assert!(report.is_committed());
     assert!(text_report.is_committed());
     assert!(baseline.is_committed());
@@ -449,7 +463,7 @@ fn a_judgment_for_an_unknown_case_is_named() {
     });
     let output = run_with(
         &["combined_mini::", "--test-threads", "1"],
-        "no",
+        false,
         &[("ISOMER_EVAL_RECORDINGS_COMBINED_MINI", &copy)],
     );
     std::fs::remove_dir_all(&copy).unwrap();
@@ -470,7 +484,7 @@ fn a_judgment_for_an_unknown_case_is_named() {
     let totals = failure(&text, "combined_mini::totals");
     assert!(
         totals.starts_with(&format!(
-            "cases that did not complete:
+            "cases that did not complete (no-golden):
   no-golden: judge failed: judgments.json has no verdict for `no-golden`: judge its text rendering and record the verdict
 cases without a verdict in judgments.json: no-golden
 recordings that do not match the corpus (fix, rename or delete them):
@@ -549,8 +563,8 @@ fn an_answer_that_is_not_utf8_is_named() {
         .unwrap();
     });
     let recordings = [("ISOMER_EVAL_RECORDINGS_COMBINED_MINI", copy.as_path())];
-    let case = run_with(&["--exact", "combined_mini::good"], "no", &recordings);
-    let totals = run_with(&["--exact", "combined_mini::totals"], "no", &recordings);
+    let case = run_with(&["--exact", "combined_mini::good"], false, &recordings);
+    let totals = run_with(&["--exact", "combined_mini::totals"], false, &recordings);
     std::fs::remove_dir_all(&copy).unwrap();
     let path = copy.join("answers/good.0.txt");
     assert_eq!(case.status.code(), Some(101));
@@ -568,7 +582,7 @@ case `good` is below its floors:
     let totals = stdout(&totals);
     assert!(
         failure(&totals, "combined_mini::totals").starts_with(&format!(
-            "suite `combined_mini` is below its floors:
+            "suite `combined_mini` is below its floors (min_valid_ratio):
   min_valid_ratio: 0.3333, floor >= 0.6
 cases that did not complete:
   good: generate attempt 0 failed: {path}:1:51: is not UTF-8 text (first invalid byte here)
@@ -590,7 +604,7 @@ fn zero_test_threads_fail_at_once() {
     let mut child = Command::new(gate())
         .args(["--test-threads", "0"])
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

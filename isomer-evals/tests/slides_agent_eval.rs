@@ -6,7 +6,7 @@
 //! ```sh
 //! cargo test -p isomer-evals --test slides_agent_eval
 //! cargo test -p isomer-evals --test slides_agent_eval -- --exact slides_agent::release-plan
-//! INSTA_UPDATE=always cargo test -p isomer-evals --test slides_agent_eval -- --exact slides_agent::totals
+//! ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test slides_agent_eval -- --exact slides_agent::totals
 //! ```
 //!
 //! Floors at the recorded baseline (8 cases, re-recorded 2026-12-01 against the

@@ -446,7 +446,16 @@ where
     /// - [`IsomerError::ReservedNodeField`] when the schema declares `id` or
     ///   `surfaces`;
     /// - [`IsomerError::InvalidSchema`] when the schema is not an object
-    ///   schema with `properties` or does not compile.
+    ///   schema with `properties` or breaks the draft 2020-12 meta-schema
+    ///   (`{"type": 5}`).
+    ///
+    /// The validator itself is compiled when the first node of this type
+    /// is checked, so a process pays only for the types it meets. A schema
+    /// the meta-schema accepts that still does not compile (a `pattern`
+    /// that is not a regular expression, a `$ref` to nothing) is therefore
+    /// not refused here: every node of the type is then reported with
+    /// `cannot be checked: its schema does not compile (<reason>)`, which a
+    /// pack's conformance test ([`Runtime::check_examples`](crate::Runtime::check_examples)) shows.
     pub fn build(self) -> Result<Primitive, IsomerError> {
         let invalid = |reason: &str| IsomerError::InvalidPrimitive {
             type_name: self.type_name.clone(),

@@ -295,6 +295,40 @@ fn primitive_declarations_are_checked() {
         .build()
         .unwrap_err();
     assert_eq!(error.code(), ErrorCode::InvalidSchema);
+    assert_eq!(
+        error.to_string(),
+        "primitive \"x\" has an unusable schema: 5 is not valid under any of the schemas listed in the 'anyOf' keyword"
+    );
+}
+
+#[test]
+fn a_schema_that_passes_the_meta_schema_but_does_not_compile_fails_its_nodes() {
+    // Validators compile on first use, so only the meta-schema check runs
+    // at build; a pattern that is not a regular expression shows when a
+    // node of the type is checked.
+    let broken = Primitive::builder::<Value>("broken")
+        .schema_json(json!({ "type": "object", "properties": { "code": { "type": "string", "pattern": "(" } } }))
+        .purpose("Broken.")
+        .example(json!({ "type": "broken", "code": "x" }))
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    let runtime = Runtime::builder()
+        .pack(Pack::new("p").primitive(broken).build().unwrap())
+        .build()
+        .unwrap();
+    let failing = runtime.check_examples();
+    assert_eq!(failing.len(), 1);
+    let (type_name, index, errors) = &failing[0];
+    assert_eq!((type_name.as_str(), *index), ("broken", 0));
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].path, "body[0]");
+    assert_eq!(errors[0].node_type.as_deref(), Some("broken"));
+    assert_eq!(
+        errors[0].message,
+        "cannot be checked: its schema does not compile (\"(\" is not a \"regex\")"
+    );
 }
 
 #[test]

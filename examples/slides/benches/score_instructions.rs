@@ -10,12 +10,16 @@
 //! - `run_evals`: the whole replayed run with the slides frame rule and a
 //!   judge that answers at once (so the text surface is rendered);
 //! - `run_evals_no_judge`: the same run without a judge;
-//! - `runtime`: building `isomer_slides::runtime()` alone.
+//! - `runtime`: building `isomer_slides::runtime()` alone;
+//! - `runtime_check_one`: building the runtime, then parsing and checking
+//!   one small recorded answer (`corpus/slides/answers/v1-scope.0.txt`, a
+//!   frame holding a heading and a bullet list): what a process that checks
+//!   one answer pays, validators compiled for the three types it meets.
 //!
 //! ```sh
 //! cargo bench -p isomer-slides --bench score_instructions --no-run
 //! BIN=$(ls -t target/release/deps/score_instructions-* | grep -v '\.d$' | head -1)
-//! for step in serde_json_parse run_evals run_evals_no_judge runtime; do
+//! for step in serde_json_parse run_evals run_evals_no_judge runtime runtime_check_one; do
 //!   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.$step \
 //!     --toggle-collect='*measured*' "$BIN" $step 2>&1 | grep 'Collected'
 //! done
@@ -35,6 +39,9 @@ use serde_json::Value;
 
 const CASES: usize = 10_000;
 
+/// The answer `runtime_check_one` checks.
+const ONE_ANSWER: &str = include_str!("../../../corpus/slides/answers/v1-scope.0.txt");
+
 /// The counted step: `--toggle-collect='*measured*'` counts only this call.
 #[inline(never)]
 fn measured<R>(step: impl FnOnce() -> R) -> R {
@@ -49,6 +56,17 @@ fn main() {
         .unwrap_or_else(|| "run_evals".to_owned());
     if step == "runtime" {
         let runtime = measured(isomer_slides::runtime);
+        drop(black_box(runtime));
+        return;
+    }
+    if step == "runtime_check_one" {
+        let (runtime, valid) = measured(|| {
+            let runtime = isomer_slides::runtime().expect("the slides runtime builds");
+            let value = isomer_sdk::parse_json(ONE_ANSWER).expect("the answer is JSON");
+            let valid = runtime.check(&value).valid();
+            (runtime, valid)
+        });
+        assert!(valid, "the answer is a valid composition");
         drop(black_box(runtime));
         return;
     }
@@ -90,7 +108,8 @@ fn main() {
             drop(black_box(report));
         }
         other => panic!(
-            "unknown step {other:?}: serde_json_parse, run_evals, run_evals_no_judge or runtime"
+            "unknown step {other:?}: serde_json_parse, run_evals, run_evals_no_judge, runtime \
+             or runtime_check_one"
         ),
     }
 }

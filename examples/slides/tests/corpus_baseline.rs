@@ -2,19 +2,17 @@
 //! every golden is a valid one-slide composition, `prompt.txt` is the prompt
 //! the harness builds, and the replayed run matches the committed baseline.
 //!
-//! The baseline is three insta snapshots in `tests/snapshots/`, named
-//! without the module prefix so the eval gate's totals trial can share them:
-//! `slides__report` (the `EvalReport` as JSON), `slides__report_text`
-//! (`format_report`) and `slides__baseline` (`promptSha256`,
-//! `missingRecordings`, `staleJudgments`). Accept a change that moves them
-//! through the gate, so that the snapshots keep one writer and their headers
-//! (`source: isomer-evals/src/harness/snapshot.rs`) never move with the
-//! numbers; insta compares contents only, so this test reads them as they
-//! are. Regenerate `prompt.txt` first when the prompt changed:
+//! The baseline is the eval gate's (`tests/slides_eval.rs`): three snapshot
+//! files in `tests/snapshots/`, `slides__report` (the `EvalReport` as JSON),
+//! `slides__report_text` (`format_report`) and `slides__baseline`
+//! (`promptSha256`, `missingRecordings`, `staleJudgments`). This test checks
+//! that the report command's replay matches them, compared as the gate
+//! compares them (`isomer_evals::harness::moved_snapshots`); the gate is
+//! their one writer. Regenerate `prompt.txt` first when the prompt changed:
 //!
 //! ```sh
 //! cargo run -p isomer-slides --bin isomer-report -- --print-prompt > corpus/slides/prompt.txt
-//! INSTA_UPDATE=always cargo test -p isomer-slides --test slides_eval -- --exact slides::totals
+//! ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-slides --test slides_eval -- --exact slides::totals
 //! git diff examples/slides/tests/snapshots corpus/slides   # review what moved
 //! ```
 
@@ -236,14 +234,14 @@ fn replaying_twice_gives_identical_reports() {
 fn the_replayed_run_matches_the_committed_baseline() {
     let replayed =
         report_command::replay_corpus(Path::new(CORPUS)).unwrap_or_else(|m| panic!("{m}"));
-    let baseline = replayed.baseline;
-    let mut settings = insta::Settings::clone_current();
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
-        insta::assert_json_snapshot!("slides__report", baseline.report);
-        insta::assert_snapshot!("slides__report_text", baseline.report_text);
-        insta::assert_json_snapshot!("slides__baseline", baseline.record);
-    });
+    let snapshots = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots");
+    let moved =
+        isomer_evals::harness::moved_snapshots("slides", Path::new(snapshots), &replayed.baseline);
+    assert_eq!(
+        moved,
+        Vec::<String>::new(),
+        "the report command's replay differs from the gate's baseline (diff on stderr)"
+    );
 }
 
 mod command {
@@ -441,11 +439,9 @@ mod command {
     fn help_and_print_prompt_exit_zero() {
         let output = run(&["--help"]);
         assert_eq!(output.status.code(), Some(0));
-        assert!(
-            String::from_utf8(output.stdout)
-                .unwrap()
-                .starts_with("usage: isomer-report [--corpus DIR] [--json] [--print-prompt]\n")
-        );
+        assert!(String::from_utf8(output.stdout).unwrap().starts_with(
+            "usage: isomer-report [--corpus DIR] [--json] [--html FILE] [--print-prompt]\n"
+        ));
 
         let output = run(&["--print-prompt"]);
         assert_eq!(output.status.code(), Some(0));

@@ -7,7 +7,7 @@
 //! ```sh
 //! cargo test -p isomer-slides --test slides_eval                        # every case
 //! cargo test -p isomer-slides --test slides_eval -- --exact slides::events-stat
-//! INSTA_UPDATE=always cargo test -p isomer-slides --test slides_eval -- --exact slides::totals
+//! ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-slides --test slides_eval -- --exact slides::totals
 //! ```
 //!
 //! Floors follow the committed baseline: each is set where the recorded answers stand, so

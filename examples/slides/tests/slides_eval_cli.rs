@@ -24,7 +24,7 @@ fn run(args: &[&str], recordings: Option<&Path>) -> Output {
     command
         .args(args)
         .current_dir(MANIFEST_DIR)
-        .env("INSTA_UPDATE", "no")
+        .env_remove("ISOMER_EVAL_ACCEPT")
         .env_remove("ISOMER_EVAL_RECORDINGS_SLIDES");
     if let Some(dir) = recordings {
         command.env("ISOMER_EVAL_RECORDINGS_SLIDES", dir);
@@ -177,7 +177,7 @@ test slides::events-stat ... FAILED
 failures:
 
 ---- slides::events-stat ----
-case `events-stat` is below its floors:
+case `events-stat` is below its floors (valid_after_retry, min_selection_f1, expected_hit, no_invented_types):
   valid_after_retry: false, floor true
   min_selection_f1: none (no valid composition), floor >= 0.66
   expected_hit: false, floor true

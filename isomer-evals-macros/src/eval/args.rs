@@ -9,21 +9,7 @@ use syn::{Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 use crate::ctxt::Ctxt;
 
 /// The floor table this macro checks floors against; the harness reads the same one.
-use isomer_corpus::{AGENT_FLOORS, FloorKind, FloorSpec, SINGLE_SHOT_FLOORS as FLOORS};
-
-/// The enum variant a floor named `name` becomes: the name in UpperCamelCase
-/// (`min_selection_f1` is `MinSelectionF1`), as `Floor` and `AgentFloor` name them.
-fn variant_name(name: &str) -> String {
-    name.split('_')
-        .map(|word| {
-            let mut chars = word.chars();
-            chars
-                .next()
-                .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
+use isomer_corpus::{AGENT_FLOORS, FloorKind, FloorRange, FloorSpec, SINGLE_SHOT_FLOORS as FLOORS};
 
 /// Whether the attribute declares an agent suite: a top-level `agent` key, bare or
 /// `= true`. Read before the keys are parsed, so each floor is checked against its mode's
@@ -65,10 +51,8 @@ pub(crate) enum FloorValue {
 /// for a bare flag).
 #[derive(Debug, Clone)]
 pub(crate) struct FloorArg {
-    /// The key as written (`min_selection_f1`).
+    /// The key as written (`min_selection_f1`), a name of the suite kind's floor table.
     pub(crate) key: syn::Ident,
-    /// The `Floor` (or `AgentFloor`) variant name.
-    pub(crate) variant: String,
     /// The value.
     pub(crate) value: FloorValue,
     /// Where the value is written.
@@ -159,14 +143,13 @@ pub(crate) fn parse_args(cx: &Ctxt, tokens: TokenStream) -> EvalArgs {
             }
             _ => match table.iter().find(|spec| spec.name == key) {
                 Some(spec) => {
-                    let (kind, variant) = (spec.kind, variant_name(spec.name));
+                    let kind = spec.kind;
                     if args.floors.iter().any(|floor| floor.key == ident) {
                         cx.error_spanned_by(&ident, format!("floor `{key}` is declared twice"));
                     }
                     if let Some((value, value_span)) = floor_value(cx, &meta, &ident, kind)? {
                         args.floors.push(FloorArg {
                             key: ident,
-                            variant,
                             value,
                             value_span,
                         });
@@ -351,12 +334,12 @@ fn floor_value(
         Lit::Int(int) => int.base10_parse::<f64>().ok().map(|n| n * sign + 0.0),
         _ => None,
     };
-    let value = match (kind, lit) {
-        (FloorKind::Flag, Lit::Bool(flag)) if !negative => Some(FloorValue::Flag(flag.value)),
-        (FloorKind::Ratio | FloorKind::PositiveNumber, _) => number
+    let value = match (kind.numbers(), lit) {
+        (None, Lit::Bool(flag)) if !negative => Some(FloorValue::Flag(flag.value)),
+        (Some(FloorRange::Ratio | FloorRange::PositiveNumber), _) => number
             .filter(|n| kind.accepts_number(*n))
             .map(FloorValue::Number),
-        (FloorKind::Count, Lit::Int(int)) if !negative => match int.base10_parse::<u64>() {
+        (Some(FloorRange::Count), Lit::Int(int)) if !negative => match int.base10_parse::<u64>() {
             Ok(count) => Some(FloorValue::Count(count)),
             Err(_) => {
                 cx.error_spanned_by(
@@ -391,14 +374,16 @@ fn expectation(key: &syn::Ident, kind: FloorKind) -> String {
 /// The values a floor of `kind` takes, with an example ("a number from 0.0 to 1.0, e.g.
 /// `key = 0.8`"), or for a flag how to write it.
 fn accepted(key: &syn::Ident, kind: FloorKind) -> String {
-    match kind {
-        FloorKind::Flag => format!("write `{key}` or `{key} = false`"),
-        FloorKind::Ratio => format!("a number from 0.0 to 1.0, e.g. `{key} = 0.8`"),
-        FloorKind::PositiveNumber => format!("a number greater than 0, e.g. `{key} = 1.5`"),
-        FloorKind::Count if key == "max_turns" => {
+    match kind.numbers() {
+        None => format!("write `{key}` or `{key} = false`"),
+        Some(FloorRange::Ratio) => format!("a number from 0.0 to 1.0, e.g. `{key} = 0.8`"),
+        Some(FloorRange::PositiveNumber) => {
+            format!("a number greater than 0, e.g. `{key} = 1.5`")
+        }
+        Some(FloorRange::Count) if key == "max_turns" => {
             format!("a whole number of turns, e.g. `{key} = 6`")
         }
-        FloorKind::Count => format!("a whole number of cases, e.g. `{key} = 0`"),
+        Some(FloorRange::Count) => format!("a whole number of cases, e.g. `{key} = 0`"),
     }
 }
 
@@ -492,18 +477,18 @@ mod tests {
         ));
         assert_eq!(errors, Vec::<String>::new());
         assert!(args.agent);
-        let floors: Vec<(&str, FloorValue)> = args
+        let floors: Vec<(String, FloorValue)> = args
             .floors
             .iter()
-            .map(|f| (f.variant.as_str(), f.value.clone()))
+            .map(|f| (f.key.to_string(), f.value.clone()))
             .collect();
         assert_eq!(
             floors,
             [
-                ("MaxTurns", FloorValue::Count(6)),
-                ("ExpectedHit", FloorValue::Flag(true)),
-                ("MaxMeanTurns", FloorValue::Number(4.5)),
-                ("MinExpectedHitRatio", FloorValue::Number(0.875)),
+                ("max_turns".into(), FloorValue::Count(6)),
+                ("expected_hit".into(), FloorValue::Flag(true)),
+                ("max_mean_turns".into(), FloorValue::Number(4.5)),
+                ("min_expected_hit_ratio".into(), FloorValue::Number(0.875)),
             ]
         );
         let (_, errors) = parse(quote!(
@@ -555,16 +540,16 @@ mod tests {
         );
         // A refused value declares nothing, so the second key is no repeat; a whole number
         // too large for u64 is still a number for a number floor.
-        let floors: Vec<(&str, FloorValue)> = args
+        let floors: Vec<(String, FloorValue)> = args
             .floors
             .iter()
-            .map(|f| (f.variant.as_str(), f.value.clone()))
+            .map(|f| (f.key.to_string(), f.value.clone()))
             .collect();
         assert_eq!(
             floors,
             [
-                ("MaxSizeVsGolden", FloorValue::Number(1e23)),
-                ("MaxAnswerabilityNo", FloorValue::Count(u64::MAX)),
+                ("max_size_vs_golden".into(), FloorValue::Number(1e23)),
+                ("max_answerability_no".into(), FloorValue::Count(u64::MAX)),
             ]
         );
     }

@@ -14,7 +14,7 @@
 //!             cases: &[CaseSpec { id: "a", start: 120, end: 180 }, ...],
 //!         },
 //!         build: __build,
-//!         floors: &[Floor::MinSelectionF1(0.8f64)],
+//!         floors: &[Floor::number("min_selection_f1", 0.8f64)],
 //!         snapshots: "/abs/tests/snapshots",
 //!     };
 //!     fn __build() -> Suite { into_suite(super::slides()) }
@@ -27,15 +27,16 @@
 //! libtest's own harness runs, failing with "add `harness = false`": without that key cargo
 //! ignores the written `main`, and the target would pass with `running 0 tests`.
 //!
-//! With `agent`, the constant is an `AgentSuiteSpec` (floors `AgentFloor::...`), `__build`
-//! returns an `AgentSuite` through `into_agent_suite`, and `main` calls `run_agent`.
+//! With `agent`, the constant is an `AgentSuiteSpec` (its floors named from the agent
+//! table) and `__build` returns an `AgentSuite` through `into_agent_suite`; `main` is the
+//! same.
 //! Either constant converts into `AnySuiteSpec`, so `isomer_evals::main!` takes suites of
 //! both kinds in one target.
 //!
 //! All behaviour lives in `isomer_evals::harness`; this only writes data.
 
 use proc_macro2::{Literal, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::ItemFn;
 use syn::spanned::Spanned;
 
@@ -144,36 +145,25 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
         .as_ref()
         .map_or_else(|| "tests/snapshots".to_owned(), syn::LitStr::value);
     let snapshots = path_literal(&corpus.root.join(snapshots_rel));
-    let (spec_ty, floor_ty, suite_ty, into_suite) = if args.agent {
+    let (spec_ty, suite_ty, into_suite) = if args.agent {
         (
             quote!(AgentSuiteSpec),
-            quote!(AgentFloor),
             quote!(AgentSuite),
             quote!(into_agent_suite),
         )
     } else {
-        (
-            quote!(SuiteSpec),
-            quote!(Floor),
-            quote!(Suite),
-            quote!(into_suite),
-        )
+        (quote!(SuiteSpec), quote!(Suite), quote!(into_suite))
     };
     let floors = args.floors.iter().filter_map(|floor| {
-        let variant = format_ident!("{}", floor.variant, span = floor.key.span());
-        let value = match floor.value {
+        let name = Literal::string(&floor.key.to_string());
+        let (constructor, value) = match floor.value {
             FloorValue::Flag(false) => return None,
-            FloorValue::Flag(true) => quote!(),
-            FloorValue::Number(n) => {
-                let lit = Literal::f64_suffixed(n);
-                quote_spanned!(floor.value_span=> (#lit))
-            }
-            FloorValue::Count(n) => {
-                let lit = Literal::u64_suffixed(n);
-                quote_spanned!(floor.value_span=> (#lit))
-            }
+            FloorValue::Flag(true) => (quote!(flag), None),
+            FloorValue::Number(n) => (quote!(number), Some(Literal::f64_suffixed(n))),
+            FloorValue::Count(n) => (quote!(count), Some(Literal::u64_suffixed(n))),
         };
-        Some(quote!(#private::#floor_ty::#variant #value))
+        let value = value.map(|lit| quote_spanned!(floor.value_span=> , #lit));
+        Some(quote_spanned!(floor.key.span()=> #private::Floor::#constructor(#name #value)))
     });
     let output_span = match &item_fn.sig.output {
         syn::ReturnType::Type(_, ty) => ty.span(),

@@ -24,6 +24,7 @@ pub use replay::{
     AgentRecordingError, AgentRecordings, AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR,
     TurnKey, read_agent_case_recordings, read_agent_recordings,
 };
+pub(crate) use report::agent_report_table;
 pub use report::{
     AgentEvalReport, AgentEvalTotals, AgentMean, AgentToolCalls, format_agent_report,
 };

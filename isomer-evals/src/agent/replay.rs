@@ -94,6 +94,19 @@ pub struct RecordedRun {
     pub turns: Vec<RecordedTurn>,
 }
 
+impl RecordedRun {
+    /// The transcript's file text: the format above, two-space indented as `serde_json`'s
+    /// pretty printer writes it, with a final newline (what record mode writes, and what
+    /// [`read_agent_recordings`] reads back equal).
+    pub fn to_text(&self) -> String {
+        // A transcript serializes without error: its keys are strings and its numbers
+        // finite.
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
 /// Recorded runs keyed by (case id, repeat).
 pub type AgentRecordings = BTreeMap<(String, u32), RecordedRun>;
 

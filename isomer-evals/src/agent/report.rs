@@ -219,6 +219,12 @@ impl AgentEvalReport {
 /// `errored:` with `  <run>: <error>`. A run is named by its case id, then
 /// `#<repeat>` when the case ran more than once (`ledger-title#1`).
 pub fn format_agent_report(report: &AgentEvalReport) -> String {
+    agent_report_table(report).finish()
+}
+
+/// The rows and sections [`format_agent_report`] prints, before they are laid out; the
+/// HTML report reads the same rows.
+pub(crate) fn agent_report_table(report: &AgentEvalReport) -> ReportTable {
     let totals = &report.totals;
     let mean = |value: &AgentMean| {
         if totals.runs == 0 {
@@ -280,7 +286,7 @@ pub fn format_agent_report(report: &AgentEvalReport) -> String {
         .filter_map(|r| r.error.as_ref().map(|e| format!("  {}: {e}", name(r))))
         .collect();
     table.section("errored:", errored);
-    table.finish()
+    table
 }
 
 #[cfg(test)]

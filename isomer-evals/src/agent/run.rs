@@ -71,6 +71,13 @@ pub struct RunAgentEvalsOptions<'r, 'c> {
     /// A frame whose body rule the answer must also pass (the slides frame
     /// wants exactly one `slideFrame`). Default `None`.
     pub frame: Option<&'r dyn EvalFrame>,
+    /// The longest each `step` call may take; a step past it ends its run
+    /// with a step error (`step turn 2 failed: timed out after
+    /// 2s`) and the other runs go on. `None`: no limit, which suits a replay.
+    /// A run with a timeout must be driven inside a Tokio runtime with its
+    /// time driver enabled (see
+    /// [`Callback::call_within`](crate::Callback::call_within)). Default `None`.
+    pub timeout: Option<std::time::Duration>,
 }
 
 impl<'r, 'c> RunAgentEvalsOptions<'r, 'c> {
@@ -92,6 +99,7 @@ impl<'r, 'c> RunAgentEvalsOptions<'r, 'c> {
             max_turns: DEFAULT_MAX_TURNS,
             concurrency: 1,
             frame: None,
+            timeout: None,
         }
     }
 }
@@ -106,6 +114,7 @@ impl std::fmt::Debug for RunAgentEvalsOptions<'_, '_> {
             .field("max_turns", &self.max_turns)
             .field("concurrency", &self.concurrency)
             .field("frame", &self.frame.is_some())
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
@@ -243,9 +252,16 @@ impl AgentRunContext<'_, '_, '_> {
                 repeat,
                 turn,
             };
-            let step = match self.options.step.call_guarded(request).await {
+            let step = match self
+                .options
+                .step
+                .call_within(request, self.options.timeout)
+                .await
+            {
                 Ok(step) => step,
-                Err(CallFailure { panicked, message }) => {
+                Err(CallFailure {
+                    panicked, message, ..
+                }) => {
                     transcript.error = Some(AgentRunError {
                         stage: AgentRunStage::Step,
                         turn,

@@ -36,7 +36,7 @@
 //!   failed, or a transcript cannot be read:
 //!
 //!   ```text
-//!   case `release-plan` is below its floors:
+//!   case `release-plan` is below its floors (finished, valid):
 //!     finished: false, floor true
 //!     valid: false, floor true
 //!   missing turns (the replay answers them with an empty turn, ending the run): transcripts/release-plan.0.json turn 0
@@ -51,14 +51,14 @@
 //!
 //! # Baseline
 //!
-//! `totals` compares three insta snapshots in the `snapshots` directory, under explicit
-//! names: `<suite>__report.snap` (the [`AgentEvalReport`] as JSON), `<suite>__report_text.snap`
-//! ([`format_agent_report`]'s text) and `<suite>__baseline.snap` (`{ "missingTurns",
-//! "staleTurns" }`, the lists of [`TurnKey`]s, the agent counterpart of the single-shot
-//! `missingRecordings` / `staleJudgments`). Accept a moved baseline with
-//! `INSTA_UPDATE=always cargo test --test <target> -- --exact <suite>::totals`, then read
+//! `totals` compares three snapshot files in the `snapshots` directory, as a single-shot
+//! suite does (see [`super`]): `<suite>__report.snap` (the [`AgentEvalReport`] as JSON),
+//! `<suite>__report_text.snap` ([`format_agent_report`]'s text) and `<suite>__baseline.snap`
+//! (`{ "missingTurns", "staleTurns" }`, the lists of [`TurnKey`]s, the agent counterpart of
+//! the single-shot `missingRecordings` / `staleJudgments`). Accept a moved baseline with
+//! `ISOMER_EVAL_ACCEPT=1 cargo test --test <target> -- --exact <suite>::totals`, then read
 //! the `.snap` diff.
-//!
+
 //! # Variables, several suites
 //!
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` ([`super::recordings_variable`]) names a directory to
@@ -77,22 +77,27 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
-use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec};
+use super::html;
+use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::snapshot::{Findings, conclude_totals};
+use super::{CaseSpec, Spec};
+use crate::agent::AgentEvalTotals;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
     DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
     format_agent_report, read_agent_case_recordings, read_agent_recordings, run_agent_evals,
 };
 use crate::case::EvalCase;
-use crate::floor::{AgentFloor, FloorLevel};
+use crate::floor::{Floor, Score, Scores, misses};
+use crate::html::AgentPage;
 use crate::runtime::{EvalFrame, EvalRuntime};
+use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 
 /// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
 /// against, the tools offered to the model, and the run options
 /// ([`RunAgentEvalsOptions`]'s defaults unless set). The harness calls the function once
-/// per trial.
+/// per process, when the first trial of the suite runs, as it does for a single-shot
+/// [`Suite`](super::Suite).
 pub struct AgentSuite {
     runtime: Arc<dyn EvalRuntime + Send + Sync>,
     tools: Vec<Tool>,
@@ -101,6 +106,9 @@ pub struct AgentSuite {
     max_turns: u32,
     concurrency: usize,
     frame: Option<Box<dyn EvalFrame + Send>>,
+    live: Option<AgentStep<'static>>,
+    provenance: serde_json::Map<String, serde_json::Value>,
+    timeout: std::time::Duration,
 }
 
 impl AgentSuite {
@@ -117,6 +125,9 @@ impl AgentSuite {
             max_turns: DEFAULT_MAX_TURNS,
             concurrency: 1,
             frame: None,
+            live: None,
+            provenance: serde_json::Map::new(),
+            timeout: super::DEFAULT_LIVE_TIMEOUT,
         }
     }
 
@@ -152,6 +163,57 @@ impl AgentSuite {
         self
     }
 
+    /// The live model step record mode calls for each run it records (default none; a
+    /// replay never calls it). See [`super`]'s "Recording a corpus": with
+    /// `ISOMER_EVAL_RECORD=missing` the runs without `transcripts/<id>.<repeat>.json` are
+    /// driven live and their transcripts written turn by turn, with each turn's tool
+    /// results; `all` records every run afresh. The trial then replays what was recorded.
+    pub fn live(mut self, step: AgentStep<'static>) -> Self {
+        self.live = Some(step);
+        self
+    }
+
+    /// What the live step reports of itself (model, version, settings), written with the
+    /// date into `provenance.recording` of `corpus.json` when record mode writes a turn.
+    pub fn provenance(mut self, provenance: serde_json::Map<String, serde_json::Value>) -> Self {
+        self.provenance = provenance;
+        self
+    }
+
+    /// How long one live step may run in record mode before it ends its run with a step
+    /// error (default [`super::DEFAULT_LIVE_TIMEOUT`], 120 s).
+    pub fn timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// In record mode, drives `cases` through the live step for the runs to record
+    /// (writing their transcripts) before the trial replays them; does nothing otherwise.
+    fn record(&self, suite: &str, dir: &Path, cases: &[EvalCase]) -> Result<(), Failed> {
+        let Some(mode) = super::record::record_mode()? else {
+            return Ok(());
+        };
+        let Some(live) = &self.live else {
+            return Err(format!(
+                "{} asks suite `{suite}` to record, but it declares no live model: return `AgentSuite::new(runtime, tools).live(step)` from its #[isomer_eval] function (isomer-openai's `ChatClient::step` gives one), or unset {} to replay",
+                super::record::RECORD_VARIABLE,
+                super::record::RECORD_VARIABLE
+            )
+            .into());
+        };
+        let recorder = super::agent_record::StepRecorder::new(
+            mode,
+            dir,
+            live,
+            self.timeout,
+            self.max_turns,
+            super::record::provenance(&self.provenance),
+        );
+        drop(self.run(cases.to_vec(), recorder.step()));
+        recorder.finish()?;
+        Ok(())
+    }
+
     /// Runs `corpus` through [`run_agent_evals`] with `step`, to completion on the calling
     /// thread.
     fn run(&self, corpus: Vec<EvalCase>, step: AgentStep<'_>) -> AgentEvalReport {
@@ -162,7 +224,7 @@ impl AgentSuite {
         options.max_turns = self.max_turns;
         options.concurrency = self.concurrency;
         options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
-        futures::executor::block_on(run_agent_evals(options))
+        super::suite::block_on(run_agent_evals(options))
     }
 }
 
@@ -178,41 +240,34 @@ impl std::fmt::Debug for AgentSuite {
             .field("max_turns", &self.max_turns)
             .field("concurrency", &self.concurrency)
             .field("frame", &self.frame.is_some())
+            .field("live", &self.live.is_some())
+            .field("provenance", &self.provenance)
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
 
-/// An agent suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct AgentSuiteSpec {
-    /// The suite name: the first part of each trial name.
-    pub name: &'static str,
-    /// The corpus, compiled in (its transcripts are read at run time).
-    pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into an [`AgentSuite`]; called once per
-    /// trial.
-    pub build: fn() -> AgentSuite,
-    /// The declared agent floors, case and suite ones, in attribute order.
-    pub floors: &'static [AgentFloor],
-    /// Absolute directory of the baseline snapshots.
-    pub snapshots: &'static str,
-}
+/// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
+pub type AgentSuiteSpec = Spec<AgentSuite>;
 
-impl SuiteKind for AgentSuiteSpec {
-    fn name(&self) -> &'static str {
-        self.name
+impl SuiteKind for AgentSuite {
+    const HOLDING: &'static str = "transcripts/";
+
+    fn run_case(
+        suite: &AgentSuiteSpec,
+        built: &'static AgentSuite,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed> {
+        run_case(suite, built, dir, case)
     }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "transcripts/"
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        run_case(self, dir, case)
-    }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        run_totals(self, dir, diffs)
+
+    fn run_totals(
+        suite: &AgentSuiteSpec,
+        built: &'static AgentSuite,
+        dir: &Path,
+    ) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
@@ -226,10 +281,15 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
 
 /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
 /// own transcripts are read.
-fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(
+    suite: &AgentSuiteSpec,
+    built: &'static AgentSuite,
+    dir: &Path,
+    spec: &CaseSpec,
+) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
-    let built = (suite.build)();
+    built.record(suite.name, dir, std::slice::from_ref(&case))?;
     let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
         .map_err(|errors| recording_errors(&errors))?;
     let replay = AgentReplay::new(recordings);
@@ -251,33 +311,28 @@ fn run_case(suite: &AgentSuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), F
 /// The failure message of a case trial over its runs, or `None` when it passes.
 fn case_message(
     case_id: &str,
-    floors: &[AgentFloor],
+    floors: &[Floor],
     repeat: u32,
     runs: &[AgentEvalCaseResult],
     missing: &[TurnKey],
     stale: &[TurnKey],
 ) -> Option<String> {
     let mut out = String::new();
-    let mut misses = Vec::new();
+    let mut below = Vec::new();
     for run in runs {
         let prefix = if repeat > 1 {
             format!("run {}: ", run.repeat)
         } else {
             String::new()
         };
-        for miss in floors.iter().filter_map(|floor| floor.check_run(run)) {
-            misses.push(format!("{prefix}{miss}"));
+        for miss in misses(floors, AGENT_FLOORS, FloorLevel::Case, run) {
+            below.push(format!("{prefix}{miss}"));
         }
         if let Some(error) = &run.error {
             let _ = writeln!(out, "case `{case_id}` {prefix}did not complete: {error}");
         }
     }
-    if !misses.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), &below);
     turn_lines(&mut out, missing, stale);
     if out.is_empty() {
         return None;
@@ -322,9 +377,13 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
 }
 
 /// The `<suite>::totals` trial.
-fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+fn run_totals(
+    suite: &AgentSuiteSpec,
+    built: &'static AgentSuite,
+    dir: &Path,
+) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
-    let built = (suite.build)();
+    built.record(suite.name, dir, &cases)?;
     let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
     let unread: Vec<String> = recordings
@@ -333,25 +392,18 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(
         .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
         .collect();
     let replay = AgentReplay::new(recordings);
+    let html = html::html_dir();
+    let page_cases = html.as_ref().map(|_| cases.clone());
     let report = built.run(cases, replay.step());
     let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
 
+    let misses = misses(
+        suite.floors,
+        AGENT_FLOORS,
+        FloorLevel::Suite,
+        &report.totals,
+    );
     let mut out = String::new();
-    let misses: Vec<String> = suite
-        .floors
-        .iter()
-        .filter(|floor| floor.level() == FloorLevel::Suite)
-        .filter_map(|floor| floor.check_totals(&report.totals))
-        .map(|miss| miss.to_string())
-        .collect();
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -373,46 +425,212 @@ fn run_totals(suite: &AgentSuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(
         );
     }
     let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
+    if let (Some(html), Some(cases)) = (&html, &page_cases) {
+        let committed: Option<AgentEvalReport> =
+            html::committed_report(Path::new(suite.snapshots), suite.name);
+        let mut page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
+            .transcripts(replay.recordings())
+            .floors(suite.floors)
+            .turns(&missing, &stale);
+        if let Some(committed) = &committed {
+            page = page.baseline(committed);
+        }
+        for line in out.lines() {
+            page = page.note(line);
+        }
+        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
+            let _ = writeln!(out, "{error}");
+        }
+    }
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),
         &report,
         &format_agent_report(&report),
         &baseline,
-        diffs,
     )
+}
+
+/// What the case floors of an agent suite read: one run.
+impl Scores for AgentEvalCaseResult {
+    fn score(&self, name: &str) -> Option<Score> {
+        Some(match name {
+            "finished" => Score::flag(self.finished),
+            "valid" => Score::flag(self.valid),
+            "expected_hit" => self
+                .expected
+                .as_ref()
+                .map_or(Score::Exempt, |expected| Score::flag(expected.hit)),
+            "no_failed_calls" => Score::none_of(
+                self.calls
+                    .iter()
+                    .filter(|call| call.is_error)
+                    .map(|call| format!("turn {} {}", call.turn, call.name))
+                    .collect(),
+            ),
+            "max_turns" => Score::Count(u64::from(self.turns)),
+            _ => return None,
+        })
+    }
+}
+
+/// What the suite floors of an agent suite read: the totals over every run.
+impl Scores for AgentEvalTotals {
+    fn score(&self, name: &str) -> Option<Score> {
+        Some(match name {
+            "min_finished_ratio" => Score::ratio(self.finished, self.runs, "no runs"),
+            "min_valid_ratio" => Score::ratio(self.valid, self.runs, "no runs"),
+            "min_expected_hit_ratio" => match &self.expected {
+                Some(expected) => Score::ratio(
+                    expected.hits,
+                    expected.cases,
+                    "no case lists expected types",
+                ),
+                None => Score::Missing("no case lists expected types"),
+            },
+            "max_mean_turns" if self.runs == 0 => Score::Missing("no runs"),
+            "max_mean_turns" => Score::Number(self.turns.mean),
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn run(value: serde_json::Value) -> AgentEvalCaseResult {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn totals(value: serde_json::Value) -> AgentEvalTotals {
+        serde_json::from_value(value).unwrap()
+    }
+
+    const EVERY: [Floor; 9] = [
+        Floor::flag("finished"),
+        Floor::flag("valid"),
+        Floor::flag("expected_hit"),
+        Floor::flag("no_failed_calls"),
+        Floor::count("max_turns", 4),
+        Floor::number("min_finished_ratio", 0.5),
+        Floor::number("min_valid_ratio", 0.5),
+        Floor::number("min_expected_hit_ratio", 0.5),
+        Floor::number("max_mean_turns", 4.5),
+    ];
+
+    #[test]
+    fn every_floor_of_the_table_has_a_score() {
+        let good = run(json!({
+            "caseId": "a", "repeat": 0, "finished": true, "turns": 4,
+            "usage": { "inputTokens": 1, "outputTokens": 1 }, "toolResultBytes": 0,
+            "calls": [], "answer": "{}", "parsed": true, "valid": true, "errors": []
+        }));
+        let totals = AgentEvalTotals::from_results(std::slice::from_ref(&good), 1, &[]);
+        for spec in AGENT_FLOORS {
+            let scores: &dyn Scores = match spec.level {
+                FloorLevel::Case => &good,
+                FloorLevel::Suite => &totals,
+            };
+            assert!(scores.score(spec.name).is_some(), "{}", spec.name);
+        }
+        assert_eq!(
+            misses(&EVERY, AGENT_FLOORS, FloorLevel::Case, &good),
+            Vec::<String>::new(),
+            "a good run without expected types is exempt from expected_hit"
+        );
+    }
+
+    #[test]
+    fn run_floors_read_the_run() {
+        let bad = run(json!({
+            "caseId": "a", "repeat": 0, "finished": false, "turns": 6,
+            "usage": { "inputTokens": 1, "outputTokens": 1 }, "toolResultBytes": 9,
+            "calls": [
+                { "turn": 0, "name": "isomer_authoring_guide", "isError": false, "resultBytes": 5 },
+                { "turn": 2, "name": "isomer_validate", "isError": true, "resultBytes": 4 }
+            ],
+            "answer": "", "parsed": false, "valid": false, "errors": ["x"],
+            "expected": { "hit": false, "found": [] }
+        }));
+        assert_eq!(
+            misses(&EVERY, AGENT_FLOORS, FloorLevel::Case, &bad),
+            [
+                "finished: false, floor true",
+                "valid: false, floor true",
+                "expected_hit: false, floor true",
+                "no_failed_calls: [turn 2 isomer_validate], floor []",
+                "max_turns: 6, floor <= 4",
+            ]
+        );
+    }
+
+    #[test]
+    fn suite_floors_read_the_totals_of_every_run() {
+        let eight = totals(json!({
+            "cases": 8, "repeat": 1, "runs": 8, "finished": 7, "valid": 6,
+            "expected": { "hits": 7, "cases": 8 },
+            "turns": { "mean": 4.375 }, "inputTokens": { "mean": 1.0 },
+            "outputTokens": { "mean": 1.0 }, "toolResultBytes": { "mean": 1.0 }, "calls": []
+        }));
+        let floors = [
+            Floor::number("min_finished_ratio", 1.0),
+            Floor::number("min_valid_ratio", 0.8),
+            Floor::number("min_expected_hit_ratio", 0.9),
+            Floor::number("max_mean_turns", 4.0),
+            Floor::number("max_mean_turns", 4.375),
+            Floor::number("min_expected_hit_ratio", 0.875),
+            Floor::flag("finished"),
+        ];
+        assert_eq!(
+            misses(&floors, AGENT_FLOORS, FloorLevel::Suite, &eight),
+            [
+                "min_finished_ratio: 0.875, floor >= 1",
+                "min_valid_ratio: 0.75, floor >= 0.8",
+                "min_expected_hit_ratio: 0.875, floor >= 0.9",
+                "max_mean_turns: 4.375, floor <= 4",
+            ]
+        );
+        let none = totals(json!({
+            "cases": 0, "repeat": 1, "runs": 0, "finished": 0, "valid": 0,
+            "turns": { "mean": 0.0 }, "inputTokens": { "mean": 0.0 },
+            "outputTokens": { "mean": 0.0 }, "toolResultBytes": { "mean": 0.0 }, "calls": []
+        }));
+        let floors = [
+            Floor::number("min_valid_ratio", 0.0),
+            Floor::number("min_expected_hit_ratio", 0.0),
+            Floor::number("max_mean_turns", 1.0),
+        ];
+        assert_eq!(
+            misses(&floors, AGENT_FLOORS, FloorLevel::Suite, &none),
+            [
+                "min_valid_ratio: none (no runs), floor >= 0",
+                "min_expected_hit_ratio: none (no case lists expected types), floor >= 0",
+                "max_mean_turns: none (no runs), floor <= 1",
+            ]
+        );
+    }
+
     #[test]
     fn case_message_names_misses_per_run_missing_turns_and_errors() {
         let run = |repeat: u32, finished: bool| -> AgentEvalCaseResult {
-            serde_json::from_value(json!({
+            run(json!({
                 "caseId": "a", "repeat": repeat, "finished": finished, "turns": 7,
                 "usage": { "inputTokens": 0, "outputTokens": 0 }, "toolResultBytes": 0,
                 "calls": [], "answer": "", "parsed": false, "valid": false,
                 "errors": ["EOF while parsing a value at line 1 column 0"]
             }))
-            .unwrap()
         };
         let missing = [TurnKey {
             case_id: "a".into(),
             repeat: 1,
             turn: 0,
         }];
-        let floors = [AgentFloor::Finished, AgentFloor::MaxTurns(6)];
+        let floors = [Floor::flag("finished"), Floor::count("max_turns", 6)];
         assert_eq!(
             case_message("a", &floors, 2, &[run(0, true), run(1, false)], &missing, &[]).unwrap(),
             "case `a` is below its floors:

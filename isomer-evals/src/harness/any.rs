@@ -1,14 +1,13 @@
 //! A target that holds suites of both kinds: [`AnySuiteSpec`], what
 //! [`main!`](crate::main) passes to [`run`](super::run).
 
-use std::path::Path;
+use std::path::PathBuf;
 
-use libtest_mimic::Failed;
+use libtest_mimic::Trial;
 
 use super::agent::AgentSuiteSpec;
-use super::kind::SuiteKind;
-use super::snapshot::DiffOutput;
-use super::{CaseSpec, CorpusSpec, SuiteSpec};
+use super::kind::suite_trials;
+use super::{CorpusSpec, SuiteSpec};
 
 /// A suite of either kind, for a target that holds both: what
 /// [`main!`](crate::main) passes to [`run`](super::run). Both spec types convert
@@ -35,35 +34,28 @@ impl From<AgentSuiteSpec> for AnySuiteSpec {
     }
 }
 
-impl SuiteKind for AnySuiteSpec {
-    fn name(&self) -> &'static str {
+impl AnySuiteSpec {
+    /// The suite name, the first part of each trial name.
+    pub(super) fn name(&self) -> &'static str {
         match self {
             AnySuiteSpec::Single(suite) => suite.name,
             AnySuiteSpec::Agent(suite) => suite.name,
         }
     }
-    fn corpus(&self) -> &CorpusSpec {
+
+    /// The compiled-in corpus.
+    pub(super) fn corpus(&self) -> &CorpusSpec {
         match self {
             AnySuiteSpec::Single(suite) => &suite.corpus,
             AnySuiteSpec::Agent(suite) => &suite.corpus,
         }
     }
-    fn holding(&self) -> &'static str {
-        match self {
-            AnySuiteSpec::Single(suite) => suite.holding(),
-            AnySuiteSpec::Agent(suite) => suite.holding(),
-        }
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        match self {
-            AnySuiteSpec::Single(suite) => suite.run_case(dir, case),
-            AnySuiteSpec::Agent(suite) => suite.run_case(dir, case),
-        }
-    }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        match self {
-            AnySuiteSpec::Single(suite) => suite.run_totals(dir, diffs),
-            AnySuiteSpec::Agent(suite) => suite.run_totals(dir, diffs),
+
+    /// The suite's trials, by kind; see [`suite_trials`].
+    pub(super) fn trials(&self, dir: PathBuf, overridden: bool, exact: Option<&str>) -> Vec<Trial> {
+        match *self {
+            AnySuiteSpec::Single(suite) => suite_trials(suite, dir, overridden, exact),
+            AnySuiteSpec::Agent(suite) => suite_trials(suite, dir, overridden, exact),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The human diff of a moved snapshot, written to stderr when stdout carries JSON lines
-//! (`--format json`) and insta's own diff, which goes to stdout, cannot be shown.
+//! The human diff of a moved snapshot file, which a `totals` trial writes to stderr (stdout
+//! carries libtest's results).
 
 use std::fmt::Write as _;
 
@@ -12,10 +12,9 @@ const CONTEXT: usize = 3;
 /// lines count, up to three unchanged lines of context on each side, the committed lines
 /// of the changed block prefixed `-` and the new ones `+`.
 ///
-/// `old` and `new` are a snapshot's contents, without the `---` header insta writes above
-/// them in the `.snap` file, and the `@@` numbers are 1-based lines of those contents, as
-/// insta's own diff numbers them: line `n` of the hunk is line `n + header_lines` of the
-/// committed file. The `@@` line says so: `@@ -32,7 +32,7 @@ lines of the snapshot's
+/// `old` and `new` are a snapshot's contents, without the `---` header above them in the
+/// `.snap` file, and the `@@` numbers are 1-based lines of those contents: line `n` of the
+/// hunk is line `n + header_lines` of the committed file. The `@@` line says so: `@@ -32,7 +32,7 @@ lines of the snapshot's
 /// contents, after the 3-line header of moved_baseline__report.snap` (with `header_lines`
 /// `Some(3)`), or `... after the header of <name>.snap` when the header's length is
 /// unknown (`None`).

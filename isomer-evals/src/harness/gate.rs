@@ -1,18 +1,15 @@
-//! The trial list and the run of a target, generic over the kind of suite
-//! ([`SuiteKind`]): trial names, `--exact`, the filtered-out count, clashing names and the
-//! output mode of the baseline diff are here, once.
+//! The run of a target: its trial list over suites of any kind, `--exact`, refused
+//! arguments and clashing trial names, once.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
-use libtest_mimic::{Arguments, Conclusion, FormatSetting, Trial};
+use libtest_mimic::{Arguments, Conclusion, Trial};
 
-use super::kind::SuiteKind;
-use super::snapshot::DiffOutput;
-use super::{CorpusSpec, recordings_variable};
+use super::{AnySuiteSpec, CorpusSpec, recordings_variable};
 
 /// Reads `ISOMER_EVAL_RECORDINGS_<SUITE>` for each suite, in order.
-pub(super) fn recordings_overrides<G: SuiteKind>(suites: &[G]) -> Vec<Option<PathBuf>> {
+pub(super) fn recordings_overrides(suites: &[AnySuiteSpec]) -> Vec<Option<PathBuf>> {
     suites
         .iter()
         .map(|suite| std::env::var_os(recordings_variable(suite.name())).map(PathBuf::from))
@@ -25,8 +22,8 @@ pub(super) fn recordings_overrides<G: SuiteKind>(suites: &[G]) -> Vec<Option<Pat
 /// libtest refuses `--test-threads 0` when it parses its options; libtest-mimic 0.8 takes
 /// it and starts no worker, then waits forever for the first result, so the gate refuses
 /// it here.
-pub(super) fn run_gates<G: SuiteKind>(
-    suites: &[G],
+pub(super) fn run_gates(
+    suites: &[AnySuiteSpec],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Conclusion {
@@ -59,23 +56,15 @@ pub(super) fn run_gates<G: SuiteKind>(
 const ZERO_THREADS: &str =
     "--test-threads must be at least 1: with 0 no trial would run and the gate would wait forever";
 
-/// Where a moved baseline's human diff goes under `args`: to stderr under `--format json`,
-/// whose stdout must stay one JSON object a line; insta's own output otherwise.
-pub(super) fn diff_output(args: &Arguments) -> DiffOutput {
-    match args.format {
-        Some(FormatSetting::Json) => DiffOutput::Stderr,
-        _ => DiffOutput::Insta,
-    }
-}
-
-/// The trials of `suites`: per suite, one per case in corpus order, then `totals`.
+/// The trials of `suites`: per suite, one per case in corpus order, then `totals` (see
+/// [`suite_trials`](super::kind::suite_trials)).
 ///
 /// With `--exact <name>` (and no `--list`) only the trial of that name does any work when
 /// run: every other trial is a placeholder that reads nothing and that libtest-mimic's own
 /// `--exact` filter drops, so it is counted as filtered out (the closing line counts every
 /// trial the filter excluded, as libtest does) and never run.
-pub(super) fn gate_trials<G: SuiteKind>(
-    suites: &[G],
+pub(super) fn gate_trials(
+    suites: &[AnySuiteSpec],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Vec<Trial> {
@@ -83,8 +72,6 @@ pub(super) fn gate_trials<G: SuiteKind>(
         (Some(filter), true, false) => Some(filter.as_str()),
         _ => None,
     };
-    let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
-    let diffs = diff_output(args);
     let mut trials = Vec::new();
     for (index, suite) in suites.iter().enumerate() {
         let overridden = recordings.get(index).is_some_and(Option::is_some);
@@ -93,45 +80,16 @@ pub(super) fn gate_trials<G: SuiteKind>(
             .cloned()
             .flatten()
             .unwrap_or_else(|| PathBuf::from(suite.corpus().dir));
-        let suite = *suite;
-        for case in suite.corpus().cases {
-            let name = format!("{}::{}", suite.name(), case.id);
-            if !wanted(&name) {
-                trials.push(placeholder(name));
-                continue;
-            }
-            let dir = dir.clone();
-            trials.push(Trial::test(name, move || {
-                suite.check_dir(&dir, overridden)?;
-                suite.run_case(&dir, case)
-            }));
-        }
-        let name = format!("{}::totals", suite.name());
-        if !wanted(&name) {
-            trials.push(placeholder(name));
-            continue;
-        }
-        trials.push(Trial::test(name, move || {
-            suite.check_dir(&dir, overridden)?;
-            suite.run_totals(&dir, diffs)
-        }));
+        trials.extend(suite.trials(dir, overridden, exact));
     }
     trials
 }
 
-/// A trial excluded by `--exact`: its name, so libtest-mimic counts it as filtered out,
-/// and a body that is never run (libtest-mimic drops it before running anything); were it
-/// run, it would fail rather than pass unchecked.
-fn placeholder(name: String) -> Trial {
-    Trial::test(name, || {
-        Err("this trial was excluded by --exact and was not built".into())
-    })
-}
-
 /// Every way two trials of the suites `(name, corpus)` would get one name; see
-/// [`super::trial_name_conflicts`]. One pass over the suites and their cases with hash
-/// lookups (linear in the number of cases), so a 1,000-case gate pays nothing noticeable
-/// for it at start-up.
+/// [`super::trial_name_conflicts`]. Suite names and their variables are few and checked
+/// with hash lookups; each suite's case ids are sorted (O(n log n) in the number of cases)
+/// and compared with their neighbours, so a 1,000-case gate pays little for it at start-up.
+/// Conflicts are listed suite by suite, a suite's case conflicts in id order.
 pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
     let mut conflicts = Vec::new();
     let mut names: HashMap<&str, &CorpusSpec> = HashMap::with_capacity(suites.len());
@@ -153,17 +111,28 @@ pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
             continue;
         }
         variables.insert(variable, name);
-        let mut ids: HashSet<&str> = HashSet::with_capacity(corpus.cases.len());
-        for case in corpus.cases {
-            if case.id == "totals" {
+        let mut ids: Vec<&str> = corpus.cases.iter().map(|case| case.id).collect();
+        ids.sort_unstable();
+        for (index, id) in ids.iter().enumerate() {
+            let repeated = index > 0 && ids[index - 1] == *id;
+            if *id == "totals" && !repeated {
                 conflicts.push(format!(
                     "case `totals` of suite `{name}` ({}/corpus.json) has the name of the suite's `{name}::totals` trial; rename the case",
                     corpus.path
                 ));
-            } else if !ids.insert(case.id) {
+            } else if repeated && ids.get(index + 1) != Some(id) {
+                let times = match ids[..index]
+                    .iter()
+                    .rev()
+                    .take_while(|other| *other == id)
+                    .count()
+                {
+                    1 => "twice".to_owned(),
+                    earlier => format!("{} times", earlier + 1),
+                };
                 conflicts.push(format!(
-                    "case id `{}` is used twice in suite `{name}` ({}/corpus.json)",
-                    case.id, corpus.path
+                    "case id `{id}` is used {times} in suite `{name}` ({}/corpus.json)",
+                    corpus.path
                 ));
             }
         }
@@ -309,7 +278,7 @@ mod tests {
         for extra in [&["--list"][..], &["--list", "--format", "terse"]] {
             let args =
                 Arguments::from_iter(["gate", "--test-threads", "0"].iter().chain(extra).copied());
-            let conclusion = run_gates(&[SINGLE], &[], &args);
+            let conclusion = run_gates(&[AnySuiteSpec::from(SINGLE)], &[], &args);
             assert_eq!(
                 (
                     conclusion.num_passed,
@@ -320,16 +289,5 @@ mod tests {
                 "{extra:?}"
             );
         }
-    }
-
-    #[test]
-    fn only_json_output_sends_the_diff_to_stderr() {
-        let format = |extra: &[&str]| {
-            let args = Arguments::from_iter(["gate"].iter().chain(extra).copied());
-            diff_output(&args)
-        };
-        assert_eq!(format(&["--format", "json"]), DiffOutput::Stderr);
-        assert_eq!(format(&["--format", "terse"]), DiffOutput::Insta);
-        assert_eq!(format(&[]), DiffOutput::Insta);
     }
 }

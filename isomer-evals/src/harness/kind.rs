@@ -1,39 +1,91 @@
-//! The one trait every kind of suite implements ([`SuiteKind`]: check the recordings
-//! directory, run one case, run the totals), and what both kinds share to do so: reading a
-//! case or every case of the compiled-in corpus, refusing a recordings path that is not a
-//! directory, and the errors section of a case's failure message.
+//! The one trait every kind of suite implements ([`SuiteKind`]: build the suite, check the
+//! recordings directory, run one case, run the totals), and what both kinds share to do
+//! so: the suite's trials, reading a case or every case of the compiled-in corpus,
+//! refusing a recordings path that is not a directory, and the errors section of a case's
+//! failure message.
 //!
 //! The single-shot kind is implemented in `outcome.rs`, the agent kind in `agent.rs`;
 //! `gate.rs` builds the trials of any kind, and `any.rs` holds a target that mixes them.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use isomer_corpus::parse_manifest;
-use libtest_mimic::Failed;
+use libtest_mimic::{Failed, Trial};
 
-use super::snapshot::DiffOutput;
-use super::{CaseSpec, CorpusSpec, recordings_variable};
+use super::failure::ci_native;
+use super::{CaseSpec, CorpusSpec, Spec, recordings_variable};
 use crate::case::EvalCase;
 
-/// What a kind of suite supplies to the trial list.
-pub(super) trait SuiteKind: Copy + Send + 'static {
-    /// The suite name, the first part of each trial name.
-    fn name(&self) -> &'static str;
-    /// The compiled-in corpus.
-    fn corpus(&self) -> &CorpusSpec;
+/// A kind of suite, implemented by what its function returns ([`Suite`](super::Suite) or
+/// [`AgentSuite`](super::agent::AgentSuite)): what its recordings directory holds, and its
+/// two trials. A [`Spec`] of the kind supplies the rest (name, corpus, build).
+pub(super) trait SuiteKind: Send + Sync + Sized + 'static {
     /// What the recordings directory of this kind holds, for the message of
-    /// [`SuiteKind::check_dir`] (`answers/, judgments.json and prompt.txt`).
-    fn holding(&self) -> &'static str;
-    /// Fails when `dir` is not a directory (`overridden`: it came from
-    /// `ISOMER_EVAL_RECORDINGS_<SUITE>`); see [`check_dir`].
-    fn check_dir(&self, dir: &Path, overridden: bool) -> Result<(), Failed> {
-        check_dir(self.name(), self.corpus(), dir, overridden, self.holding())
+    /// [`check_dir`] (`answers/, judgments.json and prompt.txt`).
+    const HOLDING: &'static str;
+    /// The `<suite>::<case id>` trial, with what `suite`'s function built.
+    fn run_case(
+        suite: &Spec<Self>,
+        built: &'static Self,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed>;
+    /// The `<suite>::totals` trial.
+    fn run_totals(suite: &Spec<Self>, built: &'static Self, dir: &Path) -> Result<(), Failed>;
+}
+
+/// The trials of one suite: one per case in corpus order, then `totals`.
+///
+/// With `exact` (`--exact <name>` without `--list`) only the trial of that name is built;
+/// every other trial is a [`placeholder`]. The suite's function is called once, by the
+/// first trial that runs, and what it built is shared by the suite's other trials and kept
+/// until the process exits, as a `static` would be (dropping a runtime at the end of a
+/// one-case process would cost more than the case).
+pub(super) fn suite_trials<K: SuiteKind>(
+    suite: Spec<K>,
+    dir: PathBuf,
+    overridden: bool,
+    exact: Option<&str>,
+) -> Vec<Trial> {
+    let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
+    let built: &'static OnceLock<K> = Box::leak(Box::new(OnceLock::new()));
+    let dir: &'static Path = Box::leak(dir.into_boxed_path());
+    let check_dir = move || check_dir(suite.name, &suite.corpus, dir, overridden, K::HOLDING);
+    let mut trials = Vec::with_capacity(suite.corpus.cases.len() + 1);
+    for case in suite.corpus.cases {
+        let name = format!("{}::{}", suite.name, case.id);
+        if !wanted(&name) {
+            trials.push(placeholder(name));
+            continue;
+        }
+        trials.push(Trial::test(name, move || {
+            check_dir()
+                .and_then(|()| K::run_case(&suite, built.get_or_init(suite.build), dir, case))
+                .map_err(ci_native)
+        }));
     }
-    /// The `<suite>::<case id>` trial.
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed>;
-    /// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed>;
+    let name = format!("{}::totals", suite.name);
+    if wanted(&name) {
+        trials.push(Trial::test(name, move || {
+            check_dir()
+                .and_then(|()| K::run_totals(&suite, built.get_or_init(suite.build), dir))
+                .map_err(ci_native)
+        }));
+    } else {
+        trials.push(placeholder(name));
+    }
+    trials
+}
+
+/// A trial excluded by `--exact`: its name, so libtest-mimic counts it as filtered out,
+/// and a body that is never run (libtest-mimic drops it before running anything); were it
+/// run, it would fail rather than pass unchecked.
+fn placeholder(name: String) -> Trial {
+    Trial::test(name, || {
+        Err("this trial was excluded by --exact and was not built".into())
+    })
 }
 
 /// How many of a case's first-attempt errors a failure message shows.
@@ -107,6 +159,18 @@ pub(super) fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
             expected: case.expected,
         })
         .collect())
+}
+
+/// Appends `<who> is below its floors:` and each of `misses` on its own indented line;
+/// nothing when there is no miss. `who` is `case `<id>`` or `suite `<name>``.
+pub(super) fn write_misses(out: &mut String, who: &str, misses: &[String]) {
+    if misses.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{who} is below its floors:");
+    for miss in misses {
+        let _ = writeln!(out, "  {miss}");
+    }
 }
 
 /// Appends `<heading> (<count>):` and the first [`ERRORS_SHOWN`] of `errors`, each on its

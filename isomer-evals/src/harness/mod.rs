@@ -71,7 +71,7 @@
 //! case's first validation errors:
 //!
 //! ```text
-//! case `events-stat` is below its floors:
+//! case `events-stat` is below its floors (valid_after_retry, min_selection_f1, expected_hit, no_invented_types):
 //!   valid_after_retry: false, floor true
 //!   min_selection_f1: none (no valid composition), floor >= 0.66
 //!   expected_hit: false, floor true
@@ -80,6 +80,12 @@
 //! first attempt's validation errors (1):
 //!   body[0].type must be one of: slideFrame, slideHeading, slideStatement, ...
 //! ```
+//!
+//! The first line of every failure message is a summary (a heading names the items under
+//! it, as above), and a failing trial also writes it to stderr as `Error: <summary>`, the
+//! line cargo-nextest takes as the failure's message (the `message` of its JUnit
+//! `<failure>`); libtest-mimic prints the message itself to stdout, and under `--format
+//! json` in the failed event's `stdout`, so every reader shows the same first line.
 //!
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
 //! judgment is missing or stale, the directory holds recordings no replay of the cases reads
@@ -91,21 +97,25 @@
 //!
 //! # The baseline and how to accept a new one
 //!
-//! `totals` compares three insta snapshots under the `snapshots` directory, with explicit
-//! names (never insta's function-derived ones, which every trial would share):
-//! `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
+//! `totals` compares three snapshot files under the `snapshots` directory, named after the
+//! suite: `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
 //! (`format_report`'s text) and `<suite>__baseline.snap` (`isomer_evals::baseline`'s
-//! `BaselineRecord`: the prompt's SHA-256, `missingRecordings`, `staleJudgments`), the
-//! same files and shapes a corpus's own baseline test writes. A difference fails `totals`
-//! and names what moved; so does a `prompt.txt` that differs from the prompt the suite
-//! builds. To accept a change that moves the numbers, run
+//! `BaselineRecord`: the prompt's SHA-256, `missingRecordings`, `staleJudgments`). Each is
+//! a `---` header (insta's shape, never compared) and the contents, compared by the
+//! harness itself: equal after `\r\n` is read as `\n` and trailing whitespace is dropped
+//! (see [`moved_snapshots`]). A difference fails `totals`, names what moved and writes a
+//! unified diff of each moved file to stderr; so does a `prompt.txt` that differs from the
+//! prompt the suite builds. To accept a change that moves the numbers, run
 //!
 //! ```text
-//! INSTA_UPDATE=always cargo test --test slides_eval -- --exact slides::totals
+//! ISOMER_EVAL_ACCEPT=1 cargo test --test slides_eval -- --exact slides::totals
 //! ```
 //!
-//! then read the diff of the `.snap` files and commit them with the change (or run with
-//! the default `INSTA_UPDATE` and review the `.snap.new` files with `cargo insta review`).
+//! ([`ACCEPT_VARIABLE`]), then read the diff of the `.snap` files and commit them with the
+//! change. Accepting rewrites only the files that moved, keeping their headers, and removes
+//! any `<name>.snap.new` beside them (which insta left in earlier versions of the harness).
+//! The harness reads no insta variable and writes no `.snap.new`: insta has no public way
+//! to compare without printing its own review advice, which would contradict this one.
 //! The failure prints that command as its last line. When the same failure also names a
 //! fault of the recordings (a case or run that did not complete, a missing or stale
 //! recording, a file no replay reads, a `prompt.txt` that differs), the line starts with
@@ -142,6 +152,54 @@
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` variable (`a_b` and `a-b`, or `Slides` and `slides`),
 //! which would redirect both suites at once.
 //!
+//! # Recording a corpus
+//!
+//! A suite declares the live model in code, and the harness calls it only when
+//! `ISOMER_EVAL_RECORD` asks it to (as the baseline is rewritten only when
+//! `ISOMER_EVAL_ACCEPT` asks); without the variable nothing live is ever called and a run stays a strict
+//! replay. The `isomer-openai` crate adapts any OpenAI-compatible Chat Completions server:
+//!
+//! ```ignore
+//! #[isomer_evals::isomer_eval(corpus = "../../corpus/slides")]
+//! fn slides() -> isomer_evals::harness::Suite {
+//!     let key = std::env::var("OPENAI_API_KEY").unwrap_or_default();
+//!     let model = isomer_openai::ChatClient::new("https://api.openai.com/v1", "gpt-4.1", key);
+//!     isomer_evals::harness::Suite::new(isomer_slides::runtime().expect("the runtime builds"))
+//!         .live(model.generate())
+//!         .judge(model.judge())
+//!         .provenance(model.provenance())
+//! }
+//! ```
+//!
+//! - `ISOMER_EVAL_RECORD=missing cargo test --test slides_eval` calls the model for every
+//!   attempt without `answers/<id>.<attempt>.txt` and the judge for every validated case
+//!   without a verdict for its current text rendering, writes them in the replay format
+//!   (`answers/<id>.<attempt>.txt` as the model sent it, the verdict and rendering in
+//!   `judgments.json`), sets `provenance.recording` of `corpus.json` and `judgments.json`
+//!   to the date and what [`Suite::provenance`] reports, writes `prompt.txt` when it is
+//!   missing, and then scores the run as a replay would. Run it again and it calls nothing.
+//! - `ISOMER_EVAL_RECORD=all` records every attempt and verdict afresh (a case's older
+//!   answer files are removed first, so no retry outlives its first attempt) and rewrites
+//!   `prompt.txt`.
+//! - `-- --exact slides::<case id>` records that case alone; `totals` records the whole
+//!   corpus with [`Suite::concurrency`] calls in flight. Trials of one process share the
+//!   recordings: an attempt is recorded once, under a per-case lock, whichever trial asks
+//!   first. Record with `cargo test`, not `cargo nextest` (separate processes writing one
+//!   `judgments.json` are not serialized).
+//! - Each live call may take [`Suite::timeout`] (default [`DEFAULT_LIVE_TIMEOUT`], 120 s);
+//!   one past it fails its case (`generate attempt 0 failed: timed out after 120s`),
+//!   writes nothing for it, and the other cases are recorded and scored.
+//! - Without [`Suite::live`] the trial fails and says what to add. Without
+//!   [`Suite::judge`] the verdicts are replayed as recorded.
+//! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
+//!   `ChatClient::step`): each run without `transcripts/<id>.<repeat>.json` (`missing`), or
+//!   every run (`all`), is driven live through the real tools, its transcript written turn
+//!   by turn with each turn's tool results, and the trial then replays it.
+//!
+//! Then accept the baseline as above and review the diff of the recordings and snapshots.
+//! `ISOMER_EVAL_RECORDINGS_<SUITE>` (below) points recording at another directory, to
+//! record without touching the committed corpus.
+//!
 //! # Agent corpora
 //!
 //! With the `agent` key, `#[isomer_eval(corpus = "...", agent, ...)]` runs a recorded agent
@@ -153,34 +211,34 @@
 //!
 //! # Variables the harness reads
 //!
-//! - `INSTA_UPDATE` and the other insta variables, read by insta when `totals` compares
-//!   the baseline.
+//! - `ISOMER_EVAL_RECORD`: `missing` or `all` switches record mode on (see [Recording a
+//!   corpus](#recording-a-corpus)); unset or empty replays. Any other value fails every
+//!   trial, naming the values it takes.
+//! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
+//!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
 //!   a directory to replay `answers/`, `judgments.json` and `prompt.txt` from instead of
 //!   the corpus directory, for checking fresh recordings without touching the committed
 //!   ones. The cases still come from the compiled-in `corpus.json`. A path that is not a
 //!   directory fails every trial with the variable's name and the path.
 //!
+//! - `ISOMER_EVAL_HTML`: a directory; each `<suite>::totals` trial then also writes the
+//!   HTML report of its run to `<dir>/<suite>.html` (see [`crate::html`]; the directory is
+//!   created, characters of the suite name other than letters, digits, `-` and `_` are
+//!   written `_`) and names the file on stderr. The page shows the totals beside the
+//!   committed report, each floor met or missed, the recordings' faults and one row per
+//!   case. A file that cannot be written fails `totals` with the path and the reason.
+//!   Case trials write nothing.
+//!
 //! # Known limitations
 //!
 //! - libtest-mimic captures no output: a trial's diagnostics are in its failure message,
-//!   and insta prints its own diff of a moved baseline to stdout. Under `--format json`
-//!   stdout stays one JSON object a line: the harness compares the baseline with insta's
-//!   comparator but lets insta print and write nothing, and writes its own diff of each
-//!   moved snapshot to stderr (`--- <name>.snap (committed)` / `+++ <name> (this run)`, one
-//!   hunk). So under `--format json` no `.snap.new` is written and `INSTA_UPDATE=always`
-//!   accepts nothing: accept a baseline with the default format. The hunk's `@@ -32,7
-//!   +32,7 @@` numbers lines of the snapshot's contents, as insta's own diff does, not of
-//!   the `.snap` file: the `@@` line adds `lines of the snapshot's contents, after the
-//!   3-line header of <name>.snap` (the committed file's `---` header, counted from the
-//!   file; 3 lines as the harness writes it), so that hunk starts at line 35 of the file.
-//! - In the default format insta prints ``Stopped on the first failure. Run `cargo insta
-//!   test` to run all snapshots.`` under its diff of each moved snapshot. It is not so
-//!   here: the harness compares all three snapshots, and the failure names each one that
-//!   moved. insta 1.49 prints the line for every mismatch it does not write in place
-//!   (`INSTA_UPDATE=always` does) unless its output setting is `none`, which only the
-//!   `INSTA_OUTPUT` variable or an `insta.yaml` file sets, and which would hide the diff
-//!   too; no `insta::Settings` value turns it off, so the harness leaves it.
+//!   and the diff of a moved snapshot goes to stderr (`--- <name>.snap (committed)` /
+//!   `+++ <name> (this run)`, one hunk), so stdout stays libtest's (one JSON object a line
+//!   under `--format json`). The hunk's `@@ -32,7 +32,7 @@` numbers lines of the
+//!   snapshot's contents, not of the `.snap` file: the `@@` line adds `lines of the
+//!   snapshot's contents, after the 3-line header of <name>.snap` (the committed file's
+//!   `---` header, counted from the file), so that hunk starts at line 35 of the file.
 //! - `--list` ignores `--format json`: libtest-mimic 0.8 lists every trial as a
 //!   `<name>: test` line (libtest's pretty listing) whatever the format, and offers no hook
 //!   to list otherwise; libtest's own JSON listing is an unstable option. Parse the plain
@@ -194,38 +252,69 @@
 //!   one case from a terminal with `--exact`.
 
 pub mod agent;
+mod agent_record;
 mod any;
 mod diff;
+mod failure;
 mod gate;
+mod html;
 mod kind;
 mod outcome;
+mod record;
 mod snapshot;
 mod suite;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
 use crate::floor::Floor;
-use kind::SuiteKind;
 
 pub use any::AnySuiteSpec;
-pub use suite::Suite;
+pub use html::committed_report;
+pub use snapshot::ACCEPT_VARIABLE;
+pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 
-/// A suite as the expansion describes it: data only, built as a constant.
-#[derive(Debug, Clone, Copy)]
-pub struct SuiteSpec {
+/// A suite as the expansion describes it: data only, built as a constant. `B` is what the
+/// suite's function returns, converted: a [`Suite`] ([`SuiteSpec`]) or an
+/// [`agent::AgentSuite`] ([`agent::AgentSuiteSpec`]).
+pub struct Spec<B: 'static> {
     /// The suite name: the first part of each trial name (`<name>::<case id>`).
     pub name: &'static str,
-    /// The corpus, compiled in.
+    /// The corpus, compiled in (its recordings are read at run time).
     pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted into a [`Suite`]; called once per trial.
-    pub build: fn() -> Suite,
-    /// The declared floors, case and suite ones, in attribute order.
+    /// The `#[isomer_eval]` function, converted; called once per process, by the first
+    /// trial of the suite that runs.
+    pub build: fn() -> B,
+    /// The declared floors, case and suite ones, in attribute order: names of the floor
+    /// table of the suite's kind ([`isomer_corpus::SINGLE_SHOT_FLOORS`] or
+    /// [`isomer_corpus::AGENT_FLOORS`]).
     pub floors: &'static [Floor],
     /// Absolute directory of the baseline snapshots.
     pub snapshots: &'static str,
+}
+
+/// A single-shot suite as the expansion describes it (`#[isomer_eval(corpus = ...)]`).
+pub type SuiteSpec = Spec<Suite>;
+
+impl<B> Clone for Spec<B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B> Copy for Spec<B> {}
+
+impl<B> std::fmt::Debug for Spec<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Spec")
+            .field("name", &self.name)
+            .field("corpus", &self.corpus)
+            .field("floors", &self.floors)
+            .field("snapshots", &self.snapshots)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A corpus as compiled into a gate.
@@ -292,7 +381,8 @@ pub fn recordings_variable(suite: &str) -> String {
 
 /// Runs `suites` (of either kind, see [`run`]) under `args`, with `recordings[i]` (when
 /// given) replacing suite `i`'s recordings directory (answers and judgments, or
-/// transcripts). Reads no environment variable itself (insta still reads its own).
+/// transcripts). Reads no environment variable itself (a `totals` trial still reads
+/// [`ACCEPT_VARIABLE`] when it compares its baseline).
 ///
 /// When two trials would share a name (see [`trial_name_conflicts`]), runs nothing, prints
 /// each conflict to stderr as `error: ...` and concludes with one failure, so the target
@@ -334,6 +424,30 @@ pub fn trials<S: Copy + Into<AnySuiteSpec>>(
     args: &Arguments,
 ) -> Vec<Trial> {
     gate::gate_trials(&any(suites), recordings, args)
+}
+
+/// The snapshot files of a single-shot `baseline` that moved against the files of `suite`
+/// in `dir` (`<suite>__report.snap`, `<suite>__report_text.snap`, `<suite>__baseline.snap`),
+/// compared as the suite's `totals` trial compares them (see
+/// [the module docs](self#the-baseline-and-how-to-accept-a-new-one)): one description per
+/// moved file, in that order (`slides__report: totals.valid: 48 -> 47`), empty when all
+/// three match. Writes no file (each moved file's diff goes to stderr); a moved baseline is
+/// accepted through the `totals` trial. For a test that checks another producer of the
+/// same report (such as a report command) against a gate's committed baseline.
+pub fn moved_snapshots(
+    suite: &str,
+    dir: &Path,
+    baseline: &crate::baseline::Baseline,
+) -> Vec<String> {
+    snapshot::compare_baseline(
+        suite,
+        dir,
+        &baseline.report,
+        &baseline.report_text,
+        &baseline.record,
+        false,
+    )
+    .unwrap_or_else(|error| vec![error])
 }
 
 /// Writes the `main` of a test target holding several `#[isomer_eval(main = false)]`

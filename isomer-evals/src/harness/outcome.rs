@@ -6,63 +6,75 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
-use super::kind::{self, SuiteKind, write_errors};
-use super::snapshot::{DiffOutput, Findings, ReplayState, conclude_totals};
-use super::{CaseSpec, CorpusSpec, SuiteSpec};
+use super::html;
+use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::record;
+use super::snapshot::{Findings, conclude_totals};
+use super::{CaseSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
-use crate::case::{AnswerabilityVerdict, EvalCase};
+use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
-use crate::floor::{CaseScores, FloorLevel, FloorMiss, SuiteTotals};
+use crate::floor::{Score, Scores, misses};
+use crate::html::AnswerLog;
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
-use crate::report::{EvalCaseResult, EvalReport, EvalTotals, format_report};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_report};
+use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
-impl SuiteKind for SuiteSpec {
-    fn name(&self) -> &'static str {
-        self.name
+impl SuiteKind for Suite {
+    const HOLDING: &'static str = "answers/, judgments.json and prompt.txt";
+
+    fn run_case(
+        suite: &SuiteSpec,
+        built: &'static Suite,
+        dir: &Path,
+        case: &'static CaseSpec,
+    ) -> Result<(), Failed> {
+        run_case(suite, built, dir, case)
     }
-    fn corpus(&self) -> &CorpusSpec {
-        &self.corpus
-    }
-    fn holding(&self) -> &'static str {
-        "answers/, judgments.json and prompt.txt"
-    }
-    fn run_case(&self, dir: &Path, case: &'static CaseSpec) -> Result<(), Failed> {
-        run_case(self, dir, case)
-    }
-    fn run_totals(&self, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
-        run_totals(self, dir, diffs)
+
+    fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
+        run_totals(suite, built, dir)
     }
 }
 
-/// Runs `cases` with the suite's options, replaying `recordings`.
-fn evaluate(suite: &SuiteSpec, cases: Vec<EvalCase>, recordings: &Recordings) -> EvalReport {
-    let built = (suite.build)();
-    let judge = recordings.has_judgments().then(|| recordings.judge());
-    built.run(cases, recordings.generate(), judge)
+/// Runs `cases` with the suite's options, replaying `recordings` (recording first in
+/// record mode; `name` is the suite's, for messages).
+fn evaluate(
+    built: &'static Suite,
+    name: &str,
+    cases: Vec<EvalCase>,
+    recordings: &Recordings,
+    answers: Option<&AnswerLog>,
+) -> Result<EvalReport, Failed> {
+    record::run(built, name, cases, recordings, answers)
 }
 
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
-fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed> {
+fn run_case(
+    suite: &SuiteSpec,
+    built: &'static Suite,
+    dir: &Path,
+    spec: &CaseSpec,
+) -> Result<(), Failed> {
     let case_id = spec.id;
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(suite, vec![case], &recordings);
+    let report = evaluate(built, suite.name, vec![case], &recordings, None)?;
     let result = report
         .results
         .first()
         .ok_or("run_evals returned no result for the case")?;
-    let scores = case_scores(result, has_golden);
-    let misses: Vec<FloorMiss> = suite
-        .floors
-        .iter()
-        .filter_map(|floor| floor.check_case(&scores))
-        .collect();
+    let misses = misses(
+        suite.floors,
+        SINGLE_SHOT_FLOORS,
+        FloorLevel::Case,
+        &CaseScores { result, has_golden },
+    );
     let message = case_message(
         case_id,
         result,
-        &scores,
         &misses,
         &recordings.missing_recordings(),
         &recordings.stale_judgments(),
@@ -74,26 +86,22 @@ fn run_case(suite: &SuiteSpec, dir: &Path, spec: &CaseSpec) -> Result<(), Failed
     }
 }
 
-/// What the case floors read of one result.
-pub(super) fn case_scores(result: &EvalCaseResult, has_golden: bool) -> CaseScores {
-    CaseScores {
-        parsed: result.validity.parsed,
-        valid: result.validity.valid,
-        valid_after_retry: result.validity.valid_after_retry,
-        errors: result.validity.errors.clone(),
-        has_golden,
-        selection_f1: result.selection.as_ref().map(|selection| selection.f1),
-        expected_hit: result.expected.as_ref().map(|expected| expected.hit),
-        unknown_types: result.payload.unknown_types.clone(),
-        size_vs_golden: result.payload.size_vs_golden,
-        answerability: result.answerability.map(|score| {
-            match score.verdict {
-                AnswerabilityVerdict::Yes => "yes",
-                AnswerabilityVerdict::Partial => "partial",
-                AnswerabilityVerdict::No => "no",
+/// What the suite floors of a single-shot suite read: the totals of the run.
+impl Scores for EvalTotals {
+    fn score(&self, name: &str) -> Option<Score> {
+        Some(match name {
+            "min_valid_ratio" => Score::ratio(self.valid, self.cases, "no cases"),
+            "min_valid_after_retry_ratio" => {
+                Score::ratio(self.valid_after_retry, self.cases, "no cases")
             }
-            .to_owned()
-        }),
+            "min_mean_selection_f1" => self
+                .mean_selection_f1
+                .map_or(Score::Missing("no case has a selection"), Score::Number),
+            "max_answerability_no" => {
+                Score::Count(self.answerability.map_or(0, |counts| counts.no as u64))
+            }
+            _ => return None,
+        })
     }
 }
 
@@ -101,8 +109,7 @@ pub(super) fn case_scores(result: &EvalCaseResult, has_golden: bool) -> CaseScor
 fn case_message(
     case_id: &str,
     result: &EvalCaseResult,
-    scores: &CaseScores,
-    misses: &[FloorMiss],
+    misses: &[String],
     missing: &[MissingRecording],
     stale: &[StaleJudgment],
     faults: &[RecordingFault],
@@ -111,12 +118,7 @@ fn case_message(
     if let Some(error) = &result.error {
         let _ = writeln!(out, "case `{case_id}` did not complete: {error}");
     }
-    if !misses.is_empty() {
-        let _ = writeln!(out, "case `{case_id}` is below its floors:");
-        for miss in misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
+    write_misses(&mut out, &format!("case `{case_id}`"), misses);
     if !missing.is_empty() {
         let _ = writeln!(
             out,
@@ -147,49 +149,47 @@ fn case_message(
     if out.is_empty() {
         return None;
     }
-    if !scores.parsed {
+    let validity = &result.validity;
+    if !validity.parsed {
         // One JSON syntax error; an empty text is what a missing recording replays as. No
         // error means no text was parsed at all (the first `generate` failed, which the
         // `did not complete` line above already says), so there is nothing to add.
-        if let Some(error) = scores.errors.first() {
+        if let Some(error) = validity.errors.first() {
             let _ = writeln!(out, "first attempt is not JSON: {error}");
         }
-    } else if !scores.errors.is_empty() {
+    } else if !validity.errors.is_empty() {
         write_errors(
             &mut out,
             "first attempt's validation errors",
-            &scores.errors,
+            &validity.errors,
         );
     }
     Some(out.trim_end().to_owned())
 }
 
-/// The `<suite>::totals` trial; a moved baseline's diff goes where `diffs` says.
-fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Failed> {
+/// The `<suite>::totals` trial.
+fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
-    let built = (suite.build)();
-    let prompt = built.prompt();
-    let judge = recordings.has_judgments().then(|| recordings.judge());
-    let report = built.run(cases, recordings.generate(), judge);
-    drop(built);
+    // The HTML report, when asked, needs the cases and the text of every attempt.
+    let html = html::html_dir();
+    let answers = AnswerLog::new();
+    let page_cases = html.as_ref().map(|_| cases.clone());
+    let tap = html.as_ref().map(|_| &answers);
+    let report = evaluate(built, suite.name, cases, &recordings, tap)?;
+    // The prompt the run handed its requests (built once, here), or, with no case, the
+    // one the options build.
+    let prompt = recordings
+        .prompt()
+        .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
 
+    let misses = misses(
+        suite.floors,
+        SINGLE_SHOT_FLOORS,
+        FloorLevel::Suite,
+        &report.totals,
+    );
     let mut out = String::new();
-    let totals = suite_totals(&report.totals);
-    let misses: Vec<FloorMiss> = suite
-        .floors
-        .iter()
-        .filter(|floor| floor.level() == FloorLevel::Suite)
-        .filter_map(|floor| floor.check_suite(&totals))
-        .collect();
-    if !misses.is_empty() {
-        let _ = writeln!(out, "suite `{}` is below its floors:", suite.name);
-        for miss in &misses {
-            let _ = writeln!(out, "  {miss}");
-        }
-    }
-    // Everything written from here on is a fault of the recordings.
-    let after_floors = out.len();
     let errored: Vec<String> = report
         .results
         .iter()
@@ -237,22 +237,35 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
         }
     }
     let baseline = BaselineRecord::new(&prompt, &recordings);
-    let replay_state = if out.len() > after_floors {
-        ReplayState::Faulty
-    } else {
-        ReplayState::Sound
-    };
+    if let (Some(html), Some(cases)) = (&html, &page_cases) {
+        let committed: Option<EvalReport> =
+            html::committed_report(Path::new(suite.snapshots), suite.name);
+        let findings = recordings.findings();
+        let mut page = built
+            .page(suite.name, &report, cases)
+            .answers(&answers)
+            .floors(suite.floors)
+            .findings(&findings);
+        if let Some(committed) = &committed {
+            page = page.baseline(committed);
+        }
+        for line in out.lines() {
+            page = page.note(line);
+        }
+        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
+            let _ = writeln!(out, "{error}");
+        }
+    }
     conclude_totals(
         Findings {
-            text: out,
-            replay_state,
+            misses,
+            faults: out,
         },
         suite.name,
         Path::new(suite.snapshots),
         &report,
         &format_report(&report),
         &baseline,
-        diffs,
     )
 }
 
@@ -263,17 +276,6 @@ fn run_totals(suite: &SuiteSpec, dir: &Path, diffs: DiffOutput) -> Result<(), Fa
 fn unreplayed_recordings(suite: &SuiteSpec, dir: &Path) -> Result<(), CorpusErrors> {
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
     check_recordings(dir, &ids)
-}
-
-/// What the suite floors read of the totals.
-pub(super) fn suite_totals(totals: &EvalTotals) -> SuiteTotals {
-    SuiteTotals {
-        cases: totals.cases as u64,
-        valid: totals.valid as u64,
-        valid_after_retry: totals.valid_after_retry as u64,
-        mean_selection_f1: totals.mean_selection_f1,
-        answerability_no: totals.answerability.map_or(0, |counts| counts.no as u64),
-    }
 }
 
 /// `answers/a.1.txt, answers/b.0.txt`.
@@ -289,41 +291,185 @@ fn list(missing: &[MissingRecording]) -> String {
 mod tests {
     use super::*;
     use crate::floor::Floor;
+    use serde_json::json;
+
+    fn result(value: serde_json::Value) -> EvalCaseResult {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn case_misses(floors: &[Floor], result: &EvalCaseResult, has_golden: bool) -> Vec<String> {
+        let scores = CaseScores { result, has_golden };
+        misses(floors, SINGLE_SHOT_FLOORS, FloorLevel::Case, &scores)
+    }
+
+    /// A case that meets every case floor, with a golden, expected types and a verdict.
+    fn good() -> serde_json::Value {
+        json!({
+            "caseId": "good",
+            "validity": { "parsed": true, "valid": true, "validAfterRetry": true, "errors": [] },
+            "selection": { "precision": 1.0, "recall": 1.0, "f1": 1.0, "extra": [], "missing": [] },
+            "expected": { "hit": true, "found": ["slideStats"] },
+            "payload": { "rawBytes": 10, "sanitizedBytes": 10, "sizeVsGolden": 1.0, "unknownTypes": [] },
+            "answerability": { "verdict": "yes" }
+        })
+    }
+
+    const EVERY_CASE_FLOOR: [Floor; 6] = [
+        Floor::flag("valid_after_retry"),
+        Floor::number("min_selection_f1", 1.0),
+        Floor::flag("expected_hit"),
+        Floor::flag("no_invented_types"),
+        Floor::number("max_size_vs_golden", 1.0),
+        Floor::flag("answerability_not_no"),
+    ];
+
+    #[test]
+    fn every_floor_of_the_table_has_a_score() {
+        let good = result(good());
+        let case = CaseScores {
+            result: &good,
+            has_golden: true,
+        };
+        let totals = EvalTotals::from_results(std::slice::from_ref(&good));
+        for spec in SINGLE_SHOT_FLOORS {
+            let scores: &dyn Scores = match spec.level {
+                FloorLevel::Case => &case,
+                FloorLevel::Suite => &totals,
+            };
+            assert!(scores.score(spec.name).is_some(), "{}", spec.name);
+        }
+        assert_eq!(
+            case_misses(&EVERY_CASE_FLOOR, &good, true),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn case_floors_read_the_result() {
+        let mut bad = good();
+        bad["validity"] =
+            json!({ "parsed": true, "valid": false, "validAfterRetry": false, "errors": [] });
+        bad["selection"]["f1"] = json!(2.0 / 3.0);
+        bad["expected"] = json!({ "hit": false, "found": [] });
+        bad["payload"]["unknownTypes"] = json!(["sparkline", "gauge"]);
+        bad["payload"]["sizeVsGolden"] = json!(1.75);
+        bad["answerability"] = json!({ "verdict": "no" });
+        let floors = [
+            Floor::flag("valid_after_retry"),
+            Floor::number("min_selection_f1", 0.8),
+            Floor::flag("expected_hit"),
+            Floor::flag("no_invented_types"),
+            Floor::number("max_size_vs_golden", 1.5),
+            Floor::flag("answerability_not_no"),
+        ];
+        assert_eq!(
+            case_misses(&floors, &result(bad), true),
+            [
+                "valid_after_retry: false, floor true",
+                "min_selection_f1: 0.6667, floor >= 0.8",
+                "expected_hit: false, floor true",
+                "no_invented_types: [sparkline, gauge], floor []",
+                "max_size_vs_golden: 1.75, floor <= 1.5",
+                "answerability_not_no: no, floor not no",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_case_without_what_a_floor_reads_is_exempt() {
+        let mut bare = good();
+        for key in ["selection", "expected", "answerability"] {
+            bare.as_object_mut().unwrap().remove(key);
+        }
+        bare["payload"]
+            .as_object_mut()
+            .unwrap()
+            .remove("sizeVsGolden");
+        let floors = [
+            Floor::number("min_selection_f1", 0.9),
+            Floor::flag("expected_hit"),
+            Floor::number("max_size_vs_golden", 0.1),
+            Floor::flag("answerability_not_no"),
+        ];
+        let bare = result(bare);
+        assert_eq!(case_misses(&floors, &bare, false), Vec::<String>::new());
+        // With a golden but no valid composition there is no selection: that fails.
+        assert_eq!(
+            case_misses(&floors, &bare, true),
+            ["min_selection_f1: none (no valid composition), floor >= 0.9"]
+        );
+    }
+
+    #[test]
+    fn suite_floors_read_the_totals() {
+        let totals: EvalTotals = serde_json::from_value(json!({
+            "cases": 8, "parsed": 8, "valid": 7, "validAfterRetry": 8,
+            "meanSelectionF1": 0.8125,
+            "answerability": { "yes": 6, "partial": 1, "no": 1 },
+            "errored": 0
+        }))
+        .unwrap();
+        let floors = [
+            Floor::number("min_valid_ratio", 0.875),
+            Floor::number("min_valid_ratio", 0.9),
+            Floor::number("min_valid_after_retry_ratio", 1.0),
+            Floor::number("min_mean_selection_f1", 0.85),
+            Floor::count("max_answerability_no", 0),
+            Floor::count("max_answerability_no", 1),
+            Floor::flag("valid_after_retry"),
+        ];
+        assert_eq!(
+            misses(&floors, SINGLE_SHOT_FLOORS, FloorLevel::Suite, &totals),
+            [
+                "min_valid_ratio: 0.875, floor >= 0.9",
+                "min_mean_selection_f1: 0.8125, floor >= 0.85",
+                "max_answerability_no: 1, floor <= 0",
+            ]
+        );
+        let empty = EvalTotals::from_results(&[]);
+        assert_eq!(
+            misses(
+                &[
+                    Floor::number("min_valid_ratio", 0.0),
+                    Floor::number("min_mean_selection_f1", 0.0)
+                ],
+                SINGLE_SHOT_FLOORS,
+                FloorLevel::Suite,
+                &empty
+            ),
+            [
+                "min_valid_ratio: none (no cases), floor >= 0",
+                "min_mean_selection_f1: none (no case has a selection), floor >= 0",
+            ]
+        );
+    }
 
     #[test]
     fn case_message_names_every_miss_and_the_first_errors() {
-        let scores = CaseScores {
-            parsed: true,
-            errors: vec![
-                "body[0]: unknown node type \"sparkline\"".into(),
-                "body[1].items: must not be empty".into(),
-                "body[2].label: is required".into(),
-                "body[3].value: is required".into(),
-                "body[4]: has unrecognized key(s): x; its fields are a, b".into(),
-            ],
-            has_golden: true,
-            selection_f1: Some(2.0 / 3.0),
-            unknown_types: vec!["sparkline".into()],
-            ..CaseScores::default()
-        };
-        let misses: Vec<FloorMiss> = [
-            Floor::ValidAfterRetry,
-            Floor::MinSelectionF1(0.8),
-            Floor::NoInventedTypes,
-        ]
-        .iter()
-        .filter_map(|floor| floor.check_case(&scores))
-        .collect();
-        let result: EvalCaseResult = serde_json::from_value(serde_json::json!({
+        let result = result(json!({
             "caseId": "chart-q3",
-            "validity": { "parsed": true, "valid": false, "validAfterRetry": false, "errors": [] },
+            "validity": { "parsed": true, "valid": false, "validAfterRetry": false, "errors": [
+                "body[0]: unknown node type \"sparkline\"",
+                "body[1].items: must not be empty",
+                "body[2].label: is required",
+                "body[3].value: is required",
+                "body[4]: has unrecognized key(s): x; its fields are a, b"
+            ] },
+            "selection": { "precision": 1.0, "recall": 0.5, "f1": 2.0 / 3.0, "extra": [], "missing": [] },
             "payload": { "rawBytes": 10, "sanitizedBytes": 0, "unknownTypes": ["sparkline"] }
-        }))
-        .unwrap();
+        }));
+        let misses = case_misses(
+            &[
+                Floor::flag("valid_after_retry"),
+                Floor::number("min_selection_f1", 0.8),
+                Floor::flag("no_invented_types"),
+            ],
+            &result,
+            true,
+        );
         let message = case_message(
             "chart-q3",
             &result,
-            &scores,
             &misses,
             &[MissingRecording {
                 case_id: "chart-q3".into(),
@@ -346,27 +492,23 @@ first attempt's validation errors (5):
   body[2].label: is required
   (+2 more)"
         );
-        assert_eq!(
-            case_message("chart-q3", &result, &scores, &[], &[], &[], &[]),
-            None
-        );
+        assert_eq!(case_message("chart-q3", &result, &[], &[], &[], &[]), None);
+    }
 
-        // An attempt that is not JSON (here: a missing recording, replayed as empty text)
-        // is named as such, not as a validation error.
-        let unparsed = CaseScores {
-            parsed: false,
-            errors: vec!["EOF while parsing a value at line 1 column 0".into()],
-            has_golden: true,
-            ..CaseScores::default()
-        };
-        let misses: Vec<FloorMiss> = [Floor::ValidAfterRetry]
-            .iter()
-            .filter_map(|floor| floor.check_case(&unparsed))
-            .collect();
+    /// An attempt that is not JSON (here: a missing recording, replayed as empty text) is
+    /// named as such, not as a validation error.
+    #[test]
+    fn case_message_of_an_attempt_that_is_not_json() {
+        let unparsed = result(json!({
+            "caseId": "chart-q3",
+            "validity": { "parsed": false, "valid": false, "validAfterRetry": false,
+                "errors": ["EOF while parsing a value at line 1 column 0"] },
+            "payload": { "rawBytes": 0, "sanitizedBytes": 0, "unknownTypes": [] }
+        }));
+        let misses = case_misses(&[Floor::flag("valid_after_retry")], &unparsed, true);
         assert_eq!(
             case_message(
                 "chart-q3",
-                &result,
                 &unparsed,
                 &misses,
                 &[MissingRecording {
@@ -389,7 +531,7 @@ first attempt is not JSON: EOF while parsing a value at line 1 column 0"
     /// read, and claims no JSON error.
     #[test]
     fn case_message_of_a_failed_generate_claims_no_json_error() {
-        let result: EvalCaseResult = serde_json::from_value(serde_json::json!({
+        let result = result(json!({
             "caseId": "good",
             "validity": { "parsed": false, "valid": false, "validAfterRetry": false, "errors": [] },
             "payload": { "rawBytes": 0, "sanitizedBytes": 0, "unknownTypes": [] },
@@ -399,15 +541,10 @@ first attempt is not JSON: EOF while parsing a value at line 1 column 0"
                 "panicked": false,
                 "message": "answers/good.0.txt:1:51: is not UTF-8 text (first invalid byte here)"
             }
-        }))
-        .unwrap();
-        let scores = case_scores(&result, true);
-        let misses: Vec<FloorMiss> = [Floor::ValidAfterRetry]
-            .iter()
-            .filter_map(|floor| floor.check_case(&scores))
-            .collect();
+        }));
+        let misses = case_misses(&[Floor::flag("valid_after_retry")], &result, true);
         assert_eq!(
-            case_message("good", &result, &scores, &misses, &[], &[], &[]).unwrap(),
+            case_message("good", &result, &misses, &[], &[], &[]).unwrap(),
             "case `good` did not complete: generate attempt 0 failed: answers/good.0.txt:1:51: is not UTF-8 text (first invalid byte here)
 case `good` is below its floors:
   valid_after_retry: false, floor true"

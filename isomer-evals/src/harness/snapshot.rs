@@ -1,35 +1,81 @@
-//! The committed baseline of a suite, compared with insta under explicit snapshot names.
+//! The committed baseline of a suite: three snapshot files compared with what a `totals`
+//! trial produced, by a small comparison of the harness's own.
+//!
+//! # The files and how they compare
+//!
+//! A suite's baseline is three files in its snapshot directory: `<suite>__report.snap`
+//! (the report as JSON), `<suite>__report_text.snap` (the formatted report) and
+//! `<suite>__baseline.snap` (the baseline record as JSON). Each file is a header between
+//! two `---` lines, then the contents:
+//!
+//! ```text
+//! ---
+//! source: isomer-evals/src/harness/snapshot.rs
+//! ---
+//! {
+//!   "promptSha256": "87dc…",
+//! ```
+//!
+//! The header is insta's (the files were first written with insta, and keep its shape so
+//! insta's tools can read them), but the comparison is the harness's own: the contents
+//! match when they equal what this run renders, after `\r\n` is read as `\n` and trailing
+//! whitespace is dropped on both sides (a checkout may change line ends; an editor may
+//! drop the last newline). JSON is rendered by `serde_json`'s pretty printer (two-space
+//! indent, keys in the order the types declare them). The header is never compared.
+//!
+//! insta offers no public way to compare a snapshot without printing its own review
+//! advice (`cargo insta review`, "Stopped on the first failure"), which would contradict
+//! the harness's, and no way to name the snapshots of one trial per suite; so the harness
+//! reads no insta variable, writes no `.snap.new` and prints only its own advice.
+//!
+//! # When the baseline moved
+//!
+//! The trial fails naming each moved snapshot (the JSON paths that moved, with the
+//! committed and the new value) and writes one unified diff per moved file to stderr
+//! (stdout carries libtest's results, JSON lines under `--format json`). With
+//! [`ACCEPT_VARIABLE`] set (to anything but empty or `0`) the trial instead rewrites each
+//! moved file, keeping its header, and reports nothing as moved; a missing file is
+//! written with the header above. A `<name>.snap.new` beside a file that matches or is
+//! accepted (left by insta in an earlier version of the harness, or by a failed
+//! `cargo insta` run) is removed, so no review tool offers a stale pending snapshot.
 
-use std::cell::Cell;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
-use std::sync::{Arc, Mutex, Once};
 
-use insta::internals::SnapshotContents;
-use insta::{Comparator, DefaultComparator, Snapshot};
 use libtest_mimic::Failed;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::diff::snapshot_diff;
+use super::kind::write_misses;
+
+/// The variable that makes a `totals` trial accept its baseline: set to anything but empty
+/// or `0`, every moved snapshot file is rewritten instead of failing the trial. Read by the
+/// `totals` trial only, when it compares.
+pub const ACCEPT_VARIABLE: &str = "ISOMER_EVAL_ACCEPT";
+
 /// How many moved report values a message lists before `(+N more)`.
 const MOVES_SHOWN: usize = 8;
 
+/// The header the harness writes above the contents of a snapshot file it creates.
+const NEW_HEADER: &str = "---\nsource: isomer-evals/src/harness/snapshot.rs\n---\n";
+
 /// What a `totals` trial found before comparing its baseline.
 pub(super) struct Findings {
-    /// The failure text so far (floors missed, recording faults), one item a line; empty
-    /// when nothing is wrong yet.
-    pub(super) text: String,
-    /// Whether `text` names a fault of the recordings (a case or run that did not
-    /// complete, a missing or stale recording, a file no replay reads, a prompt that
-    /// differs): accepting the baseline then would commit the broken replay, so the accept
-    /// hint asks to fix the recordings first.
-    pub(super) replay_state: ReplayState,
+    /// The suite floors that did not hold, as printed (`min_valid_ratio: 0.5, floor >= 1`).
+    pub(super) misses: Vec<String>,
+    /// The faults of the recordings, one item a line (a case or run that did not complete,
+    /// a missing or stale recording, a file no replay reads, a prompt that differs); empty
+    /// when the replay was sound. Accepting a moved baseline then would commit the broken
+    /// replay, so the accept hint asks to fix the recordings first.
+    pub(super) faults: String,
 }
 
-/// Ends a `totals` trial: compares the baseline of `report` (serialized to JSON),
-/// `report_text` and `baseline` in `dir` ([`compare_baseline`]), appends the moved
-/// snapshots to the findings' text ([`write_moved`]), and fails with that text (trimmed)
-/// unless it is empty. Fails too when the report does not serialize.
+/// Ends a `totals` trial: writes the floors missed (`suite `<suite>` is below its
+/// floors:`) and the faults, compares the baseline of `report` (serialized to JSON),
+/// `report_text` and `baseline` in `dir` ([`compare_baseline`], accepting when
+/// [`ACCEPT_VARIABLE`] says so), appends the moved snapshots ([`write_moved`]), and fails
+/// with that text (trimmed) unless it is empty. Fails too when the report does not
+/// serialize.
 pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
     findings: Findings,
     suite: &str,
@@ -37,15 +83,18 @@ pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
     report: &R,
     report_text: &str,
     baseline: &B,
-    diffs: DiffOutput,
 ) -> Result<(), Failed> {
-    let Findings {
-        text: mut out,
-        replay_state,
-    } = findings;
-    let report = serde_json::to_value(report)
-        .map_err(|error| format!("cannot serialize the report: {error}"))?;
-    let moved = compare_baseline(suite, dir, &report, report_text, baseline, diffs);
+    let mut out = String::new();
+    write_misses(&mut out, &format!("suite `{suite}`"), &findings.misses);
+    out.push_str(&findings.faults);
+    let replay_state = if findings.faults.is_empty() {
+        ReplayState::Sound
+    } else {
+        ReplayState::Faulty
+    };
+    let accept =
+        std::env::var_os(ACCEPT_VARIABLE).is_some_and(|value| !value.is_empty() && value != "0");
+    let moved = compare_baseline(suite, dir, report, report_text, baseline, accept)?;
     write_moved(&mut out, suite, &moved, replay_state);
     if replay_state == ReplayState::Faulty && !moved.is_empty() {
         // What the faults did to the scores, as a report command over the same recordings
@@ -69,92 +118,101 @@ pub(super) enum ReplayState {
     Faulty,
 }
 
-/// Where the human diff of a moved snapshot goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum DiffOutput {
-    /// insta's own behaviour: its diff on stdout, and a `.snap.new` (or, under
-    /// `INSTA_UPDATE=always`, the `.snap` itself) written as insta's update mode says.
-    Insta,
-    /// For `--format json`, whose stdout must stay JSON lines: insta compares with its own
-    /// comparator but prints and writes nothing; the harness writes the diff to stderr
-    /// ([`super::diff::snapshot_diff`]). Accepting a moved baseline needs a run without
-    /// `--format json`.
-    Stderr,
-}
-
-/// Compares the three snapshots of `suite` in `dir`, in this order: `<suite>__report`
-/// (the report as JSON), `<suite>__report_text` (the formatted report) and
-/// `<suite>__baseline` (for a single-shot suite the [`BaselineRecord`](crate::baseline::BaselineRecord):
-/// prompt hash, missing recordings, stale judgments, the shape `isomer_evals::baseline`
-/// defines, so a corpus's own baseline test and the gate share the files; for an agent
-/// suite `{ "missingTurns", "staleTurns" }`). Returns one description per snapshot that
-/// moved (empty when all match), in that order. insta decides, and under
-/// `INSTA_UPDATE=always` rewrites the files and reports nothing as moved (except under
-/// [`DiffOutput::Stderr`], which never writes).
-fn compare_baseline<B: Serialize>(
+/// Compares the three snapshot files of `suite` in `dir` (see the [module docs](self)) with
+/// `report` (as JSON), `report_text` and `record` (as JSON), in that order. Returns one
+/// description per file that moved, empty when all match; writes each moved file's diff to
+/// stderr. With `accept`, rewrites the moved files instead and returns only the ones it
+/// could not write. Fails when `report` or `record` does not serialize.
+pub(crate) fn compare_baseline<R: Serialize, B: Serialize>(
     suite: &str,
     dir: &Path,
-    report: &Value,
+    report: &R,
     report_text: &str,
-    baseline: &B,
-    diffs: DiffOutput,
-) -> Vec<String> {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(dir);
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    settings.set_sort_maps(false);
+    record: &B,
+    accept: bool,
+) -> Result<Vec<String>, String> {
+    let json = |value: Result<Value, serde_json::Error>, what: &str| {
+        value.map_err(|error| format!("cannot serialize the {what}: {error}"))
+    };
+    let report = json(serde_json::to_value(report), "report")?;
+    let record = json(serde_json::to_value(record), "baseline record")?;
+    let snapshots = [
+        (format!("{suite}__report"), Rendered::Json(&report)),
+        (format!("{suite}__report_text"), Rendered::Text(report_text)),
+        (format!("{suite}__baseline"), Rendered::Json(&record)),
+    ];
     let mut moved = Vec::new();
-    settings.bind(|| {
-        let report_name = format!("{suite}__report");
-        if !snapshot_holds(diffs, dir, &report_name, || {
-            insta::assert_json_snapshot!(report_name.as_str(), report)
-        }) {
-            let old = read_snapshot(&dir.join(format!("{report_name}.snap")));
-            moved.push(describe_json_move(&report_name, old.as_deref(), report));
+    for (name, rendered) in &snapshots {
+        if let Some(line) = compare_file(dir, name, rendered, accept) {
+            moved.push(line);
         }
-        let text_name = format!("{suite}__report_text");
-        if !snapshot_holds(diffs, dir, &text_name, || {
-            insta::assert_snapshot!(text_name.as_str(), report_text)
-        }) {
-            moved.push(if dir.join(format!("{text_name}.snap")).is_file() {
-                format!("{text_name}: the formatted report differs")
-            } else {
-                format!("{text_name}: no committed snapshot")
-            });
-        }
-        let baseline_name = format!("{suite}__baseline");
-        if !snapshot_holds(diffs, dir, &baseline_name, || {
-            insta::assert_json_snapshot!(baseline_name.as_str(), baseline)
-        }) {
-            let old = read_snapshot(&dir.join(format!("{baseline_name}.snap")));
-            let new = serde_json::to_value(baseline).unwrap_or(Value::Null);
-            moved.push(describe_json_move(&baseline_name, old.as_deref(), &new));
-        }
-    });
-    moved
-}
-
-/// Runs the insta assertion of the snapshot `name` (in `dir`) as `diffs` says; `false`
-/// when the snapshot moved. When it holds, a stale `<name>.snap.new` is removed.
-///
-/// Under [`DiffOutput::Stderr`] an absent `.snap` is a move without asking insta (which
-/// would print the new snapshot to stdout), and a present one is compared through
-/// [`Recorder`], which tells insta it matched (so insta prints and writes nothing) and
-/// keeps both texts when insta's own [`insta::DefaultComparator`] says they differ; their
-/// diff is written to stderr.
-fn snapshot_holds(diffs: DiffOutput, dir: &Path, name: &str, assertion: impl FnOnce()) -> bool {
-    let held = compare_snapshot(diffs, dir, name, assertion);
-    if held {
-        remove_stale_pending(dir, name);
     }
-    held
+    Ok(moved)
 }
 
-/// Removes `<name>.snap.new` from `dir` once `<name>` holds (matched, or accepted under
-/// `INSTA_UPDATE=always`): a pending snapshot left by an earlier failed run no longer
-/// describes anything, and `cargo insta review` would offer to commit it. Nothing when
-/// there is none; a file that cannot be removed is named on stderr.
+/// What a run renders into one snapshot file.
+enum Rendered<'a> {
+    /// Written with `serde_json`'s pretty printer; a move names the JSON paths that moved.
+    Json(&'a Value),
+    /// Written as it is; a move says the text differs.
+    Text(&'a str),
+}
+
+impl Rendered<'_> {
+    fn contents(&self) -> String {
+        match self {
+            // A `Value` always serializes.
+            Rendered::Json(value) => serde_json::to_string_pretty(value).unwrap_or_default(),
+            Rendered::Text(text) => (*text).to_owned(),
+        }
+    }
+}
+
+/// Compares `<dir>/<name>.snap` with `rendered`: `None` when it matches (or was accepted),
+/// else what moved. See [`compare_baseline`].
+fn compare_file(dir: &Path, name: &str, rendered: &Rendered<'_>, accept: bool) -> Option<String> {
+    let path = dir.join(format!("{name}.snap"));
+    let file = std::fs::read_to_string(&path)
+        .ok()
+        .map(|text| text.replace("\r\n", "\n"));
+    let split = file.as_deref().map(split_header);
+    let new = rendered.contents();
+    let committed = split.map(|(_, contents)| contents);
+    if committed.is_some_and(|old| old.trim_end() == new.trim_end()) {
+        remove_stale_pending(dir, name);
+        return None;
+    }
+    if accept {
+        let header = split.map_or(NEW_HEADER, |(header, _)| header);
+        let header = if header.is_empty() {
+            NEW_HEADER
+        } else {
+            header
+        };
+        return match std::fs::write(&path, format!("{header}{}\n", new.trim_end())) {
+            Ok(()) => {
+                remove_stale_pending(dir, name);
+                eprintln!("accepted {}", path.display());
+                None
+            }
+            Err(error) => Some(format!("{name}: cannot write {}: {error}", path.display())),
+        };
+    }
+    if let Some(old) = committed {
+        let header = split.map(|(header, _)| header.matches('\n').count());
+        eprint!("{}", snapshot_diff(name, old, &new, header));
+    }
+    Some(match rendered {
+        Rendered::Json(value) => describe_json_move(name, committed, value),
+        Rendered::Text(_) if committed.is_some() => format!("{name}: the formatted report differs"),
+        Rendered::Text(_) => format!("{name}: no committed snapshot"),
+    })
+}
+
+/// Removes `<name>.snap.new` from `dir` once `<name>` holds (matched, or accepted): a
+/// pending snapshot left by an earlier run no longer describes anything, and
+/// `cargo insta review` would offer to commit it. Nothing when there is none; a file that
+/// cannot be removed is named on stderr.
 fn remove_stale_pending(dir: &Path, name: &str) {
     let pending = dir.join(format!("{name}.snap.new"));
     match std::fs::remove_file(&pending) {
@@ -164,120 +222,15 @@ fn remove_stale_pending(dir: &Path, name: &str) {
     }
 }
 
-/// [`snapshot_holds`] without the clean-up.
-fn compare_snapshot(diffs: DiffOutput, dir: &Path, name: &str, assertion: impl FnOnce()) -> bool {
-    match diffs {
-        DiffOutput::Insta => holds(assertion),
-        DiffOutput::Stderr => {
-            if !dir.join(format!("{name}.snap")).is_file() {
-                eprintln!("{name}: no committed snapshot (run without --format json to write one)");
-                return false;
-            }
-            let seen = Arc::new(Mutex::new(None));
-            let mut settings = insta::Settings::clone_current();
-            settings.set_comparator(Box::new(Recorder(Arc::clone(&seen))));
-            let held = settings.bind(|| holds(assertion));
-            let moved = seen.lock().map(|mut seen| seen.take()).unwrap_or(None);
-            match moved {
-                Some((old, new)) => {
-                    let header = header_lines(&dir.join(format!("{name}.snap")));
-                    eprint!("{}", super::diff::snapshot_diff(name, &old, &new, header));
-                    false
-                }
-                None => held,
-            }
-        }
-    }
-}
-
-/// An insta comparator that always answers "matches" and records the committed and the
-/// new text when insta's [`insta::DefaultComparator`] finds them different.
-struct Recorder(Arc<Mutex<Option<(String, String)>>>);
-
-impl Comparator for Recorder {
-    fn matches(&self, reference: &Snapshot, test: &Snapshot) -> bool {
-        self.record(DefaultComparator.matches(reference, test), reference, test)
-    }
-
-    fn matches_fully(&self, reference: &Snapshot, test: &Snapshot) -> bool {
-        self.record(
-            DefaultComparator.matches_fully(reference, test),
-            reference,
-            test,
-        )
-    }
-
-    fn dyn_clone(&self) -> Box<dyn Comparator> {
-        Box::new(Recorder(Arc::clone(&self.0)))
-    }
-}
-
-impl Recorder {
-    fn record(&self, matched: bool, reference: &Snapshot, test: &Snapshot) -> bool {
-        if !matched && let Ok(mut seen) = self.0.lock() {
-            *seen = Some((text_of(reference), text_of(test)));
-        }
-        true
-    }
-}
-
-/// A snapshot's text (a binary snapshot, which the harness never writes, as empty).
-fn text_of(snapshot: &Snapshot) -> String {
-    match snapshot.contents() {
-        SnapshotContents::Text(text) => text.to_string(),
-        SnapshotContents::Binary(_) => String::new(),
-    }
-}
-
-thread_local! {
-    /// Set while an insta assertion runs on this thread, to keep its panic quiet.
-    static QUIET: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs one insta assertion; `false` when it failed. insta reports a mismatch by printing
-/// its diff and panicking; the panic is caught here and turned into the trial's message,
-/// so the process-wide panic hook is wrapped (once) to stay silent for this thread while
-/// the assertion runs. Panics on other threads print as before.
-pub(super) fn holds(assertion: impl FnOnce()) -> bool {
-    static WRAP_HOOK: Once = Once::new();
-    WRAP_HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
-                previous(info);
-            }
-        }));
-    });
-    QUIET.with(|quiet| quiet.set(true));
-    let held = catch_unwind(AssertUnwindSafe(assertion)).is_ok();
-    QUIET.with(|quiet| quiet.set(false));
-    held
-}
-
-/// The content of a `.snap` file (after its `---` header), or `None` when it is absent.
-/// Line ends are read as `\n` whatever they are on disk (a checkout may turn them into
-/// `\r\n`; insta compares the same way).
-pub(super) fn read_snapshot(path: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?.replace("\r\n", "\n");
-    let header = header_len(&text)?;
-    Some(text[header..].to_owned())
-}
-
-/// How many lines the `---` header of a `.snap` file takes, both `---` lines included
-/// (3 for insta's `---`, `source: ...`, `---`; more with `expression:` or
-/// `assertion_line:`), or `None` when the file is absent or has no such header.
-fn header_lines(path: &Path) -> Option<usize> {
-    let text = std::fs::read_to_string(path).ok()?.replace("\r\n", "\n");
-    let header = header_len(&text)?;
-    Some(text[..header].matches('\n').count())
-}
-
-/// The byte length of the `---` header at the start of a snapshot's text (`\n` line
-/// ends), through the newline of its closing `---`.
-fn header_len(text: &str) -> Option<usize> {
-    let body = text.strip_prefix("---\n")?;
-    let end = body.find("\n---\n")?;
-    Some(4 + end + 5)
+/// A snapshot file's text (`\n` line ends) as its `---` header, both `---` lines and
+/// their newlines included, and the contents after it. A text without such a header is
+/// all contents, with an empty header.
+pub(super) fn split_header(text: &str) -> (&str, &str) {
+    let header = text
+        .strip_prefix("---\n")
+        .and_then(|body| body.find("\n---\n"))
+        .map_or(0, |end| 4 + end + 5);
+    text.split_at(header)
 }
 
 /// Names what moved in a JSON snapshot (the report or the baseline record):
@@ -406,32 +359,59 @@ mod tests {
     }
 
     #[test]
-    fn snapshot_body_follows_the_header() {
-        let dir = std::env::temp_dir().join(format!("isomer-snap-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("x.snap");
-        std::fs::write(&path, "---\nsource: a.rs\n---\n{\n  \"a\": 1\n}\n").unwrap();
-        assert_eq!(read_snapshot(&path).as_deref(), Some("{\n  \"a\": 1\n}\n"));
-        assert_eq!(read_snapshot(&dir.join("absent.snap")), None);
-        let crlf = dir.join("crlf.snap");
+    fn the_header_is_split_from_the_contents() {
+        assert_eq!(
+            split_header("---\nsource: a.rs\n---\n{\n  \"a\": 1\n}\n"),
+            ("---\nsource: a.rs\n---\n", "{\n  \"a\": 1\n}\n")
+        );
+        assert_eq!(
+            split_header("---\nsource: a.rs\nexpression: report\n---\n{}\n"),
+            ("---\nsource: a.rs\nexpression: report\n---\n", "{}\n")
+        );
+        assert_eq!(split_header("{}\n"), ("", "{}\n"));
+        assert_eq!(split_header("---\nno end\n"), ("", "---\nno end\n"));
+    }
+
+    /// The three files of a suite in a fresh directory: a match, a moved JSON value, a
+    /// missing file; then the same accepted, header kept, stale `.snap.new` removed.
+    #[test]
+    fn files_match_move_and_are_accepted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |name: &str| dir.path().join(name);
+        let header = "---\nsource: kept.rs\n---\n";
         std::fs::write(
-            &crlf,
-            "---\r\nsource: a.rs\r\n---\r\n{\r\n  \"a\": 1\r\n}\r\n",
+            path("s__report.snap"),
+            format!("{header}{{\r\n  \"valid\": 1\r\n}}"),
         )
         .unwrap();
-        assert_eq!(read_snapshot(&crlf).as_deref(), Some("{\n  \"a\": 1\n}\n"));
-        assert_eq!(header_lines(&path), Some(3));
-        assert_eq!(header_lines(&crlf), Some(3));
-        let longer = dir.join("longer.snap");
-        std::fs::write(
-            &longer,
-            "---\nsource: a.rs\nassertion_line: 7\nexpression: report\n---\n{}\n",
-        )
-        .unwrap();
-        assert_eq!(header_lines(&longer), Some(5));
-        assert_eq!(read_snapshot(&longer).as_deref(), Some("{}\n"));
-        assert_eq!(header_lines(&dir.join("absent.snap")), None);
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::write(path("s__report_text.snap"), format!("{header}cases 1\n")).unwrap();
+        std::fs::write(path("s__report_text.snap.new"), "stale").unwrap();
+        std::fs::write(path("s__baseline.snap.new"), "stale").unwrap();
+        let report = json!({ "valid": 2 });
+        let record = json!({ "missingRecordings": [] });
+        let compare = |accept| {
+            compare_baseline("s", dir.path(), &report, "cases 1\n\n", &record, accept).unwrap()
+        };
+        assert_eq!(
+            compare(false),
+            [
+                "s__report: valid: 1 -> 2",
+                "s__baseline: no committed snapshot"
+            ]
+        );
+        assert!(!path("s__report_text.snap.new").exists());
+        assert!(path("s__baseline.snap.new").exists());
+        assert_eq!(compare(true), Vec::<String>::new());
+        assert_eq!(
+            std::fs::read_to_string(path("s__report.snap")).unwrap(),
+            "---\nsource: kept.rs\n---\n{\n  \"valid\": 2\n}\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(path("s__baseline.snap")).unwrap(),
+            "---\nsource: isomer-evals/src/harness/snapshot.rs\n---\n{\n  \"missingRecordings\": []\n}\n"
+        );
+        assert!(!path("s__baseline.snap.new").exists());
+        assert_eq!(compare(false), Vec::<String>::new());
     }
 }
 
@@ -461,7 +441,7 @@ fn write_moved(out: &mut String, suite: &str, moved: &[String], replay_state: Re
     }
     let _ = writeln!(
         out,
-        "to accept it: INSTA_UPDATE=always cargo test --test {target} -- --exact {suite}::totals, then review the .snap diff and commit it"
+        "to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test {target} -- --exact {suite}::totals, then review the .snap diff and commit it"
     );
 }
 
@@ -492,7 +472,7 @@ mod target_name_tests {
   min_valid_ratio: 0.5, floor >= 1
 the baseline moved:
   s__report: totals.valid: 2 -> 1
-to accept it: INSTA_UPDATE=always cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
+to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
 "
         );
         let mut faulty = String::from(
@@ -504,7 +484,7 @@ to accept it: INSTA_UPDATE=always cargo test --test isomer_evals -- --exact s::t
             "missing recordings (strict replay answers them with empty text): answers/a.1.txt
 the baseline moved:
   s__report: totals.valid: 2 -> 1
-fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: INSTA_UPDATE=always cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
+fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
 "
         );
         let mut nothing = String::new();

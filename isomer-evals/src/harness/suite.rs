@@ -1,8 +1,13 @@
-//! [`Suite`]: what an `#[isomer_eval]` function returns, a runtime plus run options.
+//! [`Suite`]: what an `#[isomer_eval]` function returns, a runtime plus run options, and
+//! the live callbacks record mode calls.
+
+use std::time::Duration;
 
 use isomer_sdk::AuthoringProfile;
+use serde_json::{Map, Value};
 
-use crate::case::{EvalCase, Generate, Judge};
+use crate::case::{EvalCase, Generate, Judge, Prompt};
+use crate::html::EvalPage;
 use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 use crate::runtime::{EvalFrame, EvalRuntime};
@@ -11,8 +16,14 @@ use crate::runtime::{EvalFrame, EvalRuntime};
 ///
 /// An `#[isomer_eval]` function returns a `Suite`, or anything that converts into one: any
 /// [`EvalRuntime`] that is `Send + 'static` converts with the default options. The harness
-/// calls the function once per trial (so a panic while building is that trial's failure),
-/// supplies the corpus and the replayed `generate` / `judge` itself, and never calls a model.
+/// calls the function once per process, when the first trial of the suite runs (`--list`
+/// and a `--exact` run of another suite's trial never call it), and every trial of the
+/// suite shares what it returned; a panic while building fails that trial, and the next
+/// trial calls the function again. The harness supplies the corpus and the replayed
+/// `generate` / `judge` itself, and never calls a model unless `ISOMER_EVAL_RECORD` asks it
+/// to record: then it calls the live callbacks declared here ([`Suite::live`],
+/// [`Suite::judge`]) for the recordings it writes (see the
+/// [harness docs](super#recording-a-corpus)).
 ///
 /// ```no_run
 /// use isomer_evals::EvalRuntime;
@@ -30,7 +41,16 @@ pub struct Suite {
     concurrency: usize,
     retry_on_invalid: bool,
     frame: Option<Box<dyn EvalFrame + Send>>,
+    live: Option<Generate<'static>>,
+    live_judge: Option<Judge<'static>>,
+    provenance: Map<String, Value>,
+    timeout: Duration,
 }
+
+/// How long record mode lets one live `generate` or `judge` call run before it fails that
+/// case (`generate attempt 0 failed: timed out after 120s`): 120 seconds, time for a long
+/// answer from a slow model, short enough that a stalled call does not hold a run.
+pub const DEFAULT_LIVE_TIMEOUT: Duration = Duration::from_secs(120);
 
 impl Suite {
     /// A suite over `runtime` with [`RunEvalsOptions::new`]'s defaults: the general profile,
@@ -44,6 +64,10 @@ impl Suite {
             concurrency: 1,
             retry_on_invalid: true,
             frame: None,
+            live: None,
+            live_judge: None,
+            provenance: Map::new(),
+            timeout: DEFAULT_LIVE_TIMEOUT,
         }
     }
 
@@ -86,6 +110,54 @@ impl Suite {
         self
     }
 
+    /// The live model record mode calls for each attempt it records (default none). A
+    /// replay never calls it. It is handed the same [`GenerateRequest`](crate::GenerateRequest)
+    /// a replay answers, and what it returns is written, as it is, to
+    /// `answers/<id>.<attempt>.txt`.
+    pub fn live(mut self, generate: Generate<'static>) -> Self {
+        self.live = Some(generate);
+        self
+    }
+
+    /// The live judge record mode asks for each verdict it records (default none: record
+    /// mode then replays the recorded verdicts, as a replay does). Its verdict is written to
+    /// `judgments.json` with the text rendering it was given.
+    pub fn judge(mut self, judge: Judge<'static>) -> Self {
+        self.live_judge = Some(judge);
+        self
+    }
+
+    /// What the live callbacks report of themselves (model, version, sampling settings),
+    /// written with the date into `provenance.recording` of `corpus.json` and of
+    /// `judgments.json` when record mode writes an answer or a verdict (default empty).
+    pub fn provenance(mut self, provenance: Map<String, Value>) -> Self {
+        self.provenance = provenance;
+        self
+    }
+
+    /// How long one live call may run in record mode before it fails its case (default
+    /// [`DEFAULT_LIVE_TIMEOUT`], 120 s). A replay sets no limit: it answers from files.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    pub(crate) fn live_generate(&self) -> Option<&Generate<'static>> {
+        self.live.as_ref()
+    }
+
+    pub(crate) fn live_judge(&self) -> Option<&Judge<'static>> {
+        self.live_judge.as_ref()
+    }
+
+    pub(crate) fn live_provenance(&self) -> &Map<String, Value> {
+        &self.provenance
+    }
+
+    pub(crate) fn live_timeout(&self) -> Duration {
+        self.timeout
+    }
+
     /// The authoring prompt these options build (what `prompt.txt` must hold).
     pub fn prompt(&self) -> String {
         eval_prompt(
@@ -97,14 +169,17 @@ impl Suite {
     }
 
     /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on the
-    /// calling thread.
+    /// calling thread, inside a Tokio runtime (live callbacks and timeouts may need one).
+    /// The harness keeps its suites to the end of the process, so the prompt is built from
+    /// this suite only if a request reads it.
     pub(crate) fn run<'a>(
-        &'a self,
+        &'static self,
         corpus: Vec<EvalCase>,
         generate: Generate<'a>,
         judge: Option<Judge<'a>>,
     ) -> EvalReport {
         let mut options = RunEvalsOptions::new(&*self.runtime, corpus, generate);
+        options.prompt = Some(Prompt::lazy(|| self.prompt()));
         options.judge = judge;
         options.profile = self.profile;
         options.guide = self.guide.clone();
@@ -112,7 +187,38 @@ impl Suite {
         options.concurrency = self.concurrency;
         options.retry_on_invalid = self.retry_on_invalid;
         options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
-        futures::executor::block_on(run_evals(options))
+        block_on(run_evals(options))
+    }
+}
+
+/// Drives `future` to completion on the calling thread, inside a current-thread Tokio
+/// runtime with every driver this build of Tokio has (its timer included), so a live
+/// callback may use Tokio and a timeout has its clock. A runtime that cannot be built
+/// (the OS refused a resource) falls back to a plain executor without them.
+pub(crate) fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(future),
+        Err(_) => futures::executor::block_on(future),
+    }
+}
+
+impl Suite {
+    /// The HTML report of `report`, a run of `cases` under this suite's options: its
+    /// runtime renders, its frame checks each attempt.
+    pub(crate) fn page<'a>(
+        &'a self,
+        name: &'a str,
+        report: &'a EvalReport,
+        cases: &'a [EvalCase],
+    ) -> EvalPage<'a> {
+        let page = EvalPage::new(name, report, cases, &*self.runtime);
+        match self.frame.as_deref() {
+            Some(frame) => page.frame(frame),
+            None => page,
+        }
     }
 }
 
@@ -132,6 +238,10 @@ impl std::fmt::Debug for Suite {
             .field("concurrency", &self.concurrency)
             .field("retry_on_invalid", &self.retry_on_invalid)
             .field("frame", &self.frame.is_some())
+            .field("live", &self.live.is_some())
+            .field("judge", &self.live_judge.is_some())
+            .field("provenance", &self.provenance)
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }

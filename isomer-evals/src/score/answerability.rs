@@ -46,16 +46,18 @@ where
                 panic_message(&*panic),
             )),
         };
-    judge_rendered(judge, eval_case, rendered).await
+    judge_rendered(judge, eval_case, rendered, None).await
 }
 
 /// The second half of [`score_answerability`]: asks the judge about a
 /// rendering already made (`run_evals` renders while it checks the
-/// attempt), or passes on the rendering's error.
+/// attempt), or passes on the rendering's error. A judge still unanswered
+/// after `timeout` fails with a timed-out [`CaseError`].
 pub(crate) async fn judge_rendered(
     judge: &Judge<'_>,
     eval_case: Arc<EvalCase>,
     rendered: Result<String, CaseError>,
+    timeout: Option<std::time::Duration>,
 ) -> Result<AnswerabilityScore, CaseError> {
     let rendered = rendered?;
     let request = JudgeRequest {
@@ -63,7 +65,7 @@ pub(crate) async fn judge_rendered(
         rendered,
     };
     let verdict = judge
-        .call_guarded(request)
+        .call_within(request, timeout)
         .await
         .map_err(|failure| CaseError::from_failure(CaseStage::Judge, None, failure))?;
     Ok(AnswerabilityScore { verdict })

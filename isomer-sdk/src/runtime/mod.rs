@@ -27,6 +27,7 @@ mod checked;
 pub(crate) mod inventory;
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::OnceLock;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -198,15 +199,16 @@ impl Rendered {
 pub struct Runtime<C = ()> {
     packs: Vec<Pack>,
     inventory: Inventory,
-    engine: Engine,
     groups: Vec<PrimitiveGroup>,
     frames: Vec<Frame>,
     default_frame: Option<String>,
     views: ViewRegistry<C>,
     budget: InputBudget,
     formats: Vec<String>,
-    composition_schema: Value,
-    authoring_schema: Value,
+    /// Built by [`Runtime::composition_schema`] on first use.
+    composition_schema: OnceLock<Value>,
+    /// Built by [`Runtime::authoring_schema`] on first use.
+    authoring_schema: OnceLock<Value>,
     authoring: crate::schema::authoring::AuthoringOptions,
 }
 
@@ -410,10 +412,6 @@ impl<C: Send + 'static> RuntimeBuilder<C> {
         }
         authoring.describe.extend(self.describe);
         authoring.omit_properties.extend(self.omit_properties);
-        let composition_schema =
-            crate::schema::composition::composition_schema(inventory.primitives(), None);
-        let authoring_schema =
-            crate::schema::authoring::authoring_schema(&composition_schema, &authoring);
         let views = ViewRegistry::new(self.budget);
         for view in self.views {
             views.register(view)?;
@@ -421,15 +419,14 @@ impl<C: Send + 'static> RuntimeBuilder<C> {
         Ok(Runtime {
             packs: self.packs,
             inventory,
-            engine: Engine::new(),
             groups,
             frames,
             default_frame,
             views,
             budget: self.budget,
             formats,
-            composition_schema,
-            authoring_schema,
+            composition_schema: OnceLock::new(),
+            authoring_schema: OnceLock::new(),
             authoring,
         })
     }
@@ -481,7 +478,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// finding, no warnings. A projection of the one pass
     /// ([`Runtime::check`]).
     pub fn parse(&self, value: &Value) -> ParsedComposition {
-        self.engine.parse(&self.inventory, value, self.budget)
+        Engine::shared().parse(&self.inventory, value, self.budget)
     }
 
     /// Trusted input, upstream `validate`: budget, schema and refinements,
@@ -489,7 +486,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// checked copy (absent only when the budget refused). A projection of
     /// the one pass.
     pub fn validate(&self, value: &Value) -> CheckedValidation {
-        self.engine.validate(&self.inventory, value, self.budget)
+        Engine::shared().validate(&self.inventory, value, self.budget)
     }
 
     /// Model output checked the way a host reads it: `parse`, then
@@ -499,7 +496,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// pass deserialized, so [`Checked::render`] renders without checking
     /// or deserializing again.
     pub fn check<'a>(&'a self, value: &'a Value) -> Checked<'a> {
-        Checked::new(&self.engine, &self.inventory, self.budget, value)
+        Checked::new(Engine::shared(), &self.inventory, self.budget, value)
     }
 
     /// Renders a composition on `surface` (validating first, in the same
@@ -517,7 +514,7 @@ impl<C: Send + 'static> Runtime<C> {
         let mode = options
             .on_validation_error
             .unwrap_or(surface.default_mode());
-        let pass = self.engine.run(&self.inventory, composition, self.budget);
+        let pass = Engine::shared().run(&self.inventory, composition, self.budget);
         let valid = pass.valid();
         let (refused, visits, errors) = pass.into_parts();
         if refused || (!valid && mode == ValidationMode::Throw) {
@@ -613,20 +610,28 @@ impl<C: Send + 'static> Runtime<C> {
     /// draft 2020-12, `$defs` per type plus `bodyNode`, `id`/`surfaces`
     /// kept. What the `isomer://composition-schema`-style resources serve
     /// when they need the exact validator shape.
+    ///
+    /// Built on the first call and kept (a runtime that never exports it
+    /// never builds it).
     pub fn composition_schema(&self) -> &Value {
-        &self.composition_schema
+        self.composition_schema.get_or_init(|| {
+            crate::schema::composition::composition_schema(self.inventory.primitives(), None)
+        })
     }
 
     /// The authoring projection (sdk.md §9): what a model reads.
+    /// Built on the first call and kept.
     pub fn authoring_schema(&self) -> &Value {
-        &self.authoring_schema
+        self.authoring_schema.get_or_init(|| {
+            crate::schema::authoring::authoring_schema(self.composition_schema(), &self.authoring)
+        })
     }
 
     /// The authoring context: authoring schema, catalog entries, groups and
     /// the views registered now.
     pub fn authoring_context(&self) -> AuthoringContext {
         AuthoringContext {
-            schema: self.authoring_schema.clone(),
+            schema: self.authoring_schema().clone(),
             primitives: self.catalog(),
             groups: self.groups.clone(),
             views: self.views.list(),
@@ -665,7 +670,7 @@ impl<C: Send + 'static> Runtime<C> {
         crate::schema::describe::check_type_count(types, "getAuthoringContext.describePrimitives")?;
         let primitives = self.lookup(types, "getAuthoringContext.describePrimitives")?;
         Ok(crate::schema::describe::describe_primitives(
-            &self.authoring_schema,
+            self.authoring_schema(),
             &primitives,
         ))
     }
@@ -847,5 +852,59 @@ pub(crate) fn render_body(
                 text,
             ))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::surface::Markdown;
+    use serde_json::json;
+
+    fn leaf(type_name: &str) -> Primitive {
+        Primitive::builder::<Value>(type_name)
+            .schema_json(
+                json!({ "type": "object", "properties": { "text": { "type": "string" } } }),
+            )
+            .purpose("A leaf.")
+            .example(json!({ "type": type_name, "text": "x" }))
+            .text(|_, _| String::new())
+            .markdown(|_, _| Markdown::new())
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_check_compiles_only_the_validators_of_the_types_it_meets() {
+        let runtime = Runtime::builder()
+            .pack(
+                Pack::new("p")
+                    .primitive(leaf("a"))
+                    .primitive(leaf("b"))
+                    .build()
+                    .unwrap(),
+            )
+            .build()
+            .unwrap();
+        let compiled = |type_name: &str| {
+            runtime
+                .primitive(type_name)
+                .unwrap()
+                .inner
+                .schema
+                .is_compiled()
+        };
+        assert_eq!((compiled("a"), compiled("b")), (false, false));
+        assert!(runtime.composition_schema.get().is_none());
+        assert!(runtime.authoring_schema.get().is_none());
+        let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
+        assert!(runtime.check(&view).valid());
+        assert_eq!((compiled("a"), compiled("b")), (true, false));
+        assert!(runtime.composition_schema.get().is_none());
+        assert_eq!(
+            runtime.authoring_schema()["$defs"]["b"]["properties"]["text"],
+            json!({ "type": "string" })
+        );
+        assert!(runtime.composition_schema.get().is_some());
     }
 }

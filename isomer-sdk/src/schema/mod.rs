@@ -121,3 +121,21 @@ pub(crate) fn referenced_defs(schema: &Value) -> Vec<String> {
     });
     names
 }
+
+/// The target of a local `$ref` (`#/$defs/name`, `#` for the root).
+pub(crate) fn follow_ref<'a>(document: &'a Value, schema: &Value) -> Option<&'a Value> {
+    let reference = schema.get("$ref")?.as_str()?;
+    let pointer = percent_decode(reference.strip_prefix('#')?)?;
+    document.pointer(&pointer)
+}
+
+/// Follows `$ref`s until a schema without one (at most 32 hops).
+pub(crate) fn resolve_refs<'a>(document: &'a Value, mut schema: &'a Value) -> &'a Value {
+    for _ in 0..32 {
+        match follow_ref(document, schema) {
+            Some(target) => schema = target,
+            None => break,
+        }
+    }
+    schema
+}

@@ -100,7 +100,7 @@ pub(crate) fn issues(compiled: &jsonschema::Validator, subject: &Subject<'_>) ->
                 let property_schema = keyword_schema
                     .and_then(|s| s.get("properties"))
                     .and_then(|p| p.get(&name))
-                    .map(|s| resolve_refs(subject.schema, s));
+                    .map(|s| crate::schema::resolve_refs(subject.schema, s));
                 segments.push(Seg::Key(name));
                 match property_schema.and_then(allowed_values) {
                     Some(values) => one_of(&values),
@@ -336,7 +336,7 @@ fn resolve_pointer<'a>(document: &'a Value, steps: &[String]) -> Option<&'a Valu
     let mut current = document;
     for step in steps {
         if step == "$ref" {
-            current = follow_ref(document, current)?;
+            current = crate::schema::follow_ref(document, current)?;
             continue;
         }
         current = match current {
@@ -346,22 +346,4 @@ fn resolve_pointer<'a>(document: &'a Value, steps: &[String]) -> Option<&'a Valu
         };
     }
     Some(current)
-}
-
-/// The target of a local `$ref` (`#/$defs/name`, `#` for the root).
-pub(crate) fn follow_ref<'a>(document: &'a Value, schema: &Value) -> Option<&'a Value> {
-    let reference = schema.get("$ref")?.as_str()?;
-    let pointer = crate::schema::percent_decode(reference.strip_prefix('#')?)?;
-    document.pointer(&pointer)
-}
-
-/// Follows `$ref`s until a schema without one (at most 32 hops).
-pub(crate) fn resolve_refs<'a>(document: &'a Value, mut schema: &'a Value) -> &'a Value {
-    for _ in 0..32 {
-        match follow_ref(document, schema) {
-            Some(target) => schema = target,
-            None => break,
-        }
-    }
-    schema
 }

@@ -29,6 +29,8 @@ pub(crate) mod order;
 mod pass;
 pub(crate) mod sanitize;
 
+use std::sync::LazyLock;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -110,6 +112,8 @@ impl<'v> Pass<'v> {
 }
 
 /// The compiled root schema; the per-node validators live in the primitives.
+/// The root schema is the same for every runtime, so one engine serves them
+/// all: [`Engine::shared`] builds it on first use.
 pub(crate) struct Engine {
     root_schema: Value,
     root: jsonschema::Validator,
@@ -117,17 +121,23 @@ pub(crate) struct Engine {
     body_key: Vec<u64>,
 }
 
+/// The process's engine, built when the first composition is checked.
+static ENGINE: LazyLock<Engine> = LazyLock::new(|| {
+    let root_schema = crate::schema::root::validator_root_schema();
+    let root = crate::schema::node::compile(&root_schema)
+        .unwrap_or_else(|reason| unreachable!("the root schema compiles: {reason}"));
+    let body_key = key_for(&root_schema, &[Seg::Key("body".into())]);
+    Engine {
+        root_schema,
+        root,
+        body_key,
+    }
+});
+
 impl Engine {
-    pub fn new() -> Engine {
-        let root_schema = crate::schema::root::validator_root_schema();
-        let root = crate::schema::node::compile(&root_schema)
-            .unwrap_or_else(|reason| unreachable!("the root schema compiles: {reason}"));
-        let body_key = key_for(&root_schema, &[Seg::Key("body".into())]);
-        Engine {
-            root_schema,
-            root,
-            body_key,
-        }
+    /// The engine every runtime shares, built on the first call.
+    pub fn shared() -> &'static Engine {
+        &ENGINE
     }
 
     /// The one pass over `value`: budget, schema and refinements, then (when

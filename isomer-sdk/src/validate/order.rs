@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::validate::messages::resolve_refs;
+use crate::schema::resolve_refs;
 
 /// One step of a path inside a value.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use crate::primitive::{Primitive, RefineContext, TypedSlot};
 use crate::runtime::inventory::Inventory;
 use crate::walk::{ChildWalker, child_node_path};
 
-use super::messages::{Subject, format_path, issues};
+use super::messages::{Issue, Subject, format_path, issues};
 use super::order::{Seg, key_for, parse_child_path};
 use super::{Engine, sanitize};
 
@@ -147,7 +147,16 @@ impl Engine {
                 instance: node,
                 node_fields: Some(primitive.field_names()),
             };
-            let own = issues(&primitive.inner.schema.compiled, &subject);
+            let own = match primitive.inner.schema.compiled() {
+                Ok(compiled) => issues(compiled, &subject),
+                // A pack bug the meta-schema check could not see: the
+                // node is reported, not silently accepted.
+                Err(reason) => vec![Issue {
+                    key: Vec::new(),
+                    segments: Vec::new(),
+                    message: format!("cannot be checked: its schema does not compile ({reason})"),
+                }],
+            };
             let own_failed = !own.is_empty();
             if own_failed {
                 let node_key = visits.key(at);

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::node::BODY_NODE_REF;
-use crate::validate::messages::resolve_refs;
+use crate::schema::resolve_refs;
 
 /// The deepest schema nesting followed (input is already within the
 /// budget's depth, so this only guards odd schemas).

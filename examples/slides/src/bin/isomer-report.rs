@@ -7,6 +7,7 @@
 //! OPTIONS
 //!   --corpus DIR     the corpus directory (default: corpus/slides of this repository)
 //!   --json           print the EvalReport as JSON instead of the text report
+//!   --html FILE      also write the HTML report of the run to FILE
 //!   --print-prompt   print the prompt the harness builds for the slides pack and exit
 //!                    (the text corpus/<name>/prompt.txt must hold)
 //!   -h, --help       print this help
@@ -27,6 +28,13 @@
 //!   be used (not UTF-8, unreadable, a code fence cut off), each with its file and
 //!   line:column.
 //!
+//! `--html FILE` writes one self-contained page (`isomer_evals::html`): the totals beside
+//! the committed baseline (`tests/snapshots/slides__report.snap`, for the default corpus
+//! only), what does not match the recordings, and one row per case with its request,
+//! verdict and scores, each attempt rendered through the slides pack's html surface with
+//! its validation errors and model text, beside the golden's rendering. The text report
+//! still goes to stdout, and the exit status is the same.
+//!
 //! Answers are read one by one as the run asks for them, so an unusable answer fails its
 //! case only and one run reports every fault of the corpus.
 //!
@@ -44,8 +52,9 @@ use std::process::ExitCode;
 
 use isomer_evals::baseline::{Baseline, PromptMismatch, check_prompt};
 use isomer_evals::corpus::Corpus;
+use isomer_evals::html::{AnswerLog, EvalPage};
 use isomer_evals::recordings::{Recordings, ReplayFindings};
-use isomer_evals::{EvalFrame, EvalReport, RunEvalsOptions, eval_prompt, run_evals};
+use isomer_evals::{EvalCase, EvalFrame, EvalReport, RunEvalsOptions, eval_prompt, run_evals};
 use isomer_sdk::AuthoringProfile;
 
 /// The recorded slides corpus of this repository: `corpus/slides` beside
@@ -62,12 +71,13 @@ fn default_corpus() -> PathBuf {
 /// Cases in flight at once; the report does not depend on it.
 const CONCURRENCY: usize = 4;
 
-const USAGE: &str = "usage: isomer-report [--corpus DIR] [--json] [--print-prompt]
+const USAGE: &str = "usage: isomer-report [--corpus DIR] [--json] [--html FILE] [--print-prompt]
 
 Replays a recorded corpus against the slides pack and prints the eval report.
 
   --corpus DIR     the corpus directory (default: corpus/slides of this repository)
   --json           print the EvalReport as JSON instead of the text report
+  --html FILE      also write the HTML report of the run to FILE
   --print-prompt   print the prompt the harness builds for the slides pack and exit
   -h, --help       print this help
 
@@ -83,6 +93,10 @@ pub struct Replayed {
     pub prompt_check: Result<(), PromptMismatch>,
     /// What the replay noted: missing, stale and unusable recordings.
     pub findings: ReplayFindings,
+    /// The cases run, in corpus order.
+    pub cases: Vec<EvalCase>,
+    /// The model text of every attempt the run read, for the HTML report.
+    pub answers: AnswerLog,
 }
 
 /// The prompt `run_evals` builds for the slides runtime with the options
@@ -108,11 +122,11 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     let corpus = Corpus::load(dir)
         .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
     let replay = Recordings::new(dir);
+    let answers = AnswerLog::new();
     let runtime = slides_runtime()?;
-    let frame = runtime
-        .frame(Some(isomer_slides::SLIDE_DECK_FRAME))
-        .map_err(|error| format!("the slides runtime has no slide frame: {error}"))?;
-    let mut options = RunEvalsOptions::new(&runtime, corpus.eval_cases(), replay.generate());
+    let frame = slides_frame(&runtime)?;
+    let cases = corpus.eval_cases();
+    let mut options = RunEvalsOptions::new(&runtime, cases.clone(), answers.tap(replay.generate()));
     options.judge = replay.has_judgments().then(|| replay.judge());
     options.guide = isomer_slides::AUTHORING_GUIDE.to_owned();
     options.rules = Some(isomer_slides::AUTHORING_RULES.to_owned());
@@ -134,16 +148,64 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     }
     let baseline = Baseline::new(report, &prompt, &replay);
     let prompt_check = check_prompt(&prompt, corpus.prompt.as_deref());
+    let findings = replay.findings();
+    drop(replay);
     Ok(Replayed {
         baseline,
         prompt_check,
-        findings: replay.findings(),
+        findings,
+        cases,
+        answers,
     })
+}
+
+fn slides_frame(runtime: &isomer_sdk::Runtime) -> Result<&isomer_sdk::Frame, String> {
+    runtime
+        .frame(Some(isomer_slides::SLIDE_DECK_FRAME))
+        .map_err(|error| format!("the slides runtime has no slide frame: {error}"))
+}
+
+/// The HTML report of a replay of the corpus at `dir`: the run's report, findings and
+/// answers, rendered through the slides runtime, with the committed baseline beside the
+/// totals when `baseline` is given.
+fn html_page(
+    dir: &Path,
+    replayed: &Replayed,
+    baseline: Option<&EvalReport>,
+) -> Result<String, String> {
+    let runtime = slides_runtime()?;
+    let frame = slides_frame(&runtime)?;
+    let name = dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    let mut page = EvalPage::new(&name, &replayed.baseline.report, &replayed.cases, &runtime)
+        .frame(frame)
+        .answers(&replayed.answers)
+        .findings(&replayed.findings);
+    if let Some(baseline) = baseline {
+        page = page.baseline(baseline);
+    }
+    if let Err(mismatch) = &replayed.prompt_check {
+        page = page.note(format!("{}: {mismatch}", dir.join("prompt.txt").display()));
+    }
+    Ok(page.to_html())
+}
+
+/// The committed report of the slides gate, the baseline of the default corpus.
+fn committed_slides_report() -> Option<EvalReport> {
+    let snapshots = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("snapshots");
+    isomer_evals::harness::committed_report(&snapshots, "slides")
 }
 
 /// The parsed command line.
 struct Args {
     corpus: PathBuf,
+    /// Whether `--corpus` was given (the committed baseline is the default corpus's).
+    corpus_given: bool,
+    html: Option<PathBuf>,
     json: bool,
     print_prompt: bool,
 }
@@ -153,6 +215,8 @@ struct Args {
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, String> {
     let mut parsed = Args {
         corpus: default_corpus(),
+        corpus_given: false,
+        html: None,
         json: false,
         print_prompt: false,
     };
@@ -163,6 +227,16 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
             "-h" | "--help" => return Ok(None),
             "--json" => parsed.json = true,
             "--print-prompt" => parsed.print_prompt = true,
+            "--html" => {
+                if parsed.html.is_some() {
+                    return Err("`--html` is given twice".to_owned());
+                }
+                let file = args
+                    .next()
+                    .filter(|file| !file.starts_with("--"))
+                    .ok_or_else(|| "`--html` needs a file, e.g. `--html report.html`".to_owned())?;
+                parsed.html = Some(PathBuf::from(file));
+            }
             "--corpus" => {
                 if corpus_given {
                     return Err("`--corpus` is given twice".to_owned());
@@ -191,6 +265,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
             },
         }
     }
+    parsed.corpus_given = corpus_given;
     Ok(Some(parsed))
 }
 
@@ -228,6 +303,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(file) = &args.html {
+        let committed = (!args.corpus_given).then(committed_slides_report).flatten();
+        let written = html_page(&args.corpus, &replayed, committed.as_ref()).and_then(|page| {
+            std::fs::write(file, page)
+                .map_err(|error| format!("cannot write {}: {error}", file.display()))
+        });
+        if let Err(message) = written {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    }
     let baseline = &replayed.baseline;
     let output = if args.json {
         match serde_json::to_string_pretty(&baseline.report) {

@@ -1,0 +1,332 @@
+//! The HTML report (`isomer-report --html FILE`) opened in headless Chromium, as a person
+//! opens it: the slides corpus's page loads with no console message (the page has no
+//! script, and its Content-Security-Policy would log any fetch or script it refused) and
+//! one row per case; a corpus whose every text field is hostile (script tags, event
+//! attributes, `javascript:` links, in the request, the golden, the answers and the
+//! errors they cause) shows that text and runs none of it.
+//!
+//! Chromium is `/usr/bin/chromium` or `chromium` on `PATH` (`.ci/run` installs Debian's
+//! package when it is missing); without it each test prints why it skips and passes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+
+const REPORT: &str = env!("CARGO_BIN_EXE_isomer-report");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/slides");
+
+/// What a hostile text would do if the page ran it: retitle the document.
+const HOSTILE: &str = "<script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\"><a href=\"javascript:document.title='pwned'\" onclick=\"document.title='pwned'\">click</a><svg onload=\"document.title='pwned'\"></svg>\" onmouseover=\"document.title='pwned'";
+const HOSTILE_URL: &str = "javascript:document.title='pwned'";
+
+/// The Chromium binary, or `None` (with the reason printed) when there is none.
+fn chromium() -> Option<PathBuf> {
+    let installed = Path::new("/usr/bin/chromium");
+    if installed.is_file() {
+        return Some(installed.to_owned());
+    }
+    let on_path = std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join("chromium"))
+            .find(|candidate| candidate.is_file())
+    });
+    if on_path.is_none() {
+        println!(
+            "skipped: no Chromium (neither /usr/bin/chromium nor chromium on PATH); install Debian's `chromium` package to run this test"
+        );
+    }
+    on_path
+}
+
+/// Runs headless Chromium on `page` with a fresh profile, logging console messages to
+/// stderr, plus `extra` (`--dump-dom`, `--screenshot=...`).
+fn open(chromium: &Path, page: &Path, extra: &[String]) -> Output {
+    let profile = tempfile::tempdir().unwrap();
+    let output = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(extra)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(
+        output.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// The console messages Chromium logged for the page (`...:CONSOLE:...` lines).
+fn console_messages(output: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter(|line| line.contains(":CONSOLE"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Writes the HTML report of the corpus at `corpus` (the default one when `None`) to
+/// `page`; returns the command's exit status code.
+fn write_report(corpus: Option<&Path>, page: &Path) -> i32 {
+    let mut command = Command::new(REPORT);
+    if let Some(corpus) = corpus {
+        command.arg("--corpus").arg(corpus);
+    }
+    let output = command
+        .arg("--html")
+        .arg(page)
+        .output()
+        .expect("isomer-report runs");
+    assert!(
+        page.is_file(),
+        "no page written: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.status.code().unwrap_or(-1)
+}
+
+/// Every start tag of a serialized DOM (`<tag ...>`): text is escaped there, so each `<`
+/// followed by a letter opens an element.
+fn start_tags(dom: &str) -> Vec<&str> {
+    let mut tags = Vec::new();
+    let mut rest = dom;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at..];
+        let end = rest.find('>').map_or(rest.len(), |end| end + 1);
+        if rest[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+            tags.push(&rest[..end]);
+        }
+        rest = &rest[end..];
+    }
+    tags
+}
+
+/// The names of the attributes of a start tag, lowercase.
+fn attribute_names(tag: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let inner = tag.trim_start_matches('<').trim_end_matches('>');
+    let mut chars = inner.char_indices().peekable();
+    // Skip the tag name.
+    while chars.next_if(|(_, c)| !c.is_whitespace()).is_some() {}
+    loop {
+        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
+        let Some(&(start, _)) = chars.peek() else {
+            break;
+        };
+        while chars
+            .next_if(|(_, c)| !c.is_whitespace() && *c != '=')
+            .is_some()
+        {}
+        let end = chars.peek().map_or(inner.len(), |(at, _)| *at);
+        names.push(inner[start..end].to_ascii_lowercase());
+        if chars.next_if(|(_, c)| *c == '=').is_some() {
+            match chars.peek().map(|(_, c)| *c) {
+                Some(quote @ ('"' | '\'')) => {
+                    chars.next();
+                    while chars.next_if(|(_, c)| *c != quote).is_some() {}
+                    chars.next();
+                }
+                _ => while chars.next_if(|(_, c)| !c.is_whitespace()).is_some() {},
+            }
+        }
+    }
+    names
+}
+
+/// The text between `<title>` and `</title>` of a serialized DOM.
+fn title(dom: &str) -> &str {
+    let start = dom.find("<title>").expect("a title") + "<title>".len();
+    let end = dom[start..].find("</title>").expect("a closed title");
+    &dom[start..start + end]
+}
+
+#[test]
+fn the_slides_report_opens_with_one_row_per_case_and_no_console_message() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("slides.html");
+    assert_eq!(write_report(None, &page), 0);
+    let output = open(&chromium, &page, &["--dump-dom".to_owned()]);
+    assert_eq!(console_messages(&output), Vec::<String>::new());
+    let dom = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(title(&dom), "slides: eval report");
+
+    let corpus: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(CORPUS).join("corpus.json")).unwrap(),
+    )
+    .unwrap();
+    let ids: Vec<&str> = corpus["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| case["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 49);
+    let rows: Vec<&str> = start_tags(&dom)
+        .into_iter()
+        .filter(|tag| tag.starts_with("<tr class=\"case "))
+        .collect();
+    let row_ids: Vec<&str> = rows
+        .iter()
+        .map(|tag| {
+            let start = tag.find("id=\"case-").unwrap() + "id=\"case-".len();
+            let end = tag[start..].find('"').unwrap();
+            &tag[start..start + end]
+        })
+        .collect();
+    assert_eq!(row_ids, ids);
+    // Every case passes the committed recordings; the totals match the baseline.
+    assert!(
+        rows.iter()
+            .all(|row| row.starts_with("<tr class=\"case passed\""))
+    );
+    assert!(!dom.contains("<tr class=\"moved\">"));
+    assert!(dom.contains("<th>valid</th><td>48 (98%)</td><td>48 (98%)</td>"));
+    assert_eq!(
+        start_tags(&dom)
+            .iter()
+            .filter(|tag| tag.starts_with("<script"))
+            .count(),
+        0
+    );
+}
+
+/// A composition of the slides pack with `text` in every text field and `url` in every
+/// URL field.
+fn closing_slide(text: &str, url: &str) -> Value {
+    json!({
+        "type": "view",
+        "title": text,
+        "subtitle": text,
+        "meta": { "ariaLabel": text },
+        "body": [{
+            "type": "slideFrame",
+            "brand": text,
+            "url": url,
+            "logo": false,
+            "tone": "inverse",
+            "body": [{
+                "type": "slideClosing",
+                "title": text,
+                "links": [
+                    { "label": text, "href": url, "text": text },
+                    { "label": text, "href": "https://example.com/ok", "text": text }
+                ]
+            }]
+        }]
+    })
+}
+
+/// A corpus (in `dir`) whose request, golden, answers and the errors they cause all
+/// carry [`HOSTILE`]: one case answered with the hostile slide (`javascript:` links and
+/// all), then a retry that is not JSON; one whose answer invents a node type named by
+/// hostile text.
+fn write_hostile_corpus(dir: &Path) {
+    let corpus = json!({
+        "provenance": { "author": HOSTILE, "method": HOSTILE },
+        "cases": [
+            {
+                "id": "hostile-links",
+                "prompt": HOSTILE,
+                "golden": closing_slide(HOSTILE, HOSTILE_URL),
+                "expected": ["slideClosing"]
+            },
+            {
+                "id": "hostile-type",
+                "prompt": HOSTILE,
+                "golden": closing_slide(HOSTILE, "https://example.com")
+            }
+        ]
+    });
+    std::fs::create_dir_all(dir.join("answers")).unwrap();
+    std::fs::write(dir.join("corpus.json"), corpus.to_string()).unwrap();
+    std::fs::write(dir.join("prompt.txt"), HOSTILE).unwrap();
+    let answer =
+        |name: &str, text: String| std::fs::write(dir.join("answers").join(name), text).unwrap();
+    answer(
+        "hostile-links.0.txt",
+        closing_slide(HOSTILE, HOSTILE_URL).to_string(),
+    );
+    answer("hostile-links.1.txt", format!("Sorry! {HOSTILE}"));
+    let mut invented = closing_slide(HOSTILE, "https://example.com");
+    invented["body"][0]["body"][0]["type"] = Value::String(HOSTILE.to_owned());
+    answer("hostile-type.0.txt", format!("```json\n{invented}\n```"));
+    answer(
+        "hostile-type.1.txt",
+        closing_slide(HOSTILE, "https://example.com").to_string(),
+    );
+}
+
+#[test]
+fn hostile_text_in_every_field_shows_as_text_and_runs_nothing() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("hostile");
+    write_hostile_corpus(&corpus);
+    let page = dir.path().join("hostile.html");
+    // The recordings do not match the slides prompt, so the command exits 1; the page is
+    // still written.
+    assert_eq!(write_report(Some(&corpus), &page), 1);
+    let html = std::fs::read_to_string(&page).unwrap();
+
+    let output = open(&chromium, &page, &["--dump-dom".to_owned()]);
+    assert_eq!(console_messages(&output), Vec::<String>::new());
+    let dom = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(title(&dom), "hostile: eval report");
+    let tags = start_tags(&dom);
+    assert_eq!(
+        tags.iter()
+            .filter(|tag| tag.starts_with("<tr class=\"case "))
+            .count(),
+        2
+    );
+    let elements = ["<script", "<img", "<svg", "<iframe", "<object", "<embed"];
+    for tag in &tags {
+        assert!(
+            !elements.iter().any(|element| tag.starts_with(element)),
+            "an element from model text: {tag}"
+        );
+        let names = attribute_names(tag);
+        assert!(
+            !names.iter().any(|name| name.starts_with("on")),
+            "an event attribute: {tag}"
+        );
+        // Hostile text may sit inside an attribute value, escaped (`aria-label`); a URL
+        // attribute must never hold a `javascript:` URL (the surface writes `#`).
+        for url in [
+            "href=\"javascript:",
+            "src=\"javascript:",
+            "action=\"javascript:",
+        ] {
+            assert!(!tag.contains(url), "a javascript: URL: {tag}");
+        }
+    }
+    // The hostile text is on the page, as text: in the request, the renderings (the
+    // answer's and the golden's), the model text and the validation errors.
+    let escaped = "&lt;script&gt;document.title='pwned'&lt;/script&gt;";
+    assert!(
+        dom.matches(escaped).count() >= 20,
+        "{}",
+        dom.matches(escaped).count()
+    );
+    assert!(html.contains("<ul class=\"errors\"><li>"));
+    let errors_start = html.find("<ul class=\"errors\">").unwrap();
+    assert!(html[errors_start..].contains("&lt;script&gt;"));
+}

@@ -1,0 +1,61 @@
+//! The HTML report the `totals` trial writes when asked: `ISOMER_EVAL_HTML=<dir>` writes
+//! `<dir>/<suite>.html` (see [`crate::html`] for what the page shows).
+
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use super::snapshot::split_header;
+
+/// The variable naming the directory the `totals` trials write their HTML reports to.
+pub(super) const HTML_VARIABLE: &str = "ISOMER_EVAL_HTML";
+
+/// The directory `ISOMER_EVAL_HTML` names, when it is set and not empty.
+pub(super) fn html_dir() -> Option<PathBuf> {
+    std::env::var_os(HTML_VARIABLE)
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The file of `suite`'s page in `dir`: `<dir>/<suite>.html`, every character of the
+/// suite name other than an ASCII letter, digit, `-` or `_` written `_`.
+pub(super) fn page_path(dir: &Path, suite: &str) -> PathBuf {
+    let name: String = suite
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    dir.join(format!("{name}.html"))
+}
+
+/// Writes `page` to `suite`'s file in `dir` (creating `dir`), and names the file on
+/// stderr. `Err` is the line the `totals` trial fails with.
+pub(super) fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), String> {
+    let path = page_path(dir, suite);
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&path, page))
+        .map_err(|error| {
+            format!(
+                "{HTML_VARIABLE}: cannot write the HTML report {}: {error}",
+                path.display()
+            )
+        })?;
+    eprintln!("{}: wrote {}", suite, path.display());
+    Ok(())
+}
+
+/// The committed report of `suite` in the baseline directory `snapshots`
+/// (`<snapshots>/<suite>__report.snap`, the JSON snapshot the `totals` trial compares), or
+/// `None` when it is absent or does not read as an `R` ([`crate::EvalReport`] for a
+/// single-shot suite, [`crate::agent::AgentEvalReport`] for an agent one). The HTML report
+/// shows the totals beside it.
+pub fn committed_report<R: DeserializeOwned>(snapshots: &Path, suite: &str) -> Option<R> {
+    let text = std::fs::read_to_string(snapshots.join(format!("{suite}__report.snap"))).ok()?;
+    let text = text.replace("\r\n", "\n");
+    serde_json::from_str(split_header(&text).1).ok()
+}

@@ -1,0 +1,458 @@
+//! The HTML report: one self-contained page per run of a suite, to look at.
+//!
+//! The page is a single file with its stylesheet inline; it loads nothing (its
+//! Content-Security-Policy forbids every fetch and every script) and needs no JavaScript.
+//! It shows, from the report value the text report and the JSON are made of:
+//!
+//! - the totals, row for row as [`format_report`] prints them,
+//!   beside the same rows of the baseline (the committed report), moved rows marked;
+//! - each declared floor, met or missed (a case floor with the cases that miss it);
+//! - the recordings the replay found missing, stale or unusable;
+//! - one row per case: the request, the verdict (passes or fails its floors, the judge's
+//!   answerability), the scores, each attempt's answer rendered through the runtime's
+//!   html surface with that attempt's validation errors and the model text, and the
+//!   golden rendered the same way. An agent suite ([`AgentPage`]) shows each run instead:
+//!   its turns, the tool calls with their input and result, and the answer.
+//!
+//! All text is escaped with the sdk's escaping ([`isomer_sdk::Html::text`]), the one the
+//! html surface applies to model text; renderings are the surface's own markup, which
+//! escapes text and sanitizes URLs (`javascript:` becomes `#`) as it renders. So a case,
+//! an answer or an error holding `<script>`, event attributes or `javascript:` links
+//! shows as text and runs nothing.
+//!
+//! Build a page with [`EvalPage`] (single-shot) or [`AgentPage`]; [`AnswerLog`] keeps the
+//! model text of each attempt of a run, which the report value does not hold. The eval
+//! harness writes a page when `ISOMER_EVAL_HTML` names a directory (see
+//! [`crate::harness`]); this module itself writes no file.
+//!
+//! ```no_run
+//! # fn example(runtime: &isomer_sdk::Runtime, cases: Vec<isomer_evals::EvalCase>) {
+//! use isomer_evals::html::{AnswerLog, EvalPage};
+//! use isomer_evals::recordings::Recordings;
+//! use isomer_evals::{RunEvalsOptions, run_evals};
+//!
+//! let recordings = Recordings::new("corpus/slides");
+//! let answers = AnswerLog::new();
+//! let options = RunEvalsOptions::new(runtime, cases.clone(), answers.tap(recordings.generate()));
+//! let report = futures::executor::block_on(run_evals(options));
+//! let findings = recordings.findings();
+//! let page = EvalPage::new("slides", &report, &cases, runtime)
+//!     .answers(&answers)
+//!     .findings(&findings)
+//!     .to_html();
+//! std::fs::write("slides.html", page).unwrap();
+//! # }
+//! ```
+
+mod agent;
+mod page;
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
+
+use isomer_sdk::js::to_fixed_2;
+
+use crate::case::{AnswerabilityVerdict, EvalCase, Generate};
+use crate::check::{CheckedAttempt, check_attempt};
+use crate::floor::{Floor, misses};
+use crate::parse::parse_generated;
+use crate::recordings::{ReplayFindings, StaleReason};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport, format_report, report_table};
+use crate::runtime::{EvalFrame, EvalRuntime};
+use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
+use page::{
+    FloorStatus, Page, badge, esc, floor_statuses, totals_rows, write_errors, write_folded,
+    write_rendering, write_scores,
+};
+
+pub use agent::AgentPage;
+
+/// The model text of every attempt of a run, keyed by case id and attempt: what the
+/// report value does not hold and the page shows. [`AnswerLog::tap`] fills it from a
+/// `generate`.
+#[derive(Debug, Default)]
+pub struct AnswerLog {
+    answers: Mutex<BTreeMap<(String, u32), String>>,
+}
+
+impl AnswerLog {
+    /// An empty log.
+    pub fn new() -> Self {
+        AnswerLog::default()
+    }
+
+    /// `generate`, keeping the text of each attempt it answers (an attempt that fails
+    /// keeps nothing; the report names its error). Costs one copy of each answer.
+    pub fn tap<'a>(&'a self, generate: Generate<'a>) -> Generate<'a> {
+        Generate::new(move |request| {
+            let key = (request.eval_case.id.clone(), request.attempt);
+            let call = generate.call(request);
+            async move {
+                let answer = call.await;
+                if let Ok(text) = &answer {
+                    self.answers
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .insert(key, text.clone());
+                }
+                answer
+            }
+        })
+    }
+
+    /// The attempts of case `case_id` that answered, in attempt order: `(attempt, text)`.
+    pub fn attempts(&self, case_id: &str) -> Vec<(u32, String)> {
+        self.answers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .filter(|((id, _), _)| id == case_id)
+            .map(|((_, attempt), text)| (*attempt, text.clone()))
+            .collect()
+    }
+}
+
+/// The HTML report of a single-shot run; see the [module docs](self).
+///
+/// Only the suite name, the report, the cases and the runtime are needed; each setter
+/// adds a part (without [`EvalPage::answers`] the page shows the composition each case
+/// scored, not every attempt).
+pub struct EvalPage<'a> {
+    suite: &'a str,
+    report: &'a EvalReport,
+    cases: &'a [EvalCase],
+    runtime: &'a dyn EvalRuntime,
+    frame: Option<&'a dyn EvalFrame>,
+    answers: Option<&'a AnswerLog>,
+    baseline: Option<&'a EvalReport>,
+    floors: &'a [Floor],
+    findings: Option<&'a ReplayFindings>,
+    notes: Vec<String>,
+}
+
+impl std::fmt::Debug for EvalPage<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvalPage")
+            .field("suite", &self.suite)
+            .field("cases", &self.cases.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> EvalPage<'a> {
+    /// The page of `report`, a run of `cases` (the corpus, in the order run: its requests
+    /// and goldens) scored against `runtime`, whose html surface renders answers and
+    /// goldens. `suite` titles the page.
+    pub fn new(
+        suite: &'a str,
+        report: &'a EvalReport,
+        cases: &'a [EvalCase],
+        runtime: &'a dyn EvalRuntime,
+    ) -> Self {
+        EvalPage {
+            suite,
+            report,
+            cases,
+            runtime,
+            frame: None,
+            answers: None,
+            baseline: None,
+            floors: &[],
+            findings: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The frame the run checked with, so each attempt's errors include its body rule.
+    pub fn frame(mut self, frame: &'a dyn EvalFrame) -> Self {
+        self.frame = Some(frame);
+        self
+    }
+
+    /// The model text of each attempt ([`AnswerLog::tap`] of the run's `generate`).
+    pub fn answers(mut self, answers: &'a AnswerLog) -> Self {
+        self.answers = Some(answers);
+        self
+    }
+
+    /// The committed report to show the totals beside.
+    pub fn baseline(mut self, baseline: &'a EvalReport) -> Self {
+        self.baseline = Some(baseline);
+        self
+    }
+
+    /// The declared floors, each shown met or missed.
+    pub fn floors(mut self, floors: &'a [Floor]) -> Self {
+        self.floors = floors;
+        self
+    }
+
+    /// What the replay found missing, stale or unusable.
+    pub fn findings(mut self, findings: &'a ReplayFindings) -> Self {
+        self.findings = Some(findings);
+        self
+    }
+
+    /// One more line in the recordings part (a `prompt.txt` that differs, say).
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The page: one self-contained HTML document.
+    pub fn to_html(&self) -> String {
+        let report = self.report;
+        let table = report_table(report);
+        let baseline_table = self.baseline.map(report_table);
+        let mut css = String::new();
+        let case_rows = report
+            .results
+            .iter()
+            .map(|result| self.case_row(result, &mut css))
+            .collect();
+        // The notes, then the findings' lines the notes do not already hold (the gate's
+        // notes are its failure lines, which print the findings too).
+        let mut recordings: Vec<String> = self.notes.clone();
+        if let Some(findings) = self.findings {
+            for line in findings.to_string().lines() {
+                if !recordings.iter().any(|note| note == line) {
+                    recordings.push(line.to_owned());
+                }
+            }
+        }
+        let totals = &report.totals;
+        Page {
+            title: format!("{}: eval report", self.suite),
+            lede: format!(
+                "{} cases, {} valid on the first attempt, {} after the retry",
+                totals.cases, totals.valid, totals.valid_after_retry
+            ),
+            has_baseline: baseline_table.is_some(),
+            totals: totals_rows(
+                table.rows(),
+                baseline_table.as_ref().map(|table| table.rows()),
+            ),
+            floors: self.floor_statuses(),
+            recordings,
+            sound: "every recording the replay asked for is present and usable, and every verdict was given for the current rendering",
+            answer_heading: "answer",
+            case_rows,
+            text_report: format_report(report),
+            surface_css: css,
+        }
+        .finish()
+    }
+
+    fn case_of(&self, case_id: &str) -> Option<&EvalCase> {
+        self.cases.iter().find(|case| case.id == case_id)
+    }
+
+    fn floor_statuses(&self) -> Vec<FloorStatus> {
+        let scores: Vec<CaseScores> = self
+            .report
+            .results
+            .iter()
+            .map(|result| self.scores(result))
+            .collect();
+        let units: Vec<(String, &dyn crate::floor::Scores)> = scores
+            .iter()
+            .map(|scores| {
+                (
+                    scores.result.case_id.clone(),
+                    scores as &dyn crate::floor::Scores,
+                )
+            })
+            .collect();
+        floor_statuses(self.floors, SINGLE_SHOT_FLOORS, &units, &self.report.totals)
+    }
+
+    fn scores<'r>(&self, result: &'r EvalCaseResult) -> CaseScores<'r> {
+        let has_golden = self
+            .case_of(&result.case_id)
+            .is_some_and(|case| case.golden.is_some());
+        CaseScores { result, has_golden }
+    }
+
+    /// What is wrong with one case, as its trial would say it: floors missed, an error,
+    /// missing or stale recordings.
+    fn problems(&self, result: &EvalCaseResult) -> Vec<String> {
+        let id = result.case_id.as_str();
+        let mut problems = misses(
+            self.floors,
+            SINGLE_SHOT_FLOORS,
+            FloorLevel::Case,
+            &self.scores(result),
+        );
+        if let Some(error) = &result.error {
+            problems.push(format!("did not complete: {error}"));
+        }
+        if let Some(findings) = self.findings {
+            for missing in findings
+                .missing_recordings
+                .iter()
+                .filter(|m| m.case_id == id)
+            {
+                problems.push(format!("missing recording: {missing}"));
+            }
+            for stale in findings.stale_judgments.iter().filter(|s| s.case_id == id) {
+                problems.push(match stale.reason {
+                    StaleReason::OtherRendering => {
+                        "stale judgment: the verdict was given for another text rendering"
+                            .to_owned()
+                    }
+                    StaleReason::Unjudged => "no recorded verdict".to_owned(),
+                });
+            }
+        }
+        problems
+    }
+
+    fn case_row(&self, result: &EvalCaseResult, css: &mut String) -> String {
+        let case = self.case_of(&result.case_id);
+        let problems = self.problems(result);
+        let mut out = String::new();
+        let state = if problems.is_empty() {
+            "passed"
+        } else {
+            "failed"
+        };
+        out.push_str(&format!(
+            "<tr class=\"case {state}\" id=\"case-{}\"><td>",
+            esc(&result.case_id)
+        ));
+        out.push_str(&format!("<h3>{}</h3>", esc(&result.case_id)));
+        if let Some(case) = case {
+            out.push_str(&format!("<p class=\"request\">{}</p>", esc(&case.prompt)));
+        }
+        // Pass or fail as the case's trial decides, when anything decides it.
+        if !self.floors.is_empty() || !problems.is_empty() {
+            out.push_str(&if problems.is_empty() {
+                badge("pass", "passes")
+            } else {
+                badge("fail", "fails")
+            });
+        }
+        let validity = &result.validity;
+        out.push_str(&if validity.valid {
+            badge("pass", "valid")
+        } else if validity.valid_after_retry {
+            badge("note", "valid after retry")
+        } else {
+            badge("fail", "invalid")
+        });
+        if let Some(score) = result.answerability {
+            let (class, word) = match score.verdict {
+                AnswerabilityVerdict::Yes => ("pass", "answerable: yes"),
+                AnswerabilityVerdict::Partial => ("note", "answerable: partial"),
+                AnswerabilityVerdict::No => ("fail", "answerable: no"),
+            };
+            out.push_str(&badge(class, word));
+        }
+        if !problems.is_empty() {
+            out.push_str("<ul class=\"problems\">");
+            for problem in &problems {
+                out.push_str(&format!("<li>{}</li>", esc(problem)));
+            }
+            out.push_str("</ul>");
+        }
+        write_scores(&mut out, &scores_of(result));
+        out.push_str("</td><td>");
+        self.write_attempts(&mut out, css, result);
+        out.push_str("</td><td>");
+        match case.and_then(|case| case.golden.as_ref()) {
+            Some(golden) => write_rendering(&mut out, css, self.runtime, golden),
+            None => out.push_str("<p class=\"none\">no golden</p>"),
+        }
+        out.push_str("</td></tr>");
+        out
+    }
+
+    /// Each attempt: its verdict, its rendering, its errors and its text.
+    fn write_attempts(&self, out: &mut String, css: &mut String, result: &EvalCaseResult) {
+        let attempts = self
+            .answers
+            .map(|answers| answers.attempts(&result.case_id))
+            .unwrap_or_default();
+        if attempts.is_empty() {
+            // No model text at hand: the composition the case scored, if any.
+            match &result.validity.composition {
+                Some(composition) => write_rendering(out, css, self.runtime, composition),
+                None => out.push_str("<p class=\"none\">no answer</p>"),
+            }
+            write_errors(out, &result.validity.errors);
+            return;
+        }
+        for (attempt, text) in attempts {
+            let checked = check_attempt(self.runtime, parse_generated(text), self.frame);
+            let verdict = if checked.is_valid() {
+                badge("pass", "valid")
+            } else if checked.check().is_some() {
+                badge("fail", "invalid")
+            } else {
+                badge("fail", "not JSON")
+            };
+            let label = if attempt == 0 {
+                "first attempt".to_owned()
+            } else {
+                format!("retry (attempt {attempt})")
+            };
+            out.push_str(&format!(
+                "<div class=\"attempt\"><h4>{} {verdict}</h4>",
+                esc(&label)
+            ));
+            // The value as the model wrote it: the html surface renders what it can of
+            // an invalid one and refuses only what is over its budget.
+            if let CheckedAttempt::Parsed { value, .. } = &checked {
+                write_rendering(out, css, self.runtime, value);
+            }
+            if !checked.is_valid() {
+                write_errors(out, &checked.failures());
+            }
+            let raw = checked.raw();
+            write_folded(out, &format!("model text ({} bytes)", raw.len()), raw);
+            out.push_str("</div>");
+        }
+    }
+}
+
+/// The scores of one case, as name and printed value.
+fn scores_of(result: &EvalCaseResult) -> Vec<(&'static str, String)> {
+    let yes_no = |value: bool| if value { "yes" } else { "no" }.to_owned();
+    let mut scores = vec![
+        ("parsed", yes_no(result.validity.parsed)),
+        ("valid", yes_no(result.validity.valid)),
+        (
+            "valid after retry",
+            yes_no(result.validity.valid_after_retry),
+        ),
+    ];
+    if let Some(selection) = &result.selection {
+        scores.push((
+            "selection",
+            format!(
+                "F1 {} (precision {}, recall {})",
+                to_fixed_2(selection.f1),
+                to_fixed_2(selection.precision),
+                to_fixed_2(selection.recall)
+            ),
+        ));
+    }
+    if let Some(expected) = &result.expected {
+        scores.push(("expected hit", yes_no(expected.hit)));
+    }
+    let payload = &result.payload;
+    scores.push((
+        "bytes",
+        format!(
+            "{} sent, {} validated",
+            payload.raw_bytes, payload.sanitized_bytes
+        ),
+    ));
+    if let Some(size) = payload.size_vs_golden {
+        scores.push(("size vs golden", to_fixed_2(size)));
+    }
+    if !payload.unknown_types.is_empty() {
+        scores.push(("invented types", payload.unknown_types.join(", ")));
+    }
+    scores
+}

@@ -1,0 +1,370 @@
+//! The layout every HTML report shares: the document, its stylesheet, the totals table
+//! beside the baseline, the floors, the recordings, and the table of cases. What goes in
+//! each part comes from the report of a suite kind ([`super::EvalPage`],
+//! [`super::AgentPage`]); this file only lays it out.
+//!
+//! Every text here is escaped with the sdk's escaping ([`Html::text`]: `&`, `<`, `>`, `"`,
+//! `'`), the escaping the runtime's html surface applies to model text; renderings are
+//! the html surface's own markup, which escapes and sanitizes as it renders.
+
+use isomer_sdk::{Html, HtmlRender, RenderOptions};
+use serde_json::Value;
+
+use isomer_corpus::{FloorLevel, FloorSpec, floor_spec};
+
+use crate::floor::{Floor, Scores, misses};
+use crate::runtime::EvalRuntime;
+
+/// The report's own stylesheet. System fonts, no web fonts, no images: the page loads
+/// nothing.
+const REPORT_CSS: &str = "\
+*{box-sizing:border-box}\
+body{margin:0;padding:24px 32px;font:14px/1.45 system-ui,sans-serif;color:#1d232b;background:#f4f5f7}\
+h1{font-size:24px;margin:0 0 4px}\
+h2{font-size:17px;margin:28px 0 10px}\
+h3{font-size:15px;margin:0 0 6px;word-break:break-all}\
+h4{font-size:13px;margin:0 0 6px;color:#4a5360}\
+.lede{margin:0;color:#4a5360}\
+table{border-collapse:collapse;background:#fff}\
+.totals th,.totals td{padding:4px 12px;border-bottom:1px solid #e2e5ea;text-align:left}\
+.totals thead th{font-weight:600;color:#4a5360}\
+.totals tr.moved td{background:#fff4d6}\
+ul.plain{margin:0;padding:0;list-style:none}\
+ul.plain li{padding:3px 0}\
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;margin-right:4px}\
+.pass{background:#dcf3e3;color:#135c2c}\
+.fail{background:#fbe0de;color:#8a1c12}\
+.note{background:#e6ecf5;color:#27405f}\
+table.cases{width:100%;table-layout:fixed}\
+table.cases>thead th{text-align:left;padding:8px;border-bottom:2px solid #c9ced6}\
+table.cases>tbody>tr>td{vertical-align:top;padding:12px 8px;border-bottom:1px solid #d5d9df;overflow-wrap:anywhere}\
+table.cases col.meta{width:22%}\
+tr.case.failed>td:first-child{border-left:4px solid #d2463a}\
+tr.case.passed>td:first-child{border-left:4px solid #2f9e55}\
+.request{margin:0 0 8px;white-space:pre-wrap}\
+dl.scores{display:grid;grid-template-columns:auto 1fr;gap:1px 10px;margin:8px 0 0;font-size:12px}\
+dl.scores dt{color:#4a5360}\
+dl.scores dd{margin:0}\
+.attempt,.turn{margin:0 0 12px;padding:8px;background:#fafbfc;border:1px solid #e2e5ea;border-radius:6px}\
+.render{background:#fff;max-height:640px;overflow:auto}\
+ul.errors{margin:6px 0;padding-left:18px;color:#8a1c12;font-size:12px}\
+ul.problems{margin:6px 0;padding-left:18px;font-size:12px}\
+pre{margin:4px 0 0;padding:8px;background:#f0f2f5;white-space:pre-wrap;font-size:12px;max-height:360px;overflow:auto}\
+details>summary{cursor:pointer;color:#27405f;font-size:12px}\
+.none{color:#6b7480;font-style:italic}";
+
+/// The page's Content-Security-Policy: nothing may load and no script may run, so even a
+/// rendering that let markup through could not act. Styles are inline.
+const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/// `text`, escaped as the html surface escapes text.
+pub(super) fn esc(text: &str) -> String {
+    Html::text(text).as_str().to_owned()
+}
+
+/// One row of the totals table: label, this run's value, the baseline's (absent when the
+/// baseline has no such row, or there is no baseline).
+pub(super) struct TotalsRow {
+    pub(super) label: String,
+    pub(super) value: String,
+    pub(super) baseline: Option<String>,
+}
+
+/// Pairs this run's rows with the baseline's by label, in this run's order, then the
+/// baseline's rows this run lacks.
+pub(super) fn totals_rows(
+    rows: &[(String, String)],
+    baseline: Option<&[(String, String)]>,
+) -> Vec<TotalsRow> {
+    let find = |label: &str| {
+        baseline.and_then(|rows| {
+            rows.iter()
+                .find(|(other, _)| other == label)
+                .map(|(_, value)| value.clone())
+        })
+    };
+    let mut out: Vec<TotalsRow> = rows
+        .iter()
+        .map(|(label, value)| TotalsRow {
+            label: label.clone(),
+            value: value.clone(),
+            baseline: find(label),
+        })
+        .collect();
+    for (label, value) in baseline.unwrap_or_default() {
+        if !rows.iter().any(|(other, _)| other == label) {
+            out.push(TotalsRow {
+                label: label.clone(),
+                value: "\u{2014}".to_owned(),
+                baseline: Some(value.clone()),
+            });
+        }
+    }
+    out
+}
+
+/// A declared floor and whether it held: `misses` lists each miss (`case: miss` for a
+/// case floor), empty when it held.
+pub(super) struct FloorStatus {
+    pub(super) declared: String,
+    pub(super) case_level: bool,
+    pub(super) misses: Vec<String>,
+}
+
+/// The status of each of `floors`, whose kind's floor table is `table`: a case floor
+/// checked against each of `units` (`(name, scores)`, a case or a run), each miss named
+/// `<name>: <miss>`; a suite floor checked against `totals`.
+pub(super) fn floor_statuses(
+    floors: &[Floor],
+    table: &'static [FloorSpec],
+    units: &[(String, &dyn Scores)],
+    totals: &dyn Scores,
+) -> Vec<FloorStatus> {
+    floors
+        .iter()
+        .map(|floor| {
+            let one = std::slice::from_ref(floor);
+            let case_level =
+                floor_spec(table, floor.name()).is_some_and(|spec| spec.level == FloorLevel::Case);
+            let misses = if case_level {
+                units
+                    .iter()
+                    .flat_map(|(name, scores)| {
+                        misses(one, table, FloorLevel::Case, *scores)
+                            .into_iter()
+                            .map(move |miss| format!("{name}: {miss}"))
+                    })
+                    .collect()
+            } else {
+                misses(one, table, FloorLevel::Suite, totals)
+            };
+            FloorStatus {
+                declared: floor.to_string(),
+                case_level,
+                misses,
+            }
+        })
+        .collect()
+}
+
+/// The parts of a report page, in the order they are shown.
+pub(super) struct Page {
+    pub(super) title: String,
+    pub(super) lede: String,
+    pub(super) has_baseline: bool,
+    pub(super) totals: Vec<TotalsRow>,
+    pub(super) floors: Vec<FloorStatus>,
+    /// Lines about the recordings (missing, stale, unusable); empty when all are sound.
+    pub(super) recordings: Vec<String>,
+    /// What the page says when `recordings` is empty.
+    pub(super) sound: &'static str,
+    /// The heading of the middle column of the cases table (`answer`, `runs`).
+    pub(super) answer_heading: &'static str,
+    /// One row per case, already laid out (`<tr class="case ...">...</tr>`).
+    pub(super) case_rows: Vec<String>,
+    /// The text report, shown at the end.
+    pub(super) text_report: String,
+    /// The stylesheet of the runtime's html surface (empty when nothing was rendered).
+    pub(super) surface_css: String,
+}
+
+impl Page {
+    /// The whole document.
+    pub(super) fn finish(self) -> String {
+        let mut out = String::with_capacity(64 * 1024);
+        out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        out.push_str(&format!(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n"
+        ));
+        out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        out.push_str(&format!("<title>{}</title>\n", esc(&self.title)));
+        out.push_str(&format!(
+            "<style>{REPORT_CSS}{}</style>\n</head>\n<body>\n",
+            self.surface_css
+        ));
+        out.push_str(&format!(
+            "<header><h1>{}</h1><p class=\"lede\">{}</p></header>\n",
+            esc(&self.title),
+            esc(&self.lede)
+        ));
+
+        out.push_str("<section id=\"totals\"><h2>Totals</h2><table class=\"totals\"><thead><tr><th></th><th>this run</th>");
+        if self.has_baseline {
+            out.push_str("<th>baseline</th>");
+        }
+        out.push_str("</tr></thead><tbody>\n");
+        for row in &self.totals {
+            let moved = self.has_baseline && row.baseline.as_deref() != Some(row.value.as_str());
+            out.push_str(if moved {
+                "<tr class=\"moved\">"
+            } else {
+                "<tr>"
+            });
+            out.push_str(&format!(
+                "<th>{}</th><td>{}</td>",
+                esc(&row.label),
+                esc(&row.value)
+            ));
+            if self.has_baseline {
+                out.push_str(&format!(
+                    "<td>{}</td>",
+                    esc(row.baseline.as_deref().unwrap_or("\u{2014}"))
+                ));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody></table>");
+        if !self.has_baseline {
+            out.push_str("<p class=\"none\">no committed baseline to compare with</p>");
+        }
+        out.push_str("</section>\n");
+
+        out.push_str("<section id=\"floors\"><h2>Floors</h2>");
+        if self.floors.is_empty() {
+            out.push_str("<p class=\"none\">no floors declared</p>");
+        } else {
+            out.push_str("<ul class=\"plain\">\n");
+            for floor in &self.floors {
+                let level = if floor.case_level {
+                    "every case"
+                } else {
+                    "suite"
+                };
+                if floor.misses.is_empty() {
+                    out.push_str(&format!(
+                        "<li class=\"floor met\"><span class=\"badge pass\">met</span><code>{}</code> ({level})</li>\n",
+                        esc(&floor.declared)
+                    ));
+                } else {
+                    out.push_str(&format!(
+                        "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>{}</code> ({level})<ul class=\"problems\">",
+                        esc(&floor.declared)
+                    ));
+                    for miss in &floor.misses {
+                        out.push_str(&format!("<li>{}</li>", esc(miss)));
+                    }
+                    out.push_str("</ul></li>\n");
+                }
+            }
+            out.push_str("</ul>");
+        }
+        out.push_str("</section>\n");
+
+        out.push_str("<section id=\"recordings\"><h2>Recordings</h2>");
+        if self.recordings.is_empty() {
+            out.push_str(&format!(
+                "<p><span class=\"badge pass\">sound</span>{}</p>",
+                esc(self.sound)
+            ));
+        } else {
+            out.push_str("<ul class=\"problems\">");
+            for line in &self.recordings {
+                out.push_str(&format!("<li>{}</li>", esc(line)));
+            }
+            out.push_str("</ul>");
+        }
+        out.push_str("</section>\n");
+
+        out.push_str(&format!(
+            "<section id=\"cases\"><h2>Cases</h2><table class=\"cases\"><colgroup><col class=\"meta\"><col><col></colgroup><thead><tr><th>case</th><th>{}</th><th>golden</th></tr></thead><tbody>\n",
+            self.answer_heading
+        ));
+        for row in &self.case_rows {
+            out.push_str(row);
+            out.push('\n');
+        }
+        out.push_str("</tbody></table></section>\n");
+        out.push_str(&format!(
+            "<section id=\"text-report\"><h2>Text report</h2><pre>{}</pre></section>\n",
+            esc(&self.text_report)
+        ));
+        out.push_str("</body>\n</html>\n");
+        out
+    }
+}
+
+/// The options every rendering in a report uses: framed, at the column's width.
+fn render_options() -> RenderOptions {
+    RenderOptions {
+        framed: true,
+        fluid: true,
+        ..RenderOptions::default()
+    }
+}
+
+/// Renders `composition` through the runtime's html surface into `out`, inside a
+/// `div.render`, keeping the stylesheet in `css` (once per page). A runtime without an
+/// html surface, or a refusal, shows the JSON or the refusal instead.
+pub(super) fn write_rendering(
+    out: &mut String,
+    css: &mut String,
+    runtime: &dyn EvalRuntime,
+    composition: &Value,
+) {
+    match runtime.render_html(composition, &render_options()) {
+        Some(Ok(rendered)) => {
+            out.push_str("<div class=\"render\">");
+            out.push_str(section_of(&rendered));
+            out.push_str("</div>");
+            if css.is_empty() {
+                css.push_str(&rendered.css);
+            }
+        }
+        Some(Err(error)) => out.push_str(&format!(
+            "<p class=\"none\">the html surface refused it: {}</p>",
+            esc(&error.to_string())
+        )),
+        None => write_json(out, composition),
+    }
+}
+
+/// The markup of a rendering without its leading `<style>` (the page has the stylesheet
+/// once).
+fn section_of(rendered: &HtmlRender) -> &str {
+    let style = format!("<style>{}</style>", rendered.css);
+    rendered
+        .html
+        .strip_prefix(style.as_str())
+        .unwrap_or(&rendered.html)
+}
+
+/// `value` as indented JSON in a `pre`.
+pub(super) fn write_json(out: &mut String, value: &Value) {
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    out.push_str(&format!("<pre>{}</pre>", esc(&text)));
+}
+
+/// A `details` block holding `text` in a `pre`, under `summary`.
+pub(super) fn write_folded(out: &mut String, summary: &str, text: &str) {
+    out.push_str(&format!(
+        "<details><summary>{}</summary><pre>{}</pre></details>",
+        esc(summary),
+        esc(text)
+    ));
+}
+
+/// A list of errors (`ul.errors`), nothing when empty.
+pub(super) fn write_errors(out: &mut String, errors: &[String]) {
+    if errors.is_empty() {
+        return;
+    }
+    out.push_str("<ul class=\"errors\">");
+    for error in errors {
+        out.push_str(&format!("<li>{}</li>", esc(error)));
+    }
+    out.push_str("</ul>");
+}
+
+/// A definition list of scores (`dl.scores`).
+pub(super) fn write_scores(out: &mut String, scores: &[(&str, String)]) {
+    out.push_str("<dl class=\"scores\">");
+    for (name, value) in scores {
+        out.push_str(&format!("<dt>{}</dt><dd>{}</dd>", esc(name), esc(value)));
+    }
+    out.push_str("</dl>");
+}
+
+/// A badge.
+pub(super) fn badge(class: &str, text: &str) -> String {
+    format!("<span class=\"badge {class}\">{}</span>", esc(text))
+}

@@ -1,0 +1,132 @@
+//! The HTML report a gate writes under `ISOMER_EVAL_HTML=<dir>`: the `totals` trial of
+//! each suite of the `eval_fixture_gate` binary (a single-shot and an agent suite over the
+//! fixture corpora) writes `<dir>/<suite>.html`, and case trials write nothing. The
+//! single-shot page is snapshotted whole; a regressed replay marks the missed floors and
+//! the failing case.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+mod gate_support;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+fn gate() -> &'static Path {
+    static GATE: OnceLock<PathBuf> = OnceLock::new();
+    GATE.get_or_init(|| {
+        gate_support::build_gate("isomer-evals", "eval_fixture_gate", Path::new(MANIFEST_DIR))
+    })
+}
+
+/// Runs the gate with `args`, `ISOMER_EVAL_HTML` set to `html` and, when given, the
+/// recordings of the `mini` suite replaced by `recordings`.
+fn run(args: &[&str], html: &Path, recordings: Option<&Path>) -> Output {
+    let mut command = Command::new(gate());
+    command
+        .args(args)
+        .current_dir(MANIFEST_DIR)
+        .env("INSTA_UPDATE", "no")
+        .env("ISOMER_EVAL_HTML", html)
+        .env_remove("ISOMER_EVAL_RECORDINGS_MINI");
+    if let Some(recordings) = recordings {
+        command.env("ISOMER_EVAL_RECORDINGS_MINI", recordings);
+    }
+    command.output().expect("the gate runs")
+}
+
+/// The page from `<body>` on (the head is the stylesheet).
+fn body(page: &str) -> &str {
+    &page[page.find("<body>").expect("a body")..]
+}
+
+fn case_rows(page: &str) -> Vec<&str> {
+    page.match_indices("<tr class=\"case ")
+        .map(|(at, _)| {
+            let row = &page[at..];
+            &row[..row.find('>').unwrap() + 1]
+        })
+        .collect()
+}
+
+#[test]
+fn totals_writes_the_page_of_its_suite_and_case_trials_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("reports");
+    let output = run(&["--exact", "mini::good"], &html, None);
+    assert!(output.status.success());
+    assert!(!html.exists());
+
+    let output = run(&["--exact", "mini::totals"], &html, None);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let file = html.join("mini.html");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!("mini: wrote {}\n", file.display())
+    );
+    let page = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        case_rows(&page),
+        [
+            "<tr class=\"case passed\" id=\"case-good\">",
+            "<tr class=\"case passed\" id=\"case-retried\">",
+            "<tr class=\"case passed\" id=\"case-no-golden\">",
+        ]
+    );
+    insta::assert_snapshot!("mini_page_body", body(&page));
+}
+
+#[test]
+fn a_regressed_replay_marks_missed_floors_and_the_failing_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let regressed = Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini-regressed");
+    let output = run(&["--exact", "mini::totals"], dir.path(), Some(&regressed));
+    assert!(!output.status.success());
+    let page = std::fs::read_to_string(dir.path().join("mini.html")).unwrap();
+    assert_eq!(
+        case_rows(&page),
+        [
+            "<tr class=\"case failed\" id=\"case-good\">",
+            "<tr class=\"case passed\" id=\"case-retried\">",
+            "<tr class=\"case failed\" id=\"case-no-golden\">",
+        ]
+    );
+    assert!(page.contains(
+        "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>no_invented_types</code> (every case)<ul class=\"problems\"><li>good: no_invented_types: [sparkline], floor []</li></ul></li>"
+    ));
+    assert!(page.contains(
+        "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>max_answerability_no = 0</code> (suite)<ul class=\"problems\"><li>max_answerability_no: 1, floor &lt;= 0</li></ul></li>"
+    ));
+    assert!(page.contains(
+        "<li class=\"floor met\"><span class=\"badge pass\">met</span><code>max_size_vs_golden = 1.5</code> (every case)</li>"
+    ));
+    // The totals beside the committed baseline: the moved rows are marked.
+    assert!(
+        page.contains("<tr class=\"moved\"><th>valid</th><td>1 (33%)</td><td>2 (67%)</td></tr>")
+    );
+}
+
+#[test]
+fn an_agent_suite_gets_a_page_with_each_run_and_its_tool_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = run(&["--exact", "mini_agent::totals"], dir.path(), None);
+    assert!(output.status.success());
+    let page = std::fs::read_to_string(dir.path().join("mini_agent.html")).unwrap();
+    assert!(page.contains("<title>mini_agent: agent eval report</title>"));
+    let corpus: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini-agent/corpus.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        case_rows(&page).len(),
+        corpus["cases"].as_array().unwrap().len()
+    );
+    assert!(page.contains("<h4>run 0 "));
+}
