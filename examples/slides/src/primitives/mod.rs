@@ -1,6 +1,127 @@
 //! The slide primitives, one per file, in folders by catalog group, and
-//! the one way they become sdk [`Primitive`]s: [`SlideNode`] plus
-//! [`primitive`].
+//! the one way they become sdk [`Primitive`]s: `slide_node!` declares a
+//! primitive's catalog entry and node struct ([`Catalogued`]), its
+//! [`SlideNode`] impl its rules and renderers, and [`primitive`] builds it.
+
+/// Declares a slide primitive's catalog entry and node struct, the one
+/// place every primitive file writes them:
+///
+/// ```ignore
+/// slide_node! {
+///     catalog "slideStatement" in "Slide structure" {
+///         purpose: "A single thesis sentence set large, alone on its slide.",
+///         use_when: [
+///             "The whole point of the slide fits in one sentence.",
+///             "A pause between two dense slides.",
+///         ],
+///         avoid_when: [
+///             "The sentence needs support under it: use slideHeading and a body primitive.",
+///             "The words are someone else's: use slideQuote.",
+///         ],
+///         example: {
+///             "type": "slideStatement",
+///             "text": "Nobody waits for a refund **overnight** any more."
+///         },
+///     }
+///
+///     /// The fields of a `slideStatement` node.
+///     pub struct SlideStatement sized {
+///         /// The one sentence the slide says. Accepts inline marks; wrap
+///         /// the key words in **strong**.
+///         pub text: WrappedText,
+///     }
+/// }
+/// ```
+///
+/// The node struct derives `Deserialize` and `JsonSchema` with camelCase
+/// field names, so its fields and their doc comments are the node's JSON
+/// Schema (optional fields are `Option`s, list bounds
+/// `#[schemars(length(..))]`). `sized` appends the `size` field that many
+/// primitives share: an optional [`Size`](crate::authored::Size) step, last
+/// in the schema. Any struct after the node struct is one of the node's
+/// parts, an object inside the node (a section, a step, a pane): it is
+/// inlined in the node's schema, and a field it does not declare is an
+/// error rather than ignored. The catalog entry (node type, group, one line
+/// of purpose, the intents that call for the primitive, the look-alikes
+/// that should use another one, and one valid example node) becomes the
+/// node struct's [`Catalogued`] impl.
+macro_rules! slide_node {
+    (
+        catalog $type_name:literal in $group:literal $catalog:tt
+
+        $(#[$attr:meta])*
+        pub struct $name:ident sized {
+            $($fields:tt)*
+        }
+
+        $($parts:tt)*
+    ) => {
+        slide_node! {
+            catalog $type_name in $group $catalog
+
+            $(#[$attr])*
+            pub struct $name {
+                $($fields)*
+                /// Size step "l", "m" or "s"; leave it out to fit automatically.
+                pub size: Option<$crate::authored::Size>,
+            }
+
+            $($parts)*
+        }
+    };
+    (
+        catalog $type_name:literal in $group:literal {
+            purpose: $purpose:literal,
+            use_when: [$($use_when:literal),+ $(,)?],
+            avoid_when: [$($avoid_when:literal),+ $(,)?],
+            example: $example:tt $(,)?
+        }
+
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $($fields:tt)*
+        }
+
+        $(
+            $(#[$part_attr:meta])*
+            pub struct $part:ident {
+                $($part_fields:tt)*
+            }
+        )*
+    ) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone, ::serde::Deserialize, ::schemars::JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $($fields)*
+        }
+
+        $(
+            $(#[$part_attr])*
+            #[derive(Debug, Clone, ::serde::Deserialize, ::schemars::JsonSchema)]
+            #[serde(deny_unknown_fields, rename_all = "camelCase")]
+            #[schemars(inline)]
+            pub struct $part {
+                $($part_fields)*
+            }
+        )*
+
+        impl $crate::primitives::Catalogued for $name {
+            const TYPE: &'static str = $type_name;
+
+            fn catalog() -> ::isomer_sdk::CatalogEntry {
+                $crate::catalog::entry(
+                    $type_name,
+                    $group,
+                    $purpose,
+                    &[$($use_when),+],
+                    &[$($avoid_when),+],
+                    ::serde_json::json!($example),
+                )
+            }
+        }
+    };
+}
 
 pub mod code;
 pub mod diagrams;
@@ -20,18 +141,22 @@ use serde_json::Value;
 use crate::check::Issue;
 use crate::list::List;
 
-/// What every slide primitive declares: its node struct (fields as JSON
-/// Schema through schemars), its catalog entry, its cross-field rules, and
-/// its text, Markdown and Slack renderers, or the one labelled list it
-/// prints as ([`SlideNode::as_list`]).
-pub trait SlideNode: DeserializeOwned + JsonSchema + 'static {
+/// A slide primitive's node type and catalog entry, as `slide_node!`
+/// declares them with its node struct.
+pub trait Catalogued {
     /// The node `type`, e.g. `slideStat`.
     const TYPE: &'static str;
 
     /// The catalog entry (purpose, use when, avoid when, one valid example,
     /// group), written for a model choosing between primitives.
     fn catalog() -> CatalogEntry;
+}
 
+/// What every slide primitive declares besides its [`Catalogued`] node
+/// struct (fields as JSON Schema through schemars): its cross-field rules,
+/// and its text, Markdown and Slack renderers, or the one labelled list it
+/// prints as ([`SlideNode::as_list`]).
+pub trait SlideNode: Catalogued + DeserializeOwned + JsonSchema + 'static {
     /// The node's refinements: findings with paths relative to the node.
     /// `cx` reaches the node's descendants through the runtime's walker.
     fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {

@@ -50,6 +50,16 @@ pub fn render_node(surface: Surface, node: &Value) -> String {
     }
 }
 
+/// `node` rendered alone on the html surface, without the stylesheet the
+/// page opens with: the `<section>` that holds the node's markup.
+pub fn html_section(node: &Value) -> String {
+    let html = render_node(Surface::Html, node);
+    match html.split_once("</style>") {
+        Some((_, section)) => section.to_owned(),
+        None => panic!("the html of {node} has no stylesheet: {html}"),
+    }
+}
+
 /// The text of a rendering (text and markdown surfaces).
 pub fn rendered_text(rendered: Rendered) -> String {
     rendered.to_text()

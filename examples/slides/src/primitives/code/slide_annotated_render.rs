@@ -3,49 +3,71 @@
 //! a `slideRender` node, walked like any child.
 
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use isomer_sdk::{Node, RefineContext};
+use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
-use crate::catalog::entry;
 use crate::check::{Issue, nested_frame};
 use crate::list::{Entry, List};
-use crate::primitives::SlideNode;
 use crate::primitives::code::slide_render::SlideRender;
+use crate::primitives::{Catalogued, SlideNode};
 use crate::text::{DASH, join_blocks};
 use isomer_sdk::surface::slack::section;
 
 /// The message for a `render` slot holding another type of node.
 pub const RENDER_SLOT: &str = "must be a slideRender node";
 
-/// One numbered pin on the render.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Pin {
-    /// Distance from the render's left edge, in percent (0 to 100).
-    #[schemars(range(min = 0, max = 100))]
-    pub x: f64,
-    /// Distance from the render's top edge, in percent (0 to 100).
-    #[schemars(range(min = 0, max = 100))]
-    pub y: f64,
-    /// What the pin points at, a few words.
-    pub title: LineText,
-    /// Why it matters, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
+slide_node! {
+    catalog "slideAnnotatedRender" in "Code and renders" {
+        purpose: "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
+        use_when: [
+            "The anatomy of a screen or slide, part by part.",
+            "Helping the audience find specific details in a render.",
+        ],
+        avoid_when: [
+            "The render speaks for itself: use slideRender.",
+            "Ideas rather than places: use slideDefinitions.",
+            "Several surfaces: use slideRenderGrid.",
+        ],
+        example: {
+            "type": "slideAnnotatedRender",
+            "render": {
+                "type": "slideRender",
+                "surface": "snapshot",
+                "body": [
+                    { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
+                    { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
+                ]
+            },
+            "pins": [
+                { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
+                { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
+            ]
+        },
+    }
 
-/// The fields of a `slideAnnotatedRender` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideAnnotatedRender {
-    /// The render to annotate: a whole slideRender node.
-    pub render: Node,
-    /// One to six pins, numbered in this order in the legend.
-    #[schemars(length(min = 1, max = 6))]
-    pub pins: Vec<Pin>,
+    /// The fields of a `slideAnnotatedRender` node.
+    pub struct SlideAnnotatedRender {
+        /// The render to annotate: a whole slideRender node.
+        pub render: Node,
+        /// One to six pins, numbered in this order in the legend.
+        #[schemars(length(min = 1, max = 6))]
+        pub pins: Vec<Pin>,
+    }
+
+    /// One numbered pin on the render.
+    pub struct Pin {
+        /// Distance from the render's left edge, in percent (0 to 100).
+        #[schemars(range(min = 0, max = 100))]
+        pub x: f64,
+        /// Distance from the render's top edge, in percent (0 to 100).
+        #[schemars(range(min = 0, max = 100))]
+        pub y: f64,
+        /// What the pin points at, a few words.
+        pub title: LineText,
+        /// Why it matters, one sentence. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl SlideAnnotatedRender {
@@ -60,8 +82,6 @@ impl SlideAnnotatedRender {
 }
 
 impl SlideNode for SlideAnnotatedRender {
-    const TYPE: &'static str = "slideAnnotatedRender";
-
     /// `render` holds a slideRender (not a frame, not another type); the
     /// render's own rules run on it as a child.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -109,37 +129,5 @@ impl SlideNode for SlideAnnotatedRender {
             .join("\n");
         blocks.push(section(&legend));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "A slideRender with one to six numbered pins placed on it by percent, and a legend saying what each pin points at.",
-            &[
-                "The anatomy of a screen or slide, part by part.",
-                "Helping the audience find specific details in a render.",
-            ],
-            &[
-                "The render speaks for itself: use slideRender.",
-                "Ideas rather than places: use slideDefinitions.",
-                "Several surfaces: use slideRenderGrid.",
-            ],
-            json!({
-                "type": "slideAnnotatedRender",
-                "render": {
-                    "type": "slideRender",
-                    "surface": "snapshot",
-                    "body": [
-                        { "type": "slideHeading", "title": "Refunds settle nightly", "lede": "One batch per bank." },
-                        { "type": "slideSource", "text": "Ledger dashboard, March 2026" }
-                    ]
-                },
-                "pins": [
-                    { "x": 20, "y": 15, "title": "Claim", "body": "The heading states the point." },
-                    { "x": 30, "y": 90, "title": "Source", "body": "Figures are **always** cited." }
-                ]
-            }),
-        )
     }
 }

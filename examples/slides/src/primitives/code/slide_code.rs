@@ -1,14 +1,11 @@
 //! `slideCode`: source in one panel, or two panels joined by an arrow.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
@@ -21,37 +18,57 @@ pub fn highlight_past_end(lines: usize) -> String {
     format!("must be a line number of this panel, at most {lines}")
 }
 
-/// One panel of source.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct CodePanel {
-    /// The file name, shown as the panel's caption.
-    pub file: Option<LineText>,
-    /// The language, e.g. "ts"; names the Markdown fence (no syntax colours).
-    pub language: Option<LineText>,
-    /// One to sixteen lines of code, one per entry; an entry may be empty.
-    /// No line breaks or tabs inside an entry.
-    #[schemars(length(min = 1, max = 16), inner(length(max = 10000)))]
-    pub lines: Vec<String>,
-    /// Line numbers (from 1) to highlight.
-    #[schemars(length(min = 1, max = 16), inner(range(min = 1)))]
-    pub highlight_lines: Option<Vec<u64>>,
-}
+slide_node! {
+    catalog "slideCode" in "Code and renders" {
+        purpose: "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
+        use_when: [
+            "A specific snippet is the point of the slide.",
+            "Tracing a value from one file into another: two panels.",
+        ],
+        avoid_when: [
+            "An exchange between a person, a model and a program: use slideTranscript.",
+            "More than sixteen lines: cut the snippet down to the lines that make the point, or show the folder with slideTree.",
+            "What a change did to the code: use slideDiff.",
+            "One shell command to run: use slideCommand.",
+        ],
+        example: {
+            "type": "slideCode",
+            "panels": [
+                {
+                    "file": "settle.ts",
+                    "language": "ts",
+                    "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
+                    "highlightLines": [3]
+                }
+            ]
+        },
+    }
 
-/// The fields of a `slideCode` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideCode {
-    /// One panel, or two joined by an arrow (a value traced from one file
-    /// to the next).
-    #[schemars(length(min = 1, max = 2))]
-    pub panels: Vec<CodePanel>,
+    /// The fields of a `slideCode` node.
+    pub struct SlideCode {
+        /// One panel, or two joined by an arrow (a value traced from one file
+        /// to the next).
+        #[schemars(length(min = 1, max = 2))]
+        pub panels: Vec<CodePanel>,
+    }
+
+    /// One panel of source.
+    pub struct CodePanel {
+        /// The file name, shown as the panel's caption.
+        pub file: Option<LineText>,
+        /// The language, e.g. "ts"; names the Markdown fence (no syntax colours).
+        pub language: Option<LineText>,
+        /// One to sixteen lines of code, one per entry; an entry may be empty.
+        /// No line breaks or tabs inside an entry.
+        #[schemars(length(min = 1, max = 16), inner(length(max = 10000)))]
+        pub lines: Vec<String>,
+        /// Line numbers (from 1) to highlight.
+        #[schemars(length(min = 1, max = 16), inner(range(min = 1)))]
+        pub highlight_lines: Option<Vec<u64>>,
+    }
 }
 
 impl SlideNode for SlideCode {
-    const TYPE: &'static str = "slideCode";
-
     /// Each line is one line, without tabs, within its panel's width; each
     /// highlighted line exists.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -126,34 +143,5 @@ impl SlideNode for SlideCode {
             ));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "Up to sixteen lines of source in one panel, or two panels joined by an arrow, with optional highlighted lines.",
-            &[
-                "A specific snippet is the point of the slide.",
-                "Tracing a value from one file into another: two panels.",
-            ],
-            &[
-                "An exchange between a person, a model and a program: use slideTranscript.",
-                "More than sixteen lines: cut the snippet down to the lines that make the point, or show the folder with slideTree.",
-                "What a change did to the code: use slideDiff.",
-                "One shell command to run: use slideCommand.",
-            ],
-            json!({
-                "type": "slideCode",
-                "panels": [
-                    {
-                        "file": "settle.ts",
-                        "language": "ts",
-                        "lines": ["const batch = await queue.drain(cutOff);", "", "await bank.transfer(batch);"],
-                        "highlightLines": [3]
-                    }
-                ]
-            }),
-        )
     }
 }

@@ -1,14 +1,11 @@
 //! `slideCommand`: one shell command the audience can run.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::line_width::check_code_line;
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
@@ -29,24 +26,39 @@ pub const COMMAND_MAX_LENGTH: usize = 85;
 /// The message for a `highlightPrefix` the command does not start with.
 pub const NOT_A_PREFIX: &str = "must be a prefix of `command`";
 
-/// The fields of a `slideCommand` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideCommand {
-    /// What the command does, e.g. "Install" (printed upper-case).
-    pub label: Option<LineText>,
-    /// The command, on one line, without the prompt.
-    #[schemars(length(min = 1, max = 85))]
-    pub command: String,
-    /// The start of the command to emphasize, e.g. the program name; must be
-    /// a prefix of command.
-    #[schemars(length(min = 1, max = 85))]
-    pub highlight_prefix: Option<String>,
+slide_node! {
+    catalog "slideCommand" in "Code and renders" {
+        purpose: "One shell command on one line, ready to copy and run.",
+        use_when: [
+            "Telling the audience what to run: install, set up, try it.",
+            "A sequence of single commands, each with its own label.",
+        ],
+        avoid_when: [
+            "A command over several lines, or source code: use slideCode.",
+        ],
+        example: {
+            "type": "slideCommand",
+            "label": "Try a dry run",
+            "command": "ledger settle --region eu --dry-run",
+            "highlightPrefix": "ledger"
+        },
+    }
+
+    /// The fields of a `slideCommand` node.
+    pub struct SlideCommand {
+        /// What the command does, e.g. "Install" (printed upper-case).
+        pub label: Option<LineText>,
+        /// The command, on one line, without the prompt.
+        #[schemars(length(min = 1, max = 85))]
+        pub command: String,
+        /// The start of the command to emphasize, e.g. the program name; must be
+        /// a prefix of command.
+        #[schemars(length(min = 1, max = 85))]
+        pub highlight_prefix: Option<String>,
+    }
 }
 
 impl SlideNode for SlideCommand {
-    const TYPE: &'static str = "slideCommand";
-
     /// The command is one line, without tabs, within the width; the
     /// highlighted prefix is a prefix of it.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -91,24 +103,5 @@ impl SlideNode for SlideCommand {
                 .as_deref(),
             &line(&self.command),
         )]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "One shell command on one line, ready to copy and run.",
-            &[
-                "Telling the audience what to run: install, set up, try it.",
-                "A sequence of single commands, each with its own label.",
-            ],
-            &["A command over several lines, or source code: use slideCode."],
-            json!({
-                "type": "slideCommand",
-                "label": "Try a dry run",
-                "command": "ledger settle --region eu --dry-run",
-                "highlightPrefix": "ledger"
-            }),
-        )
     }
 }

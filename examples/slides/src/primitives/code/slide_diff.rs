@@ -1,14 +1,13 @@
 //! `slideDiff`: one snippet with its added and removed lines marked.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
@@ -26,29 +25,49 @@ pub enum DiffOp {
     Remove,
 }
 
-/// One line of the snippet.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct DiffLine {
-    /// The line's code; may be empty. No line breaks or tabs.
-    #[schemars(length(max = 10000))]
-    pub text: String,
-    /// "add" or "remove"; leave it out for an unchanged context line.
-    pub op: Option<DiffOp>,
-}
+slide_node! {
+    catalog "slideDiff" in "Code and renders" {
+        purpose: "One snippet with its added and removed lines marked, among unchanged context lines.",
+        use_when: [
+            "Showing a fix, a refactor or a config change as before and after of the same snippet.",
+            "The changed lines need their context to make sense.",
+        ],
+        avoid_when: [
+            "Code that did not change: use slideCode.",
+            "Two separate ideas: use slideSplit.",
+        ],
+        example: {
+            "type": "slideDiff",
+            "file": "settle.ts",
+            "language": "ts",
+            "lines": [
+                { "text": "for (const refund of queue) {" },
+                { "text": "  await bank.transfer(refund);", "op": "remove" },
+                { "text": "  batch.add(refund);", "op": "add" },
+                { "text": "}" }
+            ]
+        },
+    }
 
-/// The fields of a `slideDiff` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideDiff {
-    /// The file name, shown as the caption.
-    pub file: Option<LineText>,
-    /// The language of the code, e.g. "ts".
-    pub language: Option<LineText>,
-    /// One to fourteen lines, changed and unchanged, in order.
-    #[schemars(length(min = 1, max = 14))]
-    pub lines: Vec<DiffLine>,
+    /// The fields of a `slideDiff` node.
+    pub struct SlideDiff {
+        /// The file name, shown as the caption.
+        pub file: Option<LineText>,
+        /// The language of the code, e.g. "ts".
+        pub language: Option<LineText>,
+        /// One to fourteen lines, changed and unchanged, in order.
+        #[schemars(length(min = 1, max = 14))]
+        pub lines: Vec<DiffLine>,
+    }
+
+    /// One line of the snippet.
+    pub struct DiffLine {
+        /// The line's code; may be empty. No line breaks or tabs.
+        #[schemars(length(max = 10000))]
+        pub text: String,
+        /// "add" or "remove"; leave it out for an unchanged context line.
+        pub op: Option<DiffOp>,
+    }
 }
 
 impl SlideDiff {
@@ -72,8 +91,6 @@ impl SlideDiff {
 }
 
 impl SlideNode for SlideDiff {
-    const TYPE: &'static str = "slideDiff";
-
     /// Each line is one line, without tabs, within the panel's width.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let columns = panel_columns(1, self.lines.len());
@@ -104,32 +121,5 @@ impl SlideNode for SlideDiff {
             self.file.as_deref().map(text_mrkdwn).as_deref(),
             &self.unified(),
         )]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "One snippet with its added and removed lines marked, among unchanged context lines.",
-            &[
-                "Showing a fix, a refactor or a config change as before and after of the same snippet.",
-                "The changed lines need their context to make sense.",
-            ],
-            &[
-                "Code that did not change: use slideCode.",
-                "Two separate ideas: use slideSplit.",
-            ],
-            json!({
-                "type": "slideDiff",
-                "file": "settle.ts",
-                "language": "ts",
-                "lines": [
-                    { "text": "for (const refund of queue) {" },
-                    { "text": "  await bank.transfer(refund);", "op": "remove" },
-                    { "text": "  batch.add(refund);", "op": "add" },
-                    { "text": "}" }
-                ]
-            }),
-        )
     }
 }

@@ -7,13 +7,10 @@
 //! surfaces then print the heading alone.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use isomer_sdk::{Node, RefineContext};
+use serde_json::Value;
 
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::primitives::SlideNode;
 use crate::primitives::code::embedded::{
@@ -29,23 +26,46 @@ pub const SLIDE_OR_BODY: &str = "needs a `slide` reference or a `body`";
 /// What a render without a `slide` reference calls its body.
 pub const UNNAMED_BODY: &str = "a composition";
 
-/// The fields of a `slideRender` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideRender {
-    /// The host's reference to another slide (a slug); the host fills
-    /// `body` with that slide's body. Give slide or body, or both.
-    pub slide: Option<LineText>,
-    /// The nodes to render: one slideFrame alone, or nodes without a
-    /// frame; no render of any kind inside. Give slide or body, or both.
-    #[schemars(length(min = 1))]
-    pub body: Option<Vec<Node>>,
-    /// The surface to show: "react", "html" or "snapshot" draw the slide in
-    /// a 16:9 panel; "markdown", "text" or "slack" print that output in a
-    /// mono panel.
-    pub surface: RenderSurface,
-    /// A caption under the panel.
-    pub caption: Option<LineText>,
+slide_node! {
+    catalog "slideRender" in "Code and renders" {
+        purpose: "Another slide, or a few nodes, shown as one surface renders it: drawn in a 16:9 panel (react, html, snapshot) or printed in a mono panel (markdown, text, slack).",
+        use_when: [
+            "Showing real output instead of describing it.",
+            "A thumbnail of another slide: name it in slide and the host fills body.",
+        ],
+        avoid_when: [
+            "The same body on several surfaces: use slideRenderGrid.",
+            "Authored content inside an app's title bar: use slideWindow.",
+            "Source code: use slideCode.",
+            "Pointing at parts of the render: use slideAnnotatedRender.",
+        ],
+        example: {
+            "type": "slideRender",
+            "surface": "text",
+            "caption": "The refund slide on the text surface",
+            "body": [
+                { "type": "slideHeading", "title": "Refunds settle **nightly**" },
+                { "type": "slideBulletList", "items": ["One batch per night", "Retries until 06:00"] }
+            ]
+        },
+    }
+
+    /// The fields of a `slideRender` node.
+    pub struct SlideRender {
+        /// The host's reference to another slide (a slug); the host fills
+        /// `body` with that slide's body. Give slide or body, or both.
+        pub slide: Option<LineText>,
+        /// The nodes to render: one slideFrame alone, or nodes without a
+        /// frame; no render of any kind inside. Give slide or body, or both.
+        #[schemars(length(min = 1))]
+        pub body: Option<Vec<Node>>,
+        /// The surface to show: "react", "html" or "snapshot" draw the slide in
+        /// a 16:9 panel; "markdown", "text" or "slack" print that output in a
+        /// mono panel.
+        pub surface: RenderSurface,
+        /// A caption under the panel.
+        pub caption: Option<LineText>,
+    }
 }
 
 impl SlideRender {
@@ -69,8 +89,6 @@ impl SlideRender {
 }
 
 impl SlideNode for SlideRender {
-    const TYPE: &'static str = "slideRender";
-
     const EMBEDDED_BODY: bool = true;
 
     /// A slide reference or a body; the body's own rules (one frame alone
@@ -111,32 +129,5 @@ impl SlideNode for SlideRender {
         let mut blocks = vec![context(&heading)];
         blocks.extend(body_slack(scope, self.body()));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "Another slide, or a few nodes, shown as one surface renders it: drawn in a 16:9 panel (react, html, snapshot) or printed in a mono panel (markdown, text, slack).",
-            &[
-                "Showing real output instead of describing it.",
-                "A thumbnail of another slide: name it in slide and the host fills body.",
-            ],
-            &[
-                "The same body on several surfaces: use slideRenderGrid.",
-                "Authored content inside an app's title bar: use slideWindow.",
-                "Source code: use slideCode.",
-                "Pointing at parts of the render: use slideAnnotatedRender.",
-            ],
-            json!({
-                "type": "slideRender",
-                "surface": "text",
-                "caption": "The refund slide on the text surface",
-                "body": [
-                    { "type": "slideHeading", "title": "Refunds settle **nightly**" },
-                    { "type": "slideBulletList", "items": ["One batch per night", "Retries until 06:00"] }
-                ]
-            }),
-        )
     }
 }

@@ -6,13 +6,10 @@
 //! tiles.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use isomer_sdk::{Node, RefineContext};
 use serde_json::{Value, json};
 
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -27,29 +24,50 @@ use isomer_sdk::surface::slack::{SLACK_SECTION_LIMIT, clamp_text};
 /// The message for a surface named by two tiles.
 pub const SURFACE_ONCE: &str = "each surface may appear once";
 
-/// One tile: the body on one surface.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct RenderTile {
-    /// The surface this tile shows.
-    pub surface: RenderSurface,
-    /// A caption under the tile, e.g. "Slack thread".
-    pub caption: LineText,
-}
+slide_node! {
+    catalog "slideRenderGrid" in "Code and renders" {
+        purpose: "One body rendered on two to six surfaces side by side, each tile captioned.",
+        use_when: [
+            "Proving one composition reaches several places.",
+            "Comparing how the surfaces show the same content.",
+        ],
+        avoid_when: [
+            "A single surface: use slideRender.",
+            "Authored nodes inside an app's title bar: use slideWindow.",
+            "Source or JSON: use slideCode.",
+        ],
+        example: {
+            "type": "slideRenderGrid",
+            "body": [
+                { "type": "slideStat", "value": "1,204", "body": "refunds settled last night" }
+            ],
+            "tiles": [
+                { "surface": "snapshot", "caption": "On a slide" },
+                { "surface": "markdown", "caption": "In a README" },
+                { "surface": "slack", "caption": "In a channel" }
+            ]
+        },
+    }
 
-/// The fields of a `slideRenderGrid` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideRenderGrid {
-    /// The nodes every tile renders: one slideFrame alone, or nodes without
-    /// a frame; no render of any kind inside.
-    #[schemars(length(min = 1))]
-    pub body: Vec<Node>,
-    /// Two to six tiles, each surface at most once (4 tiles lay out 2×2,
-    /// 5–6 tiles 3×2).
-    #[schemars(length(min = 2, max = 6))]
-    pub tiles: Vec<RenderTile>,
+    /// The fields of a `slideRenderGrid` node.
+    pub struct SlideRenderGrid {
+        /// The nodes every tile renders: one slideFrame alone, or nodes without
+        /// a frame; no render of any kind inside.
+        #[schemars(length(min = 1))]
+        pub body: Vec<Node>,
+        /// Two to six tiles, each surface at most once (4 tiles lay out 2×2,
+        /// 5–6 tiles 3×2).
+        #[schemars(length(min = 2, max = 6))]
+        pub tiles: Vec<RenderTile>,
+    }
+
+    /// One tile: the body on one surface.
+    pub struct RenderTile {
+        /// The surface this tile shows.
+        pub surface: RenderSurface,
+        /// A caption under the tile, e.g. "Slack thread".
+        pub caption: LineText,
+    }
 }
 
 impl SlideRenderGrid {
@@ -68,8 +86,6 @@ impl SlideRenderGrid {
 }
 
 impl SlideNode for SlideRenderGrid {
-    const TYPE: &'static str = "slideRenderGrid";
-
     const EMBEDDED_BODY: bool = true;
 
     /// Each surface once; the body's own rules (one frame alone or no
@@ -123,33 +139,5 @@ impl SlideNode for SlideRenderGrid {
         let mut blocks = vec![json!({ "type": "context", "elements": elements })];
         blocks.extend(body_slack(scope, &self.body));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "One body rendered on two to six surfaces side by side, each tile captioned.",
-            &[
-                "Proving one composition reaches several places.",
-                "Comparing how the surfaces show the same content.",
-            ],
-            &[
-                "A single surface: use slideRender.",
-                "Authored nodes inside an app's title bar: use slideWindow.",
-                "Source or JSON: use slideCode.",
-            ],
-            json!({
-                "type": "slideRenderGrid",
-                "body": [
-                    { "type": "slideStat", "value": "1,204", "body": "refunds settled last night" }
-                ],
-                "tiles": [
-                    { "surface": "snapshot", "caption": "On a slide" },
-                    { "surface": "markdown", "caption": "In a README" },
-                    { "surface": "slack", "caption": "In a channel" }
-                ]
-            }),
-        )
     }
 }

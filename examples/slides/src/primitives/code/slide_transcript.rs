@@ -1,13 +1,12 @@
 //! `slideTranscript`: a short exchange between a user, a model and a host.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack};
 use crate::markdown::caption_paragraph;
@@ -54,20 +53,6 @@ impl TurnRole {
     }
 }
 
-/// One turn of the exchange.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Turn {
-    /// "prose" (default) or "code".
-    pub format: Option<TurnFormat>,
-    /// "user", "model" or "host".
-    pub role: TurnRole,
-    /// What was said; line breaks are kept, blank lines at either end are
-    /// dropped.
-    pub text: WrappedText,
-}
-
 impl Turn {
     /// The turn's lines without the blank lines at either end.
     fn lines(&self) -> Vec<&str> {
@@ -86,20 +71,50 @@ impl Turn {
     }
 }
 
-/// The fields of a `slideTranscript` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideTranscript {
-    /// A caption over the exchange (printed upper-case).
-    pub label: Option<LineText>,
-    /// One to four turns, in order.
-    #[schemars(length(min = 1, max = 4))]
-    pub turns: Vec<Turn>,
+slide_node! {
+    catalog "slideTranscript" in "Code and renders" {
+        purpose: "A short exchange of up to four turns between a user, a model and the host program.",
+        use_when: [
+            "Replaying what an assistant was asked, what it answered and how the host responded.",
+            "Showing a retry after a failed answer.",
+        ],
+        avoid_when: [
+            "Only one side of the exchange, such as a program's output: use slideCode.",
+            "More than four turns: split the exchange over two slides.",
+        ],
+        example: {
+            "type": "slideTranscript",
+            "label": "Refund question",
+            "turns": [
+                { "role": "user", "text": "Where is my refund for order 4411?" },
+                { "role": "model", "format": "code", "text": "{\"type\":\"view\",\"body\":[{\"type\":\"slideStat\",\"value\":\"1\",\"unit\":\"day\",\"body\":\"until it lands\"}]}" },
+                { "role": "host", "text": "Rendered one stat card." }
+            ]
+        },
+    }
+
+    /// The fields of a `slideTranscript` node.
+    pub struct SlideTranscript {
+        /// A caption over the exchange (printed upper-case).
+        pub label: Option<LineText>,
+        /// One to four turns, in order.
+        #[schemars(length(min = 1, max = 4))]
+        pub turns: Vec<Turn>,
+    }
+
+    /// One turn of the exchange.
+    pub struct Turn {
+        /// "prose" (default) or "code".
+        pub format: Option<TurnFormat>,
+        /// "user", "model" or "host".
+        pub role: TurnRole,
+        /// What was said; line breaks are kept, blank lines at either end are
+        /// dropped.
+        pub text: WrappedText,
+    }
 }
 
 impl SlideNode for SlideTranscript {
-    const TYPE: &'static str = "slideTranscript";
-
     /// Every turn says something.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.turns
@@ -158,31 +173,6 @@ impl SlideNode for SlideTranscript {
             });
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Code and renders",
-            "A short exchange of up to four turns between a user, a model and the host program.",
-            &[
-                "Replaying what an assistant was asked, what it answered and how the host responded.",
-                "Showing a retry after a failed answer.",
-            ],
-            &[
-                "Only one side of the exchange, such as a program's output: use slideCode.",
-                "More than four turns: split the exchange over two slides.",
-            ],
-            json!({
-                "type": "slideTranscript",
-                "label": "Refund question",
-                "turns": [
-                    { "role": "user", "text": "Where is my refund for order 4411?" },
-                    { "role": "model", "format": "code", "text": "{\"type\":\"view\",\"body\":[{\"type\":\"slideStat\",\"value\":\"1\",\"unit\":\"day\",\"body\":\"until it lands\"}]}" },
-                    { "role": "host", "text": "Rendered one stat card." }
-                ]
-            }),
-        )
     }
 }
 

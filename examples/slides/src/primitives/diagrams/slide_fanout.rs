@@ -1,41 +1,57 @@
 //! `slideFanout`: one source going to several unordered targets
 //! (group "Diagrams").
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
-use crate::catalog::entry;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list_under, run};
 use crate::text::{join_lines, line};
 
-/// One consumer of the source.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct FanoutTarget {
-    /// The target's name, set in mono (a service, a queue, a team).
-    pub name: LineText,
-    /// What the target does with it, a short phrase. Accepts inline marks.
-    pub body: WrappedText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
+slide_node! {
+    catalog "slideFanout" in "Diagrams" {
+        purpose: "One source (an event, a request, an artifact) going to two to six targets that each use it independently.",
+        use_when: [
+            "One event or request reaching several consumers, each on its own.",
+            "A compact picture beside a title: the aside of slideTitle.",
+        ],
+        avoid_when: [
+            "Ordered steps: use slidePipeline.",
+            "Things connected to each other: use slideGraph.",
+            "Who owns what is the point: use slideTerritoryGroup.",
+            "Points with no shared source: use slideBulletList.",
+        ],
+        example: {
+            "type": "slideFanout",
+            "source": "refund.settled",
+            "targets": [
+                { "name": "ledger", "body": "Closes the refund", "tone": "primary" },
+                { "name": "email", "body": "Tells the customer" },
+                { "name": "partner-api", "body": "Updates the partner report", "tone": "accent" }
+            ]
+        },
+    }
 
-/// The fields of a `slideFanout` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideFanout {
-    /// What fans out, set in mono: an event, a request, an artifact.
-    pub source: LineText,
-    /// Two to six targets, in no particular order.
-    #[schemars(length(min = 2, max = 6))]
-    pub targets: Vec<FanoutTarget>,
+    /// The fields of a `slideFanout` node.
+    pub struct SlideFanout {
+        /// What fans out, set in mono: an event, a request, an artifact.
+        pub source: LineText,
+        /// Two to six targets, in no particular order.
+        #[schemars(length(min = 2, max = 6))]
+        pub targets: Vec<FanoutTarget>,
+    }
+
+    /// One consumer of the source.
+    pub struct FanoutTarget {
+        /// The target's name, set in mono (a service, a queue, a team).
+        pub name: LineText,
+        /// What the target does with it, a short phrase. Accepts inline marks.
+        pub body: WrappedText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
+    }
 }
 
 impl SlideFanout {
@@ -50,8 +66,6 @@ impl SlideFanout {
 }
 
 impl SlideNode for SlideFanout {
-    const TYPE: &'static str = "slideFanout";
-
     /// Text: `source →`, then `  [●/○ ]name: body` per target (indented two
     /// spaces).
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -77,32 +91,5 @@ impl SlideNode for SlideFanout {
         let source = vec![bold_run(&line(&self.source)), run(" →")];
         let items = self.list().entries.iter().map(Entry::runs).collect();
         vec![rich_list_under(source, "bullet", items)]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "One source (an event, a request, an artifact) going to two to six targets that each use it independently.",
-            &[
-                "One event or request reaching several consumers, each on its own.",
-                "A compact picture beside a title: the aside of slideTitle.",
-            ],
-            &[
-                "Ordered steps: use slidePipeline.",
-                "Things connected to each other: use slideGraph.",
-                "Who owns what is the point: use slideTerritoryGroup.",
-                "Points with no shared source: use slideBulletList.",
-            ],
-            json!({
-                "type": "slideFanout",
-                "source": "refund.settled",
-                "targets": [
-                    { "name": "ledger", "body": "Closes the refund", "tone": "primary" },
-                    { "name": "email", "body": "Tells the customer" },
-                    { "name": "partner-api", "body": "Updates the partner report", "tone": "accent" }
-                ]
-            }),
-        )
     }
 }

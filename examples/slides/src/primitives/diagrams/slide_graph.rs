@@ -2,14 +2,13 @@
 //! main row with at most one feeder above and one below
 //! (group "Diagrams").
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
@@ -33,40 +32,59 @@ pub enum Placement {
     Below,
 }
 
-/// One term of the vocabulary.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct GraphNode {
-    /// The id edges use; never drawn.
-    pub id: LineText,
-    /// The term as drawn, a word or two.
-    pub term: LineText,
-    /// What the term means, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-    /// True for the one term the slide is about; at most one node.
-    pub emphasis: Option<bool>,
-    /// "above" or "below" for a feeder off the main row; leave it out for
-    /// a main-row node.
-    pub placement: Option<Placement>,
-}
+slide_node! {
+    catalog "slideGraph" in "Diagrams" {
+        purpose: "Two to six terms with definitions, joined by arrows in a fixed layout: a main row left to right, plus at most one feeder above and one below.",
+        use_when: [
+            "Introducing two to six concepts with a sentence each, where the arrows between them matter.",
+            "A chain of terms with at most one extra term feeding it from above and one from below.",
+        ],
+        avoid_when: [
+            "One thing reaching several targets: use slideFanout.",
+            "Terms with no arrows between them: use slideDefinitions.",
+            "Dated events: use slideTimeline.",
+        ],
+        example: {
+            "type": "slideGraph",
+            "nodes": [
+                { "id": "order", "term": "Order", "body": "What the customer bought." },
+                { "id": "refund", "term": "Refund", "body": "Money owed back for an order.", "emphasis": true },
+                { "id": "payout", "term": "Payout", "body": "One bank transfer per batch." },
+                { "id": "policy", "term": "Policy", "body": "Decides **how much** is refunded.", "placement": "above" }
+            ],
+            "edges": [["order", "refund"], ["refund", "payout"], ["policy", "refund"]],
+            "caption": "A refund always starts from an order."
+        },
+    }
 
-/// The fields of a `slideGraph` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideGraph {
-    /// Two to six terms. The ones without placement form the main row, left
-    /// to right in this order.
-    #[schemars(length(min = 2, max = 6))]
-    pub nodes: Vec<GraphNode>,
-    /// One to five arrows, each `[from id, to id]`: one between each pair of
-    /// neighbouring main-row nodes, one for each node above or below.
-    #[schemars(length(min = 1, max = 5))]
-    pub edges: Vec<[LineText; 2]>,
-    /// A sentence under the graph. Accepts inline marks.
-    pub caption: Option<WrappedText>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideGraph` node.
+    pub struct SlideGraph sized {
+        /// Two to six terms. The ones without placement form the main row, left
+        /// to right in this order.
+        #[schemars(length(min = 2, max = 6))]
+        pub nodes: Vec<GraphNode>,
+        /// One to five arrows, each `[from id, to id]`: one between each pair of
+        /// neighbouring main-row nodes, one for each node above or below.
+        #[schemars(length(min = 1, max = 5))]
+        pub edges: Vec<[LineText; 2]>,
+        /// A sentence under the graph. Accepts inline marks.
+        pub caption: Option<WrappedText>,
+    }
+
+    /// One term of the vocabulary.
+    pub struct GraphNode {
+        /// The id edges use; never drawn.
+        pub id: LineText,
+        /// The term as drawn, a word or two.
+        pub term: LineText,
+        /// What the term means, one sentence. Accepts inline marks.
+        pub body: WrappedText,
+        /// True for the one term the slide is about; at most one node.
+        pub emphasis: Option<bool>,
+        /// "above" or "below" for a feeder off the main row; leave it out for
+        /// a main-row node.
+        pub placement: Option<Placement>,
+    }
 }
 
 /// A finding ending with the [`SHAPE`] sentence.
@@ -234,8 +252,6 @@ impl SlideGraph {
 }
 
 impl SlideNode for SlideGraph {
-    const TYPE: &'static str = "slideGraph";
-
     /// The graph's one shape (see [`SHAPE`]); every finding ends with it.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
@@ -277,33 +293,5 @@ impl SlideNode for SlideGraph {
             rich_list_under(caption, "bullet", items),
             context(&text_mrkdwn(&self.edges_line())),
         ]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Two to six terms with definitions, joined by arrows in a fixed layout: a main row left to right, plus at most one feeder above and one below.",
-            &[
-                "Introducing two to six concepts with a sentence each, where the arrows between them matter.",
-                "A chain of terms with at most one extra term feeding it from above and one from below.",
-            ],
-            &[
-                "One thing reaching several targets: use slideFanout.",
-                "Terms with no arrows between them: use slideDefinitions.",
-                "Dated events: use slideTimeline.",
-            ],
-            json!({
-                "type": "slideGraph",
-                "nodes": [
-                    { "id": "order", "term": "Order", "body": "What the customer bought." },
-                    { "id": "refund", "term": "Refund", "body": "Money owed back for an order.", "emphasis": true },
-                    { "id": "payout", "term": "Payout", "body": "One bank transfer per batch." },
-                    { "id": "policy", "term": "Policy", "body": "Decides **how much** is refunded.", "placement": "above" }
-                ],
-                "edges": [["order", "refund"], ["refund", "payout"], ["policy", "refund"]],
-                "caption": "A refund always starts from an order."
-            }),
-        )
     }
 }

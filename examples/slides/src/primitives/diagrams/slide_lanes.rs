@@ -1,57 +1,73 @@
 //! `slideLanes`: two paths converging on one shared step
 //! (group "Diagrams").
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
-use crate::catalog::entry;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{ARROW, caption, join_blocks, line};
 use isomer_sdk::surface::slack::{section, spacer};
 
-/// One path.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Lane {
-    /// The path's name, e.g. "Card refunds" (printed upper-case).
-    pub label: LineText,
-    /// One to five steps before the shared one, each a short chip.
-    #[schemars(length(min = 1, max = 5))]
-    pub steps: Vec<LineText>,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
+slide_node! {
+    catalog "slideLanes" in "Diagrams" {
+        purpose: "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
+        use_when: [
+            "Two sources or workflows with different steps that finish at the same place.",
+            "Notes on how each of two routes differs before they meet.",
+        ],
+        avoid_when: [
+            "One path of ordered steps: use slidePipeline.",
+            "One source reaching several targets: use slideFanout.",
+            "Two opposing claims side by side: use slideSplit.",
+            "Messages going back and forth: use slideSequence.",
+        ],
+        example: {
+            "type": "slideLanes",
+            "lanes": [
+                { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
+                { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
+            ],
+            "join": "Nightly batch",
+            "notes": [
+                { "title": "Cards", "body": "Checked **in seconds** by the network." },
+                { "title": "Banks", "body": "Held a day for fraud review." }
+            ]
+        },
+    }
 
-/// A note on how the paths differ.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct LaneNote {
-    /// The note's title, a few words.
-    pub title: LineText,
-    /// The note, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
+    /// The fields of a `slideLanes` node.
+    pub struct SlideLanes {
+        /// Exactly two paths, top then bottom.
+        #[schemars(length(min = 2, max = 2))]
+        pub lanes: Vec<Lane>,
+        /// The shared final step both paths end in.
+        pub join: LineText,
+        /// Up to four notes under the lanes.
+        #[schemars(length(max = 4))]
+        pub notes: Option<Vec<LaneNote>>,
+    }
 
-/// The fields of a `slideLanes` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideLanes {
-    /// Exactly two paths, top then bottom.
-    #[schemars(length(min = 2, max = 2))]
-    pub lanes: Vec<Lane>,
-    /// The shared final step both paths end in.
-    pub join: LineText,
-    /// Up to four notes under the lanes.
-    #[schemars(length(max = 4))]
-    pub notes: Option<Vec<LaneNote>>,
+    /// One path.
+    pub struct Lane {
+        /// The path's name, e.g. "Card refunds" (printed upper-case).
+        pub label: LineText,
+        /// One to five steps before the shared one, each a short chip.
+        #[schemars(length(min = 1, max = 5))]
+        pub steps: Vec<LineText>,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
+    }
+
+    /// A note on how the paths differ.
+    pub struct LaneNote {
+        /// The note's title, a few words.
+        pub title: LineText,
+        /// The note, one sentence. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl SlideLanes {
@@ -88,8 +104,6 @@ impl SlideLanes {
 }
 
 impl SlideNode for SlideLanes {
-    const TYPE: &'static str = "slideLanes";
-
     /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
     /// `title: body` per note.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -130,35 +144,5 @@ impl SlideNode for SlideLanes {
             ));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Two paths, each a row of short steps, that end in one shared step, with optional notes on how they differ.",
-            &[
-                "Two sources or workflows with different steps that finish at the same place.",
-                "Notes on how each of two routes differs before they meet.",
-            ],
-            &[
-                "One path of ordered steps: use slidePipeline.",
-                "One source reaching several targets: use slideFanout.",
-                "Two opposing claims side by side: use slideSplit.",
-                "Messages going back and forth: use slideSequence.",
-            ],
-            json!({
-                "type": "slideLanes",
-                "lanes": [
-                    { "label": "Card refunds", "tone": "primary", "steps": ["Request", "Card check"] },
-                    { "label": "Bank refunds", "tone": "accent", "steps": ["Request", "IBAN check", "Hold"] }
-                ],
-                "join": "Nightly batch",
-                "notes": [
-                    { "title": "Cards", "body": "Checked **in seconds** by the network." },
-                    { "title": "Banks", "body": "Held a day for fraud review." }
-                ]
-            }),
-        )
     }
 }

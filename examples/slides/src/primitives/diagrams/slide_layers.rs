@@ -1,14 +1,11 @@
 //! `slideLayers`: an ordered stack of three to six layers, each with an
 //! owner (group "Diagrams").
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::authored::{LineText, Size, Tone, WrappedText, tone_glyph};
-use crate::catalog::entry;
+use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -18,35 +15,50 @@ use crate::text::{DASH, SEPARATOR, caption, join_lines, line, plain_text};
 /// The message for a layer with both or neither of `body` and `chips`.
 pub const BODY_OR_CHIPS: &str = "a layer has exactly one of `body` or `chips`";
 
-/// One layer of the stack.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Layer {
-    /// The layer's name, e.g. "Storage".
-    pub name: LineText,
-    /// What the layer does, one sentence. Accepts inline marks. Give body
-    /// or chips, not both.
-    pub body: Option<WrappedText>,
-    /// One to six parts of the layer, each a short mono chip. Give body or
-    /// chips, not both.
-    #[schemars(length(min = 1, max = 6))]
-    pub chips: Option<Vec<LineText>>,
-    /// Who owns the layer (printed upper-case).
-    pub owner: LineText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
+slide_node! {
+    catalog "slideLayers" in "Diagrams" {
+        purpose: "Three to six layers stacked in a fixed order, each resting on the one below, each with a sentence or a few chips and its owner.",
+        use_when: [
+            "Parts stacked in a fixed order, each built on the one below, with who owns each.",
+            "A platform's layers from the product down to the infrastructure.",
+        ],
+        avoid_when: [
+            "Owners side by side rather than stacked: use slideTerritoryGroup.",
+            "Steps in time order: use slidePipeline.",
+        ],
+        example: {
+            "type": "slideLayers",
+            "layers": [
+                { "name": "Checkout", "body": "Takes the refund order.", "owner": "Shop team" },
+                { "name": "Ledger", "body": "Settles refunds **nightly**.", "owner": "Ledger team", "tone": "primary" },
+                { "name": "Rails", "chips": ["SEPA", "ACH", "Cards"], "owner": "Banks", "tone": "accent" }
+            ]
+        },
+    }
 
-/// The fields of a `slideLayers` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideLayers {
-    /// Three to six layers, top first; each rests on the one below.
-    #[schemars(length(min = 3, max = 6))]
-    pub layers: Vec<Layer>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideLayers` node.
+    pub struct SlideLayers sized {
+        /// Three to six layers, top first; each rests on the one below.
+        #[schemars(length(min = 3, max = 6))]
+        pub layers: Vec<Layer>,
+    }
+
+    /// One layer of the stack.
+    pub struct Layer {
+        /// The layer's name, e.g. "Storage".
+        pub name: LineText,
+        /// What the layer does, one sentence. Accepts inline marks. Give body
+        /// or chips, not both.
+        pub body: Option<WrappedText>,
+        /// One to six parts of the layer, each a short mono chip. Give body or
+        /// chips, not both.
+        #[schemars(length(min = 1, max = 6))]
+        pub chips: Option<Vec<LineText>>,
+        /// Who owns the layer (printed upper-case).
+        pub owner: LineText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
+    }
 }
 
 impl Layer {
@@ -67,8 +79,6 @@ impl Layer {
 }
 
 impl SlideNode for SlideLayers {
-    const TYPE: &'static str = "slideLayers";
-
     /// Each layer has exactly one of `body` and `chips`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.layers
@@ -141,29 +151,5 @@ impl SlideNode for SlideLayers {
             })
             .collect();
         vec![rich_list("ordered", items)]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Three to six layers stacked in a fixed order, each resting on the one below, each with a sentence or a few chips and its owner.",
-            &[
-                "Parts stacked in a fixed order, each built on the one below, with who owns each.",
-                "A platform's layers from the product down to the infrastructure.",
-            ],
-            &[
-                "Owners side by side rather than stacked: use slideTerritoryGroup.",
-                "Steps in time order: use slidePipeline.",
-            ],
-            json!({
-                "type": "slideLayers",
-                "layers": [
-                    { "name": "Checkout", "body": "Takes the refund order.", "owner": "Shop team" },
-                    { "name": "Ledger", "body": "Settles refunds **nightly**.", "owner": "Ledger team", "tone": "primary" },
-                    { "name": "Rails", "chips": ["SEPA", "ACH", "Cards"], "owner": "Banks", "tone": "accent" }
-                ]
-            }),
-        )
     }
 }

@@ -1,14 +1,11 @@
 //! `slidePipeline`: the ordered steps of one process, optionally grouped
 //! into owned spans.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, Tone, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, Tone, WrappedText};
 use crate::check::Issue;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -28,55 +25,71 @@ pub const SPANS_NO_END: &str = "`end` is for steps mode; leave it out when there
 pub const SPANS_NO_STEP_BODY: &str =
     "a step body is for steps mode; leave it out when there are spans";
 
-/// One step of the process.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct PipelineStep {
-    /// The step's name.
-    pub title: LineText,
-    /// What the step does (steps mode only). Accepts inline marks.
-    pub body: Option<WrappedText>,
-}
+slide_node! {
+    catalog "slidePipeline" in "Diagrams" {
+        purpose: "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
+        use_when: [
+            "Two to six steps that turn one thing into another, in order.",
+            "Who owns which run of the steps: spans, each with a tone and an owner.",
+        ],
+        avoid_when: [
+            "Two paths that meet in one step: use slideLanes.",
+            "Messages going back and forth: use slideSequence.",
+            "One source reaching several targets: use slideFanout.",
+            "Points with no order: use slideBulletList.",
+        ],
+        example: {
+            "type": "slidePipeline",
+            "start": "Refund request",
+            "end": "Paid",
+            "steps": [
+                { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
+                { "title": "Batch", "body": "One transfer per bank." },
+                { "title": "Confirm", "body": "Each bank answers within the hour." }
+            ]
+        },
+    }
 
-/// A run of neighbouring steps owned by one party.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct PipelineSpan {
-    /// The index (from 0) of the first step of the run.
-    #[schemars(range(min = 0))]
-    pub from: u64,
-    /// The index (from 0) of the last step of the run.
-    #[schemars(range(min = 0))]
-    pub to: u64,
-    /// "primary" for your side, "accent" for the other party.
-    pub tone: Tone,
-    /// The owner (printed upper-case).
-    pub label: LineText,
-    /// What the run achieves.
-    pub title: LineText,
-    /// How. Accepts inline marks.
-    pub body: WrappedText,
-}
+    /// The fields of a `slidePipeline` node.
+    pub struct SlidePipeline sized {
+        /// A chip before the first step: what goes in (steps mode only).
+        pub start: Option<LineText>,
+        /// A chip after the last step: what comes out (steps mode only).
+        pub end: Option<LineText>,
+        /// Two to six steps, in order.
+        #[schemars(length(min = 2, max = 6))]
+        pub steps: Vec<PipelineStep>,
+        /// Up to three owned runs of steps; any span switches to spans mode,
+        /// where steps become chips (no start, end or step bodies, no size).
+        #[schemars(length(max = 3))]
+        pub spans: Option<Vec<PipelineSpan>>,
+    }
 
-/// The fields of a `slidePipeline` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlidePipeline {
-    /// A chip before the first step: what goes in (steps mode only).
-    pub start: Option<LineText>,
-    /// A chip after the last step: what comes out (steps mode only).
-    pub end: Option<LineText>,
-    /// Two to six steps, in order.
-    #[schemars(length(min = 2, max = 6))]
-    pub steps: Vec<PipelineStep>,
-    /// Up to three owned runs of steps; any span switches to spans mode,
-    /// where steps become chips (no start, end or step bodies, no size).
-    #[schemars(length(max = 3))]
-    pub spans: Option<Vec<PipelineSpan>>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// One step of the process.
+    pub struct PipelineStep {
+        /// The step's name.
+        pub title: LineText,
+        /// What the step does (steps mode only). Accepts inline marks.
+        pub body: Option<WrappedText>,
+    }
+
+    /// A run of neighbouring steps owned by one party.
+    pub struct PipelineSpan {
+        /// The index (from 0) of the first step of the run.
+        #[schemars(range(min = 0))]
+        pub from: u64,
+        /// The index (from 0) of the last step of the run.
+        #[schemars(range(min = 0))]
+        pub to: u64,
+        /// "primary" for your side, "accent" for the other party.
+        pub tone: Tone,
+        /// The owner (printed upper-case).
+        pub label: LineText,
+        /// What the run achieves.
+        pub title: LineText,
+        /// How. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl SlidePipeline {
@@ -139,8 +152,6 @@ impl SlidePipeline {
 }
 
 impl SlideNode for SlidePipeline {
-    const TYPE: &'static str = "slidePipeline";
-
     /// Spans mode has no `start`, `end` or step bodies; spans stay within
     /// the steps, run forwards and do not overlap.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -207,33 +218,5 @@ impl SlideNode for SlidePipeline {
         let mut blocks = vec![context(&text_mrkdwn(&self.chain()))];
         blocks.extend(self.list().slack());
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "The numbered steps of one process, from what goes in to what comes out; spans can show who owns which run of steps.",
-            &[
-                "Two to six steps that turn one thing into another, in order.",
-                "Who owns which run of the steps: spans, each with a tone and an owner.",
-            ],
-            &[
-                "Two paths that meet in one step: use slideLanes.",
-                "Messages going back and forth: use slideSequence.",
-                "One source reaching several targets: use slideFanout.",
-                "Points with no order: use slideBulletList.",
-            ],
-            json!({
-                "type": "slidePipeline",
-                "start": "Refund request",
-                "end": "Paid",
-                "steps": [
-                    { "title": "Queue", "body": "Held until the **02:00 UTC** cut-off." },
-                    { "title": "Batch", "body": "One transfer per bank." },
-                    { "title": "Confirm", "body": "Each bank answers within the hour." }
-                ]
-            }),
-        )
     }
 }

@@ -5,59 +5,71 @@
 //! quadrant; this pack puts the `● ` glyph before its label, as it marks
 //! the current or emphasized item of a timeline, roadmap or graph.
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size};
-use crate::catalog::entry;
+use crate::authored::{CURRENT_GLYPH, LineText};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, SEPARATOR, join_lines, line};
 use isomer_sdk::surface::slack::context;
 
-/// The two ends of one axis.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Axis {
-    /// The low end (left for x, bottom for y), e.g. "Low effort".
-    pub low: LineText,
-    /// The high end (right for x, top for y), e.g. "High effort".
-    pub high: LineText,
-}
+slide_node! {
+    catalog "slideQuadrant" in "Diagrams" {
+        purpose: "Items placed in a two-by-two plot by two labelled axes, each quadrant named and holding up to four chips, one quadrant optionally highlighted.",
+        use_when: [
+            "Two independent qualities split the options into four named groups.",
+            "Where each option lands matters more than its exact score.",
+        ],
+        avoid_when: [
+            "Several attributes per item: use slideTable.",
+            "Groups without axes: use slideColumns.",
+        ],
+        example: {
+            "type": "slideQuadrant",
+            "x": { "low": "Low effort", "high": "High effort" },
+            "y": { "low": "Low impact", "high": "High impact" },
+            "quadrants": [
+                { "label": "Quick wins", "items": ["Retry window", "Status page"] },
+                { "label": "Big bets", "items": ["Instant refunds"] },
+                { "label": "Fill-ins", "items": ["Dark mode"] },
+                { "label": "Money pits", "items": [] }
+            ],
+            "highlight": 0
+        },
+    }
 
-/// One quadrant of the plot.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Quadrant {
-    /// The quadrant's name, e.g. "Quick wins".
-    pub label: LineText,
-    /// Up to four items in it, each a short mono chip.
-    #[schemars(length(max = 4))]
-    pub items: Vec<LineText>,
-}
+    /// The fields of a `slideQuadrant` node.
+    pub struct SlideQuadrant sized {
+        /// The horizontal axis: `low` at the left, `high` at the right.
+        pub x: Axis,
+        /// The vertical axis: `low` at the bottom, `high` at the top.
+        pub y: Axis,
+        /// Exactly four quadrants, in the order top-left, top-right,
+        /// bottom-left, bottom-right.
+        #[schemars(length(min = 4, max = 4))]
+        pub quadrants: Vec<Quadrant>,
+        /// The index (0 to 3) of the quadrant to stress.
+        #[schemars(range(min = 0, max = 3))]
+        pub highlight: Option<u32>,
+    }
 
-/// The fields of a `slideQuadrant` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideQuadrant {
-    /// The horizontal axis: `low` at the left, `high` at the right.
-    pub x: Axis,
-    /// The vertical axis: `low` at the bottom, `high` at the top.
-    pub y: Axis,
-    /// Exactly four quadrants, in the order top-left, top-right,
-    /// bottom-left, bottom-right.
-    #[schemars(length(min = 4, max = 4))]
-    pub quadrants: Vec<Quadrant>,
-    /// The index (0 to 3) of the quadrant to stress.
-    #[schemars(range(min = 0, max = 3))]
-    pub highlight: Option<u32>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The two ends of one axis.
+    pub struct Axis {
+        /// The low end (left for x, bottom for y), e.g. "Low effort".
+        pub low: LineText,
+        /// The high end (right for x, top for y), e.g. "High effort".
+        pub high: LineText,
+    }
+
+    /// One quadrant of the plot.
+    pub struct Quadrant {
+        /// The quadrant's name, e.g. "Quick wins".
+        pub label: LineText,
+        /// Up to four items in it, each a short mono chip.
+        #[schemars(length(max = 4))]
+        pub items: Vec<LineText>,
+    }
 }
 
 impl SlideQuadrant {
@@ -114,8 +126,6 @@ impl SlideQuadrant {
 }
 
 impl SlideNode for SlideQuadrant {
-    const TYPE: &'static str = "slideQuadrant";
-
     /// Text: the axes line `y: low → high · x: low → high`, then
     /// `[● ]Label (place): a, b` per quadrant (no colon when it is empty).
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -158,33 +168,5 @@ impl SlideNode for SlideQuadrant {
             context(&text_mrkdwn(&self.axes())),
             rich_list("bullet", items),
         ]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Items placed in a two-by-two plot by two labelled axes, each quadrant named and holding up to four chips, one quadrant optionally highlighted.",
-            &[
-                "Two independent qualities split the options into four named groups.",
-                "Where each option lands matters more than its exact score.",
-            ],
-            &[
-                "Several attributes per item: use slideTable.",
-                "Groups without axes: use slideColumns.",
-            ],
-            json!({
-                "type": "slideQuadrant",
-                "x": { "low": "Low effort", "high": "High effort" },
-                "y": { "low": "Low impact", "high": "High impact" },
-                "quadrants": [
-                    { "label": "Quick wins", "items": ["Retry window", "Status page"] },
-                    { "label": "Big bets", "items": ["Instant refunds"] },
-                    { "label": "Fill-ins", "items": ["Dark mode"] },
-                    { "label": "Money pits", "items": [] }
-                ],
-                "highlight": 0
-            }),
-        )
     }
 }

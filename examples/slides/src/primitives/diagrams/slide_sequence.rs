@@ -1,13 +1,9 @@
 //! `slideSequence`: messages between three to five actors in time order
 //! (group "Diagrams").
 
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::json;
+use isomer_sdk::RefineContext;
 
-use crate::authored::{LineText, Size, Tone, tone_glyph};
-use crate::catalog::entry;
+use crate::authored::{LineText, Tone, tone_glyph};
 use crate::check::Issue;
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -31,45 +27,64 @@ pub fn idle_actor(id: &str) -> String {
     format!("actor \"{id}\" sends or receives no message")
 }
 
-/// One participant.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct SequenceActor {
-    /// The id messages use in `from` / `to`; never drawn.
-    pub id: LineText,
-    /// The participant's name as drawn, e.g. "Checkout" or "Card network".
-    pub label: LineText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
+slide_node! {
+    catalog "slideSequence" in "Diagrams" {
+        purpose: "Messages passed between three to five participants in time order, drawn as arrows between lifelines.",
+        use_when: [
+            "A request going back and forth among three to five participants, where the order matters.",
+            "A failure and its recovery told as the messages exchanged.",
+        ],
+        avoid_when: [
+            "One-way handoffs from step to step: use slidePipeline.",
+            "Two routes converging on one step: use slideLanes.",
+            "Whole turns of text between a user, a model and a host: use slideTranscript.",
+        ],
+        example: {
+            "type": "slideSequence",
+            "actors": [
+                { "id": "shop", "label": "Checkout", "tone": "primary" },
+                { "id": "ledger", "label": "Ledger" },
+                { "id": "bank", "label": "Card network", "tone": "accent" }
+            ],
+            "messages": [
+                { "from": "shop", "to": "ledger", "label": "Refund order 1042" },
+                { "from": "ledger", "to": "bank", "label": "Batch at **02:00**" },
+                { "from": "bank", "to": "ledger", "label": "Settled" },
+                { "from": "ledger", "to": "shop", "label": "`refund.settled`" }
+            ]
+        },
+    }
 
-/// One message, an arrow from one actor to another.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct SequenceMessage {
-    /// The sending actor's id.
-    pub from: LineText,
-    /// The receiving actor's id (not the sender).
-    pub to: LineText,
-    /// What is sent, a few words. Accepts inline marks.
-    pub label: LineText,
-}
+    /// The fields of a `slideSequence` node.
+    pub struct SlideSequence sized {
+        /// Three to five participants, left to right; ids unique; each sends or
+        /// receives at least one message.
+        #[schemars(length(min = 3, max = 5))]
+        pub actors: Vec<SequenceActor>,
+        /// One to ten messages in time order.
+        #[schemars(length(min = 1, max = 10))]
+        pub messages: Vec<SequenceMessage>,
+    }
 
-/// The fields of a `slideSequence` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideSequence {
-    /// Three to five participants, left to right; ids unique; each sends or
-    /// receives at least one message.
-    #[schemars(length(min = 3, max = 5))]
-    pub actors: Vec<SequenceActor>,
-    /// One to ten messages in time order.
-    #[schemars(length(min = 1, max = 10))]
-    pub messages: Vec<SequenceMessage>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// One participant.
+    pub struct SequenceActor {
+        /// The id messages use in `from` / `to`; never drawn.
+        pub id: LineText,
+        /// The participant's name as drawn, e.g. "Checkout" or "Card network".
+        pub label: LineText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
+    }
+
+    /// One message, an arrow from one actor to another.
+    pub struct SequenceMessage {
+        /// The sending actor's id.
+        pub from: LineText,
+        /// The receiving actor's id (not the sender).
+        pub to: LineText,
+        /// What is sent, a few words. Accepts inline marks.
+        pub label: LineText,
+    }
 }
 
 impl SlideSequence {
@@ -93,8 +108,6 @@ impl SlideSequence {
 }
 
 impl SlideNode for SlideSequence {
-    const TYPE: &'static str = "slideSequence";
-
     /// Unique actor ids; `from` / `to` name actors and differ; every actor
     /// is in some message.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -149,35 +162,4 @@ impl SlideNode for SlideSequence {
     }
 
     const NATIVE_SLACK: bool = true;
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Messages passed between three to five participants in time order, drawn as arrows between lifelines.",
-            &[
-                "A request going back and forth among three to five participants, where the order matters.",
-                "A failure and its recovery told as the messages exchanged.",
-            ],
-            &[
-                "One-way handoffs from step to step: use slidePipeline.",
-                "Two routes converging on one step: use slideLanes.",
-                "Whole turns of text between a user, a model and a host: use slideTranscript.",
-            ],
-            json!({
-                "type": "slideSequence",
-                "actors": [
-                    { "id": "shop", "label": "Checkout", "tone": "primary" },
-                    { "id": "ledger", "label": "Ledger" },
-                    { "id": "bank", "label": "Card network", "tone": "accent" }
-                ],
-                "messages": [
-                    { "from": "shop", "to": "ledger", "label": "Refund order 1042" },
-                    { "from": "ledger", "to": "bank", "label": "Batch at **02:00**" },
-                    { "from": "bank", "to": "ledger", "label": "Settled" },
-                    { "from": "ledger", "to": "shop", "label": "`refund.settled`" }
-                ]
-            }),
-        )
-    }
 }

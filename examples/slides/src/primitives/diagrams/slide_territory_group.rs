@@ -1,46 +1,57 @@
 //! `slideTerritoryGroup`: who owns what, one colour-keyed column per owner
 //! (group "Diagrams").
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
-use crate::catalog::entry;
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::line;
 
-/// One owner's territory.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Territory {
-    /// The owner, e.g. "Ledger team" (printed as authored).
-    pub title: LineText,
-    /// What the owner is responsible for, one or two sentences. Accepts
-    /// inline marks.
-    pub body: WrappedText,
-    /// "primary" for your side, "accent" for the host or another party.
-    pub tone: Option<Tone>,
-}
+slide_node! {
+    catalog "slideTerritoryGroup" in "Diagrams" {
+        purpose: "Who owns what: one to four owners side by side, each a colour-keyed column with a title and one or two sentences.",
+        use_when: [
+            "A responsibility split between your side and another party, keyed by colour.",
+            "Each owner's part fits a title and one or two sentences.",
+        ],
+        avoid_when: [
+            "Two lists with a divider between them: use slideSplit.",
+            "Ownership is not the point: use slideBulletList.",
+            "Parts stacked in an order: use slideLayers.",
+        ],
+        example: {
+            "type": "slideTerritoryGroup",
+            "items": [
+                { "title": "Ledger team", "body": "Runs the nightly batch and **owns** retries.", "tone": "primary" },
+                { "title": "Card networks", "body": "Confirm each payout and report chargebacks.", "tone": "accent" }
+            ]
+        },
+    }
 
-/// The fields of a `slideTerritoryGroup` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideTerritoryGroup {
-    /// One to four owners, left to right.
-    #[schemars(length(min = 1, max = 4))]
-    pub items: Vec<Territory>,
+    /// The fields of a `slideTerritoryGroup` node.
+    pub struct SlideTerritoryGroup {
+        /// One to four owners, left to right.
+        #[schemars(length(min = 1, max = 4))]
+        pub items: Vec<Territory>,
+    }
+
+    /// One owner's territory.
+    pub struct Territory {
+        /// The owner, e.g. "Ledger team" (printed as authored).
+        pub title: LineText,
+        /// What the owner is responsible for, one or two sentences. Accepts
+        /// inline marks.
+        pub body: WrappedText,
+        /// "primary" for your side, "accent" for the host or another party.
+        pub tone: Option<Tone>,
+    }
 }
 
 impl SlideNode for SlideTerritoryGroup {
-    const TYPE: &'static str = "slideTerritoryGroup";
-
     /// Text: `[●/○ ]Title: body` per owner.
     fn as_list(&self) -> Option<List> {
         Some(List::new(self.items.iter().map(|item| {
@@ -73,29 +84,5 @@ impl SlideNode for SlideTerritoryGroup {
                 })
                 .collect(),
         )]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "Who owns what: one to four owners side by side, each a colour-keyed column with a title and one or two sentences.",
-            &[
-                "A responsibility split between your side and another party, keyed by colour.",
-                "Each owner's part fits a title and one or two sentences.",
-            ],
-            &[
-                "Two lists with a divider between them: use slideSplit.",
-                "Ownership is not the point: use slideBulletList.",
-                "Parts stacked in an order: use slideLayers.",
-            ],
-            json!({
-                "type": "slideTerritoryGroup",
-                "items": [
-                    { "title": "Ledger team", "body": "Runs the nightly batch and **owns** retries.", "tone": "primary" },
-                    { "title": "Card networks", "body": "Confirm each payout and report chargebacks.", "tone": "accent" }
-                ]
-            }),
-        )
     }
 }

@@ -1,14 +1,11 @@
 //! `slideTree`: a folder and its entries, one level deep
 //! (group "Diagrams").
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, display_columns};
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack};
 use crate::primitives::SlideNode;
@@ -22,26 +19,45 @@ pub const BRANCH: &str = "├── ";
 /// The connector before the last entry.
 pub const LAST_BRANCH: &str = "└── ";
 
-/// One file or folder directly inside the root.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct TreeEntry {
-    /// The file or folder name, set in mono; a folder ends with "/".
-    pub name: LineText,
-    /// What the entry holds, a short phrase.
-    pub body: LineText,
-}
+slide_node! {
+    catalog "slideTree" in "Diagrams" {
+        purpose: "A folder and up to eight files or folders directly inside it, each with a short note.",
+        use_when: [
+            "Walking through a package, service or repository folder.",
+            "Each entry of a folder earns a note.",
+        ],
+        avoid_when: [
+            "Things that are not files: use slideList.",
+            "Vocabulary: use slideDefinitions.",
+            "The code inside a file: use slideCode.",
+        ],
+        example: {
+            "type": "slideTree",
+            "root": "ledger/",
+            "entries": [
+                { "name": "batch/", "body": "the nightly settlement run" },
+                { "name": "refunds.ts", "body": "refund orders in" },
+                { "name": "payouts.ts", "body": "one transfer per bank" }
+            ]
+        },
+    }
 
-/// The fields of a `slideTree` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideTree {
-    /// The folder, e.g. "checkout/".
-    pub root: LineText,
-    /// One to eight entries directly inside the folder.
-    #[schemars(length(min = 1, max = 8))]
-    pub entries: Vec<TreeEntry>,
+    /// The fields of a `slideTree` node.
+    pub struct SlideTree {
+        /// The folder, e.g. "checkout/".
+        pub root: LineText,
+        /// One to eight entries directly inside the folder.
+        #[schemars(length(min = 1, max = 8))]
+        pub entries: Vec<TreeEntry>,
+    }
+
+    /// One file or folder directly inside the root.
+    pub struct TreeEntry {
+        /// The file or folder name, set in mono; a folder ends with "/".
+        pub name: LineText,
+        /// What the entry holds, a short phrase.
+        pub body: LineText,
+    }
 }
 
 impl SlideTree {
@@ -66,8 +82,6 @@ impl SlideTree {
 }
 
 impl SlideNode for SlideTree {
-    const TYPE: &'static str = "slideTree";
-
     /// Entries are one level deep: no `/` in a name but a folder's last
     /// character.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -94,31 +108,5 @@ impl SlideNode for SlideTree {
     /// Slack: the drawn tree in a code section.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![code_slack(None, &self.drawing())]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Diagrams",
-            "A folder and up to eight files or folders directly inside it, each with a short note.",
-            &[
-                "Walking through a package, service or repository folder.",
-                "Each entry of a folder earns a note.",
-            ],
-            &[
-                "Things that are not files: use slideList.",
-                "Vocabulary: use slideDefinitions.",
-                "The code inside a file: use slideCode.",
-            ],
-            json!({
-                "type": "slideTree",
-                "root": "ledger/",
-                "entries": [
-                    { "name": "batch/", "body": "the nightly settlement run" },
-                    { "name": "refunds.ts", "body": "refund orders in" },
-                    { "name": "payouts.ts", "body": "one transfer per bank" }
-                ]
-            }),
-        )
     }
 }

@@ -1,13 +1,12 @@
 //! `slideSplit`: two panes side by side. Its children are `panes[i].items[j]`.
 
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
-use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -48,35 +47,63 @@ pub enum SplitDivider {
     Arrow,
 }
 
-/// One pane of a split.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct SplitPane {
-    /// A caption over the pane (printed upper-case).
-    pub label: Option<LineText>,
-    /// Colours the label: "primary" for your side, "accent" for the other
-    /// party. Needs a label.
-    pub tone: Option<Tone>,
-    /// The pane's nodes, top to bottom (not slideFrame).
-    #[schemars(length(min = 1, max = 6))]
-    pub items: Vec<Node>,
-}
+slide_node! {
+    catalog "slideSplit" in "Layout" {
+        purpose: "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
+        use_when: [
+            "Dividing responsibilities between two parties: a list in each pane and a \"rule\" divider.",
+            "One thing turning into another: the \"arrow\" divider.",
+            "Two nodes next to each other, or a main idea with notes beside it (\"aside\" ratio, \"hairline\" divider, a label over the notes).",
+        ],
+        avoid_when: [
+            "Nodes stacked top to bottom: put them straight in the slideFrame body.",
+            "Ownership across several teams: use slideTerritoryGroup.",
+            "Two to four parallel options each with a title and a sentence: use slideColumns.",
+        ],
+        example: {
+            "type": "slideSplit",
+            "divider": "rule",
+            "panes": [
+                {
+                    "label": "Ledger team",
+                    "tone": "primary",
+                    "items": [{ "type": "slideBulletList", "items": ["Runs the nightly batch", "Owns the retry"] }]
+                },
+                {
+                    "label": "Card networks",
+                    "tone": "accent",
+                    "items": [{ "type": "slideBulletList", "items": ["Confirm each payout", "Report chargebacks"] }]
+                }
+            ],
+            "footnote": "Each side pages only its **own** on-call."
+        },
+    }
 
-/// The fields of a `slideSplit` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideSplit {
-    /// Exactly two panes, left then right.
-    #[schemars(length(min = 2, max = 2))]
-    pub panes: Vec<SplitPane>,
-    /// "even" (default), "wideLeft", "narrowLeft" or "aside" (main column
-    /// plus narrow notes).
-    pub ratio: Option<SplitRatio>,
-    /// "gap" (default), "rule", "hairline" or "arrow" (left becomes right).
-    pub divider: Option<SplitDivider>,
-    /// A conclusion under both panes. Accepts inline marks.
-    pub footnote: Option<WrappedText>,
+    /// The fields of a `slideSplit` node.
+    pub struct SlideSplit {
+        /// Exactly two panes, left then right.
+        #[schemars(length(min = 2, max = 2))]
+        pub panes: Vec<SplitPane>,
+        /// "even" (default), "wideLeft", "narrowLeft" or "aside" (main column
+        /// plus narrow notes).
+        pub ratio: Option<SplitRatio>,
+        /// "gap" (default), "rule", "hairline" or "arrow" (left becomes right).
+        pub divider: Option<SplitDivider>,
+        /// A conclusion under both panes. Accepts inline marks.
+        pub footnote: Option<WrappedText>,
+    }
+
+    /// One pane of a split.
+    pub struct SplitPane {
+        /// A caption over the pane (printed upper-case).
+        pub label: Option<LineText>,
+        /// Colours the label: "primary" for your side, "accent" for the other
+        /// party. Needs a label.
+        pub tone: Option<Tone>,
+        /// The pane's nodes, top to bottom (not slideFrame).
+        #[schemars(length(min = 1, max = 6))]
+        pub items: Vec<Node>,
+    }
 }
 
 impl SlideSplit {
@@ -86,8 +113,6 @@ impl SlideSplit {
 }
 
 impl SlideNode for SlideSplit {
-    const TYPE: &'static str = "slideSplit";
-
     /// A pane's tone needs its label; no pane holds a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
@@ -177,40 +202,5 @@ impl SlideNode for SlideSplit {
         }
         blocks.extend(self.footnote.as_deref().map(|f| section(&marks_mrkdwn(f))));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Layout",
-            "Two panes side by side, each holding its own nodes, with an optional caption per pane and a conclusion under both.",
-            &[
-                "Dividing responsibilities between two parties: a list in each pane and a \"rule\" divider.",
-                "One thing turning into another: the \"arrow\" divider.",
-                "Two nodes next to each other, or a main idea with notes beside it (\"aside\" ratio, \"hairline\" divider, a label over the notes).",
-            ],
-            &[
-                "Nodes stacked top to bottom: put them straight in the slideFrame body.",
-                "Ownership across several teams: use slideTerritoryGroup.",
-                "Two to four parallel options each with a title and a sentence: use slideColumns.",
-            ],
-            json!({
-                "type": "slideSplit",
-                "divider": "rule",
-                "panes": [
-                    {
-                        "label": "Ledger team",
-                        "tone": "primary",
-                        "items": [{ "type": "slideBulletList", "items": ["Runs the nightly batch", "Owns the retry"] }]
-                    },
-                    {
-                        "label": "Card networks",
-                        "tone": "accent",
-                        "items": [{ "type": "slideBulletList", "items": ["Confirm each payout", "Report chargebacks"] }]
-                    }
-                ],
-                "footnote": "Each side pages only its **own** on-call."
-            }),
-        )
     }
 }

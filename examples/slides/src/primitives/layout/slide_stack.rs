@@ -2,12 +2,11 @@
 //! are `items[i]`.
 
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
 use crate::primitives::SlideNode;
 
@@ -24,20 +23,38 @@ pub enum StackSpacing {
     Loose,
 }
 
-/// The fields of a `slideStack` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideStack {
-    /// "tight", "normal" (default) or "loose".
-    pub spacing: Option<StackSpacing>,
-    /// The nodes, top to bottom (not slideFrame).
-    #[schemars(length(min = 1))]
-    pub items: Vec<Node>,
+slide_node! {
+    catalog "slideStack" in "Layout" {
+        purpose: "Several nodes stacked top to bottom where a slot takes only one node.",
+        use_when: [
+            "A one-node slot, such as the aside of slideTitle, needs two nodes.",
+            "Nodes need tighter or looser spacing than the default.",
+        ],
+        avoid_when: [
+            "Directly in a slideFrame body or a slideSplit pane: they already stack their nodes.",
+            "Nodes side by side: use slideSplit.",
+        ],
+        example: {
+            "type": "slideStack",
+            "spacing": "tight",
+            "items": [
+                { "type": "slideStat", "value": "99.9", "unit": "%", "body": "of refunds settle in the first batch" },
+                { "type": "slideSource", "text": "Finance ops dashboard, Q1 2026" }
+            ]
+        },
+    }
+
+    /// The fields of a `slideStack` node.
+    pub struct SlideStack {
+        /// "tight", "normal" (default) or "loose".
+        pub spacing: Option<StackSpacing>,
+        /// The nodes, top to bottom (not slideFrame).
+        #[schemars(length(min = 1))]
+        pub items: Vec<Node>,
+    }
 }
 
 impl SlideNode for SlideStack {
-    const TYPE: &'static str = "slideStack";
-
     /// No item is a frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         nested_frames("items", &self.items)
@@ -63,29 +80,5 @@ impl SlideNode for SlideStack {
     /// Slack: the items' blocks in order.
     fn slack(&self, scope: &Scope<'_>) -> Vec<Value> {
         scope.slack_all(self.items.iter().map(Node::as_value))
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Layout",
-            "Several nodes stacked top to bottom where a slot takes only one node.",
-            &[
-                "A one-node slot, such as the aside of slideTitle, needs two nodes.",
-                "Nodes need tighter or looser spacing than the default.",
-            ],
-            &[
-                "Directly in a slideFrame body or a slideSplit pane: they already stack their nodes.",
-                "Nodes side by side: use slideSplit.",
-            ],
-            json!({
-                "type": "slideStack",
-                "spacing": "tight",
-                "items": [
-                    { "type": "slideStat", "value": "99.9", "unit": "%", "body": "of refunds settle in the first batch" },
-                    { "type": "slideSource", "text": "Finance ops dashboard, Q1 2026" }
-                ]
-            }),
-        )
     }
 }

@@ -2,15 +2,14 @@
 //! `body[i]`.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
-use crate::primitives::SlideNode;
+use crate::primitives::{Catalogued, SlideNode};
 use crate::slack::text_mrkdwn;
 use crate::text::{join_lines, line};
 use isomer_sdk::surface::slack::context;
@@ -33,18 +32,40 @@ pub enum WindowChrome {
     Chat,
 }
 
-/// The fields of a `slideWindow` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideWindow {
-    /// "browser", "terminal", "slack" or "chat"; only the title bar changes.
-    pub chrome: WindowChrome,
-    /// The title bar text: a URL, a command, a thread name, or for "slack" a
-    /// channel name without "#".
-    pub title: LineText,
-    /// The nodes inside the window (no slideFrame, no other slideWindow).
-    #[schemars(length(min = 1))]
-    pub body: Vec<Node>,
+slide_node! {
+    catalog "slideWindow" in "Layout" {
+        purpose: "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
+        use_when: [
+            "Where something appears matters: terminal output, a message in a channel, a page at a URL.",
+            "Comparing two apps: two windows in a slideSplit.",
+        ],
+        avoid_when: [
+            "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
+            "A window inside a window: put two windows in a slideSplit.",
+            "A real render of a slide or of nodes: use slideRender.",
+            "A terminal holding only a command to run: use slideCommand.",
+        ],
+        example: {
+            "type": "slideWindow",
+            "chrome": "terminal",
+            "title": "ledger settle --dry-run",
+            "body": [
+                { "type": "slideCode", "panels": [{ "lines": ["batch 2026-03-02: 1,204 refunds", "ok: 1,203  retry: 1"] }] }
+            ]
+        },
+    }
+
+    /// The fields of a `slideWindow` node.
+    pub struct SlideWindow {
+        /// "browser", "terminal", "slack" or "chat"; only the title bar changes.
+        pub chrome: WindowChrome,
+        /// The title bar text: a URL, a command, a thread name, or for "slack" a
+        /// channel name without "#".
+        pub title: LineText,
+        /// The nodes inside the window (no slideFrame, no other slideWindow).
+        #[schemars(length(min = 1))]
+        pub body: Vec<Node>,
+    }
 }
 
 impl SlideWindow {
@@ -58,8 +79,6 @@ impl SlideWindow {
 }
 
 impl SlideNode for SlideWindow {
-    const TYPE: &'static str = "slideWindow";
-
     /// No frame in the body; no window anywhere below (the runtime's walker
     /// does not enter embedded render bodies, so a window there is fine).
     fn check(&self, cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -99,31 +118,5 @@ impl SlideNode for SlideWindow {
         let mut blocks = vec![context(&format!("*{}*", text_mrkdwn(&self.caption())))];
         blocks.extend(scope.slack_all(self.body.iter().map(Node::as_value)));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Layout",
-            "Slide nodes shown inside an app's title bar (browser, terminal, Slack channel or chat).",
-            &[
-                "Where something appears matters: terminal output, a message in a channel, a page at a URL.",
-                "Comparing two apps: two windows in a slideSplit.",
-            ],
-            &[
-                "Content not tied to an app: use slideCode, slideTable or slideTranscript directly.",
-                "A window inside a window: put two windows in a slideSplit.",
-                "A real render of a slide or of nodes: use slideRender.",
-                "A terminal holding only a command to run: use slideCommand.",
-            ],
-            json!({
-                "type": "slideWindow",
-                "chrome": "terminal",
-                "title": "ledger settle --dry-run",
-                "body": [
-                    { "type": "slideCode", "panels": [{ "lines": ["batch 2026-03-02: 1,204 refunds", "ok: 1,203  retry: 1"] }] }
-                ]
-            }),
-        )
     }
 }

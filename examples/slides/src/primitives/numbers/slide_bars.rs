@@ -1,15 +1,12 @@
 //! `slideBars`: comparable amounts as horizontal bars, at most one
 //! highlighted.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::js::format_js_number;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, current_glyph};
-use crate::catalog::entry;
+use crate::authored::{LineText, current_glyph};
 use crate::check::{Issue, at_most_one};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -25,36 +22,51 @@ pub const ONE_HIGHLIGHT: &str = "at most one bar can be highlighted";
 /// The column heads of the string-surface table.
 const HEADS: [&str; 3] = ["Label", "Value", "Detail"];
 
-/// One bar.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Bar {
-    /// What the bar measures. Accepts inline marks.
-    pub label: LineText,
-    /// The amount, zero or more, in the unit every bar shares.
-    #[schemars(range(min = 0))]
-    pub value: f64,
-    /// A short note after the value, e.g. the formatted amount. Accepts
-    /// inline marks.
-    pub detail: Option<LineText>,
-    /// True for the bar that stands out; at most one.
-    pub highlight: Option<bool>,
-}
+slide_node! {
+    catalog "slideBars" in "Numbers" {
+        purpose: "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
+        use_when: [
+            "Ranking or comparing amounts that share a unit.",
+            "One amount stands out from the rest: highlight it.",
+        ],
+        avoid_when: [
+            "A few numbers to remember: use slideStats.",
+            "One measure before and after a change: use slideDelta.",
+        ],
+        example: {
+            "type": "slideBars",
+            "items": [
+                { "label": "Nightly batch", "value": 1, "detail": "1 day", "highlight": true },
+                { "label": "Weekly batch", "value": 4, "detail": "4 days" },
+                { "label": "On demand", "value": 5, "detail": "5 days" }
+            ]
+        },
+    }
 
-/// The fields of a `slideBars` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideBars {
-    /// Two to six bars, in the order to draw them.
-    #[schemars(length(min = 2, max = 6))]
-    pub items: Vec<Bar>,
-    /// The amount a full-length bar stands for; at least every value.
-    /// Leave it out to scale to the largest value.
-    #[schemars(extend("exclusiveMinimum" = 0))]
-    pub max: Option<f64>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideBars` node.
+    pub struct SlideBars sized {
+        /// Two to six bars, in the order to draw them.
+        #[schemars(length(min = 2, max = 6))]
+        pub items: Vec<Bar>,
+        /// The amount a full-length bar stands for; at least every value.
+        /// Leave it out to scale to the largest value.
+        #[schemars(extend("exclusiveMinimum" = 0))]
+        pub max: Option<f64>,
+    }
+
+    /// One bar.
+    pub struct Bar {
+        /// What the bar measures. Accepts inline marks.
+        pub label: LineText,
+        /// The amount, zero or more, in the unit every bar shares.
+        #[schemars(range(min = 0))]
+        pub value: f64,
+        /// A short note after the value, e.g. the formatted amount. Accepts
+        /// inline marks.
+        pub detail: Option<LineText>,
+        /// True for the bar that stands out; at most one.
+        pub highlight: Option<bool>,
+    }
 }
 
 impl SlideBars {
@@ -91,8 +103,6 @@ impl SlideBars {
 }
 
 impl SlideNode for SlideBars {
-    const TYPE: &'static str = "slideBars";
-
     /// `max` is at least every value; at most one bar is highlighted.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
@@ -176,29 +186,5 @@ impl SlideNode for SlideBars {
                 }),
         );
         vec![table_block(self.heads().len(), rows)]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Numbers",
-            "Two to six amounts in one unit drawn as horizontal bars, with at most one highlighted.",
-            &[
-                "Ranking or comparing amounts that share a unit.",
-                "One amount stands out from the rest: highlight it.",
-            ],
-            &[
-                "A few numbers to remember: use slideStats.",
-                "One measure before and after a change: use slideDelta.",
-            ],
-            json!({
-                "type": "slideBars",
-                "items": [
-                    { "label": "Nightly batch", "value": 1, "detail": "1 day", "highlight": true },
-                    { "label": "Weekly batch", "value": 4, "detail": "4 days" },
-                    { "label": "On demand", "value": 5, "detail": "5 days" }
-                ]
-            }),
-        )
     }
 }

@@ -1,13 +1,10 @@
 //! `slideDelta`: one measure before and after a change.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::authored::{LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, WrappedText};
 use crate::check::Issue;
 use crate::figure::{Figure, PENDING};
 use crate::markdown::marks_inline;
@@ -19,33 +16,48 @@ use crate::text::{ARROW, line, plain_text};
 /// The message for a change without both values.
 pub const CHANGE_NEEDS_VALUES: &str = "change needs a before and an after value";
 
-/// One side of the change.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct DeltaPoint {
-    /// What the side is, e.g. "Before" or "March" (printed upper-case, code
-    /// marks kept). Accepts inline marks.
-    pub label: LineText,
-    /// The number with its unit, e.g. "13 s". Leave it out for a
-    /// placeholder; never invent a number.
-    pub value: Option<LineText>,
-}
+slide_node! {
+    catalog "slideDelta" in "Numbers" {
+        purpose: "One measure before and after a change, with the size of the change and what it means.",
+        use_when: [
+            "An improvement or a regression of one measure.",
+            "How big the change is matters to the point.",
+        ],
+        avoid_when: [
+            "Different measures: use slideStats.",
+            "More than two points in time: use slideTimeline or slideBars.",
+            "No before value to compare with: use slideStat.",
+        ],
+        example: {
+            "type": "slideDelta",
+            "before": { "label": "On demand", "value": "5 days" },
+            "after": { "label": "Nightly", "value": "1 day" },
+            "change": "−4 days",
+            "body": "Customers see their refund **the next morning**."
+        },
+    }
 
-/// The fields of a `slideDelta` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideDelta {
-    /// The measure before the change.
-    pub before: DeltaPoint,
-    /// The measure after the change.
-    pub after: DeltaPoint,
-    /// The change as it should read, e.g. "+13" or "−40 %". Needs both values.
-    pub change: Option<LineText>,
-    /// What the change means. Accepts inline marks.
-    pub body: WrappedText,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideDelta` node.
+    pub struct SlideDelta sized {
+        /// The measure before the change.
+        pub before: DeltaPoint,
+        /// The measure after the change.
+        pub after: DeltaPoint,
+        /// The change as it should read, e.g. "+13" or "−40 %". Needs both values.
+        pub change: Option<LineText>,
+        /// What the change means. Accepts inline marks.
+        pub body: WrappedText,
+    }
+
+    /// One side of the change.
+    pub struct DeltaPoint {
+        /// What the side is, e.g. "Before" or "March" (printed upper-case, code
+        /// marks kept). Accepts inline marks.
+        pub label: LineText,
+        /// The number with its unit, e.g. "13 s". Leave it out for a
+        /// placeholder; never invent a number.
+        pub value: Option<LineText>,
+    }
 }
 
 /// What joins the figures, the change and the body: `. `.
@@ -97,8 +109,6 @@ fn label_inline(label: &str) -> Inline {
 }
 
 impl SlideNode for SlideDelta {
-    const TYPE: &'static str = "slideDelta";
-
     /// Values need a visible character; a change needs both values.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = Vec::new();
@@ -172,29 +182,5 @@ impl SlideNode for SlideDelta {
         }
         runs.extend(mark_runs(&self.body));
         vec![rich_section(runs)]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Numbers",
-            "One measure before and after a change, with the size of the change and what it means.",
-            &[
-                "An improvement or a regression of one measure.",
-                "How big the change is matters to the point.",
-            ],
-            &[
-                "Different measures: use slideStats.",
-                "More than two points in time: use slideTimeline or slideBars.",
-                "No before value to compare with: use slideStat.",
-            ],
-            json!({
-                "type": "slideDelta",
-                "before": { "label": "On demand", "value": "5 days" },
-                "after": { "label": "Nightly", "value": "1 day" },
-                "change": "−4 days",
-                "body": "Customers see their refund **the next morning**."
-            }),
-        )
     }
 }

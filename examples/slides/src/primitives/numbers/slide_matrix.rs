@@ -7,14 +7,13 @@
 //! elsewhere. The `legend` explains the drawn marks on the slide; the
 //! string surfaces print the words, which need no legend.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size};
-use crate::catalog::entry;
+use crate::authored::{CURRENT_GLYPH, LineText};
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -54,35 +53,52 @@ impl MatrixMark {
     }
 }
 
-/// One row: a capability and how far each option meets it.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct MatrixRow {
-    /// The capability, a few words. Accepts inline marks.
-    pub label: LineText,
-    /// One mark per column, in column order: "full", "partial" or "none".
-    pub marks: Vec<MatrixMark>,
-}
+slide_node! {
+    catalog "slideMatrix" in "Numbers" {
+        purpose: "Two to six options across the top and up to eight capabilities down the side, each cell marked full, partial or none, the recommended option's column optionally highlighted.",
+        use_when: [
+            "Options against capabilities where each answer is yes, partly or no, and the gaps matter.",
+            "Showing the recommended option among the others: highlight its column.",
+        ],
+        avoid_when: [
+            "Cells holding numbers or phrases: use slideTable.",
+            "A sentence per option: use slideColumns.",
+        ],
+        example: {
+            "type": "slideMatrix",
+            "columns": ["Nightly batch", "Instant", "Manual"],
+            "rows": [
+                { "label": "Card refunds", "marks": ["full", "full", "partial"] },
+                { "label": "Bank refunds", "marks": ["full", "none", "full"] },
+                { "label": "Audit trail", "marks": ["full", "partial", "none"] }
+            ],
+            "highlight": 0
+        },
+    }
 
-/// The fields of a `slideMatrix` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideMatrix {
-    /// Two to six options, one per column, set in mono. Accept inline
-    /// marks.
-    #[schemars(length(min = 2, max = 6))]
-    pub columns: Vec<LineText>,
-    /// One to eight capabilities, one per row.
-    #[schemars(length(min = 1, max = 8))]
-    pub rows: Vec<MatrixRow>,
-    /// The index of the column to stress: the recommended option.
-    #[schemars(range(min = 0))]
-    pub highlight: Option<u32>,
-    /// Whether the slide shows a legend of the marks (default true).
-    pub legend: Option<bool>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideMatrix` node.
+    pub struct SlideMatrix sized {
+        /// Two to six options, one per column, set in mono. Accept inline
+        /// marks.
+        #[schemars(length(min = 2, max = 6))]
+        pub columns: Vec<LineText>,
+        /// One to eight capabilities, one per row.
+        #[schemars(length(min = 1, max = 8))]
+        pub rows: Vec<MatrixRow>,
+        /// The index of the column to stress: the recommended option.
+        #[schemars(range(min = 0))]
+        pub highlight: Option<u32>,
+        /// Whether the slide shows a legend of the marks (default true).
+        pub legend: Option<bool>,
+    }
+
+    /// One row: a capability and how far each option meets it.
+    pub struct MatrixRow {
+        /// The capability, a few words. Accepts inline marks.
+        pub label: LineText,
+        /// One mark per column, in column order: "full", "partial" or "none".
+        pub marks: Vec<MatrixMark>,
+    }
 }
 
 impl SlideMatrix {
@@ -107,8 +123,6 @@ impl SlideMatrix {
 }
 
 impl SlideNode for SlideMatrix {
-    const TYPE: &'static str = "slideMatrix";
-
     /// One mark per column in every row; `highlight` names a column.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let columns = self.columns.len();
@@ -180,31 +194,5 @@ impl SlideNode for SlideMatrix {
                 .collect()
         }));
         vec![table_block(self.columns.len() + 1, rows)]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Numbers",
-            "Two to six options across the top and up to eight capabilities down the side, each cell marked full, partial or none, the recommended option's column optionally highlighted.",
-            &[
-                "Options against capabilities where each answer is yes, partly or no, and the gaps matter.",
-                "Showing the recommended option among the others: highlight its column.",
-            ],
-            &[
-                "Cells holding numbers or phrases: use slideTable.",
-                "A sentence per option: use slideColumns.",
-            ],
-            json!({
-                "type": "slideMatrix",
-                "columns": ["Nightly batch", "Instant", "Manual"],
-                "rows": [
-                    { "label": "Card refunds", "marks": ["full", "full", "partial"] },
-                    { "label": "Bank refunds", "marks": ["full", "none", "full"] },
-                    { "label": "Audit trail", "marks": ["full", "partial", "none"] }
-                ],
-                "highlight": 0
-            }),
-        )
     }
 }

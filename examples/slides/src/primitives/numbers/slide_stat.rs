@@ -1,13 +1,10 @@
 //! `slideStat`: one headline number with its sentence.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::figure::Figure;
 use crate::markdown::marks_inline;
@@ -16,17 +13,37 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{DASH, plain_text};
 use isomer_sdk::surface::slack::section;
 
-/// The fields of a `slideStat` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideStat {
-    /// The number as it should read, e.g. "99.9". Leave it out for a
-    /// placeholder; never invent a number.
-    pub value: Option<LineText>,
-    /// The unit after the number, e.g. "%" or "ms". Needs a value.
-    pub unit: Option<LineText>,
-    /// The sentence the number backs. Accepts inline marks.
-    pub body: WrappedText,
+slide_node! {
+    catalog "slideStat" in "Numbers" {
+        purpose: "One headline number and the sentence it backs, drawn as a band under the slide's body.",
+        use_when: [
+            "One measured number that backs a diagram or a list above it.",
+            "A closing proof point.",
+            "A number that is not measured yet: leave out value for a placeholder.",
+        ],
+        avoid_when: [
+            "Two to four numbers: use slideStats.",
+            "A number before and after a change: use slideDelta.",
+            "Many values to rank: use slideBars.",
+        ],
+        example: {
+            "type": "slideStat",
+            "value": "99.9",
+            "unit": "%",
+            "body": "of refunds settle in the **first** batch"
+        },
+    }
+
+    /// The fields of a `slideStat` node.
+    pub struct SlideStat {
+        /// The number as it should read, e.g. "99.9". Leave it out for a
+        /// placeholder; never invent a number.
+        pub value: Option<LineText>,
+        /// The unit after the number, e.g. "%" or "ms". Needs a value.
+        pub unit: Option<LineText>,
+        /// The sentence the number backs. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl SlideStat {
@@ -36,8 +53,6 @@ impl SlideStat {
 }
 
 impl SlideNode for SlideStat {
-    const TYPE: &'static str = "slideStat";
-
     /// A value needs a visible character; a unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.figure().check("")
@@ -68,29 +83,5 @@ impl SlideNode for SlideStat {
             self.figure().mrkdwn(),
             marks_mrkdwn(&self.body)
         ))]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Numbers",
-            "One headline number and the sentence it backs, drawn as a band under the slide's body.",
-            &[
-                "One measured number that backs a diagram or a list above it.",
-                "A closing proof point.",
-                "A number that is not measured yet: leave out value for a placeholder.",
-            ],
-            &[
-                "Two to four numbers: use slideStats.",
-                "A number before and after a change: use slideDelta.",
-                "Many values to rank: use slideBars.",
-            ],
-            json!({
-                "type": "slideStat",
-                "value": "99.9",
-                "unit": "%",
-                "body": "of refunds settle in the **first** batch"
-            }),
-        )
     }
 }

@@ -1,13 +1,10 @@
 //! `slideStats`: two to four comparable numbers in ruled columns.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, WrappedText};
 use crate::check::Issue;
 use crate::figure::Figure;
 use crate::markdown::marks_inline;
@@ -15,31 +12,48 @@ use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 
-/// One measure.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct StatItem {
-    /// The number as it should read, about four characters. Leave it out for
-    /// a placeholder; never invent a number.
-    pub value: Option<LineText>,
-    /// The unit after the number. Needs a value.
-    pub unit: Option<LineText>,
-    /// What is counted.
-    pub label: LineText,
-    /// A sentence on the number. Accepts inline marks.
-    pub body: WrappedText,
-}
+slide_node! {
+    catalog "slideStats" in "Numbers" {
+        purpose: "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
+        use_when: [
+            "The numbers are the point of the slide.",
+            "Several measures side by side.",
+            "A measure not taken yet: leave out its value for a placeholder.",
+        ],
+        avoid_when: [
+            "One headline number: use slideStat.",
+            "Before and after one change: use slideDelta.",
+            "More than four values, or their relative size: use slideBars.",
+        ],
+        example: {
+            "type": "slideStats",
+            "items": [
+                { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
+                { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
+                { "label": "Partner reach", "body": "Measured after the beta ends." }
+            ]
+        },
+    }
 
-/// The fields of a `slideStats` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideStats {
-    /// Two to four measures, side by side.
-    #[schemars(length(min = 2, max = 4))]
-    pub items: Vec<StatItem>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideStats` node.
+    pub struct SlideStats sized {
+        /// Two to four measures, side by side.
+        #[schemars(length(min = 2, max = 4))]
+        pub items: Vec<StatItem>,
+    }
+
+    /// One measure.
+    pub struct StatItem {
+        /// The number as it should read, about four characters. Leave it out for
+        /// a placeholder; never invent a number.
+        pub value: Option<LineText>,
+        /// The unit after the number. Needs a value.
+        pub unit: Option<LineText>,
+        /// What is counted.
+        pub label: LineText,
+        /// A sentence on the number. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl StatItem {
@@ -49,8 +63,6 @@ impl StatItem {
 }
 
 impl SlideNode for SlideStats {
-    const TYPE: &'static str = "slideStats";
-
     /// Each value needs a visible character; each unit needs a value.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.items
@@ -101,31 +113,5 @@ impl SlideNode for SlideStats {
                 })
                 .collect(),
         )]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Numbers",
-            "Two to four comparable numbers in ruled columns, each with what it counts and a sentence.",
-            &[
-                "The numbers are the point of the slide.",
-                "Several measures side by side.",
-                "A measure not taken yet: leave out its value for a placeholder.",
-            ],
-            &[
-                "One headline number: use slideStat.",
-                "Before and after one change: use slideDelta.",
-                "More than four values, or their relative size: use slideBars.",
-            ],
-            json!({
-                "type": "slideStats",
-                "items": [
-                    { "value": "1.2k", "label": "Refunds a night", "body": "Settled in **one** transfer per bank." },
-                    { "value": "4", "unit": "min", "label": "Batch time", "body": "From cut-off to the last confirmation." },
-                    { "label": "Partner reach", "body": "Measured after the beta ends." }
-                ]
-            }),
-        )
     }
 }

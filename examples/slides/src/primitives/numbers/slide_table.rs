@@ -1,13 +1,10 @@
 //! `slideTable`: a headed grid of short cells, optionally in named groups.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::Issue;
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
@@ -28,37 +25,57 @@ pub fn cells_per_row(columns: usize) -> String {
     format!("every row needs one cell per column ({columns})")
 }
 
-/// A named group of rows.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct TableGroup {
-    /// The group's name, printed as a row above its rows.
-    pub label: LineText,
-    /// The group's rows, each with one cell per column.
-    #[schemars(length(min = 1))]
-    pub rows: Vec<Vec<LineText>>,
-}
+slide_node! {
+    catalog "slideTable" in "Numbers" {
+        purpose: "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
+        use_when: [
+            "Several items compared across the same two to six attributes.",
+            "Items that fall into named groups.",
+        ],
+        avoid_when: [
+            "More than twelve rows: split the table across two slides.",
+            "Cells that are yes, partial or no: use slideMatrix.",
+        ],
+        example: {
+            "type": "slideTable",
+            "label": "Settlement by region",
+            "columns": ["Region", "Cut-off", "Banks"],
+            "rowHeaders": true,
+            "rows": [
+                ["EU", "02:00 UTC", "14"],
+                ["UK", "03:00 UTC", "6"],
+                ["US", "07:00 UTC", "21"]
+            ]
+        },
+    }
 
-/// The fields of a `slideTable` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideTable {
-    /// A caption over the table (printed upper-case).
-    pub label: Option<LineText>,
-    /// One to six column heads (printed upper-case).
-    #[schemars(length(min = 1, max = 6))]
-    pub columns: Vec<LineText>,
-    /// True when the first cell of each row names the row (set bold).
-    pub row_headers: Option<bool>,
-    /// Up to twelve rows, each with one cell per column. Give rows or
-    /// groups, not both.
-    #[schemars(length(min = 1, max = 12))]
-    pub rows: Option<Vec<Vec<LineText>>>,
-    /// Rows in named groups, at most twelve rows in all. Give rows or
-    /// groups, not both.
-    #[schemars(length(min = 1, max = 12))]
-    pub groups: Option<Vec<TableGroup>>,
+    /// The fields of a `slideTable` node.
+    pub struct SlideTable {
+        /// A caption over the table (printed upper-case).
+        pub label: Option<LineText>,
+        /// One to six column heads (printed upper-case).
+        #[schemars(length(min = 1, max = 6))]
+        pub columns: Vec<LineText>,
+        /// True when the first cell of each row names the row (set bold).
+        pub row_headers: Option<bool>,
+        /// Up to twelve rows, each with one cell per column. Give rows or
+        /// groups, not both.
+        #[schemars(length(min = 1, max = 12))]
+        pub rows: Option<Vec<Vec<LineText>>>,
+        /// Rows in named groups, at most twelve rows in all. Give rows or
+        /// groups, not both.
+        #[schemars(length(min = 1, max = 12))]
+        pub groups: Option<Vec<TableGroup>>,
+    }
+
+    /// A named group of rows.
+    pub struct TableGroup {
+        /// The group's name, printed as a row above its rows.
+        pub label: LineText,
+        /// The group's rows, each with one cell per column.
+        #[schemars(length(min = 1))]
+        pub rows: Vec<Vec<LineText>>,
+    }
 }
 
 impl SlideTable {
@@ -77,8 +94,6 @@ impl SlideTable {
 }
 
 impl SlideNode for SlideTable {
-    const TYPE: &'static str = "slideTable";
-
     /// Exactly one of `rows` / `groups`; one cell per column in every row;
     /// at most twelve rows across groups.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -213,32 +228,5 @@ impl SlideNode for SlideTable {
         let mut blocks = caption_blocks(self.label.as_deref());
         blocks.push(table_block(columns, rows));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Numbers",
-            "A grid of short cells under one to six column heads, with up to twelve rows, optionally in named groups.",
-            &[
-                "Several items compared across the same two to six attributes.",
-                "Items that fall into named groups.",
-            ],
-            &[
-                "More than twelve rows: split the table across two slides.",
-                "Cells that are yes, partial or no: use slideMatrix.",
-            ],
-            json!({
-                "type": "slideTable",
-                "label": "Settlement by region",
-                "columns": ["Region", "Cut-off", "Banks"],
-                "rowHeaders": true,
-                "rows": [
-                    ["EU", "02:00 UTC", "14"],
-                    ["UK", "03:00 UTC", "6"],
-                    ["US", "07:00 UTC", "21"]
-                ]
-            }),
-        )
     }
 }

@@ -1,12 +1,8 @@
 //! `slideAgenda`: every section of the talk, the current one marked.
 
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::json;
+use isomer_sdk::RefineContext;
 
-use crate::authored::{LineText, Size};
-use crate::catalog::entry;
+use crate::authored::LineText;
 use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -18,30 +14,46 @@ pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
 /// What string surfaces print instead of the current section's count.
 const YOU_ARE_HERE: &str = "YOU ARE HERE";
 
-/// One section of the talk.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct AgendaSection {
-    /// The section number, e.g. "01".
-    pub number: LineText,
-    /// The section title.
-    pub title: LineText,
-    /// How long the section is, e.g. "3 slides".
-    pub count: Option<LineText>,
-    /// True for the section about to start; at most one.
-    pub current: Option<bool>,
-}
+slide_node! {
+    catalog "slideAgenda" in "Slide structure" {
+        purpose: "The outline of the talk: every section with its number, the one about to start marked.",
+        use_when: [
+            "Showing the whole talk before the first section.",
+            "Between sections, marking the next one as current.",
+        ],
+        avoid_when: [
+            "Listing the slides of one section: use slideSection.",
+            "Dated events: use slideTimeline.",
+            "Stages of planned work: use slideRoadmap.",
+        ],
+        example: {
+            "type": "slideAgenda",
+            "sections": [
+                { "number": "01", "title": "Why nightly", "count": "3 slides" },
+                { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
+                { "number": "03", "title": "Platform", "count": "2 slides" }
+            ]
+        },
+    }
 
-/// The fields of a `slideAgenda` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideAgenda {
-    /// Every section of the talk, in order; mark at most one current.
-    #[schemars(length(min = 2, max = 8))]
-    pub sections: Vec<AgendaSection>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideAgenda` node.
+    pub struct SlideAgenda sized {
+        /// Every section of the talk, in order; mark at most one current.
+        #[schemars(length(min = 2, max = 8))]
+        pub sections: Vec<AgendaSection>,
+    }
+
+    /// One section of the talk.
+    pub struct AgendaSection {
+        /// The section number, e.g. "01".
+        pub number: LineText,
+        /// The section title.
+        pub title: LineText,
+        /// How long the section is, e.g. "3 slides".
+        pub count: Option<LineText>,
+        /// True for the section about to start; at most one.
+        pub current: Option<bool>,
+    }
 }
 
 impl SlideAgenda {
@@ -57,8 +69,6 @@ impl SlideAgenda {
 }
 
 impl SlideNode for SlideAgenda {
-    const TYPE: &'static str = "slideAgenda";
-
     /// One entry per section: the bold number, then ` Title · count`.
     fn as_list(&self) -> Option<List> {
         Some(List::new(self.sections.iter().map(|section| {
@@ -80,29 +90,4 @@ impl SlideNode for SlideAgenda {
     }
 
     const NATIVE_SLACK: bool = true;
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "The outline of the talk: every section with its number, the one about to start marked.",
-            &[
-                "Showing the whole talk before the first section.",
-                "Between sections, marking the next one as current.",
-            ],
-            &[
-                "Listing the slides of one section: use slideSection.",
-                "Dated events: use slideTimeline.",
-                "Stages of planned work: use slideRoadmap.",
-            ],
-            json!({
-                "type": "slideAgenda",
-                "sections": [
-                    { "number": "01", "title": "Why nightly", "count": "3 slides" },
-                    { "number": "02", "title": "Settlement", "count": "4 slides", "current": true },
-                    { "number": "03", "title": "Platform", "count": "2 slides" }
-                ]
-            }),
-        )
-    }
 }

@@ -1,13 +1,10 @@
 //! `slideClosing`: the deck's last slide, with links and next steps.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope, escape_mrkdwn};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{Href, LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{Href, LineText, WrappedText};
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -16,49 +13,63 @@ use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text}
 use crate::url::{bare_address, check_navigation_href, safe_navigation_href};
 use isomer_sdk::surface::slack::{header, section};
 
-/// A link the audience can follow afterwards.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ClosingLink {
-    /// What the link is, e.g. "Docs" (printed upper-case).
-    pub label: LineText,
-    /// Where it goes: an https, http, or mailto URL, or a relative path.
-    pub href: Href,
-    /// The address as a person would read it aloud, without the scheme.
-    pub text: LineText,
-}
+slide_node! {
+    catalog "slideClosing" in "Slide structure" {
+        purpose: "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
+        use_when: [
+            "Ending a deck, as the only node of an inverse slideFrame.",
+            "The audience will want addresses to visit after the talk.",
+        ],
+        avoid_when: [
+            "Opening the deck: use slideTitle.",
+            "Opening a section: use slideSection.",
+            "A claim in the middle of the deck: use slideHeading.",
+        ],
+        example: {
+            "type": "slideClosing",
+            "title": "Settle tonight",
+            "links": [
+                { "label": "Docs", "href": "https://example.com/ledger/docs", "text": "example.com/ledger/docs" },
+                { "label": "Team", "href": "mailto:ledger@example.com", "text": "ledger@example.com" }
+            ],
+            "paths": [
+                { "title": "Try one region", "body": "Switch the **EU** refunds to the nightly batch first." }
+            ]
+        },
+    }
 
-/// A next step for the audience.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ClosingPath {
-    /// The goal, as an imperative ("Try it on one team").
-    pub title: LineText,
-    /// How to go about it. Accepts inline marks.
-    pub body: WrappedText,
-}
+    /// The fields of a `slideClosing` node.
+    pub struct SlideClosing sized {
+        /// Two or three words to end on.
+        pub title: LineText,
+        /// One to four links.
+        #[schemars(length(min = 1, max = 4))]
+        pub links: Vec<ClosingLink>,
+        /// Up to five next steps.
+        #[schemars(length(min = 1, max = 5))]
+        pub paths: Option<Vec<ClosingPath>>,
+    }
 
-/// The fields of a `slideClosing` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideClosing {
-    /// Two or three words to end on.
-    pub title: LineText,
-    /// One to four links.
-    #[schemars(length(min = 1, max = 4))]
-    pub links: Vec<ClosingLink>,
-    /// Up to five next steps.
-    #[schemars(length(min = 1, max = 5))]
-    pub paths: Option<Vec<ClosingPath>>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// A link the audience can follow afterwards.
+    pub struct ClosingLink {
+        /// What the link is, e.g. "Docs" (printed upper-case).
+        pub label: LineText,
+        /// Where it goes: an https, http, or mailto URL, or a relative path.
+        pub href: Href,
+        /// The address as a person would read it aloud, without the scheme.
+        pub text: LineText,
+    }
+
+    /// A next step for the audience.
+    pub struct ClosingPath {
+        /// The goal, as an imperative ("Try it on one team").
+        pub title: LineText,
+        /// How to go about it. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl SlideNode for SlideClosing {
-    const TYPE: &'static str = "slideClosing";
-
     /// Every link's href passes the navigation sanitizer.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.links
@@ -165,34 +176,6 @@ impl SlideNode for SlideClosing {
             blocks.push(rich_list("bullet", paths));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "The deck's last slide: a short sign-off, the links to keep, and optional next steps.",
-            &[
-                "Ending a deck, as the only node of an inverse slideFrame.",
-                "The audience will want addresses to visit after the talk.",
-            ],
-            &[
-                "Opening the deck: use slideTitle.",
-                "Opening a section: use slideSection.",
-                "A claim in the middle of the deck: use slideHeading.",
-            ],
-            json!({
-                "type": "slideClosing",
-                "title": "Settle tonight",
-                "links": [
-                    { "label": "Docs", "href": "https://example.com/ledger/docs", "text": "example.com/ledger/docs" },
-                    { "label": "Team", "href": "mailto:ledger@example.com", "text": "ledger@example.com" }
-                ],
-                "paths": [
-                    { "title": "Try one region", "body": "Switch the **EU** refunds to the nightly batch first." }
-                ]
-            }),
-        )
     }
 }
 

@@ -1,13 +1,12 @@
 //! `slideFrame`: one whole 16:9 slide, with its footer.
 
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, Node, RefineContext};
+use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::LineText;
-use crate::catalog::entry;
 use crate::check::{Issue, nested_frames};
 use crate::primitives::SlideNode;
 use crate::text::{SEPARATOR, join_blocks, line};
@@ -26,29 +25,53 @@ pub enum FrameTone {
     Inverse,
 }
 
-/// The fields of a `slideFrame` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideFrame {
-    /// The slide's content, top to bottom; each node keeps its size. Any
-    /// primitive but another slideFrame: frames never nest.
-    #[schemars(length(min = 1))]
-    pub body: Vec<Node>,
-    /// The deck's name, at the left of the footer; the same on every slide.
-    pub brand: Option<LineText>,
-    /// The section title shown in the footer.
-    pub section: Option<LineText>,
-    /// The section number shown before the section title, e.g. "02".
-    pub section_number: Option<LineText>,
-    /// Whether the Isomer mark shows beside the footer (default true); set
-    /// false unless the deck is about Isomer.
-    pub logo: Option<bool>,
-    /// "page" (default) for content slides; "inverse" for title, section and
-    /// closing slides.
-    pub tone: Option<FrameTone>,
-    /// An absolute http or https URL, at the right of the footer; the same on
-    /// every slide.
-    pub url: Option<LineText>,
+slide_node! {
+    catalog "slideFrame" in "Slide structure" {
+        purpose: "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
+        use_when: [
+            "Every slide: a composition's body is exactly one slideFrame.",
+            "A title, section or closing slide, with tone \"inverse\".",
+            "Keeping the footer in step with the talk: set section and sectionNumber on every slide after the title.",
+        ],
+        avoid_when: [
+            "Grouping nodes inside a slide: frames never nest; put nodes side by side with slideSplit or stack them with slideStack.",
+        ],
+        example: {
+            "type": "slideFrame",
+            "brand": "Ledger",
+            "section": "Settlement",
+            "sectionNumber": "02",
+            "logo": false,
+            "url": "https://example.com/ledger",
+            "body": [
+                { "type": "slideHeading", "title": "Settlement runs **nightly**, not on demand" },
+                { "type": "slideBulletList", "items": ["One batch at 02:00 UTC", "Retries until 06:00 UTC"] }
+            ]
+        },
+    }
+
+    /// The fields of a `slideFrame` node.
+    pub struct SlideFrame {
+        /// The slide's content, top to bottom; each node keeps its size. Any
+        /// primitive but another slideFrame: frames never nest.
+        #[schemars(length(min = 1))]
+        pub body: Vec<Node>,
+        /// The deck's name, at the left of the footer; the same on every slide.
+        pub brand: Option<LineText>,
+        /// The section title shown in the footer.
+        pub section: Option<LineText>,
+        /// The section number shown before the section title, e.g. "02".
+        pub section_number: Option<LineText>,
+        /// Whether the Isomer mark shows beside the footer (default true); set
+        /// false unless the deck is about Isomer.
+        pub logo: Option<bool>,
+        /// "page" (default) for content slides; "inverse" for title, section and
+        /// closing slides.
+        pub tone: Option<FrameTone>,
+        /// An absolute http or https URL, at the right of the footer; the same on
+        /// every slide.
+        pub url: Option<LineText>,
+    }
 }
 
 impl SlideFrame {
@@ -80,8 +103,6 @@ impl SlideFrame {
 }
 
 impl SlideNode for SlideFrame {
-    const TYPE: &'static str = "slideFrame";
-
     /// Frames never nest; the footer url is an absolute http(s) URL.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         let mut issues = nested_frames("body", &self.body);
@@ -136,33 +157,5 @@ impl SlideNode for SlideFrame {
             blocks.push(context(&escape_mrkdwn(&footer)));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "One whole 16:9 slide: its content top to bottom, and a footer naming the deck and the section.",
-            &[
-                "Every slide: a composition's body is exactly one slideFrame.",
-                "A title, section or closing slide, with tone \"inverse\".",
-                "Keeping the footer in step with the talk: set section and sectionNumber on every slide after the title.",
-            ],
-            &[
-                "Grouping nodes inside a slide: frames never nest; put nodes side by side with slideSplit or stack them with slideStack.",
-            ],
-            json!({
-                "type": "slideFrame",
-                "brand": "Ledger",
-                "section": "Settlement",
-                "sectionNumber": "02",
-                "logo": false,
-                "url": "https://example.com/ledger",
-                "body": [
-                    { "type": "slideHeading", "title": "Settlement runs **nightly**, not on demand" },
-                    { "type": "slideBulletList", "items": ["One batch at 02:00 UTC", "Retries until 06:00 UTC"] }
-                ]
-            }),
-        )
     }
 }

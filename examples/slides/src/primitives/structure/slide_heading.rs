@@ -1,36 +1,48 @@
 //! `slideHeading`: a content slide's claim and an optional lede.
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::WrappedText;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::marks_mrkdwn;
 use crate::text::{join_lines, plain_text};
 use isomer_sdk::surface::slack::{header, section};
 
-/// The fields of a `slideHeading` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideHeading {
-    /// The slide's claim as a sentence; aim for one line, two at most.
-    /// Accepts inline marks: `code` and **strong** (strong takes the primary
-    /// colour).
-    pub title: WrappedText,
-    /// One or two sentences under the claim. Accepts inline marks.
-    pub lede: Option<WrappedText>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slideHeading" in "Slide structure" {
+        purpose: "The claim a content slide makes, as a sentence, with an optional lede under it.",
+        use_when: [
+            "Opening a page-tone content slide that has something under the heading.",
+            "The audience should know the point before they read the body.",
+        ],
+        avoid_when: [
+            "Opening the deck: use slideTitle.",
+            "Opening a section: use slideSection.",
+            "Ending the deck: use slideClosing.",
+            "One sentence with nothing under it: use slideStatement.",
+            "Someone else's words: use slideQuote.",
+        ],
+        example: {
+            "type": "slideHeading",
+            "title": "Refunds settle in **one** nightly batch",
+            "lede": "Every refund raised before 02:00 UTC is paid the same morning."
+        },
+    }
+
+    /// The fields of a `slideHeading` node.
+    pub struct SlideHeading sized {
+        /// The slide's claim as a sentence; aim for one line, two at most.
+        /// Accepts inline marks: `code` and **strong** (strong takes the primary
+        /// colour).
+        pub title: WrappedText,
+        /// One or two sentences under the claim. Accepts inline marks.
+        pub lede: Option<WrappedText>,
+    }
 }
 
 impl SlideNode for SlideHeading {
-    const TYPE: &'static str = "slideHeading";
-
     /// Text: the title upper-cased, then the lede on the next line.
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines([
@@ -60,29 +72,5 @@ impl SlideNode for SlideHeading {
                 .map(|lede| section(&marks_mrkdwn(lede))),
         );
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "The claim a content slide makes, as a sentence, with an optional lede under it.",
-            &[
-                "Opening a page-tone content slide that has something under the heading.",
-                "The audience should know the point before they read the body.",
-            ],
-            &[
-                "Opening the deck: use slideTitle.",
-                "Opening a section: use slideSection.",
-                "Ending the deck: use slideClosing.",
-                "One sentence with nothing under it: use slideStatement.",
-                "Someone else's words: use slideQuote.",
-            ],
-            json!({
-                "type": "slideHeading",
-                "title": "Refunds settle in **one** nightly batch",
-                "lede": "Every refund raised before 02:00 UTC is paid the same morning."
-            }),
-        )
     }
 }

@@ -1,32 +1,45 @@
 //! `slideQuote`: someone else's words with their source.
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, WrappedText};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{join_lines, line, plain_text};
 use isomer_sdk::surface::slack::section;
 
-/// The fields of a `slideQuote` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideQuote {
-    /// The quoted words, without quotation marks (the slide adds them).
-    /// Accepts inline marks.
-    pub text: WrappedText,
-    /// Who said it: a person, a document or a team.
-    pub source: LineText,
-    /// Where or when: a role, a meeting, a date.
-    pub context: Option<LineText>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slideQuote" in "Slide structure" {
+        purpose: "Another person's words, set large, with who said them.",
+        use_when: [
+            "Someone else's exact words carry more weight than a paraphrase.",
+            "Stopping on one piece of evidence from a customer, a review or a report.",
+        ],
+        avoid_when: [
+            "Your own claim: use slideStatement.",
+            "Several speakers taking turns: use slideTranscript.",
+            "Naming the dataset behind the figures: use slideSource.",
+        ],
+        example: {
+            "type": "slideQuote",
+            "text": "We stopped reconciling by hand the week the **nightly batch** shipped.",
+            "source": "Dana Ortiz",
+            "context": "Head of Finance, March review"
+        },
+    }
+
+    /// The fields of a `slideQuote` node.
+    pub struct SlideQuote sized {
+        /// The quoted words, without quotation marks (the slide adds them).
+        /// Accepts inline marks.
+        pub text: WrappedText,
+        /// Who said it: a person, a document or a team.
+        pub source: LineText,
+        /// Where or when: a role, a meeting, a date.
+        pub context: Option<LineText>,
+    }
 }
 
 impl SlideQuote {
@@ -40,8 +53,6 @@ impl SlideQuote {
 }
 
 impl SlideNode for SlideQuote {
-    const TYPE: &'static str = "slideQuote";
-
     /// Text: `“text”`, then `— source, context`.
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines([format!("“{}”", plain_text(&self.text)), self.attribution()])
@@ -64,28 +75,5 @@ impl SlideNode for SlideQuote {
             marks_mrkdwn(&self.text),
             text_mrkdwn(&self.attribution())
         ))]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "Another person's words, set large, with who said them.",
-            &[
-                "Someone else's exact words carry more weight than a paraphrase.",
-                "Stopping on one piece of evidence from a customer, a review or a report.",
-            ],
-            &[
-                "Your own claim: use slideStatement.",
-                "Several speakers taking turns: use slideTranscript.",
-                "Naming the dataset behind the figures: use slideSource.",
-            ],
-            json!({
-                "type": "slideQuote",
-                "text": "We stopped reconciling by hand the week the **nightly batch** shipped.",
-                "source": "Dana Ortiz",
-                "context": "Head of Finance, March review"
-            }),
-        )
     }
 }

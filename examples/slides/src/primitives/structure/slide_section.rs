@@ -1,13 +1,10 @@
 //! `slideSection`: a section divider listing the section's slides.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{Href, LineText, Size};
-use crate::catalog::entry;
+use crate::authored::{Href, LineText};
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -19,28 +16,44 @@ use isomer_sdk::surface::slack::header;
 /// The message when `hrefs` and `contents` differ in length.
 pub const HREFS_PER_CONTENTS: &str = "`hrefs` needs one entry per `contents` line";
 
-/// The fields of a `slideSection` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideSection {
-    /// The section number, e.g. "01".
-    pub number: LineText,
-    /// The section title, two or three words.
-    pub title: LineText,
-    /// The titles of the section's slides, in order (their composition
-    /// titles, under about 40 characters each). Accept inline marks.
-    #[schemars(length(min = 1, max = 8))]
-    pub contents: Vec<LineText>,
-    /// Optional links, one per contents line, in the same order. Each is an
-    /// https, http, or mailto URL, or a relative path.
-    pub hrefs: Option<Vec<Href>>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slideSection" in "Slide structure" {
+        purpose: "A section divider: the section's number and title, and the titles of the slides it holds.",
+        use_when: [
+            "Starting a section of a longer deck, as the only node of an inverse slideFrame.",
+            "Letting the audience see which slides the section will cover.",
+        ],
+        avoid_when: [
+            "A claim of its own: use slideHeading.",
+            "Opening the deck: use slideTitle.",
+            "Ending the deck: use slideClosing.",
+            "Showing where this part sits among all the sections: use slideAgenda.",
+        ],
+        example: {
+            "type": "slideSection",
+            "number": "02",
+            "title": "Settlement",
+            "contents": ["Refunds settle nightly", "Where a batch can fail", "What the retry costs"]
+        },
+    }
+
+    /// The fields of a `slideSection` node.
+    pub struct SlideSection sized {
+        /// The section number, e.g. "01".
+        pub number: LineText,
+        /// The section title, two or three words.
+        pub title: LineText,
+        /// The titles of the section's slides, in order (their composition
+        /// titles, under about 40 characters each). Accept inline marks.
+        #[schemars(length(min = 1, max = 8))]
+        pub contents: Vec<LineText>,
+        /// Optional links, one per contents line, in the same order. Each is an
+        /// https, http, or mailto URL, or a relative path.
+        pub hrefs: Option<Vec<Href>>,
+    }
 }
 
 impl SlideNode for SlideSection {
-    const TYPE: &'static str = "slideSection";
-
     /// Each href passes the navigation sanitizer; `hrefs` has one entry per
     /// `contents` line.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -105,29 +118,5 @@ impl SlideNode for SlideSection {
                 self.contents.iter().map(|item| mark_runs(item)).collect(),
             ),
         ]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "A section divider: the section's number and title, and the titles of the slides it holds.",
-            &[
-                "Starting a section of a longer deck, as the only node of an inverse slideFrame.",
-                "Letting the audience see which slides the section will cover.",
-            ],
-            &[
-                "A claim of its own: use slideHeading.",
-                "Opening the deck: use slideTitle.",
-                "Ending the deck: use slideClosing.",
-                "Showing where this part sits among all the sections: use slideAgenda.",
-            ],
-            json!({
-                "type": "slideSection",
-                "number": "02",
-                "title": "Settlement",
-                "contents": ["Refunds settle nightly", "Where a batch can fail", "What the retry costs"]
-            }),
-        )
     }
 }

@@ -1,32 +1,40 @@
 //! `slideStatement`: one thesis sentence, set large and alone.
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::WrappedText;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::text::plain_text;
 use isomer_sdk::surface::slack::header;
 
-/// The fields of a `slideStatement` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideStatement {
-    /// The one sentence the slide says. Accepts inline marks; wrap the key
-    /// words in **strong**.
-    pub text: WrappedText,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+slide_node! {
+    catalog "slideStatement" in "Slide structure" {
+        purpose: "A single thesis sentence set large, alone on its slide.",
+        use_when: [
+            "The whole point of the slide fits in one sentence.",
+            "A pause between two dense slides.",
+        ],
+        avoid_when: [
+            "The sentence needs support under it: use slideHeading and a body primitive.",
+            "The words are someone else's: use slideQuote.",
+        ],
+        example: {
+            "type": "slideStatement",
+            "text": "Nobody waits for a refund **overnight** any more."
+        },
+    }
+
+    /// The fields of a `slideStatement` node.
+    pub struct SlideStatement sized {
+        /// The one sentence the slide says. Accepts inline marks; wrap the key
+        /// words in **strong**.
+        pub text: WrappedText,
+    }
 }
 
 impl SlideNode for SlideStatement {
-    const TYPE: &'static str = "slideStatement";
-
     /// Text: the sentence upper-cased.
     fn text(&self, _scope: &Scope<'_>) -> String {
         plain_text(&self.text).to_uppercase()
@@ -42,25 +50,5 @@ impl SlideNode for SlideStatement {
     /// Slack: one `header` with the sentence.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![header(&plain_text(&self.text))]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "A single thesis sentence set large, alone on its slide.",
-            &[
-                "The whole point of the slide fits in one sentence.",
-                "A pause between two dense slides.",
-            ],
-            &[
-                "The sentence needs support under it: use slideHeading and a body primitive.",
-                "The words are someone else's: use slideQuote.",
-            ],
-            json!({
-                "type": "slideStatement",
-                "text": "Nobody waits for a refund **overnight** any more."
-            }),
-        )
     }
 }

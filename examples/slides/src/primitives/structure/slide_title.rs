@@ -2,14 +2,11 @@
 //! slot.
 
 use isomer_sdk::Node;
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, WrappedText};
 use crate::check::{Issue, nested_frame};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -17,40 +14,53 @@ use crate::slack::{marks_mrkdwn, text_mrkdwn};
 use crate::text::{caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::{context, header, section};
 
-/// A dictionary-style definition under the title.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct TitleDefinition {
-    /// The headword as a dictionary prints it, e.g. "ledger n." (set in
-    /// italics).
-    pub term: LineText,
-    /// The definition. Accepts inline marks.
-    pub text: WrappedText,
-}
+slide_node! {
+    catalog "slideTitle" in "Slide structure" {
+        purpose: "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
+        use_when: [
+            "Opening a deck, as the only node of an inverse slideFrame.",
+            "The subject has a short name worth setting very large.",
+        ],
+        avoid_when: [
+            "A claim in the middle of the deck: use slideHeading.",
+            "The start of a section: use slideSection.",
+            "The end of the deck: use slideClosing.",
+        ],
+        example: {
+            "type": "slideTitle",
+            "eyebrow": "Payments review",
+            "title": "Ledger",
+            "tagline": "One **nightly** batch for every refund",
+            "definition": { "term": "ledger n.", "text": "the book where every payment is written down once" }
+        },
+    }
 
-/// The fields of a `slideTitle` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideTitle {
-    /// A short caption above the title (printed upper-case).
-    pub eyebrow: Option<LineText>,
-    /// The subject's name, usually one or two words, set huge.
-    pub title: WrappedText,
-    /// One line on what the subject is. Accepts inline marks.
-    pub tagline: Option<WrappedText>,
-    /// A dictionary-style definition of the title word.
-    pub definition: Option<TitleDefinition>,
-    /// One compact node drawn beside the title, such as a short
-    /// slideBulletList or a slideFanout; use slideStack to put two there.
-    pub aside: Option<Node>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideTitle` node.
+    pub struct SlideTitle sized {
+        /// A short caption above the title (printed upper-case).
+        pub eyebrow: Option<LineText>,
+        /// The subject's name, usually one or two words, set huge.
+        pub title: WrappedText,
+        /// One line on what the subject is. Accepts inline marks.
+        pub tagline: Option<WrappedText>,
+        /// A dictionary-style definition of the title word.
+        pub definition: Option<TitleDefinition>,
+        /// One compact node drawn beside the title, such as a short
+        /// slideBulletList or a slideFanout; use slideStack to put two there.
+        pub aside: Option<Node>,
+    }
+
+    /// A dictionary-style definition under the title.
+    pub struct TitleDefinition {
+        /// The headword as a dictionary prints it, e.g. "ledger n." (set in
+        /// italics).
+        pub term: LineText,
+        /// The definition. Accepts inline marks.
+        pub text: WrappedText,
+    }
 }
 
 impl SlideNode for SlideTitle {
-    const TYPE: &'static str = "slideTitle";
-
     /// The aside slot refuses a nested frame.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         self.aside
@@ -129,29 +139,5 @@ impl SlideNode for SlideTitle {
             blocks.extend(scope.slack(aside));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Slide structure",
-            "The deck's opening slide: the subject's short name set huge, with an optional tagline, definition and aside.",
-            &[
-                "Opening a deck, as the only node of an inverse slideFrame.",
-                "The subject has a short name worth setting very large.",
-            ],
-            &[
-                "A claim in the middle of the deck: use slideHeading.",
-                "The start of a section: use slideSection.",
-                "The end of the deck: use slideClosing.",
-            ],
-            json!({
-                "type": "slideTitle",
-                "eyebrow": "Payments review",
-                "title": "Ledger",
-                "tagline": "One **nightly** batch for every refund",
-                "definition": { "term": "ledger n.", "text": "the book where every payment is written down once" }
-            }),
-        )
     }
 }

@@ -1,12 +1,9 @@
 //! `slideBulletList`: short unordered points with a shared marker.
 
-use isomer_sdk::CatalogEntry;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::authored::{LineText, WrappedText};
-use crate::catalog::entry;
 use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
 
@@ -23,22 +20,41 @@ pub enum BulletMarker {
     X,
 }
 
-/// The fields of a `slideBulletList` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideBulletList {
-    /// One to six short points. Each accepts inline marks.
-    #[schemars(length(min = 1, max = 6))]
-    pub items: Vec<WrappedText>,
-    /// A caption over the points (printed upper-case).
-    pub label: Option<LineText>,
-    /// "dot" (default), "check" or "x".
-    pub marker: Option<BulletMarker>,
+slide_node! {
+    catalog "slideBulletList" in "Text" {
+        purpose: "Two to six short points that share one marker: a dot, a check or a cross.",
+        use_when: [
+            "A few short points with no key or order.",
+            "What is in and out of scope, with the \"check\" and \"x\" markers.",
+        ],
+        avoid_when: [
+            "Points keyed by a name or date: use slideList.",
+            "Terms and their meanings: use slideDefinitions.",
+            "Steps in order: use slidePipeline.",
+            "Points split by owner: use slideTerritoryGroup.",
+            "Code or commands: use slideCode or slideCommand.",
+        ],
+        example: {
+            "type": "slideBulletList",
+            "label": "In scope",
+            "marker": "check",
+            "items": ["Card refunds", "Bank transfers", "**Partial** refunds"]
+        },
+    }
+
+    /// The fields of a `slideBulletList` node.
+    pub struct SlideBulletList {
+        /// One to six short points. Each accepts inline marks.
+        #[schemars(length(min = 1, max = 6))]
+        pub items: Vec<WrappedText>,
+        /// A caption over the points (printed upper-case).
+        pub label: Option<LineText>,
+        /// "dot" (default), "check" or "x".
+        pub marker: Option<BulletMarker>,
+    }
 }
 
 impl SlideNode for SlideBulletList {
-    const TYPE: &'static str = "slideBulletList";
-
     /// The points under the caption: a dot is the list's own marker (`- `
     /// on text), a check or a cross a glyph before each point.
     fn as_list(&self) -> Option<List> {
@@ -64,29 +80,4 @@ impl SlideNode for SlideBulletList {
     }
 
     const NATIVE_SLACK: bool = true;
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Text",
-            "Two to six short points that share one marker: a dot, a check or a cross.",
-            &[
-                "A few short points with no key or order.",
-                "What is in and out of scope, with the \"check\" and \"x\" markers.",
-            ],
-            &[
-                "Points keyed by a name or date: use slideList.",
-                "Terms and their meanings: use slideDefinitions.",
-                "Steps in order: use slidePipeline.",
-                "Points split by owner: use slideTerritoryGroup.",
-                "Code or commands: use slideCode or slideCommand.",
-            ],
-            json!({
-                "type": "slideBulletList",
-                "label": "In scope",
-                "marker": "check",
-                "items": ["Card refunds", "Bank transfers", "**Partial** refunds"]
-            }),
-        )
-    }
 }

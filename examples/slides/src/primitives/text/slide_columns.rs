@@ -1,14 +1,10 @@
 //! `slideColumns`: two to four parallel options, one optionally
 //! recommended.
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::json;
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -17,45 +13,63 @@ use crate::text::{join_blocks, join_lines, line, plain_text};
 /// The message for a `highlight` that names no column.
 pub const HIGHLIGHT_NOT_AN_INDEX: &str = "must be an index into `items`";
 
-/// One option.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Column {
-    /// The option's name.
-    pub title: LineText,
-    /// Up to six short chips under the name (set in mono).
-    #[schemars(length(min = 1, max = 6))]
-    pub tags: Option<Vec<LineText>>,
-    /// One or two sentences on the option. Accepts inline marks.
-    pub body: WrappedText,
-}
+slide_node! {
+    catalog "slideColumns" in "Text" {
+        purpose: "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
+        use_when: [
+            "Comparing approaches, tiers or strategies that each fit a name, a few tags and a sentence.",
+            "One remark qualifies every option: the footnote.",
+            "One option is the recommendation: highlight.",
+        ],
+        avoid_when: [
+            "Exactly two sides that each hold nodes: use slideSplit.",
+            "Who owns what: use slideTerritoryGroup.",
+            "Terms and meanings: use slideDefinitions.",
+            "A single list: use slideList.",
+            "The same attributes compared cell by cell: use slideTable.",
+            "Inside a slideSplit pane: there is no room; use slideList there.",
+        ],
+        example: {
+            "type": "slideColumns",
+            "items": [
+                { "title": "On demand", "tags": ["per refund"], "body": "Pays at once, but every refund is its own transfer." },
+                { "title": "Nightly", "tags": ["batch", "02:00 UTC"], "body": "One transfer a night; **cheapest** per refund." }
+            ],
+            "highlight": 1,
+            "footnote": { "code": "SETTLE_MODE", "text": "switches a region between the two." }
+        },
+    }
 
-/// A remark that qualifies every column.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ColumnsFootnote {
-    /// An identifier the remark is about (set in mono).
-    pub code: LineText,
-    /// The remark. Accepts inline marks.
-    pub text: WrappedText,
-}
+    /// The fields of a `slideColumns` node.
+    pub struct SlideColumns sized {
+        /// Two to four options, side by side.
+        #[schemars(length(min = 2, max = 4))]
+        pub items: Vec<Column>,
+        /// The index (from 0) of the recommended option.
+        #[schemars(range(min = 0))]
+        pub highlight: Option<u64>,
+        /// A remark under all the columns.
+        pub footnote: Option<ColumnsFootnote>,
+    }
 
-/// The fields of a `slideColumns` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideColumns {
-    /// Two to four options, side by side.
-    #[schemars(length(min = 2, max = 4))]
-    pub items: Vec<Column>,
-    /// The index (from 0) of the recommended option.
-    #[schemars(range(min = 0))]
-    pub highlight: Option<u64>,
-    /// A remark under all the columns.
-    pub footnote: Option<ColumnsFootnote>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// One option.
+    pub struct Column {
+        /// The option's name.
+        pub title: LineText,
+        /// Up to six short chips under the name (set in mono).
+        #[schemars(length(min = 1, max = 6))]
+        pub tags: Option<Vec<LineText>>,
+        /// One or two sentences on the option. Accepts inline marks.
+        pub body: WrappedText,
+    }
+
+    /// A remark that qualifies every column.
+    pub struct ColumnsFootnote {
+        /// An identifier the remark is about (set in mono).
+        pub code: LineText,
+        /// The remark. Accepts inline marks.
+        pub text: WrappedText,
+    }
 }
 
 impl SlideColumns {
@@ -70,8 +84,6 @@ impl SlideColumns {
 }
 
 impl SlideNode for SlideColumns {
-    const TYPE: &'static str = "slideColumns";
-
     /// `highlight` is an index into `items`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         match self.highlight {
@@ -134,35 +146,5 @@ impl SlideNode for SlideColumns {
             ));
         }
         out
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Text",
-            "Two to four parallel options side by side, each with a name, tags and a sentence; one can be marked as recommended.",
-            &[
-                "Comparing approaches, tiers or strategies that each fit a name, a few tags and a sentence.",
-                "One remark qualifies every option: the footnote.",
-                "One option is the recommendation: highlight.",
-            ],
-            &[
-                "Exactly two sides that each hold nodes: use slideSplit.",
-                "Who owns what: use slideTerritoryGroup.",
-                "Terms and meanings: use slideDefinitions.",
-                "A single list: use slideList.",
-                "The same attributes compared cell by cell: use slideTable.",
-                "Inside a slideSplit pane: there is no room; use slideList there.",
-            ],
-            json!({
-                "type": "slideColumns",
-                "items": [
-                    { "title": "On demand", "tags": ["per refund"], "body": "Pays at once, but every refund is its own transfer." },
-                    { "title": "Nightly", "tags": ["batch", "02:00 UTC"], "body": "One transfer a night; **cheapest** per refund." }
-                ],
-                "highlight": 1,
-                "footnote": { "code": "SETTLE_MODE", "text": "switches a region between the two." }
-            }),
-        )
     }
 }

@@ -1,42 +1,52 @@
 //! `slideDefinitions`: a ruled glossary.
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::Scope;
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{LineText, WrappedText};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 
-/// One term and its meaning.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct Definition {
-    /// The term, a few words (set in mono).
-    pub term: LineText,
-    /// Its meaning in one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
+slide_node! {
+    catalog "slideDefinitions" in "Text" {
+        purpose: "A small glossary: up to six terms, each with a one-sentence meaning.",
+        use_when: [
+            "Vocabulary the audience will hear again in the talk.",
+            "The name is the thing to remember.",
+        ],
+        avoid_when: [
+            "Facts rather than terms: use slideList.",
+            "Several attributes per item: use slideTable.",
+            "Terms split by owner: use slideTerritoryGroup.",
+            "Terms connected by arrows: use slideGraph.",
+        ],
+        example: {
+            "type": "slideDefinitions",
+            "items": [
+                { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
+                { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
+            ]
+        },
+    }
 
-/// The fields of a `slideDefinitions` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideDefinitions {
-    /// One to six terms; five or six lay out in two columns.
-    #[schemars(length(min = 1, max = 6))]
-    pub items: Vec<Definition>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// The fields of a `slideDefinitions` node.
+    pub struct SlideDefinitions sized {
+        /// One to six terms; five or six lay out in two columns.
+        #[schemars(length(min = 1, max = 6))]
+        pub items: Vec<Definition>,
+    }
+
+    /// One term and its meaning.
+    pub struct Definition {
+        /// The term, a few words (set in mono).
+        pub term: LineText,
+        /// Its meaning in one sentence. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl SlideNode for SlideDefinitions {
-    const TYPE: &'static str = "slideDefinitions";
-
     fn as_list(&self) -> Option<List> {
         Some(List::new(
             self.items
@@ -55,30 +65,5 @@ impl SlideNode for SlideDefinitions {
                 .map(|d| format!("*{}*\n{}", text_mrkdwn(&d.term), marks_mrkdwn(&d.body)))
                 .collect(),
         )]
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Text",
-            "A small glossary: up to six terms, each with a one-sentence meaning.",
-            &[
-                "Vocabulary the audience will hear again in the talk.",
-                "The name is the thing to remember.",
-            ],
-            &[
-                "Facts rather than terms: use slideList.",
-                "Several attributes per item: use slideTable.",
-                "Terms split by owner: use slideTerritoryGroup.",
-                "Terms connected by arrows: use slideGraph.",
-            ],
-            json!({
-                "type": "slideDefinitions",
-                "items": [
-                    { "term": "batch", "body": "Every refund raised before the cut-off, paid together." },
-                    { "term": "cut-off", "body": "02:00 UTC; later refunds wait for the **next** batch." }
-                ]
-            }),
-        )
     }
 }

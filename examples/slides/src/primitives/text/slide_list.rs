@@ -1,13 +1,9 @@
 //! `slideList`: short facts, optionally keyed by a term.
 
-use isomer_sdk::CatalogEntry;
 use isomer_sdk::surface::{Markdown, Scope};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
-use crate::catalog::entry;
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -15,28 +11,49 @@ use crate::slack::marks_mrkdwn;
 use crate::text::{caption, join_blocks, plain_text};
 use isomer_sdk::surface::slack::context;
 
-/// One fact.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct ListItem {
-    /// The name, date or id the fact belongs to (set in mono, left column).
-    pub term: Option<LineText>,
-    /// The fact. Accepts inline marks.
-    pub body: WrappedText,
-}
+slide_node! {
+    catalog "slideList" in "Text" {
+        purpose: "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
+        use_when: [
+            "Short facts: what changed, what shipped, what is guaranteed.",
+            "Each fact belongs to a name, a date or an id.",
+            "The facts need a caption or a qualifying note.",
+        ],
+        avoid_when: [
+            "Vocabulary to learn: use slideDefinitions.",
+            "Several attributes per item: use slideTable.",
+            "Files in a folder: use slideTree.",
+            "Main points with a shared marker: use slideBulletList.",
+        ],
+        example: {
+            "type": "slideList",
+            "label": "Shipped in March",
+            "items": [
+                { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
+                { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
+            ],
+            "footnote": "Both behind a flag per region."
+        },
+    }
 
-/// The fields of a `slideList` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideList {
-    /// A caption over the list (printed upper-case).
-    pub label: Option<LineText>,
-    /// One to six facts, one line each.
-    #[schemars(length(min = 1, max = 6))]
-    pub items: Vec<ListItem>,
-    /// A note qualifying the whole list. Accepts inline marks.
-    pub footnote: Option<WrappedText>,
+    /// The fields of a `slideList` node.
+    pub struct SlideList {
+        /// A caption over the list (printed upper-case).
+        pub label: Option<LineText>,
+        /// One to six facts, one line each.
+        #[schemars(length(min = 1, max = 6))]
+        pub items: Vec<ListItem>,
+        /// A note qualifying the whole list. Accepts inline marks.
+        pub footnote: Option<WrappedText>,
+    }
+
+    /// One fact.
+    pub struct ListItem {
+        /// The name, date or id the fact belongs to (set in mono, left column).
+        pub term: Option<LineText>,
+        /// The fact. Accepts inline marks.
+        pub body: WrappedText,
+    }
 }
 
 impl SlideList {
@@ -51,8 +68,6 @@ impl SlideList {
 }
 
 impl SlideNode for SlideList {
-    const TYPE: &'static str = "slideList";
-
     /// Text: `LABEL`, a blank line, `term: body` (or `body`) lines, a blank
     /// line, the footnote.
     fn text(&self, _scope: &Scope<'_>) -> String {
@@ -80,33 +95,5 @@ impl SlideNode for SlideList {
         let mut blocks = self.list().slack();
         blocks.extend(self.footnote.as_deref().map(|f| context(&marks_mrkdwn(f))));
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Text",
-            "Up to six one-line facts, each optionally keyed by a name, date or id, with a caption and a note.",
-            &[
-                "Short facts: what changed, what shipped, what is guaranteed.",
-                "Each fact belongs to a name, a date or an id.",
-                "The facts need a caption or a qualifying note.",
-            ],
-            &[
-                "Vocabulary to learn: use slideDefinitions.",
-                "Several attributes per item: use slideTable.",
-                "Files in a folder: use slideTree.",
-                "Main points with a shared marker: use slideBulletList.",
-            ],
-            json!({
-                "type": "slideList",
-                "label": "Shipped in March",
-                "items": [
-                    { "term": "v2.4", "body": "Refunds join the **nightly** batch" },
-                    { "term": "v2.5", "body": "Failed payouts retry until 06:00 UTC" }
-                ],
-                "footnote": "Both behind a flag per region."
-            }),
-        )
     }
 }

@@ -1,14 +1,11 @@
 //! `slideRoadmap`: planned work by horizon, two to four columns with the
 //! stage under way marked (group "Text").
 
+use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
-use isomer_sdk::{CatalogEntry, RefineContext};
-use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::authored::{CURRENT_GLYPH, LineText, Size, WrappedText};
-use crate::catalog::entry;
+use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
@@ -19,42 +16,67 @@ use isomer_sdk::surface::slack::spacer;
 /// The message when two columns are current.
 pub const ONE_CURRENT_COLUMN: &str = "at most one column can be current";
 
-/// One piece of planned work.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct RoadmapItem {
-    /// The work's name, a few words. Accepts inline marks.
-    pub title: LineText,
-    /// What it delivers, one sentence. Accepts inline marks.
-    pub body: WrappedText,
-}
+slide_node! {
+    catalog "slideRoadmap" in "Text" {
+        purpose: "Planned work in two to four horizons (Now, Next, Later or quarters), each with a status and up to four named pieces of work, the horizon under way marked.",
+        use_when: [
+            "Plans by horizon, each holding named work with a sentence on what it delivers.",
+            "Showing which stage of a plan is under way now (current).",
+        ],
+        avoid_when: [
+            "Past events with dates: use slideTimeline.",
+            "Columns split by owner rather than by time: use slideTerritoryGroup.",
+            "Ordered steps of one process: use slidePipeline.",
+        ],
+        example: {
+            "type": "slideRoadmap",
+            "columns": [
+                {
+                    "title": "Now", "status": "Shipping", "current": true,
+                    "items": [{ "title": "Nightly batch", "body": "Refunds settle **once a night**." }]
+                },
+                {
+                    "title": "Next", "status": "Designing",
+                    "items": [
+                        { "title": "Partner reports", "body": "Partners see their own payouts." },
+                        { "title": "Retry window", "body": "Failed payouts retry until 06:00." }
+                    ]
+                },
+                {
+                    "title": "Later", "status": "Exploring",
+                    "items": [{ "title": "Instant refunds", "body": "Card refunds in seconds." }]
+                }
+            ]
+        },
+    }
 
-/// One horizon of the roadmap.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(inline)]
-pub struct RoadmapColumn {
-    /// The horizon, e.g. "Now", "Next", "Q3" (printed as authored).
-    pub title: LineText,
-    /// Where the work stands, e.g. "Shipping" (printed upper-case).
-    pub status: LineText,
-    /// True for the horizon under way now; at most one column.
-    pub current: Option<bool>,
-    /// One to four pieces of work.
-    #[schemars(length(min = 1, max = 4))]
-    pub items: Vec<RoadmapItem>,
-}
+    /// The fields of a `slideRoadmap` node.
+    pub struct SlideRoadmap sized {
+        /// Two to four horizons, soonest first.
+        #[schemars(length(min = 2, max = 4))]
+        pub columns: Vec<RoadmapColumn>,
+    }
 
-/// The fields of a `slideRoadmap` node.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlideRoadmap {
-    /// Two to four horizons, soonest first.
-    #[schemars(length(min = 2, max = 4))]
-    pub columns: Vec<RoadmapColumn>,
-    /// Size step "l", "m" or "s"; leave it out to fit automatically.
-    pub size: Option<Size>,
+    /// One piece of planned work.
+    pub struct RoadmapItem {
+        /// The work's name, a few words. Accepts inline marks.
+        pub title: LineText,
+        /// What it delivers, one sentence. Accepts inline marks.
+        pub body: WrappedText,
+    }
+
+    /// One horizon of the roadmap.
+    pub struct RoadmapColumn {
+        /// The horizon, e.g. "Now", "Next", "Q3" (printed as authored).
+        pub title: LineText,
+        /// Where the work stands, e.g. "Shipping" (printed upper-case).
+        pub status: LineText,
+        /// True for the horizon under way now; at most one column.
+        pub current: Option<bool>,
+        /// One to four pieces of work.
+        #[schemars(length(min = 1, max = 4))]
+        pub items: Vec<RoadmapItem>,
+    }
 }
 
 impl RoadmapColumn {
@@ -85,8 +107,6 @@ impl RoadmapColumn {
 }
 
 impl SlideNode for SlideRoadmap {
-    const TYPE: &'static str = "slideRoadmap";
-
     /// At most one column is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
         at_most_one(
@@ -135,42 +155,5 @@ impl SlideNode for SlideRoadmap {
             ));
         }
         blocks
-    }
-
-    fn catalog() -> CatalogEntry {
-        entry(
-            Self::TYPE,
-            "Text",
-            "Planned work in two to four horizons (Now, Next, Later or quarters), each with a status and up to four named pieces of work, the horizon under way marked.",
-            &[
-                "Plans by horizon, each holding named work with a sentence on what it delivers.",
-                "Showing which stage of a plan is under way now (current).",
-            ],
-            &[
-                "Past events with dates: use slideTimeline.",
-                "Columns split by owner rather than by time: use slideTerritoryGroup.",
-                "Ordered steps of one process: use slidePipeline.",
-            ],
-            json!({
-                "type": "slideRoadmap",
-                "columns": [
-                    {
-                        "title": "Now", "status": "Shipping", "current": true,
-                        "items": [{ "title": "Nightly batch", "body": "Refunds settle **once a night**." }]
-                    },
-                    {
-                        "title": "Next", "status": "Designing",
-                        "items": [
-                            { "title": "Partner reports", "body": "Partners see their own payouts." },
-                            { "title": "Retry window", "body": "Failed payouts retry until 06:00." }
-                        ]
-                    },
-                    {
-                        "title": "Later", "status": "Exploring",
-                        "items": [{ "title": "Instant refunds", "body": "Card refunds in seconds." }]
-                    }
-                ]
-            }),
-        )
     }
 }
