@@ -11,6 +11,7 @@ pub use std::process::ExitCode;
 pub use std::{concat, env, include_str};
 
 pub use crate::__harness_false_guard as harness_false_guard;
+pub use isomer_evals_macros::__suite_spec as suite_spec;
 
 /// The body of the guard test that `main!` and `#[isomer_eval]` write beside the target's
 /// `main`: it only runs when cargo built the target with libtest's harness (no

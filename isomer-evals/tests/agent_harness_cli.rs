@@ -187,7 +187,7 @@ the baseline moved:
     );
     assert!(
         message.contains(
-            "\n  slides_agent__report_text: the formatted report differs\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\nfix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
+            "\n  slides_agent__report_text: the formatted report differs\n  slides_agent__baseline: missingTurns: [] -> [{\"caseId\":\"release-plan\",\"repeat\":0,\"tu…\nfix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test slides_agent_eval -- --exact slides_agent::totals, then review the .snap diff and commit it\n"
         ),
         "{message}"
     );

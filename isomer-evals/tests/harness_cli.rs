@@ -241,7 +241,7 @@ the baseline moved:
   mini__report: results[0].validity.valid: true -> false, results[0].validity.validAfterRetry: true -> false, results[0].validity.errors: [] -> [\"body[0] unknown node type \\\"sparkline\\…, results[0].validity.composition: {\"type\":\"view\",\"body\":[{\"type\":\"stat\",\"l… -> absent, results[0].selection: {\"precision\":1.0,\"recall\":1.0,\"f1\":1.0,\"… -> absent, results[0].expected.hit: true -> false, results[0].expected.found: [\"stat\"] -> [], results[0].payload.rawBytes: 67 -> 62 (+11 more)
   mini__report_text: the formatted report differs
   mini__baseline: missingRecordings: [] -> [{\"caseId\":\"good\",\"attempt\":1}]
-fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it
+fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test eval_fixture_gate -- --exact mini::totals, then review the .snap diff and commit it
 the report of this replay:
 cases             3
 parsed            2 (67%)

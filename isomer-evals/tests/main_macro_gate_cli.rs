@@ -283,7 +283,7 @@ test result: ok. 10 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fin
 
 const MOVED_MESSAGE: &str = "the baseline moved (moved_baseline__report):
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
-to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
+to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it";
 
 /// The diff a moved `rawBytes` of the first case writes to stderr, then the failure's
 /// summary line.
@@ -396,7 +396,7 @@ fn accepting_rewrites_every_moved_snapshot() {
   moved_baseline__report: results[0].payload.rawBytes: 68 -> 67
   moved_baseline__report_text: the formatted report differs
   moved_baseline__baseline: staleJudgments: [\"good\"] -> []
-to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
+to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test main_macro_gate -- --exact moved_baseline::totals, then review the .snap diff and commit it"
     );
     let snapshots = Path::new(MANIFEST_DIR).join(SNAPSHOTS);
     for name in ["report", "report_text", "baseline"] {
@@ -525,8 +525,8 @@ fn twice_agent() -> isomer_evals::harness::agent::AgentSuite {
 #[test]
 fn two_suites_of_different_kinds_with_one_name_refuse_to_run() {
     let suites = [
-        AnySuiteSpec::from(twice_single::SUITE),
-        AnySuiteSpec::from(twice_agent::SUITE),
+        AnySuiteSpec::from(isomer_evals::suite!(twice_single)),
+        AnySuiteSpec::from(isomer_evals::suite!(twice_agent)),
     ];
     for args in [
         &["gate", "--list"][..],

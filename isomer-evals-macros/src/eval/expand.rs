@@ -1,10 +1,16 @@
-//! The expansion of `#[isomer_eval]`: the untouched function, a module of the same name
-//! holding the suite's `SuiteSpec` constant, and (unless `main = false`) the target's `main`.
+//! The expansion of `#[isomer_eval]`: the untouched function, a module named
+//! `__isomer_eval_<fn>` holding the suite's `SuiteSpec` constant, and (unless
+//! `main = false`) the target's `main`.
+//!
+//! The module is not named after the function itself: a module `mypack` would shadow the
+//! crate `mypack` in the file, so a suite fn `mypack` calling `mypack::runtime()` would not
+//! compile. [`module_ident`] is the one place that forms the name; `isomer_evals::main!`
+//! and `isomer_evals::suite!` reach it through `suite_spec!` below.
 //!
 //! ```ignore
 //! fn slides() -> Runtime { ... }                     // unchanged
 //! #[doc(hidden)]
-//! mod slides {
+//! mod __isomer_eval_slides {
 //!     pub(crate) const SUITE: ::isomer_evals::__private::SuiteSpec = SuiteSpec {
 //!         name: "slides",
 //!         corpus: CorpusSpec {
@@ -20,7 +26,7 @@
 //!     fn __build() -> Suite { into_suite(super::slides()) }
 //! }
 //! harness_false_guard!("#[isomer_eval]");
-//! fn main() -> ExitCode { run(&[slides::SUITE]) }
+//! fn main() -> ExitCode { run(&[__isomer_eval_slides::SUITE]) }
 //! ```
 //!
 //! `harness_false_guard!` (which `isomer_evals::main!` writes too) is a `#[test]` that only
@@ -35,9 +41,10 @@
 //!
 //! All behaviour lives in `isomer_evals::harness`; this only writes data.
 
-use proc_macro2::{Literal, Span, TokenStream};
-use quote::{quote, quote_spanned};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ItemFn;
+use syn::ext::IdentExt as _;
 use syn::spanned::Spanned;
 
 use super::args::{EvalArgs, FloorValue, parse_args};
@@ -83,6 +90,29 @@ pub(crate) fn isomer_eval(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
+/// The name of the module the expansion of `#[isomer_eval]` on `function` writes:
+/// `__isomer_eval_<function>` (a raw identifier without its `r#`), at the function name's
+/// span so that it resolves where the function is named.
+pub(crate) fn module_ident(function: &Ident) -> Ident {
+    format_ident!("__isomer_eval_{}", function.unraw(), span = function.span())
+}
+
+/// The expansion of `suite_spec!(<fn>)`: the path of the `SUITE` constant that
+/// `#[isomer_eval]` on `<fn>` wrote (`__isomer_eval_<fn>::SUITE`).
+pub(crate) fn suite_spec(input: TokenStream) -> TokenStream {
+    match syn::parse2::<Ident>(input) {
+        Ok(function) => {
+            let module = module_ident(&function);
+            quote!(#module::SUITE)
+        }
+        Err(error) => syn::Error::new(
+            error.span(),
+            "name the function that carries #[isomer_eval], as in `isomer_evals::main!(slides)`",
+        )
+        .to_compile_error(),
+    }
+}
+
 /// Keeps the user's function in the fallback, silenced, so only the real error shows.
 trait KeepFn {
     fn into_token_stream_kept(self) -> TokenStream;
@@ -117,6 +147,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
     };
     let private = quote!(#krate::__private);
     let ident = &item_fn.sig.ident;
+    let module = module_ident(ident);
     let name = args
         .name
         .as_ref()
@@ -172,11 +203,11 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
     let build_call = quote_spanned!(output_span=> #private::#into_suite(super::#ident()));
     let include = quote_spanned!(corpus_span=> #private::include_str!(#manifest_path));
     let doc = format!(
-        "The `{name}` eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::main!` or `isomer_evals::harness::run`."
+        "The `{name}` eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: name `{ident}` in `isomer_evals::main!`, or pass `isomer_evals::suite!({ident})` to `isomer_evals::harness::run`."
     );
     let doc = if args.agent {
         format!(
-            "The `{name}` agent eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: pass `{ident}::SUITE` to `isomer_evals::main!` (beside single-shot suites too) or `isomer_evals::harness::run`."
+            "The `{name}` agent eval suite over `{corpus_lit}`, written by `#[isomer_eval]`: name `{ident}` in `isomer_evals::main!` (beside single-shot suites too), or pass `isomer_evals::suite!({ident})` to `isomer_evals::harness::run`."
         )
     } else {
         doc
@@ -189,7 +220,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
             #private::harness_false_guard!("#[isomer_eval]");
             /// Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).
             fn main() -> #private::ExitCode {
-                #private::run(&[#ident::SUITE])
+                #private::run(&[#module::SUITE])
             }
         }
     });
@@ -198,7 +229,7 @@ fn expand(args: &EvalArgs, item_fn: &ItemFn, corpus: &Corpus) -> TokenStream {
 
         #[doc = #doc]
         #[doc(hidden)]
-        mod #ident {
+        mod #module {
             #[doc = #doc]
             pub(crate) const SUITE: #private::#spec_ty = #private::#spec_ty {
                 name: #name,
@@ -253,7 +284,7 @@ mod tests {
         let single = expansion(quote!(corpus = "tests/fixtures/eval/mini"));
         assert!(
             single.ends_with(
-                "} :: isomer_evals :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: isomer_evals :: __private :: ExitCode { :: isomer_evals :: __private :: run (& [mini :: SUITE]) }"
+                "} :: isomer_evals :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: isomer_evals :: __private :: ExitCode { :: isomer_evals :: __private :: run (& [__isomer_eval_mini :: SUITE]) }"
             ),
             "{single}"
         );
@@ -265,7 +296,7 @@ mod tests {
         ));
         assert!(
             agent.ends_with(
-                "} :: renamed :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: renamed :: __private :: ExitCode { :: renamed :: __private :: run (& [mini :: SUITE]) }"
+                "} :: renamed :: __private :: harness_false_guard ! (\"#[isomer_eval]\") ; # [doc = r\" Runs the eval suite's trials (`#[isomer_eval]` wrote this `main`).\"] fn main () -> :: renamed :: __private :: ExitCode { :: renamed :: __private :: run (& [__isomer_eval_mini :: SUITE]) }"
             ),
             "{agent}"
         );

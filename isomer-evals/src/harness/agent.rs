@@ -65,7 +65,7 @@
 //! replay `transcripts/` from instead of the corpus directory. Several agent suites in one
 //! target: `main = false` on each and `isomer_evals::main!(a, b);`, which also takes
 //! single-shot suites beside agent ones (see [`super::AnySuiteSpec`]); or
-//! `fn main() -> ExitCode { isomer_evals::harness::run(&[a::SUITE, b::SUITE]) }`
+//! `fn main() -> ExitCode { isomer_evals::harness::run(&[isomer_evals::suite!(a), isomer_evals::suite!(b)]) }`
 //! ([`super::run`] takes suites of either kind).
 
 use std::collections::HashSet;
@@ -161,6 +161,11 @@ impl AgentSuite {
     pub fn frame(mut self, frame: impl EvalFrame + Send + 'static) -> Self {
         self.frame = Some(Box::new(frame));
         self
+    }
+
+    /// The system prompt of every turn, as set with [`AgentSuite::system`].
+    pub(super) fn system_prompt(&self) -> &str {
+        &self.system
     }
 
     /// The live model step record mode calls for each run it records (default none; a

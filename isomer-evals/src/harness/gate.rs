@@ -49,7 +49,47 @@ pub(super) fn run_gates(
         }
         return refused;
     }
-    libtest_mimic::run(args, gate_trials(suites, recordings, args))
+    let trials = gate_trials(suites, recordings, args);
+    if args.list {
+        return list_trials(args, &trials, &mut std::io::stdout().lock());
+    }
+    libtest_mimic::run(args, trials)
+}
+
+/// `--list`: writes `<name>: test` for each trial `args` does not filter out, as
+/// libtest-mimic lists them, to `out`, and concludes with nothing run. A reader that
+/// closes the pipe early (`--list | head`) ends the listing quietly; libtest-mimic's own
+/// listing panics on the broken pipe. Any other write error is printed to stderr and
+/// concludes with one failure. None of the gate's trials is ignored, so `--ignored` lists
+/// nothing.
+fn list_trials(args: &Arguments, trials: &[Trial], out: &mut dyn std::io::Write) -> Conclusion {
+    let listed = trials
+        .iter()
+        .filter(|trial| !args.ignored && !args.is_filtered_out(trial))
+        .try_for_each(|trial| writeln!(out, "{}: test", trial.name()))
+        .and_then(|()| out.flush());
+    match listed {
+        Ok(()) => empty_list(),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => empty_list(),
+        Err(error) => {
+            eprintln!("error: cannot write the trial list: {error}");
+            Conclusion {
+                num_failed: 1,
+                ..empty_list()
+            }
+        }
+    }
+}
+
+/// A [`Conclusion`] with every count zero, as libtest-mimic concludes a `--list`.
+const fn empty_list() -> Conclusion {
+    Conclusion {
+        num_filtered_out: 0,
+        num_passed: 0,
+        num_failed: 0,
+        num_ignored: 0,
+        num_measured: 0,
+    }
 }
 
 /// Why `--test-threads 0` is refused (printed after `error: `).
@@ -289,5 +329,59 @@ mod tests {
                 "{extra:?}"
             );
         }
+    }
+
+    /// A writer whose reader went away after `room` bytes, as `| head` leaves stdout.
+    struct ClosedAfter {
+        written: Vec<u8>,
+        room: usize,
+    }
+
+    impl std::io::Write for ClosedAfter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.written.len() + buf.len() > self.room {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            self.written.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_list_ends_quietly_on_a_closed_pipe() {
+        let suites = [AnySuiteSpec::from(SINGLE), AnySuiteSpec::from(AGENT)];
+        let args = Arguments::from_iter(["gate", "--list"]);
+        let trials = gate_trials(&suites, &[], &args);
+        let mut all = ClosedAfter {
+            written: Vec::new(),
+            room: usize::MAX,
+        };
+        assert_eq!(list_trials(&args, &trials, &mut all), empty_list());
+        assert_eq!(
+            String::from_utf8(all.written).unwrap(),
+            "a::x: test\na::y: test\na::totals: test\nb::x: test\nb::y: test\nb::totals: test\n"
+        );
+        let mut head = ClosedAfter {
+            written: Vec::new(),
+            room: 22,
+        };
+        assert_eq!(list_trials(&args, &trials, &mut head), empty_list());
+        assert_eq!(
+            String::from_utf8(head.written).unwrap(),
+            "a::x: test\na::y: test\n"
+        );
+        let filtered = Arguments::from_iter(["gate", "--list", "totals"]);
+        let mut out = ClosedAfter {
+            written: Vec::new(),
+            room: usize::MAX,
+        };
+        assert_eq!(list_trials(&filtered, &trials, &mut out), empty_list());
+        assert_eq!(
+            String::from_utf8(out.written).unwrap(),
+            "a::totals: test\nb::totals: test\n"
+        );
     }
 }

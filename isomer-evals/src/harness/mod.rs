@@ -134,10 +134,13 @@
 //! isomer_evals::main!(suite_a, suite_b);
 //! ```
 //!
-//! Each attribute emits, beside the untouched function, a module of the same name holding
-//! the suite's [`SuiteSpec`] (`suite_a::SUITE`; an [`agent::AgentSuiteSpec`] for an
-//! `agent` suite); modules and functions live in different namespaces, so both names
-//! resolve. A single suite emits its own `main` by default.
+//! Each attribute emits, beside the untouched function, a hidden module holding the suite's
+//! [`SuiteSpec`] (an [`agent::AgentSuiteSpec`] for an `agent` suite);
+//! [`suite!`](crate::suite)`(suite_a)` names it, for a `main` that calls [`run`] or
+//! [`run_with`] itself. The module is named `__isomer_eval_<fn>`, not after the function:
+//! a module `mypack` would shadow the crate `mypack` in the file, and a suite function
+//! `mypack` that calls `mypack::runtime()` would not compile. A single suite emits its own
+//! `main` by default.
 //!
 //! Single-shot and agent suites may share a target: `main!` converts each `SUITE` into an
 //! [`AnySuiteSpec`] and runs them all through [`run`], in the order named, so
@@ -260,6 +263,7 @@ mod gate;
 mod html;
 mod kind;
 mod outcome;
+mod print_prompt;
 mod record;
 mod snapshot;
 mod suite;
@@ -346,6 +350,13 @@ pub struct CaseSpec {
 /// Runs `suites` under the command line of this process and returns libtest's exit code:
 /// `0` when every selected trial passed, `101` otherwise.
 ///
+/// `--print-prompt [<suite>]` anywhere on the command line runs no trial: it prints the
+/// prompt the suite's answers are written from (what `prompt.txt` must hold; for an agent
+/// suite, its system prompt) to stdout and exits `0`, or exits `2` with `error: ...` when
+/// the target has several suites and none is named, or none of that name. It is read
+/// before libtest's options, which do not know it:
+/// `cargo test --test slides_eval -- --print-prompt > corpus/slides/prompt.txt`.
+///
 /// Takes suites of either kind, or both in one target, in the order given: a
 /// [`SuiteSpec`], an [`agent::AgentSuiteSpec`] or an [`AnySuiteSpec`]. This is what the
 /// `main` of an `#[isomer_eval]` target and [`main!`](crate::main) call. It reads the
@@ -353,6 +364,10 @@ pub struct CaseSpec {
 /// [module docs](self)).
 pub fn run<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> ExitCode {
     let suites = any(suites);
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(request) = print_prompt::prompt_request(&argv) {
+        return print_prompt::print_prompt(&suites, &request);
+    }
     let args = Arguments::from_args();
     gate::run_gates(&suites, &gate::recordings_overrides(&suites), &args).exit_code()
 }
@@ -466,8 +481,27 @@ macro_rules! main {
     ($($suite:ident),+ $(,)?) => {
         $crate::__private::harness_false_guard!("isomer_evals::main!");
         fn main() -> ::std::process::ExitCode {
-            $crate::harness::run(&[$($crate::harness::AnySuiteSpec::from($suite::SUITE)),+])
+            $crate::harness::run(&[$($crate::harness::AnySuiteSpec::from($crate::suite!($suite))),+])
         }
+    };
+}
+
+/// The suite constant that `#[isomer_eval]` wrote for the function `$suite`: a
+/// [`SuiteSpec`], or an [`agent::AgentSuiteSpec`] for an `agent` suite. For a `main` that
+/// calls [`run`] or [`run_with`] itself; [`main!`](crate::main) uses it too.
+///
+/// ```ignore
+/// #[isomer_evals::isomer_eval(corpus = "corpus/slides", main = false)]
+/// fn slides() -> MyRuntime { MyRuntime::new() }
+///
+/// fn main() -> std::process::ExitCode {
+///     isomer_evals::harness::run(&[isomer_evals::suite!(slides)])
+/// }
+/// ```
+#[macro_export]
+macro_rules! suite {
+    ($suite:ident) => {
+        $crate::__private::suite_spec!($suite)
     };
 }
 

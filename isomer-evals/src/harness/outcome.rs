@@ -171,6 +171,7 @@ fn case_message(
 fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
     let cases = kind::cases_of(&suite.corpus)?;
     let recordings = Recordings::new(dir);
+    let invalid_goldens = invalid_goldens(built, &cases);
     // The HTML report, when asked, needs the cases and the text of every attempt.
     let html = html::html_dir();
     let answers = AnswerLog::new();
@@ -200,6 +201,16 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         .collect();
     if !errored.is_empty() {
         let _ = writeln!(out, "cases that did not complete:\n{}", errored.join("\n"));
+    }
+    if !invalid_goldens.is_empty() {
+        let _ = writeln!(
+            out,
+            "goldens the runtime refuses (fix them in {}/corpus.json):",
+            suite.corpus.path
+        );
+        for line in &invalid_goldens {
+            let _ = writeln!(out, "  {line}");
+        }
     }
     let findings = recordings.findings();
     let _ = write!(out, "{findings}");
@@ -267,6 +278,21 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         &format_report(&report),
         &baseline,
     )
+}
+
+/// Every finding of the runtime (and the suite's frame) on the cases' goldens, as
+/// `case `<id>`: <path> <message>`, in case order; cases without a golden have none.
+fn invalid_goldens(suite: &Suite, cases: &[EvalCase]) -> Vec<String> {
+    cases
+        .iter()
+        .filter_map(|case| Some((&case.id, case.golden.as_ref()?)))
+        .flat_map(|(id, golden)| {
+            suite
+                .golden_errors(golden)
+                .into_iter()
+                .map(move |error| format!("case `{id}`: {error}"))
+        })
+        .collect()
 }
 
 /// Checks that the recordings directory holds nothing a replay of the compiled-in cases

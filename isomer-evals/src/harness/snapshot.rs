@@ -434,6 +434,24 @@ fn write_moved(out: &mut String, suite: &str, moved: &[String], replay_state: Re
         .next()
         .and_then(|argv0| target_name(Path::new(&argv0)))
         .unwrap_or_else(|| "<target>".to_owned());
+    // cargo test and cargo nextest set the package's name for the test process; a
+    // binary started by hand has none, and the command then names only the target.
+    let package = std::env::var("CARGO_PKG_NAME").ok();
+    write_accept(out, package.as_deref(), &target, suite, replay_state);
+}
+
+/// Appends the command that accepts a moved baseline of `suite`: `cargo test -p
+/// <package> --test <target> ...` (without `-p` when the package is not known), so that
+/// it runs from the workspace root as from the package's directory.
+fn write_accept(
+    out: &mut String,
+    package: Option<&str>,
+    target: &str,
+    suite: &str,
+    replay_state: ReplayState,
+) {
+    use std::fmt::Write as _;
+    let package = package.map_or_else(String::new, |package| format!("-p {package} "));
     if replay_state == ReplayState::Faulty {
         out.push_str(
             "fix the recordings first (accepting now would commit the baseline of this broken replay); then, ",
@@ -441,7 +459,7 @@ fn write_moved(out: &mut String, suite: &str, moved: &[String], replay_state: Re
     }
     let _ = writeln!(
         out,
-        "to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test {target} -- --exact {suite}::totals, then review the .snap diff and commit it"
+        "to accept it: ISOMER_EVAL_ACCEPT=1 cargo test {package}--test {target} -- --exact {suite}::totals, then review the .snap diff and commit it"
     );
 }
 
@@ -457,7 +475,7 @@ fn target_name(binary: &Path) -> Option<String> {
 
 #[cfg(test)]
 mod target_name_tests {
-    use super::{ReplayState, target_name, write_moved};
+    use super::{ReplayState, target_name, write_accept, write_moved};
     use std::path::Path;
 
     #[test]
@@ -472,7 +490,7 @@ mod target_name_tests {
   min_valid_ratio: 0.5, floor >= 1
 the baseline moved:
   s__report: totals.valid: 2 -> 1
-to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
+to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
 "
         );
         let mut faulty = String::from(
@@ -484,12 +502,40 @@ to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test isomer_evals -- --exact s::
             "missing recordings (strict replay answers them with empty text): answers/a.1.txt
 the baseline moved:
   s__report: totals.valid: 2 -> 1
-fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
+fix the recordings first (accepting now would commit the baseline of this broken replay); then, to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test isomer_evals -- --exact s::totals, then review the .snap diff and commit it
 "
         );
         let mut nothing = String::new();
         write_moved(&mut nothing, "s", &[], ReplayState::Faulty);
         assert_eq!(nothing, "");
+    }
+
+    #[test]
+    fn the_accept_command_names_the_package_when_known() {
+        let mut known = String::new();
+        write_accept(
+            &mut known,
+            Some("todo-pack"),
+            "todo_eval",
+            "todo_pack",
+            ReplayState::Sound,
+        );
+        assert_eq!(
+            known,
+            "to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p todo-pack --test todo_eval -- --exact todo_pack::totals, then review the .snap diff and commit it\n"
+        );
+        let mut unknown = String::new();
+        write_accept(
+            &mut unknown,
+            None,
+            "todo_eval",
+            "todo_pack",
+            ReplayState::Sound,
+        );
+        assert_eq!(
+            unknown,
+            "to accept it: ISOMER_EVAL_ACCEPT=1 cargo test --test todo_eval -- --exact todo_pack::totals, then review the .snap diff and commit it\n"
+        );
     }
 
     #[test]

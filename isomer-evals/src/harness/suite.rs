@@ -7,6 +7,7 @@ use isomer_sdk::AuthoringProfile;
 use serde_json::{Map, Value};
 
 use crate::case::{EvalCase, Generate, Judge, Prompt};
+use crate::check::check_composition;
 use crate::html::EvalPage;
 use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
@@ -166,6 +167,23 @@ impl Suite {
             &self.guide,
             self.rules.as_deref(),
         )
+    }
+
+    /// Why the runtime (and the frame's body rule, when the suite has a frame) refuses
+    /// `golden`, one formatted finding each (`body[0].label is required`); empty when the
+    /// golden validates. A golden is checked as an answer is, so a golden no model answer
+    /// could match is reported instead of silently moving `sizeVsGolden` and selection.
+    pub(crate) fn golden_errors(&self, golden: &Value) -> Vec<String> {
+        let checked = check_composition(
+            &*self.runtime,
+            golden,
+            self.frame.as_deref().map(|frame| frame as &dyn EvalFrame),
+        );
+        if checked.valid {
+            Vec::new()
+        } else {
+            checked.errors
+        }
     }
 
     /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on the

@@ -119,6 +119,7 @@ fn slides_runtime() -> Result<isomer_sdk::Runtime, String> {
 /// fault, or nothing), runs `run_evals` with the replay as model and judge,
 /// and gathers the baseline.
 pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
+    refuse_agent_corpus(dir)?;
     let corpus = Corpus::load(dir)
         .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
     let replay = Recordings::new(dir);
@@ -157,6 +158,19 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
         cases,
         answers,
     })
+}
+
+/// Refuses an agent corpus (one with `transcripts/`), which this command cannot
+/// replay, saying so and where it is replayed, rather than reporting a missing
+/// `prompt.txt` and every answer as missing.
+fn refuse_agent_corpus(dir: &Path) -> Result<(), String> {
+    if dir.join(isomer_evals::agent::TRANSCRIPTS_DIR).is_dir() {
+        return Err(format!(
+            "{} is an agent corpus (it holds transcripts/): isomer-report replays single-shot corpora; replay an agent corpus with its #[isomer_eval(agent)] gate (corpus/slides-agent: cargo test -p isomer-evals --test slides_agent_eval)",
+            dir.display()
+        ));
+    }
+    Ok(())
 }
 
 fn slides_frame(runtime: &isomer_sdk::Runtime) -> Result<&isomer_sdk::Frame, String> {
