@@ -2,7 +2,7 @@
 //! a slide's structure and scale: the frame (its tone and footer), title,
 //! section, heading, statement, quote and closing slides. Their elements
 //! carry `slide-*` classes that the slides frame's stylesheet
-//! ([`crate::SLIDE_CSS`]) styles, so a picture of a slide shows its tone,
+//! ([`crate::frame::SLIDE_CSS`]) styles, so a picture of a slide shows its tone,
 //! eyebrow and type scale. Every other primitive keeps the sdk's HTML of its
 //! Markdown.
 //!
