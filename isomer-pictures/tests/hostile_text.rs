@@ -1,11 +1,14 @@
 //! Hostile text in every text field of every slides primitive draws: no
 //! panic, no hang, no unbounded memory, and a picture of the slide's size.
 //!
-//! For each primitive's catalog example and each hostile text, every string
-//! of the example that the composition still validates with is replaced by
-//! the text (fields whose schema refuses it, such as enums and URLs, keep
-//! their value), and the slide is drawn as PNG and SVG and measured for
-//! overflow.
+//! For each example and each hostile text, every string of the example that
+//! the composition still validates with is replaced by the text (fields
+//! whose schema refuses it, such as enums and URLs, keep their value), and
+//! the slide is drawn as PNG and SVG and measured for overflow. The examples
+//! are each primitive's catalog example, plus every reference example of
+//! the pack's tests that holds a text field the examples before it lack
+//! (a pipeline's spans, a table's row groups), so every text field that any
+//! example shows gets each hostile text.
 
 use isomer_pictures::Pictures;
 use isomer_sdk::{Runtime, SnapshotOptions};
@@ -69,6 +72,59 @@ fn string_paths(value: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>)
     }
 }
 
+/// The shape of a string leaf's path: keys, and `[]` for any index.
+fn shape(path: &[Value]) -> Vec<String> {
+    path.iter()
+        .map(|step| match step {
+            Value::String(key) => key.clone(),
+            _ => "[]".to_owned(),
+        })
+        .collect()
+}
+
+/// The (type, node) pairs hostile text goes into: each catalog example, then
+/// each reference example with a text field (a string the schema accepts any
+/// text in) that the examples of its type before it do not have.
+fn examples(runtime: &Runtime) -> Vec<(String, Value)> {
+    let reference: Value = serde_json::from_str(include_str!(
+        "../../examples/slides/tests/examples/reference.json"
+    ))
+    .expect("the reference examples parse");
+    let mut covered = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for entry in runtime.catalog() {
+        let mut paths = Vec::new();
+        string_paths(&entry.example, &mut Vec::new(), &mut paths);
+        for path in paths {
+            covered.insert((entry.type_name.clone(), shape(&path)));
+        }
+        out.push((entry.type_name, entry.example));
+    }
+    for named in reference.as_array().expect("a list of named examples") {
+        let node = &named["node"];
+        let type_name = node["type"].as_str().unwrap_or_default().to_owned();
+        let mut paths = Vec::new();
+        string_paths(node, &mut Vec::new(), &mut paths);
+        let mut adds_a_text_field = false;
+        for path in paths {
+            let key = (type_name.clone(), shape(&path));
+            if covered.contains(&key) {
+                continue;
+            }
+            let mut candidate = node.clone();
+            *at(&mut candidate, &path) = json!("any text");
+            if runtime.validate(&on_slide(&type_name, &candidate)).valid {
+                covered.insert(key);
+                adds_a_text_field = true;
+            }
+        }
+        if adds_a_text_field {
+            out.push((type_name, node.clone()));
+        }
+    }
+    out
+}
+
 fn at<'v>(value: &'v mut Value, path: &[Value]) -> &'v mut Value {
     path.iter().fold(value, |value, step| match step {
         Value::String(key) => &mut value[key.as_str()],
@@ -100,40 +156,37 @@ fn hostile_text_in_every_field_of_every_primitive_draws() {
     let runtime = isomer_slides::runtime().unwrap();
     let snapshot = runtime.snapshot().unwrap();
     let pictures = Pictures::new().unwrap();
+    let examples = examples(&runtime);
     let mut drawn = 0;
-    for entry in runtime.catalog() {
+    for (type_name, example) in &examples {
         for (kind, text) in hostile_texts() {
-            let (example, replaced) = poisoned(&runtime, &entry.type_name, &entry.example, &text);
+            let (example, replaced) = poisoned(&runtime, type_name, example, &text);
             if replaced == 0 {
                 continue;
             }
-            let slide = on_slide(&entry.type_name, &example);
+            let slide = on_slide(type_name, &example);
             let render = snapshot
                 .render(&slide, &SnapshotOptions::default())
-                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+                .unwrap_or_else(|error| panic!("{type_name} {kind}: {error}"));
             let png = pictures
                 .png(&render)
-                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+                .unwrap_or_else(|error| panic!("{type_name} {kind}: {error}"));
             assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
             let svg = pictures
                 .svg(&render)
-                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+                .unwrap_or_else(|error| panic!("{type_name} {kind}: {error}"));
             svg2pdf::usvg::Tree::from_str(&svg, &svg2pdf::usvg::Options::default()).unwrap_or_else(
-                |error| {
-                    panic!(
-                        "{} {kind}: the SVG does not parse: {error}",
-                        entry.type_name
-                    )
-                },
+                |error| panic!("{} {kind}: the SVG does not parse: {error}", type_name),
             );
             pictures
                 .overflow(&render)
-                .unwrap_or_else(|error| panic!("{} {kind}: {error}", entry.type_name));
+                .unwrap_or_else(|error| panic!("{type_name} {kind}: {error}"));
             drawn += 1;
         }
     }
-    // Every primitive has at least one text field, so each kind reaches each
-    // primitive's example.
-    let primitives = runtime.catalog().len();
-    assert_eq!(drawn, primitives * hostile_texts().len());
+    // Every example has at least one text field, so each kind reaches each
+    // example; the reference examples add to the 40 catalog ones.
+    assert_eq!(runtime.catalog().len(), 40);
+    assert!(examples.len() > 40, "{} examples", examples.len());
+    assert_eq!(drawn, examples.len() * hostile_texts().len());
 }

@@ -124,6 +124,40 @@ fn a_dark_slide_draws_on_the_dark_page() {
 }
 
 #[test]
+fn an_inverse_frame_draws_dark_in_either_scheme() {
+    let runtime = runtime();
+    let mut title = ledger();
+    title["body"][0]["tone"] = json!("inverse");
+    let pictures = Pictures::new().unwrap();
+    for (theme, background) in [
+        (Theme::Light, [0x07, 0x10, 0x1F]),
+        (Theme::Dark, [0x12, 0x21, 0x3A]),
+    ] {
+        let render = runtime
+            .snapshot()
+            .unwrap()
+            .render(
+                &title,
+                &SnapshotOptions {
+                    theme: Some(theme),
+                    ..SnapshotOptions::default()
+                },
+            )
+            .unwrap();
+        let (width, _, pixels) = decode_png(&pictures.png(&render).unwrap());
+        assert_eq!(pixel(&pixels, width, 4, 4), background, "{theme:?}");
+        assert_eq!(pixel(&pixels, width, 1915, 1075), background, "{theme:?}");
+        // The title is drawn in the inverse text colour, #F3F7FC: light ink
+        // where it sits (112 px down, 128 px in, 76 px tall).
+        let light = (112..200)
+            .flat_map(|y| (128..900).map(move |x| (x, y)))
+            .filter(|&(x, y)| pixel(&pixels, width, x, y) == [0xF3, 0xF7, 0xFC])
+            .count();
+        assert!(light > 2_000, "{theme:?}: only {light} title pixels");
+    }
+}
+
+#[test]
 fn an_svg_parses_and_holds_the_slide_text() {
     let runtime = runtime();
     let render = runtime

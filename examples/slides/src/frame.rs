@@ -52,16 +52,23 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
 
 /// The stylesheet the `snapshot` surface lays a slide out with, after the
 /// `html` surface's own: the slide canvas ([`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`],
-/// padded 112 px top, 128 px sides, 120 px bottom), the warm off-white page
-/// (`#F7F6F1`) or the dark one (`#07101F`), Inter for text and JetBrains
-/// Mono for code, and sizes for the elements primitives render to (titles
-/// 76 px at weight 800, body 28 px, labels 24 px upper-case, code 26 px on a
-/// white panel). It styles elements, not primitives, so a new primitive
-/// draws in the slide's look through the HTML it already renders. The
-/// footer (the frame's last paragraph) sits 48 px above the bottom edge in
-/// 24 px text; the frame's HTML does not mark its footer, so a frame
-/// without brand, section or url whose body ends in a paragraph draws that
-/// paragraph there.
+/// padded 112 px top, 128 px sides, 120 px bottom), the heading block at the
+/// top and the rest of the slide centred in the space below it, the footer
+/// line 48 px above the bottom edge in 24 px text, Inter for text and
+/// JetBrains Mono for code.
+///
+/// Colours are custom properties with four sets: the light page (warm
+/// off-white `#F7F6F1`), the dark page (`#07101F`), and a frame with tone
+/// `inverse` on each (`#07101F` and `#12213A`), so an inverse title,
+/// section or closing slide is dark in either scheme.
+///
+/// It styles the `slide-*` classes of the pack's own markup (see
+/// [`crate::html`]: eyebrow, title 240/176/128 px, section number 280 px,
+/// heading 76/64/56 px, statement 128/112/96 px, quote 96/76/64 px, closing
+/// title 160/128/96 px, ruled rows) and, for every other primitive, the
+/// elements its Markdown becomes (headings at weight 800, body 28 px, list
+/// items 32 px, labels 24 px upper-case, code 26 px on a panel), so a new
+/// primitive draws in the slide's look through the HTML it already renders.
 pub const SLIDE_CSS: &str = include_str!("frame/slide.css");
 
 /// The slides frame, named [`SLIDE_DECK_FRAME`] (`"slide"`): a

@@ -85,6 +85,7 @@ pub mod code_block;
 pub mod figure;
 pub mod frame;
 pub mod groups;
+pub mod html;
 pub mod list;
 pub mod markdown;
 pub mod marks;

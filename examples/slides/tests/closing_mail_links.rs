@@ -53,8 +53,9 @@ fn odd_mailto_addresses_in_markdown() {
         );
         assert_eq!(
             html_section(&closing(href)),
-            "<section class=\"isomer\" aria-label=\"View\" data-theme=\"auto\"><h1>Thanks</h1>\
-<p><strong>MAIL</strong> · a@b.example</p></section>"
+            "<section class=\"isomer\" aria-label=\"View\" data-theme=\"auto\"><div class=\"slide-closing\">\
+<div class=\"slide-closing-main\"><h1 class=\"slide-size-l\">Thanks</h1><ul class=\"slide-links\">\
+<li><span class=\"slide-label\">MAIL</span><span class=\"slide-address\">a@b.example</span></li></ul></div></div></section>"
         );
     }
 }

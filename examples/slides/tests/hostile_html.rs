@@ -297,8 +297,8 @@ fn a_heading_prints_script_as_text() {
     let node = json!({"type": "slideHeading", "title": "<script>alert(1)</script>", "lede": "a&b \"c\" 'd' <b>"});
     assert_eq!(
         body_html(&node),
-        "<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>\
-         <p>a&amp;b &quot;c&quot; &#39;d&#39; &lt;b&gt;</p>"
+        "<div class=\"slide-heading\"><h1 class=\"slide-size-l\">&lt;script&gt;alert(1)&lt;/script&gt;</h1>\
+         <p class=\"slide-lede\">a&amp;b &quot;c&quot; &#39;d&#39; &lt;b&gt;</p></div>"
     );
 }
 
@@ -387,7 +387,7 @@ fn section_hrefs_link_safe_entries_only() {
     assert_inert(&html, "slideSection");
     assert!(
         html.contains(
-            "<ol><li><a href=\"https://example.com/a?b=1&amp;c=2\">safe &lt;one&gt;</a></li>\
+            "<ol class=\"slide-rows\"><li><a href=\"https://example.com/a?b=1&amp;c=2\">safe &lt;one&gt;</a></li>\
              <li>script</li><li>entity</li><li>relative</li></ol>"
         ),
         "{html}"

@@ -130,7 +130,7 @@ pub mod numbers;
 pub mod structure;
 pub mod text;
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use isomer_sdk::{CatalogEntry, IsomerError, Primitive, RefineContext};
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
@@ -208,6 +208,18 @@ pub trait SlideNode: Catalogued + DeserializeOwned + JsonSchema + 'static {
         self.as_list().map(|list| list.slack()).unwrap_or_default()
     }
 
+    /// True when [`SlideNode::html`] is the primitive's own markup (see
+    /// [`crate::html`]); false leaves the `html` surface to the sdk's
+    /// conversion of the Markdown.
+    const NATIVE_HTML: bool = false;
+
+    /// The `html` surface rendering; `scope.html(child)` renders a child.
+    /// Used only when [`SlideNode::NATIVE_HTML`].
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        let _ = scope;
+        Html::new()
+    }
+
     /// The node as one labelled list, for a primitive that prints as one
     /// (a caption, then an entry per item): the renderers above print it
     /// unless the primitive writes its own. `None` by default; a primitive
@@ -255,6 +267,9 @@ pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
     }
     if T::EMBEDDED_BODY {
         builder = builder.children(|_node: &Value| Vec::new());
+    }
+    if T::NATIVE_HTML {
+        builder = builder.html(|node: &T, scope: &Scope<'_>| node.html(scope));
     }
     if T::NATIVE_SLACK {
         builder = builder.slack(|node: &T, scope: &Scope<'_>| node.slack(scope));

@@ -1,11 +1,12 @@
 //! `slideClosing`: the deck's last slide, with links and next steps.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope, escape_mrkdwn};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope, escape_mrkdwn};
 use serde_json::Value;
 
 use crate::authored::{Href, LineText, WrappedText};
 use crate::check::Issue;
+use crate::html::{classed, fitted_size, line_html, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
@@ -108,6 +109,56 @@ impl SlideNode for SlideClosing {
     /// (a mailto href as an autolink, `<address>` as the reference shows,
     /// or `[address](href)` when no autolink can hold it; an unsafe href as
     /// plain text); a `- **goal**: body` list.
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-closing">`; in its first column the title
+    /// as `<h1>` with its size class (160, 128 or 96 px; unset fits it on
+    /// two lines of the column) and the links as
+    /// `<ul class="slide-links">`, each an upper-cased label
+    /// (`<span class="slide-label">`) over its address (`<a>` when the href
+    /// is safe, else text; a `mailto:` link shows its address, as the
+    /// Markdown does); in the second the paths as
+    /// `<ol class="slide-rows">`, each a `<strong>` title and its body.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let width = if self.paths.is_some() { 821.0 } else { 1664.0 };
+        let size = fitted_size(self.size, &self.title, [160.0, 128.0, 96.0], width, 2.0);
+        let links = self.links.iter().map(|link| {
+            let label = classed("span", "slide-label", Html::text(&caption(&link.label)));
+            let target = match safe_navigation_href(&link.href) {
+                Some(href) if href.to_ascii_lowercase().starts_with("mailto:") => {
+                    Html::element("a", &[("href", &href)], line_html(bare_address(&href)))
+                }
+                Some(href) => Html::element("a", &[("href", &href)], line_html(&link.text)),
+                None => classed("span", "slide-address", line_html(&link.text)),
+            };
+            Html::element("li", &[], label.then(target))
+        });
+        let main = classed("h1", size_class(size), line_html(&self.title)).then(classed(
+            "ul",
+            "slide-links",
+            Html::concat(links),
+        ));
+        let mut out = classed("div", "slide-closing-main", main);
+        if let Some(paths) = &self.paths {
+            out.push(classed(
+                "ol",
+                "slide-rows",
+                Html::concat(paths.iter().map(|path| {
+                    Html::element(
+                        "li",
+                        &[],
+                        Html::element("strong", &[], line_html(&path.title)).then(classed(
+                            "span",
+                            "slide-row-body",
+                            marks_html(&path.body),
+                        )),
+                    )
+                })),
+            ));
+        }
+        classed("div", "slide-closing", out)
+    }
+
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let mut out = Markdown::heading(1, line(&self.title));
         for link in &self.links {

@@ -1,6 +1,6 @@
 //! `slideFrame`: one whole 16:9 slide, with its footer.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::authored::LineText;
 use crate::check::{Issue, nested_frames};
+use crate::html::{classed, line_html};
 use crate::primitives::SlideNode;
 use crate::text::{SEPARATOR, join_blocks, line};
 use crate::url::{ABSOLUTE_URL_MESSAGE, absolute_http_url, bare_address};
@@ -144,6 +145,61 @@ impl SlideNode for SlideFrame {
         scope
             .markdown_all(self.body.iter().map(Node::as_value))
             .then(footer)
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide" data-tone="page|inverse">` holding the
+    /// children in `<div class="slide-body">`, then the footer as
+    /// `<p class="slide-footer">`: the Isomer mark (five empty spans the
+    /// stylesheet draws as dots, hidden from assistive technology, unless
+    /// `logo` is false), the brand in `<strong>`, a `·`, `sectionNumber section`,
+    /// and the url without its scheme in `<a class="slide-url">`. A frame
+    /// without brand, section and url has no footer.
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        let tone = match self.tone {
+            Some(FrameTone::Inverse) => "inverse",
+            Some(FrameTone::Page) | None => "page",
+        };
+        let body = classed(
+            "div",
+            "slide-body",
+            scope.html_all(self.body.iter().map(Node::as_value)),
+        );
+        let (brand, section, url) = self.footer_parts();
+        let mut footer = Html::new();
+        if brand.is_some() || section.is_some() || url.is_some() {
+            if self.logo != Some(false) {
+                footer.push(Html::element(
+                    "span",
+                    &[("class", "slide-logo"), ("aria-hidden", "true")],
+                    Html::concat((0..5).map(|_| Html::element("span", &[], Html::new()))),
+                ));
+            }
+            let has_brand = brand.is_some();
+            if let Some(brand) = brand {
+                footer.push(Html::element("strong", &[], Html::text(&brand)));
+            }
+            if let Some(section) = section {
+                if has_brand {
+                    footer.push(Html::element("span", &[], Html::text("·")));
+                }
+                footer.push(Html::element("span", &[], Html::text(&section)));
+            }
+            if let Some(url) = url {
+                footer.push(Html::element(
+                    "a",
+                    &[("class", "slide-url"), ("href", url)],
+                    line_html(bare_address(url)),
+                ));
+            }
+            footer = classed("p", "slide-footer", footer);
+        }
+        Html::element(
+            "div",
+            &[("class", "slide"), ("data-tone", tone)],
+            body.then(footer),
+        )
     }
 
     const NATIVE_SLACK: bool = true;

@@ -1,9 +1,10 @@
 //! `slideHeading`: a content slide's claim and an optional lede.
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::WrappedText;
+use crate::html::{classed, fitted_size, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::marks_mrkdwn;
@@ -52,6 +53,20 @@ impl SlideNode for SlideHeading {
     }
 
     /// Markdown: `# title`, then the lede as a paragraph.
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-heading">` with the title as `<h1>` and its
+    /// size class (76, 64 or 56 px; unset fits it on two lines of 1,560 px),
+    /// then the lede as `<p class="slide-lede">`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let size = fitted_size(self.size, &self.title, [76.0, 64.0, 56.0], 1560.0, 2.0);
+        let mut out = classed("h1", size_class(size), marks_html(&self.title));
+        if let Some(lede) = &self.lede {
+            out.push(classed("p", "slide-lede", marks_html(lede)));
+        }
+        classed("div", "slide-heading", out)
+    }
+
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::heading(1, marks_inline(&self.title)).then(
             self.lede.as_deref().map_or_else(Markdown::new, |lede| {

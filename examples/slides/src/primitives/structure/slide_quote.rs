@@ -1,9 +1,10 @@
 //! `slideQuote`: someone else's words with their source.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
+use crate::html::{classed, fitted_size, line_html, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{marks_mrkdwn, text_mrkdwn};
@@ -59,6 +60,32 @@ impl SlideNode for SlideQuote {
     }
 
     /// Markdown: a blockquote of `“text”`, an empty line, `— source, context`.
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<figure class="slide-quote">`, the words in curly quotes as a
+    /// `<blockquote>` with its size class (96, 76 or 64 px; unset fits them
+    /// on four lines of 1,500 px), then `<figcaption>` with the source in
+    /// `<strong>` and the context in `<span>`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let size = fitted_size(self.size, &self.text, [96.0, 76.0, 64.0], 1500.0, 4.0);
+        let words = Html::text("“")
+            .then(marks_html(&self.text))
+            .then(Html::text("”"));
+        let mut source = Html::element("strong", &[], line_html(&self.source));
+        if let Some(context) = &self.context {
+            source.push(Html::element("span", &[], line_html(context)));
+        }
+        classed(
+            "figure",
+            "slide-quote",
+            classed("blockquote", size_class(size), words).then(Html::element(
+                "figcaption",
+                &[],
+                source,
+            )),
+        )
+    }
+
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let quote = Inline::text("“").then(marks_inline(&self.text)).then("”");
         Markdown::blockquote(

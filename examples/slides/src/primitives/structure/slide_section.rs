@@ -1,16 +1,17 @@
 //! `slideSection`: a section divider listing the section's slides.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{Href, LineText};
 use crate::check::Issue;
+use crate::html::{classed, line_html, marks_html};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{mark_runs, rich_list};
 use crate::text::{SEPARATOR, join_lines, line, plain_text};
-use crate::url::check_navigation_href;
+use crate::url::{check_navigation_href, safe_navigation_href};
 use isomer_sdk::surface::slack::header;
 
 /// The message when `hrefs` and `contents` differ in length.
@@ -88,6 +89,39 @@ impl SlideNode for SlideSection {
 
     /// Markdown: `# NN · Title`, then an ordered list whose items link to
     /// their `hrefs` when given (an unsafe href leaves the item unlinked).
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-section">` holding the number
+    /// (`<p class="slide-section-number">`) over the title (`<h1>`), then
+    /// the contents as an `<ol class="slide-rows">`, each linked when it has
+    /// a safe href (an unsafe one leaves the entry unlinked).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let head = classed("p", "slide-section-number", line_html(&self.number))
+            .then(Html::element("h1", &[], line_html(&self.title)));
+        let rows = self.contents.iter().enumerate().map(|(i, item)| {
+            let item = marks_html(item);
+            let href = self
+                .hrefs
+                .as_ref()
+                .and_then(|hrefs| hrefs.get(i))
+                .and_then(|href| safe_navigation_href(href));
+            let item = match href {
+                Some(href) => Html::element("a", &[("href", &href)], item),
+                None => item,
+            };
+            Html::element("li", &[], item)
+        });
+        classed(
+            "div",
+            "slide-section",
+            classed("div", "slide-section-head", head).then(classed(
+                "ol",
+                "slide-rows",
+                Html::concat(rows),
+            )),
+        )
+    }
+
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let head = Markdown::heading(
             1,

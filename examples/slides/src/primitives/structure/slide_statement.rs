@@ -1,9 +1,10 @@
 //! `slideStatement`: one thesis sentence, set large and alone.
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::WrappedText;
+use crate::html::{fitted_size, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::text::plain_text;
@@ -41,6 +42,19 @@ impl SlideNode for SlideStatement {
     }
 
     /// Markdown: `# sentence`, marks kept.
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<p class="slide-statement slide-size-…">` (128, 112 or 96 px;
+    /// unset fits it on three lines of 1,560 px).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let size = fitted_size(self.size, &self.text, [128.0, 112.0, 96.0], 1560.0, 3.0);
+        Html::element(
+            "p",
+            &[("class", &format!("slide-statement {}", size_class(size)))],
+            marks_html(&self.text),
+        )
+    }
+
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::heading(1, marks_inline(&self.text))
     }

@@ -3,11 +3,12 @@
 
 use isomer_sdk::Node;
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
 use crate::check::{Issue, nested_frame};
+use crate::html::{classed, fitted_size, line_html, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{marks_mrkdwn, text_mrkdwn};
@@ -113,6 +114,44 @@ impl SlideNode for SlideTitle {
                     .as_ref()
                     .map_or_else(Markdown::new, |a| scope.markdown(a)),
             )
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-title">`, then the eyebrow upper-cased
+    /// (`<p class="slide-eyebrow">`), the title as `<h1>` with its size
+    /// class (240, 176 or 128 px; unset fits it on two lines of the title
+    /// column), the tagline (`<p class="slide-tagline">`), the definition
+    /// (`<p class="slide-definition">`, the term in `<em>`), all in
+    /// `<div class="slide-title-main">`, and the aside in
+    /// `<div class="slide-aside">`.
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        // The title column: the whole content width, or 1.1 of 2.1 parts
+        // of it beside an aside (96 px gap).
+        let width = if self.aside.is_some() { 821.0 } else { 1664.0 };
+        let size = fitted_size(self.size, &self.title, [240.0, 176.0, 128.0], width, 2.0);
+        let mut main = Html::new();
+        if let Some(eyebrow) = &self.eyebrow {
+            main.push(classed("p", "slide-eyebrow", Html::text(&caption(eyebrow))));
+        }
+        main.push(classed("h1", size_class(size), line_html(&self.title)));
+        if let Some(tagline) = &self.tagline {
+            main.push(classed("p", "slide-tagline", marks_html(tagline)));
+        }
+        if let Some(definition) = &self.definition {
+            main.push(classed(
+                "p",
+                "slide-definition",
+                Html::element("em", &[], line_html(&definition.term))
+                    .then(Html::text(" "))
+                    .then(marks_html(&definition.text)),
+            ));
+        }
+        let mut out = classed("div", "slide-title-main", main);
+        if let Some(aside) = &self.aside {
+            out.push(classed("div", "slide-aside", scope.html(aside)));
+        }
+        classed("div", "slide-title", out)
     }
 
     const NATIVE_SLACK: bool = true;

@@ -2,17 +2,21 @@
 //! example and of every golden of the recorded slides corpus.
 //!
 //! ```text
-//! cargo run -p isomer-slides --bin isomer-gallery -- out/
+//! cargo run -p isomer-pictures --example isomer-gallery -- out/
 //! ```
+//!
+//! It is an example of this crate, not a binary, so that the slides pack
+//! stays a dev-dependency here: the library draws any pack's snapshot
+//! surface and depends on none, and the slides pack no longer compiles
+//! takumi in every build of its own.
 //!
 //! Writes `OUT_DIR/catalog/<type>.png` (each example alone on a slide; a
 //! `slideFrame` example is the slide itself), `OUT_DIR/README.md` showing
-//! them in catalog order, and `OUT_DIR/corpus/<id>.png`,
-//! drawn from the runtime's `snapshot` surface by `isomer-pictures`, and
-//! prints one line per picture: its path, and `overflows by N px` when its
-//! content runs past the slide. The corpus is read from `corpus/slides`
-//! beside this crate's workspace, or from the directory given as a second
-//! argument. Exits 1 when a picture cannot be drawn (every other picture is
+//! them in catalog order, and `OUT_DIR/corpus/<id>.png`, drawn from the
+//! runtime's `snapshot` surface by `isomer-pictures`, and prints one line
+//! per picture: its path, and `overflows by N px` when its content runs
+//! past the slide. The corpus is read from the workspace's `corpus/slides`,
+//! or from the directory given as a second argument. Exits 1 when a picture cannot be drawn (every other picture is
 //! still written), 2 on a usage error.
 
 use std::path::{Path, PathBuf};
@@ -31,7 +35,7 @@ fn main() -> ExitCode {
     let corpus = args
         .next()
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/slides"));
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/slides"));
     match run(&out, &corpus) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
@@ -99,7 +103,7 @@ fn index(catalog: &[isomer_sdk::CatalogEntry]) -> String {
     let mut out = String::from(
         "# The slides pack, drawn\n\nEach primitive's catalog example on a 1920x1080 slide, drawn from the \
          runtime's `snapshot` surface by `isomer-pictures`. Regenerate with \
-         `cargo run -p isomer-slides --bin isomer-gallery -- docs/gallery` (the corpus pictures \
+         `cargo run -p isomer-pictures --example isomer-gallery -- docs/gallery` (the corpus pictures \
          it also writes under `corpus/` are not committed).\n",
     );
     for entry in catalog {
