@@ -157,7 +157,7 @@ fn the_example_builds_and_gates_outside_the_workspace() {
     assert!(!refused.status.success(), "{stdout}");
     assert!(
         stdout.contains(
-            "goldens the runtime refuses (fix them in corpus/corpus.json) (case `one-chore`):\n  case `one-chore`: body[0].items[0].text (in todoItem) must not be empty\n"
+            "goldens the runtime refuses, to fix in corpus/corpus.json (case `one-chore`):\n  case `one-chore`: body[0].items[0].text (in todoItem) must not be empty\n"
         ),
         "{stdout}"
     );

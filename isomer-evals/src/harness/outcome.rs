@@ -205,7 +205,7 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
     if !invalid_goldens.is_empty() {
         let _ = writeln!(
             out,
-            "goldens the runtime refuses (fix them in {}/corpus.json):",
+            "goldens the runtime refuses, to fix in {}/corpus.json:",
             suite.corpus.path
         );
         for line in &invalid_goldens {
