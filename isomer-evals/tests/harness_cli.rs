@@ -505,7 +505,7 @@ fn a_missing_judgment_and_a_missing_prompt_say_what_to_record() {
 cases without a verdict in judgments.json: good
 recordings that do not match the corpus (fix, rename or delete them):
   {judgments}:4:13: judgment for case \"retried-again\", which corpus.json does not have
-{prompt} does not exist: write the prompt the suite builds there (`Suite::prompt()` returns it), then record the answers from it",
+{prompt} does not exist: write the prompt the suite builds there (`cargo test -p isomer-evals --test eval_fixture_gate -- --print-prompt mini` prints it), then record the answers from it",
             judgments = copy.join("judgments.json").display(),
             prompt = copy.join("prompt.txt").display(),
         )

@@ -80,6 +80,32 @@ fn totals_writes_the_page_of_its_suite_and_case_trials_write_nothing() {
     insta::assert_snapshot!("mini_page_body", body(&page));
 }
 
+/// cargo runs a test in its package's directory, so a relative `ISOMER_EVAL_HTML` is
+/// taken from there; the line on stderr names the file by its absolute path.
+#[test]
+fn a_relative_directory_is_named_by_its_absolute_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(gate())
+        .args(["--exact", "mini::totals"])
+        .current_dir(dir.path())
+        .env("INSTA_UPDATE", "no")
+        .env("ISOMER_EVAL_HTML", "reports")
+        .env_remove("ISOMER_EVAL_RECORDINGS_MINI")
+        .output()
+        .expect("the gate runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let file = dir.path().join("reports").join("mini.html");
+    assert!(file.is_file());
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!("mini: wrote {}\n", file.display())
+    );
+}
+
 #[test]
 fn a_regressed_replay_marks_missed_floors_and_the_failing_case() {
     let dir = tempfile::tempdir().unwrap();

@@ -34,9 +34,12 @@ pub(super) fn page_path(dir: &Path, suite: &str) -> PathBuf {
 }
 
 /// Writes `page` to `suite`'s file in `dir` (creating `dir`), and names the file on
-/// stderr. `Err` is the line the `totals` trial fails with.
+/// stderr by its absolute path: a relative `dir` is taken from the test's working
+/// directory, which cargo sets to the package's directory, not the directory the
+/// command was typed in. `Err` is the line the `totals` trial fails with.
 pub(super) fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), String> {
     let path = page_path(dir, suite);
+    let path = std::path::absolute(&path).unwrap_or(path);
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&path, page))
         .map_err(|error| {

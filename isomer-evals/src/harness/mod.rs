@@ -228,7 +228,9 @@
 //! - `ISOMER_EVAL_HTML`: a directory; each `<suite>::totals` trial then also writes the
 //!   HTML report of its run to `<dir>/<suite>.html` (see [`crate::html`]; the directory is
 //!   created, characters of the suite name other than letters, digits, `-` and `_` are
-//!   written `_`) and names the file on stderr. The page shows the totals beside the
+//!   written `_`) and names the file on stderr by its absolute path (a relative `<dir>`
+//!   is taken from the test's working directory: cargo runs a test in its package's
+//!   directory, not where the command was typed). The page shows the totals beside the
 //!   committed report, each floor met or missed, the recordings' faults and one row per
 //!   case. A file that cannot be written fails `totals` with the path and the reason.
 //!   Case trials write nothing.

@@ -9,7 +9,7 @@ use libtest_mimic::Failed;
 use super::html;
 use super::kind::{self, SuiteKind, write_errors, write_misses};
 use super::record;
-use super::snapshot::{Findings, conclude_totals};
+use super::snapshot::{Findings, conclude_totals, this_gate_command};
 use super::{CaseSpec, Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::EvalCase;
@@ -239,8 +239,10 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         Ok(Err(PromptMismatch::Missing)) => {
             let _ = writeln!(
                 out,
-                "{} does not exist: write the prompt the suite builds there (`Suite::prompt()` returns it), then record the answers from it",
-                prompt_path.display()
+                "{} does not exist: write the prompt the suite builds there (`{} -- --print-prompt {}` prints it), then record the answers from it",
+                prompt_path.display(),
+                this_gate_command(),
+                suite.name
             );
         }
         Ok(Err(mismatch)) => {

@@ -430,14 +430,13 @@ fn write_moved(out: &mut String, suite: &str, moved: &[String], replay_state: Re
     for line in moved {
         let _ = writeln!(out, "  {line}");
     }
-    let target = std::env::args_os()
-        .next()
-        .and_then(|argv0| target_name(Path::new(&argv0)))
-        .unwrap_or_else(|| "<target>".to_owned());
-    // cargo test and cargo nextest set the package's name for the test process; a
-    // binary started by hand has none, and the command then names only the target.
-    let package = std::env::var("CARGO_PKG_NAME").ok();
-    write_accept(out, package.as_deref(), &target, suite, replay_state);
+    write_accept(
+        out,
+        this_package().as_deref(),
+        &this_target(),
+        suite,
+        replay_state,
+    );
 }
 
 /// Appends the command that accepts a moved baseline of `suite`: `cargo test -p
@@ -451,7 +450,7 @@ fn write_accept(
     replay_state: ReplayState,
 ) {
     use std::fmt::Write as _;
-    let package = package.map_or_else(String::new, |package| format!("-p {package} "));
+    let gate = gate_command(package, target);
     if replay_state == ReplayState::Faulty {
         out.push_str(
             "fix the recordings first (accepting now would commit the baseline of this broken replay); then, ",
@@ -459,8 +458,37 @@ fn write_accept(
     }
     let _ = writeln!(
         out,
-        "to accept it: ISOMER_EVAL_ACCEPT=1 cargo test {package}--test {target} -- --exact {suite}::totals, then review the .snap diff and commit it"
+        "to accept it: ISOMER_EVAL_ACCEPT=1 {gate} -- --exact {suite}::totals, then review the .snap diff and commit it"
     );
+}
+
+/// The cargo target name of the running gate binary (see [`target_name`]), or
+/// `<target>` when its file name does not carry cargo's hash suffix.
+fn this_target() -> String {
+    std::env::args_os()
+        .next()
+        .and_then(|argv0| target_name(Path::new(&argv0)))
+        .unwrap_or_else(|| "<target>".to_owned())
+}
+
+/// The package of the running gate: cargo test and cargo nextest set its name for the
+/// test process; a binary started by hand has none.
+fn this_package() -> Option<String> {
+    std::env::var("CARGO_PKG_NAME").ok()
+}
+
+/// `cargo test -p <package> --test <target>` for the running gate (without `-p` when
+/// the package is not known), so a printed command runs from the workspace root as from
+/// the package's directory.
+pub(super) fn this_gate_command() -> String {
+    gate_command(this_package().as_deref(), &this_target())
+}
+
+fn gate_command(package: Option<&str>, target: &str) -> String {
+    match package {
+        Some(package) => format!("cargo test -p {package} --test {target}"),
+        None => format!("cargo test --test {target}"),
+    }
 }
 
 /// The cargo target name of a test binary path: its file stem without the
