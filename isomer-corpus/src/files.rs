@@ -11,6 +11,16 @@
 //! An answer file holds the model text exactly as it was sent (code fence and all):
 //! attempt `0` is the first try, `1` the single retry a run asks for when the first is not
 //! valid. No other attempt exists, so no other answer name is accepted.
+//!
+//! # Repeats
+//!
+//! A suite that runs each case several times (`repeat = n`) records each run under its
+//! *recording name* ([`recording_name`]): the case id for repeat `0`, and `<id>.r<k>` for
+//! repeat `k` from `1`. So repeat 2 of `chart-q3` has its answers in
+//! `answers/chart-q3.r2.0.txt` and `answers/chart-q3.r2.1.txt` and its verdict under
+//! `"id": "chart-q3.r2"` in `judgments.json`, while repeat 0 keeps the names a corpus
+//! without repeats has (`answers/chart-q3.0.txt`, `"id": "chart-q3"`): adding repeats to a
+//! recorded corpus moves no file. A case id cannot hold a `.`, so the two never collide.
 
 use crate::manifest::is_case_id;
 
@@ -25,24 +35,50 @@ pub const JUDGMENTS_FILE: &str = "judgments.json";
 /// The transcripts directory's name inside an agent corpus directory.
 pub const TRANSCRIPTS_DIR: &str = "transcripts";
 
-/// The file name of the answer to `attempt` of case `id`: `<id>.<attempt>.txt`.
-pub fn answer_file_name(id: &str, attempt: u32) -> String {
-    format!("{id}.{attempt}.txt")
+/// The name run `repeat` of case `id` is recorded under (see [Repeats](self#repeats)):
+/// `id` itself for repeat `0`, `<id>.r<repeat>` otherwise.
+pub fn recording_name(id: &str, repeat: u32) -> String {
+    if repeat == 0 {
+        id.to_owned()
+    } else {
+        format!("{id}.r{repeat}")
+    }
 }
 
-/// Reads an answer file name back into its case id and attempt.
+/// Reads a recording name back into its case id and repeat: `None` unless it is a valid
+/// case id (see [`is_case_id`]; repeat `0`) or `<id>.r<k>` with a valid case id and `k` a
+/// decimal number from `1` without leading zeros that fits a `u32`.
+pub fn parse_recording_name(name: &str) -> Option<(&str, u32)> {
+    let Some((id, repeat)) = name.split_once('.') else {
+        return is_case_id(name).then_some((name, 0));
+    };
+    let digits = repeat.strip_prefix('r')?;
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let repeat = digits.parse().ok()?;
+    is_case_id(id).then_some((id, repeat))
+}
+
+/// The file name of the answer to `attempt` of the run recorded as `recording` (a case
+/// id, or a [`recording_name`] of a later repeat): `<recording>.<attempt>.txt`.
+pub fn answer_file_name(recording: &str, attempt: u32) -> String {
+    format!("{recording}.{attempt}.txt")
+}
+
+/// Reads an answer file name back into its recording name and attempt.
 ///
-/// `None` unless the name is `<id>.<attempt>.txt` with a valid case id (see
-/// [`is_case_id`]) and attempt `0` or `1`.
+/// `None` unless the name is `<recording>.<attempt>.txt` with a recording name that
+/// [`parse_recording_name`] reads and attempt `0` or `1`.
 pub fn parse_answer_file_name(name: &str) -> Option<(&str, u32)> {
     let stem = name.strip_suffix(".txt")?;
-    let (id, attempt) = stem.rsplit_once('.')?;
+    let (recording, attempt) = stem.rsplit_once('.')?;
     let attempt = match attempt {
         "0" => 0,
         "1" => 1,
         _ => return None,
     };
-    is_case_id(id).then_some((id, attempt))
+    parse_recording_name(recording).map(|_| (recording, attempt))
 }
 
 /// The file name of run `repeat` of agent case `id`: `<id>.<repeat>.json`.
@@ -80,6 +116,35 @@ mod tests {
     }
 
     #[test]
+    fn later_repeats_are_recorded_under_their_own_names() {
+        assert_eq!(recording_name("kpi-board", 0), "kpi-board");
+        assert_eq!(recording_name("kpi-board", 2), "kpi-board.r2");
+        assert_eq!(
+            answer_file_name(&recording_name("kpi-board", 2), 1),
+            "kpi-board.r2.1.txt"
+        );
+        assert_eq!(parse_recording_name("kpi-board"), Some(("kpi-board", 0)));
+        assert_eq!(
+            parse_recording_name("kpi-board.r12"),
+            Some(("kpi-board", 12))
+        );
+        assert_eq!(
+            parse_answer_file_name("kpi-board.r2.1.txt"),
+            Some(("kpi-board.r2", 1))
+        );
+        for name in [
+            "kpi-board.r0",
+            "kpi-board.r01",
+            "kpi-board.r",
+            "kpi-board.2",
+            "a.r1.r2",
+            ".r1",
+        ] {
+            assert_eq!(parse_recording_name(name), None, "{name}");
+        }
+    }
+
+    #[test]
     fn refuses_names_no_replay_reads() {
         for name in [
             "kpi-board.2.txt",
@@ -89,6 +154,8 @@ mod tests {
             "a.b.0.txt",
             ".gitkeep",
             "kpi-board.01.txt",
+            "kpi-board.r0.0.txt",
+            "kpi-board.r1.2.txt",
         ] {
             assert_eq!(parse_answer_file_name(name), None, "{name}");
         }

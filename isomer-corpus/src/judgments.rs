@@ -9,7 +9,8 @@
 //! }
 //! ```
 //!
-//! Each judgment names a case of `corpus.json`, the verdict (`yes`,
+//! Each judgment names a case of `corpus.json` (for repeat `k ≥ 1` of a suite with
+//! repeats, the run's [`recording_name`](crate::recording_name) `<id>.r<k>`), the verdict (`yes`,
 //! `partial` or `no`, as upstream `AnswerabilityVerdict`), and the text
 //! rendering the judge was shown. Replay returns the verdict and compares
 //! the rendering with the current one, to list stale judgments.
@@ -57,7 +58,8 @@ pub struct RecordedJudgment {
 pub struct Judgments {
     /// Who judged, when and how (free-form JSON object).
     pub provenance: Map<String, Value>,
-    /// The recorded judgments by case id.
+    /// The recorded judgments by case id (by recording name for a later repeat, see
+    /// [`recording_name`](crate::recording_name)).
     pub by_case: BTreeMap<String, RecordedJudgment>,
 }
 
@@ -312,7 +314,9 @@ pub fn parse_judgments(
                     first_at.insert(id, position);
                 }
             }
-            if case_ids.is_some_and(|ids| !ids.contains(id)) {
+            // A later repeat's verdict is filed under `<id>.r<k>`: its case is `<id>`.
+            let case_id = crate::parse_recording_name(id).map_or(id, |(case_id, _)| case_id);
+            if case_ids.is_some_and(|ids| !ids.contains(case_id)) {
                 reader.fault(position, Kind::UnknownCase { id: id.to_owned() });
             }
         }

@@ -8,7 +8,8 @@
 //! agree on what a well-formed corpus and a known floor are.
 //!
 //! - [`files`]: the file and directory names of a corpus (`corpus.json`, `prompt.txt`,
-//!   `answers/<id>.<attempt>.txt`, `judgments.json`, `transcripts/<id>.<repeat>.json`).
+//!   `answers/<id>.<attempt>.txt`, `judgments.json`, `transcripts/<id>.<repeat>.json`),
+//!   and the recording names of repeated runs.
 //! - [`manifest`]: `corpus.json`, read by [`parse_manifest`]; [`with_provenance_entry`]
 //!   rewrites its provenance.
 //! - [`judgments`]: `judgments.json`, read by [`parse_judgments`] and written by
@@ -30,7 +31,8 @@ mod reader;
 
 pub use files::{
     ANSWERS_DIR, JUDGMENTS_FILE, MANIFEST_FILE, PROMPT_FILE, TRANSCRIPTS_DIR, answer_file_name,
-    parse_answer_file_name, parse_transcript_file_name, transcript_file_name,
+    parse_answer_file_name, parse_recording_name, parse_transcript_file_name, recording_name,
+    transcript_file_name,
 };
 pub use floors::{
     AGENT_FLOORS, FloorKind, FloorLevel, FloorRange, FloorSpec, SINGLE_SHOT_FLOORS, floor_spec,

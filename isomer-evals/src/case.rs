@@ -3,11 +3,12 @@
 //! their requests (upstream `EvalCase`, `GenerateRequest`, `JudgeRequest`).
 
 use std::fmt;
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::agent::AgentUsage;
 use crate::callback::Callback;
 
 /// One question of a corpus.
@@ -75,6 +76,49 @@ pub struct GenerateRequest {
     /// message, or the formatted schema, validation and frame findings).
     /// `None` on attempt `0`. May be empty when the runtime gave no detail.
     pub previous_errors: Option<Vec<String>>,
+    /// Which run of the case this is, `0 .. repeat` ([`RunEvalsOptions::repeat`](crate::RunEvalsOptions::repeat)):
+    /// each repeat asks the model afresh, and a replay answers repeat `k` from its own
+    /// recording (see [`isomer_corpus::recording_name`]).
+    pub repeat: u32,
+    /// Where the call may report the tokens it spent ([`UsageMeter::add`]); a call that
+    /// reports nothing counts as zero tokens.
+    pub usage: UsageMeter,
+}
+
+/// Where a `generate` or `judge` call reports the tokens it spent, as its provider counted
+/// them: `request.usage.add(AgentUsage { input_tokens, output_tokens })`, once per model
+/// call (reports add up). A callback that reports nothing is left as it was: the run then
+/// counts zero tokens for it.
+///
+/// [`run_evals`](crate::run_evals) hands each request a meter of its own and adds what was
+/// reported to the case's tokens when [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)
+/// is set. Clones share the count. Two meters are equal when their counts are.
+#[derive(Clone, Default)]
+pub struct UsageMeter(Arc<Mutex<AgentUsage>>);
+
+impl UsageMeter {
+    /// Adds `usage` to what this meter has counted (saturating).
+    pub fn add(&self, usage: AgentUsage) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) += usage;
+    }
+
+    /// The tokens reported so far.
+    pub fn total(&self) -> AgentUsage {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl fmt::Debug for UsageMeter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("UsageMeter").field(&self.total()).finish()
+    }
+}
+
+impl PartialEq for UsageMeter {
+    /// Equal counts.
+    fn eq(&self, other: &Self) -> bool {
+        self.total() == other.total()
+    }
 }
 
 /// The authoring prompt of a run, shared by every request of it and read as a
@@ -168,6 +212,10 @@ pub struct JudgeRequest {
     pub eval_case: Arc<EvalCase>,
     /// The validated composition rendered through the runtime's text surface.
     pub rendered: String,
+    /// Which run of the case this is, as in [`GenerateRequest::repeat`].
+    pub repeat: u32,
+    /// Where the call may report the tokens it spent, as in [`GenerateRequest::usage`].
+    pub usage: UsageMeter,
 }
 
 /// The model call: an async function from a [`GenerateRequest`] to the raw

@@ -23,6 +23,16 @@
 //! `answerability_not_no`); a suite with nothing to average or divide by fails its ratio and
 //! mean floors, printed `none (<why>)`.
 //!
+//! # Floors and repeats
+//!
+//! A suite that runs each case several times (`Suite::repeat`, `AgentSuite::repeat`)
+//! declares its floors on the mean over the repeats. Suite floors read the totals over
+//! every run, and each repeat runs every case once, so a ratio floor (`min_valid_ratio`)
+//! reads the mean of the per-repeat ratios and a mean floor (`min_mean_selection_f1`,
+//! `max_mean_turns`) the mean over every run: the value the report prints before its
+//! `± <standard error>`. Case floors hold for every run of the case, each named
+//! `<id>#<repeat>` in a single-shot case trial's message (`run <repeat>:` in an agent's).
+//!
 //! A flag floor is written bare (`valid_after_retry`) or as `valid_after_retry = true`;
 //! `= false` declares it off, the same as leaving it out. Comparisons are on the exact `f64`
 //! values (counts on the exact integers); messages print numbers with up to four decimals.

@@ -77,12 +77,14 @@ pub use agent::{AgentEvalReport, RunAgentEvalsOptions, format_agent_report, run_
 pub use callback::{CallFailure, Callback};
 pub use case::{
     AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest, Prompt,
+    UsageMeter,
 };
 pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
 pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
 pub use report::{
-    AnswerabilityTotals, CaseError, CaseStage, EvalCaseResult, EvalReport, EvalTotals,
-    ExpectedTotals, format_report,
+    AnswerabilityTotals, CaseError, CaseMeasures, CaseSpread, CaseStage, EvalCaseResult,
+    EvalReport, EvalTotals, ExpectedTotals, Mean, MeasuredTotals, MinMax, NOT_MEASURED,
+    Percentiles, RepeatTotals, format_measurements, format_report,
 };
 pub use run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 pub use runtime::{BoxError, EvalFrame, EvalRuntime, TextCheck, ValidText};

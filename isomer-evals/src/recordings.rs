@@ -8,6 +8,11 @@
 //! that `run_evals` takes as its callbacks. Both the eval gate and the `isomer-report`
 //! command replay through it, so both score a corpus alike.
 //!
+//! Every method that takes a `case_id` takes a recording name there: the case id for a
+//! case's only (or first) run, `<id>.r<k>` for repeat `k` of a suite with repeats (see
+//! [`isomer_corpus::files`]), so a later repeat's missing answer is listed as
+//! `answers/<id>.r<k>.<attempt>.txt`.
+//!
 //! While a run goes the store notes, without stopping the run:
 //!
 //! - **missing recordings**: an attempt asked for that has no answer file. The replay
@@ -52,7 +57,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use isomer_corpus::{
     ANSWERS_DIR, JUDGMENTS_FILE, Judgments, MANIFEST_FILE, PROMPT_FILE, Position, RecordedJudgment,
-    answer_file_name, decode_utf8, parse_judgments, with_provenance_entry,
+    answer_file_name, decode_utf8, parse_judgments, recording_name, with_provenance_entry,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -381,20 +386,25 @@ impl Recordings {
         lock(&self.notes).faults.insert(fault);
     }
 
-    /// A `generate` that replays `answers/<id>.<attempt>.txt` through [`Recordings::answer`],
-    /// and keeps the shared prompt of the first request for [`Recordings::prompt`].
+    /// A `generate` that replays `answers/<id>.<attempt>.txt` through [`Recordings::answer`]
+    /// (for repeat `k ≥ 1`, `answers/<id>.r<k>.<attempt>.txt`: the run's
+    /// [`recording_name`]), and keeps the shared prompt of the first request for
+    /// [`Recordings::prompt`].
     pub fn generate(&self) -> Generate<'_> {
         Generate::new(move |request| {
             let _ = self.prompt.set(request.prompt.clone());
-            let answer = self.answer(&request.eval_case.id, request.attempt);
+            let recording = recording_name(&request.eval_case.id, request.repeat);
+            let answer = self.answer(&recording, request.attempt);
             async move { answer.map_err(|fault| BoxError::from(fault.to_string())) }
         })
     }
 
-    /// A `judge` that replays `judgments.json` through [`Recordings::verdict`].
+    /// A `judge` that replays `judgments.json` through [`Recordings::verdict`], under the
+    /// run's [`recording_name`] (the case id for repeat `0`).
     pub fn judge(&self) -> Judge<'_> {
         Judge::new(move |request| {
-            let verdict = self.verdict(&request.eval_case.id, &request.rendered);
+            let recording = recording_name(&request.eval_case.id, request.repeat);
+            let verdict = self.verdict(&recording, &request.rendered);
             async move { verdict.map_err(BoxError::from) }
         })
     }

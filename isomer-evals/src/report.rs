@@ -21,6 +21,10 @@ use isomer_sdk::js::{one_line, to_fixed_2};
 pub struct EvalCaseResult {
     /// The case's id.
     pub case_id: String,
+    /// Which run of the case this is, `0 .. repeat`; omitted on the wire when `0`, so a
+    /// report of a run without repeats reads as before.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub repeat: u32,
     /// The validity axis. For a case whose first `generate` failed: all
     /// false, no errors.
     pub validity: ValidityScore,
@@ -40,6 +44,29 @@ pub struct EvalCaseResult {
     /// Present when a step failed; the scores hold what completed before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<CaseError>,
+    /// Wall time and tokens of the run's calls; present only when the run measured them
+    /// ([`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure), set for a live run;
+    /// a replay measures nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured: Option<CaseMeasures>,
+}
+
+/// What one run of a case cost, measured by [`run_evals`](crate::run_evals) around the
+/// caller's callbacks.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseMeasures {
+    /// Wall time of the `generate` calls (both attempts when there was a retry), in
+    /// milliseconds, from the call's start to its answer (a failed or timed-out call
+    /// counts until it failed).
+    pub generate_ms: f64,
+    /// Wall time of the `judge` call in milliseconds; `0` when the run was not judged.
+    pub judge_ms: f64,
+    /// Input tokens the calls reported through their [`UsageMeter`](crate::UsageMeter)
+    /// (`generate` attempts and `judge` together); `0` when none reported.
+    pub input_tokens: u64,
+    /// Output tokens, likewise.
+    pub output_tokens: u64,
 }
 
 /// What the case floors of a single-shot suite read: one case's result, and whether the
@@ -112,7 +139,9 @@ pub struct ExpectedTotals {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EvalTotals {
-    /// Number of results, errored ones included.
+    /// Number of cases: the results, errored ones included, or with repeats the
+    /// distinct case ids (the other counts are then over every run, see
+    /// [`EvalTotals::runs`]).
     pub cases: usize,
     /// Results whose first attempt was JSON.
     pub parsed: usize,
@@ -133,10 +162,323 @@ pub struct EvalTotals {
     /// Results with an [`CaseError`]; omitted on the wire when `0`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub errored: usize,
+    /// With more than one run per case: the repeats, each axis's mean and standard error
+    /// across them, and each case's spread. Absent (and omitted on the wire) with one run
+    /// per case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<RepeatTotals>,
+    /// Latency and tokens over the runs, when the run measured them (a live run with
+    /// [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)); absent in a replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured: Option<MeasuredTotals>,
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A mean over runs, with its standard error across repeats when the cases ran more
+/// than once.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mean {
+    /// The sum of the value over every run that has one (corpus order, the repeats of a
+    /// case together) divided by the number of those runs.
+    pub mean: f64,
+    /// With `repeat > 1`: the standard error of the mean across repeats, that is the
+    /// sample standard deviation (divisor `n - 1`) of the per-repeat means (each the mean
+    /// over the runs with that repeat index that have a value, `n` of them having one)
+    /// divided by `sqrt(n)`; `0` when only one repeat has a value. It measures how much
+    /// the suite's mean moves from one repeat of the corpus to the next. Absent with one
+    /// repeat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standard_error: Option<f64>,
+}
+
+impl Mean {
+    /// The mean of `value` over `runs` (a run whose `value` is `None` is left out), with its
+    /// standard error across the `repeat` repeats when `repeat > 1`; `repeat_of` says which
+    /// repeat a run is. `None` when no run has a value.
+    pub fn over_runs<T>(
+        runs: &[T],
+        repeat: u32,
+        repeat_of: impl Fn(&T) -> u32,
+        value: impl Fn(&T) -> Option<f64>,
+    ) -> Option<Self> {
+        let values: Vec<(u32, f64)> = runs
+            .iter()
+            .filter_map(|run| Some((repeat_of(run), value(run)?)))
+            .collect();
+        if values.is_empty() {
+            return None;
+        }
+        let mean = values.iter().fold(0.0, |sum, (_, v)| sum + v) / values.len() as f64;
+        let standard_error = (repeat > 1).then(|| {
+            let repeat_means: Vec<f64> = (0..repeat)
+                .filter_map(|index| {
+                    let of_repeat: Vec<f64> = values
+                        .iter()
+                        .filter(|(r, _)| *r == index)
+                        .map(|(_, v)| *v)
+                        .collect();
+                    (!of_repeat.is_empty()).then(|| {
+                        of_repeat.iter().fold(0.0, |sum, v| sum + v) / of_repeat.len() as f64
+                    })
+                })
+                .collect();
+            if repeat_means.len() < 2 {
+                return 0.0;
+            }
+            let n = repeat_means.len() as f64;
+            let center = repeat_means.iter().fold(0.0, |sum, m| sum + m) / n;
+            let squares = repeat_means
+                .iter()
+                .fold(0.0, |sum, m| sum + (m - center) * (m - center));
+            (squares / (n - 1.0)).sqrt() / n.sqrt()
+        });
+        Some(Mean {
+            mean,
+            standard_error,
+        })
+    }
+
+    /// `0.88 ± 0.04`: the mean, then ` ± ` and the standard error when there is one, each
+    /// as JS `toFixed(2)`.
+    pub(crate) fn text(&self) -> String {
+        match self.standard_error {
+            Some(error) => format!("{} \u{b1} {}", to_fixed_2(self.mean), to_fixed_2(error)),
+            None => to_fixed_2(self.mean),
+        }
+    }
+}
+
+/// The smallest and largest value of an axis over the runs of one case.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct MinMax<T> {
+    /// The smallest value.
+    pub min: T,
+    /// The largest value.
+    pub max: T,
+}
+
+impl<T: Copy + PartialOrd> MinMax<T> {
+    fn over(values: impl IntoIterator<Item = T>) -> Option<Self> {
+        values.into_iter().fold(None, |range, value| {
+            Some(match range {
+                None => MinMax {
+                    min: value,
+                    max: value,
+                },
+                Some(MinMax { min, max }) => MinMax {
+                    min: if value < min { value } else { min },
+                    max: if value > max { value } else { max },
+                },
+            })
+        })
+    }
+}
+
+/// How the runs of one case differ: counts of the flags, and the smallest and largest
+/// value of the numbers (the spread is min–max, not a standard deviation).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseSpread {
+    /// The case's id.
+    pub case_id: String,
+    /// Its runs.
+    pub runs: usize,
+    /// Runs whose first attempt was valid.
+    pub valid: usize,
+    /// Runs valid on the first attempt or the retry.
+    pub valid_after_retry: usize,
+    /// Selection F1 over the runs that have one; absent when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection_f1: Option<MinMax<f64>>,
+    /// The first attempt's bytes as sent (`payload.rawBytes`), over every run.
+    pub raw_bytes: MinMax<usize>,
+}
+
+/// The repeat statistics of a run with `repeat > 1` ([`EvalTotals::repeats`]).
+///
+/// Each axis is a [`Mean`] of a per-run value: `1` or `0` for the flags (so the mean is
+/// the ratio over every run, and the standard error is taken across the per-repeat
+/// ratios), the F1 for the selection. The counts of [`EvalTotals`] are then over every
+/// run, and suite floors read them as these means (see [`crate::floor`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RepeatTotals {
+    /// Runs per case.
+    pub repeat: u32,
+    /// Runs: cases × repeat.
+    pub runs: usize,
+    /// Runs whose first attempt was JSON.
+    pub parsed: Mean,
+    /// Runs whose first attempt was valid.
+    pub valid: Mean,
+    /// Runs valid on the first attempt or the retry.
+    pub valid_after_retry: Mean,
+    /// Selection F1 over the runs that have a selection; absent when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection_f1: Option<Mean>,
+    /// Expected-primitive hits over the runs of cases that list expected types; absent
+    /// when none does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_hit: Option<Mean>,
+    /// Runs judged `yes` over the judged runs; absent when none was judged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answerability_yes: Option<Mean>,
+    /// Per case, in corpus order, how its runs differ.
+    pub spread: Vec<CaseSpread>,
+}
+
+/// The mean and two percentiles of a measure over the runs.
+///
+/// Percentiles are nearest-rank: the `p`-th percentile of `n` values sorted ascending is
+/// the value at 1-based rank `ceil(p / 100 × n)` (p50 of `[1, 2, 3, 4]` is `2`, p95 is `4`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Percentiles {
+    /// The arithmetic mean.
+    pub mean: f64,
+    /// The median, nearest-rank.
+    pub p50: f64,
+    /// The 95th percentile, nearest-rank.
+    pub p95: f64,
+}
+
+impl Percentiles {
+    /// The mean, p50 and p95 of `values` (any order); all `0` when there is none.
+    pub fn of(values: impl IntoIterator<Item = f64>) -> Self {
+        let mut values: Vec<f64> = values.into_iter().collect();
+        if values.is_empty() {
+            return Percentiles {
+                mean: 0.0,
+                p50: 0.0,
+                p95: 0.0,
+            };
+        }
+        values.sort_by(f64::total_cmp);
+        let n = values.len();
+        let rank = |p: usize| values[(p * n).div_ceil(100).clamp(1, n) - 1];
+        Percentiles {
+            mean: values.iter().fold(0.0, |sum, v| sum + v) / n as f64,
+            p50: rank(50),
+            p95: rank(95),
+        }
+    }
+}
+
+/// Latency and tokens over the measured runs of a report ([`EvalTotals::measured`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeasuredTotals {
+    /// Runs measured.
+    pub runs: usize,
+    /// [`CaseMeasures::generate_ms`] per run.
+    pub generate_ms: Percentiles,
+    /// [`CaseMeasures::judge_ms`] per run.
+    pub judge_ms: Percentiles,
+    /// [`CaseMeasures::input_tokens`] per run.
+    pub input_tokens: Percentiles,
+    /// [`CaseMeasures::output_tokens`] per run.
+    pub output_tokens: Percentiles,
+}
+
+impl MeasuredTotals {
+    /// The totals over the results that carry measures; `None` when none does.
+    fn from_results(results: &[EvalCaseResult]) -> Option<Self> {
+        let measured: Vec<CaseMeasures> = results.iter().filter_map(|r| r.measured).collect();
+        if measured.is_empty() {
+            return None;
+        }
+        let of = |value: fn(&CaseMeasures) -> f64| Percentiles::of(measured.iter().map(value));
+        Some(MeasuredTotals {
+            runs: measured.len(),
+            generate_ms: of(|m| m.generate_ms),
+            judge_ms: of(|m| m.judge_ms),
+            input_tokens: of(|m| m.input_tokens as f64),
+            output_tokens: of(|m| m.output_tokens as f64),
+        })
+    }
+}
+
+impl RepeatTotals {
+    /// The statistics of `results` over `repeat > 1` runs per case.
+    fn from_results(results: &[EvalCaseResult], repeat: u32) -> Self {
+        let flag = |value: fn(&EvalCaseResult) -> bool| {
+            Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| Some(if value(r) { 1.0 } else { 0.0 }),
+            )
+            .unwrap_or(Mean {
+                mean: 0.0,
+                standard_error: Some(0.0),
+            })
+        };
+        let mut spread: Vec<CaseSpread> = Vec::new();
+        for result in results {
+            let index = match spread.iter().position(|s| s.case_id == result.case_id) {
+                Some(index) => index,
+                None => {
+                    spread.push(CaseSpread {
+                        case_id: result.case_id.clone(),
+                        runs: 0,
+                        valid: 0,
+                        valid_after_retry: 0,
+                        selection_f1: None,
+                        raw_bytes: MinMax { min: 0, max: 0 },
+                    });
+                    spread.len() - 1
+                }
+            };
+            spread[index].runs += 1;
+        }
+        for case in &mut spread {
+            let runs = || results.iter().filter(|r| r.case_id == case.case_id);
+            case.valid = runs().filter(|r| r.validity.valid).count();
+            case.valid_after_retry = runs().filter(|r| r.validity.valid_after_retry).count();
+            case.selection_f1 = MinMax::over(runs().filter_map(|r| Some(r.selection.as_ref()?.f1)));
+            case.raw_bytes = MinMax::over(runs().map(|r| r.payload.raw_bytes))
+                .unwrap_or(MinMax { min: 0, max: 0 });
+        }
+        RepeatTotals {
+            repeat,
+            runs: results.len(),
+            parsed: flag(|r| r.validity.parsed),
+            valid: flag(|r| r.validity.valid),
+            valid_after_retry: flag(|r| r.validity.valid_after_retry),
+            selection_f1: Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| Some(r.selection.as_ref()?.f1),
+            ),
+            expected_hit: Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| Some(if r.expected.as_ref()?.hit { 1.0 } else { 0.0 }),
+            ),
+            answerability_yes: Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| {
+                    Some(if r.answerability?.verdict == AnswerabilityVerdict::Yes {
+                        1.0
+                    } else {
+                        0.0
+                    })
+                },
+            ),
+            spread,
+        }
+    }
 }
 
 impl EvalTotals {
@@ -144,7 +486,17 @@ impl EvalTotals {
     /// the mean F1 over the cases that have a selection (`None` when none has); verdict
     /// counts over the judged cases and hits over the cases listing `expected` (each
     /// `None` when no case has one).
+    ///
+    /// With more than one run per case (the largest [`EvalCaseResult::repeat`] is above
+    /// `0`), `cases` counts the distinct case ids, every other count is over the runs, and
+    /// [`EvalTotals::repeats`] holds the repeat statistics; [`EvalTotals::measured`] is
+    /// present when a result carries measures.
     pub fn from_results(results: &[EvalCaseResult]) -> Self {
+        let repeat = results
+            .iter()
+            .map(|r| r.repeat)
+            .max()
+            .map_or(1, |max| max + 1);
         let count = |keep: fn(&EvalCaseResult) -> bool| results.iter().filter(|r| keep(r)).count();
         let f1s: Vec<f64> = results
             .iter()
@@ -167,8 +519,16 @@ impl EvalTotals {
             counts.cases += 1;
             counts.hits += usize::from(score.hit);
         }
+        let cases = if repeat > 1 {
+            let mut ids: Vec<&str> = results.iter().map(|r| r.case_id.as_str()).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.len()
+        } else {
+            results.len()
+        };
         EvalTotals {
-            cases: results.len(),
+            cases,
             parsed: count(|r| r.validity.parsed),
             valid: count(|r| r.validity.valid),
             valid_after_retry: count(|r| r.validity.valid_after_retry),
@@ -176,7 +536,16 @@ impl EvalTotals {
             answerability,
             expected,
             errored: count(|r| r.error.is_some()),
+            repeats: (repeat > 1).then(|| RepeatTotals::from_results(results, repeat)),
+            measured: MeasuredTotals::from_results(results),
         }
+    }
+
+    /// The runs the counts are over: [`EvalTotals::cases`] times the repeat.
+    pub fn runs(&self) -> usize {
+        self.repeats
+            .as_ref()
+            .map_or(self.cases, |repeats| repeats.runs)
     }
 }
 
@@ -232,6 +601,18 @@ impl EvalReport {
 /// <error>`, the error on one line (each whitespace run holding a line
 /// break printed as one space, as the sdk's `one_line` does). All in
 /// corpus order.
+///
+/// With repeats ([`EvalTotals::repeats`], more than one run per case) the counts are over
+/// the runs: a `runs  <n> (repeat <k>)` row follows `cases`, percentages are of the runs,
+/// `mean selection F1` is followed by ` ± <standard error>`, and after the other rows come
+/// `mean parsed`, `mean valid`, `mean valid after retry`, `mean expected hit` (when a case
+/// lists expected types) and `mean answerability yes` (when a run was judged), each
+/// `<mean> ± <standard error>` as [`Mean`] defines them, in JS `toFixed(2)`. Runs are named
+/// `<caseId>#<repeat>` in the sections, and a last section `spread over repeats (min–max
+/// per case):` gives per case `  <caseId>: valid <n>/<runs>, valid after retry <n>/<runs>,
+/// selection F1 <min>–<max>, raw bytes <min>–<max>` (the F1 part only when a run has a
+/// selection). With one run per case nothing of this appears, and the text is upstream's.
+/// Latency and tokens are printed by [`format_measurements`], not here.
 pub fn format_report(report: &EvalReport) -> String {
     report_table(report).finish()
 }
@@ -240,20 +621,26 @@ pub fn format_report(report: &EvalReport) -> String {
 /// report reads the same rows.
 pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
     let totals = &report.totals;
+    let runs = totals.runs();
+    let repeats = totals.repeats.as_ref();
     let mut table = ReportTable::default();
     table.row("cases", totals.cases.to_string());
-    table.row("parsed", count(totals.parsed, totals.cases));
-    table.row("valid", count(totals.valid, totals.cases));
-    table.row(
-        "valid after retry",
-        count(totals.valid_after_retry, totals.cases),
-    );
-    table.row(
-        "mean selection F1",
-        totals
+    if let Some(repeats) = repeats {
+        table.row(
+            "runs",
+            format!("{} (repeat {})", repeats.runs, repeats.repeat),
+        );
+    }
+    table.row("parsed", count(totals.parsed, runs));
+    table.row("valid", count(totals.valid, runs));
+    table.row("valid after retry", count(totals.valid_after_retry, runs));
+    let f1 = match repeats.and_then(|repeats| repeats.selection_f1) {
+        Some(mean) => mean.text(),
+        None => totals
             .mean_selection_f1
             .map_or_else(|| ABSENT.to_owned(), to_fixed_2),
-    );
+    };
+    table.row("mean selection F1", f1);
     if let Some(a) = totals.answerability {
         table.row(
             "answerability",
@@ -264,8 +651,27 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
         table.row("expected hits", hits(e.hits, e.cases));
     }
     if totals.errored > 0 {
-        table.row("errored", count(totals.errored, totals.cases));
+        table.row("errored", count(totals.errored, runs));
     }
+    if let Some(repeats) = repeats {
+        table.row("mean parsed", repeats.parsed.text());
+        table.row("mean valid", repeats.valid.text());
+        table.row("mean valid after retry", repeats.valid_after_retry.text());
+        if let Some(mean) = repeats.expected_hit {
+            table.row("mean expected hit", mean.text());
+        }
+        if let Some(mean) = repeats.answerability_yes {
+            table.row("mean answerability yes", mean.text());
+        }
+    }
+    // A run is named by its case id, then `#<repeat>` when the cases ran more than once.
+    let name = |r: &EvalCaseResult| {
+        if repeats.is_some() {
+            format!("{}#{}", r.case_id, r.repeat)
+        } else {
+            r.case_id.clone()
+        }
+    };
 
     let invalid: Vec<String> = report
         .results
@@ -276,7 +682,7 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
                 .as_ref()
                 .is_some_and(CaseError::before_first_attempt)
         })
-        .map(|r| first_error(&r.case_id, &r.validity.errors))
+        .map(|r| first_error(&name(r), &r.validity.errors))
         .collect();
     table.section("invalid:", invalid);
 
@@ -284,7 +690,7 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
         .results
         .iter()
         .filter(|r| !r.payload.unknown_types.is_empty())
-        .map(|r| format!("  {}: {}", r.case_id, r.payload.unknown_types.join(", ")))
+        .map(|r| format!("  {}: {}", name(r), r.payload.unknown_types.join(", ")))
         .collect();
     table.section("invented node types:", invented);
 
@@ -296,11 +702,90 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
             // line per case keeps the section readable line by line.
             r.error
                 .as_ref()
-                .map(|e| format!("  {}: {}", r.case_id, one_line(&e.to_string())))
+                .map(|e| format!("  {}: {}", name(r), one_line(&e.to_string())))
         })
         .collect();
     table.section("errored:", errored);
+
+    if let Some(repeats) = repeats {
+        let spread: Vec<String> = repeats.spread.iter().map(spread_line).collect();
+        table.section("spread over repeats (min\u{2013}max per case):", spread);
+    }
     table
+}
+
+/// `  <case>: valid 2/3, valid after retry 3/3, selection F1 0.50–1.00, raw bytes 80–120`
+/// (the F1 part only when a run has a selection).
+fn spread_line(spread: &CaseSpread) -> String {
+    let mut line = format!(
+        "  {}: valid {}/{}, valid after retry {}/{}",
+        spread.case_id, spread.valid, spread.runs, spread.valid_after_retry, spread.runs
+    );
+    if let Some(f1) = spread.selection_f1 {
+        line.push_str(&format!(
+            ", selection F1 {}\u{2013}{}",
+            to_fixed_2(f1.min),
+            to_fixed_2(f1.max)
+        ));
+    }
+    line.push_str(&format!(
+        ", raw bytes {}\u{2013}{}",
+        spread.raw_bytes.min, spread.raw_bytes.max
+    ));
+    line
+}
+
+/// What [`format_measurements`] prints for a report without measures.
+pub const NOT_MEASURED: &str = "latency and tokens: not measured in replay";
+
+/// Formats the latency and tokens of a measured report (a live run with
+/// [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)), laid out as
+/// [`format_report`] lays out its rows, each measure's mean, p50 and p95 over the runs
+/// (nearest-rank, see [`Percentiles`]), milliseconds and tokens as JS `toFixed(2)`:
+///
+/// ```text
+/// measured runs 3
+/// generate ms   mean 812.40 / p50 790.00 / p95 901.10
+/// judge ms      mean 95.00 / p50 95.00 / p95 120.00
+/// input tokens  mean 2000.00 / p50 2000.00 / p95 2400.00
+/// output tokens mean 300.00 / p50 280.00 / p95 350.00
+/// ```
+///
+/// A report without measures (every replay) prints [`NOT_MEASURED`] alone. Kept apart
+/// from [`format_report`], whose text is upstream's and is committed as a baseline: wall
+/// time is not deterministic, so no baseline holds it.
+pub fn format_measurements(report: &EvalReport) -> String {
+    let Some(measured) = &report.totals.measured else {
+        return NOT_MEASURED.to_owned();
+    };
+    let line = |p: &Percentiles| {
+        format!(
+            "mean {} / p50 {} / p95 {}",
+            to_fixed_2(p.mean),
+            to_fixed_2(p.p50),
+            to_fixed_2(p.p95)
+        )
+    };
+    let mut table = ReportTable::default();
+    table.row("measured runs", measured.runs.to_string());
+    table.row("generate ms", line(&measured.generate_ms));
+    table.row("judge ms", line(&measured.judge_ms));
+    table.row("input tokens", line(&measured.input_tokens));
+    table.row("output tokens", line(&measured.output_tokens));
+    table.finish()
+}
+
+impl EvalReport {
+    /// The same report without its measures ([`EvalCaseResult::measured`],
+    /// [`EvalTotals::measured`]): what a baseline holds, since wall time is not
+    /// deterministic.
+    pub fn without_measures(mut self) -> Self {
+        for result in &mut self.results {
+            result.measured = None;
+        }
+        self.totals.measured = None;
+        self
+    }
 }
 
 #[cfg(test)]
@@ -349,6 +834,8 @@ mod tests {
     fn a_multi_line_case_error_prints_on_one_line() {
         let result = EvalCaseResult {
             case_id: "c1".to_owned(),
+            repeat: 0,
+            measured: None,
             validity: ValidityScore {
                 parsed: false,
                 valid: false,

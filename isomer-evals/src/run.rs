@@ -4,16 +4,16 @@
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures::{FutureExt, StreamExt};
 use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
 use crate::callback::panic_message;
-use crate::case::{EvalCase, Generate, GenerateRequest, Judge, Prompt};
+use crate::case::{EvalCase, Generate, GenerateRequest, Judge, Prompt, UsageMeter};
 use crate::check::check_attempt_and_render;
 use crate::parse::parse_generated;
-use crate::report::{CaseError, CaseStage, EvalCaseResult, EvalReport};
+use crate::report::{CaseError, CaseMeasures, CaseStage, EvalCaseResult, EvalReport};
 use crate::runtime::{EvalFrame, EvalRuntime};
 use crate::score::{
     PayloadScore, ValidityScore, judge_rendered, score_expected_primitives, score_payload,
@@ -35,7 +35,8 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// The runtime under test: authoring context, parse, validate, text
     /// surface and child hooks.
     pub runtime: &'r dyn EvalRuntime,
-    /// The cases, each run once (plus at most one retry), in this order.
+    /// The cases, each run [`RunEvalsOptions::repeat`] times (each run with at most one
+    /// retry), in this order.
     pub corpus: Vec<EvalCase>,
     /// The model call.
     pub generate: Generate<'c>,
@@ -65,6 +66,17 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// enabled (see [`Callback::call_within`](crate::Callback::call_within)).
     /// Default `None`.
     pub timeout: Option<Duration>,
+    /// Runs per case (`0` counts as `1`). Each run calls `generate` (and `judge`) afresh,
+    /// with [`GenerateRequest::repeat`] telling which run it is; the report then gives each
+    /// axis's mean and standard error across the repeats and each case's spread
+    /// ([`EvalTotals::repeats`](crate::EvalTotals::repeats)). Default `1`.
+    pub repeat: u32,
+    /// Measure each run's wall time around `generate` and `judge` and the tokens the calls
+    /// report ([`UsageMeter`](crate::UsageMeter)), into
+    /// [`EvalCaseResult::measured`] and [`EvalTotals::measured`](crate::EvalTotals::measured).
+    /// Set it for a live run; a replay leaves it off, since what it would measure is file
+    /// reads, and its report stays deterministic. Default `false`.
+    pub measure: bool,
     /// The prompt these options build, when the caller can build it later
     /// than the run starts (the eval harness, whose suite outlives the run,
     /// builds it only if a request reads it). `None`: the run takes the
@@ -92,6 +104,8 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
             concurrency: 1,
             frame: None,
             timeout: None,
+            repeat: 1,
+            measure: false,
             prompt: None,
         }
     }
@@ -109,6 +123,8 @@ impl std::fmt::Debug for RunEvalsOptions<'_, '_> {
             .field("concurrency", &self.concurrency)
             .field("frame", &self.frame.is_some())
             .field("timeout", &self.timeout)
+            .field("repeat", &self.repeat)
+            .field("measure", &self.measure)
             .finish_non_exhaustive()
     }
 }
@@ -156,8 +172,15 @@ fn prompt_from(
 /// composition that validated) and answerability (judge, on that
 /// composition). At most two `generate` calls and one `judge` call per case.
 ///
-/// Cases start in corpus order with at most `concurrency` in flight; the
-/// report lists them in corpus order whatever order they finish in. A
+/// With `repeat > 1` each case runs that many times, each run as above, with
+/// [`GenerateRequest::repeat`] and [`JudgeRequest::repeat`](crate::JudgeRequest::repeat)
+/// naming the run. With `measure`, the wall time of each `generate` and `judge` call
+/// (taken around the call, timeouts included) and the tokens the calls report are kept
+/// per run.
+///
+/// Runs start in corpus order (the repeats of a case together) with at most
+/// `concurrency` in flight; the report lists them in that order whatever order they
+/// finish in. A
 /// `generate`, text render or `judge` that returns an error or panics
 /// marks that case with a [`CaseError`] and the run goes on; so does a
 /// panic while scoring, and a `generate` or `judge` call still unanswered
@@ -182,9 +205,15 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
         prompt,
         known_types,
     };
-    let workers = options.concurrency.clamp(1, corpus.len().max(1));
-    let results = futures::stream::iter(corpus.into_iter().map(Arc::new))
-        .map(|eval_case| run.run_case_guarded(eval_case))
+    let repeat = options.repeat.max(1);
+    let runs: Vec<(Arc<EvalCase>, u32)> = corpus
+        .into_iter()
+        .map(Arc::new)
+        .flat_map(|eval_case| (0..repeat).map(move |index| (Arc::clone(&eval_case), index)))
+        .collect();
+    let workers = options.concurrency.clamp(1, runs.len().max(1));
+    let results = futures::stream::iter(runs)
+        .map(|(eval_case, repeat)| run.run_case_guarded(eval_case, repeat))
         .buffered(workers)
         .collect::<Vec<_>>()
         .await;
@@ -200,15 +229,19 @@ struct RunContext<'o, 'r, 'c> {
 impl RunContext<'_, '_, '_> {
     /// One case, with a panic anywhere in scoring recorded as the case's
     /// error rather than ending the run.
-    async fn run_case_guarded(&self, eval_case: Arc<EvalCase>) -> EvalCaseResult {
+    async fn run_case_guarded(&self, eval_case: Arc<EvalCase>, repeat: u32) -> EvalCaseResult {
         let case_id = eval_case.id.clone();
-        match AssertUnwindSafe(self.run_case(eval_case))
+        let mut meter = Meter::new(self.options.measure);
+        let result = AssertUnwindSafe(self.run_case(eval_case, repeat, &mut meter))
             .catch_unwind()
-            .await
-        {
-            Ok(result) => result,
+            .await;
+        let measured = meter.measures();
+        match result {
+            Ok(result) => EvalCaseResult { measured, ..result },
             Err(panic) => EvalCaseResult {
                 case_id,
+                repeat,
+                measured,
                 validity: no_validity(),
                 selection: None,
                 expected: None,
@@ -223,19 +256,27 @@ impl RunContext<'_, '_, '_> {
         }
     }
 
-    async fn run_case(&self, eval_case: Arc<EvalCase>) -> EvalCaseResult {
+    async fn run_case(
+        &self,
+        eval_case: Arc<EvalCase>,
+        repeat: u32,
+        meter: &mut Meter,
+    ) -> EvalCaseResult {
         let options = self.options;
         let runtime = options.runtime;
         // The judge reads the text of the one attempt that validated: it is
         // rendered while that attempt is checked, from the same validation.
         let render = options.judge.is_some();
-        let (mut first, first_text) = match self.generate(&eval_case, 0, None).await {
+        let (mut first, first_text) = match self.generate(&eval_case, repeat, 0, None, meter).await
+        {
             Ok(raw) => {
                 check_attempt_and_render(runtime, parse_generated(raw), options.frame, render)
             }
             Err(error) => {
                 return EvalCaseResult {
                     case_id: eval_case.id.clone(),
+                    repeat,
+                    measured: None,
                     validity: no_validity(),
                     selection: None,
                     expected: eval_case.expected.as_deref().map(|expected| {
@@ -251,7 +292,10 @@ impl RunContext<'_, '_, '_> {
         let mut retry = None;
         let mut retry_text = None;
         if options.retry_on_invalid && !first.is_valid() {
-            match self.generate(&eval_case, 1, Some(first.failures())).await {
+            match self
+                .generate(&eval_case, repeat, 1, Some(first.failures()), meter)
+                .await
+            {
                 Ok(raw) => {
                     let (checked, text) = check_attempt_and_render(
                         runtime,
@@ -291,13 +335,26 @@ impl RunContext<'_, '_, '_> {
         if let (Some(judge), Some(_), Some(rendered), None) =
             (&options.judge, composition, rendered, &error)
         {
-            match judge_rendered(judge, Arc::clone(&eval_case), rendered, options.timeout).await {
+            let usage = UsageMeter::default();
+            let started = Instant::now();
+            let judged = judge_rendered(
+                judge,
+                Arc::clone(&eval_case),
+                rendered,
+                (repeat, usage.clone()),
+                options.timeout,
+            )
+            .await;
+            meter.judged(started, &usage);
+            match judged {
                 Ok(score) => answerability = Some(score),
                 Err(failure) => error = Some(failure),
             }
         }
         EvalCaseResult {
             case_id: eval_case.id.clone(),
+            repeat,
+            measured: None,
             validity,
             selection,
             expected,
@@ -310,20 +367,66 @@ impl RunContext<'_, '_, '_> {
     async fn generate(
         &self,
         eval_case: &Arc<EvalCase>,
+        repeat: u32,
         attempt: u32,
         previous_errors: Option<Vec<String>>,
+        meter: &mut Meter,
     ) -> Result<String, CaseError> {
+        let usage = UsageMeter::default();
         let request = GenerateRequest {
             eval_case: Arc::clone(eval_case),
             prompt: self.prompt.clone(),
             attempt,
             previous_errors,
+            repeat,
+            usage: usage.clone(),
         };
-        self.options
+        let started = Instant::now();
+        let answer = self
+            .options
             .generate
             .call_within(request, self.options.timeout)
-            .await
+            .await;
+        meter.generated(started, &usage);
+        answer
             .map_err(|failure| CaseError::from_failure(CaseStage::Generate, Some(attempt), failure))
+    }
+}
+
+/// What one run has cost so far, when the run measures
+/// ([`RunEvalsOptions::measure`]).
+struct Meter(Option<CaseMeasures>);
+
+impl Meter {
+    fn new(measure: bool) -> Self {
+        Meter(measure.then(CaseMeasures::default))
+    }
+
+    /// Adds a `generate` call that started at `started` and ended now, and what it
+    /// reported to `usage`.
+    fn generated(&mut self, started: Instant, usage: &UsageMeter) {
+        if let Some(measures) = &mut self.0 {
+            measures.generate_ms += started.elapsed().as_secs_f64() * 1000.0;
+            Self::add_tokens(measures, usage);
+        }
+    }
+
+    /// Adds the `judge` call, likewise.
+    fn judged(&mut self, started: Instant, usage: &UsageMeter) {
+        if let Some(measures) = &mut self.0 {
+            measures.judge_ms += started.elapsed().as_secs_f64() * 1000.0;
+            Self::add_tokens(measures, usage);
+        }
+    }
+
+    fn add_tokens(measures: &mut CaseMeasures, usage: &UsageMeter) {
+        let usage = usage.total();
+        measures.input_tokens = measures.input_tokens.saturating_add(usage.input_tokens);
+        measures.output_tokens = measures.output_tokens.saturating_add(usage.output_tokens);
+    }
+
+    fn measures(&self) -> Option<CaseMeasures> {
+        self.0
     }
 }
 

@@ -32,6 +32,8 @@ fn result(id: &str) -> EvalCaseResult {
         },
         answerability: None,
         error: None,
+        repeat: 0,
+        measured: None,
     }
 }
 

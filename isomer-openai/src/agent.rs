@@ -4,7 +4,6 @@
 use isomer_evals::BoxError;
 use isomer_evals::agent::{
     AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolSpec,
-    AgentUsage,
 };
 use serde_json::{Value, json};
 
@@ -28,10 +27,7 @@ pub(crate) fn step(client: ChatClient) -> AgentStep<'static> {
                         input: call.input,
                     })
                     .collect(),
-                usage: AgentUsage {
-                    input_tokens: completion.usage.input_tokens,
-                    output_tokens: completion.usage.output_tokens,
-                },
+                usage: crate::agent_usage(completion.usage),
                 raw: None,
             })
         }

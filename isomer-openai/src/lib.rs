@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use futures::channel::oneshot;
-use isomer_evals::agent::AgentStep;
+use isomer_evals::agent::{AgentStep, AgentUsage};
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, Generate, GenerateRequest, Judge, JudgeRequest,
 };
@@ -217,8 +217,9 @@ impl ChatClient {
         })
     }
 
-    /// A `generate`: sends [`GenerateRequest::model_text`] as one user message and returns
-    /// the answer's text as it came.
+    /// A `generate`: sends [`GenerateRequest::model_text`] as one user message, returns
+    /// the answer's text as it came, and reports the call's tokens to
+    /// [`GenerateRequest::usage`] (a live run's report counts them).
     pub fn generate(&self) -> Generate<'static> {
         let client = self.clone();
         Generate::new(move |request: GenerateRequest| {
@@ -226,6 +227,7 @@ impl ChatClient {
             async move {
                 let messages = vec![json!({"role": "user", "content": request.model_text()})];
                 let completion = client.complete(messages, Vec::new()).await?;
+                request.usage.add(agent_usage(completion.usage));
                 Ok::<_, BoxError>(completion.text)
             }
         })
@@ -233,7 +235,8 @@ impl ChatClient {
 
     /// A `judge`: sends [`JUDGE_SYSTEM`], then one user message with `## Request` and the
     /// case's prompt and `## Answer` and the text rendering, and reads the verdict from
-    /// the answer's first word (`yes`, `partial` or `no`, any case, punctuation ignored).
+    /// the answer's first word (`yes`, `partial` or `no`, any case, punctuation ignored);
+    /// the call's tokens go to [`JudgeRequest::usage`].
     ///
     /// Any other answer fails the call, quoting it.
     pub fn judge(&self) -> Judge<'static> {
@@ -252,6 +255,7 @@ impl ChatClient {
                     }),
                 ];
                 let completion = client.complete(messages, Vec::new()).await?;
+                request.usage.add(agent_usage(completion.usage));
                 verdict(&completion.text).ok_or_else(|| {
                     BoxError::from(format!(
                         "the judge answered {:?}, not yes, partial or no",
@@ -267,6 +271,14 @@ impl ChatClient {
     /// joined by newlines), and the answer's text, tool calls and token usage back.
     pub fn step(&self) -> AgentStep<'static> {
         agent::step(self.clone())
+    }
+}
+
+/// A call's tokens as the evals count them.
+pub(crate) fn agent_usage(usage: Usage) -> AgentUsage {
+    AgentUsage {
+        input_tokens: usage.input_tokens,
+        output_tokens: usage.output_tokens,
     }
 }
 

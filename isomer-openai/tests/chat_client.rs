@@ -53,8 +53,19 @@ fn generate_waits_out_a_rate_limit_and_returns_the_answer_as_sent() {
         prompt: isomer_evals::Prompt::new("PROMPT"),
         attempt: 1,
         previous_errors: Some(vec!["body is required".to_owned(), "x".to_owned()]),
+        repeat: 0,
+        usage: isomer_evals::UsageMeter::default(),
     };
+    let usage = request.usage.clone();
     let answer = block_on(client.generate().call(request)).unwrap();
+    // The call's tokens reach the request's meter, for a live run's report.
+    assert_eq!(
+        usage.total(),
+        isomer_evals::agent::AgentUsage {
+            input_tokens: 120,
+            output_tokens: 9
+        }
+    );
     assert_eq!(answer, "```json\n{\"type\":\"view\",\"body\":[]}\n```");
     let expected = json!({
         "model": "test-model",
@@ -156,6 +167,8 @@ fn judge_sends_the_request_and_rendering_and_reads_the_verdict() {
         block_on(judge.call(JudgeRequest {
             eval_case: Arc::new(EvalCase::new("count", "How many are open?")),
             rendered: rendered.to_owned(),
+            repeat: 0,
+            usage: isomer_evals::UsageMeter::default(),
         }))
     };
     assert_eq!(ask("OPEN 12").unwrap(), AnswerabilityVerdict::Partial);

@@ -3,73 +3,29 @@
 //! and its report).
 
 use isomer_sdk::Tool;
-use isomer_sdk::js::{cmp_utf16, to_fixed_2};
+use isomer_sdk::js::cmp_utf16;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::types::AgentEvalCaseResult;
-use crate::report::ExpectedTotals;
+use crate::report::{ExpectedTotals, Mean};
 use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
 
-/// A per-run mean, with its standard error when the case ran more than
-/// once.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AgentMean {
-    /// The sum over every run (corpus order, repeats together) divided by
-    /// the number of runs; `0` when there is no run.
-    pub mean: f64,
-    /// With `repeat > 1`: the standard error of the mean across repeats,
-    /// that is the sample standard deviation (divisor `repeat - 1`) of the
-    /// `repeat` per-repeat means (each over every case's run with that
-    /// repeat index), divided by the square root of `repeat`. It measures
-    /// how much the suite's mean moves from one repeat of the corpus to the
-    /// next. Absent with one repeat or no run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standard_error: Option<f64>,
-}
+/// A per-run mean, with its standard error when the case ran more than once: the
+/// single-shot report's [`Mean`], one statistic for both kinds of suite.
+pub type AgentMean = Mean;
 
-impl AgentMean {
-    /// The mean of `value` over `results`, with its standard error across
-    /// the `repeat` repeats when `repeat > 1`.
-    pub fn over(
-        results: &[AgentEvalCaseResult],
-        repeat: u32,
-        value: impl Fn(&AgentEvalCaseResult) -> f64,
-    ) -> Self {
-        if results.is_empty() {
-            return AgentMean {
-                mean: 0.0,
-                standard_error: None,
-            };
-        }
-        let mean = results.iter().fold(0.0, |sum, r| sum + value(r)) / results.len() as f64;
-        let standard_error = (repeat > 1).then(|| {
-            let repeat_means: Vec<f64> = (0..repeat)
-                .map(|index| {
-                    let runs: Vec<f64> = results
-                        .iter()
-                        .filter(|r| r.repeat == index)
-                        .map(&value)
-                        .collect();
-                    if runs.is_empty() {
-                        0.0
-                    } else {
-                        runs.iter().fold(0.0, |sum, v| sum + v) / runs.len() as f64
-                    }
-                })
-                .collect();
-            let n = f64::from(repeat);
-            let center = repeat_means.iter().fold(0.0, |sum, m| sum + m) / n;
-            let squares = repeat_means
-                .iter()
-                .fold(0.0, |sum, m| sum + (m - center) * (m - center));
-            (squares / (n - 1.0)).sqrt() / n.sqrt()
-        });
-        AgentMean {
-            mean,
-            standard_error,
-        }
-    }
+/// The mean of `value` over every run, with its standard error across the `repeat`
+/// repeats when `repeat > 1` (see [`Mean::over_runs`]); `0` with no standard error when
+/// there is no run.
+fn mean_over(
+    results: &[AgentEvalCaseResult],
+    repeat: u32,
+    value: impl Fn(&AgentEvalCaseResult) -> f64,
+) -> AgentMean {
+    Mean::over_runs(results, repeat, |r| r.repeat, |r| Some(value(r))).unwrap_or(Mean {
+        mean: 0.0,
+        standard_error: None,
+    })
 }
 
 /// Mean calls per run to one tool.
@@ -146,7 +102,7 @@ impl AgentEvalTotals {
         let calls = names
             .into_iter()
             .map(|name| {
-                let calls = AgentMean::over(results, repeat, |r| {
+                let calls = mean_over(results, repeat, |r| {
                     r.calls.iter().filter(|call| call.name == name).count() as f64
                 });
                 AgentToolCalls { name, calls }
@@ -160,10 +116,10 @@ impl AgentEvalTotals {
             valid: count(|r| r.valid),
             expected,
             errored: count(|r| r.error.is_some()),
-            turns: AgentMean::over(results, repeat, |r| f64::from(r.turns)),
-            input_tokens: AgentMean::over(results, repeat, |r| r.usage.input_tokens as f64),
-            output_tokens: AgentMean::over(results, repeat, |r| r.usage.output_tokens as f64),
-            tool_result_bytes: AgentMean::over(results, repeat, |r| r.tool_result_bytes as f64),
+            turns: mean_over(results, repeat, |r| f64::from(r.turns)),
+            input_tokens: mean_over(results, repeat, |r| r.usage.input_tokens as f64),
+            output_tokens: mean_over(results, repeat, |r| r.usage.output_tokens as f64),
+            tool_result_bytes: mean_over(results, repeat, |r| r.tool_result_bytes as f64),
             calls,
         }
     }
@@ -230,10 +186,7 @@ pub(crate) fn agent_report_table(report: &AgentEvalReport) -> ReportTable {
         if totals.runs == 0 {
             return ABSENT.to_owned();
         }
-        match value.standard_error {
-            Some(error) => format!("{} \u{b1} {}", to_fixed_2(value.mean), to_fixed_2(error)),
-            None => to_fixed_2(value.mean),
-        }
+        value.text()
     };
     let mut table = ReportTable::default();
     table.row("cases", totals.cases.to_string());
@@ -322,10 +275,10 @@ mod tests {
             run("b", 0, 4),
             run("b", 1, 6),
         ];
-        let mean = AgentMean::over(&results, 2, |r| f64::from(r.turns));
+        let mean = mean_over(&results, 2, |r| f64::from(r.turns));
         assert_eq!(mean.mean, 4.0);
         assert_eq!(mean.standard_error, Some(1.0));
-        let single = AgentMean::over(&results[..1], 1, |r| f64::from(r.turns));
+        let single = mean_over(&results[..1], 1, |r| f64::from(r.turns));
         assert_eq!(
             single,
             AgentMean {

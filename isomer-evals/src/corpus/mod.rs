@@ -310,8 +310,12 @@ fn list_answers(
             errors.push(CorpusError::new(path, CorpusErrorKind::AnswerNotAFile));
             continue;
         }
-        if ids.is_some_and(|ids| !ids.contains(id)) {
-            let kind = CorpusErrorKind::AnswerForUnknownCase { id: id.to_owned() };
+        // `id` is a recording name: a later repeat's (`<id>.r<k>`) belongs to case `<id>`.
+        let case_id = isomer_corpus::parse_recording_name(id).map_or(id, |(case_id, _)| case_id);
+        if ids.is_some_and(|ids| !ids.contains(case_id)) {
+            let kind = CorpusErrorKind::AnswerForUnknownCase {
+                id: case_id.to_owned(),
+            };
             errors.push(CorpusError::new(path, kind));
             continue;
         }

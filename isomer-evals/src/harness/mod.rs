@@ -192,6 +192,14 @@
 //! - Each live call may take [`Suite::timeout`] (default [`DEFAULT_LIVE_TIMEOUT`], 120 s);
 //!   one past it fails its case (`generate attempt 0 failed: timed out after 120s`),
 //!   writes nothing for it, and the other cases are recorded and scored.
+//! - With [`Suite::repeat`]`(n)` each case is run, and recorded, `n` times: repeat 0 keeps
+//!   `answers/<id>.<attempt>.txt` and the verdict under `<id>`, repeat `k` writes
+//!   `answers/<id>.r<k>.<attempt>.txt` and its verdict under `<id>.r<k>` (see
+//!   [`isomer_corpus::files`]), and a replay reads each repeat from there. The report then
+//!   gives each axis's mean and standard error across the repeats and each case's spread.
+//! - A record run measures its calls: `totals` writes their latency and tokens (mean, p50,
+//!   p95, see [`crate::format_measurements`]) to stderr and keeps them out of the baseline.
+//!   A replay measures nothing.
 //! - Without [`Suite::live`] the trial fails and says what to add. Without
 //!   [`Suite::judge`] the verdicts are replayed as recorded.
 //! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as

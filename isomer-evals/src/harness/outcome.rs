@@ -17,7 +17,9 @@ use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::{Score, Scores, misses};
 use crate::html::AnswerLog;
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
-use crate::report::{CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_report};
+use crate::report::{
+    CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_measurements, format_report,
+};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
 impl SuiteKind for Suite {
@@ -62,27 +64,42 @@ fn run_case(
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
     let report = evaluate(built, suite.name, vec![case], &recordings, None)?;
-    let result = report
-        .results
-        .first()
-        .ok_or("run_evals returned no result for the case")?;
-    let misses = misses(
-        suite.floors,
-        SINGLE_SHOT_FLOORS,
-        FloorLevel::Case,
-        &CaseScores { result, has_golden },
-    );
-    let message = case_message(
-        case_id,
-        result,
-        &misses,
-        &recordings.missing_recordings(),
-        &recordings.stale_judgments(),
-        &recordings.faults(),
-    );
-    match message {
-        None => Ok(()),
-        Some(message) => Err(message.into()),
+    if report.results.is_empty() {
+        return Err("run_evals returned no result for the case".into());
+    }
+    // With repeats each run is checked against the case floors, and named `<id>#<repeat>`;
+    // what the recordings lack is listed once, with the first run.
+    let repeated = report.results.len() > 1;
+    let mut messages = Vec::new();
+    for (index, result) in report.results.iter().enumerate() {
+        let misses = misses(
+            suite.floors,
+            SINGLE_SHOT_FLOORS,
+            FloorLevel::Case,
+            &CaseScores { result, has_golden },
+        );
+        let name = if repeated {
+            format!("{case_id}#{}", result.repeat)
+        } else {
+            case_id.to_owned()
+        };
+        let (missing, stale, faults) = if index == 0 {
+            (
+                recordings.missing_recordings(),
+                recordings.stale_judgments(),
+                recordings.faults(),
+            )
+        } else {
+            (Vec::new(), Vec::new(), Vec::new())
+        };
+        messages.extend(case_message(
+            &name, result, &misses, &missing, &stale, &faults,
+        ));
+    }
+    if messages.is_empty() {
+        Ok(())
+    } else {
+        Err(messages.join("\n").into())
     }
 }
 
@@ -90,9 +107,10 @@ fn run_case(
 impl Scores for EvalTotals {
     fn score(&self, name: &str) -> Option<Score> {
         Some(match name {
-            "min_valid_ratio" => Score::ratio(self.valid, self.cases, "no cases"),
+            // Over every run: with repeats, the mean over the repeats.
+            "min_valid_ratio" => Score::ratio(self.valid, self.runs(), "no cases"),
             "min_valid_after_retry_ratio" => {
-                Score::ratio(self.valid_after_retry, self.cases, "no cases")
+                Score::ratio(self.valid_after_retry, self.runs(), "no cases")
             }
             "min_mean_selection_f1" => self
                 .mean_selection_f1
@@ -177,7 +195,17 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
     let answers = AnswerLog::new();
     let page_cases = html.as_ref().map(|_| cases.clone());
     let tap = html.as_ref().map(|_| &answers);
-    let report = evaluate(built, suite.name, cases, &recordings, tap)?;
+    let mut report = evaluate(built, suite.name, cases, &recordings, tap)?;
+    // A live run (record mode) measured its calls: shown here, and kept out of the
+    // baseline, since wall time is not deterministic. A replay measures nothing.
+    if report.totals.measured.is_some() {
+        eprintln!(
+            "{}::totals, the live calls of this run:\n{}",
+            suite.name,
+            format_measurements(&report)
+        );
+        report = report.without_measures();
+    }
     // The prompt the run handed its requests (built once, here), or, with no case, the
     // one the options build.
     let prompt = recordings
@@ -196,7 +224,11 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         .iter()
         .filter_map(|result| {
             let error = result.error.as_ref()?;
-            Some(format!("  {}: {error}", result.case_id))
+            if report.totals.repeats.is_some() {
+                Some(format!("  {}#{}: {error}", result.case_id, result.repeat))
+            } else {
+                Some(format!("  {}: {error}", result.case_id))
+            }
         })
         .collect();
     if !errored.is_empty() {

@@ -22,6 +22,7 @@ use crate::html::AnswerLog;
 use crate::recordings::Recordings;
 use crate::report::EvalReport;
 use crate::runtime::BoxError;
+use isomer_corpus::recording_name;
 
 /// The variable that switches record mode on.
 pub(super) const RECORD_VARIABLE: &str = "ISOMER_EVAL_RECORD";
@@ -73,7 +74,7 @@ pub(super) fn run(
 ) -> Result<EvalReport, Failed> {
     let Some(mode) = record_mode()? else {
         let judge = recordings.has_judgments().then(|| recordings.judge());
-        return Ok(suite.run(cases, tapped(answers, recordings.generate()), judge));
+        return Ok(suite.run(cases, tapped(answers, recordings.generate()), judge, false));
     };
     let Some(live) = suite.live_generate() else {
         return Err(format!(
@@ -94,7 +95,9 @@ pub(super) fn run(
         Some(_) => Some(recorder.judge()),
         None => recordings.has_judgments().then(|| recordings.judge()),
     };
-    let report = suite.run(cases, tapped(answers, recorder.generate()), judge);
+    // A live run measures latency and tokens (attempts replayed from files count as
+    // what they cost: next to nothing).
+    let report = suite.run(cases, tapped(answers, recorder.generate()), judge, true);
     recorder.finish(&suite.prompt())?;
     Ok(report)
 }
@@ -111,11 +114,13 @@ fn tapped<'a>(answers: Option<&'a AnswerLog>, generate: Generate<'a>) -> Generat
 /// process.
 #[derive(Default)]
 struct Session {
-    /// Per case, the lock its recording happens under.
+    /// Per recording name (a case id, or `<id>.r<k>` for a later repeat), the lock its
+    /// recording happens under.
     locks: HashMap<String, Arc<tokio::sync::Mutex<()>>>,
-    /// Cases whose older answers `all` mode has removed.
+    /// Recording names whose older answers `all` mode has removed.
     cleared: HashSet<String>,
-    /// Verdicts recorded in this process, with the rendering each was given for.
+    /// Verdicts recorded in this process by recording name, with the rendering each was
+    /// given for.
     judged: HashMap<String, (AnswerabilityVerdict, String)>,
     /// Per agent run (case id, repeat), the lock it is recorded under.
     run_locks: HashMap<(String, u32), Arc<tokio::sync::Mutex<()>>>,
@@ -188,7 +193,8 @@ impl Recorder<'_> {
 
     async fn answer(&self, request: GenerateRequest) -> Result<String, BoxError> {
         let dir = self.recordings.dir();
-        let case_id = request.eval_case.id.clone();
+        // Each repeat of a case is recorded under its own name (the case id for repeat 0).
+        let case_id = recording_name(&request.eval_case.id, request.repeat);
         let attempt = request.attempt;
         let lock = case_lock(dir, &case_id);
         let _recording = lock.lock().await;
@@ -219,7 +225,7 @@ impl Recorder<'_> {
 
     async fn verdict(&self, request: JudgeRequest) -> Result<AnswerabilityVerdict, BoxError> {
         let dir = self.recordings.dir();
-        let case_id = request.eval_case.id.clone();
+        let case_id = recording_name(&request.eval_case.id, request.repeat);
         let lock = case_lock(dir, &case_id);
         let _recording = lock.lock().await;
         let judged = with_session(dir, |session| session.judged.get(&case_id).cloned());

@@ -46,6 +46,7 @@ pub struct Suite {
     live_judge: Option<Judge<'static>>,
     provenance: Map<String, Value>,
     timeout: Duration,
+    repeat: u32,
 }
 
 /// How long record mode lets one live `generate` or `judge` call run before it fails that
@@ -69,6 +70,7 @@ impl Suite {
             live_judge: None,
             provenance: Map::new(),
             timeout: DEFAULT_LIVE_TIMEOUT,
+            repeat: 1,
         }
     }
 
@@ -143,6 +145,17 @@ impl Suite {
         self
     }
 
+    /// Runs per case (default `1`; `0` counts as `1`), as
+    /// [`RunEvalsOptions::repeat`]: a replay answers repeat `k` of a case from its own
+    /// recordings (`answers/<id>.<attempt>.txt` for repeat 0, `answers/<id>.r<k>.<attempt>.txt`
+    /// and the verdict under `<id>.r<k>` for a later one, see [`isomer_corpus::files`]),
+    /// record mode writes them there, and the report gives each axis's mean and standard
+    /// error across the repeats and each case's spread.
+    pub fn repeat(mut self, repeat: u32) -> Self {
+        self.repeat = repeat.max(1);
+        self
+    }
+
     pub(crate) fn live_generate(&self) -> Option<&Generate<'static>> {
         self.live.as_ref()
     }
@@ -186,8 +199,9 @@ impl Suite {
         }
     }
 
-    /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on the
-    /// calling thread, inside a Tokio runtime (live callbacks and timeouts may need one).
+    /// Runs `corpus` through [`run_evals`] with `generate` and `judge` (measuring latency
+    /// and tokens when `measure`, as a live run does), to completion on the calling
+    /// thread, inside a Tokio runtime (live callbacks and timeouts may need one).
     /// The harness keeps its suites to the end of the process, so the prompt is built from
     /// this suite only if a request reads it.
     pub(crate) fn run<'a>(
@@ -195,6 +209,7 @@ impl Suite {
         corpus: Vec<EvalCase>,
         generate: Generate<'a>,
         judge: Option<Judge<'a>>,
+        measure: bool,
     ) -> EvalReport {
         let mut options = RunEvalsOptions::new(&*self.runtime, corpus, generate);
         options.prompt = Some(Prompt::lazy(|| self.prompt()));
@@ -205,6 +220,8 @@ impl Suite {
         options.concurrency = self.concurrency;
         options.retry_on_invalid = self.retry_on_invalid;
         options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
+        options.repeat = self.repeat;
+        options.measure = measure;
         block_on(run_evals(options))
     }
 }
@@ -260,6 +277,7 @@ impl std::fmt::Debug for Suite {
             .field("judge", &self.live_judge.is_some())
             .field("provenance", &self.provenance)
             .field("timeout", &self.timeout)
+            .field("repeat", &self.repeat)
             .finish_non_exhaustive()
     }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::callback::panic_message;
-use crate::case::{AnswerabilityVerdict, EvalCase, Judge, JudgeRequest};
+use crate::case::{AnswerabilityVerdict, EvalCase, Judge, JudgeRequest, UsageMeter};
 use crate::report::{CaseError, CaseStage};
 use crate::runtime::EvalRuntime;
 
@@ -46,23 +46,27 @@ where
                 panic_message(&*panic),
             )),
         };
-    judge_rendered(judge, eval_case, rendered, None).await
+    judge_rendered(judge, eval_case, rendered, (0, UsageMeter::default()), None).await
 }
 
 /// The second half of [`score_answerability`]: asks the judge about a
 /// rendering already made (`run_evals` renders while it checks the
-/// attempt), or passes on the rendering's error. A judge still unanswered
-/// after `timeout` fails with a timed-out [`CaseError`].
+/// attempt), or passes on the rendering's error. `(repeat, usage)` are the
+/// request's run and usage meter. A judge still unanswered after `timeout`
+/// fails with a timed-out [`CaseError`].
 pub(crate) async fn judge_rendered(
     judge: &Judge<'_>,
     eval_case: Arc<EvalCase>,
     rendered: Result<String, CaseError>,
+    (repeat, usage): (u32, UsageMeter),
     timeout: Option<std::time::Duration>,
 ) -> Result<AnswerabilityScore, CaseError> {
     let rendered = rendered?;
     let request = JudgeRequest {
         eval_case,
         rendered,
+        repeat,
+        usage,
     };
     let verdict = judge
         .call_within(request, timeout)
