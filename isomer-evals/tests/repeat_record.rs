@@ -1,0 +1,150 @@
+//! Records the repeat fixture afresh through the eval harness (`repeat_gate`, whose suite
+//! runs each case three times against a fake live model and judge) into a directory
+//! holding only `corpus.json`: every repeat is written under its recording name, equal to
+//! the recordings committed beside the fixture, which the gate's committed baseline
+//! replays; the live calls' tokens are printed with their mean, p50 and p95. A second run
+//! with `missing` calls nothing and passes the same baseline.
+
+mod gate_support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+fn fixture() -> PathBuf {
+    Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini-repeat")
+}
+
+fn run(gate: &Path, dir: &Path, calls: &Path, record: &str, args: &[&str]) -> Output {
+    Command::new(gate)
+        .args(args)
+        .current_dir(MANIFEST_DIR)
+        .env_remove("ISOMER_EVAL_ACCEPT")
+        .env("ISOMER_EVAL_RECORDINGS_MINI_REPEAT", dir)
+        .env("ISOMER_EVAL_RECORD", record)
+        .env("MINI_REPEAT_CALLS", calls)
+        .output()
+        .expect("the gate runs")
+}
+
+fn assert_passes(output: &Output) {
+    assert!(
+        output.status.success(),
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The file names under `dir/answers`, sorted.
+fn answer_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("answers"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+fn judgments(dir: &Path) -> Vec<(String, isomer_corpus::AnswerabilityVerdict, String)> {
+    let text = std::fs::read_to_string(dir.join("judgments.json")).unwrap();
+    isomer_corpus::parse_judgments(&text, None)
+        .unwrap()
+        .by_case
+        .into_iter()
+        .map(|(id, judgment)| (id, judgment.verdict, judgment.rendered))
+        .collect()
+}
+
+#[test]
+fn records_every_repeat_under_its_name_then_replays_it() {
+    let gate = gate_support::build_gate("isomer-evals", "repeat_gate", Path::new(MANIFEST_DIR));
+    let dir = tempfile::tempdir().unwrap();
+    let calls = dir.path().join("calls.txt");
+    let recordings = dir.path().join("recordings");
+    std::fs::create_dir(&recordings).unwrap();
+    std::fs::copy(
+        fixture().join("corpus.json"),
+        recordings.join("corpus.json"),
+    )
+    .unwrap();
+
+    // The totals trial alone, so every call is live and measured in it.
+    let recorded = run(
+        &gate,
+        &recordings,
+        &calls,
+        "all",
+        &["--exact", "mini_repeat::totals"],
+    );
+    assert_passes(&recorded);
+    assert_eq!(
+        answer_names(&recordings),
+        [
+            "a.0.txt",
+            "a.r1.0.txt",
+            "a.r2.0.txt",
+            "b.0.txt",
+            "b.r1.0.txt",
+            "b.r2.0.txt"
+        ]
+    );
+    for name in answer_names(&recordings) {
+        assert_eq!(
+            std::fs::read_to_string(recordings.join("answers").join(&name)).unwrap(),
+            std::fs::read_to_string(fixture().join("answers").join(&name)).unwrap(),
+            "{name}"
+        );
+    }
+    assert_eq!(judgments(&recordings), judgments(&fixture()));
+    assert_eq!(
+        std::fs::read_to_string(recordings.join("prompt.txt")).unwrap(),
+        std::fs::read_to_string(fixture().join("prompt.txt")).unwrap()
+    );
+    let mut asked: Vec<String> = std::fs::read_to_string(&calls)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    asked.sort();
+    assert_eq!(
+        asked,
+        [
+            "generate a 0 0",
+            "generate a 1 0",
+            "generate a 2 0",
+            "generate b 0 0",
+            "generate b 1 0",
+            "generate b 2 0",
+            "judge a 0",
+            "judge a 1",
+            "judge b 0",
+            "judge b 1",
+            "judge b 2",
+        ]
+    );
+    // Per run, generate spends 100 × (repeat + 1) in and 10 out, the judge 5 and 1 (a#2
+    // is not judged): input 105, 205, 300, 105, 205, 305, sorted 105, 105, 205, 205, 300,
+    // 305, mean 1225/6 = 204.17, p50 (rank 3) 205, p95 (rank 6) 305; output 11, 11, 10,
+    // 11, 11, 11, mean 65/6 = 10.83, p50 and p95 11.
+    let stderr = String::from_utf8_lossy(&recorded.stderr);
+    assert!(
+        stderr.contains(
+            "mini_repeat::totals, the live calls of this run:\nmeasured runs 6\ngenerate ms   mean "
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "\ninput tokens  mean 204.17 / p50 205.00 / p95 305.00\noutput tokens mean 10.83 / p50 11.00 / p95 11.00\n"
+        ),
+        "{stderr}"
+    );
+
+    // Everything is recorded: `missing` calls nothing, and every trial passes.
+    let before = std::fs::read_to_string(&calls).unwrap();
+    let again = run(&gate, &recordings, &calls, "missing", &[]);
+    assert_passes(&again);
+    assert_eq!(std::fs::read_to_string(&calls).unwrap(), before);
+}
