@@ -148,3 +148,45 @@ fn records_every_repeat_under_its_name_then_replays_it() {
     assert_passes(&again);
     assert_eq!(std::fs::read_to_string(&calls).unwrap(), before);
 }
+
+/// A recording of a repeat the suite does not run is read by no replay: `totals` names it.
+#[test]
+fn recordings_past_the_suites_repeat_fail_totals() {
+    let gate = gate_support::build_gate("isomer-evals", "repeat_gate", Path::new(MANIFEST_DIR));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("answers")).unwrap();
+    for name in ["corpus.json", "judgments.json", "prompt.txt"] {
+        std::fs::copy(fixture().join(name), dir.path().join(name)).unwrap();
+    }
+    for name in answer_names(&fixture()) {
+        std::fs::copy(
+            fixture().join("answers").join(&name),
+            dir.path().join("answers").join(&name),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.path().join("answers/b.r3.0.txt"), "{}").unwrap();
+    let judgments = std::fs::read_to_string(dir.path().join("judgments.json"))
+        .unwrap()
+        .replace(
+            "{ \"id\": \"b.r2\"",
+            "{ \"id\": \"a.r4\", \"verdict\": \"no\", \"rendered\": \"\" },\n    { \"id\": \"b.r2\"",
+        );
+    std::fs::write(dir.path().join("judgments.json"), judgments).unwrap();
+    let output = Command::new(&gate)
+        .args(["--exact", "mini_repeat::totals"])
+        .current_dir(MANIFEST_DIR)
+        .env_remove("ISOMER_EVAL_ACCEPT")
+        .env_remove("ISOMER_EVAL_RECORD")
+        .env("ISOMER_EVAL_RECORDINGS_MINI_REPEAT", dir.path())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains(
+            "recordings of a repeat past the suite's 3 (no replay reads them; rename or delete them): answers/b.r3.0.txt, the verdict for `a.r4` in judgments.json\n"
+        ),
+        "{stdout}"
+    );
+}

@@ -20,7 +20,10 @@ use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgm
 use crate::report::{
     CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_measurements, format_report,
 };
-use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
+use isomer_corpus::{
+    ANSWERS_DIR, FloorLevel, JUDGMENTS_FILE, SINGLE_SHOT_FLOORS, parse_answer_file_name,
+    parse_judgments, parse_recording_name,
+};
 
 impl SuiteKind for Suite {
     const HOLDING: &'static str = "answers/, judgments.json and prompt.txt";
@@ -255,6 +258,15 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
             let _ = writeln!(out, "  {error}");
         }
     }
+    let past = recordings_past_repeat(recordings.dir(), built.repeat_count());
+    if !past.is_empty() {
+        let _ = writeln!(
+            out,
+            "recordings of a repeat past the suite's {} (no replay reads them; rename or delete them): {}",
+            built.repeat_count(),
+            past.join(", ")
+        );
+    }
     let prompt_path = recordings.dir().join("prompt.txt");
     let checked = match std::fs::read_to_string(&prompt_path) {
         Ok(recorded) => Ok(check_prompt(&prompt, Some(&recorded))),
@@ -336,6 +348,35 @@ fn invalid_goldens(suite: &Suite, cases: &[EvalCase]) -> Vec<String> {
 fn unreplayed_recordings(suite: &SuiteSpec, dir: &Path) -> Result<(), CorpusErrors> {
     let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
     check_recordings(dir, &ids)
+}
+
+/// The answer files and verdicts in `dir` recorded for a repeat the suite does not run
+/// (`answers/<id>.r<k>.<attempt>.txt` and judgments under `<id>.r<k>` with `k >= repeat`),
+/// sorted: left behind when a suite's repeat is lowered, and read by no replay. Files that
+/// cannot be listed or parsed are named by the other checks.
+fn recordings_past_repeat(dir: &Path, repeat: u32) -> Vec<String> {
+    let past_repeat =
+        |recording: &str| parse_recording_name(recording).is_some_and(|(_, k)| k >= repeat);
+    let mut past = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir.join(ANSWERS_DIR)) {
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            if let Some(name) = name.to_str()
+                && parse_answer_file_name(name).is_some_and(|(recording, _)| past_repeat(recording))
+            {
+                past.push(format!("{ANSWERS_DIR}/{name}"));
+            }
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(dir.join(JUDGMENTS_FILE))
+        && let Ok(judgments) = parse_judgments(&text, None)
+    {
+        for id in judgments.by_case.keys().filter(|id| past_repeat(id)) {
+            past.push(format!("the verdict for `{id}` in {JUDGMENTS_FILE}"));
+        }
+    }
+    past.sort();
+    past
 }
 
 /// `answers/a.1.txt, answers/b.0.txt`.

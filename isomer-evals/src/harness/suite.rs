@@ -156,6 +156,11 @@ impl Suite {
         self
     }
 
+    /// Runs per case, as set with [`Suite::repeat`].
+    pub(crate) fn repeat_count(&self) -> u32 {
+        self.repeat
+    }
+
     pub(crate) fn live_generate(&self) -> Option<&Generate<'static>> {
         self.live.as_ref()
     }
