@@ -85,7 +85,11 @@ impl AnswerLog {
     /// keeps nothing; the report names its error). Costs one copy of each answer.
     pub fn tap<'a>(&'a self, generate: Generate<'a>) -> Generate<'a> {
         Generate::new(move |request| {
-            let key = (request.eval_case.id.clone(), request.attempt);
+            // Keyed by the run's recording name, so the repeats of a case stay apart.
+            let key = (
+                isomer_corpus::recording_name(&request.eval_case.id, request.repeat),
+                request.attempt,
+            );
             let call = generate.call(request);
             async move {
                 let answer = call.await;
@@ -101,6 +105,8 @@ impl AnswerLog {
     }
 
     /// The attempts of case `case_id` that answered, in attempt order: `(attempt, text)`.
+    /// For repeat `k ≥ 1` of a suite with repeats, pass the run's recording name
+    /// (`<id>.r<k>`, [`isomer_corpus::recording_name`]).
     pub fn attempts(&self, case_id: &str) -> Vec<(u32, String)> {
         self.answers
             .lock()
@@ -276,7 +282,9 @@ impl<'a> EvalPage<'a> {
     /// What is wrong with one case, as its trial would say it: floors missed, an error,
     /// missing or stale recordings.
     fn problems(&self, result: &EvalCaseResult) -> Vec<String> {
-        let id = result.case_id.as_str();
+        // The recordings of a later repeat are noted under its recording name.
+        let recording = isomer_corpus::recording_name(&result.case_id, result.repeat);
+        let id = recording.as_str();
         let mut problems = misses(
             self.floors,
             SINGLE_SHOT_FLOORS,
@@ -316,11 +324,19 @@ impl<'a> EvalPage<'a> {
         } else {
             "failed"
         };
+        // A run of a suite with repeats is `<id>#<repeat>`, as the text report names it.
+        let (anchor, title) = match self.report.totals.repeats {
+            Some(_) => (
+                isomer_corpus::recording_name(&result.case_id, result.repeat),
+                format!("{}#{}", result.case_id, result.repeat),
+            ),
+            None => (result.case_id.clone(), result.case_id.clone()),
+        };
         out.push_str(&format!(
             "<tr class=\"case {state}\" id=\"case-{}\"><td>",
-            esc(&result.case_id)
+            esc(&anchor)
         ));
-        out.push_str(&format!("<h3>{}</h3>", esc(&result.case_id)));
+        out.push_str(&format!("<h3>{}</h3>", esc(&title)));
         if let Some(case) = case {
             out.push_str(&format!("<p class=\"request\">{}</p>", esc(&case.prompt)));
         }
@@ -371,7 +387,12 @@ impl<'a> EvalPage<'a> {
     fn write_attempts(&self, out: &mut String, css: &mut String, result: &EvalCaseResult) {
         let attempts = self
             .answers
-            .map(|answers| answers.attempts(&result.case_id))
+            .map(|answers| {
+                answers.attempts(&isomer_corpus::recording_name(
+                    &result.case_id,
+                    result.repeat,
+                ))
+            })
             .unwrap_or_default();
         if attempts.is_empty() {
             // No model text at hand: the composition the case scored, if any.
