@@ -2,6 +2,8 @@
 //! and [`format_report`], byte-identical to upstream's `formatReport`
 //! (its expected-hit and errored-case lines included).
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 pub use crate::callback::{CaseError, CaseStage};
@@ -420,32 +422,33 @@ impl RepeatTotals {
                 standard_error: Some(0.0),
             })
         };
-        let mut spread: Vec<CaseSpread> = Vec::new();
+        // The runs of each case, cases in the order they first appear.
+        let mut order: Vec<&str> = Vec::new();
+        let mut runs_of: HashMap<&str, Vec<&EvalCaseResult>> = HashMap::new();
         for result in results {
-            let index = match spread.iter().position(|s| s.case_id == result.case_id) {
-                Some(index) => index,
-                None => {
-                    spread.push(CaseSpread {
-                        case_id: result.case_id.clone(),
-                        runs: 0,
-                        valid: 0,
-                        valid_after_retry: 0,
-                        selection_f1: None,
-                        raw_bytes: MinMax { min: 0, max: 0 },
-                    });
-                    spread.len() - 1
+            let runs = runs_of.entry(&result.case_id).or_default();
+            if runs.is_empty() {
+                order.push(&result.case_id);
+            }
+            runs.push(result);
+        }
+        let spread = order
+            .into_iter()
+            .map(|case_id| {
+                let runs = &runs_of[case_id];
+                CaseSpread {
+                    case_id: case_id.to_owned(),
+                    runs: runs.len(),
+                    valid: runs.iter().filter(|r| r.validity.valid).count(),
+                    valid_after_retry: runs.iter().filter(|r| r.validity.valid_after_retry).count(),
+                    selection_f1: MinMax::over(
+                        runs.iter().filter_map(|r| Some(r.selection.as_ref()?.f1)),
+                    ),
+                    raw_bytes: MinMax::over(runs.iter().map(|r| r.payload.raw_bytes))
+                        .unwrap_or(MinMax { min: 0, max: 0 }),
                 }
-            };
-            spread[index].runs += 1;
-        }
-        for case in &mut spread {
-            let runs = || results.iter().filter(|r| r.case_id == case.case_id);
-            case.valid = runs().filter(|r| r.validity.valid).count();
-            case.valid_after_retry = runs().filter(|r| r.validity.valid_after_retry).count();
-            case.selection_f1 = MinMax::over(runs().filter_map(|r| Some(r.selection.as_ref()?.f1)));
-            case.raw_bytes = MinMax::over(runs().map(|r| r.payload.raw_bytes))
-                .unwrap_or(MinMax { min: 0, max: 0 });
-        }
+            })
+            .collect();
         RepeatTotals {
             repeat,
             runs: results.len(),

@@ -206,12 +206,13 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
         known_types,
     };
     let repeat = options.repeat.max(1);
-    let runs: Vec<(Arc<EvalCase>, u32)> = corpus
+    let total_runs = corpus.len().saturating_mul(repeat as usize);
+    let workers = options.concurrency.clamp(1, total_runs.max(1));
+    // The runs are made as the stream asks for them: the repeats of a case together.
+    let runs = corpus
         .into_iter()
         .map(Arc::new)
-        .flat_map(|eval_case| (0..repeat).map(move |index| (Arc::clone(&eval_case), index)))
-        .collect();
-    let workers = options.concurrency.clamp(1, runs.len().max(1));
+        .flat_map(|eval_case| (0..repeat).map(move |index| (Arc::clone(&eval_case), index)));
     let results = futures::stream::iter(runs)
         .map(|(eval_case, repeat)| run.run_case_guarded(eval_case, repeat))
         .buffered(workers)
