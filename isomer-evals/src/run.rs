@@ -180,8 +180,7 @@ fn prompt_from(
 ///
 /// Runs start in corpus order (the repeats of a case together) with at most
 /// `concurrency` in flight; the report lists them in that order whatever order they
-/// finish in. A
-/// `generate`, text render or `judge` that returns an error or panics
+/// finish in. A `generate`, text render or `judge` that returns an error or panics
 /// marks that case with a [`CaseError`] and the run goes on; so does a
 /// panic while scoring, and a `generate` or `judge` call still unanswered
 /// when [`RunEvalsOptions::timeout`] ends. Never fails as a whole.
