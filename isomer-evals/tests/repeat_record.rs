@@ -149,10 +149,8 @@ fn records_every_repeat_under_its_name_then_replays_it() {
     assert_eq!(std::fs::read_to_string(&calls).unwrap(), before);
 }
 
-/// A recording of a repeat the suite does not run is read by no replay: `totals` names it.
-#[test]
-fn recordings_past_the_suites_repeat_fail_totals() {
-    let gate = gate_support::build_gate("isomer-evals", "repeat_gate", Path::new(MANIFEST_DIR));
+/// A copy of the fixture's recordings.
+fn fixture_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("answers")).unwrap();
     for name in ["corpus.json", "judgments.json", "prompt.txt"] {
@@ -165,6 +163,45 @@ fn recordings_past_the_suites_repeat_fail_totals() {
         )
         .unwrap();
     }
+    dir
+}
+
+/// Runs one trial of the gate replaying `dir`.
+fn replay(dir: &Path, trial: &str) -> Output {
+    let gate = gate_support::build_gate("isomer-evals", "repeat_gate", Path::new(MANIFEST_DIR));
+    Command::new(gate)
+        .args(["--exact", trial])
+        .current_dir(MANIFEST_DIR)
+        .env_remove("ISOMER_EVAL_ACCEPT")
+        .env_remove("ISOMER_EVAL_RECORD")
+        .env("ISOMER_EVAL_RECORDINGS_MINI_REPEAT", dir)
+        .output()
+        .unwrap()
+}
+
+/// A case trial names the run whose recording is missing, and only that run.
+#[test]
+fn a_case_trial_names_the_run_whose_recording_is_missing() {
+    let dir = fixture_copy();
+    std::fs::remove_file(dir.path().join("answers/a.r1.0.txt")).unwrap();
+    let output = replay(dir.path(), "mini_repeat::a");
+    assert!(!output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains(
+            "---- mini_repeat::a ----\n\
+             case `a#1`:\n\
+             missing recordings (strict replay answers them with empty text): answers/a.r1.0.txt\n\
+             first attempt is not JSON: EOF while parsing a value at line 1 column 0\n\n"
+        ),
+        "{stdout}"
+    );
+}
+
+/// A recording of a repeat the suite does not run is read by no replay: `totals` names it.
+#[test]
+fn recordings_past_the_suites_repeat_fail_totals() {
+    let dir = fixture_copy();
     std::fs::write(dir.path().join("answers/b.r3.0.txt"), "{}").unwrap();
     let judgments = std::fs::read_to_string(dir.path().join("judgments.json"))
         .unwrap()
@@ -173,14 +210,7 @@ fn recordings_past_the_suites_repeat_fail_totals() {
             "{ \"id\": \"a.r4\", \"verdict\": \"no\", \"rendered\": \"\" },\n    { \"id\": \"b.r2\"",
         );
     std::fs::write(dir.path().join("judgments.json"), judgments).unwrap();
-    let output = Command::new(&gate)
-        .args(["--exact", "mini_repeat::totals"])
-        .current_dir(MANIFEST_DIR)
-        .env_remove("ISOMER_EVAL_ACCEPT")
-        .env_remove("ISOMER_EVAL_RECORD")
-        .env("ISOMER_EVAL_RECORDINGS_MINI_REPEAT", dir.path())
-        .output()
-        .unwrap();
+    let output = replay(dir.path(), "mini_repeat::totals");
     assert!(!output.status.success());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(

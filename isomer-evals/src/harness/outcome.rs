@@ -22,7 +22,7 @@ use crate::report::{
 };
 use isomer_corpus::{
     ANSWERS_DIR, FloorLevel, JUDGMENTS_FILE, SINGLE_SHOT_FLOORS, parse_answer_file_name,
-    parse_judgments, parse_recording_name,
+    parse_judgments, parse_recording_name, recording_name,
 };
 
 impl SuiteKind for Suite {
@@ -70,9 +70,15 @@ fn run_case(
     if report.results.is_empty() {
         return Err("run_evals returned no result for the case".into());
     }
-    // With repeats each run is checked against the case floors, and named `<id>#<repeat>`;
-    // what the recordings lack is listed once, with the first run.
+    // With repeats each run is checked against the case floors and named `<id>#<repeat>`,
+    // with what its own recordings lack (noted under its recording name, `<id>.r<k>`); a
+    // fault of a shared file goes with the first run.
     let repeated = report.results.len() > 1;
+    let (missing, stale, faults) = (
+        recordings.missing_recordings(),
+        recordings.stale_judgments(),
+        recordings.faults(),
+    );
     let mut messages = Vec::new();
     for (index, result) in report.results.iter().enumerate() {
         let misses = misses(
@@ -81,23 +87,37 @@ fn run_case(
             FloorLevel::Case,
             &CaseScores { result, has_golden },
         );
+        let recording = recording_name(case_id, result.repeat);
         let name = if repeated {
             format!("{case_id}#{}", result.repeat)
         } else {
             case_id.to_owned()
         };
-        let (missing, stale, faults) = if index == 0 {
-            (
-                recordings.missing_recordings(),
-                recordings.stale_judgments(),
-                recordings.faults(),
-            )
+        let missing: Vec<MissingRecording> = missing
+            .iter()
+            .filter(|m| !repeated || m.case_id == recording)
+            .cloned()
+            .collect();
+        let stale: Vec<StaleJudgment> = stale
+            .iter()
+            .filter(|s| !repeated || s.case_id == recording)
+            .cloned()
+            .collect();
+        let faults = if index == 0 {
+            faults.clone()
         } else {
-            (Vec::new(), Vec::new(), Vec::new())
+            Vec::new()
         };
-        messages.extend(case_message(
-            &name, result, &misses, &missing, &stale, &faults,
-        ));
+        let message = case_message(&name, result, &misses, &missing, &stale, &faults);
+        // Every line of a run's message is about that run: one that does not start by
+        // naming it gets a heading that does.
+        messages.extend(message.map(|message| {
+            if repeated && !message.starts_with(&format!("case `{name}`")) {
+                format!("case `{name}`:\n{message}")
+            } else {
+                message
+            }
+        }));
     }
     if messages.is_empty() {
         Ok(())
