@@ -17,9 +17,7 @@ const VARIABLE: &str = "ISOMER_EVAL_RECORDINGS_SLIDES_AGENT";
 /// The path of the gate binary (cargo builds it once; a no-op after `cargo test`).
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-evals", "slides_agent_eval", Path::new(MANIFEST_DIR))
-    })
+    GATE.get_or_init(|| gate_support::build_gate("slides_agent_eval", Path::new(MANIFEST_DIR)))
 }
 
 /// Runs the gate with `args`, replaying from `recordings` when given.

@@ -23,9 +23,7 @@ fn regressed() -> PathBuf {
 
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-evals", "eval_fixture_gate", Path::new(MANIFEST_DIR))
-    })
+    GATE.get_or_init(|| gate_support::build_gate("eval_fixture_gate", Path::new(MANIFEST_DIR)))
 }
 
 /// The value of attribute `name` in the first `<failure ...>` tag of `junit`, unescaped.
@@ -66,12 +64,13 @@ fn nextest_junit_takes_the_floor_summary_as_the_failure_message() {
         ),
     )
     .unwrap();
+    // `--workspace`, as `gate_support::build_gate` explains: the gate binary that
+    // `cargo test --workspace` built is reused rather than rebuilt under narrower features.
     let output = Command::new(&cargo)
         .args([
             "nextest",
             "run",
-            "-p",
-            "isomer-evals",
+            "--workspace",
             "--test",
             "eval_fixture_gate",
             "--profile",

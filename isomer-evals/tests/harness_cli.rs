@@ -16,9 +16,7 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// The path of the gate binary, built once per test process.
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-evals", "eval_fixture_gate", Path::new(MANIFEST_DIR))
-    })
+    GATE.get_or_init(|| gate_support::build_gate("eval_fixture_gate", Path::new(MANIFEST_DIR)))
 }
 
 /// Runs the gate with `args` (and `envs`), accepting nothing.

@@ -14,9 +14,7 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-evals", "eval_fixture_gate", Path::new(MANIFEST_DIR))
-    })
+    GATE.get_or_init(|| gate_support::build_gate("eval_fixture_gate", Path::new(MANIFEST_DIR)))
 }
 
 /// Runs the gate with `args`, `ISOMER_EVAL_HTML` set to `html` and, when given, the

@@ -23,9 +23,7 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// The gate binary, built once per test process (a no-op when `cargo test` built it).
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-evals", "main_macro_gate", Path::new(MANIFEST_DIR))
-    })
+    GATE.get_or_init(|| gate_support::build_gate("main_macro_gate", Path::new(MANIFEST_DIR)))
 }
 
 /// Runs the gate with `args`, accepting a moved baseline when `accept`

@@ -21,9 +21,7 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-openai", "record_gate", Path::new(MANIFEST_DIR))
-    })
+    GATE.get_or_init(|| gate_support::build_gate("record_gate", Path::new(MANIFEST_DIR)))
 }
 
 fn fixture(name: &str) -> PathBuf {
@@ -237,13 +235,7 @@ fn an_unknown_record_mode_is_refused_naming_the_values() {
 
 fn agent_gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate(
-            "isomer-openai",
-            "record_agent_gate",
-            Path::new(MANIFEST_DIR),
-        )
-    })
+    GATE.get_or_init(|| gate_support::build_gate("record_agent_gate", Path::new(MANIFEST_DIR)))
 }
 
 #[test]

@@ -14,9 +14,7 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn gate() -> &'static Path {
     static GATE: OnceLock<PathBuf> = OnceLock::new();
-    GATE.get_or_init(|| {
-        gate_support::build_gate("isomer-slides", "slides_eval", Path::new(MANIFEST_DIR))
-    })
+    GATE.get_or_init(|| gate_support::build_gate("slides_eval", Path::new(MANIFEST_DIR)))
 }
 
 fn run(args: &[&str], recordings: Option<&Path>) -> Output {
