@@ -59,7 +59,7 @@ fn judgments(dir: &Path) -> Vec<(String, isomer_corpus::AnswerabilityVerdict, St
 
 #[test]
 fn records_every_repeat_under_its_name_then_replays_it() {
-    let gate = gate_support::build_gate("isomer-evals", "repeat_gate", Path::new(MANIFEST_DIR));
+    let gate = gate_support::build_gate("repeat_gate", Path::new(MANIFEST_DIR));
     let dir = tempfile::tempdir().unwrap();
     let calls = dir.path().join("calls.txt");
     let recordings = dir.path().join("recordings");
@@ -168,7 +168,7 @@ fn fixture_copy() -> tempfile::TempDir {
 
 /// Runs one trial of the gate replaying `dir`.
 fn replay(dir: &Path, trial: &str) -> Output {
-    let gate = gate_support::build_gate("isomer-evals", "repeat_gate", Path::new(MANIFEST_DIR));
+    let gate = gate_support::build_gate("repeat_gate", Path::new(MANIFEST_DIR));
     Command::new(gate)
         .args(["--exact", trial])
         .current_dir(MANIFEST_DIR)
