@@ -37,18 +37,6 @@ impl SuiteKind for Suite {
     }
 }
 
-/// Runs `cases` with the suite's options, replaying `recordings` (recording first in
-/// record mode; `name` is the suite's, for messages).
-fn evaluate(
-    built: &'static Suite,
-    name: &str,
-    cases: Vec<EvalCase>,
-    recordings: &Recordings,
-    answers: Option<&AnswerLog>,
-) -> Result<EvalReport, Failed> {
-    record::run(built, name, cases, recordings, answers)
-}
-
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
 fn run_case(
@@ -61,7 +49,7 @@ fn run_case(
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(built, suite.name, vec![case], &recordings, None)?;
+    let report = record::run(built, suite.name, vec![case], &recordings, None)?;
     let result = report
         .results
         .first()
@@ -177,7 +165,7 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
     let answers = AnswerLog::new();
     let page_cases = html.as_ref().map(|_| cases.clone());
     let tap = html.as_ref().map(|_| &answers);
-    let report = evaluate(built, suite.name, cases, &recordings, tap)?;
+    let report = record::run(built, suite.name, cases, &recordings, tap)?;
     // The prompt the run handed its requests (built once, here), or, with no case, the
     // one the options build.
     let prompt = recordings
