@@ -4,7 +4,7 @@
 //! Content-Security-Policy forbids every fetch and every script) and needs no JavaScript.
 //! It shows, from the report value the text report and the JSON are made of:
 //!
-//! - the totals, row for row as [`format_report`] prints them,
+//! - the totals, row for row as [`format_report`](crate::format_report) prints them,
 //!   beside the same rows of the baseline (the committed report), moved rows marked;
 //! - each declared floor, met or missed (a case floor with the cases that miss it);
 //! - the recordings the replay found missing, stale or unusable;
