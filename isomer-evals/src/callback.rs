@@ -241,6 +241,22 @@ impl std::fmt::Display for CaseError {
 
 impl std::error::Error for CaseError {}
 
+/// Runs `render`, a render of the text surface (what a judge reads): a surface error or a
+/// panic becomes the case's error at stage `render`, never a panic of the run.
+pub(crate) fn guarded_render(
+    render: impl FnOnce() -> Result<String, BoxError>,
+) -> Result<String, CaseError> {
+    match std::panic::catch_unwind(AssertUnwindSafe(render)) {
+        Ok(Ok(rendered)) => Ok(rendered),
+        Ok(Err(error)) => Err(CaseError::failed(CaseStage::Render, None, &*error)),
+        Err(panic) => Err(CaseError::panicked(
+            CaseStage::Render,
+            None,
+            panic_message(&*panic),
+        )),
+    }
+}
+
 impl CaseError {
     /// The error of a failed call at `stage` (and `attempt`, for `generate`).
     pub(crate) fn from_failure(

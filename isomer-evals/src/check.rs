@@ -7,15 +7,13 @@
 //! decision, the validity score and the payload score all read the one
 //! check an attempt gets.
 
-use std::panic::AssertUnwindSafe;
-
 use isomer_sdk::{DeepValue, format_validation_error};
 use serde_json::Value;
 
-use crate::callback::panic_message;
+use crate::callback::guarded_render;
 use crate::parse::ParsedAttempt;
-use crate::report::{CaseError, CaseStage};
-use crate::runtime::{EvalFrame, EvalRuntime, TextCheck, ValidText};
+use crate::report::CaseError;
+use crate::runtime::{EvalFrame, EvalRuntime, TextCheck};
 
 /// The verdict on one value (upstream `CheckedComposition`).
 #[derive(Debug, Clone, PartialEq)]
@@ -152,7 +150,7 @@ where
         TextCheck::Valid(valid_text) => {
             let errors = frame_findings(frame, valid_text.composition());
             let valid = errors.is_empty();
-            let rendered = (valid && render).then(|| render_valid_text(&*valid_text));
+            let rendered = (valid && render).then(|| guarded_render(|| valid_text.render_text()));
             let check = CheckedComposition {
                 valid,
                 errors,
@@ -174,20 +172,6 @@ fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<Str
         .and_then(Value::as_array)
         .map_or(&[][..], Vec::as_slice);
     frame.validate_body(body)
-}
-
-/// Renders the text, a surface error or panic becoming the case's `render`
-/// error (as `score_answerability` reports it).
-fn render_valid_text(valid_text: &dyn ValidText) -> Result<String, CaseError> {
-    match std::panic::catch_unwind(AssertUnwindSafe(|| valid_text.render_text())) {
-        Ok(Ok(rendered)) => Ok(rendered),
-        Ok(Err(error)) => Err(CaseError::failed(CaseStage::Render, None, &*error)),
-        Err(panic) => Err(CaseError::panicked(
-            CaseStage::Render,
-            None,
-            panic_message(&*panic),
-        )),
-    }
 }
 
 /// Checks an attempt once (upstream `checkAttempt`): a parsed attempt gains

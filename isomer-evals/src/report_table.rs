@@ -43,7 +43,7 @@ pub(crate) fn first_error(name: &str, errors: &[String]) -> String {
 
 /// A report being written: rows first, then sections.
 #[derive(Debug, Default)]
-pub(crate) struct ReportTable {
+pub struct ReportTable {
     rows: Vec<(String, String)>,
     sections: Vec<String>,
 }

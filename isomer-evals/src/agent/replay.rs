@@ -127,10 +127,8 @@ pub type AgentRecordingError = RecordingFault;
 /// with line and column), each with its path.
 pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRecordingError>> {
     let transcripts = dir.join(TRANSCRIPTS_DIR);
-    let mut recordings = AgentRecordings::new();
-    let mut errors = Vec::new();
     if !transcripts.is_dir() {
-        return Ok(recordings);
+        return Ok(AgentRecordings::new());
     }
     let entries = match std::fs::read_dir(&transcripts) {
         Ok(entries) => entries,
@@ -146,29 +144,15 @@ pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRec
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .collect();
     paths.sort();
-    for path in paths {
-        let Some(key) = transcript_key(&path) else {
-            errors.push(AgentRecordingError {
-                path,
-                position: None,
-                message: "is not named <case id>.<repeat>.json (repeat a number from 0)".to_owned(),
-            });
-            continue;
-        };
-        match read_transcript(&path) {
-            Ok(Some(run)) => {
-                recordings.insert(key, run);
-            }
-            // Listed a moment ago and gone now: as if it had never been recorded.
-            Ok(None) => {}
-            Err(error) => errors.push(error),
-        }
-    }
-    if errors.is_empty() {
-        Ok(recordings)
-    } else {
-        Err(errors)
-    }
+    // A file listed a moment ago and gone now reads as if it had never been recorded.
+    read_transcripts(paths.into_iter().map(|path| match transcript_key(&path) {
+        Some(key) => Ok((key, path)),
+        None => Err(AgentRecordingError {
+            path,
+            position: None,
+            message: "is not named <case id>.<repeat>.json (repeat a number from 0)".to_owned(),
+        }),
+    }))
 }
 
 /// Reads the transcripts of one case, `transcripts/<case_id>.<r>.json` for
@@ -185,15 +169,27 @@ pub fn read_agent_case_recordings(
     case_id: &str,
     repeat: u32,
 ) -> Result<AgentRecordings, Vec<AgentRecordingError>> {
+    let transcripts = dir.join(TRANSCRIPTS_DIR);
+    let keyed = (0..repeat.max(1)).map(|r| {
+        let path = transcripts.join(isomer_corpus::transcript_file_name(case_id, r));
+        Ok(((case_id.to_owned(), r), path))
+    });
+    read_transcripts(keyed)
+}
+
+/// Reads the transcript of each `(key, path)`, in order, leaving out a file that does not
+/// exist; fails with every fault: each `Err` given (a file named for no key), each file
+/// that cannot be read or is not a transcript.
+fn read_transcripts(
+    keyed: impl IntoIterator<Item = Result<((String, u32), PathBuf), AgentRecordingError>>,
+) -> Result<AgentRecordings, Vec<AgentRecordingError>> {
     let mut recordings = AgentRecordings::new();
     let mut errors = Vec::new();
-    for r in 0..repeat.max(1) {
-        let path = dir
-            .join(TRANSCRIPTS_DIR)
-            .join(isomer_corpus::transcript_file_name(case_id, r));
-        match read_transcript(&path) {
-            Ok(Some(run)) => {
-                recordings.insert((case_id.to_owned(), r), run);
+    for keyed in keyed {
+        let read = keyed.and_then(|(key, path)| Ok(read_transcript(&path)?.map(|run| (key, run))));
+        match read {
+            Ok(Some((key, run))) => {
+                recordings.insert(key, run);
             }
             Ok(None) => {}
             Err(error) => errors.push(error),

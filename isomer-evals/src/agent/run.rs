@@ -18,7 +18,7 @@ use crate::case::EvalCase;
 use crate::check::{CheckedAttempt, check_attempt};
 use crate::parse::parse_generated;
 use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
-use crate::score::score_expected_primitives;
+use crate::score::{ExpectedPrimitivesScore, score_expected_primitives};
 
 /// The turn limit when the options give none: 12 model turns per run.
 ///
@@ -207,26 +207,26 @@ struct Transcript {
 }
 
 impl AgentRunContext<'_, '_, '_> {
-    /// One run, with a panic while scoring recorded as the run's error.
+    /// One run, with a panic while scoring recorded as the run's error (the answer then
+    /// scores nothing: not parsed, not valid, no errors, a miss of the expected types).
     async fn run_guarded(&self, eval_case: Arc<EvalCase>, repeat: u32) -> AgentEvalCaseResult {
-        let transcript = self.converse(&eval_case, repeat).await;
-        let turns = transcript.turns;
+        let mut transcript = self.converse(&eval_case, repeat).await;
         let scored = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            self.score(&eval_case, repeat, &transcript)
+            self.score(&eval_case, &transcript.answer)
         }));
-        match scored {
-            Ok(result) => result,
+        let scores = match scored {
+            Ok(scores) => scores,
             Err(panic) => {
-                let mut result = self.score_nothing(&eval_case, repeat, transcript);
-                result.error = Some(AgentRunError {
+                transcript.error = Some(AgentRunError {
                     stage: AgentRunStage::Score,
-                    turn: turns,
+                    turn: transcript.turns,
                     panicked: true,
                     message: panic_message(&*panic),
                 });
-                result
+                AnswerScores::nothing(&eval_case)
             }
-        }
+        };
+        transcript.into_result(&eval_case, repeat, scores)
     }
 
     async fn converse(&self, eval_case: &Arc<EvalCase>, repeat: u32) -> Transcript {
@@ -358,16 +358,12 @@ impl AgentRunContext<'_, '_, '_> {
         }
     }
 
-    fn score(
-        &self,
-        eval_case: &EvalCase,
-        repeat: u32,
-        transcript: &Transcript,
-    ) -> AgentEvalCaseResult {
+    /// Scores `answer`, the text a run ended on, as a first attempt of `run_evals` is read.
+    fn score(&self, eval_case: &EvalCase, answer: &str) -> AnswerScores {
         let runtime = self.options.runtime;
         let checked = check_attempt(
             runtime,
-            parse_generated(transcript.answer.clone()),
+            parse_generated(answer.to_owned()),
             self.options.frame,
         );
         let value: Option<&Value> = match &checked {
@@ -379,15 +375,7 @@ impl AgentRunContext<'_, '_, '_> {
             .as_deref()
             .map(|expected| score_expected_primitives(runtime.walker(), value, expected));
         let valid = checked.is_valid();
-        AgentEvalCaseResult {
-            case_id: eval_case.id.clone(),
-            repeat,
-            finished: transcript.finished,
-            turns: transcript.turns,
-            usage: transcript.usage,
-            tool_result_bytes: transcript.tool_result_bytes,
-            calls: transcript.calls.clone(),
-            answer: transcript.answer.clone(),
+        AnswerScores {
             parsed: checked.check().is_some(),
             valid,
             errors: if valid {
@@ -396,36 +384,59 @@ impl AgentRunContext<'_, '_, '_> {
                 checked.failures()
             },
             expected,
-            error: transcript.error.clone(),
         }
     }
+}
 
-    fn score_nothing(
-        &self,
-        eval_case: &EvalCase,
-        repeat: u32,
-        transcript: Transcript,
-    ) -> AgentEvalCaseResult {
-        AgentEvalCaseResult {
-            case_id: eval_case.id.clone(),
-            repeat,
-            finished: transcript.finished,
-            turns: transcript.turns,
-            usage: transcript.usage,
-            tool_result_bytes: transcript.tool_result_bytes,
-            calls: transcript.calls,
-            answer: transcript.answer,
+/// What scoring read from the answer of a run.
+struct AnswerScores {
+    parsed: bool,
+    valid: bool,
+    errors: Vec<String>,
+    expected: Option<ExpectedPrimitivesScore>,
+}
+
+impl AnswerScores {
+    /// The scores of an answer whose scoring panicked: not parsed, not valid, no errors,
+    /// and a miss of the expected types when the case lists some.
+    fn nothing(eval_case: &EvalCase) -> Self {
+        AnswerScores {
             parsed: false,
             valid: false,
             errors: Vec::new(),
             expected: eval_case
                 .expected
                 .as_ref()
-                .map(|_| crate::score::ExpectedPrimitivesScore {
+                .map(|_| ExpectedPrimitivesScore {
                     hit: false,
                     found: Vec::new(),
                 }),
-            error: None,
+        }
+    }
+}
+
+impl Transcript {
+    /// The run's result: what it gathered, and the scores of its answer.
+    fn into_result(
+        self,
+        eval_case: &EvalCase,
+        repeat: u32,
+        scores: AnswerScores,
+    ) -> AgentEvalCaseResult {
+        AgentEvalCaseResult {
+            case_id: eval_case.id.clone(),
+            repeat,
+            finished: self.finished,
+            turns: self.turns,
+            usage: self.usage,
+            tool_result_bytes: self.tool_result_bytes,
+            calls: self.calls,
+            answer: self.answer,
+            parsed: scores.parsed,
+            valid: scores.valid,
+            errors: scores.errors,
+            expected: scores.expected,
+            error: self.error,
         }
     }
 }

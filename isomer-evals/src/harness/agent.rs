@@ -512,7 +512,23 @@ mod tests {
         serde_json::from_value(value).unwrap()
     }
 
-    fn totals(value: serde_json::Value) -> AgentEvalTotals {
+    /// The totals of `runs` runs of as many cases: `finished` and `valid` of them,
+    /// `expected` as (hits, cases listing expected types), `mean_turns` turns per run.
+    fn totals_of(
+        runs: usize,
+        finished: usize,
+        valid: usize,
+        expected: Option<(usize, usize)>,
+        mean_turns: f64,
+    ) -> AgentEvalTotals {
+        let mut value = json!({
+            "cases": runs, "repeat": 1, "runs": runs, "finished": finished, "valid": valid,
+            "turns": { "mean": mean_turns }, "inputTokens": { "mean": 1.0 },
+            "outputTokens": { "mean": 1.0 }, "toolResultBytes": { "mean": 1.0 }, "calls": []
+        });
+        if let Some((hits, cases)) = expected {
+            value["expected"] = json!({ "hits": hits, "cases": cases });
+        }
         serde_json::from_value(value).unwrap()
     }
 
@@ -576,12 +592,7 @@ mod tests {
 
     #[test]
     fn suite_floors_read_the_totals_of_every_run() {
-        let eight = totals(json!({
-            "cases": 8, "repeat": 1, "runs": 8, "finished": 7, "valid": 6,
-            "expected": { "hits": 7, "cases": 8 },
-            "turns": { "mean": 4.375 }, "inputTokens": { "mean": 1.0 },
-            "outputTokens": { "mean": 1.0 }, "toolResultBytes": { "mean": 1.0 }, "calls": []
-        }));
+        let eight = totals_of(8, 7, 6, Some((7, 8)), 4.375);
         let floors = [
             Floor::number("min_finished_ratio", 1.0),
             Floor::number("min_valid_ratio", 0.8),
@@ -600,11 +611,7 @@ mod tests {
                 "max_mean_turns: 4.375, floor <= 4",
             ]
         );
-        let none = totals(json!({
-            "cases": 0, "repeat": 1, "runs": 0, "finished": 0, "valid": 0,
-            "turns": { "mean": 0.0 }, "inputTokens": { "mean": 0.0 },
-            "outputTokens": { "mean": 0.0 }, "toolResultBytes": { "mean": 0.0 }, "calls": []
-        }));
+        let none = totals_of(0, 0, 0, None, 0.0);
         let floors = [
             Floor::number("min_valid_ratio", 0.0),
             Floor::number("min_expected_hit_ratio", 0.0),

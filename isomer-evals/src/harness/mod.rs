@@ -293,6 +293,7 @@ pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 /// A suite as the expansion describes it: data only, built as a constant. `B` is what the
 /// suite's function returns, converted: a [`Suite`] ([`SuiteSpec`]) or an
 /// [`agent::AgentSuite`] ([`agent::AgentSuiteSpec`]).
+#[derive(Debug)]
 pub struct Spec<B: 'static> {
     /// The suite name: the first part of each trial name (`<name>::<case id>`).
     pub name: &'static str,
@@ -319,17 +320,6 @@ impl<B> Clone for Spec<B> {
 }
 
 impl<B> Copy for Spec<B> {}
-
-impl<B> std::fmt::Debug for Spec<B> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Spec")
-            .field("name", &self.name)
-            .field("corpus", &self.corpus)
-            .field("floors", &self.floors)
-            .field("snapshots", &self.snapshots)
-            .finish_non_exhaustive()
-    }
-}
 
 /// A corpus as compiled into a gate.
 #[derive(Debug, Clone, Copy)]

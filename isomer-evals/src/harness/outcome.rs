@@ -42,18 +42,6 @@ impl SuiteKind for Suite {
     }
 }
 
-/// Runs `cases` with the suite's options, replaying `recordings` (recording first in
-/// record mode; `name` is the suite's, for messages).
-fn evaluate(
-    built: &'static Suite,
-    name: &str,
-    cases: Vec<EvalCase>,
-    recordings: &Recordings,
-    answers: Option<&AnswerLog>,
-) -> Result<EvalReport, Failed> {
-    record::run(built, name, cases, recordings, answers)
-}
-
 /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
 /// macro checked the whole text at compile time) and reads only its own recordings.
 fn run_case(
@@ -66,7 +54,7 @@ fn run_case(
     let case = kind::case_of(&suite.corpus, spec)?;
     let has_golden = case.golden.is_some();
     let recordings = Recordings::new(dir);
-    let report = evaluate(built, suite.name, vec![case], &recordings, None)?;
+    let report = record::run(built, suite.name, vec![case], &recordings, None)?;
     if report.results.is_empty() {
         return Err("run_evals returned no result for the case".into());
     }
@@ -218,7 +206,7 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
     let answers = AnswerLog::new();
     let page_cases = html.as_ref().map(|_| cases.clone());
     let tap = html.as_ref().map(|_| &answers);
-    let mut report = evaluate(built, suite.name, cases, &recordings, tap)?;
+    let mut report = record::run(built, suite.name, cases, &recordings, tap)?;
     // A live run (record mode) measured its calls: shown here, and kept out of the
     // baseline, since wall time is not deterministic. A replay measures nothing.
     if report.totals.measured.is_some() {

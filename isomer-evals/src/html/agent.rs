@@ -2,147 +2,56 @@
 //! each run of a case (its turns, tool calls and answer) in the middle column.
 
 use super::page::{
-    FloorStatus, Page, badge, esc, floor_statuses, totals_rows, write_errors, write_folded,
-    write_json, write_rendering, write_scores,
+    FloorStatus, badge, esc, floor_statuses, write_errors, write_folded, write_json,
+    write_rendering, write_scores,
 };
+use super::report_page::ReportPage;
+use super::report_page::kind::Kind;
 use crate::agent::{
-    AgentEvalCaseResult, AgentEvalReport, AgentRecordings, RecordedRun, TurnKey,
-    agent_report_table, format_agent_report,
+    AgentEvalCaseResult, AgentEvalReport, AgentRecordings, RecordedRun, TurnKey, agent_report_table,
 };
 use crate::case::EvalCase;
-use crate::floor::{Floor, Scores, misses};
+use crate::floor::{Scores, misses};
 use crate::parse::{ParsedAttempt, parse_generated};
-use crate::runtime::EvalRuntime;
+use crate::report_table::ReportTable;
 use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 
-/// The HTML report of an agent run; see the [module docs](super).
-pub struct AgentPage<'a> {
-    suite: &'a str,
-    report: &'a AgentEvalReport,
-    cases: &'a [EvalCase],
-    runtime: &'a dyn EvalRuntime,
-    transcripts: Option<&'a AgentRecordings>,
-    baseline: Option<&'a AgentEvalReport>,
-    floors: &'a [Floor],
-    missing: &'a [TurnKey],
-    stale: &'a [TurnKey],
-    notes: Vec<String>,
-}
+/// The HTML report of an agent run; see the [module docs](super) and
+/// [`ReportPage`] for the parts every page has.
+pub type AgentPage<'a> = ReportPage<'a, AgentEvalReport>;
 
-impl std::fmt::Debug for AgentPage<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AgentPage")
-            .field("suite", &self.suite)
-            .field("cases", &self.cases.len())
-            .finish_non_exhaustive()
+mod parts {
+    use super::{AgentRecordings, TurnKey};
+
+    /// The parts only an agent page has (the page's `Kind::Parts`).
+    #[derive(Default)]
+    pub struct AgentParts<'a> {
+        pub(in crate::html) transcripts: Option<&'a AgentRecordings>,
+        pub(in crate::html) missing: &'a [TurnKey],
+        pub(in crate::html) stale: &'a [TurnKey],
     }
 }
 
-impl<'a> AgentPage<'a> {
-    /// The page of `report`, a run of `cases` (the corpus: requests and goldens) scored
-    /// against `runtime`, whose html surface renders answers and goldens. `suite` titles
-    /// the page.
-    pub fn new(
-        suite: &'a str,
-        report: &'a AgentEvalReport,
-        cases: &'a [EvalCase],
-        runtime: &'a dyn EvalRuntime,
-    ) -> Self {
-        AgentPage {
-            suite,
-            report,
-            cases,
-            runtime,
-            transcripts: None,
-            baseline: None,
-            floors: &[],
-            missing: &[],
-            stale: &[],
-            notes: Vec::new(),
-        }
+impl Kind for AgentEvalReport {
+    type Parts<'a> = parts::AgentParts<'a>;
+    const TITLE: &'static str = "agent eval report";
+    const SOUND: &'static str = "every turn the replay asked for is recorded, and the tools answer every call as they did when it was recorded";
+    const ANSWER_HEADING: &'static str = "runs";
+
+    fn table(report: &Self) -> ReportTable {
+        agent_report_table(report)
     }
 
-    /// The transcripts the run replayed: each run's turns, with the text, tool calls and
-    /// recorded tool results of every turn.
-    pub fn transcripts(mut self, transcripts: &'a AgentRecordings) -> Self {
-        self.transcripts = Some(transcripts);
-        self
-    }
-
-    /// The committed report to show the totals beside.
-    pub fn baseline(mut self, baseline: &'a AgentEvalReport) -> Self {
-        self.baseline = Some(baseline);
-        self
-    }
-
-    /// The declared floors, each shown met or missed.
-    pub fn floors(mut self, floors: &'a [Floor]) -> Self {
-        self.floors = floors;
-        self
-    }
-
-    /// The turns the replay found missing and stale.
-    pub fn turns(mut self, missing: &'a [TurnKey], stale: &'a [TurnKey]) -> Self {
-        self.missing = missing;
-        self.stale = stale;
-        self
-    }
-
-    /// One more line in the recordings part.
-    pub fn note(mut self, note: impl Into<String>) -> Self {
-        self.notes.push(note.into());
-        self
-    }
-
-    /// The page: one self-contained HTML document.
-    pub fn to_html(&self) -> String {
-        let report = self.report;
-        let table = agent_report_table(report);
-        let baseline_table = self.baseline.map(agent_report_table);
-        let mut css = String::new();
-        let case_rows = self
-            .cases
-            .iter()
-            .map(|case| self.case_row(case, &mut css))
-            .collect();
-        let mut recordings = self.notes.clone();
-        if recordings.is_empty() {
-            recordings.extend(
-                self.missing
-                    .iter()
-                    .map(|key| format!("missing turn: {key}")),
-            );
-            recordings.extend(
-                self.stale
-                    .iter()
-                    .map(|key| format!("stale turn (the tools now answer differently): {key}")),
-            );
-        }
+    fn lede(report: &Self) -> String {
         let totals = &report.totals;
-        Page {
-            title: format!("{}: agent eval report", self.suite),
-            lede: format!(
-                "{} cases, {} runs, {} finished, {} valid",
-                totals.cases, totals.runs, totals.finished, totals.valid
-            ),
-            has_baseline: baseline_table.is_some(),
-            totals: totals_rows(
-                table.rows(),
-                baseline_table.as_ref().map(|table| table.rows()),
-            ),
-            floors: self.floor_statuses(),
-            recordings,
-            sound: "every turn the replay asked for is recorded, and the tools answer every call as they did when it was recorded",
-            answer_heading: "runs",
-            case_rows,
-            text_report: format_agent_report(report),
-            surface_css: css,
-        }
-        .finish()
+        format!(
+            "{} cases, {} runs, {} finished, {} valid",
+            totals.cases, totals.runs, totals.finished, totals.valid
+        )
     }
 
-    fn floor_statuses(&self) -> Vec<FloorStatus> {
-        let units: Vec<(String, &dyn Scores)> = self
+    fn floor_statuses(page: &AgentPage<'_>) -> Vec<FloorStatus> {
+        let units: Vec<(String, &dyn Scores)> = page
             .report
             .results
             .iter()
@@ -153,7 +62,50 @@ impl<'a> AgentPage<'a> {
                 )
             })
             .collect();
-        floor_statuses(self.floors, AGENT_FLOORS, &units, &self.report.totals)
+        floor_statuses(page.floors, AGENT_FLOORS, &units, &page.report.totals)
+    }
+
+    /// The notes; without notes, the turns found missing and stale.
+    fn recordings(page: &AgentPage<'_>) -> Vec<String> {
+        let mut recordings = page.notes.clone();
+        if recordings.is_empty() {
+            recordings.extend(
+                page.parts
+                    .missing
+                    .iter()
+                    .map(|key| format!("missing turn: {key}")),
+            );
+            recordings.extend(
+                page.parts
+                    .stale
+                    .iter()
+                    .map(|key| format!("stale turn (the tools now answer differently): {key}")),
+            );
+        }
+        recordings
+    }
+
+    fn case_rows(page: &AgentPage<'_>, css: &mut String) -> Vec<String> {
+        page.cases
+            .iter()
+            .map(|case| page.case_row(case, css))
+            .collect()
+    }
+}
+
+impl<'a> AgentPage<'a> {
+    /// The transcripts the run replayed: each run's turns, with the text, tool calls and
+    /// recorded tool results of every turn.
+    pub fn transcripts(mut self, transcripts: &'a AgentRecordings) -> Self {
+        self.parts.transcripts = Some(transcripts);
+        self
+    }
+
+    /// The turns the replay found missing and stale.
+    pub fn turns(mut self, missing: &'a [TurnKey], stale: &'a [TurnKey]) -> Self {
+        self.parts.missing = missing;
+        self.parts.stale = stale;
+        self
     }
 
     fn case_row(&self, case: &EvalCase, css: &mut String) -> String {
@@ -172,37 +124,25 @@ impl<'a> AgentPage<'a> {
                 problems.push(format!("run {} did not complete: {error}", run.repeat));
             }
         }
-        for key in self.missing.iter().filter(|key| key.case_id == case.id) {
+        for key in self
+            .parts
+            .missing
+            .iter()
+            .filter(|key| key.case_id == case.id)
+        {
             problems.push(format!("missing turn: {key}"));
         }
-        for key in self.stale.iter().filter(|key| key.case_id == case.id) {
+        for key in self.parts.stale.iter().filter(|key| key.case_id == case.id) {
             problems.push(format!("stale turn: {key}"));
         }
-        let state = if problems.is_empty() {
-            "passed"
-        } else {
-            "failed"
-        };
-        let mut out = format!(
-            "<tr class=\"case {state}\" id=\"case-{}\"><td><h3>{}</h3><p class=\"request\">{}</p>",
-            esc(&case.id),
-            esc(&case.id),
-            esc(&case.prompt)
+        let mut out = String::new();
+        self.open_case_row(
+            &mut out,
+            (&case.id, &case.id),
+            Some(&case.prompt),
+            &problems,
+            "",
         );
-        if !self.floors.is_empty() || !problems.is_empty() {
-            out.push_str(&if problems.is_empty() {
-                badge("pass", "passes")
-            } else {
-                badge("fail", "fails")
-            });
-        }
-        if !problems.is_empty() {
-            out.push_str("<ul class=\"problems\">");
-            for problem in &problems {
-                out.push_str(&format!("<li>{}</li>", esc(problem)));
-            }
-            out.push_str("</ul>");
-        }
         out.push_str("</td><td>");
         for run in &runs {
             self.write_run(&mut out, css, run);
@@ -210,12 +150,7 @@ impl<'a> AgentPage<'a> {
         if runs.is_empty() {
             out.push_str("<p class=\"none\">no run</p>");
         }
-        out.push_str("</td><td>");
-        match &case.golden {
-            Some(golden) => write_rendering(&mut out, css, self.runtime, golden),
-            None => out.push_str("<p class=\"none\">no golden</p>"),
-        }
-        out.push_str("</td></tr>");
+        self.close_case_row(&mut out, css, case.golden.as_ref());
         out
     }
 
@@ -249,6 +184,7 @@ impl<'a> AgentPage<'a> {
         }
         write_scores(out, &scores);
         let transcript: Option<&RecordedRun> = self
+            .parts
             .transcripts
             .and_then(|transcripts| transcripts.get(&(run.case_id.clone(), run.repeat)));
         if let Some(transcript) = transcript {

@@ -4,7 +4,7 @@
 //! Content-Security-Policy forbids every fetch and every script) and needs no JavaScript.
 //! It shows, from the report value the text report and the JSON are made of:
 //!
-//! - the totals, row for row as [`format_report`] prints them,
+//! - the totals, row for row as [`format_report`](crate::format_report) prints them,
 //!   beside the same rows of the baseline (the committed report), moved rows marked;
 //! - each declared floor, met or missed (a case floor with the cases that miss it);
 //! - the recordings the replay found missing, stale or unusable;
@@ -46,6 +46,7 @@
 
 mod agent;
 mod page;
+mod report_page;
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
@@ -54,18 +55,20 @@ use isomer_sdk::js::to_fixed_2;
 
 use crate::case::{AnswerabilityVerdict, EvalCase, Generate};
 use crate::check::{CheckedAttempt, check_attempt};
-use crate::floor::{Floor, misses};
+use crate::floor::misses;
 use crate::parse::parse_generated;
 use crate::recordings::{ReplayFindings, StaleReason};
-use crate::report::{CaseScores, EvalCaseResult, EvalReport, format_report, report_table};
-use crate::runtime::{EvalFrame, EvalRuntime};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport, report_table};
+use crate::report_table::ReportTable;
+use crate::runtime::EvalFrame;
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 use page::{
-    FloorStatus, Page, badge, esc, floor_statuses, totals_rows, write_errors, write_folded,
-    write_rendering, write_scores,
+    FloorStatus, badge, esc, floor_statuses, write_errors, write_folded, write_rendering,
+    write_scores,
 };
 
 pub use agent::AgentPage;
+pub use report_page::ReportPage;
 
 /// The model text of every attempt of a run, keyed by case id and attempt: what the
 /// report value does not hold and the page shows. [`AnswerLog::tap`] fills it from a
@@ -118,147 +121,47 @@ impl AnswerLog {
     }
 }
 
-/// The HTML report of a single-shot run; see the [module docs](self).
-///
-/// Only the suite name, the report, the cases and the runtime are needed; each setter
-/// adds a part (without [`EvalPage::answers`] the page shows the composition each case
-/// scored, not every attempt).
-pub struct EvalPage<'a> {
-    suite: &'a str,
-    report: &'a EvalReport,
-    cases: &'a [EvalCase],
-    runtime: &'a dyn EvalRuntime,
-    frame: Option<&'a dyn EvalFrame>,
-    answers: Option<&'a AnswerLog>,
-    baseline: Option<&'a EvalReport>,
-    floors: &'a [Floor],
-    findings: Option<&'a ReplayFindings>,
-    notes: Vec<String>,
-}
+/// The HTML report of a single-shot run; see the [module docs](self) and [`ReportPage`]
+/// for the parts every page has. Without [`EvalPage::answers`] the page shows the
+/// composition each case scored, not every attempt.
+pub type EvalPage<'a> = ReportPage<'a, EvalReport>;
 
-impl std::fmt::Debug for EvalPage<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EvalPage")
-            .field("suite", &self.suite)
-            .field("cases", &self.cases.len())
-            .finish_non_exhaustive()
+mod parts {
+    use super::{AnswerLog, EvalFrame, ReplayFindings};
+
+    /// The parts only a single-shot page has (the page's `Kind::Parts`).
+    #[derive(Default)]
+    pub struct EvalParts<'a> {
+        pub(in crate::html) frame: Option<&'a dyn EvalFrame>,
+        pub(in crate::html) answers: Option<&'a AnswerLog>,
+        pub(in crate::html) findings: Option<&'a ReplayFindings>,
     }
 }
 
-impl<'a> EvalPage<'a> {
-    /// The page of `report`, a run of `cases` (the corpus, in the order run: its requests
-    /// and goldens) scored against `runtime`, whose html surface renders answers and
-    /// goldens. `suite` titles the page.
-    pub fn new(
-        suite: &'a str,
-        report: &'a EvalReport,
-        cases: &'a [EvalCase],
-        runtime: &'a dyn EvalRuntime,
-    ) -> Self {
-        EvalPage {
-            suite,
-            report,
-            cases,
-            runtime,
-            frame: None,
-            answers: None,
-            baseline: None,
-            floors: &[],
-            findings: None,
-            notes: Vec::new(),
-        }
+impl report_page::kind::Kind for EvalReport {
+    type Parts<'a> = parts::EvalParts<'a>;
+    const TITLE: &'static str = "eval report";
+    const SOUND: &'static str = "every recording the replay asked for is present and usable, and every verdict was given for the current rendering";
+    const ANSWER_HEADING: &'static str = "answer";
+
+    fn table(report: &Self) -> ReportTable {
+        report_table(report)
     }
 
-    /// The frame the run checked with, so each attempt's errors include its body rule.
-    pub fn frame(mut self, frame: &'a dyn EvalFrame) -> Self {
-        self.frame = Some(frame);
-        self
-    }
-
-    /// The model text of each attempt ([`AnswerLog::tap`] of the run's `generate`).
-    pub fn answers(mut self, answers: &'a AnswerLog) -> Self {
-        self.answers = Some(answers);
-        self
-    }
-
-    /// The committed report to show the totals beside.
-    pub fn baseline(mut self, baseline: &'a EvalReport) -> Self {
-        self.baseline = Some(baseline);
-        self
-    }
-
-    /// The declared floors, each shown met or missed.
-    pub fn floors(mut self, floors: &'a [Floor]) -> Self {
-        self.floors = floors;
-        self
-    }
-
-    /// What the replay found missing, stale or unusable.
-    pub fn findings(mut self, findings: &'a ReplayFindings) -> Self {
-        self.findings = Some(findings);
-        self
-    }
-
-    /// One more line in the recordings part (a `prompt.txt` that differs, say).
-    pub fn note(mut self, note: impl Into<String>) -> Self {
-        self.notes.push(note.into());
-        self
-    }
-
-    /// The page: one self-contained HTML document.
-    pub fn to_html(&self) -> String {
-        let report = self.report;
-        let table = report_table(report);
-        let baseline_table = self.baseline.map(report_table);
-        let mut css = String::new();
-        let case_rows = report
-            .results
-            .iter()
-            .map(|result| self.case_row(result, &mut css))
-            .collect();
-        // The notes, then the findings' lines the notes do not already hold (the gate's
-        // notes are its failure lines, which print the findings too).
-        let mut recordings: Vec<String> = self.notes.clone();
-        if let Some(findings) = self.findings {
-            for line in findings.to_string().lines() {
-                if !recordings.iter().any(|note| note == line) {
-                    recordings.push(line.to_owned());
-                }
-            }
-        }
+    fn lede(report: &Self) -> String {
         let totals = &report.totals;
-        Page {
-            title: format!("{}: eval report", self.suite),
-            lede: format!(
-                "{} cases, {} valid on the first attempt, {} after the retry",
-                totals.cases, totals.valid, totals.valid_after_retry
-            ),
-            has_baseline: baseline_table.is_some(),
-            totals: totals_rows(
-                table.rows(),
-                baseline_table.as_ref().map(|table| table.rows()),
-            ),
-            floors: self.floor_statuses(),
-            recordings,
-            sound: "every recording the replay asked for is present and usable, and every verdict was given for the current rendering",
-            answer_heading: "answer",
-            case_rows,
-            text_report: format_report(report),
-            surface_css: css,
-        }
-        .finish()
+        format!(
+            "{} cases, {} valid on the first attempt, {} after the retry",
+            totals.cases, totals.valid, totals.valid_after_retry
+        )
     }
 
-    fn case_of(&self, case_id: &str) -> Option<&EvalCase> {
-        self.cases.iter().find(|case| case.id == case_id)
-    }
-
-    fn floor_statuses(&self) -> Vec<FloorStatus> {
-        let scores: Vec<CaseScores> = self
+    fn floor_statuses(page: &EvalPage<'_>) -> Vec<FloorStatus> {
+        let scores: Vec<CaseScores> = page
             .report
             .results
             .iter()
-            .map(|result| self.scores(result))
+            .map(|result| page.scores(result))
             .collect();
         let units: Vec<(String, &dyn crate::floor::Scores)> = scores
             .iter()
@@ -269,7 +172,53 @@ impl<'a> EvalPage<'a> {
                 )
             })
             .collect();
-        floor_statuses(self.floors, SINGLE_SHOT_FLOORS, &units, &self.report.totals)
+        floor_statuses(page.floors, SINGLE_SHOT_FLOORS, &units, &page.report.totals)
+    }
+
+    /// The notes, then the findings' lines the notes do not already hold (the gate's
+    /// notes are its failure lines, which print the findings too).
+    fn recordings(page: &EvalPage<'_>) -> Vec<String> {
+        let mut recordings: Vec<String> = page.notes.clone();
+        if let Some(findings) = page.parts.findings {
+            for line in findings.to_string().lines() {
+                if !recordings.iter().any(|note| note == line) {
+                    recordings.push(line.to_owned());
+                }
+            }
+        }
+        recordings
+    }
+
+    fn case_rows(page: &EvalPage<'_>, css: &mut String) -> Vec<String> {
+        page.report
+            .results
+            .iter()
+            .map(|result| page.case_row(result, css))
+            .collect()
+    }
+}
+
+impl<'a> EvalPage<'a> {
+    /// The frame the run checked with, so each attempt's errors include its body rule.
+    pub fn frame(mut self, frame: &'a dyn EvalFrame) -> Self {
+        self.parts.frame = Some(frame);
+        self
+    }
+
+    /// The model text of each attempt ([`AnswerLog::tap`] of the run's `generate`).
+    pub fn answers(mut self, answers: &'a AnswerLog) -> Self {
+        self.parts.answers = Some(answers);
+        self
+    }
+
+    /// What the replay found missing, stale or unusable.
+    pub fn findings(mut self, findings: &'a ReplayFindings) -> Self {
+        self.parts.findings = Some(findings);
+        self
+    }
+
+    fn case_of(&self, case_id: &str) -> Option<&EvalCase> {
+        self.cases.iter().find(|case| case.id == case_id)
     }
 
     fn scores<'r>(&self, result: &'r EvalCaseResult) -> CaseScores<'r> {
@@ -294,7 +243,7 @@ impl<'a> EvalPage<'a> {
         if let Some(error) = &result.error {
             problems.push(format!("did not complete: {error}"));
         }
-        if let Some(findings) = self.findings {
+        if let Some(findings) = self.parts.findings {
             for missing in findings
                 .missing_recordings
                 .iter()
@@ -317,14 +266,8 @@ impl<'a> EvalPage<'a> {
 
     fn case_row(&self, result: &EvalCaseResult, css: &mut String) -> String {
         let case = self.case_of(&result.case_id);
-        let problems = self.problems(result);
-        let mut out = String::new();
-        let state = if problems.is_empty() {
-            "passed"
-        } else {
-            "failed"
-        };
-        // A run of a suite with repeats is `<id>#<repeat>`, as the text report names it.
+        // A run of a suite with repeats is `<id>#<repeat>`, as the text report names it,
+        // anchored under its recording name.
         let (anchor, title) = match self.report.totals.repeats {
             Some(_) => (
                 isomer_corpus::recording_name(&result.case_id, result.repeat),
@@ -332,60 +275,41 @@ impl<'a> EvalPage<'a> {
             ),
             None => (result.case_id.clone(), result.case_id.clone()),
         };
-        out.push_str(&format!(
-            "<tr class=\"case {state}\" id=\"case-{}\"><td>",
-            esc(&anchor)
-        ));
-        out.push_str(&format!("<h3>{}</h3>", esc(&title)));
-        if let Some(case) = case {
-            out.push_str(&format!("<p class=\"request\">{}</p>", esc(&case.prompt)));
-        }
-        // Pass or fail as the case's trial decides, when anything decides it.
-        if !self.floors.is_empty() || !problems.is_empty() {
-            out.push_str(&if problems.is_empty() {
-                badge("pass", "passes")
-            } else {
-                badge("fail", "fails")
-            });
-        }
         let validity = &result.validity;
-        out.push_str(&if validity.valid {
+        let mut badges = if validity.valid {
             badge("pass", "valid")
         } else if validity.valid_after_retry {
             badge("note", "valid after retry")
         } else {
             badge("fail", "invalid")
-        });
+        };
         if let Some(score) = result.answerability {
             let (class, word) = match score.verdict {
                 AnswerabilityVerdict::Yes => ("pass", "answerable: yes"),
                 AnswerabilityVerdict::Partial => ("note", "answerable: partial"),
                 AnswerabilityVerdict::No => ("fail", "answerable: no"),
             };
-            out.push_str(&badge(class, word));
+            badges.push_str(&badge(class, word));
         }
-        if !problems.is_empty() {
-            out.push_str("<ul class=\"problems\">");
-            for problem in &problems {
-                out.push_str(&format!("<li>{}</li>", esc(problem)));
-            }
-            out.push_str("</ul>");
-        }
+        let mut out = String::new();
+        self.open_case_row(
+            &mut out,
+            (&anchor, &title),
+            case.map(|case| case.prompt.as_str()),
+            &self.problems(result),
+            &badges,
+        );
         write_scores(&mut out, &scores_of(result));
         out.push_str("</td><td>");
         self.write_attempts(&mut out, css, result);
-        out.push_str("</td><td>");
-        match case.and_then(|case| case.golden.as_ref()) {
-            Some(golden) => write_rendering(&mut out, css, self.runtime, golden),
-            None => out.push_str("<p class=\"none\">no golden</p>"),
-        }
-        out.push_str("</td></tr>");
+        self.close_case_row(&mut out, css, case.and_then(|case| case.golden.as_ref()));
         out
     }
 
     /// Each attempt: its verdict, its rendering, its errors and its text.
     fn write_attempts(&self, out: &mut String, css: &mut String, result: &EvalCaseResult) {
         let attempts = self
+            .parts
             .answers
             .map(|answers| {
                 answers.attempts(&isomer_corpus::recording_name(
@@ -404,7 +328,7 @@ impl<'a> EvalPage<'a> {
             return;
         }
         for (attempt, text) in attempts {
-            let checked = check_attempt(self.runtime, parse_generated(text), self.frame);
+            let checked = check_attempt(self.runtime, parse_generated(text), self.parts.frame);
             let verdict = if checked.is_valid() {
                 badge("pass", "valid")
             } else if checked.check().is_some() {

@@ -105,7 +105,7 @@ pub(super) fn totals_rows(
 
 /// A declared floor and whether it held: `misses` lists each miss (`case: miss` for a
 /// case floor), empty when it held.
-pub(super) struct FloorStatus {
+pub struct FloorStatus {
     pub(super) declared: String,
     pub(super) case_level: bool,
     pub(super) misses: Vec<String>,

@@ -1,13 +1,12 @@
 //! The answerability axis: does the rendered answer answer the question,
 //! by the caller's judge (upstream `scoreAnswerability`).
 
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::callback::panic_message;
+use crate::callback::guarded_render;
 use crate::case::{AnswerabilityVerdict, EvalCase, Judge, JudgeRequest, UsageMeter};
 use crate::report::{CaseError, CaseStage};
 use crate::runtime::EvalRuntime;
@@ -36,16 +35,7 @@ pub async fn score_answerability<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    let rendered =
-        match std::panic::catch_unwind(AssertUnwindSafe(|| runtime.render_text(composition))) {
-            Ok(Ok(rendered)) => Ok(rendered),
-            Ok(Err(error)) => Err(CaseError::failed(CaseStage::Render, None, &*error)),
-            Err(panic) => Err(CaseError::panicked(
-                CaseStage::Render,
-                None,
-                panic_message(&*panic),
-            )),
-        };
+    let rendered = guarded_render(|| runtime.render_text(composition));
     judge_rendered(judge, eval_case, rendered, (0, UsageMeter::default()), None).await
 }
 

@@ -1,0 +1,194 @@
+//! [`ReportPage`]: the HTML page of a run of either suite kind. What every page has (the
+//! suite name, the report and the committed baseline beside it, the cases, the runtime
+//! that renders, the floors, the notes) and how it becomes a document live here once;
+//! a kind adds its own parts and lays out its case rows ([`super::EvalPage`] in the
+//! module root, [`super::AgentPage`] in `agent.rs`).
+
+use super::page::{FloorStatus, Page, badge, esc, totals_rows, write_rendering};
+use crate::case::EvalCase;
+use crate::floor::Floor;
+use crate::report_table::ReportTable;
+use crate::runtime::EvalRuntime;
+use kind::Kind;
+use serde_json::Value;
+
+/// What a suite kind adds to a page: its own parts, and what it shows in each part of
+/// the document. Implemented by [`EvalReport`](crate::EvalReport) and [`AgentEvalReport`](crate::AgentEvalReport) only.
+pub(super) mod kind {
+    use super::{FloorStatus, ReportPage, ReportTable};
+
+    /// The page of one suite kind, by the report it shows.
+    pub trait Kind: Sized {
+        /// What a page of this kind holds besides the shared parts (the frame and the
+        /// answers of a single-shot run, the transcripts and turns of an agent run).
+        type Parts<'a>: Default
+        where
+            Self: 'a;
+        /// The title after the suite name (`eval report`).
+        const TITLE: &'static str;
+        /// What the recordings part says when nothing is wrong with them.
+        const SOUND: &'static str;
+        /// The heading of the middle column of the cases table (`answer`, `runs`).
+        const ANSWER_HEADING: &'static str;
+        /// The rows and sections the text report prints.
+        fn table(report: &Self) -> ReportTable;
+        /// The line under the title (`8 cases, 7 valid on the first attempt, ...`).
+        fn lede(report: &Self) -> String;
+        /// Each declared floor, met or missed.
+        fn floor_statuses(page: &ReportPage<'_, Self>) -> Vec<FloorStatus>;
+        /// The lines of the recordings part; empty when they are sound.
+        fn recordings(page: &ReportPage<'_, Self>) -> Vec<String>;
+        /// One row per case, the surface's stylesheet kept in `css`.
+        fn case_rows(page: &ReportPage<'_, Self>, css: &mut String) -> Vec<String>;
+    }
+}
+
+/// The HTML report of a run of a suite whose report is `R`, [`EvalReport`](crate::EvalReport) (a single-shot
+/// run: [`EvalPage`](super::EvalPage)) or [`AgentEvalReport`](crate::AgentEvalReport) (an agent run:
+/// [`AgentPage`](super::AgentPage)); see the [module docs](super).
+///
+/// Only the suite name, the report, the cases and the runtime are needed; each setter
+/// adds a part.
+pub struct ReportPage<'a, R: Kind> {
+    pub(super) suite: &'a str,
+    pub(super) report: &'a R,
+    pub(super) cases: &'a [EvalCase],
+    pub(super) runtime: &'a dyn EvalRuntime,
+    pub(super) baseline: Option<&'a R>,
+    pub(super) floors: &'a [Floor],
+    pub(super) notes: Vec<String>,
+    pub(super) parts: R::Parts<'a>,
+}
+
+impl<R: Kind> std::fmt::Debug for ReportPage<'_, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReportPage")
+            .field("suite", &self.suite)
+            .field("cases", &self.cases.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, R: Kind> ReportPage<'a, R> {
+    /// The page of `report`, a run of `cases` (the corpus, in the order run: its requests
+    /// and goldens) scored against `runtime`, whose html surface renders answers and
+    /// goldens. `suite` titles the page.
+    pub fn new(
+        suite: &'a str,
+        report: &'a R,
+        cases: &'a [EvalCase],
+        runtime: &'a dyn EvalRuntime,
+    ) -> Self {
+        ReportPage {
+            suite,
+            report,
+            cases,
+            runtime,
+            baseline: None,
+            floors: &[],
+            notes: Vec::new(),
+            parts: R::Parts::default(),
+        }
+    }
+
+    /// The committed report to show the totals beside.
+    pub fn baseline(mut self, baseline: &'a R) -> Self {
+        self.baseline = Some(baseline);
+        self
+    }
+
+    /// The declared floors, each shown met or missed.
+    pub fn floors(mut self, floors: &'a [Floor]) -> Self {
+        self.floors = floors;
+        self
+    }
+
+    /// One more line in the recordings part (a `prompt.txt` that differs, say).
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The page: one self-contained HTML document.
+    pub fn to_html(&self) -> String {
+        let table = R::table(self.report);
+        let baseline_table = self.baseline.map(R::table);
+        let mut css = String::new();
+        let case_rows = R::case_rows(self, &mut css);
+        let totals = totals_rows(
+            table.rows(),
+            baseline_table.as_ref().map(|table| table.rows()),
+        );
+        Page {
+            title: format!("{}: {}", self.suite, R::TITLE),
+            lede: R::lede(self.report),
+            has_baseline: baseline_table.is_some(),
+            totals,
+            floors: R::floor_statuses(self),
+            recordings: R::recordings(self),
+            sound: R::SOUND,
+            answer_heading: R::ANSWER_HEADING,
+            case_rows,
+            text_report: table.finish(),
+            surface_css: css,
+        }
+        .finish()
+    }
+
+    /// Opens the row of a case (its `request`, when known) and its first cell: the
+    /// heading `title` (the row's anchor is `case-<anchor>`), the pass or fail badge when anything decides it (declared floors or
+    /// `problems`), then `badges` (what the kind adds there), then the problems.
+    pub(super) fn open_case_row(
+        &self,
+        out: &mut String,
+        (anchor, title): (&str, &str),
+        request: Option<&str>,
+        problems: &[String],
+        badges: &str,
+    ) {
+        let state = if problems.is_empty() {
+            "passed"
+        } else {
+            "failed"
+        };
+        out.push_str(&format!(
+            "<tr class=\"case {state}\" id=\"case-{}\"><td><h3>{}</h3>",
+            esc(anchor),
+            esc(title)
+        ));
+        if let Some(request) = request {
+            out.push_str(&format!("<p class=\"request\">{}</p>", esc(request)));
+        }
+        // Pass or fail as the case's trial decides, when anything decides it.
+        if !self.floors.is_empty() || !problems.is_empty() {
+            out.push_str(&if problems.is_empty() {
+                badge("pass", "passes")
+            } else {
+                badge("fail", "fails")
+            });
+        }
+        out.push_str(badges);
+        if !problems.is_empty() {
+            out.push_str("<ul class=\"problems\">");
+            for problem in problems {
+                out.push_str(&format!("<li>{}</li>", esc(problem)));
+            }
+            out.push_str("</ul>");
+        }
+    }
+
+    /// Closes a case row with its golden column: `golden` rendered, or `no golden`.
+    pub(super) fn close_case_row(
+        &self,
+        out: &mut String,
+        css: &mut String,
+        golden: Option<&Value>,
+    ) {
+        out.push_str("</td><td>");
+        match golden {
+            Some(golden) => write_rendering(out, css, self.runtime, golden),
+            None => out.push_str("<p class=\"none\">no golden</p>"),
+        }
+        out.push_str("</td></tr>");
+    }
+}
