@@ -18,7 +18,7 @@
 //! ```
 
 use isomer_agent_tools::isomer_tool;
-use isomer_sdk::{Html, IsomerError, Markdown, Node, Pack, Primitive, Runtime};
+use isomer_sdk::{IsomerError, Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -34,7 +34,7 @@ pub struct TodoItem {
 }
 
 impl TodoItem {
-    /// `[x]` when done, `[ ]` otherwise, as the text and Markdown surfaces print it.
+    /// `[x]` when done, `[ ]` otherwise, as the text, Markdown and html surfaces print it.
     pub fn mark(&self) -> &'static str {
         if self.done == Some(true) {
             "[x]"
@@ -63,10 +63,9 @@ pub fn todo_item() -> Primitive {
         .avoid_when(["several tasks: put each in the items of a todoList"])
         .example(json!({ "type": "todoItem", "text": "Book the room", "done": false }))
         .text(|item, _| format!("{} {}", item.mark(), item.text))
-        .markdown(|item, _| {
-            Markdown::paragraph(format!("- {} {}", item.mark(), item.text).as_str())
-        })
-        .html(|item, _| Html::element("li", &[("class", "todo")], Html::text(&item.text)))
+        // One list entry; the items of a todoList make one Markdown list, and the html
+        // surface draws that list from this Markdown.
+        .markdown(|item, _| Markdown::bullet_list([format!("{} {}", item.mark(), item.text)]))
         .build()
         .expect("todoItem is a valid primitive")
 }
