@@ -118,7 +118,9 @@ pub struct CountOpenInput {
 
 /// Counts the todo items of a composition that are not done yet.
 ///
-/// Answers `open of total`, counting every `todoItem` in the composition's `todoList`s.
+/// Answers `open of total`, counting every `todoItem` of the body: one on its own (the
+/// catalog's answer to a single task) and one in the `items` of a `todoList`, at any
+/// depth.
 #[isomer_tool(title = "Count open todos", annotations(read_only_hint = true))]
 pub fn count_open(input: CountOpenInput) -> Result<String, String> {
     let body = input
@@ -126,15 +128,26 @@ pub fn count_open(input: CountOpenInput) -> Result<String, String> {
         .get("body")
         .and_then(Value::as_array)
         .ok_or("the composition has no body array")?;
-    let items: Vec<&Value> = body
-        .iter()
-        .filter(|node| node.get("type").and_then(Value::as_str) == Some("todoList"))
-        .filter_map(|list| list.get("items").and_then(Value::as_array))
-        .flatten()
-        .collect();
-    let open = items
-        .iter()
-        .filter(|item| item.get("done").and_then(Value::as_bool) != Some(true))
-        .count();
-    Ok(format!("{open} of {} open", items.len()))
+    let mut pending: Vec<&Value> = body.iter().collect();
+    let (mut open, mut total) = (0, 0);
+    while let Some(node) = pending.pop() {
+        match node.get("type").and_then(Value::as_str) {
+            Some("todoItem") => {
+                total += 1;
+                if node.get("done").and_then(Value::as_bool) != Some(true) {
+                    open += 1;
+                }
+            }
+            Some("todoList") => {
+                pending.extend(
+                    node.get("items")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten(),
+                );
+            }
+            _ => {}
+        }
+    }
+    Ok(format!("{open} of {total} open"))
 }
