@@ -465,6 +465,26 @@ mod command {
             )
         );
 
+        let scratch = recorded_corpus("empty");
+        let dir = scratch.path().to_path_buf();
+        fs::write(
+            dir.join("corpus.json"),
+            r#"{"provenance": {"author": "test"}, "cases": []}"#,
+        )
+        .unwrap();
+        fs::remove_file(dir.join("answers/heading.0.txt")).unwrap();
+        fs::remove_file(dir.join("judgments.json")).unwrap();
+        let output = run(&["--corpus", dir.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "error: the corpus at {} has no cases: its corpus.json `cases` array is empty\n",
+                dir.display()
+            )
+        );
+        drop(scratch);
+
         let scratch = recorded_corpus("broken");
         let dir = scratch.path().to_path_buf();
         fs::write(dir.join("answers/ghost.0.txt"), "{}").unwrap();

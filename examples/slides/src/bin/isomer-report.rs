@@ -83,7 +83,7 @@ Replays a recorded corpus against the slides pack and prints the eval report.
 
 Exit status: 0 when the recordings match the harness, 1 when prompt.txt differs
 or recordings are missing or judgments are stale, 2 for bad arguments, a corpus
-that does not load or an HTML file that cannot be written.";
+that does not load or has no cases, or an HTML file that cannot be written.";
 
 /// What one replay of a corpus produced.
 pub struct Replayed {
@@ -122,6 +122,13 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     refuse_agent_corpus(dir)?;
     let corpus = Corpus::load(dir)
         .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
+    // As `#[isomer_eval]` refuses it: a replay of no case measures nothing and would pass.
+    if corpus.cases.is_empty() {
+        return Err(format!(
+            "the corpus at {} has no cases: its corpus.json `cases` array is empty",
+            dir.display()
+        ));
+    }
     let replay = Recordings::new(dir);
     let answers = AnswerLog::new();
     let runtime = slides_runtime()?;
