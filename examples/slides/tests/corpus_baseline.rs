@@ -336,6 +336,23 @@ mod command {
         );
     }
 
+    /// `--html=FILE` works as `--corpus=DIR` does (it was an unknown argument).
+    #[test]
+    fn html_takes_its_file_after_an_equals_sign() {
+        let scratch = recorded_corpus("html-equals");
+        let dir = scratch.path().to_path_buf();
+        let page = dir.join("report.html");
+        let output = run(&[
+            &format!("--html={}", page.display()),
+            "--corpus",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(stderr(&output), "");
+        assert_eq!(output.status.code(), Some(0));
+        let html = fs::read_to_string(&page).unwrap();
+        assert!(html.contains("<tr class=\"case passed\" id=\"case-heading\">"));
+    }
+
     #[test]
     fn json_prints_the_eval_report() {
         let scratch = recorded_corpus("json");
@@ -410,6 +427,33 @@ mod command {
         assert_eq!(output.status.code(), Some(2));
         assert!(stderr(&output).starts_with("error: `--corpus` is given twice\n"));
 
+        // An empty value is no value, given after the flag or after `=`.
+        for args in [&["--html", ""][..], &["--html="]] {
+            let output = run(args);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(
+                stderr(&output)
+                    .starts_with("error: `--html` needs a file, e.g. `--html report.html`\n"),
+                "{args:?}"
+            );
+        }
+        for args in [&["--corpus", ""][..], &["--corpus="]] {
+            let output = run(args);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(
+                stderr(&output).starts_with(
+                    "error: `--corpus` needs a directory, e.g. `--corpus corpus/slides`\n"
+                ),
+                "{args:?}"
+            );
+        }
+        let output = run(&["--html=a.html", "--html", "b.html"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr(&output).starts_with("error: `--html` is given twice\n"));
+        let output = run(&["--json=yes"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr(&output).starts_with("error: unknown argument `--json=yes`\n"));
+
         let missing = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-such-corpus");
         let output = run(&["--corpus", missing.to_str().unwrap()]);
         assert_eq!(output.status.code(), Some(2));
@@ -420,6 +464,26 @@ mod command {
                 missing.display()
             )
         );
+
+        let scratch = recorded_corpus("empty");
+        let dir = scratch.path().to_path_buf();
+        fs::write(
+            dir.join("corpus.json"),
+            r#"{"provenance": {"author": "test"}, "cases": []}"#,
+        )
+        .unwrap();
+        fs::remove_file(dir.join("answers/heading.0.txt")).unwrap();
+        fs::remove_file(dir.join("judgments.json")).unwrap();
+        let output = run(&["--corpus", dir.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "error: the corpus at {} has no cases: its corpus.json `cases` array is empty\n",
+                dir.display()
+            )
+        );
+        drop(scratch);
 
         let scratch = recorded_corpus("broken");
         let dir = scratch.path().to_path_buf();

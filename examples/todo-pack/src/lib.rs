@@ -18,7 +18,7 @@
 //! ```
 
 use isomer_agent_tools::isomer_tool;
-use isomer_sdk::{Html, IsomerError, Markdown, Node, Pack, Primitive, Runtime};
+use isomer_sdk::{IsomerError, Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -34,7 +34,7 @@ pub struct TodoItem {
 }
 
 impl TodoItem {
-    /// `[x]` when done, `[ ]` otherwise, as the text and Markdown surfaces print it.
+    /// `[x]` when done, `[ ]` otherwise, as the text, Markdown and html surfaces print it.
     pub fn mark(&self) -> &'static str {
         if self.done == Some(true) {
             "[x]"
@@ -63,10 +63,9 @@ pub fn todo_item() -> Primitive {
         .avoid_when(["several tasks: put each in the items of a todoList"])
         .example(json!({ "type": "todoItem", "text": "Book the room", "done": false }))
         .text(|item, _| format!("{} {}", item.mark(), item.text))
-        .markdown(|item, _| {
-            Markdown::paragraph(format!("- {} {}", item.mark(), item.text).as_str())
-        })
-        .html(|item, _| Html::element("li", &[("class", "todo")], Html::text(&item.text)))
+        // One list entry; the items of a todoList make one Markdown list, and the html
+        // surface draws that list from this Markdown.
+        .markdown(|item, _| Markdown::bullet_list([format!("{} {}", item.mark(), item.text)]))
         .build()
         .expect("todoItem is a valid primitive")
 }
@@ -119,7 +118,9 @@ pub struct CountOpenInput {
 
 /// Counts the todo items of a composition that are not done yet.
 ///
-/// Answers `open of total`, counting every `todoItem` in the composition's `todoList`s.
+/// Answers `open of total`, counting every `todoItem` of the body: one on its own (the
+/// catalog's answer to a single task) and one in the `items` of a `todoList`, at any
+/// depth.
 #[isomer_tool(title = "Count open todos", annotations(read_only_hint = true))]
 pub fn count_open(input: CountOpenInput) -> Result<String, String> {
     let body = input
@@ -127,15 +128,26 @@ pub fn count_open(input: CountOpenInput) -> Result<String, String> {
         .get("body")
         .and_then(Value::as_array)
         .ok_or("the composition has no body array")?;
-    let items: Vec<&Value> = body
-        .iter()
-        .filter(|node| node.get("type").and_then(Value::as_str) == Some("todoList"))
-        .filter_map(|list| list.get("items").and_then(Value::as_array))
-        .flatten()
-        .collect();
-    let open = items
-        .iter()
-        .filter(|item| item.get("done").and_then(Value::as_bool) != Some(true))
-        .count();
-    Ok(format!("{open} of {} open", items.len()))
+    let mut pending: Vec<&Value> = body.iter().collect();
+    let (mut open, mut total) = (0, 0);
+    while let Some(node) = pending.pop() {
+        match node.get("type").and_then(Value::as_str) {
+            Some("todoItem") => {
+                total += 1;
+                if node.get("done").and_then(Value::as_bool) != Some(true) {
+                    open += 1;
+                }
+            }
+            Some("todoList") => {
+                pending.extend(
+                    node.get("items")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten(),
+                );
+            }
+            _ => {}
+        }
+    }
+    Ok(format!("{open} of {total} open"))
 }

@@ -20,6 +20,22 @@ fn count_open_answers_open_of_total_and_refuses_unknown_keys() {
         call(json!({ "composition": composition })),
         ToolResult::text("2 of 3 open")
     );
+    // A single task is one todoItem on its own, as the catalog advises; items count
+    // wherever they sit (here one more in a nested list). Before, only the items of
+    // top-level lists counted, so this answered "1 of 2 open".
+    let mixed = json!({ "type": "view", "body": [
+        { "type": "todoItem", "text": "Water the plants" },
+        { "type": "todoList", "title": "Chores", "items": [
+            { "type": "todoItem", "text": "Dishes", "done": true },
+            { "type": "todoList", "title": "Garden", "items": [
+                { "type": "todoItem", "text": "Mow" }
+            ] }
+        ] }
+    ] });
+    assert_eq!(
+        call(json!({ "composition": mixed })),
+        ToolResult::text("2 of 3 open")
+    );
     assert_eq!(
         call(json!({ "composition": { "type": "view" } })),
         ToolResult::error("the composition has no body array")

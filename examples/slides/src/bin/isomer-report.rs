@@ -82,8 +82,8 @@ Replays a recorded corpus against the slides pack and prints the eval report.
   -h, --help       print this help
 
 Exit status: 0 when the recordings match the harness, 1 when prompt.txt differs
-or recordings are missing or judgments are stale, 2 for bad arguments or a
-corpus that does not load.";
+or recordings are missing or judgments are stale, 2 for bad arguments, a corpus
+that does not load or has no cases, or an HTML file that cannot be written.";
 
 /// What one replay of a corpus produced.
 pub struct Replayed {
@@ -122,6 +122,13 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     refuse_agent_corpus(dir)?;
     let corpus = Corpus::load(dir)
         .map_err(|errors| format!("the corpus at {} does not load:\n{errors}", dir.display()))?;
+    // As `#[isomer_eval]` refuses it: a replay of no case measures nothing and would pass.
+    if corpus.cases.is_empty() {
+        return Err(format!(
+            "the corpus at {} has no cases: its corpus.json `cases` array is empty",
+            dir.display()
+        ));
+    }
     let replay = Recordings::new(dir);
     let answers = AnswerLog::new();
     let runtime = slides_runtime()?;
@@ -237,7 +244,12 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
     let mut corpus_given = false;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
-        match arg.as_str() {
+        // `--html FILE` and `--html=FILE` alike, and the same for `--corpus`.
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag @ ("--html" | "--corpus"), value)) => (flag, Some(value.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        match flag {
             "-h" | "--help" => return Ok(None),
             "--json" => parsed.json = true,
             "--print-prompt" => parsed.print_prompt = true,
@@ -245,9 +257,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
                 if parsed.html.is_some() {
                     return Err("`--html` is given twice".to_owned());
                 }
-                let file = args
-                    .next()
-                    .filter(|file| !file.starts_with("--"))
+                let file = flag_value(inline, &mut args)
                     .ok_or_else(|| "`--html` needs a file, e.g. `--html report.html`".to_owned())?;
                 parsed.html = Some(PathBuf::from(file));
             }
@@ -255,32 +265,25 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
                 if corpus_given {
                     return Err("`--corpus` is given twice".to_owned());
                 }
-                let dir = args
-                    .next()
-                    .filter(|dir| !dir.starts_with("--"))
-                    .ok_or_else(|| {
-                        "`--corpus` needs a directory, e.g. `--corpus corpus/slides`".to_owned()
-                    })?;
+                let dir = flag_value(inline, &mut args).ok_or_else(|| {
+                    "`--corpus` needs a directory, e.g. `--corpus corpus/slides`".to_owned()
+                })?;
                 parsed.corpus = PathBuf::from(dir);
                 corpus_given = true;
             }
-            other => match other.strip_prefix("--corpus=") {
-                Some(dir) if !dir.is_empty() && !corpus_given => {
-                    parsed.corpus = PathBuf::from(dir);
-                    corpus_given = true;
-                }
-                Some(_) if corpus_given => return Err("`--corpus` is given twice".to_owned()),
-                Some(_) => {
-                    return Err(
-                        "`--corpus` needs a directory, e.g. `--corpus corpus/slides`".to_owned(),
-                    );
-                }
-                None => return Err(format!("unknown argument `{other}`")),
-            },
+            other => return Err(format!("unknown argument `{other}`")),
         }
     }
     parsed.corpus_given = corpus_given;
     Ok(Some(parsed))
+}
+
+/// A flag's value: the text after `=` when it was given that way, else the next
+/// argument unless that is another flag. An empty value is no value.
+fn flag_value(inline: Option<String>, args: &mut impl Iterator<Item = String>) -> Option<String> {
+    inline
+        .or_else(|| args.next().filter(|value| !value.starts_with("--")))
+        .filter(|value| !value.is_empty())
 }
 
 fn main() -> ExitCode {
