@@ -105,6 +105,24 @@ fn a_relative_directory_is_named_by_its_absolute_path() {
 }
 
 #[test]
+fn a_file_in_place_of_the_directory_is_named_as_the_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let output = run(&["--exact", "mini::totals"], &file, None);
+    assert!(!output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains(&format!(
+            "ISOMER_EVAL_HTML: cannot create the directory {} for the HTML report: ",
+            file.display()
+        )),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("mini.html"), "{stdout}");
+}
+
+#[test]
 fn a_regressed_replay_marks_missed_floors_and_the_failing_case() {
     let dir = tempfile::tempdir().unwrap();
     let regressed = Path::new(MANIFEST_DIR).join("tests/fixtures/eval/mini-regressed");

@@ -350,7 +350,7 @@ mod command {
         assert_eq!(stderr(&output), "");
         assert_eq!(output.status.code(), Some(0));
         let html = fs::read_to_string(&page).unwrap();
-        assert!(html.contains("<tr class=\"case passed\" id=\"case-heading\">"));
+        assert!(html.contains("<tr class=\"case undecided\" id=\"case-heading\">"));
     }
 
     #[test]

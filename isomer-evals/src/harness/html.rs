@@ -40,14 +40,21 @@ pub(super) fn page_path(dir: &Path, suite: &str) -> PathBuf {
 pub(super) fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), String> {
     let path = page_path(dir, suite);
     let path = std::path::absolute(&path).unwrap_or(path);
-    std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&path, page))
-        .map_err(|error| {
-            format!(
-                "{HTML_VARIABLE}: cannot write the HTML report {}: {error}",
-                path.display()
-            )
-        })?;
+    // The directory's own fault (a file in its place, no permission) names the directory,
+    // not the page that could not be put in it.
+    std::fs::create_dir_all(dir).map_err(|error| {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        format!(
+            "{HTML_VARIABLE}: cannot create the directory {} for the HTML report: {error}",
+            dir.display()
+        )
+    })?;
+    std::fs::write(&path, page).map_err(|error| {
+        format!(
+            "{HTML_VARIABLE}: cannot write the HTML report {}: {error}",
+            path.display()
+        )
+    })?;
     eprintln!("{}: wrote {}", suite, path.display());
     Ok(())
 }

@@ -41,7 +41,7 @@ table.cases>tbody>tr>td{vertical-align:top;padding:12px 8px;border-bottom:1px so
 table.cases col.meta{width:22%}\
 tr.case.failed>td:first-child{border-left:4px solid #d2463a}\
 tr.case.passed>td:first-child{border-left:4px solid #2f9e55}\
-.request{margin:0 0 8px;white-space:pre-wrap}\
+.request{margin:0 0 8px;white-space:pre-wrap;max-height:16em;overflow:auto}\
 dl.scores{display:grid;grid-template-columns:auto 1fr;gap:1px 10px;margin:8px 0 0;font-size:12px}\
 dl.scores dt{color:#4a5360}\
 dl.scores dd{margin:0}\

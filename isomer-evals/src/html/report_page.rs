@@ -146,10 +146,14 @@ impl<'a, R: Kind> ReportPage<'a, R> {
         problems: &[String],
         badges: &str,
     ) {
-        let state = if problems.is_empty() {
-            "passed"
-        } else {
+        // The row's colour says pass or fail only when something decides it, as the
+        // badge below does: with no floors declared and no problem, a row is `undecided`.
+        let state = if !problems.is_empty() {
             "failed"
+        } else if self.floors.is_empty() {
+            "undecided"
+        } else {
+            "passed"
         };
         out.push_str(&format!(
             "<tr class=\"case {state}\" id=\"case-{}\"><td><h3>{}</h3>",
