@@ -16,7 +16,8 @@
 //! The run replays `answers/` as the model and `judgments.json` as the
 //! judge, with the slides pack's guide and rules, the slides frame's body
 //! rule, and four cases in flight; no model is called. The report goes to
-//! stdout; what does not match the recordings goes to stderr:
+//! stdout, followed by the line `latency and tokens: not measured in replay` (a replay
+//! has neither to show); what does not match the recordings goes to stderr:
 //!
 //! - `prompt.txt` missing or different from the prompt the harness builds
 //!   (the answers were written from another prompt);
@@ -341,7 +342,13 @@ fn main() -> ExitCode {
             }
         }
     } else {
-        baseline.report_text.clone()
+        // A replay calls no model, so it has no latency or tokens to show: the text says
+        // so under the report (the JSON leaves `measured` out).
+        format!(
+            "{}\n\n{}",
+            baseline.report_text,
+            isomer_evals::format_measurements(&baseline.report)
+        )
     };
     if let Err(code) = write_stdout(&format!("{output}\n")) {
         return code;
