@@ -27,6 +27,18 @@ enum Kind {
     Object,
 }
 
+impl Kind {
+    /// The byte that closes this kind of container, and `serde_json`'s
+    /// words for text that ends, or goes on with something other than `,`
+    /// or that byte, after an item.
+    fn closing(self) -> (u8, &'static str, &'static str) {
+        match self {
+            Kind::Array => (b']', "EOF while parsing a list", "expected `,` or `]`"),
+            Kind::Object => (b'}', "EOF while parsing an object", "expected `,` or `}`"),
+        }
+    }
+}
+
 /// A container being built: the values read so far and, for an object, the
 /// key whose value is being read.
 enum Open {
@@ -164,36 +176,12 @@ pub(super) fn read(
                     }
                     return Ok(building.then_some(value));
                 }
-                Some(Kind::Array) => {
-                    if let Some(Open::Array(items)) = open.0.last_mut() {
-                        items.push(value);
-                    }
-                    match parser.skip_whitespace() {
-                        Some(b',') => {
-                            parser.at += 1;
-                            if parser.skip_whitespace() == Some(b']') {
-                                return Err(parser.error_here("trailing comma"));
-                            }
-                            key_units = 0;
-                            continue 'value;
+                Some(&kind) => {
+                    let slot = match open.0.last_mut() {
+                        Some(Open::Array(items)) => {
+                            items.push(value);
+                            None
                         }
-                        Some(b']') => {
-                            parser.at += 1;
-                            kinds.pop();
-                            if let Some(meter) = meter.as_deref_mut() {
-                                meter.close();
-                            }
-                            value = match open.0.pop() {
-                                Some(Open::Array(items)) => Value::Array(items),
-                                _ => Value::Null,
-                            };
-                        }
-                        None => return Err(parser.error_at_end("EOF while parsing a list")),
-                        Some(_) => return Err(parser.error_here("expected `,` or `]`")),
-                    }
-                }
-                Some(Kind::Object) => {
-                    let mut slot = match open.0.last_mut() {
                         Some(Open::Object(map, key)) => {
                             // A repeated key keeps its first position and
                             // its last value, as JSON.parse does.
@@ -202,38 +190,52 @@ pub(super) fn read(
                             }
                             Some(key)
                         }
-                        _ => None,
+                        None => None,
                     };
+                    let (closer, ended, expected) = kind.closing();
                     match parser.skip_whitespace() {
                         Some(b',') => {
                             parser.at += 1;
-                            if parser.skip_whitespace() == Some(b'}') {
+                            if parser.skip_whitespace() == Some(closer) {
                                 return Err(parser.error_here("trailing comma"));
                             }
-                            let key = parser.key()?;
-                            key_units = key_length(&key);
-                            if let Some(slot) = slot.take() {
-                                *slot = key;
-                            }
+                            key_units = match kind {
+                                Kind::Array => 0,
+                                Kind::Object => {
+                                    let key = parser.key()?;
+                                    let units = key_length(&key);
+                                    if let Some(slot) = slot {
+                                        *slot = key;
+                                    }
+                                    units
+                                }
+                            };
                             continue 'value;
                         }
-                        Some(b'}') => {
+                        Some(byte) if byte == closer => {
                             parser.at += 1;
-                            kinds.pop();
-                            if let Some(meter) = meter.as_deref_mut() {
-                                meter.close();
-                            }
-                            value = match open.0.pop() {
-                                Some(Open::Object(map, _)) => Value::Object(map),
-                                _ => Value::Null,
-                            };
+                            value = end_container(&mut kinds, &mut open, meter.as_deref_mut());
                         }
-                        None => return Err(parser.error_at_end("EOF while parsing an object")),
-                        Some(_) => return Err(parser.error_here("expected `,` or `}`")),
+                        None => return Err(parser.error_at_end(ended)),
+                        Some(_) => return Err(parser.error_here(expected)),
                     }
                 }
             }
         }
+    }
+}
+
+/// Ends the innermost open container: counts its end and returns its value
+/// (`null` standing in for it when nothing is being built).
+fn end_container(kinds: &mut Vec<Kind>, open: &mut OpenStack, meter: Option<&mut Meter>) -> Value {
+    kinds.pop();
+    if let Some(meter) = meter {
+        meter.close();
+    }
+    match open.0.pop() {
+        Some(Open::Array(items)) => Value::Array(items),
+        Some(Open::Object(map, _)) => Value::Object(map),
+        None => Value::Null,
     }
 }
 
