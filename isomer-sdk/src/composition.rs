@@ -11,7 +11,6 @@
 //!   "theme"?: "auto" | "light" | "dark", "body": [node, …], "meta"? }
 //! ```
 
-
 use serde_json::{Map, Value};
 
 pub use crate::error::SURFACE_NAMES;

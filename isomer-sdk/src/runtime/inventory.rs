@@ -2,7 +2,6 @@
 //! order, looked up by type. It is the dispatcher's table and the
 //! [`ChildWalker`] over all child hooks.
 
-
 use serde_json::Value;
 
 use crate::primitive::Primitive;
