@@ -16,7 +16,7 @@
 //! (array-index keys such as `"0"` first, then the rest in document order;
 //! see [`js_property_order`]), as its `Object.keys` walk does.
 //!
-//! The rule lives in one place, [`Meter`], fed a value's parts depth first
+//! The rule lives in one place, `Meter`, fed a value's parts depth first
 //! as they are met. [`check_input_budget`] feeds it a built value;
 //! [`parse_json_within`](crate::json::parse_json_within) feeds it JSON text
 //! while reading it, and stops building the value at the first value over a
@@ -151,7 +151,7 @@ pub fn check_input_budget(
 
 /// The walk of [`check_input_budget`], with the refusal still typed.
 ///
-/// The value's parts are fed to one [`Meter`], the budget's only rule. A
+/// The value's parts are fed to one `Meter`, the budget's only rule. A
 /// first walk in storage order totals what the value holds (the totals do
 /// not depend on the order values are met in); only when a total is over
 /// its limit does a second walk, in upstream's order, find the limit
