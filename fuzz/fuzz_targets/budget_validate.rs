@@ -1,14 +1,16 @@
-//! Arbitrary JSON values (the input bytes as JSON text, parsed by the
-//! deep-safe parser) through `check_input_budget`, the runtime's `parse`
-//! and `validate`, and every surface in `collect` mode (so invalid input
-//! reaches the renderers too), on the slides runtime.
+//! Arbitrary JSON text through the budget enforced while reading
+//! (`parse_json_within`, `Runtime::validate_json`), and its value (parsed
+//! by the deep-safe parser) through `check_input_budget`, the runtime's
+//! `parse` and `validate`, and every surface in `collect` mode (so invalid
+//! input reaches the renderers too), on the slides runtime.
 
 #![no_main]
 
 use std::sync::OnceLock;
 
 use isomer_sdk::{
-    InputBudget, RenderOptions, Runtime, Surface, ValidationMode, check_input_budget, parse_json,
+    InputBudget, JsonRefusal, RenderOptions, Runtime, Surface, ValidationMode, check_input_budget,
+    parse_json, parse_json_within,
 };
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Map, Value};
@@ -24,16 +26,31 @@ fuzz_target!(|data: &[u8]| {
     };
     // Seeds are recorded model answers, most of them fenced: read the
     // fence's content, as the eval pipeline does.
-    let Ok(value) = parse_json(isomer_evals::strip_code_fence(text)) else {
-        return;
-    };
-    let runtime = runtime();
-    let _ = check_input_budget(&value, InputBudget::default());
+    let text = isomer_evals::strip_code_fence(text);
     let tight = InputBudget {
         depth: 4,
         values: 16,
         characters: 64,
     };
+    let runtime = runtime();
+    // Read within the budget: a syntax error exactly where parse_json has
+    // one, and within the budget the value parse_json builds.
+    let read = parse_json_within(text, InputBudget::default());
+    let _ = parse_json_within(text, tight);
+    let _ = runtime.validate_json(text);
+    let Ok(value) = parse_json(text) else {
+        assert!(matches!(read, Err(JsonRefusal::Syntax(_))), "{read:?}");
+        return;
+    };
+    match &read {
+        Ok((within, _)) => assert!(*within == *value),
+        Err(JsonRefusal::OverBudget(_)) => {}
+        Err(JsonRefusal::Syntax(error)) => {
+            panic!("parse_json read what the budgeted reader did not: {error}")
+        }
+    }
+    drop(read);
+    let _ = check_input_budget(&value, InputBudget::default());
     let _ = check_input_budget(&value, tight);
     let parsed = runtime.parse(&value);
     if let Some(composition) = &parsed.composition {

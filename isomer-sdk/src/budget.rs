@@ -9,13 +9,20 @@
 //! | values | 20,000 ([`MAX_INPUT_VALUES`]) | every value once: the root, every container, every leaf |
 //! | characters | 1,000,000 ([`MAX_INPUT_CHARACTERS`]) | UTF-16 code units of every object key and string leaf, plus the length of `String(leaf)` for other leaves (`true` 4, `false` 5, `null` 4, numbers as JavaScript prints them: `1e+21` 5, `-0` 1) |
 //!
-//! The walk is iterative with a LIFO stack, so any depth is safe to check,
-//! and it reproduces upstream's order exactly, so the same limit is reported
-//! first (§4.5): a child is counted when its parent is expanded, and the last
-//! child of a container is expanded first. Object entries are visited in
-//! JavaScript property order (array-index keys such as `"0"` first, then the
-//! rest in document order; see [`js_property_order`]), as upstream's
-//! `Object.keys` walk does.
+//! When several limits are crossed, the one reported is the one upstream's
+//! walk meets first: upstream keeps a LIFO stack of containers, counts a
+//! child when its parent is expanded, and expands the last child of a
+//! container first, visiting object entries in JavaScript property order
+//! (array-index keys such as `"0"` first, then the rest in document order;
+//! see [`js_property_order`]), as its `Object.keys` walk does.
+//!
+//! The rule lives in one place, `Meter`, fed a value's parts depth first
+//! as they are met. [`check_input_budget`] feeds it a built value;
+//! [`parse_json_within`](crate::json::parse_json_within) feeds it JSON text
+//! while reading it, and stops building the value at the first value over a
+//! limit (the 65th level, the 20,001st value, the 1,000,001st character by
+//! default), so hostile text never becomes a large value. Both are
+//! iterative, so any depth is safe to check.
 //!
 //! Upstream also refuses cycles (`input contains itself`) and values that are
 //! not plain data (code `INPUT_NOT_PLAIN_DATA`); a `serde_json::Value` can be
@@ -126,13 +133,15 @@ impl BudgetRefusal {
 /// `input nests deeper than <depth> levels`,
 /// `input holds more than <values> values` or
 /// `input holds more than <characters> characters`. When several limits are
-/// crossed, the first one met in upstream's LIFO walk is reported (§4.5).
+/// crossed, the first one met in upstream's LIFO walk is reported.
 ///
 /// Upstream also returns a plain copy of the input; a `serde_json::Value` is
 /// already plain data, so callers keep using the value they passed.
 ///
-/// Iterative: a 1,000,000-deep array is refused after 65 steps, and the
-/// check never recurses.
+/// Iterative: any depth is safe. An accepted value is walked once; a refused
+/// one twice (totals, then upstream's order). To refuse hostile *text*
+/// before it becomes a value, read it with
+/// [`parse_json_within`](crate::json::parse_json_within).
 pub fn check_input_budget(
     value: &Value,
     budget: InputBudget,
@@ -142,145 +151,296 @@ pub fn check_input_budget(
 
 /// The walk of [`check_input_budget`], with the refusal still typed.
 ///
-/// Two walks, the second only for refused input. The totals (values,
-/// characters, deepest nesting) do not depend on the order values are
-/// met in, so a first walk in storage order, with no per-object key
-/// ordering, measures every accepted input and returns the same
-/// [`InputUsage`]. Only when it finds a limit crossed does the walk in
-/// upstream's order run, to report the limit upstream meets first.
+/// The value's parts are fed to one `Meter`, the budget's only rule. A
+/// first walk in storage order totals what the value holds (the totals do
+/// not depend on the order values are met in); only when a total is over
+/// its limit does a second walk, in upstream's order, find the limit
+/// upstream meets first.
 pub fn measure(value: &Value, budget: InputBudget) -> Result<InputUsage, BudgetRefusal> {
-    match measure_within(value, budget) {
-        Some(usage) => Ok(usage),
-        None => measure_in_upstream_order(value, budget),
+    let mut meter = Meter::new(budget);
+    feed(value, &mut meter, Order::Storage);
+    if meter.within() {
+        return Ok(meter.usage());
+    }
+    let mut ranker = meter.ranker();
+    feed(value, &mut ranker, Order::Upstream);
+    Err(ranker.refusal())
+}
+
+/// The order object entries are fed in.
+#[derive(Clone, Copy)]
+enum Order {
+    /// As stored (document order): enough for totals.
+    Storage,
+    /// JavaScript property order ([`js_property_order`]), as upstream's
+    /// `Object.keys` walk meets them: needed to rank a refusal.
+    Upstream,
+}
+
+/// The children of one container still to be fed, with their keys'
+/// UTF-16 lengths (0 for array items).
+enum Children<'a> {
+    Items(std::slice::Iter<'a, Value>),
+    Entries(serde_json::map::Iter<'a>),
+    Ordered(std::vec::IntoIter<(&'a String, &'a Value)>),
+}
+
+impl<'a> Children<'a> {
+    /// The children of `value`, `None` for a leaf.
+    fn of(value: &'a Value, order: Order) -> Option<Self> {
+        match (value, order) {
+            (Value::Array(items), _) => Some(Children::Items(items.iter())),
+            (Value::Object(map), Order::Storage) => Some(Children::Entries(map.iter())),
+            (Value::Object(map), Order::Upstream) => {
+                Some(Children::Ordered(js_property_order(map).into_iter()))
+            }
+            _ => None,
+        }
     }
 }
 
-/// The totals of `value` when every limit holds; `None` as soon as one is
-/// crossed (which one is left to [`measure_in_upstream_order`]). Visits
-/// values in storage order and allocates nothing but its stack.
-fn measure_within(value: &Value, budget: InputBudget) -> Option<InputUsage> {
-    let mut usage = InputUsage {
-        depth: 0,
-        values: 1,
-        characters: leaf_length(value),
-    };
-    if usage.values > budget.values || usage.characters > budget.characters {
-        return None;
-    }
-    let mut stack: Vec<(&Value, usize)> = Vec::new();
-    if matches!(value, Value::Array(_) | Value::Object(_)) {
-        stack.push((value, 1));
-    }
-    while let Some((container, depth)) = stack.pop() {
-        if depth > budget.depth {
-            return None;
+impl<'a> Iterator for Children<'a> {
+    type Item = (usize, &'a Value);
+
+    fn next(&mut self) -> Option<(usize, &'a Value)> {
+        match self {
+            Children::Items(items) => items.next().map(|item| (0, item)),
+            Children::Entries(entries) => {
+                entries.next().map(|(key, item)| (utf16_units(key), item))
+            }
+            Children::Ordered(entries) => {
+                entries.next().map(|(key, item)| (utf16_units(key), item))
+            }
         }
-        usage.depth = usage.depth.max(depth);
-        let mut count = |item: &'_ Value, key_len: usize| {
-            usage.values += 1;
-            usage.characters = usage
-                .characters
-                .saturating_add(key_len)
-                .saturating_add(leaf_length(item));
-            usage.values <= budget.values && usage.characters <= budget.characters
+    }
+}
+
+/// Feeds `value` to `meter` depth first, without recursion: each container
+/// is opened, its children fed in `order`, then closed.
+fn feed(value: &Value, meter: &mut Meter, order: Order) {
+    let mut open: Vec<Children<'_>> = Vec::new();
+    let mut next = Some((0, value));
+    while let Some((key_units, item)) = next {
+        match Children::of(item, order) {
+            Some(children) => {
+                meter.open(key_units);
+                open.push(children);
+            }
+            None => {
+                meter.leaf(key_units, leaf_length(item));
+            }
+        }
+        next = loop {
+            let Some(children) = open.last_mut() else {
+                break None;
+            };
+            match children.next() {
+                Some(child) => break Some(child),
+                None => {
+                    open.pop();
+                    meter.close();
+                }
+            }
         };
-        match container {
-            Value::Array(items) => {
-                for item in items {
-                    if !count(item, 0) {
-                        return None;
-                    }
-                    if matches!(item, Value::Array(_) | Value::Object(_)) {
-                        stack.push((item, depth + 1));
-                    }
-                }
-            }
-            Value::Object(map) => {
-                for (key, item) in map {
-                    if !count(item, utf16_units(key)) {
-                        return None;
-                    }
-                    if matches!(item, Value::Array(_) | Value::Object(_)) {
-                        stack.push((item, depth + 1));
-                    }
-                }
-            }
-            _ => {}
-        }
     }
-    Some(usage)
 }
 
-/// The walk in upstream's order (§4.5), which reports the limit upstream
-/// meets first.
-fn measure_in_upstream_order(
-    value: &Value,
+/// The input budget's one rule, fed a value's parts depth first as they are
+/// met: [`Meter::open`] when a container starts, [`Meter::leaf`] for a leaf,
+/// [`Meter::close`] when a container ends. Both [`check_input_budget`]
+/// (walking a built value) and the JSON text reader
+/// ([`crate::json::parse_json_within`], reading text) feed it, so a value
+/// and its text meet the same limits.
+///
+/// Two uses, two walks:
+/// - [`Meter::new`] totals the values, characters and deepest nesting and
+///   tells at every step whether all three are still [`Meter::within`] the
+///   budget: a reader stops building at the first step over it;
+/// - when a total is over its limit, [`Meter::ranker`] walks the input
+///   again, knowing the totals, and [`Meter::refusal`] names the limit
+///   upstream's walk meets first.
+///
+/// Upstream's walk pops the last pushed container: it expands
+/// containers in the reverse of the order in which they *end*, each one
+///   1. refused if it nests deeper than the depth limit, else
+///   2. refused if the values counted so far plus its children's count is
+///      over the values limit, else
+///   3. counting each child's key and (for a leaf) its own characters,
+///      refused once the characters are over their limit.
+///
+/// So before a container is expanded, exactly the containers that end after
+/// it have been. When a container ends, the ranker knows what those hold:
+/// the totals less everything whose parent ended before. Of the containers
+/// that fail a check, the one that ends last is the one upstream expands
+/// first; its first failing check is the refusal. A container nested past
+/// the depth limit fails step 1, and every container that ends after the
+/// last such one is nested within the limit, so the ranker keeps per-container
+/// counts only for containers within the depth limit: its memory is bounded
+/// by the budget, not the input.
+///
+/// The root is counted before anything is expanded: with a values limit of
+/// 0 it is refused at once, and a leaf root's own characters are its only
+/// ones.
+pub(crate) struct Meter {
     budget: InputBudget,
-) -> Result<InputUsage, BudgetRefusal> {
-    let mut usage = InputUsage::default();
-    let mut stack: Vec<(&Value, usize)> = Vec::new();
-    enqueue(value, 1, 0, budget, &mut usage, &mut stack)?;
-    while let Some((container, depth)) = stack.pop() {
-        if depth > budget.depth {
-            return Err(BudgetRefusal::Depth(budget.depth));
-        }
-        usage.depth = usage.depth.max(depth);
-        match container {
-            Value::Array(items) => {
-                if usage.values.saturating_add(items.len()) > budget.values {
-                    return Err(BudgetRefusal::Values(budget.values));
-                }
-                for item in items {
-                    enqueue(item, depth + 1, 0, budget, &mut usage, &mut stack)?;
-                }
-            }
-            Value::Object(map) => {
-                if usage.values.saturating_add(map.len()) > budget.values {
-                    return Err(BudgetRefusal::Values(budget.values));
-                }
-                for (key, item) in js_property_order(map) {
-                    enqueue(
-                        item,
-                        depth + 1,
-                        utf16_units(key),
-                        budget,
-                        &mut usage,
-                        &mut stack,
-                    )?;
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(usage)
-}
-
-/// Counts one value as its parent expands (§4.5 step 2): a leaf adds its key
-/// and its own length; a container adds its key and waits on the stack.
-fn enqueue<'a>(
-    value: &'a Value,
+    /// Everything counted so far; `depth` is the deepest nesting met.
+    usage: InputUsage,
+    /// Containers open now.
     depth: usize,
-    key_len: usize,
-    budget: InputBudget,
-    usage: &mut InputUsage,
-    stack: &mut Vec<(&'a Value, usize)>,
-) -> Result<(), BudgetRefusal> {
-    usage.values += 1;
-    if usage.values > budget.values {
-        return Err(BudgetRefusal::Values(budget.values));
-    }
-    let own = match value {
-        Value::Array(_) | Value::Object(_) => {
-            stack.push((value, depth));
-            0
+    /// The ranking walk's state; `None` while totalling.
+    rank: Option<Rank>,
+}
+
+/// What the ranking walk keeps.
+struct Rank {
+    /// The totalling walk's totals.
+    totals: InputUsage,
+    /// For each open container within the depth limit, outermost first, the
+    /// values and characters its children have added so far.
+    open: Vec<Counts>,
+    /// The sum of `open`.
+    open_sum: Counts,
+    /// The refusal at the last-ended container that failed a check.
+    first: Option<BudgetRefusal>,
+}
+
+/// Values and characters added by a container's children.
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    values: usize,
+    characters: usize,
+}
+
+impl Meter {
+    /// A totalling meter for `budget`.
+    pub(crate) fn new(budget: InputBudget) -> Self {
+        Meter {
+            budget,
+            usage: InputUsage::default(),
+            depth: 0,
+            rank: None,
         }
-        leaf => leaf_length(leaf),
-    };
-    usage.characters = usage.characters.saturating_add(key_len).saturating_add(own);
-    if usage.characters > budget.characters {
-        return Err(BudgetRefusal::Characters(budget.characters));
     }
-    Ok(())
+
+    /// A ranking meter over the same input, with this meter's totals; feed
+    /// it the whole input again, then read [`Meter::refusal`].
+    pub(crate) fn ranker(&self) -> Self {
+        Meter {
+            rank: Some(Rank {
+                totals: self.usage,
+                open: Vec::new(),
+                open_sum: Counts::default(),
+                first: None,
+            }),
+            ..Meter::new(self.budget)
+        }
+    }
+
+    /// What was counted so far (all of it once the input is fed).
+    pub(crate) fn usage(&self) -> InputUsage {
+        self.usage
+    }
+
+    /// Whether everything counted so far is within every limit.
+    pub(crate) fn within(&self) -> bool {
+        self.usage.depth <= self.budget.depth
+            && self.usage.values <= self.budget.values
+            && self.usage.characters <= self.budget.characters
+    }
+
+    /// A container starts, under a key of `key_units` UTF-16 code units (0
+    /// for an array item or the root). Returns [`Meter::within`].
+    pub(crate) fn open(&mut self, key_units: usize) -> bool {
+        self.count(key_units);
+        self.depth += 1;
+        self.usage.depth = self.usage.depth.max(self.depth);
+        if let Some(rank) = &mut self.rank
+            && self.depth <= self.budget.depth
+        {
+            rank.open.push(Counts::default());
+        }
+        self.within()
+    }
+
+    /// A leaf of `own_units` characters ([`leaf_length`]) under a key of
+    /// `key_units`. Returns [`Meter::within`].
+    pub(crate) fn leaf(&mut self, key_units: usize, own_units: usize) -> bool {
+        self.count(key_units.saturating_add(own_units));
+        self.within()
+    }
+
+    /// The innermost open container ends.
+    pub(crate) fn close(&mut self) {
+        if let Some(rank) = &mut self.rank {
+            rank.close(self.depth, self.usage, self.budget);
+        }
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Counts one value adding `characters`, to its parent too when ranking.
+    fn count(&mut self, characters: usize) {
+        self.usage.values += 1;
+        self.usage.characters = self.usage.characters.saturating_add(characters);
+        if let Some(rank) = &mut self.rank
+            && self.depth <= self.budget.depth
+            && let Some(parent) = rank.open.last_mut()
+        {
+            parent.values += 1;
+            parent.characters = parent.characters.saturating_add(characters);
+            rank.open_sum.values += 1;
+            rank.open_sum.characters = rank.open_sum.characters.saturating_add(characters);
+        }
+    }
+
+    /// The limit upstream's walk meets first, once a ranking meter has been
+    /// fed the whole input (see the type's docs).
+    pub(crate) fn refusal(&self) -> BudgetRefusal {
+        let budget = self.budget;
+        let totals = self.rank.as_ref().map_or(self.usage, |rank| rank.totals);
+        if budget.values == 0 {
+            return BudgetRefusal::Values(budget.values);
+        }
+        if let Some(first) = self.rank.as_ref().and_then(|rank| rank.first) {
+            return first;
+        }
+        // A leaf root, or a meter that was not ranked: whichever total is
+        // over, in upstream's order of checks.
+        if totals.depth > budget.depth {
+            BudgetRefusal::Depth(budget.depth)
+        } else if totals.values > budget.values {
+            BudgetRefusal::Values(budget.values)
+        } else {
+            BudgetRefusal::Characters(budget.characters)
+        }
+    }
+}
+
+impl Rank {
+    /// The container at `depth` ends, `seen` having been counted so far:
+    /// runs upstream's three checks for it.
+    fn close(&mut self, depth: usize, seen: InputUsage, budget: InputBudget) {
+        if depth > budget.depth {
+            self.first = Some(BudgetRefusal::Depth(budget.depth));
+            return;
+        }
+        // Counted so far: the root, the children of containers that ended
+        // before this one, and the children of this one and its ancestors
+        // (`open_sum`). Upstream expands this container after those that
+        // end later, so when it runs this container's checks it has counted
+        // the totals less the children of containers that ended before.
+        let ended_before = Counts {
+            values: seen.values - 1 - self.open_sum.values,
+            characters: seen.characters - self.open_sum.characters,
+        };
+        let own = self.open.pop().unwrap_or_default();
+        self.open_sum.values -= own.values;
+        self.open_sum.characters -= own.characters;
+        if self.totals.values - ended_before.values > budget.values {
+            self.first = Some(BudgetRefusal::Values(budget.values));
+        } else if self.totals.characters - ended_before.characters > budget.characters {
+            self.first = Some(BudgetRefusal::Characters(budget.characters));
+        }
+    }
 }
 
 /// The character count of a leaf: UTF-16 code units of a string, the length
@@ -318,7 +478,7 @@ fn number_length(n: &serde_json::Number) -> usize {
 
 /// UTF-16 code units of `s` ([`utf16_len`]), with ASCII text (one unit per
 /// byte) counted by its length.
-fn utf16_units(s: &str) -> usize {
+pub(crate) fn utf16_units(s: &str) -> usize {
     if s.is_ascii() { s.len() } else { utf16_len(s) }
 }
 
@@ -587,6 +747,14 @@ mod tests {
     }
 
     fn arb_value() -> impl Strategy<Value = Value> {
+        arb_value_keyed("[a-z0-9😀]{0,3}")
+    }
+
+    /// Values whose object keys match `keys` (a proptest regex). Keys
+    /// without digits are never array indices, and entries built into a map
+    /// never repeat a key: the text of such a value reads as upstream walks
+    /// the value.
+    fn arb_value_keyed(keys: &'static str) -> impl Strategy<Value = Value> {
         let leaf = prop_oneof![
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),
@@ -601,10 +769,10 @@ mod tests {
             .prop_map(|n: f64| json!(n)),
             "[a-c😀é]{0,4}".prop_map(Value::String),
         ];
-        leaf.prop_recursive(6, 48, 5, |inner| {
+        leaf.prop_recursive(6, 48, 5, move |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
-                prop::collection::vec(("[a-z0-9😀]{0,3}", inner), 0..5)
+                prop::collection::vec((keys, inner), 0..5)
                     .prop_map(|entries| Value::Object(entries.into_iter().collect())),
             ]
         })
@@ -649,21 +817,176 @@ mod tests {
         }
     }
 
+    /// Upstream's walk transcribed step by step: a LIFO
+    /// stack of containers, children counted when their parent is expanded.
+    fn upstream_walk(value: &Value, budget: InputBudget) -> Result<InputUsage, BudgetRefusal> {
+        fn enqueue<'a>(
+            value: &'a Value,
+            depth: usize,
+            key_len: usize,
+            budget: InputBudget,
+            usage: &mut InputUsage,
+            stack: &mut Vec<(&'a Value, usize)>,
+        ) -> Result<(), BudgetRefusal> {
+            usage.values += 1;
+            if usage.values > budget.values {
+                return Err(BudgetRefusal::Values(budget.values));
+            }
+            let own = match value {
+                Value::Array(_) | Value::Object(_) => {
+                    stack.push((value, depth));
+                    0
+                }
+                leaf => leaf_length(leaf),
+            };
+            usage.characters += key_len + own;
+            if usage.characters > budget.characters {
+                return Err(BudgetRefusal::Characters(budget.characters));
+            }
+            Ok(())
+        }
+        let mut usage = InputUsage::default();
+        let mut stack = Vec::new();
+        enqueue(value, 1, 0, budget, &mut usage, &mut stack)?;
+        while let Some((container, depth)) = stack.pop() {
+            if depth > budget.depth {
+                return Err(BudgetRefusal::Depth(budget.depth));
+            }
+            usage.depth = usage.depth.max(depth);
+            let children: Vec<(usize, &Value)> = match container {
+                Value::Array(items) => items.iter().map(|item| (0, item)).collect(),
+                Value::Object(map) => js_property_order(map)
+                    .into_iter()
+                    .map(|(key, item)| (utf16_units(key), item))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if usage.values + children.len() > budget.values {
+                return Err(BudgetRefusal::Values(budget.values));
+            }
+            for (key_len, item) in children {
+                enqueue(item, depth + 1, key_len, budget, &mut usage, &mut stack)?;
+            }
+        }
+        Ok(usage)
+    }
+
     proptest! {
         #[test]
-        fn the_storage_order_walk_agrees_with_the_upstream_order_walk(
+        fn the_meter_reports_what_upstreams_walk_reports(
             value in arb_value(),
             depth in 0usize..8,
             values in 0usize..40,
             characters in 0usize..60,
         ) {
             let budget = InputBudget { depth, values, characters };
-            let ordered = measure_in_upstream_order(&value, budget);
-            match measure_within(&value, budget) {
-                Some(usage) => prop_assert_eq!(Ok(usage), ordered),
-                None => prop_assert!(ordered.is_err()),
+            prop_assert_eq!(measure(&value, budget), upstream_walk(&value, budget));
+        }
+    }
+
+    /// `parse_json_within` of `text` under `budget`, the refusal typed.
+    fn read_within(text: &str, budget: InputBudget) -> Result<InputUsage, BudgetRefusal> {
+        match crate::json::parse_json_within(text, budget) {
+            Ok((_, usage)) => Ok(usage),
+            Err(crate::json::JsonRefusal::OverBudget(refusal)) => Err(refusal),
+            Err(crate::json::JsonRefusal::Syntax(error)) => panic!("{text}: {error}"),
+        }
+    }
+
+    #[test]
+    fn text_is_refused_while_it_is_read() {
+        let deep_objects = format!(
+            "{}null{}",
+            "{\"a\":".repeat(1_000_000),
+            "}".repeat(1_000_000)
+        );
+        assert_eq!(
+            read_within(&deep_objects, InputBudget::default()),
+            Err(BudgetRefusal::Depth(64))
+        );
+        let deep_arrays = format!("{}{}", "[".repeat(1_000_000), "]".repeat(1_000_000));
+        assert_eq!(
+            read_within(&deep_arrays, InputBudget::default()),
+            Err(BudgetRefusal::Depth(64))
+        );
+        let numbers: Vec<String> = (0..100_000).map(|n| n.to_string()).collect();
+        assert_eq!(
+            read_within(&format!("[{}]", numbers.join(",")), InputBudget::default()),
+            Err(BudgetRefusal::Values(20_000))
+        );
+        let long = format!("[\"{}\"]", "x".repeat(1_000_001));
+        assert_eq!(
+            read_within(&long, InputBudget::default()),
+            Err(BudgetRefusal::Characters(1_000_000))
+        );
+        // Within the budget: the value and what it measured.
+        let text = r#"{"type":"view","body":[{"type":"kpi","label":"P99"}]}"#;
+        let (value, usage) = crate::json::parse_json_within(text, InputBudget::default()).unwrap();
+        assert_eq!(
+            *value,
+            json!({"type":"view","body":[{"type":"kpi","label":"P99"}]})
+        );
+        assert_eq!(
+            usage,
+            InputUsage {
+                depth: 3,
+                values: 6,
+                characters: 27
             }
-            prop_assert_eq!(measure(&value, budget), ordered);
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_after_the_budget_is_crossed_wins() {
+        let text = format!("{}null{}x", "{\"a\":".repeat(100_000), "}".repeat(100_000));
+        let error = crate::json::parse_json(&text).unwrap_err();
+        assert_eq!(error.message, "trailing characters at line 1 column 600005");
+        assert_eq!(
+            crate::json::parse_json_within(&text, InputBudget::default()),
+            Err(crate::json::JsonRefusal::Syntax(error))
+        );
+    }
+
+    #[test]
+    fn where_text_and_its_value_can_differ() {
+        // Upstream visits the array-index key "1" before "a"; text is
+        // ranked in its own order, "a" first, so a different crossed limit
+        // comes first.
+        let text = r#"{"a":[[[]]],"1":[0,0,0,0,0,0,0]}"#;
+        let budget = InputBudget {
+            depth: 3,
+            values: 10,
+            ..InputBudget::default()
+        };
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(measure(&value, budget), Err(BudgetRefusal::Depth(3)));
+        assert_eq!(read_within(text, budget), Err(BudgetRefusal::Values(10)));
+        // Every value read counts, the one a repeated key replaces too.
+        let text = r#"{"a":[1,2,3],"a":1}"#;
+        let budget = InputBudget {
+            values: 3,
+            ..InputBudget::default()
+        };
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(measure(&value, budget).map(|usage| usage.values), Ok(2));
+        assert_eq!(read_within(text, budget), Err(BudgetRefusal::Values(3)));
+    }
+
+    proptest! {
+        /// Text read within a budget is refused as its value is, and
+        /// measures what its value measures.
+        #[test]
+        fn text_read_within_a_budget_meets_what_its_value_meets(
+            value in arb_value_keyed("[a-z😀]{0,3}"),
+            depth in 0usize..8,
+            values in 0usize..40,
+            characters in 0usize..60,
+        ) {
+            let budget = InputBudget { depth, values, characters };
+            let expected = measure(&value, budget);
+            for text in [crate::js::json_stringify(&value), crate::js::json_stringify_pretty(&value)] {
+                prop_assert_eq!(read_within(&text, budget), expected, "{}", text);
+            }
         }
     }
 

@@ -11,8 +11,6 @@
 //!   "theme"?: "auto" | "light" | "dark", "body": [node, …], "meta"? }
 //! ```
 
-use std::collections::HashSet;
-
 use serde_json::{Map, Value};
 
 pub use crate::error::SURFACE_NAMES;
@@ -279,7 +277,7 @@ pub fn renders_on_surface(node: &Value, surface: &str, walker: &impl ChildWalker
     // Some visible path must end at a node that draws something itself: one
     // without children, or one with content of its own. A node already
     // explored has the same answer the second time, so it is skipped.
-    let mut explored: HashSet<*const Value> = HashSet::new();
+    let mut explored: foldhash::HashSet<*const Value> = foldhash::HashSet::default();
     let mut pending = vec![node];
     while let Some(current) = pending.pop() {
         if !is_visible_on_surface(current, surface) || !explored.insert(current as *const Value) {
@@ -306,7 +304,7 @@ pub fn some_body_node(
     walker: &impl ChildWalker,
     mut predicate: impl FnMut(&Value) -> bool,
 ) -> bool {
-    let mut explored: HashSet<*const Value> = HashSet::new();
+    let mut explored: foldhash::HashSet<*const Value> = foldhash::HashSet::default();
     let mut pending: Vec<&Value> = nodes.iter().rev().collect();
     while let Some(current) = pending.pop() {
         if !is_visible_on_surface(current, surface) || !explored.insert(current as *const Value) {

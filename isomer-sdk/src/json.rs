@@ -11,6 +11,10 @@
 //!   text with an iterative parser of the same grammar, values and error
 //!   wording, so any depth parses in memory proportional to the value
 //!   (1,000,000 levels included; the input budget then refuses it);
+//! - [`parse_json_within`] reads untrusted text with the iterative parser
+//!   under an input budget, counting every value as it is read and building
+//!   nothing past the first one over a limit, so hostile text is refused in
+//!   memory close to its own size;
 //! - the parsed value comes back as a [`DeepValue`], which dereferences to
 //!   the `Value` and drops it iteratively;
 //! - [`drop_deep`] disposes of any owned `Value` iteratively.
@@ -33,6 +37,8 @@ use std::ops::{Deref, DerefMut};
 use serde::Deserializer;
 use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
+
+use crate::budget::{BudgetRefusal, InputBudget, InputUsage, Meter};
 
 /// A `serde_json::Value` of any depth that is dropped without recursion.
 ///
@@ -250,6 +256,65 @@ pub fn parse_json(text: &str) -> Result<DeepValue, JsonSyntaxError> {
     } else {
         iterative::parse(text).map(DeepValue)
     }
+}
+
+/// Why [`parse_json_within`] gave no value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JsonRefusal {
+    /// The text is not JSON (`serde_json`'s message and position, as from
+    /// [`parse_json`]). A syntax error anywhere wins over the budget, as
+    /// `JSON.parse` runs before upstream's budget check.
+    #[error(transparent)]
+    Syntax(#[from] JsonSyntaxError),
+    /// The text is JSON over the budget: the refusal
+    /// [`check_input_budget`](crate::check_input_budget) gives the same
+    /// value (see [`parse_json_within`] for the two cases where the text
+    /// is stricter). [`BudgetRefusal::to_error`] turns it into upstream's
+    /// `INPUT_OVER_BUDGET` finding.
+    #[error("{}", .0.message())]
+    OverBudget(BudgetRefusal),
+}
+
+/// Parses untrusted JSON text of any nesting depth within `budget`: the
+/// input budget enforced while reading, so hostile text never becomes a
+/// large value.
+///
+/// Every value is counted as it is read. At the first one over a limit
+/// (with the default budget: a container at the 65th level, the 20,001st
+/// value, the character past 1,000,000) nothing more is built and what was
+/// built is dropped; the rest of the text is read to check its syntax and
+/// count it (one byte per open container), then read once more without
+/// building to name the limit upstream's walk meets first. Memory stays
+/// within the text plus the budget: a 6 MB text nested 1,000,000 deep, or a
+/// 20 MB array of 2,000,000 numbers, is refused holding a few megabytes
+/// beside the text.
+///
+/// Returns the value and what it measured, as [`parse_json`] and then
+/// [`check_input_budget`](crate::check_input_budget) would, with two
+/// differences:
+/// - every value read counts, including one that a repeated key later
+///   replaces (`{"a":[…20,000 values…],"a":1}` is refused here, accepted by
+///   the value check, which sees only `{"a":1}`);
+/// - when several limits are crossed, sibling entries are ranked in the
+///   order the text gives them, where upstream visits array-index keys
+///   (`"0"`, `"1"`, …) before the others; the refusal can then name another
+///   of the crossed limits. Text whose objects have no array-index keys is
+///   ranked exactly as upstream ranks its value.
+///
+/// # Errors
+/// [`JsonRefusal::Syntax`] when the text is not JSON;
+/// [`JsonRefusal::OverBudget`] when it is JSON over `budget`.
+pub fn parse_json_within(
+    text: &str,
+    budget: InputBudget,
+) -> Result<(DeepValue, InputUsage), JsonRefusal> {
+    let mut meter = Meter::new(budget);
+    if let Some(value) = iterative::read(text, Some(&mut meter), true)? {
+        return Ok((DeepValue(value), meter.usage()));
+    }
+    let mut ranker = meter.ranker();
+    iterative::read(text, Some(&mut ranker), false)?;
+    Err(JsonRefusal::OverBudget(ranker.refusal()))
 }
 
 /// Up to this nesting, [`parse_json`] uses `serde_json`'s parser (fast, and

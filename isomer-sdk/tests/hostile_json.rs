@@ -338,3 +338,59 @@ fn child_hooks_fed_malformed_containers_yield_no_children() {
         assert!(!html.validation_errors.is_empty());
     }
 }
+
+#[test]
+fn hostile_text_is_refused_by_validate_json_before_it_is_built() {
+    let runtime = runtime();
+    let numbers: Vec<String> = (0..200_000).map(|n| n.to_string()).collect();
+    let cases = [
+        (
+            deep_object_text(MILLION),
+            "input nests deeper than 64 levels",
+        ),
+        (
+            deep_array_text(MILLION),
+            "input nests deeper than 64 levels",
+        ),
+        (
+            format!("[{}]", numbers.join(",")),
+            "input holds more than 20000 values",
+        ),
+        (
+            format!(
+                "{{\"type\":\"view\",\"title\":\"{}\",\"body\":[]}}",
+                "x".repeat(MILLION)
+            ),
+            "input holds more than 1000000 characters",
+        ),
+    ];
+    for (text, message) in cases {
+        let checked = runtime.validate_json(&text).unwrap();
+        assert!(!checked.valid);
+        assert_eq!(checked.errors, over_budget(message));
+        assert!(checked.warnings.is_empty());
+        assert_eq!(checked.composition, None);
+    }
+}
+
+#[test]
+fn validate_json_within_the_budget_is_validate_of_the_value() {
+    let runtime = runtime();
+    for text in [
+        r#"{"type":"view","body":[{"type":"note","text":"a"}]}"#,
+        r#"{"type":"view","body":[{"type":"note","text":""},{"type":"group"}]}"#,
+        r#"{"type":"view","body":[{"type":"group","title":"g","items":[]}]}"#,
+    ] {
+        let value = parse_json(text).unwrap();
+        assert_eq!(
+            runtime.validate_json(text).unwrap(),
+            runtime.validate(&value)
+        );
+    }
+    // Not JSON: parse_json's error, even past a limit.
+    let text = format!("{}x", deep_object_text(MILLION));
+    assert_eq!(
+        runtime.validate_json(&text).unwrap_err(),
+        parse_json(&text).unwrap_err()
+    );
+}

@@ -78,8 +78,19 @@ pub fn one_line(text: &str) -> String {
 ///
 /// `"a"` → `` `a` ``, `` "a`b" `` → ``` ``a`b`` ```, `` "`a" `` → ``` `` `a `` ```.
 pub fn code_span(text: &str) -> String {
-    let mut longest = 0;
-    let mut run = 0;
+    let fence = "`".repeat(longest_backtick_run(text) + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// The most backticks in a row in `text`: a code span or fence around it
+/// needs one more.
+pub(crate) fn longest_backtick_run(text: &str) -> usize {
+    let (mut longest, mut run) = (0, 0);
     for c in text.chars() {
         if c == '`' {
             run += 1;
@@ -88,13 +99,7 @@ pub fn code_span(text: &str) -> String {
             run = 0;
         }
     }
-    let fence = "`".repeat(longest + 1);
-    let pad = if text.starts_with('`') || text.ends_with('`') {
-        " "
-    } else {
-        ""
-    };
-    format!("{fence}{pad}{text}{pad}{fence}")
+    longest
 }
 
 /// The SDK's `keySpan(key)`: [`code_span`] of `key` when it is non-empty,

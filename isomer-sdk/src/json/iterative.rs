@@ -17,16 +17,39 @@
 use serde_json::{Map, Number, Value};
 
 use super::{JsonSyntaxError, drop_deep};
+use crate::budget::{Meter, leaf_length, utf16_units};
 
-/// A container still open: the values read so far and, for an object, the
+/// The kind of a container still open (one byte a level, so reading text
+/// nested a million deep without building it costs a megabyte).
+#[derive(Clone, Copy)]
+enum Kind {
+    Array,
+    Object,
+}
+
+impl Kind {
+    /// The byte that closes this kind of container, and `serde_json`'s
+    /// words for text that ends, or goes on with something other than `,`
+    /// or that byte, after an item.
+    fn closing(self) -> (u8, &'static str, &'static str) {
+        match self {
+            Kind::Array => (b']', "EOF while parsing a list", "expected `,` or `]`"),
+            Kind::Object => (b'}', "EOF while parsing an object", "expected `,` or `}`"),
+        }
+    }
+}
+
+/// A container being built: the values read so far and, for an object, the
 /// key whose value is being read.
 enum Open {
     Array(Vec<Value>),
     Object(Map<String, Value>, String),
 }
 
-/// The open containers; on an early return their contents (which may be
-/// deep) are dropped without recursion.
+/// The containers being built; on an early return, or when the reader stops
+/// building, their contents (which may be deep) are dropped without
+/// recursion.
+#[derive(Default)]
 struct OpenStack(Vec<Open>);
 
 impl Drop for OpenStack {
@@ -42,12 +65,36 @@ impl Drop for OpenStack {
 
 /// Parses `text` as one JSON value without recursion.
 pub(super) fn parse(text: &str) -> Result<Value, JsonSyntaxError> {
+    read(text, None, true).map(Option::unwrap_or_default)
+}
+
+/// Reads `text` as one JSON value without recursion, building it when
+/// `build` is set and counting every value into `meter` when one is given.
+///
+/// Once the meter is over its budget the reader stops building (what it had
+/// built is dropped) and reads the rest of the text only to check its
+/// syntax and count it, keeping one byte per open container: the result is
+/// then `Ok(None)`. A syntax error anywhere in the text is an error, as it
+/// is when `JSON.parse` runs before upstream's budget check. Every value
+/// read is counted, including one that a repeated key later replaces.
+pub(super) fn read(
+    text: &str,
+    mut meter: Option<&mut Meter>,
+    build: bool,
+) -> Result<Option<Value>, JsonSyntaxError> {
     let mut parser = Parser {
         text,
         bytes: text.as_bytes(),
         at: 0,
     };
-    let mut open = OpenStack(Vec::new());
+    let mut kinds: Vec<Kind> = Vec::new();
+    let mut open = OpenStack::default();
+    let mut building = build;
+    // The UTF-16 length of the key of the value about to be read (0 for an
+    // array item and the root); kept only when metering.
+    let mut key_units = 0;
+    let metered = meter.is_some();
+    let key_length = |key: &str| if metered { utf16_units(key) } else { 0 };
     'value: loop {
         // Read one value; containers open here and are completed below.
         let mut value = match parser.skip_whitespace() {
@@ -58,95 +105,144 @@ pub(super) fn parse(text: &str) -> Result<Value, JsonSyntaxError> {
                 if next.is_none() {
                     return Err(parser.error_at_end("EOF while parsing a list"));
                 }
+                let within = meter.as_deref_mut().is_none_or(|m| m.open(key_units));
+                if !within {
+                    stop_building(&mut open, &mut building);
+                }
                 if next == Some(b']') {
                     parser.at += 1;
+                    if let Some(meter) = meter.as_deref_mut() {
+                        meter.close();
+                    }
                     Value::Array(Vec::new())
                 } else {
-                    open.0.push(Open::Array(Vec::new()));
+                    kinds.push(Kind::Array);
+                    if building {
+                        open.0.push(Open::Array(Vec::new()));
+                    }
+                    key_units = 0;
                     continue 'value;
                 }
             }
             Some(b'{') => {
                 parser.at += 1;
+                let within = meter.as_deref_mut().is_none_or(|m| m.open(key_units));
+                if !within {
+                    stop_building(&mut open, &mut building);
+                }
                 if parser.skip_whitespace() == Some(b'}') {
                     parser.at += 1;
+                    if let Some(meter) = meter.as_deref_mut() {
+                        meter.close();
+                    }
                     Value::Object(Map::new())
                 } else {
                     let key = parser.key()?;
-                    open.0.push(Open::Object(Map::new(), key));
+                    key_units = key_length(&key);
+                    kinds.push(Kind::Object);
+                    if building {
+                        open.0.push(Open::Object(Map::new(), key));
+                    }
                     continue 'value;
                 }
             }
-            Some(b'"') => {
-                parser.at += 1;
-                Value::String(parser.string()?)
+            Some(byte) => {
+                let leaf = match byte {
+                    b'"' => {
+                        parser.at += 1;
+                        Value::String(parser.string()?)
+                    }
+                    b't' => parser.literal("true", Value::Bool(true))?,
+                    b'f' => parser.literal("false", Value::Bool(false))?,
+                    b'n' => parser.literal("null", Value::Null)?,
+                    b'-' | b'0'..=b'9' => parser.number()?,
+                    _ => return Err(parser.error_here("expected value")),
+                };
+                if let Some(meter) = meter.as_deref_mut()
+                    && !meter.leaf(key_units, leaf_length(&leaf))
+                {
+                    stop_building(&mut open, &mut building);
+                }
+                leaf
             }
-            Some(b't') => parser.literal("true", Value::Bool(true))?,
-            Some(b'f') => parser.literal("false", Value::Bool(false))?,
-            Some(b'n') => parser.literal("null", Value::Null)?,
-            Some(b'-' | b'0'..=b'9') => parser.number()?,
-            Some(_) => return Err(parser.error_here("expected value")),
         };
         // Hand the value to its container; close containers that end here.
         loop {
-            match open.0.last_mut() {
+            match kinds.last() {
                 None => {
                     if parser.skip_whitespace().is_some() {
                         drop_deep(value);
                         return Err(parser.error_here("trailing characters"));
                     }
-                    return Ok(value);
+                    return Ok(building.then_some(value));
                 }
-                Some(Open::Array(items)) => {
-                    items.push(value);
+                Some(&kind) => {
+                    let slot = match open.0.last_mut() {
+                        Some(Open::Array(items)) => {
+                            items.push(value);
+                            None
+                        }
+                        Some(Open::Object(map, key)) => {
+                            // A repeated key keeps its first position and
+                            // its last value, as JSON.parse does.
+                            if let Some(replaced) = map.insert(std::mem::take(key), value) {
+                                drop_deep(replaced);
+                            }
+                            Some(key)
+                        }
+                        None => None,
+                    };
+                    let (closer, ended, expected) = kind.closing();
                     match parser.skip_whitespace() {
                         Some(b',') => {
                             parser.at += 1;
-                            if parser.skip_whitespace() == Some(b']') {
+                            if parser.skip_whitespace() == Some(closer) {
                                 return Err(parser.error_here("trailing comma"));
                             }
+                            key_units = match kind {
+                                Kind::Array => 0,
+                                Kind::Object => {
+                                    let key = parser.key()?;
+                                    let units = key_length(&key);
+                                    if let Some(slot) = slot {
+                                        *slot = key;
+                                    }
+                                    units
+                                }
+                            };
                             continue 'value;
                         }
-                        Some(b']') => {
+                        Some(byte) if byte == closer => {
                             parser.at += 1;
-                            let Some(Open::Array(items)) = open.0.pop() else {
-                                unreachable!("the last open container is this array");
-                            };
-                            value = Value::Array(items);
+                            value = end_container(&mut kinds, &mut open, meter.as_deref_mut());
                         }
-                        None => return Err(parser.error_at_end("EOF while parsing a list")),
-                        Some(_) => return Err(parser.error_here("expected `,` or `]`")),
-                    }
-                }
-                Some(Open::Object(map, key)) => {
-                    // A repeated key keeps its first position and its last
-                    // value, as JSON.parse does.
-                    if let Some(replaced) = map.insert(std::mem::take(key), value) {
-                        drop_deep(replaced);
-                    }
-                    match parser.skip_whitespace() {
-                        Some(b',') => {
-                            parser.at += 1;
-                            if parser.skip_whitespace() == Some(b'}') {
-                                return Err(parser.error_here("trailing comma"));
-                            }
-                            *key = parser.key()?;
-                            continue 'value;
-                        }
-                        Some(b'}') => {
-                            parser.at += 1;
-                            let Some(Open::Object(map, _)) = open.0.pop() else {
-                                unreachable!("the last open container is this object");
-                            };
-                            value = Value::Object(map);
-                        }
-                        None => return Err(parser.error_at_end("EOF while parsing an object")),
-                        Some(_) => return Err(parser.error_here("expected `,` or `}`")),
+                        None => return Err(parser.error_at_end(ended)),
+                        Some(_) => return Err(parser.error_here(expected)),
                     }
                 }
             }
         }
     }
+}
+
+/// Ends the innermost open container: counts its end and returns its value
+/// (`null` standing in for it when nothing is being built).
+fn end_container(kinds: &mut Vec<Kind>, open: &mut OpenStack, meter: Option<&mut Meter>) -> Value {
+    kinds.pop();
+    if let Some(meter) = meter {
+        meter.close();
+    }
+    match open.0.pop() {
+        Some(Open::Array(items)) => Value::Array(items),
+        Some(Open::Object(map, _)) => Value::Object(map),
+        None => Value::Null,
+    }
+}
+
+/// Stops building: drops the containers built so far (without recursion).
+fn stop_building(open: &mut OpenStack, building: &mut bool) {
+    *building = false;
+    drop(std::mem::take(open));
 }
 
 /// The read position over the text.

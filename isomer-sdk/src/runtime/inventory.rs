@@ -2,9 +2,6 @@
 //! order, looked up by type. It is the dispatcher's table and the
 //! [`ChildWalker`] over all child hooks.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use serde_json::Value;
 
 use crate::primitive::Primitive;
@@ -13,7 +10,9 @@ use crate::walk::{ChildRef, ChildWalker};
 /// The flattened primitives of a runtime.
 pub(crate) struct Inventory {
     primitives: Vec<Primitive>,
-    index: HashMap<String, usize, BuildHasherDefault<TypeNameHasher>>,
+    /// Every node lookup hashes its `type`: a fast hasher (an input's
+    /// `type` can only pick a bucket, not grow the table).
+    index: foldhash::HashMap<String, usize>,
 }
 
 impl Inventory {
@@ -49,31 +48,6 @@ impl Inventory {
     /// Every registered type, registration order.
     pub fn types(&self) -> impl Iterator<Item = &str> {
         self.primitives.iter().map(Primitive::type_name)
-    }
-}
-
-/// FNV-1a over the type name: every node lookup hashes its `type`, and the
-/// keys are the runtime's own short type names, so a simple fast hash
-/// fits (an input's `type` can only pick a bucket, not grow the table).
-#[derive(Default)]
-pub(crate) struct TypeNameHasher(u64);
-
-impl Hasher for TypeNameHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut hash = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &byte in bytes {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = hash;
     }
 }
 

@@ -489,6 +489,21 @@ impl<C: Send + 'static> Runtime<C> {
         Engine::shared().validate(&self.inventory, value, self.budget)
     }
 
+    /// [`Runtime::validate`] of JSON text, with the input budget enforced
+    /// while the text is read ([`parse_json_within`](crate::json::parse_json_within)):
+    /// text over the budget is refused without being built (the refusal is
+    /// the only finding and `composition` is `None`), so hostile text costs
+    /// little more memory than itself. Within the budget, the result is
+    /// `validate` of the text's value.
+    ///
+    /// # Errors
+    /// [`JsonSyntaxError`](crate::JsonSyntaxError) when the text is not JSON
+    /// (checked over the whole text before the budget, as `JSON.parse` runs
+    /// before upstream's budget check).
+    pub fn validate_json(&self, text: &str) -> Result<CheckedValidation, crate::JsonSyntaxError> {
+        Engine::shared().validate_json(&self.inventory, text, self.budget)
+    }
+
     /// Model output checked the way a host reads it: `parse`, then
     /// `validate` of the sanitized copy, in one pass over `value` (a second
     /// pass over the copy only when sanitizing dropped a key). The result

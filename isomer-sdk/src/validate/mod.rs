@@ -36,6 +36,7 @@ use serde_json::Value;
 
 use crate::budget::{InputBudget, check_input_budget};
 use crate::error::{ValidationError, ValidationWarning};
+use crate::json::{JsonRefusal, JsonSyntaxError, parse_json_within};
 use crate::runtime::inventory::Inventory;
 
 use order::{Seg, key_for};
@@ -199,6 +200,28 @@ impl Engine {
             valid: true,
             errors: Vec::new(),
             composition: Some(self.sanitized(value, &pass.visits).0),
+        }
+    }
+
+    /// Upstream `validate` of JSON text: the text read within `budget`
+    /// ([`parse_json_within`], which builds nothing past the first value
+    /// over a limit), then [`Engine::validate`] of its value. Text over the
+    /// budget gives the refusal as the only finding and no copy.
+    pub fn validate_json(
+        &self,
+        inventory: &Inventory,
+        text: &str,
+        budget: InputBudget,
+    ) -> Result<CheckedValidation, JsonSyntaxError> {
+        match parse_json_within(text, budget) {
+            Ok((value, _)) => Ok(self.validate(inventory, &value, budget)),
+            Err(JsonRefusal::OverBudget(refusal)) => Ok(CheckedValidation {
+                valid: false,
+                errors: vec![refusal.to_error()],
+                warnings: Vec::new(),
+                composition: None,
+            }),
+            Err(JsonRefusal::Syntax(error)) => Err(error),
         }
     }
 

@@ -5,7 +5,6 @@
 //! node's typed form for the renders that follow.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ops::Range;
 
 use serde_json::Value;
@@ -388,7 +387,7 @@ impl Visits<'_> {
     /// later use is `<nodePath>.id duplicates id "<id>" first used at
     /// <firstPath>`, with the node's `type` as `nodeType`.
     pub(super) fn duplicate_ids(&self) -> Vec<ValidationError> {
-        let mut first_use: HashMap<&str, usize> = HashMap::new();
+        let mut first_use: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
         let mut errors = Vec::new();
         for &at in &self.order {
             let visit = &self.list[at];

@@ -2,6 +2,7 @@
 //! every authored character escaped.
 
 use crate::js::code_span;
+use crate::js::text::longest_backtick_run;
 
 use super::{Block, Inline, LineBreaks, Run};
 
@@ -73,19 +74,6 @@ pub(super) fn block_markdown(block: &Block) -> String {
         }
         Block::Rule => "---".to_owned(),
     }
-}
-
-fn longest_backtick_run(text: &str) -> usize {
-    let (mut longest, mut run) = (0, 0);
-    for c in text.chars() {
-        if c == '`' {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    longest
 }
 
 /// Escapes authored text for Markdown inline content, as the slides
