@@ -181,8 +181,9 @@ impl Entry {
         out
     }
 
-    /// HTML: the glyph as text, then [`Entry::html_content`]'s markup (for
-    /// an entry set as a paragraph rather than a list item).
+    /// HTML: the glyph as text, then `<strong>lead</strong>`, the
+    /// separator, the body with its marks and the tail (for an entry set as
+    /// a paragraph rather than a list item).
     pub fn html(&self) -> Html {
         Html::text(&self.glyph).then(self.html_content())
     }
@@ -452,6 +453,26 @@ mod tests {
                 .marked(TextMarker::Dash)
                 .text(),
             "- a"
+        );
+    }
+
+    #[test]
+    fn html_gives_each_item_one_marker_or_none() {
+        let mixed = List::new([Entry::lead("Refund").with_glyph("● "), Entry::lead("Order")]);
+        assert_eq!(
+            mixed.html().as_str(),
+            "<ul class=\"slide-list\"><li><span class=\"slide-marker\">●</span><span><strong>Refund</strong></span></li>\
+             <li><span class=\"slide-marker\"></span><span><strong>Order</strong></span></li></ul>"
+        );
+        let numbered = List::numbered([Entry::body("a").with_glyph("A → B: ")]);
+        assert_eq!(
+            numbered.html().as_str(),
+            "<ol class=\"slide-list\"><li><span class=\"slide-marker\">1.</span><span>A → B: a</span></li></ol>"
+        );
+        let bare = List::new([Entry::pair("01", " ", Some("Why"))]).labelled(Some("Plan"));
+        assert_eq!(
+            bare.html().as_str(),
+            "<p class=\"slide-caption\">PLAN</p><ul class=\"slide-list\"><li><span><strong>01</strong> Why</span></li></ul>"
         );
     }
 }
