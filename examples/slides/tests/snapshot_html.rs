@@ -77,7 +77,7 @@ fn columns_sit_side_by_side_and_the_highlight_is_a_border_not_a_glyph() {
     });
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-split\"><div class=\"slide-columns\">\
+        "<div class=\"slide-columns-group\"><div class=\"slide-columns\">\
          <div class=\"slide-column\"><h2>On demand</h2><p>Pays at once.</p></div>\
          <div class=\"slide-column slide-column-highlight\"><h2>Nightly</h2>\
          <p class=\"slide-tags\"><code>batch</code><code>02:00</code></p>\

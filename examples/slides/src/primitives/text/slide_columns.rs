@@ -151,7 +151,8 @@ impl SlideNode for SlideColumns {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: `<div class="slide-columns">`, one equal
+    /// HTML: `<div class="slide-columns-group">` holding the row
+    /// `<div class="slide-columns">`, one equal
     /// `<div class="slide-column">` per option side by side (the
     /// recommended one also `slide-column-highlight`, drawn with a primary
     /// border instead of a `●`): the title as `<h2>`, the tags as `<code>`
@@ -188,6 +189,6 @@ impl SlideNode for SlideColumns {
                     .then(marks_html(&footnote.text)),
             ));
         }
-        classed("div", "slide-split", out)
+        classed("div", "slide-columns-group", out)
     }
 }
