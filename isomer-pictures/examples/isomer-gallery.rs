@@ -16,8 +16,11 @@
 //! runtime's `snapshot` surface by `isomer-pictures`, and prints one line
 //! per picture: its path, and `overflows by N px` when its content runs
 //! past the slide. The corpus is read from the workspace's `corpus/slides`,
-//! or from the directory given as a second argument. Exits 1 when a picture cannot be drawn (every other picture is
-//! still written), 2 on a usage error.
+//! or from the directory given as a second argument, with
+//! `isomer_corpus`. Exits 1 when a picture cannot be drawn or a case has
+//! no golden (every other picture is still written), 2 on a usage error,
+//! a corpus that does not read or parse, or an output path that cannot be
+//! written; every error names its path.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -61,22 +64,20 @@ fn run(out: &Path, corpus: &Path) -> Result<bool, Box<dyn std::error::Error>> {
             )
         })
         .collect();
-    let cases: Value = serde_json::from_str(
-        &std::fs::read_to_string(corpus.join("corpus.json"))
-            .map_err(|error| format!("{}: {error}", corpus.join("corpus.json").display()))?,
-    )?;
-    for case in cases["cases"].as_array().into_iter().flatten() {
-        if let (Some(id), Some(golden)) = (case["id"].as_str(), case.get("golden")) {
-            slides.push((out.join("corpus").join(format!("{id}.png")), golden.clone()));
-        }
+    let (goldens, missing) = corpus_goldens(corpus)?;
+    for (id, golden) in goldens {
+        slides.push((out.join("corpus").join(format!("{id}.png")), golden));
     }
-    std::fs::create_dir_all(out.join("catalog"))?;
-    std::fs::create_dir_all(out.join("corpus"))?;
-    let mut all_drawn = true;
+    for dir in [out.join("catalog"), out.join("corpus")] {
+        std::fs::create_dir_all(&dir)
+            .map_err(|error| format!("{}: cannot create the directory: {error}", dir.display()))?;
+    }
+    let mut all_drawn = missing.is_empty();
     for (path, slide) in &slides {
         match draw(&runtime, &pictures, slide) {
             Ok((png, overflow)) => {
-                std::fs::write(path, png)?;
+                std::fs::write(path, png)
+                    .map_err(|error| format!("{}: {error}", path.display()))?;
                 match overflow {
                     Some(overflow) => println!(
                         "{}: overflows by {:.0} px down, {:.0} px right",
@@ -93,8 +94,46 @@ fn run(out: &Path, corpus: &Path) -> Result<bool, Box<dyn std::error::Error>> {
             }
         }
     }
-    std::fs::write(out.join("README.md"), index(&catalog))?;
+    let readme = out.join("README.md");
+    std::fs::write(&readme, index(&catalog))
+        .map_err(|error| format!("{}: {error}", readme.display()))?;
     Ok(all_drawn)
+}
+
+/// A corpus's `(id, golden)` pairs and the ids of its cases without one.
+type Goldens = (Vec<(String, Value)>, Vec<String>);
+
+/// The goldens of the corpus in `dir` (its `corpus.json`, read by
+/// `isomer_corpus`, the one reader of that format), in file order, and the
+/// ids of the cases without one, each reported on stderr as not drawn.
+/// Errors name the file: unreadable, or every fault the reader finds.
+fn corpus_goldens(dir: &Path) -> Result<Goldens, String> {
+    let path = dir.join(isomer_corpus::MANIFEST_FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|error| format!("{}: cannot read the corpus: {error}", path.display()))?;
+    let manifest = isomer_corpus::parse_manifest(&text).map_err(|faults| {
+        faults
+            .iter()
+            .map(|fault| format!("{}:{fault}", path.display()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let (mut goldens, mut missing) = (Vec::new(), Vec::new());
+    for case in manifest.cases {
+        match case.golden {
+            Some(golden) => goldens.push((case.id, golden)),
+            None => {
+                eprintln!(
+                    "{}:{}: case \"{}\" has no golden, so no picture",
+                    path.display(),
+                    case.position,
+                    case.id
+                );
+                missing.push(case.id);
+            }
+        }
+    }
+    Ok((goldens, missing))
 }
 
 /// `OUT_DIR/README.md`: each primitive's name, purpose and picture, in

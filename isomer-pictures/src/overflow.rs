@@ -1,5 +1,11 @@
 //! Whether a page's content runs past the page, measured by laying the page
 //! out with takumi.
+//!
+//! The measure is of boxes: takumi's layout gives each box's size, not the
+//! width of the text set inside it, so a word wider than its box would not
+//! show here. The frame's stylesheet is what keeps text inside its box (the
+//! slides frame sets `overflow-wrap: anywhere`, so an unbreakable word wraps
+//! instead of running past the right edge).
 
 use takumi::prelude::{Fonts, MeasuredNode, RenderOptions};
 

@@ -311,3 +311,40 @@ async fn the_host_formats_answer_as_images_and_a_pdf_resource() {
         "frame \"slide\" cannot draw this composition: a snapshot render needs exactly one \"slideFrame\" node, got 2 nodes; render one slide per spec"
     );
 }
+
+#[test]
+fn an_unbreakable_heading_wraps_inside_the_slide_instead_of_running_off() {
+    // 80 capitals at 56 px run about 3,100 px, past the 1,664 px the slide
+    // leaves between its margins: the word breaks anywhere and wraps.
+    let word = "W".repeat(80);
+    let render = runtime()
+        .snapshot()
+        .unwrap()
+        .render(
+            &slide(&word, json!({"type": "slideStatement", "text": "x"})),
+            &SnapshotOptions::default(),
+        )
+        .unwrap();
+    let pictures = Pictures::new().unwrap();
+    assert_eq!(pictures.overflow(&render).unwrap(), None);
+
+    let (width, height, pixels) = decode_png(&pictures.png(&render).unwrap());
+    let inked = |x: u32, y: u32| pixel(&pixels, width, x, y) != PAGE;
+    // The right margin (the last 128 px) stays empty on every row above the
+    // footer, and the heading's ink spans at least two lines.
+    for y in 0..height - 160 {
+        for x in width - 120..width {
+            assert!(!inked(x, y), "ink in the right margin at ({x}, {y})");
+        }
+    }
+    let inked_rows: Vec<u32> = (0..height - 160)
+        .filter(|&y| (128..width - 128).step_by(4).any(|x| inked(x, y)))
+        .collect();
+    let first = inked_rows[0];
+    let gaps = inked_rows.windows(2).filter(|w| w[1] - w[0] > 1).count();
+    assert!(first < 300, "the heading starts at the top, row {first}");
+    assert!(
+        gaps >= 2,
+        "the heading wraps onto a second line, then the statement"
+    );
+}

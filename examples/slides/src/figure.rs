@@ -9,7 +9,7 @@
 //! | Markdown | `**99.9 %**` | `_value pending_` |
 //! | Slack `mrkdwn` | `*99.9 %*` | `_value pending_` |
 
-use isomer_sdk::surface::Inline;
+use isomer_sdk::surface::{Html, Inline};
 
 use crate::authored::{NEEDS_VISIBLE_CHARACTER, has_visible_character};
 use crate::check::{Issue, join_path};
@@ -63,6 +63,30 @@ impl<'a> Figure<'a> {
     pub fn plain_inline(&self) -> Inline {
         self.reading()
             .map_or_else(|| Inline::emphasis(PENDING), Inline::text)
+    }
+
+    /// HTML at display size: `<p class="slide-value">value<span
+    /// class="slide-unit">unit</span></p>`, or `<p class="slide-value
+    /// slide-pending">value pending</p>` for a placeholder.
+    pub fn html(&self) -> Html {
+        match self.value {
+            Some(value) => {
+                let mut out = Html::text(&line(value));
+                if let Some(unit) = self.unit {
+                    out.push(Html::element(
+                        "span",
+                        &[("class", "slide-unit")],
+                        Html::text(&line(unit)),
+                    ));
+                }
+                Html::element("p", &[("class", "slide-value")], out)
+            }
+            None => Html::element(
+                "p",
+                &[("class", "slide-value slide-pending")],
+                Html::text(PENDING),
+            ),
+        }
     }
 
     /// Slack `mrkdwn`: `*value unit*`, or `_value pending_`.

@@ -65,7 +65,12 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
 /// It styles the `slide-*` classes of the pack's own markup (see
 /// [`crate::html`]: eyebrow, title 240/176/128 px, section number 280 px,
 /// heading 76/64/56 px, statement 128/112/96 px, quote 96/76/64 px, closing
-/// title 160/128/96 px, ruled rows) and, for every other primitive, the
+/// title 160/128/96 px, ruled rows; split panes, columns, territories and
+/// stats in one row of equal columns; lists with one marker per item; a
+/// stat's value at 200 px, a delta's at 160 px, a stats item's at 120 px)
+/// and lets a word longer than its line break anywhere
+/// (`overflow-wrap: anywhere`), so no text runs past the slide; for every
+/// other primitive it styles the
 /// elements its Markdown becomes (headings at weight 800, body 28 px, list
 /// items 32 px, labels 24 px upper-case, code 26 px on a panel), so a new
 /// primitive draws in the slide's look through the HTML it already renders.

@@ -1,10 +1,14 @@
-//! The pack's own markup on the `html` surface, for the primitives that set
-//! a slide's structure and scale: the frame (its tone and footer), title,
-//! section, heading, statement, quote and closing slides. Their elements
-//! carry `slide-*` classes that the slides frame's stylesheet
-//! ([`crate::frame::SLIDE_CSS`]) styles, so a picture of a slide shows its tone,
-//! eyebrow and type scale. Every other primitive keeps the sdk's HTML of its
-//! Markdown.
+//! The pack's own markup on the `html` surface, for the primitives whose
+//! picture the Markdown's HTML would get wrong: the ones that set a slide's
+//! structure and scale (the frame, its tone and footer, title, section,
+//! heading, statement, quote and closing slides), the ones laid out side by
+//! side (split, columns, territory group), the numbers drawn at display
+//! size (stat, stats, delta), and every list, drawn with one marker per
+//! item ([`crate::list::List::html`]) where the Markdown's bullet would sit
+//! beside a `✓`, `●` or `○` glyph. Their elements carry `slide-*` classes
+//! that the slides frame's stylesheet ([`crate::frame::SLIDE_CSS`]) styles,
+//! so a picture of a slide shows its tone, eyebrow, type scale and columns.
+//! Every other primitive keeps the sdk's HTML of its Markdown.
 //!
 //! Size steps (`size` "l", "m", "s") become a `slide-size-l|m|s` class. An
 //! unset size is the largest step whose estimated line count fits
@@ -12,9 +16,9 @@
 
 use isomer_sdk::Html;
 
-use crate::authored::Size;
+use crate::authored::{Size, Tone};
 use crate::marks::{Mark, parse_marks};
-use crate::text::line;
+use crate::text::{caption, line};
 
 /// Authored text that accepts inline marks, as inline HTML on one line: a
 /// code mark becomes `<code>`, a strong mark `<strong>`, everything else
@@ -36,6 +40,30 @@ pub fn line_html(text: &str) -> Html {
 /// `<tag class="class">children</tag>`.
 pub fn classed(tag: &str, class: &str, children: Html) -> Html {
     Html::element(tag, &[("class", class)], children)
+}
+
+/// A caption over a group of nodes: `<p class="slide-caption">` with the
+/// text upper-cased, and `data-tone="primary|accent"` when toned (the
+/// stylesheet colours the caption by its tone, so the picture needs no
+/// `●`/`○` glyph).
+pub fn toned_caption(text: &str, tone: Option<Tone>) -> Html {
+    let text = Html::text(&caption(text));
+    match tone_name(tone) {
+        Some(tone) => Html::element(
+            "p",
+            &[("class", "slide-caption"), ("data-tone", tone)],
+            text,
+        ),
+        None => classed("p", "slide-caption", text),
+    }
+}
+
+/// The `data-tone` value of a tone: `primary`, `accent`, or `None`.
+pub fn tone_name(tone: Option<Tone>) -> Option<&'static str> {
+    tone.map(|tone| match tone {
+        Tone::Primary => "primary",
+        Tone::Accent => "accent",
+    })
 }
 
 /// The class of a size step: `slide-size-l`, `slide-size-m` or

@@ -20,7 +20,9 @@
 //! text (bare, `- ` or `1. `), a bullet or ordered list on Markdown, a
 //! `rich_text` bullet or ordered list on Slack.
 
-use isomer_sdk::surface::{Inline, Markdown};
+use isomer_sdk::surface::{Html, Inline, Markdown};
+
+use crate::html::{classed, marks_html, toned_caption};
 use serde_json::Value;
 
 use crate::markdown::{caption_paragraph, marks_inline};
@@ -75,6 +77,13 @@ impl Part {
             Part::Text(text) if text.is_empty() => Vec::new(),
             Part::Text(text) => vec![run(text)],
             Part::Marks(text) => mark_runs(text),
+        }
+    }
+
+    fn html(&self) -> Html {
+        match self {
+            Part::Text(text) => Html::text(text),
+            Part::Marks(text) => marks_html(text),
         }
     }
 
@@ -168,6 +177,30 @@ impl Entry {
         }
         for part in &self.tail {
             out = out.then(part.inline());
+        }
+        out
+    }
+
+    /// HTML: the glyph as text, then `<strong>lead</strong>`, the
+    /// separator, the body with its marks and the tail (for an entry set as
+    /// a paragraph rather than a list item).
+    pub fn html(&self) -> Html {
+        Html::text(&self.glyph).then(self.html_content())
+    }
+
+    /// HTML of everything but the glyph: `<strong>lead</strong>`,
+    /// separator, body with marks, tail.
+    fn html_content(&self) -> Html {
+        let mut out = Html::new();
+        if let Some(lead) = &self.lead {
+            out.push(Html::element("strong", &[], Html::text(lead)));
+        }
+        out.push(Html::text(self.separator()));
+        if let Some(body) = &self.body {
+            out.push(marks_html(body));
+        }
+        for part in &self.tail {
+            out.push(part.html());
         }
         out
     }
@@ -298,6 +331,45 @@ impl List {
         })
     }
 
+    /// HTML: the caption (`<p class="slide-caption">`), then
+    /// `<ul class="slide-list">` (`<ol>` when ordered) with one `<li>` per
+    /// entry, its content in a `<span>`. Each item shows at most one
+    /// marker, a `<span class="slide-marker">` before the content: the
+    /// number (`1.`) in an ordered list (an entry's glyph then stays in its
+    /// text), else the entry's glyph (`✓`, `●`, `○`), else `•` when the
+    /// text surface dashes the entries, else an empty one that keeps the
+    /// column. A list with no number, glyph or dash (an agenda's numbered
+    /// rows, a timeline's dated ones) has no marker column at all. The
+    /// stylesheet turns the element's own markers off.
+    pub fn html(&self) -> Html {
+        let dashed = self.text_marker == TextMarker::Dash;
+        let marked =
+            self.ordered || dashed || self.entries.iter().any(|entry| !entry.glyph.is_empty());
+        let items = Html::concat(self.entries.iter().enumerate().map(|(index, entry)| {
+            let (marker, content) = if self.ordered {
+                (format!("{}.", index + 1), entry.html())
+            } else if !entry.glyph.trim().is_empty() {
+                (entry.glyph.trim().to_owned(), entry.html_content())
+            } else if dashed {
+                ("•".to_owned(), entry.html_content())
+            } else {
+                (String::new(), entry.html_content())
+            };
+            let content = Html::element("span", &[], content);
+            let item = if marked {
+                classed("span", "slide-marker", Html::text(&marker)).then(content)
+            } else {
+                content
+            };
+            Html::element("li", &[], item)
+        }));
+        let tag = if self.ordered { "ol" } else { "ul" };
+        self.label
+            .as_deref()
+            .map_or_else(Html::new, |label| toned_caption(label, None))
+            .then(classed(tag, "slide-list", items))
+    }
+
     /// Slack: a `context` `*LABEL*`, then a `rich_text` bullet or ordered
     /// list.
     pub fn slack(&self) -> Vec<Value> {
@@ -381,6 +453,26 @@ mod tests {
                 .marked(TextMarker::Dash)
                 .text(),
             "- a"
+        );
+    }
+
+    #[test]
+    fn html_gives_each_item_one_marker_or_none() {
+        let mixed = List::new([Entry::lead("Refund").with_glyph("● "), Entry::lead("Order")]);
+        assert_eq!(
+            mixed.html().as_str(),
+            "<ul class=\"slide-list\"><li><span class=\"slide-marker\">●</span><span><strong>Refund</strong></span></li>\
+             <li><span class=\"slide-marker\"></span><span><strong>Order</strong></span></li></ul>"
+        );
+        let numbered = List::numbered([Entry::body("a").with_glyph("A → B: ")]);
+        assert_eq!(
+            numbered.html().as_str(),
+            "<ol class=\"slide-list\"><li><span class=\"slide-marker\">1.</span><span>A → B: a</span></li></ol>"
+        );
+        let bare = List::new([Entry::pair("01", " ", Some("Why"))]).labelled(Some("Plan"));
+        assert_eq!(
+            bare.html().as_str(),
+            "<p class=\"slide-caption\">PLAN</p><ul class=\"slide-list\"><li><span><strong>01</strong> Why</span></li></ul>"
         );
     }
 }

@@ -214,10 +214,11 @@ pub trait SlideNode: Catalogued + DeserializeOwned + JsonSchema + 'static {
     const NATIVE_HTML: bool = false;
 
     /// The `html` surface rendering; `scope.html(child)` renders a child.
-    /// Used only when [`SlideNode::NATIVE_HTML`].
+    /// Used only when [`SlideNode::NATIVE_HTML`]. By default the HTML of
+    /// [`SlideNode::as_list`] (one marker per item).
     fn html(&self, scope: &Scope<'_>) -> Html {
         let _ = scope;
-        Html::new()
+        self.as_list().map(|list| list.html()).unwrap_or_default()
     }
 
     /// The node as one labelled list, for a primitive that prints as one

@@ -2,7 +2,7 @@
 //! (group "Code and renders"). Its child is `render`,
 //! a `slideRender` node, walked like any child.
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use serde_json::Value;
 
@@ -111,6 +111,16 @@ impl SlideNode for SlideAnnotatedRender {
         scope
             .markdown(self.render.as_value())
             .then(self.legend().markdown())
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: the render's markup, then the legend's own list markup
+    /// ([`List::html`], one marker per item).
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        scope
+            .html(self.render.as_value())
+            .then(self.legend().html())
     }
 
     const NATIVE_SLACK: bool = true;

@@ -1,7 +1,7 @@
 //! `slideFanout`: one source going to several unordered targets
 //! (group "Diagrams").
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
@@ -81,6 +81,19 @@ impl SlideNode for SlideFanout {
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::paragraph(Inline::strong(line(&self.source)).then(" →"))
             .then(self.list().markdown())
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: as Markdown, `<p><strong>source</strong> →</p>`, then the
+    /// targets' own list markup ([`List::html`], one marker per item).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        Html::element(
+            "p",
+            &[],
+            Html::element("strong", &[], Html::text(&line(&self.source))).then(Html::text(" →")),
+        )
+        .then(self.list().html())
     }
 
     const NATIVE_SLACK: bool = true;

@@ -3,13 +3,14 @@
 //! (group "Diagrams").
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::{Issue, at_most_one};
+use crate::html::marks_html;
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -280,6 +281,18 @@ impl SlideNode for SlideGraph {
         caption
             .then(self.list().markdown())
             .then(Markdown::paragraph(self.edges_line()))
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: as Markdown, the caption as `<p>`, the nodes' own list markup
+    /// ([`List::html`], one marker per item), the edges as `<p>`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        self.caption
+            .as_deref()
+            .map_or_else(Html::new, |c| Html::element("p", &[], marks_html(c)))
+            .then(self.list().html())
+            .then(Html::element("p", &[], Html::text(&self.edges_line())))
     }
 
     const NATIVE_SLACK: bool = true;

@@ -1,7 +1,7 @@
 //! `slideLanes`: two paths converging on one shared step
 //! (group "Diagrams").
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
@@ -118,6 +118,19 @@ impl SlideNode for SlideLanes {
                 .entries
                 .iter()
                 .map(|note| Markdown::paragraph(note.inline())),
+        ))
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: as Markdown, the lanes' own list markup ([`List::html`], one
+    /// marker per item), then each note as `<p>`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        self.lanes().html().then(Html::concat(
+            self.note_entries()
+                .entries
+                .iter()
+                .map(|note| Html::element("p", &[], note.html())),
         ))
     }
 

@@ -2,7 +2,7 @@
 //! into owned spans.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText};
@@ -206,6 +206,14 @@ impl SlideNode for SlidePipeline {
     /// spans.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::paragraph(self.chain()).then(self.list().markdown())
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: as Markdown, the chain as `<p>`, then the list's own markup
+    /// ([`List::html`], one marker per item).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        Html::element("p", &[], Html::text(&self.chain())).then(self.list().html())
     }
 
     const NATIVE_SLACK: bool = true;

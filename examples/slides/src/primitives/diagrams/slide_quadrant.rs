@@ -5,10 +5,11 @@
 //! quadrant; this pack puts the `● ` glyph before its label, as it marks
 //! the current or emphasized item of a timeline, roadmap or graph.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText};
+use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, SEPARATOR, join_lines, line};
@@ -148,6 +149,21 @@ impl SlideNode for SlideQuadrant {
                     .then(self.rest(index, &place).as_str())
             },
         )))
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: as Markdown, the axes as `<p>`, then one item per quadrant,
+    /// `[● ]Label (place): items`, in the list's own markup
+    /// ([`List::html`], one marker per item: the `●` when emphasized).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let list = List::new((0..self.quadrants.len()).map(|index| {
+            let (glyph, label, place) = self.parts(index);
+            Entry::lead(&label)
+                .with_glyph(glyph)
+                .then_text(&self.rest(index, &place))
+        }));
+        Html::element("p", &[], Html::text(&self.axes())).then(list.html())
     }
 
     const NATIVE_SLACK: bool = true;

@@ -108,6 +108,9 @@ impl SlideSequence {
 }
 
 impl SlideNode for SlideSequence {
+    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
+    const NATIVE_HTML: bool = true;
+
     /// Unique actor ids; `from` / `to` name actors and differ; every actor
     /// is in some message.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {

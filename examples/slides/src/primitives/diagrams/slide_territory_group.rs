@@ -1,10 +1,11 @@
 //! `slideTerritoryGroup`: who owns what, one colour-keyed column per owner
 //! (group "Diagrams").
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::html::{classed, line_html, marks_html, tone_name};
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -65,6 +66,34 @@ impl SlideNode for SlideTerritoryGroup {
             Markdown::heading(2, format!("{}{}", tone_glyph(item.tone), line(&item.title)))
                 .then(Markdown::paragraph(marks_inline(&item.body)))
         }))
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-territories">`, one equal
+    /// `<div class="slide-territory" data-tone="…">` per owner side by side
+    /// (the tone colours its top edge and title instead of a `●`/`○`): the
+    /// title as `<h2>`, the body as `<p>`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        classed(
+            "div",
+            "slide-territories",
+            Html::concat(self.items.iter().map(|item| {
+                let body = Html::element("h2", &[], line_html(&item.title)).then(Html::element(
+                    "p",
+                    &[],
+                    marks_html(&item.body),
+                ));
+                match tone_name(item.tone) {
+                    Some(tone) => Html::element(
+                        "div",
+                        &[("class", "slide-territory"), ("data-tone", tone)],
+                        body,
+                    ),
+                    None => classed("div", "slide-territory", body),
+                }
+            })),
+        )
     }
 
     const NATIVE_SLACK: bool = true;

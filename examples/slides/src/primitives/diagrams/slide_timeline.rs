@@ -56,6 +56,9 @@ slide_node! {
 }
 
 impl SlideNode for SlideTimeline {
+    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
+    const NATIVE_HTML: bool = true;
+
     /// One entry per moment: the bold `[● ]label · CHANNEL.`, then the
     /// quoted heading and the body, marks kept.
     fn as_list(&self) -> Option<List> {

@@ -1,6 +1,6 @@
 //! `slideSplit`: two panes side by side. Its children are `panes[i].items[j]`.
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
 use crate::check::{Issue, nested_frames};
+use crate::html::{classed, marks_html, toned_caption};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{marks_mrkdwn, text_mrkdwn};
@@ -178,6 +179,53 @@ impl SlideNode for SlideSplit {
                 .as_deref()
                 .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
         )
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-split slide-split-<ratio>">` holding the
+    /// panes in one row (`<div class="slide-split-row">`, equal columns
+    /// unless the ratio says otherwise), each pane a `<div class="slide-pane">`
+    /// with its label as a toned caption over its nodes; between the panes
+    /// `<div class="slide-divider slide-divider-<divider>">`, which holds a
+    /// `→` for the arrow divider; the footnote under the row as
+    /// `<p class="slide-footnote">`.
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        let divider = match self.divider {
+            None | Some(SplitDivider::Gap) => None,
+            Some(SplitDivider::Rule) => Some(("slide-divider", Html::new())),
+            Some(SplitDivider::Hairline) => {
+                Some(("slide-divider slide-divider-hairline", Html::new()))
+            }
+            Some(SplitDivider::Arrow) => {
+                Some(("slide-divider slide-divider-arrow", Html::text("→")))
+            }
+        };
+        let mut row = Html::new();
+        for (index, pane) in self.panes.iter().enumerate() {
+            if index > 0
+                && let Some((class, content)) = &divider
+            {
+                row.push(classed("div", class, content.clone()));
+            }
+            let mut body = pane
+                .label
+                .as_deref()
+                .map_or_else(Html::new, |label| toned_caption(label, pane.tone));
+            body.push(scope.html_all(pane.items.iter().map(Node::as_value)));
+            row.push(classed("div", "slide-pane", body));
+        }
+        let ratio = match self.ratio {
+            None | Some(SplitRatio::Even) => "slide-split slide-split-even",
+            Some(SplitRatio::WideLeft) => "slide-split slide-split-wide-left",
+            Some(SplitRatio::NarrowLeft) => "slide-split slide-split-narrow-left",
+            Some(SplitRatio::Aside) => "slide-split slide-split-aside",
+        };
+        let mut out = classed("div", "slide-split-row", row);
+        if let Some(footnote) = &self.footnote {
+            out.push(classed("p", "slide-footnote", marks_html(footnote)));
+        }
+        classed("div", ratio, out)
     }
 
     const NATIVE_SLACK: bool = true;

@@ -1,7 +1,9 @@
 //! `slideDelta`: one measure before and after a change.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
+
+use crate::html::{classed, line_html, marks_html};
 use serde_json::{Value, json};
 
 use crate::authored::{LineText, WrappedText};
@@ -156,6 +158,41 @@ impl SlideNode for SlideDelta {
             content = content.then(Inline::strong(line(change))).then(DELTA_JOIN);
         }
         Markdown::paragraph(content.then(marks_inline(&self.body)))
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-stat">` holding one row
+    /// (`<div class="slide-delta">`): each side as a
+    /// `<div class="slide-stat-item">` of its label (a caption, upper-cased
+    /// except code) over its value at display size ([`Figure::html`],
+    /// 160 px), a `→` between them, and the change in
+    /// `<p class="slide-delta-change">`; the sentence under the row as
+    /// `<p class="slide-stat-body">`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let side = |point: &DeltaPoint| {
+            classed(
+                "div",
+                "slide-stat-item",
+                classed("p", "slide-caption", Html::text(&label_text(&point.label)))
+                    .then(point.figure().html()),
+            )
+        };
+        let mut row = side(&self.before)
+            .then(classed("p", "slide-delta-change", Html::text("→")))
+            .then(side(&self.after));
+        if let Some(change) = &self.change {
+            row.push(classed("p", "slide-delta-change", line_html(change)));
+        }
+        classed(
+            "div",
+            "slide-stat",
+            classed("div", "slide-delta", row).then(classed(
+                "p",
+                "slide-stat-body",
+                marks_html(&self.body),
+            )),
+        )
     }
 
     const NATIVE_SLACK: bool = true;

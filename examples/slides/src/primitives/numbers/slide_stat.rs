@@ -1,7 +1,9 @@
 //! `slideStat`: one headline number with its sentence.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
+
+use crate::html::{classed, marks_html};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -70,6 +72,21 @@ impl SlideNode for SlideStat {
                 .inline()
                 .then(DASH)
                 .then(marks_inline(&self.body)),
+        )
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-stat">` holding the value at display size
+    /// ([`Figure::html`], 200 px) and the sentence under it
+    /// (`<p class="slide-stat-body">`).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        classed(
+            "div",
+            "slide-stat",
+            self.figure()
+                .html()
+                .then(classed("p", "slide-stat-body", marks_html(&self.body))),
         )
     }
 

@@ -1,7 +1,9 @@
 //! `slideStats`: two to four comparable numbers in ruled columns.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
+
+use crate::html::{classed, marks_html, toned_caption};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -93,6 +95,29 @@ impl SlideNode for SlideStats {
                 .then(format!(" {}: ", line(&item.label)))
                 .then(marks_inline(&item.body))
         }))
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-stats">`, one equal
+    /// `<div class="slide-stat-item">` per measure side by side: the value
+    /// at display size ([`Figure::html`], 120 px), the label as a caption,
+    /// the sentence as `<p class="slide-stat-body">`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        classed(
+            "div",
+            "slide-stats",
+            Html::concat(self.items.iter().map(|item| {
+                classed(
+                    "div",
+                    "slide-stat-item",
+                    item.figure()
+                        .html()
+                        .then(toned_caption(&item.label, None))
+                        .then(classed("p", "slide-stat-body", marks_html(&item.body))),
+                )
+            })),
+        )
     }
 
     const NATIVE_SLACK: bool = true;

@@ -69,6 +69,9 @@ impl SlideAgenda {
 }
 
 impl SlideNode for SlideAgenda {
+    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
+    const NATIVE_HTML: bool = true;
+
     /// One entry per section: the bold number, then ` Title · count`.
     fn as_list(&self) -> Option<List> {
         Some(List::new(self.sections.iter().map(|section| {

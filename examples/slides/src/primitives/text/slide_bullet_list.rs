@@ -55,6 +55,9 @@ slide_node! {
 }
 
 impl SlideNode for SlideBulletList {
+    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
+    const NATIVE_HTML: bool = true;
+
     /// The points under the caption: a dot is the list's own marker (`- `
     /// on text), a check or a cross a glyph before each point.
     fn as_list(&self) -> Option<List> {

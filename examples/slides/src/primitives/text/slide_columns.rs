@@ -2,10 +2,11 @@
 //! recommended.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 
 use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::Issue;
+use crate::html::{classed, line_html, marks_html};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::text::{join_blocks, join_lines, line, plain_text};
@@ -146,5 +147,48 @@ impl SlideNode for SlideColumns {
             ));
         }
         out
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-columns-group">` holding the row
+    /// `<div class="slide-columns">`, one equal
+    /// `<div class="slide-column">` per option side by side (the
+    /// recommended one also `slide-column-highlight`, drawn with a primary
+    /// border instead of a `●`): the title as `<h2>`, the tags as `<code>`
+    /// chips in `<p class="slide-tags">`, the body as `<p>`; the footnote
+    /// under the row as `<p class="slide-footnote">` (`<code>` then text).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let columns = Html::concat(self.items.iter().enumerate().map(|(index, column)| {
+            let mut body = Html::element("h2", &[], line_html(&column.title));
+            if let Some(tags) = &column.tags {
+                body.push(classed(
+                    "p",
+                    "slide-tags",
+                    Html::concat(
+                        tags.iter()
+                            .map(|tag| Html::element("code", &[], line_html(tag))),
+                    ),
+                ));
+            }
+            body.push(Html::element("p", &[], marks_html(&column.body)));
+            let class = if self.glyph(index).is_empty() {
+                "slide-column"
+            } else {
+                "slide-column slide-column-highlight"
+            };
+            classed("div", class, body)
+        }));
+        let mut out = classed("div", "slide-columns", columns);
+        if let Some(footnote) = &self.footnote {
+            out.push(classed(
+                "p",
+                "slide-footnote",
+                Html::element("code", &[], line_html(&footnote.code))
+                    .then(Html::text(" "))
+                    .then(marks_html(&footnote.text)),
+            ));
+        }
+        classed("div", "slide-columns-group", out)
     }
 }

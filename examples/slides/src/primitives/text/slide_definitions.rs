@@ -47,6 +47,9 @@ slide_node! {
 }
 
 impl SlideNode for SlideDefinitions {
+    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
+    const NATIVE_HTML: bool = true;
+
     fn as_list(&self) -> Option<List> {
         Some(List::new(
             self.items

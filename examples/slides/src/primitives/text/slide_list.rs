@@ -1,9 +1,10 @@
 //! `slideList`: short facts, optionally keyed by a term.
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
+use crate::html::marks_html;
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -84,6 +85,18 @@ impl SlideNode for SlideList {
             self.footnote
                 .as_deref()
                 .map_or_else(Markdown::new, |f| Markdown::paragraph(marks_inline(f))),
+        )
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: the list's own markup ([`List::html`], one marker per item),
+    /// then the footnote as `<p>`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        self.list().html().then(
+            self.footnote
+                .as_deref()
+                .map_or_else(Html::new, |f| Html::element("p", &[], marks_html(f))),
         )
     }
 

@@ -2,7 +2,7 @@
 //! stage under way marked (group "Text").
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
@@ -134,6 +134,16 @@ impl SlideNode for SlideRoadmap {
                 Markdown::heading(2, column.heading()).then(column.list().markdown())
             }),
         )
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: as Markdown, each column's heading as `<h2>` over its list's
+    /// own markup ([`List::html`], one marker per item).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        Html::concat(self.columns.iter().map(|column| {
+            Html::element("h2", &[], Html::text(&column.heading())).then(column.list().html())
+        }))
     }
 
     const NATIVE_SLACK: bool = true;
