@@ -39,7 +39,10 @@
 //!
 //! Fonts (Inter 400, 400 italic, 700 and 800; JetBrains Mono 400 and 700)
 //! are compiled in and registered once per [`Pictures`]; no system font is
-//! read. Every output is deterministic: two renders of one composition are
+//! read. Only the scripts these faces cover are legible (Latin, Greek and
+//! Cyrillic): Arabic, Hebrew, Chinese, Japanese, Korean and emoji draw as
+//! empty boxes, without an error, and no further face can be registered yet.
+//! Every output is deterministic: two renders of one composition are
 //! byte-identical.
 
 use std::sync::Arc;
