@@ -1,5 +1,6 @@
 //! [`check_composition`]: one parse, one validate and the frame's body rule,
-//! reported as the tools print them (sdk.md §3.3, agent-tools.md §6).
+//! reported as the tools print them (upstream
+//! `checkComposition`).
 
 use isomer_sdk::{ValidationError, format_validation_error, format_validation_warning};
 use serde::Serialize;
@@ -51,7 +52,7 @@ pub struct CompositionCheck {
 
 /// Checks untrusted `value` with `runtime.parse`, then `runtime.validate` on
 /// the parsed composition, then `frame`'s body rule on the validated copy's
-/// `body`; each is called at most once (agent-tools.md §6.2).
+/// `body`; each is called at most once, as upstream calls them.
 ///
 /// - A parse failure (including an input-budget refusal, one finding with an
 ///   empty path and code `INPUT_OVER_BUDGET`) answers its findings, no

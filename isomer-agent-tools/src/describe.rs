@@ -1,5 +1,5 @@
 //! What `isomer_describe_primitives` answers for known types (upstream
-//! `buildPrimitiveDescriptions`, agent-tools.md §8).
+//! `buildPrimitiveDescriptions`).
 
 use isomer_sdk::format_primitive_entry;
 use isomer_sdk::js::compact_json;
@@ -18,8 +18,8 @@ const SCHEMA_NOTE: &str = "Each primitive's fields are `$defs.<type>` below; `bo
 ///    (each only when non-empty), `  - Example: `{…}``;
 /// 2. `## JSON Schema` and a one-line note;
 /// 3. a fenced `json` block holding `{"$defs":{…}}`, the definitions those
-///    types reach, printed compact (the seed wins over the reference's
-///    pretty print: JSON Schema is compact wherever a model reads it).
+///    types reach, printed compact (upstream pretty-prints them; here
+///    JSON Schema is compact wherever a model reads it).
 ///
 /// # Errors
 /// The runtime's failure, e.g. `UNKNOWN_PRIMITIVE_TYPE` for a type it does

@@ -1,6 +1,6 @@
 //! Host formats: renders the runtime does not do itself (PNG, SVG, PDF, CSV
 //! ...), each a name → [`HostFormat`] `{ mime_type, render }`
-//! (agent-tools.md §5.2; upstream `IsomerToolsFormat`).
+//! (upstream `IsomerToolsFormat`).
 
 use std::sync::Arc;
 

@@ -1,5 +1,5 @@
 //! The authoring guide a model reads first (upstream
-//! `buildIsomerAuthoringGuide`, agent-tools.md §7): the sdk's authoring
+//! `buildIsomerAuthoringGuide`): the sdk's authoring
 //! prompt with the catalog as an index, plus a closing "Before you write"
 //! section that sends the model to `isomer_describe_primitives`.
 

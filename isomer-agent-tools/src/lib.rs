@@ -3,8 +3,7 @@
 //! list and request registered views), the guide and the composition JSON
 //! Schema as resources, and a `compose` prompt. Everything is plain data;
 //! the host brings the transport (an MCP server, an agent framework, its own
-//! loop). Behaviour follows upstream `@elastic/isomer-agent-tools`
-//! (agent-tools.md).
+//! loop). Behaviour follows upstream `@elastic/isomer-agent-tools`.
 //!
 //! ```
 //! use std::sync::Arc;

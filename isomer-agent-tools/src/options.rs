@@ -1,6 +1,7 @@
 //! What a host passes: [`IsomerGuideOptions`] (what the guide, resources and
 //! prompt read) and [`IsomerToolsOptions`] (those plus the frame, host
-//! formats, `heading` and host context), agent-tools.md §3.1.
+//! formats, `heading` and host context), as upstream's
+//! `IsomerToolsOptions` holds them.
 
 use std::sync::Arc;
 

@@ -1,4 +1,5 @@
-//! [`create_isomer_prompts`]: the `compose` prompt (agent-tools.md §9.2).
+//! [`create_isomer_prompts`]: the `compose` prompt (upstream
+//! `createIsomerPrompts`).
 
 use std::sync::Arc;
 

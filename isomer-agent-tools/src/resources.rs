@@ -1,5 +1,5 @@
 //! [`create_isomer_resources`]: the guide and the composition JSON Schema as
-//! readable resources (agent-tools.md §9.1).
+//! readable resources (upstream `createIsomerResources`).
 
 use std::sync::Arc;
 

@@ -1,5 +1,5 @@
 //! [`ToolsRuntime`]: the narrow slice of a runtime the agent tools read
-//! (upstream `IsomerToolsRuntime`, agent-tools.md §10).
+//! (upstream `IsomerToolsRuntime`).
 //!
 //! The tools read the authoring context, look primitives up, parse and
 //! validate, render on the runtime's own four formats, and list and request
@@ -20,7 +20,7 @@ use serde_json::Value;
 /// tools answer it as a failed call whose text is the error's `Display`.
 pub type RuntimeFailure = Box<dyn std::error::Error + Send + Sync>;
 
-/// What [`ToolsRuntime::parse`] returns (upstream `ParseResult`, sdk.md §3.1).
+/// What [`ToolsRuntime::parse`] returns (upstream `ParseResult`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParseOutcome {
     /// True when the input passed the budget and the schema.
@@ -32,8 +32,8 @@ pub struct ParseOutcome {
     pub composition: Option<Value>,
 }
 
-/// What [`ToolsRuntime::validate`] returns (upstream `ValidationResult`,
-/// sdk.md §3.2).
+/// What [`ToolsRuntime::validate`] returns (upstream
+/// `ValidationResult`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidationOutcome {
     /// True when there are no errors.
@@ -87,7 +87,7 @@ impl RuntimeFormat {
     }
 }
 
-/// Options of a runtime render (agent-tools.md §5.1).
+/// Options of a runtime render, as the tools pass them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ToolsRenderOptions {
     /// Whether the title and subtitle are rendered (upstream `heading`,
@@ -109,7 +109,7 @@ pub enum RenderedFormat {
     Json(Value),
 }
 
-/// Why a view request failed (agent-tools.md §4.6, `viewErrorResult`).
+/// Why a view request failed (upstream `viewErrorResult`).
 ///
 /// Upstream tells the two validation errors apart from everything else by
 /// name and code (`CompositionValidationError`/`COMPOSITION_INVALID` and

@@ -1,7 +1,7 @@
 //! [`ToolsRuntime`] for the sdk's [`Runtime`], and [`ToolsFrame`] for its
 //! [`Frame`]: what lets a host hand a real runtime to the tools.
 //!
-//! The mapping (agent-tools.md §10):
+//! The mapping onto upstream's `IsomerToolsRuntime`:
 //! - `authoring_context`, `describe_primitives`, `parse`, `validate` and
 //!   `list_views` are the runtime's own;
 //! - `render` calls the text, markdown, html and slack surfaces with

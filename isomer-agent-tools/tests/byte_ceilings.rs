@@ -1,7 +1,6 @@
 //! Byte ceilings on what a model reads from the slides pack's tools
-//! (seed 000: "tests hold the slides pack's tools/list, guide, and each
-//! one-type describe under byte ceilings, so a change that grows what an
-//! agent reads shows up in review").
+//! (the slides pack's tools/list, guide, and each one-type describe), so a
+//! change that grows what an agent reads shows up in review.
 //!
 //! Sizes are UTF-8 bytes. The tools/list payload is the tools serialized as
 //! MCP `tools/list` entries, compact. The fixture is the slides runtime with

@@ -1,5 +1,5 @@
-//! The resource and prompt tests of agent-tools.md §12.2, and the
-//! `check_composition` tests of §12.1, against a stub runtime.
+//! Upstream's resource and prompt tests (`resources.test.ts`), and the
+//! `check_composition` tests of its `tools.test.ts`, against a stub runtime.
 
 mod common;
 

@@ -1,6 +1,6 @@
-//! The tool, resource and `check_composition` tests of agent-tools.md §12,
-//! against the real slides runtime (the `isomer-slides` pack, its
-//! `slideDeckFrame` frame and one registered view, `one-slide`).
+//! Upstream's tool, resource and `check_composition` tests (`tools.test.ts`,
+//! `resources.test.ts`), against the real slides runtime (the
+//! `isomer-slides` pack, its `slideDeckFrame` frame and one registered view, `one-slide`).
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! The tool tests of agent-tools.md §12.1, ported against a stub runtime.
+//! Upstream's tool tests (`tools.test.ts`), ported against a stub runtime.
 
 mod common;
 

@@ -1,7 +1,7 @@
 //! Scoring a replayed corpus against merely parsing its answers.
 //!
-//! DESIGN.md: "Scoring a corpus must stay within a small factor of merely
-//! parsing its JSON". The group `score_corpus` has two benchmarks over the
+//! The bar: scoring a corpus must stay within a small factor of merely
+//! parsing its JSON. The group `score_corpus` has two benchmarks over the
 //! same synthetic recordings (200 cases over a note/group pack, one in ten
 //! invalid on its first attempt and fixed by its retry, every case with a
 //! golden, expected types and a judge that answers at once):

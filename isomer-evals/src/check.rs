@@ -1,5 +1,5 @@
 //! Checking an attempt once: [`check_composition`] and [`check_attempt`]
-//! (evals.md §4.3–4.4, sdk.md §3.4, seed 001).
+//! (upstream evals `checkComposition`, plus the frame's body rule).
 //!
 //! This is the only place parse, validate and the frame rule are combined,
 //! so a value that matches the schema but fails a semantic rule (duplicate
@@ -85,8 +85,8 @@ impl CheckedAttempt {
     }
 }
 
-/// Checks one value (upstream evals `checkComposition`, plus the seed's
-/// frame rule):
+/// Checks one value (upstream evals `checkComposition`, plus the
+/// frame's body rule):
 ///
 /// 1. `runtime.parse(value)`; refused → not valid, its findings formatted,
 ///    no composition.

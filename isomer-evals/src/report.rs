@@ -16,7 +16,7 @@ use crate::score::{
 };
 use isomer_sdk::js::{one_line, to_fixed_2};
 
-/// The scores of one case (upstream `EvalCaseResult`, plus the seed's
+/// The scores of one case (upstream `EvalCaseResult`, plus
 /// `expected` and an `error` for a case whose callback failed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

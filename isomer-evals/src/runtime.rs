@@ -236,7 +236,7 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
 }
 
 /// A frame's body rule, as the eval check applies it (upstream
-/// `EvalFrame`, seed 001): each returned string is a finding about the whole
+/// `EvalFrame`): each returned string is a finding about the whole
 /// composition, printed with an empty path (so the bare message), such as
 /// `a snapshot render needs exactly one "slideFrame" node, got 2 nodes; render
 /// one slide per spec`.

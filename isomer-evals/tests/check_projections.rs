@@ -9,7 +9,8 @@
 //! - `Runtime::check` against `parse` then `validate` of the copy, and its
 //!   render against `render` on every surface;
 //! - `check_input_budget` against a reference walk written here from
-//!   sdk.md §4.5 (the same walk as the sdk's own agreement test);
+//!   upstream's budget rules (the same walk as the sdk's own agreement
+//!   test);
 //! - the payload's byte counts (`sanitized_bytes`, `size_vs_golden`)
 //!   against `json_stringify(..).len()`.
 //!
@@ -168,7 +169,7 @@ fn assert_check_projects(rt: &Runtime, value: &Value) -> Kind {
     }
 }
 
-// The reference budget walk (sdk.md §4.5), as in the sdk's agreement test.
+// The reference budget walk, as in the sdk's agreement test.
 
 fn reference_leaf_length(value: &Value) -> usize {
     match value {

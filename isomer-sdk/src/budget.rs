@@ -1,5 +1,5 @@
 //! The input budget: refuse hostile or huge input before any schema runs
-//! (upstream `checkInputBudget`, sdk.md §4).
+//! (upstream `checkInputBudget`).
 //!
 //! Three limits, each overridable per runtime ([`InputBudget`]):
 //!
@@ -84,7 +84,7 @@ pub struct InputUsage {
 }
 
 /// Why an input was refused; [`BudgetRefusal::message`] is upstream's text
-/// (sdk.md §4.3, §4.4) and [`BudgetRefusal::code`] its code.
+/// and [`BudgetRefusal::code`] its code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum BudgetRefusal {
@@ -125,7 +125,7 @@ impl BudgetRefusal {
 }
 
 /// Checks `value` against `budget` before any schema reads it (upstream
-/// `checkInputBudget`, sdk.md §4).
+/// `checkInputBudget`).
 ///
 /// Returns what the value measured when every limit holds. Otherwise returns
 /// the one refusal upstream would report: a [`ValidationError`] with path

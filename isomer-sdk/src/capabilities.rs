@@ -1,5 +1,4 @@
-//! What a runtime can render (upstream `getCapabilities()`,
-//! slides-and-runtime.md §2.4).
+//! What a runtime can render (upstream `getCapabilities()`).
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
 //! What a model reads about a runtime: catalog entries, groups, view
 //! summaries, and the authoring context that bundles them with the authoring
-//! JSON Schema (sdk.md §7.2–7.3, slides-and-runtime.md §2.7).
+//! JSON Schema (upstream `getAuthoringContext`, `describePrimitives`).
 //!
 //! These are plain data, serialized with upstream's camelCase keys, so the
 //! eval harness and the agent tools can read them without the runtime.
@@ -64,7 +64,7 @@ pub struct ViewSummary {
 #[serde(rename_all = "camelCase")]
 pub struct AuthoringContext {
     /// The authoring JSON Schema (draft 2020-12) of a composition over every
-    /// registered primitive (sdk.md §9, authoring projection).
+    /// registered primitive (the authoring projection).
     pub schema: Value,
     /// Every primitive's catalog entry, in registration order.
     pub primitives: Vec<CatalogEntry>,
@@ -80,7 +80,7 @@ pub struct AuthoringContext {
 /// each one's fields as [`PropDescriptor`]s.
 ///
 /// Serializes as upstream: `{ "primitives": [...], "schema": { "$defs":
-/// {...} }, "props": { "<type>": [...] } }` (slides-and-runtime.md §2.7).
+/// {...} }, "props": { "<type>": [...] } }`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PrimitiveDescriptions {
@@ -98,12 +98,12 @@ pub struct PrimitiveDescriptions {
 }
 
 /// The most distinct primitive types one `describe_primitives` lookup
-/// answers: 100, as upstream (lineage A) caps `describePrimitives` (sdk.md
-/// §7.3); more is [`IsomerError::TooManyTypes`](crate::IsomerError::TooManyTypes).
+/// answers: 100, as upstream (lineage A) caps `describePrimitives`;
+/// more is [`IsomerError::TooManyTypes`](crate::IsomerError::TooManyTypes).
 pub const MAX_DESCRIBED_TYPES: usize = 100;
 
 /// What kind of value a field holds, as the upstream runtime's
-/// `PropDescriptor.kind` names it (slides-and-runtime.md §2.7); serialized
+/// `PropDescriptor.kind` names it; serialized
 /// lowercase (`"string"`, `"enum"`, …).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -128,7 +128,7 @@ pub enum PropKind {
 }
 
 /// One field of a primitive as an editor or a model lists it (upstream
-/// `PropDescriptor`, slides-and-runtime.md §2.7): `{ "name", "type",
+/// `PropDescriptor`): `{ "name", "type",
 /// "kind", "values"?, "required", "description" }`.
 ///
 /// Derived from the primitive's def in the authoring schema (so `omit`ted
@@ -155,7 +155,7 @@ pub struct PropDescriptor {
     pub required: bool,
     /// The field's description: its own, else the description of the def it
     /// references, else `""`. Always present, as upstream's `description` is
-    /// (the reference writes `values?` but plain `description`), so a reader
+    /// (upstream's type writes `values?` but plain `description`), so a reader
     /// never branches on a missing key.
     pub description: String,
 }

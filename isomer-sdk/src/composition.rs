@@ -1,4 +1,4 @@
-//! The composition document (sdk.md §1): the root object, body nodes, `meta`,
+//! The composition document: the root object, body nodes, `meta`,
 //! and the surface-visibility helpers.
 //!
 //! A composition stays a `serde_json::Value` (insertion-ordered, as the JSON
@@ -33,15 +33,15 @@ pub const ROOT_FIELDS: [&str; 7] = [
 pub const THEMES: [&str; 3] = ["auto", "light", "dark"];
 
 /// The keys every body node may carry besides its primitive's own fields
-/// (appended last to every primitive schema, sdk.md §1.3).
+/// (appended last to every primitive schema, as upstream does).
 pub const RESERVED_NODE_FIELDS: [&str; 2] = ["id", "surfaces"];
 
-/// The named colours a node may use (`tone`, sdk.md §1.6).
+/// The named colours a node may use (`tone`).
 pub const TONES: [&str; 7] = [
     "neutral", "primary", "accent", "success", "warning", "risk", "danger",
 ];
 
-/// The `format`s of a structured value (sdk.md §1.6).
+/// The `format`s of a structured value.
 pub const STRUCTURED_VALUE_FORMATS: [&str; 8] = [
     "number",
     "compact",
@@ -159,7 +159,7 @@ impl<'a> Composition<'a> {
     }
 }
 
-/// A borrowed view of `meta` (sdk.md §1.2): advisory, passed through, never
+/// A borrowed view of `meta`: advisory, passed through, never
 /// affects rendering. String accessors answer `None` unless the field is a
 /// string.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -236,7 +236,7 @@ pub fn node_type(node: &Value) -> Option<&str> {
 }
 
 /// The `id` of a node, when it is an object with a string `id` (only string
-/// ids take part in the duplicate-id rule, sdk.md §3.2).
+/// ids take part in the duplicate-id rule).
 pub fn node_id(node: &Value) -> Option<&str> {
     node.get("id").and_then(Value::as_str)
 }
@@ -251,7 +251,7 @@ pub fn node_surfaces(node: &Value) -> Option<Vec<&str>> {
         .map(|surfaces| surfaces.iter().filter_map(Value::as_str).collect())
 }
 
-/// Upstream `isVisibleOnSurface(node, surface)` (sdk.md §1.5): false for a
+/// Upstream `isVisibleOnSurface(node, surface)`: false for a
 /// non-object; true when the node has no `surfaces` array (absent, or not an
 /// array, which validation refuses separately) or its `surfaces` contains
 /// `surface`.
@@ -265,7 +265,7 @@ pub fn is_visible_on_surface(node: &Value, surface: &str) -> bool {
     }
 }
 
-/// Upstream `rendersOnSurface(node, surface, walk)` (sdk.md §1.5): false
+/// Upstream `rendersOnSurface(node, surface, walk)`: false
 /// when the node is not visible on `surface`; true when it is visible and
 /// the walker gives it no children or says it has content of its own;
 /// otherwise true exactly when some child renders on `surface`.
@@ -292,7 +292,7 @@ pub fn renders_on_surface(node: &Value, surface: &str, walker: &impl ChildWalker
     false
 }
 
-/// Upstream `someBodyNode(nodes, surface, predicate, walk)` (sdk.md §1.5):
+/// Upstream `someBodyNode(nodes, surface, predicate, walk)`:
 /// true when `predicate` holds for some node visible on `surface`, searching
 /// `nodes` and, depth first in hook order, the children of every visible
 /// node (a hidden node hides its children).

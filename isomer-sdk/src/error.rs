@@ -2,7 +2,7 @@
 //! [`ErrorCode`]s, the construction-time [`IsomerError`] and
 //! [`CompositionValidationError`].
 //!
-//! Two kinds of failure exist, as upstream (sdk.md §2):
+//! Two kinds of failure exist, as upstream:
 //! - *findings* about a composition are data ([`ValidationError`] /
 //!   [`ValidationWarning`]), collected and returned, never thrown;
 //! - *errors* that are the caller's fault (an empty pack list, a duplicate
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// The upstream `ISOMER_ERROR_CODES` this crate uses, each printed as its
 /// SCREAMING_SNAKE name (`ErrorCode::DuplicatePrimitiveType.as_str()` is
-/// `"DUPLICATE_PRIMITIVE_TYPE"`), as sdk.md §2.2 lists them.
+/// `"DUPLICATE_PRIMITIVE_TYPE"`), as upstream names them.
 ///
 /// Only [`ErrorCode::InputOverBudget`] and [`ErrorCode::InputNotPlainData`]
 /// ever appear on a [`ValidationError`]; every other code belongs to an
@@ -44,9 +44,9 @@ pub enum ErrorCode {
     EmptyFrames,
     /// A page list is empty.
     EmptyPages,
-    /// Input exceeds the input budget (sdk.md §4).
+    /// Input exceeds the input budget.
     InputOverBudget,
-    /// Input is not plain data (sdk.md §4.4; never produced for `serde_json::Value`).
+    /// Input is not plain data (never produced for `serde_json::Value`).
     InputNotPlainData,
     /// A body node is malformed where a node was required.
     InvalidBodyNode,
@@ -75,7 +75,7 @@ pub enum ErrorCode {
     /// or renderer; ours: upstream checks these in its conformance suite).
     InvalidPrimitive,
     /// A lookup asked for more primitive types than one call describes
-    /// (`describePrimitives` caps at 100, slides-and-runtime.md §2.7).
+    /// (`describePrimitives` caps at 100).
     TooManyTypes,
 }
 
@@ -127,19 +127,21 @@ impl std::fmt::Display for ErrorCode {
     }
 }
 
-/// One finding about a composition (sdk.md §2.1).
+/// One finding about a composition.
 ///
 /// Serializes as upstream: `{ "path", "message", "nodeType"?, "code"? }`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationError {
     /// Where the finding is: `body[1].items[0].label`; `""` for the whole
-    /// document, a frame rule or a budget refusal (grammar: sdk.md §2.4).
+    /// document, a frame rule or a budget refusal. A key appends
+    /// `.<key>` (just `<key>` at the start), an array index `[n]`; keys are
+    /// printed raw, as upstream prints them.
     pub path: String,
     /// A predicate, so `"<path> <message>"` reads as a sentence (`is required`).
     pub message: String,
     /// The `type` of the innermost registered primitive node the path lands in
-    /// (sdk.md §2.6); `None` inside a node of unknown type and at the root.
+    /// (upstream `nodeType`); `None` inside a node of unknown type and at the root.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node_type: Option<String>,
     /// Only on input refusals: [`ErrorCode::InputOverBudget`] or
@@ -179,10 +181,10 @@ impl ValidationError {
 }
 
 /// The surfaces a node can name in its `surfaces` field, in upstream order
-/// (`SURFACE_NAMES`, newest lineage with `snapshot`; sdk.md §0, §1.3).
+/// (`SURFACE_NAMES`, newest lineage with `snapshot`).
 pub const SURFACE_NAMES: [&str; 5] = ["react", "snapshot", "text", "markdown", "slack"];
 
-/// An advisory finding about one surface (sdk.md §2.1), such as
+/// An advisory finding about one surface, such as
 /// `composition renders no nodes on surface "slack"`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -293,7 +295,7 @@ pub enum IsomerError {
     },
     /// Occurs when host formats of the agent tools are named like formats the
     /// runtime renders itself; every offender is named, in the order given.
-    /// Upstream's message (agent-tools.md §3.2):
+    /// Upstream's message:
     /// `Host formats "html", "text" shadow the runtime's own; rename them.`
     #[error(
         "Host formats {} shadow the runtime's own; rename them.",

@@ -1,10 +1,10 @@
 //! Printing findings as one line of text: `format_validation_error`
-//! (sdk.md §2.3) and the agent tools' warning form (agent-tools.md §6.6).
+//! (upstream `formatValidationError`) and the agent tools' warning form.
 
 use crate::error::{ValidationError, ValidationWarning};
 use crate::js::name_text;
 
-/// Prints a finding as upstream `formatValidationError` does (sdk.md §2.3):
+/// Prints a finding as upstream `formatValidationError` does:
 ///
 /// 1. empty `path` → the message alone (a frame rule, a budget refusal, a
 ///    non-object root): `input nests deeper than 64 levels`;
@@ -31,7 +31,7 @@ pub fn format_validation_error(error: &ValidationError) -> String {
     }
 }
 
-/// Prints a warning as the agent tools do (agent-tools.md §6.6):
+/// Prints a warning as upstream's agent tools do:
 /// `<surface>: <text>`, where `<text>` is the message alone when it already
 /// starts with the path (an absent path counts as `""`, so a warning without
 /// a path prints its message alone), else `<path> <message>`.
@@ -117,7 +117,7 @@ mod tests {
 
     #[test]
     fn path_and_node_type_rules() {
-        // evals.md §9.2 and agent-tools.md §6.5 examples.
+        // Upstream's examples of printed findings.
         assert_eq!(
             format_validation_error(&error("body", "unknown node type \"sparkline\"", None)),
             "body unknown node type \"sparkline\""

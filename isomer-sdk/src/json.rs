@@ -4,7 +4,7 @@
 //! Model output can nest arbitrarily deep. `serde_json` refuses more than 128
 //! levels by default and, with that limit lifted, recurses once per level;
 //! dropping a `serde_json::Value` recurses too (a 100,000-deep array
-//! overflows an 8 MiB stack on drop; DESIGN.md "Values and JSON"). So:
+//! overflows an 8 MiB stack on drop). So:
 //!
 //! - [`parse_json`] parses text nested up to 128 levels with `serde_json`
 //!   (on a stack `serde_stacker` grows if the caller's is small) and deeper

@@ -12,16 +12,16 @@
 //!
 //! | concept | where | upstream (TypeScript) |
 //! |---|---|---|
-//! | the document: root fields, body nodes, `meta`, surface visibility | [`composition`] | sdk.md §1 |
+//! | the document: root fields, body nodes, `meta`, surface visibility | [`composition`] | `isVisibleOnSurface`, `rendersOnSurface`, `someBodyNode` |
 //! | reaching child nodes; full paths (`body[1].items[0]`); iterative walks | [`walk`] | `createChildNodeWalker`, `childNodePath` |
-//! | findings ([`ValidationError`], [`ValidationWarning`]), codes, construction errors | [`error`] | sdk.md §2.1–2.2 |
+//! | findings ([`ValidationError`], [`ValidationWarning`]), codes, construction errors | [`error`] | `ValidationError`, `ValidationWarning`, `IsomerError` |
 //! | printing a finding as one line | [`format`](mod@format) | `formatValidationError` |
 //! | refusing deep, wide or huge input before any schema runs | [`budget`] | `checkInputBudget` |
 //! | parsing untrusted JSON text of any depth; dropping deep values | [`json`] | `JSON.parse` |
 //! | which URLs a node may carry | [`url`] | `sanitizeNavigationHref`, `sanitizeAssetUrl` |
-//! | catalog entries, groups, views, authoring context | [`catalog`] | sdk.md §7.2–7.3 |
+//! | catalog entries, groups, views, authoring context | [`catalog`] | `getAuthoringContext`, `describePrimitives` |
 //! | the authoring prompt a model reads | [`prompt`] | `buildAuthoringPrompt` |
-//! | JavaScript parity: number text, `JSON.stringify`, `toFixed`, `Math.round`, UTF-16, `\s` | [`js`] | sdk.md §12 |
+//! | JavaScript parity: number text, `JSON.stringify`, `toFixed`, `Math.round`, UTF-16, `\s` | [`js`] | the JavaScript engine itself |
 //!
 //! # Rules every part keeps
 //!

@@ -11,7 +11,7 @@
 //!   pack).
 //!
 //! In a primitive's standalone validation a slot only has to be an object:
-//! the runtime validates the child against its own primitive (sdk.md §1.4).
+//! the runtime validates the child against its own primitive.
 
 use std::borrow::Cow;
 use std::ops::Deref;

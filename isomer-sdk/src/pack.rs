@@ -1,5 +1,5 @@
 //! A pack: a vocabulary of primitives under one id (upstream
-//! `definePrimitivePack`, sdk.md §7.1).
+//! `definePrimitivePack`).
 //!
 //! ```
 //! # use isomer_sdk::{Markdown, Pack, Primitive};
@@ -106,7 +106,8 @@ impl PackBuilder {
     }
 
     /// Sets the description of an authoring-schema def (a primitive type or
-    /// a nested def name), applied last (sdk.md §9 step 6). Use it to state
+    /// a nested def name), applied last, after every other
+    /// step of the authoring projection, as upstream does. Use it to state
     /// rules the JSON Schema cannot carry (refinements).
     pub fn describe(mut self, def_id: impl Into<String>, description: impl Into<String>) -> Self {
         self.describe.push((def_id.into(), description.into()));

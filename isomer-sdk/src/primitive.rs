@@ -1,5 +1,5 @@
-//! Declaring a primitive: [`Primitive::builder`] (upstream `definePrimitive`,
-//! sdk.md §7.1).
+//! Declaring a primitive: [`Primitive::builder`] (upstream
+//! `definePrimitive`).
 //!
 //! A primitive is one node `type` of a vocabulary. It declares
 //! - its fields, as the JSON Schema of a Rust struct `T` (`#[derive(Deserialize,
@@ -113,7 +113,7 @@ impl Primitive {
     ///   `#[serde(deny_unknown_fields)]` (then they are reported);
     /// - `#[schemars(extend("errorMessage" = "…"))]` sets the message of
     ///   every failure of that field; an object `{ "minLength": "…" }` sets it
-    ///   per keyword (sdk.md §2.5 "custom messages are kept verbatim");
+    ///   per keyword; custom messages are kept verbatim, as upstream keeps them;
     /// - fields typed [`Node`](crate::Node) (also in `Vec`, `Option`, nested
     ///   structs) are child slots;
     /// - the node object is strict; a schema whose root says

@@ -1,4 +1,4 @@
-//! `build_authoring_prompt`: the authoring prompt a model reads (sdk.md §7.4).
+//! `build_authoring_prompt`: the authoring prompt a model reads.
 
 use serde_json::Value;
 
@@ -92,8 +92,8 @@ impl AuthoringProfile {
 }
 
 /// Builds the authoring prompt a model reads (upstream `buildAuthoringPrompt`,
-/// sdk.md §7.4, evals.md §9.1). Sections are separated by one blank line, in
-/// this order, absent ones skipped:
+/// from `@elastic/isomer-sdk/author`). Sections are separated by one blank
+/// line, in this order, absent ones skipped:
 ///
 /// 1. the heading (`# View authoring`, or `context.heading`);
 /// 2. the profile's intro paragraph (or `context.intro`);

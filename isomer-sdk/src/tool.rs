@@ -1,7 +1,7 @@
 //! Agent tool definitions as plain data: a [`Tool`] is a name, a title, a
 //! description, an input JSON Schema and an erased async handler, and a call
 //! answers a [`ToolResult`] shaped as MCP's `CallToolResult`
-//! (agent-tools.md §1–§3, DESIGN.md "Macros").
+//! (upstream `IsomerTool`).
 //!
 //! The types live in the sdk so that both the agent tools and the agent evals
 //! can use them without depending on each other. A host maps them onto its
@@ -23,7 +23,7 @@
 //!
 //! Whatever goes wrong inside a call becomes a failed [`ToolResult`] the
 //! model reads, never an error or a panic that reaches the host (upstream's
-//! handler guard, agent-tools.md §3.3):
+//! handler guard):
 //!
 //! | failure | text of the failed result |
 //! |---|---|
@@ -78,7 +78,7 @@ pub use schema::{
 /// hand-written one should do the same.
 pub type ToolHandler = Arc<dyn Fn(Value) -> BoxFuture<'static, ToolResult> + Send + Sync>;
 
-/// One agent tool, as upstream's `IsomerTool` (agent-tools.md §1): plain
+/// One agent tool, as upstream's `IsomerTool`: plain
 /// data a host offers to a model, plus the handler that answers a call.
 ///
 /// The fields are public so a host (or the agent tools, which fill in the

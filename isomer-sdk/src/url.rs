@@ -1,4 +1,4 @@
-//! URL trust: which URLs a node may carry (sdk.md §6).
+//! URL trust: which URLs a node may carry.
 //!
 //! Two policies:
 //! - **navigation** (`href`-like fields): `https:`, `http:`, `mailto:`, or a
@@ -33,7 +33,7 @@ pub enum UrlPolicy {
 }
 
 impl UrlPolicy {
-    /// The validation message for a URL this policy refuses (sdk.md §6):
+    /// The validation message for a URL this policy refuses, as upstream words it:
     /// `must be an https, http, or mailto URL, or a relative path` /
     /// `must be an https, http, or data:image URL, or a relative path`.
     pub fn message(self) -> &'static str {
@@ -44,7 +44,7 @@ impl UrlPolicy {
     }
 
     /// The JSON Schema `description` stating the rule, since a refinement
-    /// does not reach the schema (sdk.md §6).
+    /// does not reach the schema.
     pub fn description(self) -> &'static str {
         match self {
             UrlPolicy::Navigation => "An https, http, or mailto URL, or a relative path.",

@@ -1,5 +1,5 @@
 //! Registered views: the trusted way to get a composition (upstream
-//! `defineView` and the view registry, slides-and-runtime.md §2.6).
+//! `defineView` and the view registry).
 //!
 //! A view has an id, a title, a description, the questions it answers, an
 //! optional input type (its JSON Schema is derived with schemars) and an
@@ -237,7 +237,7 @@ impl<C: Send + 'static> ViewRegistry<C> {
 
     /// Checks `input` and runs the view's builder; `validate` checks the
     /// built composition. Steps (upstream `request`): unknown id; input
-    /// budget; input schema (translated messages, sdk.md §2.5); `I`
+    /// budget; input schema (translated messages, as in validation); `I`
     /// deserialization; build; validate (reported, not enforced).
     ///
     /// # Errors

@@ -1,4 +1,4 @@
-//! Reaching child nodes through containers' child hooks (sdk.md §1.4).
+//! Reaching child nodes through containers' child hooks.
 //!
 //! A container primitive declares which of its fields hold child nodes. The
 //! walker turns a node into its children, each with its path *relative to the
@@ -75,7 +75,7 @@ pub fn body_root_path(index: usize) -> String {
 /// True when `path` is made only of `ident` / `ident[digits]` steps joined by
 /// `.`, where an identifier is an ASCII letter, `_` or `$`, then ASCII word
 /// characters or `$` (upstream's rule for child paths; anything else is
-/// `UNSUPPORTED_CHILD_PATH`, sdk.md §1.4). `items[0]`, `panes[1].items[0]`,
+/// `UNSUPPORTED_CHILD_PATH`). `items[0]`, `panes[1].items[0]`,
 /// `header` pass; `""`, `0`, `items[]`, `a..b`, `a[0][1]` do not.
 pub fn is_supported_child_path(path: &str) -> bool {
     !path.is_empty() && path.split('.').all(is_supported_step)

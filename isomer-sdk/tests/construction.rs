@@ -1,5 +1,5 @@
 //! Construction errors are typed `IsomerError`s with upstream codes, never
-//! panics (slides-and-runtime.md §2.3, sdk.md §7.1).
+//! panics.
 
 mod common;
 

@@ -1,6 +1,5 @@
 //! Deep model-controlled input through `Tool::call`, the erased handler of
-//! `Tool::from_fn`, and `Runtime::request_view` (findings.md "sdk tool
-//! guard", requests.md issue 11 item 2).
+//! `Tool::from_fn`, and `Runtime::request_view`.
 //!
 //! Every call runs on libtest's default thread stack (2 MiB) through a
 //! current-thread executor: a 1,000,000-deep value that is refused (or

@@ -1,6 +1,6 @@
 //! `describe_primitives` field descriptors (`props`, upstream
 //! `PropDescriptor`) and its 100-type cap (`TOO_MANY_TYPES`),
-//! slides-and-runtime.md §2.7 and sdk.md §7.3.
+//! as upstream's `describePrimitives` answers them.
 
 mod common;
 

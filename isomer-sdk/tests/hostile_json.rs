@@ -1,6 +1,6 @@
 //! Hostile JSON text and values against the sdk's front door: `parse_json`,
 //! `check_input_budget`, the runtime's `parse`, `validate` and surfaces, and
-//! the walker's child hooks (issue 11, DESIGN.md "Values and JSON").
+//! the walker's child hooks.
 //!
 //! Every test runs on libtest's default thread stack (2 MiB), not a grown
 //! one: a 1,000,000-deep value that parses, is refused and is dropped here

@@ -1,5 +1,5 @@
 //! The `html` surface's `framed`, `fluid` and `minify` options
-//! (slides-and-runtime.md §2.5.5): the section's class list, the stylesheet
+//! as upstream applies them: the section's class list, the stylesheet
 //! rules they add, and what minifying drops and keeps.
 
 mod common;

@@ -8,7 +8,7 @@
 //!   several option sets;
 //! - `check_input_budget` (one storage-order walk, the upstream-order walk
 //!   only for refused input) against a reference walk written here from
-//!   sdk.md §4.5, under the default budget and budgets one below and at
+//!   upstream's budget rules, under the default budget and budgets one below and at
 //!   the input's own usage.
 //!
 //! Inputs: hand-made compositions and every mutation of them (a key
@@ -32,7 +32,7 @@ use proptest::test_runner::TestRunner;
 use serde_json::{Map, Value, json};
 
 // ---------------------------------------------------------------------------
-// The reference budget walk (sdk.md §4.5), written independently of
+// The reference budget walk, written independently of
 // `isomer_sdk::budget`.
 // ---------------------------------------------------------------------------
 

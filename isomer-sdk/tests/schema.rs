@@ -1,5 +1,5 @@
-//! The composition JSON Schema in both projections (sdk.md §9), the
-//! authoring-context lookups (§7.3) and the agreement between `validate`
+//! The composition JSON Schema in both projections, the
+//! authoring-context lookups and the agreement between `validate`
 //! and the exported schema.
 
 mod common;

@@ -1,4 +1,4 @@
-//! The Slack table character budget (slides-and-runtime.md §2.5.4 step 4):
+//! The Slack table character budget:
 //! tables are counted in message order against
 //! `SLACK_TABLE_CHARACTER_BUDGET`; the first that would pass it and every
 //! later one degrade to `rich_text` `heading: cell` lines.

@@ -1,5 +1,5 @@
-//! The four surfaces over the test pack (sdk.md §8, slides-and-runtime.md
-//! §2.5): envelopes, visibility, fallbacks, validation modes, render_node.
+//! The four surfaces over the test pack: envelopes, visibility, fallbacks,
+//! validation modes, render_node.
 
 mod common;
 
@@ -61,7 +61,7 @@ fn text_uppercases_the_title_and_joins_blocks_with_a_blank_line() {
         )
         .unwrap();
     assert!(without.starts_with("● # Deploys"));
-    // The quick-start example of sdk.md §8, with the test pack's notes.
+    // Upstream's quick-start example, with the test pack's notes.
     let quick = json!({ "type": "view", "title": "Checkout", "body": [
         { "type": "note", "text": "Error rate: 0.4% (-0.2pp)" }, { "type": "note", "text": "P99 latency: 210ms" } ] });
     assert_eq!(

@@ -1,5 +1,5 @@
 //! `parse` and `validate` over the test pack: every message, path, node
-//! type and the issue order of sdk.md §2.4–2.6 and §3.1–3.2.
+//! type and the issue order upstream reports.
 
 mod common;
 

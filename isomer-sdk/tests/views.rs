@@ -1,4 +1,4 @@
-//! Registered views (slides-and-runtime.md §2.6): summaries, input checks,
+//! Registered views: summaries, input checks,
 //! the host context, validation reported not enforced.
 
 mod common;

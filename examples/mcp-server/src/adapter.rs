@@ -1,7 +1,7 @@
 //! The MCP adapter: maps the three plain-data lists of `isomer-agent-tools`
 //! (tools, resources, prompts) onto rmcp, the official MCP Rust SDK
-//! (agent-tools.md §13.2 and §14; seed 000, "An adapter maps the three lists
-//! onto a transport").
+//! (as upstream `registerIsomerTools` does: an adapter maps the three lists
+//! onto a transport).
 //!
 //! The module depends on `isomer-agent-tools` (which re-exports the sdk's
 //! `Tool`, `ToolResult` and `ToolContent`), `rmcp` (feature `server`) and
@@ -55,7 +55,7 @@
 //! call runs it on `{}` whatever `arguments` the call carries, including none
 //! at all. Upstream does this because the TypeScript SDK rejects a call that
 //! omits `arguments` against any input schema, even one with no keys
-//! (agent-tools.md §13.2).
+//! (upstream registers such a tool with no input schema).
 //!
 //! Every other tool is listed with its input schema as given, and a call
 //! hands the arguments (`null` when omitted) to [`Tool::call`], which checks
@@ -213,8 +213,7 @@ pub fn mcp_resource(resource: &IsomerResource) -> Resource {
 }
 
 /// Reads `resource` now and answers a `resources/read` for `uri` (the URI as
-/// the client requested it) with one text entry `{ uri, mimeType, text }`
-/// (agent-tools.md §14).
+/// the client requested it) with one text entry `{ uri, mimeType, text }`.
 ///
 /// # Errors
 /// Internal error (`-32603`) with the runtime's message when the text
@@ -258,7 +257,7 @@ pub fn mcp_prompt(prompt: &IsomerPrompt) -> Prompt {
 /// prompt's declared arguments (MCP prompt arguments are strings; a required
 /// one must be present; undeclared ones are ignored, as upstream's Zod
 /// object strips them), builds the text and returns one message, role
-/// `user`, holding it as a text block (agent-tools.md §14).
+/// `user`, holding it as a text block.
 ///
 /// # Errors
 /// Invalid params (`-32602`) when a declared argument is not a string or a
@@ -310,7 +309,8 @@ pub fn get_prompt_result(
 /// Serve it on any rmcp transport, e.g. stdio:
 /// `server.serve(rmcp::transport::stdio()).await?.waiting().await?`.
 /// A host that wants a different `hostContext` per caller builds the tools,
-/// and so a server, per caller (agent-tools.md §14, security posture).
+/// and so a server, per caller: authorization stays with the host, which
+/// decides the host context before the tools are built.
 #[derive(Clone)]
 pub struct IsomerMcpServer {
     tools: Vec<Tool>,

@@ -27,8 +27,8 @@ pub const SERVER_TITLE: &str = "Isomer slides";
 pub const TITLE_SLIDE_VIEW: &str = "title-slide";
 
 /// What the server tells a client at `initialize`: the order in which a
-/// model uses the tools (the upstream server's default instructions,
-/// agent-tools.md §13.3, in this project's words).
+/// model uses the tools (the upstream server's default instructions, in
+/// this project's words).
 pub const INSTRUCTIONS: &str = "This server answers with slides written as Isomer compositions: typed JSON that the host validates and renders. Check isomer_list_views first and, when a registered view fits the request, build the slide with isomer_request_view. Otherwise read isomer_authoring_guide, look the primitives you pick up with isomer_describe_primitives, check your composition with isomer_validate until it is valid, and render it with isomer_render.";
 
 /// The input of the `title-slide` view. Its schema's description, which a

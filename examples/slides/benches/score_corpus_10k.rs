@@ -1,6 +1,6 @@
 //! Scoring a 10,000-case slides corpus against merely parsing its answers
-//! (DESIGN.md, Quality bars: "Scoring a corpus must stay within a small
-//! factor of merely parsing its JSON").
+//! (the bar: scoring a corpus must stay within a small factor of merely
+//! parsing its JSON).
 //!
 //! The corpus is `isomer_slides::synthetic` with 10,000 cases, seed 42
 //! (half bare answers, a fifth fenced, the rest invalid, truncated or

@@ -1,5 +1,6 @@
 //! The upstream worked examples as decks of compositions in the current
-//! field names (slides-and-runtime.md §4.1 and the "Crate" deck of §4.2):
+//! field names (the newest worked example, `deck.ts`, and the older
+//! "Crate" deck):
 //! every slide validates, passes the frame's body rule, and renders on the
 //! text and Markdown surfaces with the heading off (snapshots, checked by
 //! hand).

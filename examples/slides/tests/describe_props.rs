@@ -1,6 +1,6 @@
 //! The field descriptors (`props`, upstream `PropDescriptor`) of three
 //! slides primitives, as `describe_primitives` answers them
-//! (slides-and-runtime.md §2.7): a table, a timeline and the frame.
+//! (upstream `PropDescriptor`s): a table, a timeline and the frame.
 
 use isomer_slides::runtime;
 

@@ -1,4 +1,4 @@
-//! At least three example nodes per primitive, written from the reference's
+//! At least three example nodes per primitive, written from upstream's
 //! description of each (fields, marks, tones, placeholders, and the cases
 //! where upstream's output differs from the obvious one), rendered alone
 //! (`render_node`) on the text, Markdown and Slack surfaces. Each example's

@@ -2,8 +2,8 @@
 //! `slideSplit.panes[].items[]`, `slideStack.items[]`, `slideTitle.aside`,
 //! `slideWindow.body[]`) refuses what does not belong there, at the slot's
 //! full path: a nested `slideFrame`, a node of an unknown type, a value that
-//! is not a node; and a window refuses a window anywhere below it
-//! (slides-and-runtime.md §3.2, §3.5).
+//! is not a node; and a window refuses a window anywhere below it, as
+//! upstream's slides pack has it.
 
 mod common;
 

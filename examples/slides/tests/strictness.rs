@@ -1,7 +1,6 @@
-//! The schema's strictness as the reference states it (slides-and-runtime.md
-//! §1.1, §3.3.1): unknown keys are reported on nodes and on their nested
-//! items, an optional field may be absent but not `null`, and authored
-//! text is non-empty and at most 10,000 characters.
+//! The schema's strictness as upstream states it: unknown keys are reported
+//! on nodes and on their nested items, an optional field may be absent but
+//! not `null`, and authored text is non-empty and at most 10,000 characters.
 
 mod common;
 

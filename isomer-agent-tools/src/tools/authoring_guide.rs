@@ -1,4 +1,4 @@
-//! `isomer_authoring_guide` (agent-tools.md §4.1).
+//! `isomer_authoring_guide`: the authoring guide, as upstream's tool returns it.
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! `isomer_describe_primitives` (agent-tools.md §4.2, §8).
+//! `isomer_describe_primitives` (upstream `buildPrimitiveDescriptions`).
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! `isomer_list_views` (agent-tools.md §4.5), offered only when the runtime
+//! `isomer_list_views`, offered only when the runtime
 //! lists a view when the tools are created.
 
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! [`create_isomer_tools`]: the six tools, one file each, sharing one
-//! [`ToolsContext`] built at creation (agent-tools.md §3–§4).
+//! [`ToolsContext`] built at creation.
 
 mod authoring_guide;
 mod describe_primitives;

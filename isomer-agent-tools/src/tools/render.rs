@@ -1,4 +1,5 @@
-//! `isomer_render` (agent-tools.md §4.4, §5).
+//! `isomer_render`: upstream's tool that validates a composition and renders
+//! the checked copy in one format.
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! `isomer_request_view` (agent-tools.md §4.6), offered only when the
+//! `isomer_request_view`, offered only when the
 //! runtime lists a view when the tools are created.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! `isomer_validate` (agent-tools.md §4.3).
+//! `isomer_validate`: upstream's tool that checks a composition.
 
 use std::sync::Arc;
 

@@ -1,7 +1,6 @@
 //! JavaScript parity: the places where the upstream TypeScript contract
 //! counts, prints, rounds, trims or orders things the way a JavaScript engine
-//! does, and where Rust's standard behaviour differs (sdk.md §12, evals.md
-//! §10).
+//! does, and where Rust's standard behaviour differs.
 //!
 //! | concept | module | JavaScript it matches |
 //! |---|---|---|

@@ -2,7 +2,7 @@
 //!
 //! Rust prints `1.0_f64` as `1` with `{}` but `serde_json` prints a float
 //! `1.0` as `1.0`, and neither uses JavaScript's exponent rules. The upstream
-//! contract counts and prints numbers as JavaScript does (sdk.md §12): the
+//! contract counts and prints numbers as JavaScript does: the
 //! input budget's leaf lengths, `JSON.stringify` output and payload byte
 //! counts. This module prints with the `ryu-js` algorithm, which is
 //! ECMAScript-compliant: shortest round-trip digits, `1e+21` from 10²¹ up,
@@ -25,7 +25,7 @@ pub fn format_js_number(n: f64) -> String {
 
 /// Prints a JSON number as JavaScript would after `JSON.parse`: the number
 /// becomes a double first, so `18446744073709551615` prints as
-/// `"18446744073709552000"` and `1.0` prints as `"1"` (evals.md §10.2).
+/// `"18446744073709552000"` and `1.0` prints as `"1"`.
 pub fn format_json_number(n: &Number) -> String {
     if let Some(i) = n.as_i64()
         && i.unsigned_abs() <= MAX_SAFE_INTEGER

@@ -3,8 +3,7 @@
 //! JavaScript strings are sequences of UTF-16 code units: `"😀".length` is 2
 //! and `Array.prototype.sort` compares code units, so `"😀" < "\u{FFFF}"` in
 //! JavaScript while Rust's `str` order (by code point) says the reverse
-//! (evals.md §10.4). JavaScript objects list integer-like keys first
-//! (sdk.md §12 "Key order").
+//! JavaScript objects list integer-like keys first.
 
 use std::cmp::Ordering;
 

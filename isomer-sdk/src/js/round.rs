@@ -4,7 +4,7 @@
 //! value); JavaScript's `(0.125).toFixed(2)` gives `0.13`. Both look at the
 //! exact binary value of the double, so `1.005` (really 1.00499999999999989…)
 //! gives `1.00` in both. The eval report prints its mean F1 with `toFixed(2)`
-//! and its percentages with `Math.round` (evals.md §7.1).
+//! and its percentages with `Math.round`.
 
 use super::number::format_js_number;
 
@@ -194,7 +194,7 @@ impl std::fmt::Display for BigUint {
 
 /// JavaScript's `x.toFixed(2)` (see [`to_fixed`]): `0.125` → `"0.13"`,
 /// `0.375` → `"0.38"`, `1.005` → `"1.00"`, `2.675` → `"2.67"`, `0.045` →
-/// `"0.04"`, `0.995` → `"0.99"` (evals.md §7.1).
+/// `"0.04"`, `0.995` → `"0.99"`, as JavaScript gives.
 pub fn to_fixed_2(x: f64) -> String {
     to_fixed(x, 2)
 }
@@ -218,7 +218,7 @@ pub fn math_round(x: f64) -> f64 {
 }
 
 /// The eval report's percentage: `Math.round((part / whole) * 100)`,
-/// computed in that order (evals.md §7.1): `1/8` → 13, `3/8` → 38, `5/8` →
+/// computed in that order: `1/8` → 13, `3/8` → 38, `5/8` →
 /// 63, `1/200` → 1. A zero `whole` gives `NaN` (the report prints `—` then).
 pub fn round_percent(part: f64, whole: f64) -> f64 {
     math_round((part / whole) * 100.0)

@@ -2,7 +2,7 @@
 //! SDK's `compactJson` (the same with U+2028/U+2029 escaped).
 //!
 //! Differences from `serde_json::to_string` that this module removes
-//! (sdk.md §12, evals.md §10.2):
+//! so that counts and texts match upstream:
 //! - numbers print as JavaScript prints them (`1` for `1.0`, `1e+21`, `-0`
 //!   as `0`), see [`format_json_number`];
 //! - object keys print in JavaScript property order: array-index keys
@@ -41,7 +41,7 @@ pub fn json_stringify_pretty(value: &Value) -> String {
 
 /// The SDK's `compactJson(value)`: [`json_stringify`] with U+2028 and U+2029
 /// replaced by the six-character escapes `\u2028` and `\u2029`, so the text
-/// is always one line. Used in prompts (sdk.md §7.4).
+/// is always one line. Used in prompts.
 pub fn compact_json(value: &Value) -> String {
     let mut out = String::new();
     write_json(&mut out, value, None, true);
@@ -88,7 +88,7 @@ impl JsonSink for ByteCount {
 
 /// The UTF-8 byte length of [`json_stringify`]`(value)`, computed without
 /// building the text: upstream's payload byte counts (`sanitizedBytes`,
-/// `goldenBytes`: the UTF-8 length of `JSON.stringify`, evals.md §10.2).
+/// `goldenBytes`: the UTF-8 length of `JSON.stringify`).
 pub fn json_stringify_len(value: &Value) -> usize {
     let mut count = ByteCount(0);
     write_json(&mut count, value, None, false);

@@ -1,6 +1,6 @@
 //! Text helpers with JavaScript semantics: the `\s` whitespace set, `trim`,
 //! and the SDK's `oneLine`, `codeSpan`, `keySpan`, `nameText`, `quoteText`
-//! (sdk.md §2.3, §7.4; agent-tools.md §7.3).
+//! as upstream defines them.
 
 use super::stringify::write_string;
 
@@ -47,7 +47,7 @@ pub fn js_trim_end(s: &str) -> &str {
 
 /// The SDK's `oneLine(text)`: every maximal run of JavaScript whitespace
 /// that contains a line terminator becomes one space; runs without a line
-/// terminator stay as they are (agent-tools.md §7.3).
+/// terminator stay as they are (upstream `oneLine`).
 ///
 /// `"One idea\n## Injected"` → `"One idea ## Injected"`,
 /// `"Two\r\nlines"` → `"Two lines"`, `"a  b"` stays `"a  b"`.
@@ -122,7 +122,7 @@ pub fn key_span(key: &str) -> String {
 
 /// The SDK's `nameText(s)`: `s` unchanged when it is non-empty and made only
 /// of ASCII letters, digits, `_`, `$` and `-` (`^[A-Za-z0-9_$-]+$`),
-/// otherwise [`quote_text`] of it (sdk.md §2.3). `kpi` → `kpi`,
+/// otherwise [`quote_text`] of it. `kpi` → `kpi`,
 /// `my kpi` → `"my kpi"`, the empty string → `""` (two quote characters).
 pub fn name_text(s: &str) -> String {
     let plain = !s.is_empty()
@@ -133,7 +133,7 @@ pub fn name_text(s: &str) -> String {
 
 /// The SDK's `quoteText(s)`: the JSON string literal of `s` as
 /// `JSON.stringify` writes it, with U+2028/U+2029 also escaped as `\u2028`
-/// and `\u2029`, so the result is always one line (sdk.md §2.3).
+/// and `\u2029`, so the result is always one line.
 ///
 /// `odd\u{2028}type` → `"odd\u2028type"` (backslash literal), `a"b` →
 /// `"a\"b"`, `line\nfield` → `"line\nfield"`.

@@ -1,6 +1,6 @@
 //! The runtime: packs assembled into one vocabulary that parses, validates,
 //! renders, describes itself to a model and serves registered views
-//! (upstream `createIsomerRuntime`, slides-and-runtime.md §2).
+//! (upstream `createIsomerRuntime`).
 //!
 //! ```
 //! # use isomer_sdk::{Markdown, Pack, Primitive, RenderOptions, Runtime};
@@ -78,8 +78,8 @@ pub struct RenderOptions {
     /// The `html` surface's theme (upstream `html.render(c, { theme })`):
     /// when given it overrides the composition's own `theme` in
     /// `data-theme`; `None` keeps the composition's (`auto` when it has
-    /// none). Text, Markdown and Slack ignore it (agent-tools.md: "`theme`
-    /// is passed only to html").
+    /// none). Text, Markdown and Slack ignore it (upstream passes
+    /// `theme` to html only).
     pub theme: Option<Theme>,
     /// `html` only (upstream `framed`, default false): the section gets the
     /// class `framed` (`class="isomer framed"`) and the stylesheet the rule
@@ -336,7 +336,7 @@ impl<C: Send + 'static> RuntimeBuilder<C> {
         self
     }
 
-    /// Checks and assembles the runtime, in upstream's order (§2.3).
+    /// Checks and assembles the runtime, in upstream's order.
     ///
     /// # Errors
     /// - [`IsomerError::EmptyPacks`] without packs;
@@ -564,7 +564,7 @@ impl<C: Send + 'static> Runtime<C> {
         )
     }
 
-    /// The text surface (sdk.md §8): `TITLE`, subtitle, each node's text,
+    /// The text surface: `TITLE`, subtitle, each node's text,
     /// empty ones dropped, joined by a blank line.
     ///
     /// # Errors
@@ -621,7 +621,7 @@ impl<C: Send + 'static> Runtime<C> {
         }
     }
 
-    /// The validator projection of the composition JSON Schema (sdk.md §9):
+    /// The validator projection of the composition JSON Schema:
     /// draft 2020-12, `$defs` per type plus `bodyNode`, `id`/`surfaces`
     /// kept. What the `isomer://composition-schema`-style resources serve
     /// when they need the exact validator shape.
@@ -634,7 +634,7 @@ impl<C: Send + 'static> Runtime<C> {
         })
     }
 
-    /// The authoring projection (sdk.md §9): what a model reads.
+    /// The authoring projection: what a model reads.
     /// Built on the first call and kept.
     pub fn authoring_schema(&self) -> &Value {
         self.authoring_schema.get_or_init(|| {

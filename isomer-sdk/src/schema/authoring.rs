@@ -1,5 +1,5 @@
-//! The authoring projection (upstream `buildAuthoringJsonSchema`, sdk.md
-//! §9): what a model reads. Derived from the validator projection by
+//! The authoring projection (upstream `buildAuthoringJsonSchema`):
+//! what a model reads. Derived from the validator projection by
 //! 1. dropping `±9007199254740991` bounds, the `id`/`surfaces` of every
 //!    primitive def (a def whose `properties.type` is a string `const`) and
 //!    the `omit_properties` entries;

@@ -1,5 +1,5 @@
 //! The validator projection of the composition schema (upstream
-//! `buildCompositionJsonSchema`, sdk.md §9): draft 2020-12, the strict root,
+//! `buildCompositionJsonSchema`): draft 2020-12, the strict root,
 //! `$defs.bodyNode` = `oneOf` of a `$ref` per type, `$defs.renderTheme` =
 //! the root `theme`'s values, `$defs.<type>` = each
 //! primitive's node object (with `id` and `surfaces`), the primitives' own

@@ -1,5 +1,4 @@
-//! `describe_primitives` (upstream `describePrimitives`, sdk.md §7.3 and
-//! slides-and-runtime.md §2.7): the catalog entries of some types, the
+//! `describe_primitives` (upstream `describePrimitives`): the catalog entries of some types, the
 //! authoring-schema defs they reach, and each type's fields as
 //! [`PropDescriptor`]s; at most [`MAX_DESCRIBED_TYPES`] types per call.
 //!

@@ -1,5 +1,5 @@
 //! JSON Schemas: each primitive's node schema, the composition schema in
-//! its two projections (validator and authoring, sdk.md §9), the lookups of
+//! its two projections (validator and authoring), the lookups of
 //! the authoring context (`schema_for`, `describe_primitives`) and view
 //! input schemas.
 

@@ -11,9 +11,9 @@ use serde_json::{Map, Value, json};
 use crate::error::{IsomerError, SURFACE_NAMES};
 use crate::node::BODY_NODE_DEF;
 
-/// The message every failure of a node's `id` reads (sdk.md §1.3).
+/// The message every failure of a node's `id` reads, as upstream words it.
 pub(crate) const ID_MESSAGE: &str = "must be a non-empty string";
-/// The message of an empty `surfaces` list (sdk.md §1.3).
+/// The message of an empty `surfaces` list, as upstream words it.
 pub(crate) const SURFACES_EMPTY_MESSAGE: &str = "must contain at least one surface";
 /// The keyword carrying a custom message (ours; see `Primitive::builder`).
 pub(crate) const ERROR_MESSAGE_KEYWORD: &str = "errorMessage";

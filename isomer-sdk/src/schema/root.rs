@@ -1,4 +1,4 @@
-//! The composition root (sdk.md §1.1–1.2): `type`, `version`, `title`,
+//! The composition root: `type`, `version`, `title`,
 //! `subtitle`, `theme`, `body`, `meta`, strict at the root, `meta` and its
 //! sub-objects ordinary (unknown keys dropped by `parse`).
 
@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::composition::THEMES;
 use crate::schema::node::ERROR_MESSAGE_KEYWORD;
 
-/// The message of an empty `body` (sdk.md §1.1).
+/// The message of an empty `body`, as upstream words it.
 pub(crate) const BODY_EMPTY_MESSAGE: &str = "must contain at least one node";
 
 /// The `meta` object schema (every field optional, plain strings except

@@ -1,6 +1,5 @@
-//! The `slack` surface: Block Kit `{ text, blocks }` (slides-and-runtime.md
-//! §2.5.4), and the Markdown → Block Kit conversion used for primitives
-//! without a `slack` renderer.
+//! The `slack` surface: Block Kit `{ text, blocks }`, and the Markdown →
+//! Block Kit conversion used for primitives without a `slack` renderer.
 //!
 //! Implemented: the header/context envelope, per-node blocks with the
 //! Markdown fallback, text clamping of every block (header, section text and
@@ -35,17 +34,16 @@ pub const SLACK_BUTTON_LIMIT: usize = 75;
 /// Slack's limit on the fallback `text` of a message, in characters (UTF-16
 /// code units).
 pub const SLACK_TEXT_LIMIT: usize = 40_000;
-/// The table character budget of one message (slides-and-runtime.md
-/// §2.5.4 step 4), in Unicode scalar values (`chars()`; a budget of this
-/// port, not one of Slack's limits, which [`slack_length`] counts): the
-/// text of every cell of every
-/// `table` block, header row included, summed in message order. Tables
+/// The table character budget of one message, in Unicode scalar values
+/// (`chars()`; a budget of this port, not one of Slack's limits, which
+/// [`slack_length`] counts): the text of every cell of every `table` block,
+/// header row included, summed in message order. Tables
 /// that fit stay native; the first table that would take the running total
 /// past the budget, and every table after it, degrade to `rich_text` lines
 /// (see [`table_lines`]).
 ///
-/// Our choice, not Slack's number: the reference does not pin the budget,
-/// and the specs in this repository record only the table block's row
+/// Our choice, not Slack's number: upstream does not pin the budget, and
+/// Slack documents only the table block's row
 /// limit (100 rows, see the slides pack's `SLACK_TABLE_ROWS`), no
 /// character total. 10,000 characters keeps a full-size `slideTable`
 /// native (a heading row and 12 rows of 6 cells: 78 cells of up to 128
@@ -351,7 +349,7 @@ fn run(text: &str, bold: bool) -> Value {
     }
 }
 
-/// A degraded table (slides-and-runtime.md §2.5.4 step 4): one `rich_text`
+/// A degraded table (past the table budget): one `rich_text`
 /// block holding one `rich_text_section` whose runs spell one line per body
 /// row, lines separated by a `"\n"` in the text (a newline inside a
 /// section is a line break in every Slack client). `rows` are cell texts;
@@ -535,7 +533,7 @@ fn coalesce_fields(blocks: Vec<Value>) -> Vec<Value> {
     out
 }
 
-/// The section rhythm (slides-and-runtime.md §2.5.4 step 6): a spacer
+/// The section rhythm, as upstream spaces sections: a spacer
 /// between two consecutive content blocks (not between two field-only
 /// sections); a divider before every header after the first block and
 /// before actions, itself preceded by a spacer when the previous block is

@@ -1,4 +1,4 @@
-//! The `text` envelope (sdk.md §8): with `heading`, the title upper-cased and
+//! The `text` envelope: with `heading`, the title upper-cased and
 //! the subtitle first; then each body node's text; empty entries dropped;
 //! joined by a blank line.
 
@@ -22,7 +22,7 @@ pub(crate) fn envelope(composition: &Value, heading: bool, body: Vec<String>) ->
     parts.join("\n\n")
 }
 
-/// The `markdown` envelope (slides-and-runtime.md §2.5.3): with `heading`,
+/// The `markdown` envelope: with `heading`,
 /// `# <title>` and `_<subtitle>_` (both escaped); then each node's Markdown;
 /// empty outputs dropped; joined by a blank line.
 pub(crate) fn markdown_envelope(

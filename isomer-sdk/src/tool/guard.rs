@@ -1,4 +1,4 @@
-//! The handler guard (agent-tools.md §3.3): checks input, deserializes it,
+//! The handler guard (as upstream's tools guard their handlers): checks input, deserializes it,
 //! and turns panics into failed results. The texts it writes are listed in
 //! the `tool` module docs ("Failed calls").
 

@@ -1,6 +1,6 @@
 //! What a tool answers: [`ToolResult`] and its [`ToolContent`] blocks, the
 //! builders upstream calls `textResult`, `jsonResult` and `imageResult`
-//! (agent-tools.md §2), and [`IntoToolResult`], the conversion a handler's
+//! and [`IntoToolResult`], the conversion a handler's
 //! return value goes through.
 //!
 //! The JSON shape is MCP's `CallToolResult`: `{"content":[...]}` on success,
@@ -25,7 +25,7 @@ use crate::js::json_stringify_pretty;
 /// the call failed (the key is omitted on success, never `false`), plus
 /// `"structuredContent": {...}` when the answer is also structured data.
 ///
-/// The agent tools answer exactly one block per call (agent-tools.md §2.1);
+/// The agent tools answer exactly one block per call;
 /// the type allows several, as MCP does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolResult {
@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn json_prints_as_json_stringify_with_two_spaces() {
-        // agent-tools.md §12.3 test 1.
+        // Upstream's test of an ordinary value.
         let result = ToolResult::json(&json!({ "valid": true }));
         assert_eq!(
             serde_json::to_string(&result).unwrap(),
@@ -312,14 +312,14 @@ mod tests {
 
     #[test]
     fn json_of_nothing_prints_null_and_keeps_the_flag() {
-        // agent-tools.md §12.3 tests 2–5: undefined prints as null.
+        // Upstream's tests of nothing: undefined prints as null.
         assert_eq!(ToolResult::json(&None::<u8>), ToolResult::text("null"));
         assert_eq!(ToolResult::json_error(&()), ToolResult::error("null"));
     }
 
     #[test]
     fn json_that_cannot_serialize_is_a_failed_result() {
-        // agent-tools.md §12.3 tests 6–8: a throwing serializer fails the call
+        // Upstream's tests of a throwing serializer: it fails the call
         // whatever was asked.
         let mut map = std::collections::BTreeMap::new();
         map.insert((1, 2), "tuple keys are not JSON keys");

@@ -1,5 +1,5 @@
 //! The input JSON Schema of a tool, derived from a [`JsonSchema`] type with
-//! the shape every tool client accepts (rust-ecosystem.md §2.1, §2.6).
+//! the shape every tool client accepts.
 //!
 //! [`tool_input_schema`] generates with schemars' draft 2020-12 settings and
 //! then makes the result portable:

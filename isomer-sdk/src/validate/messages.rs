@@ -1,5 +1,5 @@
-//! Translating `jsonschema` error kinds into Isomer findings (sdk.md §2.5):
-//! the message catalogue, paths (§2.4) and custom messages. jsonschema's own
+//! Translating `jsonschema` error kinds into Isomer findings:
+//! the message catalogue, paths and custom messages. jsonschema's own
 //! English never reaches a finding.
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
@@ -251,7 +251,7 @@ fn limit_text(limit: &Value) -> String {
     }
 }
 
-/// The catalogue entry of a kind without custom message (§2.5 items 5–6).
+/// The catalogue entry of a kind without custom message.
 fn default_message(kind: &ValidationErrorKind, instance: &Value) -> String {
     match kind {
         ValidationErrorKind::Type { kind } => match kind {

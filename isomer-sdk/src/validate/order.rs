@@ -1,4 +1,4 @@
-//! Issue order (sdk.md §2.5): Zod reports issues in traversal order, that is
+//! Issue order: Zod reports issues in traversal order, that is
 //! object keys in *schema* order (not input order), array elements in index
 //! order, and an object's unrecognized-keys issue after its field issues.
 //! Findings collected per node are sorted by a key built here: one number

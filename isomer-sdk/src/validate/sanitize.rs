@@ -1,4 +1,4 @@
-//! The sanitized copy `parse` returns (sdk.md §3.1, §12): keys an ordinary
+//! The sanitized copy `parse` returns: keys an ordinary
 //! (non-strict) nested object's schema does not declare are dropped, as
 //! Zod's output drops them. Strict objects never get here with unknown keys
 //! (they failed), loose ones (`additionalProperties` true or a schema) keep

@@ -196,8 +196,8 @@ pub trait SlideNode: Catalogued + DeserializeOwned + JsonSchema + 'static {
 
     /// True when [`SlideNode::slack`] is the primitive's own Block Kit
     /// renderer; false leaves Slack to the sdk's conversion of the Markdown
-    /// (capability `fallback`), for primitives whose blocks the reference
-    /// does not give.
+    /// (capability `fallback`), for primitives whose blocks upstream
+    /// does not document.
     const NATIVE_SLACK: bool = false;
 
     /// The Slack surface rendering (Block Kit blocks); `scope.slack(child)`

@@ -77,7 +77,7 @@ pub(super) fn block_markdown(block: &Block) -> String {
 }
 
 /// Escapes authored text for Markdown inline content, as the slides
-/// helpers' `markdownText` does (slides-and-runtime.md §3.3.3): line breaks
+/// helpers' `markdownText` does: line breaks
 /// (`\r\n`, `\n`, `\r`, U+2028, U+2029) become spaces, and each of
 /// `` \ ` * _ [ ] < > & | `` gets a backslash. Block-opening markers at the
 /// start of a block are escaped where the block is assembled.

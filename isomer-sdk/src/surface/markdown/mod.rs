@@ -206,7 +206,7 @@ impl Inline {
     /// `[A-Za-z0-9._%+-]`, host of CommonMark's dot-separated labels) is
     /// written in CommonMark's email form, `<name@host>`, which shows the
     /// address and links to `mailto:name@host` (the slides pack's closing
-    /// links, slides-and-runtime.md §3.5 `slideClosing`); other `mailto:`
+    /// links, upstream `slideClosing`); other `mailto:`
     /// URLs keep the `<mailto:…>` form. The narrower name alphabet keeps
     /// `<!…` and `<?…`, which open raw HTML blocks, out of the output.
     ///

@@ -139,7 +139,7 @@ impl SlideNode for SlideTranscript {
 
     /// Markdown: `**LABEL**`, then per turn a `**ROLE**` paragraph and the
     /// text: prose as one paragraph whose lines are joined by hard breaks
-    /// (`\` and a newline, as the reference shows), code in a `text` fence.
+    /// (`\` and a newline, as upstream shows), code in a `text` fence.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let mut out = caption_paragraph(self.label.as_deref());
         for turn in &self.turns {

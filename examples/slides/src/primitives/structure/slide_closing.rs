@@ -106,7 +106,7 @@ impl SlideNode for SlideClosing {
     }
 
     /// Markdown: `# Title`; a `**LABEL** · [text](href)` paragraph per link
-    /// (a mailto href as an autolink, `<address>` as the reference shows,
+    /// (a mailto href as an autolink, `<address>` as upstream shows,
     /// or `[address](href)` when no autolink can hold it; an unsafe href as
     /// plain text); a `- **goal**: body` list.
     const NATIVE_HTML: bool = true;
