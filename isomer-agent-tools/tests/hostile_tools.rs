@@ -2,7 +2,7 @@
 //! registered view, so all six exist) called with input a model could send:
 //! non-objects, wrong types, unknown fields, markup in names, a 10 MB
 //! string, 100,000 keys, and compositions and view inputs 1,000,000 levels
-//! deep (issue 11). Each call answers a result, never a panic or a crash;
+//! deep. Each call answers a result, never a panic or a crash;
 //! the asserted text is the exact answer.
 //!
 //! The calls run on the test thread through a current-thread executor, so

@@ -1,6 +1,6 @@
 //! Hostile model answers through the eval pipeline: `parse_generated` →
 //! `check_composition` → every scorer → `run_evals`, and a recorded corpus
-//! whose answer files are truncated (issue 11).
+//! whose answer files are truncated.
 //!
 //! The runtime is the real sdk runtime over a two-primitive pack (`note`, and
 //! `group`, a container whose child hook is `items[i]`). Every test runs on

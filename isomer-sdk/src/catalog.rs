@@ -98,7 +98,7 @@ pub struct PrimitiveDescriptions {
 }
 
 /// The most distinct primitive types one `describe_primitives` lookup
-/// answers: 100, as upstream (lineage A) caps `describePrimitives`;
+/// answers: 100, as upstream caps `describePrimitives`;
 /// more is [`IsomerError::TooManyTypes`](crate::IsomerError::TooManyTypes).
 pub const MAX_DESCRIBED_TYPES: usize = 100;
 

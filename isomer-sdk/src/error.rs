@@ -181,7 +181,7 @@ impl ValidationError {
 }
 
 /// The surfaces a node can name in its `surfaces` field, in upstream order
-/// (`SURFACE_NAMES`, newest lineage with `snapshot`).
+/// (upstream's `SURFACE_NAMES`, `snapshot` included).
 pub const SURFACE_NAMES: [&str; 5] = ["react", "snapshot", "text", "markdown", "slack"];
 
 /// An advisory finding about one surface, such as

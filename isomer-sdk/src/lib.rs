@@ -93,7 +93,7 @@ pub mod prompt;
 pub mod url;
 pub mod walk;
 
-// Primitives, packs and the runtime (issue 3).
+// Primitives, packs and the runtime.
 pub mod capabilities;
 pub mod frame;
 pub mod node;

@@ -1,5 +1,5 @@
 //! A deterministic synthetic corpus of slides cases, for benchmarks and
-//! scale tests (issue 11): [`synthetic_corpus`]`(runtime, n, seed)` makes
+//! scale tests: [`synthetic_corpus`]`(runtime, n, seed)` makes
 //! `n` cases (`case-00000` up to `case-<n - 1>`, five digits, zero-padded)
 //! whose recorded answers are built from the pack's catalog examples, with
 //! the mix of answers a real model sends.

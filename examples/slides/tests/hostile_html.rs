@@ -1,5 +1,5 @@
 //! HTML escaping and URL sanitizing of every text and URL field of the
-//! slides pack, asserted on the rendered `html` surface (issue 11).
+//! slides pack, asserted on the rendered `html` surface.
 //!
 //! `tests/hostile.rs` poisons every string at once with Markdown syntax and
 //! checks that no raw `<b>` and no `href="javascript` survives. This file
