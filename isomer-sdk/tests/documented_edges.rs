@@ -1,9 +1,8 @@
-//! A new user's attempts to break the features added on 2026-11-30, read
-//! only from the README and the rustdoc: `describe_primitives` props and
-//! its type cap, the `html` options `framed` / `fluid` / `minify`, the
-//! Slack table character budget, and the Markdown builder's hard breaks and
-//! autolinks. Each test quotes what the doc promises; the ones named
-//! `finding_…` failed before the fix that came with them.
+//! What the README and the rustdoc promise, at the edges of the input: the
+//! props and type cap of `describe_primitives`, the `html` options `framed`,
+//! `fluid` and `minify`, the Slack table character budget, and the Markdown
+//! builder's hard breaks, autolinks, marks, tables and headings. Each test
+//! states the promise it checks.
 
 mod common;
 
@@ -178,7 +177,7 @@ fn hostile_field_schemas_read_as_the_table_says() {
 /// admits exactly the same value, but read as the empty string `""`, which
 /// is no type at all.
 #[test]
-fn finding_an_enum_of_only_null_reads_null() {
+fn an_enum_of_only_null_reads_null() {
     let runtime = runtime_of(vec![schema_primitive(
         "probe",
         json!({
@@ -416,7 +415,7 @@ fn hb() -> Inline {
 /// followed by a tab as well as a space, and `-- -` is a thematic break;
 /// both opened a block, after a break and at a block's start.
 #[test]
-fn finding_list_markers_with_a_tab_and_spaced_rules_stay_text() {
+fn list_markers_with_a_tab_and_spaced_rules_stay_text() {
     assert_eq!(
         Markdown::paragraph(Inline::lines(["a", "-\tb", "+\tc", "-- -", "- -\t-"])).to_markdown(),
         "a\\\n\\-\tb\\\n\\+\tc\\\n\\-- -\\\n\\- -\t-"
@@ -433,7 +432,7 @@ fn finding_list_markers_with_a_tab_and_spaced_rules_stay_text() {
 /// shows `a`); the same held for plain text ending in ` #`. The trailing
 /// run's first `#` is escaped so it shows.
 #[test]
-fn finding_a_heading_keeps_a_trailing_hash_after_a_break() {
+fn a_heading_keeps_a_trailing_hash_after_a_break() {
     assert_eq!(
         Markdown::heading(2, Inline::lines(["a", "#"])).to_markdown(),
         "## a \\#"
@@ -452,7 +451,7 @@ fn finding_a_heading_keeps_a_trailing_hash_after_a_break() {
 /// after a break wrote `****`, a thematic break. Each line of a strong or
 /// emphasis run is now wrapped on its own, and an empty line not at all.
 #[test]
-fn finding_strong_and_emphasis_close_on_each_line() {
+fn strong_and_emphasis_close_on_each_line() {
     assert_eq!(
         Markdown::paragraph(Inline::strong(Inline::text("x").then(hb()))).to_markdown(),
         "**x**"
@@ -490,7 +489,7 @@ fn finding_strong_and_emphasis_close_on_each_line() {
 /// cell too (GFM splits rows before inline parsing, code spans included):
 /// in a table cell their `|` is now `\|`, which GFM reads back as `|`.
 #[test]
-fn finding_a_pipe_in_a_code_span_or_link_keeps_its_table_cell() {
+fn a_pipe_in_a_code_span_or_link_keeps_its_table_cell() {
     let table = Markdown::table(
         vec![Inline::code("h|i")],
         vec![vec![
@@ -662,7 +661,7 @@ fn markdown_primitive(name: &'static str, markdown: fn() -> Markdown) -> Primiti
 /// its head cells joined by ` · `, as `table_lines` does, and a block left
 /// without text is dropped.
 #[test]
-fn finding_empty_tables_and_headings_make_no_empty_blocks() {
+fn empty_tables_and_headings_make_no_empty_blocks() {
     let runtime = runtime_of(vec![
         markdown_primitive("headonly", || {
             Markdown::table(vec!["H".into(), Inline::strong("I")], vec![])
@@ -688,7 +687,7 @@ fn finding_empty_tables_and_headings_make_no_empty_blocks() {
 /// answered `{"$defs": {}}` and no fields for `group`. The name is refused
 /// now, like an empty one.
 #[test]
-fn finding_a_primitive_typed_body_node_is_refused() {
+fn a_primitive_typed_body_node_is_refused() {
     let built = Primitive::builder::<Value>("bodyNode")
         .schema_json(json!({ "type": "object", "properties": { "t": { "type": "string" } } }))
         .purpose("A probe.")
@@ -747,7 +746,7 @@ fn finding_a_primitive_typed_body_node_is_refused() {
 /// close it (`**a **` shows its asterisks). The whitespace now stays
 /// outside the delimiters.
 #[test]
-fn finding_marks_keep_edge_whitespace_outside_their_delimiters() {
+fn marks_keep_edge_whitespace_outside_their_delimiters() {
     assert_eq!(
         Markdown::paragraph(Inline::strong(Inline::lines(["a ", " b"]))).to_markdown(),
         "**a** \\\n**b**"
