@@ -55,8 +55,8 @@ use serde_json::Value;
 
 use crate::catalog::CatalogEntry;
 use crate::error::IsomerError;
-use crate::schema::node::NodeSchema;
-use crate::schema::slots::SlotTrie;
+use crate::schema::node::check_reserved_fields;
+use crate::schema::shape::{LazyShape, Shape, declared_fields};
 use crate::surface::{Html, Markdown, Scope};
 use crate::walk::{ChildRef, ChildWalker};
 
@@ -81,8 +81,7 @@ pub struct Primitive {
 pub(crate) struct PrimitiveInner {
     pub(crate) entry: CatalogEntry,
     pub(crate) examples: Vec<Value>,
-    pub(crate) schema: NodeSchema,
-    pub(crate) slots: SlotTrie,
+    pub(crate) shape: LazyShape,
     pub(crate) children: Option<ChildrenFn>,
     pub(crate) own_content: Option<OwnContentFn>,
     pub(crate) erased: Box<dyn ErasedPrimitive>,
@@ -164,14 +163,44 @@ impl Primitive {
     /// the declared fields, `id`, `surfaces`, `required`,
     /// `additionalProperties: false`, its own `$defs`, with child slots as
     /// `{"$ref": "#/$defs/bodyNode"}` and `bodyNode` an object.
+    ///
+    /// A schema derived from the node's Rust type is derived on the first
+    /// call (see [`PrimitiveBuilder::build`]); when that derived schema is
+    /// unusable (only a hand-written `JsonSchema` implementation can make
+    /// one), this is `false`, the schema no node passes.
     pub fn schema(&self) -> &Value {
-        &self.inner.schema.validator
+        static UNUSABLE: Value = Value::Bool(false);
+        self.shape().map_or(&UNUSABLE, |shape| &shape.schema.validator)
     }
 
     /// The declared field names in declaration order, without `type`, `id`
-    /// and `surfaces` (what `; its fields are …` lists).
+    /// and `surfaces` (what `; its fields are …` lists); empty when the
+    /// derived schema is unusable.
     pub fn field_names(&self) -> &[String] {
-        &self.inner.schema.fields
+        self.shape().map_or(&[], |shape| &shape.schema.fields)
+    }
+
+    /// The node schema and slots, made on first use for a derived schema.
+    pub(crate) fn shape(&self) -> Result<&Shape, &IsomerError> {
+        self.inner.shape.get()
+    }
+
+    /// The compiled validator of the node schema (compiled on the first
+    /// call), or why nodes of this type cannot be checked: the message the
+    /// validation pass prints after `cannot be checked: `.
+    pub(crate) fn validator(&self) -> Result<&jsonschema::Validator, String> {
+        let shape = self.shape().map_err(ToString::to_string)?;
+        shape
+            .schema
+            .compiled()
+            .map_err(|reason| format!("its schema does not compile ({reason})"))
+    }
+
+    /// The child slots read from the schema (none when the derived schema
+    /// is unusable).
+    fn slot_children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
+        self.shape()
+            .map_or_else(|_| Vec::new(), |shape| shape.slots.children(node))
     }
 
     /// True when the primitive has its own `html` renderer.
@@ -192,7 +221,7 @@ impl Primitive {
     pub fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
         match &self.inner.children {
             Some(hook) => hook(node),
-            None => self.inner.slots.children(node),
+            None => self.slot_children(node),
         }
     }
 
@@ -203,7 +232,7 @@ impl Primitive {
     /// slot child the hook leaves out (an embedded body), validated but not
     /// walked.
     pub(crate) fn validated_children<'a>(&self, node: &'a Value) -> Vec<(ChildRef<'a>, bool)> {
-        let slots = self.inner.slots.children(node);
+        let slots = self.slot_children(node);
         let Some(hook) = &self.inner.children else {
             return slots.into_iter().map(|child| (child, true)).collect();
         };
@@ -234,8 +263,10 @@ impl Primitive {
         base: &str,
     ) -> Vec<(&'a Value, String, bool)> {
         if self.inner.children.is_none() {
-            return self
-                .inner
+            let Ok(shape) = self.shape() else {
+                return Vec::new();
+            };
+            return shape
                 .slots
                 .children_under(node, base)
                 .into_iter()
@@ -444,18 +475,32 @@ where
     ///   blank, the example is missing or not a node of this
     ///   type, or the `text`/`markdown` renderer is missing;
     /// - [`IsomerError::ReservedNodeField`] when the schema declares `id` or
-    ///   `surfaces`;
-    /// - [`IsomerError::InvalidSchema`] when the schema is not an object
-    ///   schema with `properties` or breaks the draft 2020-12 meta-schema
+    ///   `surfaces` (for a derived schema: when the struct `T` has a field
+    ///   of that serde name);
+    /// - [`IsomerError::InvalidSchema`] when a schema given with
+    ///   [`PrimitiveBuilder::schema_json`] is not an object schema with
+    ///   `properties` or breaks the draft 2020-12 meta-schema
     ///   (`{"type": 5}`).
     ///
-    /// The validator itself is compiled when the first node of this type
-    /// is checked, so a process pays only for the types it meets. A schema
-    /// the meta-schema accepts that still does not compile (a `pattern`
-    /// that is not a regular expression, a `$ref` to nothing) is therefore
-    /// not refused here: every node of the type is then reported with
-    /// `cannot be checked: its schema does not compile (<reason>)`, which a
-    /// pack's conformance test ([`Runtime::check_examples`](crate::Runtime::check_examples)) shows.
+    /// Work waits for the first node that needs it, so a process pays only
+    /// for the types it meets:
+    /// - a schema derived from `T` is derived, normalized and read for
+    ///   child slots on first use (the struct's field names are read now,
+    ///   from its `Deserialize` implementation, for the reserved-field
+    ///   check); if it is unusable, which only a hand-written `JsonSchema`
+    ///   implementation can cause, every node of the type is reported with
+    ///   `cannot be checked: primitive "<type>" has an unusable schema:
+    ///   <reason>`;
+    /// - the validator is compiled when the first node of the type is
+    ///   checked, and a derived schema is checked against the meta-schema
+    ///   then. A schema that does not compile (a `pattern` that is not a
+    ///   regular expression, a `$ref` to nothing) is therefore not refused
+    ///   here: every node of the type is reported with `cannot be checked:
+    ///   its schema does not compile (<reason>)`.
+    ///
+    /// A pack's conformance test
+    /// ([`Runtime::check_examples`](crate::Runtime::check_examples)) shows
+    /// both.
     pub fn build(self) -> Result<Primitive, IsomerError> {
         let invalid = |reason: &str| IsomerError::InvalidPrimitive {
             type_name: self.type_name.clone(),
@@ -487,12 +532,15 @@ where
                 reason: "the text and markdown renderers are required".to_owned(),
             });
         };
-        let raw = match self.schema {
-            Some(schema) => schema,
-            None => crate::schema::node::derive_schema::<T>(),
+        let shape = match self.schema {
+            Some(schema) => LazyShape::given(&self.type_name, schema)?,
+            None => {
+                if let Some(fields) = declared_fields::<T>() {
+                    check_reserved_fields(&self.type_name, fields.iter().copied())?;
+                }
+                LazyShape::derived(&self.type_name, crate::schema::node::derive_schema::<T>)
+            }
         };
-        let schema = NodeSchema::new(&self.type_name, raw)?;
-        let slots = SlotTrie::from_schema(&schema.member, &schema.defs);
         let mut examples = vec![example.clone()];
         examples.extend(self.examples);
         let erased = Typed::<T> {
@@ -514,8 +562,7 @@ where
                     group: self.group,
                 },
                 examples,
-                schema,
-                slots,
+                shape,
                 children: self.children,
                 own_content: self.own_content,
                 erased: Box::new(erased),
