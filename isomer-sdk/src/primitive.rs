@@ -56,7 +56,7 @@ use serde_json::Value;
 use crate::catalog::CatalogEntry;
 use crate::error::IsomerError;
 use crate::schema::node::check_reserved_fields;
-use crate::schema::shape::{LazyShape, Shape, declared_fields};
+use crate::schema::shape::{DeriveFn, LazyShape, Shape, declared_fields};
 use crate::surface::{Html, Markdown, Scope};
 use crate::walk::{ChildRef, ChildWalker};
 
@@ -124,7 +124,7 @@ impl Primitive {
     {
         PrimitiveBuilder {
             type_name: type_name.into(),
-            schema: None,
+            schema: SchemaSource::Derived,
             purpose: String::new(),
             use_when: Vec::new(),
             avoid_when: Vec::new(),
@@ -291,12 +291,22 @@ impl Primitive {
     }
 }
 
+/// Where a primitive's node schema comes from.
+enum SchemaSource {
+    /// Derived from the node's Rust type on first use.
+    Derived,
+    /// Given as JSON ([`PrimitiveBuilder::schema_json`]), checked at build.
+    Given(Value),
+    /// Made on first use by a function ([`PrimitiveBuilder::schema_with`]).
+    Lazy(DeriveFn),
+}
+
 /// The builder [`Primitive::builder`] returns. Every method consumes and
 /// returns the builder; [`PrimitiveBuilder::build`] checks it.
 #[must_use = "call .build() to get the primitive"]
 pub struct PrimitiveBuilder<T> {
     type_name: String,
-    schema: Option<Value>,
+    schema: SchemaSource,
     purpose: String,
     use_when: Vec<String>,
     avoid_when: Vec<String>,
@@ -322,8 +332,24 @@ where
     /// instead of deriving them from `T`: `{"type": "object", "properties":
     /// {...}, "required": [...], "$defs"?: {...}}`. A child slot is
     /// `{"$ref": "#/$defs/bodyNode"}`.
+    /// The schema is checked when the primitive is built (see
+    /// [`PrimitiveBuilder::build`]).
     pub fn schema_json(mut self, schema: Value) -> Self {
-        self.schema = Some(schema);
+        self.schema = SchemaSource::Given(schema);
+        self
+    }
+
+    /// Declares the node's fields as the JSON Schema `make` returns, called
+    /// the first time the runtime needs the schema instead of at build: for
+    /// a schema derived from `T` with settings of one's own (a schemars
+    /// transform, say). The schema has the shape
+    /// [`PrimitiveBuilder::schema_json`] describes and is treated as a
+    /// derived one (see [`PrimitiveBuilder::build`]).
+    pub fn schema_with<F>(mut self, make: F) -> Self
+    where
+        F: Fn() -> Value + Send + Sync + 'static,
+    {
+        self.schema = SchemaSource::Lazy(Box::new(make));
         self
     }
 
@@ -484,8 +510,9 @@ where
     ///
     /// Work waits for the first node that needs it, so a process pays only
     /// for the types it meets:
-    /// - a schema derived from `T` is derived, normalized and read for
-    ///   child slots on first use (the struct's field names are read now,
+    /// - a schema derived from `T` (or made by
+    ///   [`PrimitiveBuilder::schema_with`]) is derived, normalized and read
+    ///   for child slots on first use (the struct's field names are read now,
     ///   from its `Deserialize` implementation, for the reserved-field
     ///   check); if it is unusable, which only a hand-written `JsonSchema`
     ///   implementation can cause, every node of the type is reported with
@@ -533,12 +560,16 @@ where
             });
         };
         let shape = match self.schema {
-            Some(schema) => LazyShape::given(&self.type_name, schema)?,
-            None => {
+            SchemaSource::Given(schema) => LazyShape::given(&self.type_name, schema)?,
+            source => {
                 if let Some(fields) = declared_fields::<T>() {
                     check_reserved_fields(&self.type_name, fields.iter().copied())?;
                 }
-                LazyShape::derived(&self.type_name, crate::schema::node::derive_schema::<T>)
+                let make: DeriveFn = match source {
+                    SchemaSource::Lazy(make) => make,
+                    _ => Box::new(crate::schema::node::derive_schema::<T>),
+                };
+                LazyShape::derived(&self.type_name, make)
             }
         };
         let mut examples = vec![example.clone()];

@@ -5,8 +5,9 @@
 //!   normalized, checked against the draft 2020-12 meta-schema and sliced
 //!   into slots when the primitive is built, so its faults are refused by
 //!   [`PrimitiveBuilder::build`].
-//! - A schema derived from the node's Rust type is derived, normalized and
-//!   sliced the first time the runtime needs it (a node of the type to
+//! - A schema derived from the node's Rust type (or made by the function
+//!   given with [`PrimitiveBuilder::schema_with`]) is derived, normalized
+//!   and sliced the first time the runtime needs it (a node of the type to
 //!   check or walk, the composition schema, the catalog's field list).
 //!   Building a 40-primitive pack then costs next to nothing, and a process
 //!   that checks one answer pays for the types that answer uses. The one
@@ -22,6 +23,7 @@
 //!   compiles, on the first node of the type.
 //!
 //! [`PrimitiveBuilder::schema_json`]: crate::PrimitiveBuilder::schema_json
+//! [`PrimitiveBuilder::schema_with`]: crate::PrimitiveBuilder::schema_with
 //! [`PrimitiveBuilder::build`]: crate::PrimitiveBuilder::build
 
 use std::sync::OnceLock;
@@ -48,12 +50,14 @@ impl Shape {
     }
 }
 
+/// Makes a primitive's raw node schema on first use.
+pub(crate) type DeriveFn = Box<dyn Fn() -> Value + Send + Sync>;
+
 /// A primitive's [`Shape`], ready now or on first use (see the module docs).
 pub(crate) struct LazyShape {
     type_name: String,
-    /// Derives the raw schema from the node's Rust type (unused when the
-    /// shape was made at build).
-    derive: fn() -> Value,
+    /// Makes the raw schema (unused when the shape was made at build).
+    derive: DeriveFn,
     ready: OnceLock<Result<Shape, IsomerError>>,
 }
 
@@ -66,13 +70,13 @@ impl LazyShape {
         let shape = Shape::new(type_name, raw, MetaCheck::Now)?;
         Ok(LazyShape {
             type_name: type_name.to_owned(),
-            derive: || Value::Null,
+            derive: Box::new(|| Value::Null),
             ready: OnceLock::from(Ok(shape)),
         })
     }
 
     /// The shape of the schema `derive` makes, made on first use.
-    pub fn derived(type_name: &str, derive: fn() -> Value) -> LazyShape {
+    pub fn derived(type_name: &str, derive: DeriveFn) -> LazyShape {
         LazyShape {
             type_name: type_name.to_owned(),
             derive,
