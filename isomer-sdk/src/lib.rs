@@ -95,7 +95,9 @@ pub mod walk;
 
 // Primitives, packs and the runtime.
 pub mod capabilities;
+mod dispatch;
 pub mod frame;
+mod inventory;
 pub mod node;
 pub mod pack;
 pub mod primitive;

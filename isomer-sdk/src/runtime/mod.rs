@@ -24,12 +24,10 @@
 //! registry, and is `Send + Sync`: share it (`Arc<Runtime>`) across tasks.
 
 mod checked;
-pub(crate) mod inventory;
 
 use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::budget::InputBudget;
@@ -37,162 +35,23 @@ use crate::capabilities::{Capabilities, SurfaceSupport};
 use crate::catalog::{
     AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, ViewSummary,
 };
-use crate::composition::Theme;
+use crate::dispatch::Dispatch;
 use crate::error::{CompositionValidationError, IsomerError, ValidationError};
 use crate::frame::Frame;
+use crate::inventory::Inventory;
 use crate::pack::{Pack, duplicate_types};
 use crate::primitive::Primitive;
 use crate::surface::html::HtmlRender;
+use crate::surface::render::render_body;
 use crate::surface::slack::SlackRender;
 use crate::surface::{RUNTIME_SURFACES, Scope};
 use crate::validate::{CheckedValidation, Engine, ParsedComposition};
-
 use crate::view::{View, ViewRegistry, ViewResponse};
 use crate::walk::{ChildRef, ChildWalker};
+
+pub use crate::surface::options::{RenderOptions, ValidationMode};
+pub use crate::surface::render::{Rendered, Surface};
 pub use checked::Checked;
-
-use inventory::Inventory;
-
-/// What a validating surface does with an invalid composition (upstream
-/// `onValidationError`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum ValidationMode {
-    /// Refuse with [`CompositionValidationError`] (default of `text`,
-    /// `markdown`, `slack`).
-    Throw,
-    /// Render the checked copy anyway (default of `html`). Input-budget
-    /// refusals still refuse.
-    Collect,
-}
-
-/// Options of a composition render.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RenderOptions {
-    /// Print the title and subtitle first (default true; slides hosts pass
-    /// false because a slide carries its own heading).
-    pub heading: bool,
-    /// What to do with an invalid composition; `None` is the surface's
-    /// default (`Collect` for `html`, `Throw` for the others).
-    pub on_validation_error: Option<ValidationMode>,
-    /// The `html` surface's theme (upstream `html.render(c, { theme })`):
-    /// when given it overrides the composition's own `theme` in
-    /// `data-theme`; `None` keeps the composition's (`auto` when it has
-    /// none). Text, Markdown and Slack ignore it (upstream passes
-    /// `theme` to html only).
-    pub theme: Option<Theme>,
-    /// `html` only (upstream `framed`, default false): the section gets the
-    /// class `framed` (`class="isomer framed"`) and the stylesheet the rule
-    /// [`HTML_FRAMED_CSS`](crate::surface::html::HTML_FRAMED_CSS) (border,
-    /// rounded corners, padding).
-    pub framed: bool,
-    /// `html` only (upstream `fluid`, default false): the section gets the
-    /// class `fluid` (after `framed` when both are on) and the stylesheet
-    /// the rule [`HTML_FLUID_CSS`](crate::surface::html::HTML_FLUID_CSS)
-    /// (full container width, no max width).
-    pub fluid: bool,
-    /// `html` only (upstream `minify`, default false): drop the formatting
-    /// newlines renderers put between tags ([`Html::newline`](crate::Html::newline));
-    /// text content and `pre` contents keep every character. The envelope
-    /// and the stylesheet hold no optional whitespace, so they are the same
-    /// either way.
-    pub minify: bool,
-}
-
-impl Default for RenderOptions {
-    fn default() -> Self {
-        RenderOptions {
-            heading: true,
-            on_validation_error: None,
-            theme: None,
-            framed: false,
-            fluid: false,
-            minify: false,
-        }
-    }
-}
-
-/// A surface of the runtime.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Surface {
-    /// Escaped HTML with a minimal stylesheet.
-    Html,
-    /// Plain text (what an answerability judge reads).
-    Text,
-    /// GitHub-flavoured Markdown.
-    Markdown,
-    /// Slack Block Kit.
-    Slack,
-}
-
-impl Surface {
-    /// Every surface, in capabilities order.
-    pub const ALL: [Surface; 4] = [
-        Surface::Html,
-        Surface::Text,
-        Surface::Markdown,
-        Surface::Slack,
-    ];
-
-    /// The surface's name (`"text"`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Surface::Html => "html",
-            Surface::Text => "text",
-            Surface::Markdown => "markdown",
-            Surface::Slack => "slack",
-        }
-    }
-
-    /// The surface a name denotes.
-    ///
-    /// # Errors
-    /// [`IsomerError::UnknownSurface`] for any other name.
-    pub fn parse(name: &str) -> Result<Surface, IsomerError> {
-        Surface::ALL
-            .into_iter()
-            .find(|surface| surface.as_str() == name)
-            .ok_or_else(|| IsomerError::UnknownSurface {
-                name: name.to_owned(),
-            })
-    }
-
-    fn default_mode(self) -> ValidationMode {
-        match self {
-            Surface::Html => ValidationMode::Collect,
-            _ => ValidationMode::Throw,
-        }
-    }
-}
-
-/// One surface's output.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum Rendered {
-    /// Text surface output.
-    Text(String),
-    /// Markdown surface output.
-    Markdown(String),
-    /// HTML surface output.
-    Html(HtmlRender),
-    /// Slack surface output.
-    Slack(SlackRender),
-}
-
-impl Rendered {
-    /// The output as one string: text or Markdown as is, the HTML markup,
-    /// the Slack payload `{ text, blocks }` as compact JSON.
-    pub fn to_text(&self) -> String {
-        match self {
-            Rendered::Text(text) | Rendered::Markdown(text) => text.clone(),
-            Rendered::Html(html) => html.html.clone(),
-            Rendered::Slack(slack) => {
-                crate::js::compact_json(&serde_json::to_value(slack).unwrap_or(Value::Null))
-            }
-        }
-    }
-}
 
 /// An assembled runtime. `C` is the host context registered views receive
 /// (`()` when the host has none).
@@ -537,8 +396,14 @@ impl<C: Send + 'static> Runtime<C> {
         }
         // Upstream renders the checked copy; the borrowed value is that
         // copy's content, so it is rendered without copying it.
-        let scope = Scope::in_pass(&self.inventory, &visits);
-        Ok(render_body(scope, surface, composition, options, errors))
+        let dispatch = Dispatch::in_pass(&self.inventory, &visits);
+        Ok(render_body(
+            Scope::new(&dispatch),
+            surface,
+            composition,
+            options,
+            errors,
+        ))
     }
 
     /// Renders one node on `surface`: validated as the sole body node of
@@ -820,53 +685,6 @@ impl<C> ChildWalker for Runtime<C> {
 
     fn has_own_content(&self, node: &Value) -> bool {
         self.inventory.has_own_content(node)
-    }
-}
-
-/// Renders `view` on `surface` through `scope`; `errors` are the findings
-/// the HTML surface reports (a `Collect`-mode render of an invalid one).
-pub(crate) fn render_body(
-    scope: Scope<'_>,
-    surface: Surface,
-    view: &Value,
-    options: &RenderOptions,
-    errors: Vec<ValidationError>,
-) -> Rendered {
-    let body = view
-        .get("body")
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
-    match surface {
-        Surface::Text => Rendered::Text(crate::surface::text::envelope(
-            view,
-            options.heading,
-            body.iter().map(|node| scope.text(node)).collect(),
-        )),
-        Surface::Markdown => Rendered::Markdown(crate::surface::text::markdown_envelope(
-            view,
-            options.heading,
-            body.iter().map(|node| scope.markdown(node)).collect(),
-        )),
-        Surface::Html => Rendered::Html(crate::surface::html::render(
-            view,
-            options,
-            body.iter().map(|node| scope.html(node)).collect(),
-            errors,
-        )),
-        Surface::Slack => {
-            let text = crate::surface::text::envelope(
-                view,
-                options.heading,
-                body.iter().map(|node| scope.text(node)).collect(),
-            );
-            Rendered::Slack(crate::surface::slack::envelope(
-                view,
-                options.heading,
-                body.iter().flat_map(|node| scope.slack(node)).collect(),
-                text,
-            ))
-        }
     }
 }
 
