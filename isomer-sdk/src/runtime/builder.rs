@@ -2,14 +2,13 @@
 //! edits gathered, then checked and assembled into a [`Runtime`] in
 //! upstream's order.
 
-use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use crate::budget::InputBudget;
 use crate::error::IsomerError;
 use crate::frame::Frame;
 use crate::inventory::Inventory;
-use crate::pack::{Pack, duplicate_types};
+use crate::pack::{Pack, repeated_names};
 use crate::primitive::Primitive;
 use crate::surface::RUNTIME_SURFACES;
 use crate::view::{View, ViewRegistry};
@@ -163,17 +162,16 @@ impl<C: Send + 'static> RuntimeBuilder<C> {
             (None, 1) => Some(frames[0].name().to_owned()),
             (None, count) => return Err(IsomerError::AmbiguousFrame { count }),
         };
-        let mut seen_ids = HashSet::new();
-        let mut duplicate_ids: Vec<String> = Vec::new();
-        for pack in &self.packs {
-            if !seen_ids.insert(pack.id()) && !duplicate_ids.iter().any(|id| id == pack.id()) {
-                duplicate_ids.push(pack.id().to_owned());
-            }
-        }
+        let duplicate_ids = repeated_names(self.packs.iter().map(Pack::id));
         if !duplicate_ids.is_empty() {
             return Err(IsomerError::DuplicatePackId { ids: duplicate_ids });
         }
-        let duplicates = duplicate_types(self.packs.iter().flat_map(|pack| pack.primitives()));
+        let duplicates = repeated_names(
+            self.packs
+                .iter()
+                .flat_map(|pack| pack.primitives())
+                .map(Primitive::type_name),
+        );
         if !duplicates.is_empty() {
             return Err(IsomerError::DuplicatePrimitiveType { types: duplicates });
         }
