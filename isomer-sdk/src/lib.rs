@@ -103,6 +103,8 @@ pub mod pack;
 pub mod primitive;
 pub mod runtime;
 pub mod schema;
+#[cfg(test)]
+mod small_stack;
 pub mod surface;
 pub mod validate;
 pub mod view;
