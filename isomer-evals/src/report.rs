@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::callback::{CaseError, CaseStage};
 use crate::case::AnswerabilityVerdict;
 use crate::floor::{Score, Scores};
-use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
+use crate::report_table::{ABSENT, ReportTable, count, first_error, hits, run_name};
 use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
@@ -667,14 +667,7 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
             table.row("mean answerability yes", mean.text());
         }
     }
-    // A run is named by its case id, then `#<repeat>` when the cases ran more than once.
-    let name = |r: &EvalCaseResult| {
-        if repeats.is_some() {
-            format!("{}#{}", r.case_id, r.repeat)
-        } else {
-            r.case_id.clone()
-        }
-    };
+    let name = |r: &EvalCaseResult| run_name(&r.case_id, r.repeat, repeats.is_some());
 
     let invalid: Vec<String> = report
         .results

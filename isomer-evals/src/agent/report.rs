@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::agent::types::AgentEvalCaseResult;
 use crate::report::{ExpectedTotals, Mean};
-use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
+use crate::report_table::{ABSENT, ReportTable, count, first_error, hits, run_name};
 
 /// A per-run mean, with its standard error when the case ran more than once: the
 /// single-shot report's [`Mean`], one statistic for both kinds of suite.
@@ -210,13 +210,7 @@ pub(crate) fn agent_report_table(report: &AgentEvalReport) -> ReportTable {
         table.row(format!("mean calls {}", tool.name), mean(&tool.calls));
     }
 
-    let name = |r: &AgentEvalCaseResult| {
-        if totals.repeat > 1 {
-            format!("{}#{}", r.case_id, r.repeat)
-        } else {
-            r.case_id.clone()
-        }
-    };
+    let name = |r: &AgentEvalCaseResult| run_name(&r.case_id, r.repeat, totals.repeat > 1);
     let unfinished: Vec<String> = report
         .results
         .iter()

@@ -20,6 +20,7 @@ use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgm
 use crate::report::{
     CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_measurements, format_report,
 };
+use crate::report_table::run_name;
 use isomer_corpus::{
     ANSWERS_DIR, FloorLevel, JUDGMENTS_FILE, SINGLE_SHOT_FLOORS, parse_answer_file_name,
     parse_judgments, parse_recording_name, recording_name,
@@ -76,11 +77,7 @@ fn run_case(
             &CaseScores { result, has_golden },
         );
         let recording = recording_name(case_id, result.repeat);
-        let name = if repeated {
-            format!("{case_id}#{}", result.repeat)
-        } else {
-            case_id.to_owned()
-        };
+        let name = run_name(case_id, result.repeat, repeated);
         let missing: Vec<MissingRecording> = missing
             .iter()
             .filter(|m| !repeated || m.case_id == recording)
@@ -235,11 +232,11 @@ fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<()
         .iter()
         .filter_map(|result| {
             let error = result.error.as_ref()?;
-            if report.totals.repeats.is_some() {
-                Some(format!("  {}#{}: {error}", result.case_id, result.repeat))
-            } else {
-                Some(format!("  {}: {error}", result.case_id))
-            }
+            let repeated = report.totals.repeats.is_some();
+            Some(format!(
+                "  {}: {error}",
+                run_name(&result.case_id, result.repeat, repeated)
+            ))
         })
         .collect();
     if !errored.is_empty() {
