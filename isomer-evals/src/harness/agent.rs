@@ -53,9 +53,11 @@
 //!
 //! `totals` compares three snapshot files in the `snapshots` directory, as a single-shot
 //! suite does (see [`super`]): `<suite>__report.snap` (the [`AgentEvalReport`] as JSON),
-//! `<suite>__report_text.snap` ([`format_agent_report`]'s text) and `<suite>__baseline.snap`
-//! (`{ "missingTurns", "staleTurns" }`, the lists of [`TurnKey`]s, the agent counterpart of
-//! the single-shot `missingRecordings` / `staleJudgments`). Accept a moved baseline with
+//! `<suite>__report_text.snap`
+//! ([`format_agent_report`](crate::agent::format_agent_report)'s text) and
+//! `<suite>__baseline.snap` (`{ "missingTurns", "staleTurns" }`, the lists of
+//! [`TurnKey`]s, the agent counterpart of the single-shot `missingRecordings` /
+//! `staleJudgments`). Accept a moved baseline with
 //! `ISOMER_EVAL_ACCEPT=1 cargo test --test <target> -- --exact <suite>::totals`, then read
 //! the `.snap` diff.
 
@@ -77,20 +79,20 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
+use super::Spec;
 use super::html;
-use super::kind::{self, SuiteKind, write_errors, write_misses};
-use super::snapshot::{Findings, conclude_totals};
-use super::{CaseSpec, Spec};
+use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
+use super::snapshot::conclude_totals;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
     DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
-    format_agent_report, read_agent_case_recordings, read_agent_recordings, run_agent_evals,
+    read_agent_case_recordings, read_agent_recordings, run_agent_evals,
 };
 use crate::case::EvalCase;
 use crate::floor::{Floor, misses};
 use crate::html::AgentPage;
 use crate::runtime::{EvalFrame, EvalRuntime};
-use isomer_corpus::{AGENT_FLOORS, FloorLevel};
+use isomer_corpus::{AGENT_FLOORS, FloorLevel, FloorSpec};
 
 /// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
 /// against, the tools offered to the model, and the run options
@@ -256,22 +258,73 @@ pub type AgentSuiteSpec = Spec<AgentSuite>;
 
 impl SuiteKind for AgentSuite {
     const HOLDING: &'static str = "transcripts/";
+    const FLOORS: &'static [FloorSpec] = AGENT_FLOORS;
 
-    fn run_case(
-        suite: &AgentSuiteSpec,
-        built: &'static AgentSuite,
-        dir: &Path,
-        case: &'static CaseSpec,
-    ) -> Result<(), Failed> {
-        run_case(suite, built, dir, case)
+    /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
+    /// own transcripts are read.
+    fn run_case(trial: SuiteTrial<Self>, case: EvalCase) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        built.record(suite.name, dir, std::slice::from_ref(&case))?;
+        let recordings = read_agent_case_recordings(dir, &case.id, built.repeat)
+            .map_err(|errors| recording_errors(&errors))?;
+        let replay = AgentReplay::new(recordings);
+        let case_id = case.id.clone();
+        let report = built.run(vec![case], replay.step());
+        let message = case_message(
+            &case_id,
+            suite.floors,
+            built.repeat,
+            &report.results,
+            &replay.missing_turns(),
+            &replay.stale_turns(),
+        );
+        match message {
+            None => Ok(()),
+            Some(message) => Err(message.into()),
+        }
     }
 
-    fn run_totals(
-        suite: &AgentSuiteSpec,
-        built: &'static AgentSuite,
-        dir: &Path,
-    ) -> Result<(), Failed> {
-        run_totals(suite, built, dir)
+    /// The `<suite>::totals` trial.
+    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        built.record(suite.name, dir, &cases)?;
+        let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
+        let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
+        let unread: Vec<String> = recordings
+            .keys()
+            .filter(|(id, repeat)| !ids.contains(id.as_str()) || *repeat >= built.repeat)
+            .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
+            .collect();
+        let replay = AgentReplay::new(recordings);
+        let html = html::html_dir();
+        let page_cases = html.as_ref().map(|_| cases.clone());
+        let report = built.run(cases, replay.step());
+        let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
+
+        let mut out = String::new();
+        let errored = report.results.iter().filter_map(|run| {
+            let error = run.error.as_ref()?;
+            Some((format!("{} run {}", run.case_id, run.repeat), error))
+        });
+        write_errored(&mut out, "runs that did not complete", errored);
+        turn_lines(&mut out, &missing, &stale);
+        if !unread.is_empty() {
+            let _ = writeln!(
+                out,
+                "transcripts no replay of the corpus reads (an unknown case id, or a repeat past the suite's {}; rename or delete them): {}",
+                built.repeat,
+                unread.join(", ")
+            );
+        }
+        let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
+        if let (Some(html), Some(cases)) = (&html, &page_cases) {
+            let page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
+                .transcripts(replay.recordings())
+                .floors(suite.floors)
+                .turns(&missing, &stale);
+            html::write_report_page(html, suite, page, &mut out);
+        }
+        conclude_totals(suite, &report.totals, out, &report, &baseline)
     }
 }
 
@@ -281,35 +334,6 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
         let _ = write!(out, "\n  {error}");
     }
     out
-}
-
-/// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
-/// own transcripts are read.
-fn run_case(
-    suite: &AgentSuiteSpec,
-    built: &'static AgentSuite,
-    dir: &Path,
-    spec: &CaseSpec,
-) -> Result<(), Failed> {
-    let case_id = spec.id;
-    let case = kind::case_of(&suite.corpus, spec)?;
-    built.record(suite.name, dir, std::slice::from_ref(&case))?;
-    let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
-        .map_err(|errors| recording_errors(&errors))?;
-    let replay = AgentReplay::new(recordings);
-    let report = built.run(vec![case], replay.step());
-    let message = case_message(
-        case_id,
-        suite.floors,
-        built.repeat,
-        &report.results,
-        &replay.missing_turns(),
-        &replay.stale_turns(),
-    );
-    match message {
-        None => Ok(()),
-        Some(message) => Err(message.into()),
-    }
 }
 
 /// The failure message of a case trial over its runs, or `None` when it passes.
@@ -378,85 +402,6 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
             join(stale)
         );
     }
-}
-
-/// The `<suite>::totals` trial.
-fn run_totals(
-    suite: &AgentSuiteSpec,
-    built: &'static AgentSuite,
-    dir: &Path,
-) -> Result<(), Failed> {
-    let cases = kind::cases_of(&suite.corpus)?;
-    built.record(suite.name, dir, &cases)?;
-    let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
-    let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
-    let unread: Vec<String> = recordings
-        .keys()
-        .filter(|(id, repeat)| !ids.contains(id.as_str()) || *repeat >= built.repeat)
-        .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
-        .collect();
-    let replay = AgentReplay::new(recordings);
-    let html = html::html_dir();
-    let page_cases = html.as_ref().map(|_| cases.clone());
-    let report = built.run(cases, replay.step());
-    let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
-
-    let misses = misses(
-        suite.floors,
-        AGENT_FLOORS,
-        FloorLevel::Suite,
-        &report.totals,
-    );
-    let mut out = String::new();
-    let errored: Vec<String> = report
-        .results
-        .iter()
-        .filter_map(|run| {
-            let error = run.error.as_ref()?;
-            Some(format!("  {} run {}: {error}", run.case_id, run.repeat))
-        })
-        .collect();
-    if !errored.is_empty() {
-        let _ = writeln!(out, "runs that did not complete:\n{}", errored.join("\n"));
-    }
-    turn_lines(&mut out, &missing, &stale);
-    if !unread.is_empty() {
-        let _ = writeln!(
-            out,
-            "transcripts no replay of the corpus reads (an unknown case id, or a repeat past the suite's {}; rename or delete them): {}",
-            built.repeat,
-            unread.join(", ")
-        );
-    }
-    let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
-    if let (Some(html), Some(cases)) = (&html, &page_cases) {
-        let committed: Option<AgentEvalReport> =
-            html::committed_report(Path::new(suite.snapshots), suite.name);
-        let mut page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
-            .transcripts(replay.recordings())
-            .floors(suite.floors)
-            .turns(&missing, &stale);
-        if let Some(committed) = &committed {
-            page = page.baseline(committed);
-        }
-        for line in out.lines() {
-            page = page.note(line);
-        }
-        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
-            let _ = writeln!(out, "{error}");
-        }
-    }
-    conclude_totals(
-        Findings {
-            misses,
-            faults: out,
-        },
-        suite.name,
-        Path::new(suite.snapshots),
-        &report,
-        &format_agent_report(&report),
-        &baseline,
-    )
 }
 
 #[cfg(test)]

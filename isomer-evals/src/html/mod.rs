@@ -69,6 +69,7 @@ use page::{
 
 pub use agent::AgentPage;
 pub use report_page::ReportPage;
+pub(crate) use report_page::kind::Kind as PageKind;
 
 /// The model text of every attempt of a run, keyed by case id and attempt: what the
 /// report value does not hold and the page shows. [`AnswerLog::tap`] fills it from a
