@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::callback::{CaseError, CaseStage};
 use crate::case::AnswerabilityVerdict;
 use crate::floor::{Score, Scores};
-use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
+use crate::report_table::{ABSENT, ReportTable, count, first_error, hits, run_name};
 use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
@@ -112,6 +112,26 @@ impl Scores for CaseScores<'_> {
                     wanted: "not no",
                 },
             },
+            _ => return None,
+        })
+    }
+}
+
+/// What the suite floors of a single-shot suite read: the totals of the run.
+impl Scores for EvalTotals {
+    fn score(&self, name: &str) -> Option<Score> {
+        Some(match name {
+            // Over every run: with repeats, the mean over the repeats.
+            "min_valid_ratio" => Score::ratio(self.valid, self.runs(), "no cases"),
+            "min_valid_after_retry_ratio" => {
+                Score::ratio(self.valid_after_retry, self.runs(), "no cases")
+            }
+            "min_mean_selection_f1" => self
+                .mean_selection_f1
+                .map_or(Score::Missing("no case has a selection"), Score::Number),
+            "max_answerability_no" => {
+                Score::Count(self.answerability.map_or(0, |counts| counts.no as u64))
+            }
             _ => return None,
         })
     }
@@ -667,14 +687,7 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
             table.row("mean answerability yes", mean.text());
         }
     }
-    // A run is named by its case id, then `#<repeat>` when the cases ran more than once.
-    let name = |r: &EvalCaseResult| {
-        if repeats.is_some() {
-            format!("{}#{}", r.case_id, r.repeat)
-        } else {
-            r.case_id.clone()
-        }
-    };
+    let name = |r: &EvalCaseResult| run_name(&r.case_id, r.repeat, repeats.is_some());
 
     let invalid: Vec<String> = report
         .results
@@ -882,6 +895,172 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&totals).unwrap(),
             r#"{"cases":0,"parsed":0,"valid":0,"validAfterRetry":0}"#
+        );
+    }
+}
+
+/// The floors of a single-shot suite, read through [`CaseScores`] and [`EvalTotals`].
+#[cfg(test)]
+pub(crate) mod floor_tests {
+    use super::*;
+    use crate::floor::{Floor, misses};
+    use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
+    use serde_json::json;
+
+    /// A result as it reads on the wire.
+    pub(crate) fn result(value: serde_json::Value) -> EvalCaseResult {
+        serde_json::from_value(value).unwrap()
+    }
+
+    /// The misses of the case `floors` on `result`, of a case with or without a golden.
+    pub(crate) fn case_misses(
+        floors: &[Floor],
+        result: &EvalCaseResult,
+        has_golden: bool,
+    ) -> Vec<String> {
+        let scores = CaseScores { result, has_golden };
+        misses(floors, SINGLE_SHOT_FLOORS, FloorLevel::Case, &scores)
+    }
+
+    /// A case that meets every case floor, with a golden, expected types and a verdict.
+    fn good() -> serde_json::Value {
+        json!({
+            "caseId": "good",
+            "validity": { "parsed": true, "valid": true, "validAfterRetry": true, "errors": [] },
+            "selection": { "precision": 1.0, "recall": 1.0, "f1": 1.0, "extra": [], "missing": [] },
+            "expected": { "hit": true, "found": ["slideStats"] },
+            "payload": { "rawBytes": 10, "sanitizedBytes": 10, "sizeVsGolden": 1.0, "unknownTypes": [] },
+            "answerability": { "verdict": "yes" }
+        })
+    }
+
+    const EVERY_CASE_FLOOR: [Floor; 6] = [
+        Floor::flag("valid_after_retry"),
+        Floor::number("min_selection_f1", 1.0),
+        Floor::flag("expected_hit"),
+        Floor::flag("no_invented_types"),
+        Floor::number("max_size_vs_golden", 1.0),
+        Floor::flag("answerability_not_no"),
+    ];
+
+    #[test]
+    fn every_floor_of_the_table_has_a_score() {
+        let good = result(good());
+        let case = CaseScores {
+            result: &good,
+            has_golden: true,
+        };
+        let totals = EvalTotals::from_results(std::slice::from_ref(&good));
+        for spec in SINGLE_SHOT_FLOORS {
+            let scores: &dyn Scores = match spec.level {
+                FloorLevel::Case => &case,
+                FloorLevel::Suite => &totals,
+            };
+            assert!(scores.score(spec.name).is_some(), "{}", spec.name);
+        }
+        assert_eq!(
+            case_misses(&EVERY_CASE_FLOOR, &good, true),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn case_floors_read_the_result() {
+        let mut bad = good();
+        bad["validity"] =
+            json!({ "parsed": true, "valid": false, "validAfterRetry": false, "errors": [] });
+        bad["selection"]["f1"] = json!(2.0 / 3.0);
+        bad["expected"] = json!({ "hit": false, "found": [] });
+        bad["payload"]["unknownTypes"] = json!(["sparkline", "gauge"]);
+        bad["payload"]["sizeVsGolden"] = json!(1.75);
+        bad["answerability"] = json!({ "verdict": "no" });
+        let floors = [
+            Floor::flag("valid_after_retry"),
+            Floor::number("min_selection_f1", 0.8),
+            Floor::flag("expected_hit"),
+            Floor::flag("no_invented_types"),
+            Floor::number("max_size_vs_golden", 1.5),
+            Floor::flag("answerability_not_no"),
+        ];
+        assert_eq!(
+            case_misses(&floors, &result(bad), true),
+            [
+                "valid_after_retry: false, floor true",
+                "min_selection_f1: 0.6667, floor >= 0.8",
+                "expected_hit: false, floor true",
+                "no_invented_types: [sparkline, gauge], floor []",
+                "max_size_vs_golden: 1.75, floor <= 1.5",
+                "answerability_not_no: no, floor not no",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_case_without_what_a_floor_reads_is_exempt() {
+        let mut bare = good();
+        for key in ["selection", "expected", "answerability"] {
+            bare.as_object_mut().unwrap().remove(key);
+        }
+        bare["payload"]
+            .as_object_mut()
+            .unwrap()
+            .remove("sizeVsGolden");
+        let floors = [
+            Floor::number("min_selection_f1", 0.9),
+            Floor::flag("expected_hit"),
+            Floor::number("max_size_vs_golden", 0.1),
+            Floor::flag("answerability_not_no"),
+        ];
+        let bare = result(bare);
+        assert_eq!(case_misses(&floors, &bare, false), Vec::<String>::new());
+        // With a golden but no valid composition there is no selection: that fails.
+        assert_eq!(
+            case_misses(&floors, &bare, true),
+            ["min_selection_f1: none (no valid composition), floor >= 0.9"]
+        );
+    }
+
+    #[test]
+    fn suite_floors_read_the_totals() {
+        let totals: EvalTotals = serde_json::from_value(json!({
+            "cases": 8, "parsed": 8, "valid": 7, "validAfterRetry": 8,
+            "meanSelectionF1": 0.8125,
+            "answerability": { "yes": 6, "partial": 1, "no": 1 },
+            "errored": 0
+        }))
+        .unwrap();
+        let floors = [
+            Floor::number("min_valid_ratio", 0.875),
+            Floor::number("min_valid_ratio", 0.9),
+            Floor::number("min_valid_after_retry_ratio", 1.0),
+            Floor::number("min_mean_selection_f1", 0.85),
+            Floor::count("max_answerability_no", 0),
+            Floor::count("max_answerability_no", 1),
+            Floor::flag("valid_after_retry"),
+        ];
+        assert_eq!(
+            misses(&floors, SINGLE_SHOT_FLOORS, FloorLevel::Suite, &totals),
+            [
+                "min_valid_ratio: 0.875, floor >= 0.9",
+                "min_mean_selection_f1: 0.8125, floor >= 0.85",
+                "max_answerability_no: 1, floor <= 0",
+            ]
+        );
+        let empty = EvalTotals::from_results(&[]);
+        assert_eq!(
+            misses(
+                &[
+                    Floor::number("min_valid_ratio", 0.0),
+                    Floor::number("min_mean_selection_f1", 0.0)
+                ],
+                SINGLE_SHOT_FLOORS,
+                FloorLevel::Suite,
+                &empty
+            ),
+            [
+                "min_valid_ratio: none (no cases), floor >= 0",
+                "min_mean_selection_f1: none (no case has a selection), floor >= 0",
+            ]
         );
     }
 }

@@ -41,6 +41,16 @@ pub(crate) fn first_error(name: &str, errors: &[String]) -> String {
     format!("  {name}: {first}{more}")
 }
 
+/// A run's name in a report and a failure message: its case id, then `#<repeat>` when the
+/// cases ran more than once (`chart-q3#1`), the case id alone otherwise.
+pub(crate) fn run_name(case_id: &str, repeat: u32, repeated: bool) -> String {
+    if repeated {
+        format!("{case_id}#{repeat}")
+    } else {
+        case_id.to_owned()
+    }
+}
+
 /// A report being written: rows first, then sections.
 #[derive(Debug, Default)]
 pub struct ReportTable {

@@ -405,23 +405,19 @@ mod tests {
     fn without_meta_copies_a_deep_example_on_a_small_stack() {
         // A host example nested 100,000 levels deep: `Value::clone` would
         // overflow a 256 KiB stack here.
-        let handle = std::thread::Builder::new()
-            .stack_size(256 * 1024)
-            .spawn(|| {
-                let depth = 100_000;
-                let text = format!(
-                    "{{\"meta\":1,\"body\":{}{}}}",
-                    "[".repeat(depth),
-                    "]".repeat(depth)
-                );
-                let example = crate::json::parse_json(&text).unwrap();
-                let copy = without_meta(&example);
-                let printed = crate::js::json_stringify(&copy);
-                crate::json::drop_deep(copy);
-                printed == format!("{{\"body\":{}{}}}", "[".repeat(depth), "]".repeat(depth))
-            })
-            .unwrap();
-        assert!(handle.join().unwrap());
+        assert!(crate::small_stack::on_a_small_stack(|| {
+            let depth = 100_000;
+            let text = format!(
+                "{{\"meta\":1,\"body\":{}{}}}",
+                "[".repeat(depth),
+                "]".repeat(depth)
+            );
+            let example = crate::json::parse_json(&text).unwrap();
+            let copy = without_meta(&example);
+            let printed = crate::js::json_stringify(&copy);
+            crate::json::drop_deep(copy);
+            printed == format!("{{\"body\":{}{}}}", "[".repeat(depth), "]".repeat(depth))
+        }));
     }
 
     #[test]

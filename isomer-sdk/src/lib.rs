@@ -95,12 +95,16 @@ pub mod walk;
 
 // Primitives, packs and the runtime.
 pub mod capabilities;
+mod dispatch;
 pub mod frame;
+mod inventory;
 pub mod node;
 pub mod pack;
 pub mod primitive;
 pub mod runtime;
 pub mod schema;
+#[cfg(test)]
+mod small_stack;
 pub mod surface;
 pub mod validate;
 pub mod view;

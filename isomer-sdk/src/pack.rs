@@ -133,7 +133,7 @@ impl PackBuilder {
         if self.primitives.is_empty() {
             return Err(IsomerError::EmptyPack { pack: self.id });
         }
-        let duplicates = duplicate_types(self.primitives.iter());
+        let duplicates = repeated_names(self.primitives.iter().map(Primitive::type_name));
         if !duplicates.is_empty() {
             return Err(IsomerError::DuplicatePrimitiveType { types: duplicates });
         }
@@ -177,17 +177,18 @@ impl PackBuilder {
     }
 }
 
-/// Every type that occurs more than once, once each, in first-seen order.
-pub(crate) fn duplicate_types<'a>(primitives: impl Iterator<Item = &'a Primitive>) -> Vec<String> {
+/// Every name that occurs more than once, once each, in first-seen order:
+/// the repeated primitive types of a pack or a runtime, the repeated pack
+/// ids of a runtime.
+pub(crate) fn repeated_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut seen = HashSet::new();
-    let mut duplicates: Vec<String> = Vec::new();
-    for primitive in primitives {
-        let type_name = primitive.type_name();
-        if !seen.insert(type_name) && !duplicates.iter().any(|d| d == type_name) {
-            duplicates.push(type_name.to_owned());
+    let mut repeated: Vec<String> = Vec::new();
+    for name in names {
+        if !seen.insert(name) && !repeated.iter().any(|r| r == name) {
+            repeated.push(name.to_owned());
         }
     }
-    duplicates
+    repeated
 }
 
 fn groups_from_catalog(primitives: &[Primitive]) -> Vec<PrimitiveGroup> {

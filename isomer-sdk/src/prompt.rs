@@ -493,30 +493,26 @@ mod tests {
     fn a_deep_host_example_prints_on_a_small_stack() {
         // 100,000 nested arrays under `body`: copying the example without
         // `meta` and dropping the copy must not recurse per level.
-        let handle = std::thread::Builder::new()
-            .stack_size(256 * 1024)
-            .spawn(|| {
-                let depth = 100_000;
-                let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-                let text = format!("{{\"type\":\"view\",\"meta\":{{\"a\":1}},\"body\":{nested}}}");
-                let examples = vec![crate::json::parse_json(&text).unwrap().into_inner()];
-                let prompt = build_authoring_prompt(
-                    AuthoringProfile::General,
-                    &PromptContext {
-                        guide: "G",
-                        examples: &examples,
-                        ..PromptContext::default()
-                    },
-                );
-                for example in examples {
-                    drop_deep(example);
-                }
-                prompt.ends_with(&format!(
-                    "## Examples\n\n```json\n{{\"type\":\"view\",\"body\":{nested}}}\n```"
-                ))
-            })
-            .unwrap();
-        assert!(handle.join().unwrap());
+        assert!(crate::small_stack::on_a_small_stack(|| {
+            let depth = 100_000;
+            let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+            let text = format!("{{\"type\":\"view\",\"meta\":{{\"a\":1}},\"body\":{nested}}}");
+            let examples = vec![crate::json::parse_json(&text).unwrap().into_inner()];
+            let prompt = build_authoring_prompt(
+                AuthoringProfile::General,
+                &PromptContext {
+                    guide: "G",
+                    examples: &examples,
+                    ..PromptContext::default()
+                },
+            );
+            for example in examples {
+                drop_deep(example);
+            }
+            prompt.ends_with(&format!(
+                "## Examples\n\n```json\n{{\"type\":\"view\",\"body\":{nested}}}\n```"
+            ))
+        }));
     }
 
     #[test]

@@ -7,8 +7,9 @@ use isomer_sdk::js::cmp_utf16;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::types::AgentEvalCaseResult;
+use crate::floor::{Score, Scores};
 use crate::report::{ExpectedTotals, Mean};
-use crate::report_table::{ABSENT, ReportTable, count, first_error, hits};
+use crate::report_table::{ABSENT, ReportTable, count, first_error, hits, run_name};
 
 /// A per-run mean, with its standard error when the case ran more than once: the
 /// single-shot report's [`Mean`], one statistic for both kinds of suite.
@@ -125,6 +126,50 @@ impl AgentEvalTotals {
     }
 }
 
+/// What the case floors of an agent suite read: one run.
+impl Scores for AgentEvalCaseResult {
+    fn score(&self, name: &str) -> Option<Score> {
+        Some(match name {
+            "finished" => Score::flag(self.finished),
+            "valid" => Score::flag(self.valid),
+            "expected_hit" => self
+                .expected
+                .as_ref()
+                .map_or(Score::Exempt, |expected| Score::flag(expected.hit)),
+            "no_failed_calls" => Score::none_of(
+                self.calls
+                    .iter()
+                    .filter(|call| call.is_error)
+                    .map(|call| format!("turn {} {}", call.turn, call.name))
+                    .collect(),
+            ),
+            "max_turns" => Score::Count(u64::from(self.turns)),
+            _ => return None,
+        })
+    }
+}
+
+/// What the suite floors of an agent suite read: the totals over every run.
+impl Scores for AgentEvalTotals {
+    fn score(&self, name: &str) -> Option<Score> {
+        Some(match name {
+            "min_finished_ratio" => Score::ratio(self.finished, self.runs, "no runs"),
+            "min_valid_ratio" => Score::ratio(self.valid, self.runs, "no runs"),
+            "min_expected_hit_ratio" => match &self.expected {
+                Some(expected) => Score::ratio(
+                    expected.hits,
+                    expected.cases,
+                    "no case lists expected types",
+                ),
+                None => Score::Missing("no case lists expected types"),
+            },
+            "max_mean_turns" if self.runs == 0 => Score::Missing("no runs"),
+            "max_mean_turns" => Score::Number(self.turns.mean),
+            _ => return None,
+        })
+    }
+}
+
 /// The outcome of [`run_agent_evals`](crate::agent::run_agent_evals)
 /// (upstream `AgentEvalReport`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -210,13 +255,7 @@ pub(crate) fn agent_report_table(report: &AgentEvalReport) -> ReportTable {
         table.row(format!("mean calls {}", tool.name), mean(&tool.calls));
     }
 
-    let name = |r: &AgentEvalCaseResult| {
-        if totals.repeat > 1 {
-            format!("{}#{}", r.case_id, r.repeat)
-        } else {
-            r.case_id.clone()
-        }
-    };
+    let name = |r: &AgentEvalCaseResult| run_name(&r.case_id, r.repeat, totals.repeat > 1);
     let unfinished: Vec<String> = report
         .results
         .iter()
@@ -301,6 +340,134 @@ mod tests {
              mean input tokens      \u{2014}\n\
              mean output tokens     \u{2014}\n\
              mean tool result bytes \u{2014}"
+        );
+    }
+}
+
+/// The floors of an agent suite, read through [`AgentEvalCaseResult`] and [`AgentEvalTotals`].
+#[cfg(test)]
+mod floor_tests {
+    use super::*;
+    use crate::floor::{Floor, misses};
+    use isomer_corpus::{AGENT_FLOORS, FloorLevel};
+    use serde_json::json;
+
+    fn run(value: serde_json::Value) -> AgentEvalCaseResult {
+        serde_json::from_value(value).unwrap()
+    }
+
+    /// The totals of `runs` runs of as many cases: `finished` and `valid` of them,
+    /// `expected` as (hits, cases listing expected types), `mean_turns` turns per run.
+    fn totals_of(
+        runs: usize,
+        finished: usize,
+        valid: usize,
+        expected: Option<(usize, usize)>,
+        mean_turns: f64,
+    ) -> AgentEvalTotals {
+        let mut value = json!({
+            "cases": runs, "repeat": 1, "runs": runs, "finished": finished, "valid": valid,
+            "turns": { "mean": mean_turns }, "inputTokens": { "mean": 1.0 },
+            "outputTokens": { "mean": 1.0 }, "toolResultBytes": { "mean": 1.0 }, "calls": []
+        });
+        if let Some((hits, cases)) = expected {
+            value["expected"] = json!({ "hits": hits, "cases": cases });
+        }
+        serde_json::from_value(value).unwrap()
+    }
+
+    const EVERY: [Floor; 9] = [
+        Floor::flag("finished"),
+        Floor::flag("valid"),
+        Floor::flag("expected_hit"),
+        Floor::flag("no_failed_calls"),
+        Floor::count("max_turns", 4),
+        Floor::number("min_finished_ratio", 0.5),
+        Floor::number("min_valid_ratio", 0.5),
+        Floor::number("min_expected_hit_ratio", 0.5),
+        Floor::number("max_mean_turns", 4.5),
+    ];
+
+    #[test]
+    fn every_floor_of_the_table_has_a_score() {
+        let good = run(json!({
+            "caseId": "a", "repeat": 0, "finished": true, "turns": 4,
+            "usage": { "inputTokens": 1, "outputTokens": 1 }, "toolResultBytes": 0,
+            "calls": [], "answer": "{}", "parsed": true, "valid": true, "errors": []
+        }));
+        let totals = AgentEvalTotals::from_results(std::slice::from_ref(&good), 1, &[]);
+        for spec in AGENT_FLOORS {
+            let scores: &dyn Scores = match spec.level {
+                FloorLevel::Case => &good,
+                FloorLevel::Suite => &totals,
+            };
+            assert!(scores.score(spec.name).is_some(), "{}", spec.name);
+        }
+        assert_eq!(
+            misses(&EVERY, AGENT_FLOORS, FloorLevel::Case, &good),
+            Vec::<String>::new(),
+            "a good run without expected types is exempt from expected_hit"
+        );
+    }
+
+    #[test]
+    fn run_floors_read_the_run() {
+        let bad = run(json!({
+            "caseId": "a", "repeat": 0, "finished": false, "turns": 6,
+            "usage": { "inputTokens": 1, "outputTokens": 1 }, "toolResultBytes": 9,
+            "calls": [
+                { "turn": 0, "name": "isomer_authoring_guide", "isError": false, "resultBytes": 5 },
+                { "turn": 2, "name": "isomer_validate", "isError": true, "resultBytes": 4 }
+            ],
+            "answer": "", "parsed": false, "valid": false, "errors": ["x"],
+            "expected": { "hit": false, "found": [] }
+        }));
+        assert_eq!(
+            misses(&EVERY, AGENT_FLOORS, FloorLevel::Case, &bad),
+            [
+                "finished: false, floor true",
+                "valid: false, floor true",
+                "expected_hit: false, floor true",
+                "no_failed_calls: [turn 2 isomer_validate], floor []",
+                "max_turns: 6, floor <= 4",
+            ]
+        );
+    }
+
+    #[test]
+    fn suite_floors_read_the_totals_of_every_run() {
+        let eight = totals_of(8, 7, 6, Some((7, 8)), 4.375);
+        let floors = [
+            Floor::number("min_finished_ratio", 1.0),
+            Floor::number("min_valid_ratio", 0.8),
+            Floor::number("min_expected_hit_ratio", 0.9),
+            Floor::number("max_mean_turns", 4.0),
+            Floor::number("max_mean_turns", 4.375),
+            Floor::number("min_expected_hit_ratio", 0.875),
+            Floor::flag("finished"),
+        ];
+        assert_eq!(
+            misses(&floors, AGENT_FLOORS, FloorLevel::Suite, &eight),
+            [
+                "min_finished_ratio: 0.875, floor >= 1",
+                "min_valid_ratio: 0.75, floor >= 0.8",
+                "min_expected_hit_ratio: 0.875, floor >= 0.9",
+                "max_mean_turns: 4.375, floor <= 4",
+            ]
+        );
+        let none = totals_of(0, 0, 0, None, 0.0);
+        let floors = [
+            Floor::number("min_valid_ratio", 0.0),
+            Floor::number("min_expected_hit_ratio", 0.0),
+            Floor::number("max_mean_turns", 1.0),
+        ];
+        assert_eq!(
+            misses(&floors, AGENT_FLOORS, FloorLevel::Suite, &none),
+            [
+                "min_valid_ratio: none (no runs), floor >= 0",
+                "min_expected_hit_ratio: none (no case lists expected types), floor >= 0",
+                "max_mean_turns: none (no runs), floor <= 1",
+            ]
         );
     }
 }

@@ -53,9 +53,11 @@
 //!
 //! `totals` compares three snapshot files in the `snapshots` directory, as a single-shot
 //! suite does (see [`super`]): `<suite>__report.snap` (the [`AgentEvalReport`] as JSON),
-//! `<suite>__report_text.snap` ([`format_agent_report`]'s text) and `<suite>__baseline.snap`
-//! (`{ "missingTurns", "staleTurns" }`, the lists of [`TurnKey`]s, the agent counterpart of
-//! the single-shot `missingRecordings` / `staleJudgments`). Accept a moved baseline with
+//! `<suite>__report_text.snap`
+//! ([`format_agent_report`](crate::agent::format_agent_report)'s text) and
+//! `<suite>__baseline.snap` (`{ "missingTurns", "staleTurns" }`, the lists of
+//! [`TurnKey`]s, the agent counterpart of the single-shot `missingRecordings` /
+//! `staleJudgments`). Accept a moved baseline with
 //! `ISOMER_EVAL_ACCEPT=1 cargo test --test <target> -- --exact <suite>::totals`, then read
 //! the `.snap` diff.
 
@@ -77,21 +79,20 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
+use super::Spec;
 use super::html;
-use super::kind::{self, SuiteKind, write_errors, write_misses};
-use super::snapshot::{Findings, conclude_totals};
-use super::{CaseSpec, Spec};
-use crate::agent::AgentEvalTotals;
+use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
+use super::snapshot::conclude_totals;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
     DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
-    format_agent_report, read_agent_case_recordings, read_agent_recordings, run_agent_evals,
+    read_agent_case_recordings, read_agent_recordings, run_agent_evals,
 };
 use crate::case::EvalCase;
-use crate::floor::{Floor, Score, Scores, misses};
+use crate::floor::{Floor, misses};
 use crate::html::AgentPage;
 use crate::runtime::{EvalFrame, EvalRuntime};
-use isomer_corpus::{AGENT_FLOORS, FloorLevel};
+use isomer_corpus::{AGENT_FLOORS, FloorLevel, FloorSpec};
 
 /// What an agent `#[isomer_eval]` function returns: the runtime the answers are scored
 /// against, the tools offered to the model, and the run options
@@ -257,22 +258,73 @@ pub type AgentSuiteSpec = Spec<AgentSuite>;
 
 impl SuiteKind for AgentSuite {
     const HOLDING: &'static str = "transcripts/";
+    const FLOORS: &'static [FloorSpec] = AGENT_FLOORS;
 
-    fn run_case(
-        suite: &AgentSuiteSpec,
-        built: &'static AgentSuite,
-        dir: &Path,
-        case: &'static CaseSpec,
-    ) -> Result<(), Failed> {
-        run_case(suite, built, dir, case)
+    /// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
+    /// own transcripts are read.
+    fn run_case(trial: SuiteTrial<Self>, case: EvalCase) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        built.record(suite.name, dir, std::slice::from_ref(&case))?;
+        let recordings = read_agent_case_recordings(dir, &case.id, built.repeat)
+            .map_err(|errors| recording_errors(&errors))?;
+        let replay = AgentReplay::new(recordings);
+        let case_id = case.id.clone();
+        let report = built.run(vec![case], replay.step());
+        let message = case_message(
+            &case_id,
+            suite.floors,
+            built.repeat,
+            &report.results,
+            &replay.missing_turns(),
+            &replay.stale_turns(),
+        );
+        match message {
+            None => Ok(()),
+            Some(message) => Err(message.into()),
+        }
     }
 
-    fn run_totals(
-        suite: &AgentSuiteSpec,
-        built: &'static AgentSuite,
-        dir: &Path,
-    ) -> Result<(), Failed> {
-        run_totals(suite, built, dir)
+    /// The `<suite>::totals` trial.
+    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        built.record(suite.name, dir, &cases)?;
+        let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
+        let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
+        let unread: Vec<String> = recordings
+            .keys()
+            .filter(|(id, repeat)| !ids.contains(id.as_str()) || *repeat >= built.repeat)
+            .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
+            .collect();
+        let replay = AgentReplay::new(recordings);
+        let html = html::html_dir();
+        let page_cases = html.as_ref().map(|_| cases.clone());
+        let report = built.run(cases, replay.step());
+        let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
+
+        let mut out = String::new();
+        let errored = report.results.iter().filter_map(|run| {
+            let error = run.error.as_ref()?;
+            Some((format!("{} run {}", run.case_id, run.repeat), error))
+        });
+        write_errored(&mut out, "runs that did not complete", errored);
+        turn_lines(&mut out, &missing, &stale);
+        if !unread.is_empty() {
+            let _ = writeln!(
+                out,
+                "transcripts no replay of the corpus reads (an unknown case id, or a repeat past the suite's {}; rename or delete them): {}",
+                built.repeat,
+                unread.join(", ")
+            );
+        }
+        let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
+        if let (Some(html), Some(cases)) = (&html, &page_cases) {
+            let page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
+                .transcripts(replay.recordings())
+                .floors(suite.floors)
+                .turns(&missing, &stale);
+            html::write_report_page(html, suite, page, &mut out);
+        }
+        conclude_totals(suite, &report.totals, out, &report, &baseline)
     }
 }
 
@@ -282,35 +334,6 @@ fn recording_errors(errors: &[AgentRecordingError]) -> String {
         let _ = write!(out, "\n  {error}");
     }
     out
-}
-
-/// The `<suite>::<case id>` trial: only this case's bytes of the manifest and only its
-/// own transcripts are read.
-fn run_case(
-    suite: &AgentSuiteSpec,
-    built: &'static AgentSuite,
-    dir: &Path,
-    spec: &CaseSpec,
-) -> Result<(), Failed> {
-    let case_id = spec.id;
-    let case = kind::case_of(&suite.corpus, spec)?;
-    built.record(suite.name, dir, std::slice::from_ref(&case))?;
-    let recordings = read_agent_case_recordings(dir, case_id, built.repeat)
-        .map_err(|errors| recording_errors(&errors))?;
-    let replay = AgentReplay::new(recordings);
-    let report = built.run(vec![case], replay.step());
-    let message = case_message(
-        case_id,
-        suite.floors,
-        built.repeat,
-        &report.results,
-        &replay.missing_turns(),
-        &replay.stale_turns(),
-    );
-    match message {
-        None => Ok(()),
-        Some(message) => Err(message.into()),
-    }
 }
 
 /// The failure message of a case trial over its runs, or `None` when it passes.
@@ -381,250 +404,12 @@ fn turn_lines(out: &mut String, missing: &[TurnKey], stale: &[TurnKey]) {
     }
 }
 
-/// The `<suite>::totals` trial.
-fn run_totals(
-    suite: &AgentSuiteSpec,
-    built: &'static AgentSuite,
-    dir: &Path,
-) -> Result<(), Failed> {
-    let cases = kind::cases_of(&suite.corpus)?;
-    built.record(suite.name, dir, &cases)?;
-    let recordings = read_agent_recordings(dir).map_err(|errors| recording_errors(&errors))?;
-    let ids: HashSet<&str> = suite.corpus.cases.iter().map(|case| case.id).collect();
-    let unread: Vec<String> = recordings
-        .keys()
-        .filter(|(id, repeat)| !ids.contains(id.as_str()) || *repeat >= built.repeat)
-        .map(|(id, repeat)| format!("{TRANSCRIPTS_DIR}/{id}.{repeat}.json"))
-        .collect();
-    let replay = AgentReplay::new(recordings);
-    let html = html::html_dir();
-    let page_cases = html.as_ref().map(|_| cases.clone());
-    let report = built.run(cases, replay.step());
-    let (missing, stale) = (replay.missing_turns(), replay.stale_turns());
-
-    let misses = misses(
-        suite.floors,
-        AGENT_FLOORS,
-        FloorLevel::Suite,
-        &report.totals,
-    );
-    let mut out = String::new();
-    let errored: Vec<String> = report
-        .results
-        .iter()
-        .filter_map(|run| {
-            let error = run.error.as_ref()?;
-            Some(format!("  {} run {}: {error}", run.case_id, run.repeat))
-        })
-        .collect();
-    if !errored.is_empty() {
-        let _ = writeln!(out, "runs that did not complete:\n{}", errored.join("\n"));
-    }
-    turn_lines(&mut out, &missing, &stale);
-    if !unread.is_empty() {
-        let _ = writeln!(
-            out,
-            "transcripts no replay of the corpus reads (an unknown case id, or a repeat past the suite's {}; rename or delete them): {}",
-            built.repeat,
-            unread.join(", ")
-        );
-    }
-    let baseline = json!({ "missingTurns": missing, "staleTurns": stale });
-    if let (Some(html), Some(cases)) = (&html, &page_cases) {
-        let committed: Option<AgentEvalReport> =
-            html::committed_report(Path::new(suite.snapshots), suite.name);
-        let mut page = AgentPage::new(suite.name, &report, cases, &*built.runtime)
-            .transcripts(replay.recordings())
-            .floors(suite.floors)
-            .turns(&missing, &stale);
-        if let Some(committed) = &committed {
-            page = page.baseline(committed);
-        }
-        for line in out.lines() {
-            page = page.note(line);
-        }
-        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
-            let _ = writeln!(out, "{error}");
-        }
-    }
-    conclude_totals(
-        Findings {
-            misses,
-            faults: out,
-        },
-        suite.name,
-        Path::new(suite.snapshots),
-        &report,
-        &format_agent_report(&report),
-        &baseline,
-    )
-}
-
-/// What the case floors of an agent suite read: one run.
-impl Scores for AgentEvalCaseResult {
-    fn score(&self, name: &str) -> Option<Score> {
-        Some(match name {
-            "finished" => Score::flag(self.finished),
-            "valid" => Score::flag(self.valid),
-            "expected_hit" => self
-                .expected
-                .as_ref()
-                .map_or(Score::Exempt, |expected| Score::flag(expected.hit)),
-            "no_failed_calls" => Score::none_of(
-                self.calls
-                    .iter()
-                    .filter(|call| call.is_error)
-                    .map(|call| format!("turn {} {}", call.turn, call.name))
-                    .collect(),
-            ),
-            "max_turns" => Score::Count(u64::from(self.turns)),
-            _ => return None,
-        })
-    }
-}
-
-/// What the suite floors of an agent suite read: the totals over every run.
-impl Scores for AgentEvalTotals {
-    fn score(&self, name: &str) -> Option<Score> {
-        Some(match name {
-            "min_finished_ratio" => Score::ratio(self.finished, self.runs, "no runs"),
-            "min_valid_ratio" => Score::ratio(self.valid, self.runs, "no runs"),
-            "min_expected_hit_ratio" => match &self.expected {
-                Some(expected) => Score::ratio(
-                    expected.hits,
-                    expected.cases,
-                    "no case lists expected types",
-                ),
-                None => Score::Missing("no case lists expected types"),
-            },
-            "max_mean_turns" if self.runs == 0 => Score::Missing("no runs"),
-            "max_mean_turns" => Score::Number(self.turns.mean),
-            _ => return None,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn run(value: serde_json::Value) -> AgentEvalCaseResult {
         serde_json::from_value(value).unwrap()
-    }
-
-    /// The totals of `runs` runs of as many cases: `finished` and `valid` of them,
-    /// `expected` as (hits, cases listing expected types), `mean_turns` turns per run.
-    fn totals_of(
-        runs: usize,
-        finished: usize,
-        valid: usize,
-        expected: Option<(usize, usize)>,
-        mean_turns: f64,
-    ) -> AgentEvalTotals {
-        let mut value = json!({
-            "cases": runs, "repeat": 1, "runs": runs, "finished": finished, "valid": valid,
-            "turns": { "mean": mean_turns }, "inputTokens": { "mean": 1.0 },
-            "outputTokens": { "mean": 1.0 }, "toolResultBytes": { "mean": 1.0 }, "calls": []
-        });
-        if let Some((hits, cases)) = expected {
-            value["expected"] = json!({ "hits": hits, "cases": cases });
-        }
-        serde_json::from_value(value).unwrap()
-    }
-
-    const EVERY: [Floor; 9] = [
-        Floor::flag("finished"),
-        Floor::flag("valid"),
-        Floor::flag("expected_hit"),
-        Floor::flag("no_failed_calls"),
-        Floor::count("max_turns", 4),
-        Floor::number("min_finished_ratio", 0.5),
-        Floor::number("min_valid_ratio", 0.5),
-        Floor::number("min_expected_hit_ratio", 0.5),
-        Floor::number("max_mean_turns", 4.5),
-    ];
-
-    #[test]
-    fn every_floor_of_the_table_has_a_score() {
-        let good = run(json!({
-            "caseId": "a", "repeat": 0, "finished": true, "turns": 4,
-            "usage": { "inputTokens": 1, "outputTokens": 1 }, "toolResultBytes": 0,
-            "calls": [], "answer": "{}", "parsed": true, "valid": true, "errors": []
-        }));
-        let totals = AgentEvalTotals::from_results(std::slice::from_ref(&good), 1, &[]);
-        for spec in AGENT_FLOORS {
-            let scores: &dyn Scores = match spec.level {
-                FloorLevel::Case => &good,
-                FloorLevel::Suite => &totals,
-            };
-            assert!(scores.score(spec.name).is_some(), "{}", spec.name);
-        }
-        assert_eq!(
-            misses(&EVERY, AGENT_FLOORS, FloorLevel::Case, &good),
-            Vec::<String>::new(),
-            "a good run without expected types is exempt from expected_hit"
-        );
-    }
-
-    #[test]
-    fn run_floors_read_the_run() {
-        let bad = run(json!({
-            "caseId": "a", "repeat": 0, "finished": false, "turns": 6,
-            "usage": { "inputTokens": 1, "outputTokens": 1 }, "toolResultBytes": 9,
-            "calls": [
-                { "turn": 0, "name": "isomer_authoring_guide", "isError": false, "resultBytes": 5 },
-                { "turn": 2, "name": "isomer_validate", "isError": true, "resultBytes": 4 }
-            ],
-            "answer": "", "parsed": false, "valid": false, "errors": ["x"],
-            "expected": { "hit": false, "found": [] }
-        }));
-        assert_eq!(
-            misses(&EVERY, AGENT_FLOORS, FloorLevel::Case, &bad),
-            [
-                "finished: false, floor true",
-                "valid: false, floor true",
-                "expected_hit: false, floor true",
-                "no_failed_calls: [turn 2 isomer_validate], floor []",
-                "max_turns: 6, floor <= 4",
-            ]
-        );
-    }
-
-    #[test]
-    fn suite_floors_read_the_totals_of_every_run() {
-        let eight = totals_of(8, 7, 6, Some((7, 8)), 4.375);
-        let floors = [
-            Floor::number("min_finished_ratio", 1.0),
-            Floor::number("min_valid_ratio", 0.8),
-            Floor::number("min_expected_hit_ratio", 0.9),
-            Floor::number("max_mean_turns", 4.0),
-            Floor::number("max_mean_turns", 4.375),
-            Floor::number("min_expected_hit_ratio", 0.875),
-            Floor::flag("finished"),
-        ];
-        assert_eq!(
-            misses(&floors, AGENT_FLOORS, FloorLevel::Suite, &eight),
-            [
-                "min_finished_ratio: 0.875, floor >= 1",
-                "min_valid_ratio: 0.75, floor >= 0.8",
-                "min_expected_hit_ratio: 0.875, floor >= 0.9",
-                "max_mean_turns: 4.375, floor <= 4",
-            ]
-        );
-        let none = totals_of(0, 0, 0, None, 0.0);
-        let floors = [
-            Floor::number("min_valid_ratio", 0.0),
-            Floor::number("min_expected_hit_ratio", 0.0),
-            Floor::number("max_mean_turns", 1.0),
-        ];
-        assert_eq!(
-            misses(&floors, AGENT_FLOORS, FloorLevel::Suite, &none),
-            [
-                "min_valid_ratio: none (no runs), floor >= 0",
-                "min_expected_hit_ratio: none (no case lists expected types), floor >= 0",
-                "max_mean_turns: none (no runs), floor <= 1",
-            ]
-        );
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! The HTML report the `totals` trial writes when asked: `ISOMER_EVAL_HTML=<dir>` writes
 //! `<dir>/<suite>.html` (see [`crate::html`] for what the page shows).
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+use super::Spec;
 use super::snapshot::split_header;
+use crate::html::{PageKind, ReportPage};
 
 /// The variable naming the directory the `totals` trials write their HTML reports to.
 pub(super) const HTML_VARIABLE: &str = "ISOMER_EVAL_HTML";
@@ -37,7 +40,7 @@ pub(super) fn page_path(dir: &Path, suite: &str) -> PathBuf {
 /// stderr by its absolute path: a relative `dir` is taken from the test's working
 /// directory, which cargo sets to the package's directory, not the directory the
 /// command was typed in. `Err` is the line the `totals` trial fails with.
-pub(super) fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), String> {
+fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), String> {
     let path = page_path(dir, suite);
     let path = std::path::absolute(&path).unwrap_or(path);
     // The directory's own fault (a file in its place, no permission) names the directory,
@@ -57,6 +60,27 @@ pub(super) fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), Stri
     })?;
     eprintln!("{}: wrote {}", suite, path.display());
     Ok(())
+}
+
+/// Writes the HTML report of `suite`'s `totals` trial to its file in `dir` ([`write_page`]):
+/// `page`, with the committed report ([`committed_report`]) beside its totals when there is
+/// one, and each line of `faults` (what fails the trial besides the floors) as a note. A
+/// page that cannot be written adds the line saying so to `faults`.
+pub(super) fn write_report_page<K, R: PageKind + DeserializeOwned>(
+    dir: &Path,
+    suite: &Spec<K>,
+    mut page: ReportPage<'_, R>,
+    faults: &mut String,
+) {
+    if let Some(committed) = committed_report::<R>(Path::new(suite.snapshots), suite.name) {
+        page = page.baseline(&committed);
+    }
+    for line in faults.lines() {
+        page = page.note(line);
+    }
+    if let Err(error) = write_page(dir, suite.name, &page.to_html()) {
+        let _ = writeln!(faults, "{error}");
+    }
 }
 
 /// The committed report of `suite` in the baseline directory `snapshots`

@@ -7,11 +7,11 @@
 //! The single-shot kind is implemented in `outcome.rs`, the agent kind in `agent.rs`;
 //! `gate.rs` builds the trials of any kind, and `any.rs` holds a target that mixes them.
 
-use std::fmt::Write as _;
+use std::fmt::{Display, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use isomer_corpus::parse_manifest;
+use isomer_corpus::{FloorSpec, parse_manifest};
 use libtest_mimic::{Failed, Trial};
 
 use super::failure::ci_native;
@@ -19,21 +19,33 @@ use super::{CaseSpec, CorpusSpec, Spec, recordings_variable};
 use crate::case::EvalCase;
 
 /// A kind of suite, implemented by what its function returns ([`Suite`](super::Suite) or
-/// [`AgentSuite`](super::agent::AgentSuite)): what its recordings directory holds, and its
-/// two trials. A [`Spec`] of the kind supplies the rest (name, corpus, build).
+/// [`AgentSuite`](super::agent::AgentSuite)): what its recordings directory holds, its
+/// floor table, and its two trials. A [`Spec`] of the kind supplies the rest (name,
+/// corpus, build).
 pub(super) trait SuiteKind: Send + Sync + Sized + 'static {
     /// What the recordings directory of this kind holds, for the message of
     /// [`check_dir`] (`answers/, judgments.json and prompt.txt`).
     const HOLDING: &'static str;
-    /// The `<suite>::<case id>` trial, with what `suite`'s function built.
-    fn run_case(
-        suite: &Spec<Self>,
-        built: &'static Self,
-        dir: &Path,
-        case: &'static CaseSpec,
-    ) -> Result<(), Failed>;
-    /// The `<suite>::totals` trial.
-    fn run_totals(suite: &Spec<Self>, built: &'static Self, dir: &Path) -> Result<(), Failed>;
+    /// The floor table of this kind ([`isomer_corpus::SINGLE_SHOT_FLOORS`] or
+    /// [`isomer_corpus::AGENT_FLOORS`]): the floors its suites declare, and how each compares.
+    const FLOORS: &'static [FloorSpec];
+    /// The `<suite>::<case id>` trial of `case`, read from the compiled-in manifest by
+    /// [`case_of`].
+    fn run_case(trial: SuiteTrial<Self>, case: EvalCase) -> Result<(), Failed>;
+    /// The `<suite>::totals` trial of every case of the corpus ([`cases_of`]), in file order.
+    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed>;
+}
+
+/// What each trial of a suite runs with, once its recordings directory is known to be one
+/// and the suite is built.
+pub(super) struct SuiteTrial<K: 'static> {
+    /// The suite as the expansion describes it.
+    pub(super) suite: &'static Spec<K>,
+    /// What the suite's function built, shared by the suite's trials.
+    pub(super) built: &'static K,
+    /// The recordings directory: the corpus directory, or the one the suite's
+    /// `ISOMER_EVAL_RECORDINGS_<SUITE>` names.
+    pub(super) dir: &'static Path,
 }
 
 /// The trials of one suite: one per case in corpus order, then `totals`.
@@ -50,9 +62,16 @@ pub(super) fn suite_trials<K: SuiteKind>(
     exact: Option<&str>,
 ) -> Vec<Trial> {
     let wanted = |name: &str| exact.is_none_or(|exact| exact == name);
+    let suite: &'static Spec<K> = Box::leak(Box::new(suite));
     let built: &'static OnceLock<K> = Box::leak(Box::new(OnceLock::new()));
     let dir: &'static Path = Box::leak(dir.into_boxed_path());
-    let check_dir = move || check_dir(suite.name, &suite.corpus, dir, overridden, K::HOLDING);
+    // Every trial first refuses a recordings path that is not a directory, then builds the
+    // suite (the first trial that runs calls its function).
+    let open = move || {
+        check_dir(suite.name, &suite.corpus, dir, overridden, K::HOLDING)?;
+        let built = built.get_or_init(suite.build);
+        Ok::<_, Failed>(SuiteTrial { suite, built, dir })
+    };
     let mut trials = Vec::with_capacity(suite.corpus.cases.len() + 1);
     for case in suite.corpus.cases {
         let name = format!("{}::{}", suite.name, case.id);
@@ -61,16 +80,16 @@ pub(super) fn suite_trials<K: SuiteKind>(
             continue;
         }
         trials.push(Trial::test(name, move || {
-            check_dir()
-                .and_then(|()| K::run_case(&suite, built.get_or_init(suite.build), dir, case))
+            open()
+                .and_then(|trial| K::run_case(trial, case_of(&suite.corpus, case)?))
                 .map_err(ci_native)
         }));
     }
     let name = format!("{}::totals", suite.name);
     if wanted(&name) {
         trials.push(Trial::test(name, move || {
-            check_dir()
-                .and_then(|()| K::run_totals(&suite, built.get_or_init(suite.build), dir))
+            open()
+                .and_then(|trial| K::run_totals(trial, cases_of(&suite.corpus)?))
                 .map_err(ci_native)
         }));
     } else {
@@ -124,7 +143,7 @@ pub(super) fn check_dir(
 
 /// The case `spec` of the compiled-in corpus: only its own bytes of the manifest are
 /// parsed (the macro checked the whole text at compile time).
-pub(super) fn case_of(corpus: &CorpusSpec, spec: &CaseSpec) -> Result<EvalCase, Failed> {
+fn case_of(corpus: &CorpusSpec, spec: &CaseSpec) -> Result<EvalCase, Failed> {
     let case_id = spec.id;
     corpus
         .manifest
@@ -140,7 +159,7 @@ pub(super) fn case_of(corpus: &CorpusSpec, spec: &CaseSpec) -> Result<EvalCase, 
 }
 
 /// Every case of the compiled-in `corpus.json`, in file order.
-pub(super) fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
+fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
     let manifest = parse_manifest(corpus.manifest).map_err(|faults| {
         let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
         Failed::from(format!(
@@ -170,6 +189,25 @@ pub(super) fn write_misses(out: &mut String, who: &str, misses: &[String]) {
     let _ = writeln!(out, "{who} is below its floors:");
     for miss in misses {
         let _ = writeln!(out, "  {miss}");
+    }
+}
+
+/// Appends `<heading>:` and `  <name>: <error>` for each of `errored` (a run that did not
+/// complete, named as its kind names it, and its error), in order; nothing when every run
+/// completed. The first section of a `totals` trial's failure message, single-shot and
+/// agent alike.
+pub(super) fn write_errored<E: Display>(
+    out: &mut String,
+    heading: &str,
+    errored: impl Iterator<Item = (String, E)>,
+) {
+    let mut errored = errored.peekable();
+    if errored.peek().is_none() {
+        return;
+    }
+    let _ = writeln!(out, "{heading}:");
+    for (name, error) in errored {
+        let _ = writeln!(out, "  {name}: {error}");
     }
 }
 

@@ -7,130 +7,190 @@ use std::path::Path;
 use libtest_mimic::Failed;
 
 use super::html;
-use super::kind::{self, SuiteKind, write_errors, write_misses};
+use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::record;
-use super::snapshot::{Findings, conclude_totals, this_gate_command};
-use super::{CaseSpec, Suite, SuiteSpec};
+use super::snapshot::{conclude_totals, this_gate_command};
+use super::{Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
-use crate::floor::{Score, Scores, misses};
+use crate::floor::misses;
 use crate::html::AnswerLog;
 use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
-use crate::report::{
-    CaseScores, EvalCaseResult, EvalReport, EvalTotals, format_measurements, format_report,
-};
+use crate::report::{CaseScores, EvalCaseResult, format_measurements};
+use crate::report_table::run_name;
 use isomer_corpus::{
-    ANSWERS_DIR, FloorLevel, JUDGMENTS_FILE, SINGLE_SHOT_FLOORS, parse_answer_file_name,
+    ANSWERS_DIR, FloorLevel, FloorSpec, JUDGMENTS_FILE, SINGLE_SHOT_FLOORS, parse_answer_file_name,
     parse_judgments, parse_recording_name, recording_name,
 };
 
 impl SuiteKind for Suite {
     const HOLDING: &'static str = "answers/, judgments.json and prompt.txt";
+    const FLOORS: &'static [FloorSpec] = SINGLE_SHOT_FLOORS;
 
-    fn run_case(
-        suite: &SuiteSpec,
-        built: &'static Suite,
-        dir: &Path,
-        case: &'static CaseSpec,
-    ) -> Result<(), Failed> {
-        run_case(suite, built, dir, case)
-    }
-
-    fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
-        run_totals(suite, built, dir)
-    }
-}
-
-/// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
-/// macro checked the whole text at compile time) and reads only its own recordings.
-fn run_case(
-    suite: &SuiteSpec,
-    built: &'static Suite,
-    dir: &Path,
-    spec: &CaseSpec,
-) -> Result<(), Failed> {
-    let case_id = spec.id;
-    let case = kind::case_of(&suite.corpus, spec)?;
-    let has_golden = case.golden.is_some();
-    let recordings = Recordings::new(dir);
-    let report = record::run(built, suite.name, vec![case], &recordings, None)?;
-    if report.results.is_empty() {
-        return Err("run_evals returned no result for the case".into());
-    }
-    // With repeats each run is checked against the case floors and named `<id>#<repeat>`,
-    // with what its own recordings lack (noted under its recording name, `<id>.r<k>`); a
-    // fault of a shared file goes with the first run.
-    let repeated = report.results.len() > 1;
-    let (missing, stale, faults) = (
-        recordings.missing_recordings(),
-        recordings.stale_judgments(),
-        recordings.faults(),
-    );
-    let mut messages = Vec::new();
-    for (index, result) in report.results.iter().enumerate() {
-        let misses = misses(
-            suite.floors,
-            SINGLE_SHOT_FLOORS,
-            FloorLevel::Case,
-            &CaseScores { result, has_golden },
+    /// The `<suite>::<case id>` trial. Parses only the case's own bytes of the manifest (the
+    /// macro checked the whole text at compile time) and reads only its own recordings.
+    fn run_case(trial: SuiteTrial<Self>, case: EvalCase) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        let case_id = case.id.clone();
+        let has_golden = case.golden.is_some();
+        let recordings = Recordings::new(dir);
+        let report = record::run(built, suite.name, vec![case], &recordings, None)?;
+        if report.results.is_empty() {
+            return Err("run_evals returned no result for the case".into());
+        }
+        // With repeats each run is checked against the case floors and named `<id>#<repeat>`,
+        // with what its own recordings lack (noted under its recording name, `<id>.r<k>`); a
+        // fault of a shared file goes with the first run.
+        let repeated = report.results.len() > 1;
+        let (missing, stale, faults) = (
+            recordings.missing_recordings(),
+            recordings.stale_judgments(),
+            recordings.faults(),
         );
-        let recording = recording_name(case_id, result.repeat);
-        let name = if repeated {
-            format!("{case_id}#{}", result.repeat)
-        } else {
-            case_id.to_owned()
-        };
-        let missing: Vec<MissingRecording> = missing
-            .iter()
-            .filter(|m| !repeated || m.case_id == recording)
-            .cloned()
-            .collect();
-        let stale: Vec<StaleJudgment> = stale
-            .iter()
-            .filter(|s| !repeated || s.case_id == recording)
-            .cloned()
-            .collect();
-        let faults = if index == 0 {
-            faults.clone()
-        } else {
-            Vec::new()
-        };
-        let message = case_message(&name, result, &misses, &missing, &stale, &faults);
-        // Every line of a run's message is about that run: one that does not start by
-        // naming it gets a heading that does.
-        messages.extend(message.map(|message| {
-            if repeated && !message.starts_with(&format!("case `{name}`")) {
-                format!("case `{name}`:\n{message}")
+        let mut messages = Vec::new();
+        for (index, result) in report.results.iter().enumerate() {
+            let misses = misses(
+                suite.floors,
+                SINGLE_SHOT_FLOORS,
+                FloorLevel::Case,
+                &CaseScores { result, has_golden },
+            );
+            let recording = recording_name(&case_id, result.repeat);
+            let name = run_name(&case_id, result.repeat, repeated);
+            let missing: Vec<MissingRecording> = missing
+                .iter()
+                .filter(|m| !repeated || m.case_id == recording)
+                .cloned()
+                .collect();
+            let stale: Vec<StaleJudgment> = stale
+                .iter()
+                .filter(|s| !repeated || s.case_id == recording)
+                .cloned()
+                .collect();
+            let faults = if index == 0 {
+                faults.clone()
             } else {
-                message
-            }
-        }));
+                Vec::new()
+            };
+            let message = case_message(&name, result, &misses, &missing, &stale, &faults);
+            // Every line of a run's message is about that run: one that does not start by
+            // naming it gets a heading that does.
+            messages.extend(message.map(|message| {
+                if repeated && !message.starts_with(&format!("case `{name}`")) {
+                    format!("case `{name}`:\n{message}")
+                } else {
+                    message
+                }
+            }));
+        }
+        if messages.is_empty() {
+            Ok(())
+        } else {
+            Err(messages.join("\n").into())
+        }
     }
-    if messages.is_empty() {
-        Ok(())
-    } else {
-        Err(messages.join("\n").into())
-    }
-}
 
-/// What the suite floors of a single-shot suite read: the totals of the run.
-impl Scores for EvalTotals {
-    fn score(&self, name: &str) -> Option<Score> {
-        Some(match name {
-            // Over every run: with repeats, the mean over the repeats.
-            "min_valid_ratio" => Score::ratio(self.valid, self.runs(), "no cases"),
-            "min_valid_after_retry_ratio" => {
-                Score::ratio(self.valid_after_retry, self.runs(), "no cases")
+    /// The `<suite>::totals` trial.
+    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        let recordings = Recordings::new(dir);
+        let invalid_goldens = invalid_goldens(built, &cases);
+        // The HTML report, when asked, needs the cases and the text of every attempt.
+        let html = html::html_dir();
+        let answers = AnswerLog::new();
+        let page_cases = html.as_ref().map(|_| cases.clone());
+        let tap = html.as_ref().map(|_| &answers);
+        let mut report = record::run(built, suite.name, cases, &recordings, tap)?;
+        // A live run (record mode) measured its calls: shown here, and kept out of the
+        // baseline, since wall time is not deterministic. A replay measures nothing.
+        if report.totals.measured.is_some() {
+            eprintln!(
+                "{}::totals, the live calls of this run:\n{}",
+                suite.name,
+                format_measurements(&report)
+            );
+            report = report.without_measures();
+        }
+        // The prompt the run handed its requests (built once, here), or, with no case, the
+        // one the options build.
+        let prompt = recordings
+            .prompt()
+            .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
+
+        let mut out = String::new();
+        let repeated = report.totals.repeats.is_some();
+        let errored = report.results.iter().filter_map(|result| {
+            let error = result.error.as_ref()?;
+            Some((run_name(&result.case_id, result.repeat, repeated), error))
+        });
+        write_errored(&mut out, "cases that did not complete", errored);
+        if !invalid_goldens.is_empty() {
+            let _ = writeln!(
+                out,
+                "goldens the runtime refuses, to fix in {}/corpus.json:",
+                suite.corpus.path
+            );
+            for line in &invalid_goldens {
+                let _ = writeln!(out, "  {line}");
             }
-            "min_mean_selection_f1" => self
-                .mean_selection_f1
-                .map_or(Score::Missing("no case has a selection"), Score::Number),
-            "max_answerability_no" => {
-                Score::Count(self.answerability.map_or(0, |counts| counts.no as u64))
+        }
+        let findings = recordings.findings();
+        let _ = write!(out, "{findings}");
+        if let Err(errors) = unreplayed_recordings(suite, recordings.dir()) {
+            let _ = writeln!(
+                out,
+                "recordings that do not match the corpus (fix, rename or delete them):"
+            );
+            for error in errors.errors() {
+                let _ = writeln!(out, "  {error}");
             }
-            _ => return None,
-        })
+        }
+        let past = recordings_past_repeat(recordings.dir(), built.repeat_count());
+        if !past.is_empty() {
+            let _ = writeln!(
+                out,
+                "recordings of a repeat past the suite's {} (no replay reads them; rename or delete them): {}",
+                built.repeat_count(),
+                past.join(", ")
+            );
+        }
+        let prompt_path = recordings.dir().join("prompt.txt");
+        let checked = match std::fs::read_to_string(&prompt_path) {
+            Ok(recorded) => Ok(check_prompt(&prompt, Some(&recorded))),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                Ok(check_prompt(&prompt, None))
+            }
+            Err(error) => Err(error),
+        };
+        match checked {
+            Ok(Ok(())) => {}
+            Err(error) => {
+                let _ = writeln!(out, "cannot read {}: {error}", prompt_path.display());
+            }
+            Ok(Err(PromptMismatch::Missing)) => {
+                let _ = writeln!(
+                    out,
+                    "{} does not exist: write the prompt the suite builds there (`{} -- --print-prompt {}` prints it), then record the answers from it",
+                    prompt_path.display(),
+                    this_gate_command(),
+                    suite.name
+                );
+            }
+            Ok(Err(mismatch)) => {
+                let _ = writeln!(out, "{}: {mismatch}", prompt_path.display());
+            }
+        }
+        let baseline = BaselineRecord::new(&prompt, &recordings);
+        if let (Some(html), Some(cases)) = (&html, &page_cases) {
+            let page = built
+                .page(suite.name, &report, cases)
+                .answers(&answers)
+                .floors(suite.floors)
+                .findings(&findings);
+            html::write_report_page(html, suite, page, &mut out);
+        }
+        conclude_totals(suite, &report.totals, out, &report, &baseline)
     }
 }
 
@@ -194,144 +254,6 @@ fn case_message(
         );
     }
     Some(out.trim_end().to_owned())
-}
-
-/// The `<suite>::totals` trial.
-fn run_totals(suite: &SuiteSpec, built: &'static Suite, dir: &Path) -> Result<(), Failed> {
-    let cases = kind::cases_of(&suite.corpus)?;
-    let recordings = Recordings::new(dir);
-    let invalid_goldens = invalid_goldens(built, &cases);
-    // The HTML report, when asked, needs the cases and the text of every attempt.
-    let html = html::html_dir();
-    let answers = AnswerLog::new();
-    let page_cases = html.as_ref().map(|_| cases.clone());
-    let tap = html.as_ref().map(|_| &answers);
-    let mut report = record::run(built, suite.name, cases, &recordings, tap)?;
-    // A live run (record mode) measured its calls: shown here, and kept out of the
-    // baseline, since wall time is not deterministic. A replay measures nothing.
-    if report.totals.measured.is_some() {
-        eprintln!(
-            "{}::totals, the live calls of this run:\n{}",
-            suite.name,
-            format_measurements(&report)
-        );
-        report = report.without_measures();
-    }
-    // The prompt the run handed its requests (built once, here), or, with no case, the
-    // one the options build.
-    let prompt = recordings
-        .prompt()
-        .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
-
-    let misses = misses(
-        suite.floors,
-        SINGLE_SHOT_FLOORS,
-        FloorLevel::Suite,
-        &report.totals,
-    );
-    let mut out = String::new();
-    let errored: Vec<String> = report
-        .results
-        .iter()
-        .filter_map(|result| {
-            let error = result.error.as_ref()?;
-            if report.totals.repeats.is_some() {
-                Some(format!("  {}#{}: {error}", result.case_id, result.repeat))
-            } else {
-                Some(format!("  {}: {error}", result.case_id))
-            }
-        })
-        .collect();
-    if !errored.is_empty() {
-        let _ = writeln!(out, "cases that did not complete:\n{}", errored.join("\n"));
-    }
-    if !invalid_goldens.is_empty() {
-        let _ = writeln!(
-            out,
-            "goldens the runtime refuses, to fix in {}/corpus.json:",
-            suite.corpus.path
-        );
-        for line in &invalid_goldens {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
-    let findings = recordings.findings();
-    let _ = write!(out, "{findings}");
-    if let Err(errors) = unreplayed_recordings(suite, recordings.dir()) {
-        let _ = writeln!(
-            out,
-            "recordings that do not match the corpus (fix, rename or delete them):"
-        );
-        for error in errors.errors() {
-            let _ = writeln!(out, "  {error}");
-        }
-    }
-    let past = recordings_past_repeat(recordings.dir(), built.repeat_count());
-    if !past.is_empty() {
-        let _ = writeln!(
-            out,
-            "recordings of a repeat past the suite's {} (no replay reads them; rename or delete them): {}",
-            built.repeat_count(),
-            past.join(", ")
-        );
-    }
-    let prompt_path = recordings.dir().join("prompt.txt");
-    let checked = match std::fs::read_to_string(&prompt_path) {
-        Ok(recorded) => Ok(check_prompt(&prompt, Some(&recorded))),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            Ok(check_prompt(&prompt, None))
-        }
-        Err(error) => Err(error),
-    };
-    match checked {
-        Ok(Ok(())) => {}
-        Err(error) => {
-            let _ = writeln!(out, "cannot read {}: {error}", prompt_path.display());
-        }
-        Ok(Err(PromptMismatch::Missing)) => {
-            let _ = writeln!(
-                out,
-                "{} does not exist: write the prompt the suite builds there (`{} -- --print-prompt {}` prints it), then record the answers from it",
-                prompt_path.display(),
-                this_gate_command(),
-                suite.name
-            );
-        }
-        Ok(Err(mismatch)) => {
-            let _ = writeln!(out, "{}: {mismatch}", prompt_path.display());
-        }
-    }
-    let baseline = BaselineRecord::new(&prompt, &recordings);
-    if let (Some(html), Some(cases)) = (&html, &page_cases) {
-        let committed: Option<EvalReport> =
-            html::committed_report(Path::new(suite.snapshots), suite.name);
-        let findings = recordings.findings();
-        let mut page = built
-            .page(suite.name, &report, cases)
-            .answers(&answers)
-            .floors(suite.floors)
-            .findings(&findings);
-        if let Some(committed) = &committed {
-            page = page.baseline(committed);
-        }
-        for line in out.lines() {
-            page = page.note(line);
-        }
-        if let Err(error) = html::write_page(html, suite.name, &page.to_html()) {
-            let _ = writeln!(out, "{error}");
-        }
-    }
-    conclude_totals(
-        Findings {
-            misses,
-            faults: out,
-        },
-        suite.name,
-        Path::new(suite.snapshots),
-        &report,
-        &format_report(&report),
-        &baseline,
-    )
 }
 
 /// Every finding of the runtime (and the suite's frame) on the cases' goldens, as
@@ -400,158 +322,8 @@ fn list(missing: &[MissingRecording]) -> String {
 mod tests {
     use super::*;
     use crate::floor::Floor;
+    use crate::report::floor_tests::{case_misses, result};
     use serde_json::json;
-
-    fn result(value: serde_json::Value) -> EvalCaseResult {
-        serde_json::from_value(value).unwrap()
-    }
-
-    fn case_misses(floors: &[Floor], result: &EvalCaseResult, has_golden: bool) -> Vec<String> {
-        let scores = CaseScores { result, has_golden };
-        misses(floors, SINGLE_SHOT_FLOORS, FloorLevel::Case, &scores)
-    }
-
-    /// A case that meets every case floor, with a golden, expected types and a verdict.
-    fn good() -> serde_json::Value {
-        json!({
-            "caseId": "good",
-            "validity": { "parsed": true, "valid": true, "validAfterRetry": true, "errors": [] },
-            "selection": { "precision": 1.0, "recall": 1.0, "f1": 1.0, "extra": [], "missing": [] },
-            "expected": { "hit": true, "found": ["slideStats"] },
-            "payload": { "rawBytes": 10, "sanitizedBytes": 10, "sizeVsGolden": 1.0, "unknownTypes": [] },
-            "answerability": { "verdict": "yes" }
-        })
-    }
-
-    const EVERY_CASE_FLOOR: [Floor; 6] = [
-        Floor::flag("valid_after_retry"),
-        Floor::number("min_selection_f1", 1.0),
-        Floor::flag("expected_hit"),
-        Floor::flag("no_invented_types"),
-        Floor::number("max_size_vs_golden", 1.0),
-        Floor::flag("answerability_not_no"),
-    ];
-
-    #[test]
-    fn every_floor_of_the_table_has_a_score() {
-        let good = result(good());
-        let case = CaseScores {
-            result: &good,
-            has_golden: true,
-        };
-        let totals = EvalTotals::from_results(std::slice::from_ref(&good));
-        for spec in SINGLE_SHOT_FLOORS {
-            let scores: &dyn Scores = match spec.level {
-                FloorLevel::Case => &case,
-                FloorLevel::Suite => &totals,
-            };
-            assert!(scores.score(spec.name).is_some(), "{}", spec.name);
-        }
-        assert_eq!(
-            case_misses(&EVERY_CASE_FLOOR, &good, true),
-            Vec::<String>::new()
-        );
-    }
-
-    #[test]
-    fn case_floors_read_the_result() {
-        let mut bad = good();
-        bad["validity"] =
-            json!({ "parsed": true, "valid": false, "validAfterRetry": false, "errors": [] });
-        bad["selection"]["f1"] = json!(2.0 / 3.0);
-        bad["expected"] = json!({ "hit": false, "found": [] });
-        bad["payload"]["unknownTypes"] = json!(["sparkline", "gauge"]);
-        bad["payload"]["sizeVsGolden"] = json!(1.75);
-        bad["answerability"] = json!({ "verdict": "no" });
-        let floors = [
-            Floor::flag("valid_after_retry"),
-            Floor::number("min_selection_f1", 0.8),
-            Floor::flag("expected_hit"),
-            Floor::flag("no_invented_types"),
-            Floor::number("max_size_vs_golden", 1.5),
-            Floor::flag("answerability_not_no"),
-        ];
-        assert_eq!(
-            case_misses(&floors, &result(bad), true),
-            [
-                "valid_after_retry: false, floor true",
-                "min_selection_f1: 0.6667, floor >= 0.8",
-                "expected_hit: false, floor true",
-                "no_invented_types: [sparkline, gauge], floor []",
-                "max_size_vs_golden: 1.75, floor <= 1.5",
-                "answerability_not_no: no, floor not no",
-            ]
-        );
-    }
-
-    #[test]
-    fn a_case_without_what_a_floor_reads_is_exempt() {
-        let mut bare = good();
-        for key in ["selection", "expected", "answerability"] {
-            bare.as_object_mut().unwrap().remove(key);
-        }
-        bare["payload"]
-            .as_object_mut()
-            .unwrap()
-            .remove("sizeVsGolden");
-        let floors = [
-            Floor::number("min_selection_f1", 0.9),
-            Floor::flag("expected_hit"),
-            Floor::number("max_size_vs_golden", 0.1),
-            Floor::flag("answerability_not_no"),
-        ];
-        let bare = result(bare);
-        assert_eq!(case_misses(&floors, &bare, false), Vec::<String>::new());
-        // With a golden but no valid composition there is no selection: that fails.
-        assert_eq!(
-            case_misses(&floors, &bare, true),
-            ["min_selection_f1: none (no valid composition), floor >= 0.9"]
-        );
-    }
-
-    #[test]
-    fn suite_floors_read_the_totals() {
-        let totals: EvalTotals = serde_json::from_value(json!({
-            "cases": 8, "parsed": 8, "valid": 7, "validAfterRetry": 8,
-            "meanSelectionF1": 0.8125,
-            "answerability": { "yes": 6, "partial": 1, "no": 1 },
-            "errored": 0
-        }))
-        .unwrap();
-        let floors = [
-            Floor::number("min_valid_ratio", 0.875),
-            Floor::number("min_valid_ratio", 0.9),
-            Floor::number("min_valid_after_retry_ratio", 1.0),
-            Floor::number("min_mean_selection_f1", 0.85),
-            Floor::count("max_answerability_no", 0),
-            Floor::count("max_answerability_no", 1),
-            Floor::flag("valid_after_retry"),
-        ];
-        assert_eq!(
-            misses(&floors, SINGLE_SHOT_FLOORS, FloorLevel::Suite, &totals),
-            [
-                "min_valid_ratio: 0.875, floor >= 0.9",
-                "min_mean_selection_f1: 0.8125, floor >= 0.85",
-                "max_answerability_no: 1, floor <= 0",
-            ]
-        );
-        let empty = EvalTotals::from_results(&[]);
-        assert_eq!(
-            misses(
-                &[
-                    Floor::number("min_valid_ratio", 0.0),
-                    Floor::number("min_mean_selection_f1", 0.0)
-                ],
-                SINGLE_SHOT_FLOORS,
-                FloorLevel::Suite,
-                &empty
-            ),
-            [
-                "min_valid_ratio: none (no cases), floor >= 0",
-                "min_mean_selection_f1: none (no case has a selection), floor >= 0",
-            ]
-        );
-    }
 
     #[test]
     fn case_message_names_every_miss_and_the_first_errors() {

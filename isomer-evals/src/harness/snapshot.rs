@@ -45,8 +45,12 @@ use libtest_mimic::Failed;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::Spec;
 use super::diff::snapshot_diff;
-use super::kind::write_misses;
+use super::kind::{SuiteKind, write_misses};
+use crate::floor::{Scores, misses};
+use crate::html::PageKind;
+use isomer_corpus::FloorLevel;
 
 /// The variable that makes a `totals` trial accept its baseline: set to anything but empty
 /// or `0`, every moved snapshot file is rewritten instead of failing the trial. Read by the
@@ -59,48 +63,46 @@ const MOVES_SHOWN: usize = 8;
 /// The header the harness writes above the contents of a snapshot file it creates.
 const NEW_HEADER: &str = "---\nsource: isomer-evals/src/harness/snapshot.rs\n---\n";
 
-/// What a `totals` trial found before comparing its baseline.
-pub(super) struct Findings {
-    /// The suite floors that did not hold, as printed (`min_valid_ratio: 0.5, floor >= 1`).
-    pub(super) misses: Vec<String>,
-    /// The faults of the recordings, one item a line (a case or run that did not complete,
-    /// a missing or stale recording, a file no replay reads, a prompt that differs); empty
-    /// when the replay was sound. Accepting a moved baseline then would commit the broken
-    /// replay, so the accept hint asks to fix the recordings first.
-    pub(super) faults: String,
-}
-
-/// Ends a `totals` trial: writes the floors missed (`suite `<suite>` is below its
-/// floors:`) and the faults, compares the baseline of `report` (serialized to JSON),
-/// `report_text` and `baseline` in `dir` ([`compare_baseline`], accepting when
-/// [`ACCEPT_VARIABLE`] says so), appends the moved snapshots ([`write_moved`]), and fails
-/// with that text (trimmed) unless it is empty. Fails too when the report does not
-/// serialize.
-pub(super) fn conclude_totals<R: Serialize, B: Serialize>(
-    findings: Findings,
-    suite: &str,
-    dir: &Path,
+/// Ends the `totals` trial of `suite` on `report`: writes the suite floors (of the kind's
+/// table) that `totals` misses (`suite `<suite>` is below its floors:`, each miss as
+/// printed, `min_valid_ratio: 0.5, floor >= 1`) and `faults`, compares the baseline of
+/// `report` (serialized to JSON), its text report (the rows [`PageKind::table`] gives, laid
+/// out as `format_report` and `format_agent_report` print them) and `baseline` in the
+/// suite's snapshot directory ([`compare_baseline`], accepting when [`ACCEPT_VARIABLE`]
+/// says so), appends the moved snapshots ([`write_moved`]), and fails with that text
+/// (trimmed) unless it is empty. Fails too when the report does not serialize.
+///
+/// `faults` are the faults of the recordings, one item a line (a case or run that did not
+/// complete, a missing or stale recording, a file no replay reads, a prompt that differs);
+/// empty when the replay was sound. Accepting a moved baseline then would commit the
+/// broken replay, so the accept hint asks to fix the recordings first.
+pub(super) fn conclude_totals<K: SuiteKind, R: PageKind + Serialize>(
+    suite: &Spec<K>,
+    totals: &dyn Scores,
+    faults: String,
     report: &R,
-    report_text: &str,
-    baseline: &B,
+    baseline: &impl Serialize,
 ) -> Result<(), Failed> {
+    let (name, dir) = (suite.name, Path::new(suite.snapshots));
+    let report_text = R::table(report).finish();
     let mut out = String::new();
-    write_misses(&mut out, &format!("suite `{suite}`"), &findings.misses);
-    out.push_str(&findings.faults);
-    let replay_state = if findings.faults.is_empty() {
+    let misses = misses(suite.floors, K::FLOORS, FloorLevel::Suite, totals);
+    write_misses(&mut out, &format!("suite `{name}`"), &misses);
+    out.push_str(&faults);
+    let replay_state = if faults.is_empty() {
         ReplayState::Sound
     } else {
         ReplayState::Faulty
     };
     let accept =
         std::env::var_os(ACCEPT_VARIABLE).is_some_and(|value| !value.is_empty() && value != "0");
-    let moved = compare_baseline(suite, dir, report, report_text, baseline, accept)?;
-    write_moved(&mut out, suite, &moved, replay_state);
+    let moved = compare_baseline(name, dir, report, &report_text, baseline, accept)?;
+    write_moved(&mut out, name, &moved, replay_state);
     if replay_state == ReplayState::Faulty && !moved.is_empty() {
         // What the faults did to the scores, as a report command over the same recordings
         // prints it (the baseline moved, so the committed report no longer says).
         out.push_str("the report of this replay:\n");
-        out.push_str(report_text);
+        out.push_str(&report_text);
     }
     if out.is_empty() {
         Ok(())

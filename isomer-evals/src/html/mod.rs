@@ -59,7 +59,7 @@ use crate::floor::misses;
 use crate::parse::parse_generated;
 use crate::recordings::{ReplayFindings, StaleReason};
 use crate::report::{CaseScores, EvalCaseResult, EvalReport, report_table};
-use crate::report_table::ReportTable;
+use crate::report_table::{ReportTable, run_name};
 use crate::runtime::EvalFrame;
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 use page::{
@@ -69,6 +69,7 @@ use page::{
 
 pub use agent::AgentPage;
 pub use report_page::ReportPage;
+pub(crate) use report_page::kind::Kind as PageKind;
 
 /// The model text of every attempt of a run, keyed by case id and attempt: what the
 /// report value does not hold and the page shows. [`AnswerLog::tap`] fills it from a
@@ -268,12 +269,12 @@ impl<'a> EvalPage<'a> {
         let case = self.case_of(&result.case_id);
         // A run of a suite with repeats is `<id>#<repeat>`, as the text report names it,
         // anchored under its recording name.
-        let (anchor, title) = match self.report.totals.repeats {
-            Some(_) => (
-                isomer_corpus::recording_name(&result.case_id, result.repeat),
-                format!("{}#{}", result.case_id, result.repeat),
-            ),
-            None => (result.case_id.clone(), result.case_id.clone()),
+        let repeated = self.report.totals.repeats.is_some();
+        let title = run_name(&result.case_id, result.repeat, repeated);
+        let anchor = if repeated {
+            isomer_corpus::recording_name(&result.case_id, result.repeat)
+        } else {
+            result.case_id.clone()
         };
         let validity = &result.validity;
         let mut badges = if validity.valid {

@@ -54,7 +54,9 @@ pub struct ReportPage<'a, R: Kind> {
     pub(super) report: &'a R,
     pub(super) cases: &'a [EvalCase],
     pub(super) runtime: &'a dyn EvalRuntime,
-    pub(super) baseline: Option<&'a R>,
+    /// The rows of the committed report, kept as the text report lays them out: all the
+    /// page shows of it, so the page does not borrow the report.
+    pub(super) baseline: Option<ReportTable>,
     pub(super) floors: &'a [Floor],
     pub(super) notes: Vec<String>,
     pub(super) parts: R::Parts<'a>,
@@ -91,9 +93,10 @@ impl<'a, R: Kind> ReportPage<'a, R> {
         }
     }
 
-    /// The committed report to show the totals beside.
-    pub fn baseline(mut self, baseline: &'a R) -> Self {
-        self.baseline = Some(baseline);
+    /// The committed report to show the totals beside. The page keeps only its rows, so
+    /// `baseline` need not outlive the page.
+    pub fn baseline(mut self, baseline: &R) -> Self {
+        self.baseline = Some(R::table(baseline));
         self
     }
 
@@ -112,17 +115,13 @@ impl<'a, R: Kind> ReportPage<'a, R> {
     /// The page: one self-contained HTML document.
     pub fn to_html(&self) -> String {
         let table = R::table(self.report);
-        let baseline_table = self.baseline.map(R::table);
         let mut css = String::new();
         let case_rows = R::case_rows(self, &mut css);
-        let totals = totals_rows(
-            table.rows(),
-            baseline_table.as_ref().map(|table| table.rows()),
-        );
+        let totals = totals_rows(table.rows(), self.baseline.as_ref().map(ReportTable::rows));
         Page {
             title: format!("{}: {}", self.suite, R::TITLE),
             lede: R::lede(self.report),
-            has_baseline: baseline_table.is_some(),
+            has_baseline: self.baseline.is_some(),
             totals,
             floors: R::floor_statuses(self),
             recordings: R::recordings(self),

@@ -5,12 +5,13 @@
 use serde_json::Value;
 
 use crate::budget::InputBudget;
+use crate::dispatch::Dispatch;
 use crate::error::{CompositionValidationError, ValidationError, ValidationWarning};
+use crate::inventory::Inventory;
 use crate::surface::Scope;
+use crate::surface::options::{RenderOptions, ValidationMode};
+use crate::surface::render::{Rendered, Surface, render_body};
 use crate::validate::{Engine, Visits};
-
-use super::inventory::Inventory;
-use super::{RenderOptions, Rendered, Surface, ValidationMode, render_body};
 
 /// Model output checked as a host reads it: upstream `parse`, then
 /// upstream `validate` of the sanitized copy. Made by
@@ -162,14 +163,14 @@ impl<'a> Checked<'a> {
         }
         Ok(match &self.state {
             State::Unchanged { value, visits, .. } => render_body(
-                Scope::in_pass(self.inventory, visits),
+                Scope::new(&Dispatch::in_pass(self.inventory, visits)),
                 surface,
                 value,
                 options,
                 errors.to_vec(),
             ),
             State::Sanitized { copy, .. } => render_body(
-                Scope::new(self.inventory),
+                Scope::new(&Dispatch::new(self.inventory)),
                 surface,
                 copy,
                 options,

@@ -17,8 +17,8 @@
 
 use serde_json::Value;
 
-use crate::runtime::RenderOptions;
 use crate::surface::markdown::escape_html;
+use crate::surface::options::RenderOptions;
 use crate::url::{sanitize_asset_url, sanitize_navigation_href};
 
 /// The tags [`Html::element`] accepts; anything else renders as a `span`.

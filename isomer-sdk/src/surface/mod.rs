@@ -22,11 +22,11 @@
 
 pub mod html;
 pub mod markdown;
+pub(crate) mod options;
+pub(crate) mod render;
 pub mod slack;
 pub mod snapshot;
 pub mod text;
-
-use std::cell::RefCell;
 
 use serde_json::Value;
 
@@ -34,13 +34,30 @@ pub use html::Html;
 pub use markdown::{Inline, Markdown, escape_html, escape_markdown_text, escape_mrkdwn};
 
 use crate::composition::is_visible_on_surface;
-use crate::primitive::TypedSlot;
-use crate::runtime::inventory::Inventory;
-use crate::validate::Visits;
-use crate::walk::{ChildRef, ChildWalker};
+use crate::walk::ChildRef;
 
 /// The surfaces a runtime renders, in the order capabilities list them.
 pub const RUNTIME_SURFACES: [&str; 4] = ["html", "text", "markdown", "slack"];
+
+/// What a [`Scope`] renders through: one node, already found visible on
+/// the surface, rendered by its registered primitive (with the `html` and
+/// `slack` fallbacks), and a node's children. The runtime's dispatcher is
+/// the implementation; it gives each renderer it calls a scope of its own.
+pub(crate) trait ChildRenderer {
+    /// The node's text; `""` when its type is unknown or it is dropped.
+    fn text(&self, node: &Value) -> String;
+    /// The node's Markdown; empty when unknown or dropped.
+    fn markdown(&self, node: &Value) -> Markdown;
+    /// The node's HTML, or its Markdown converted; empty when unknown or
+    /// dropped.
+    fn html(&self, node: &Value) -> Html;
+    /// The node's Block Kit blocks, or its Markdown converted; empty when
+    /// unknown or dropped.
+    fn slack(&self, node: &Value) -> Vec<Value>;
+    /// The children of `node` through its primitive's child hook (none for
+    /// an unknown type).
+    fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>>;
+}
 
 /// The dispatcher a renderer recurses through: renders any registered node
 /// on one of the string surfaces, whatever pack declared it.
@@ -53,111 +70,59 @@ pub const RUNTIME_SURFACES: [&str; 4] = ["html", "text", "markdown", "slack"];
 /// deserialized on the spot.
 #[derive(Clone, Copy)]
 pub struct Scope<'r> {
-    pub(crate) inventory: &'r Inventory,
-    /// The pass the composition went through, if any.
-    visits: Option<&'r Visits<'r>>,
-    /// The visit whose renderer holds this scope (`None` at the body).
-    at: Option<usize>,
+    /// Renders the visible nodes and lists children.
+    renderer: &'r dyn ChildRenderer,
 }
 
 impl<'r> Scope<'r> {
-    /// A scope with no pass: every node is deserialized when rendered.
-    pub(crate) fn new(inventory: &'r Inventory) -> Self {
-        Scope {
-            inventory,
-            visits: None,
-            at: None,
-        }
-    }
-
-    /// The scope of the body of a composition that went through `visits`.
-    pub(crate) fn in_pass(inventory: &'r Inventory, visits: &'r Visits<'r>) -> Self {
-        Scope {
-            inventory,
-            visits: Some(visits),
-            at: None,
-        }
-    }
-
-    /// Calls `render` with the typed-form slot of `node` and the scope its
-    /// renderer gets: the pass's slot when the pass visited `node` here, a
-    /// fresh one otherwise.
-    fn with_node<R>(
-        &self,
-        node: &Value,
-        render: impl FnOnce(&RefCell<TypedSlot>, &Scope<'r>) -> R,
-    ) -> R {
-        let found = self
-            .visits
-            .and_then(|visits| Some((visits, visits.find_child(self.at, node)?)));
-        match found {
-            Some((visits, at)) => render(
-                visits.slot(at),
-                &Scope {
-                    inventory: self.inventory,
-                    visits: Some(visits),
-                    at: Some(at),
-                },
-            ),
-            None => render(&RefCell::new(TypedSlot::Empty), &Scope::new(self.inventory)),
-        }
+    /// The scope that renders through `renderer`.
+    pub(crate) fn new(renderer: &'r dyn ChildRenderer) -> Self {
+        Scope { renderer }
     }
 
     /// The node's text; `""` when it is hidden from `text`, unknown or
     /// dropped by `sanitize`.
     pub fn text(&self, node: &Value) -> String {
-        match self.visible(node, "text") {
-            Some(primitive) => self.with_node(node, |slot, scope| {
-                primitive.inner.erased.text(node, slot, scope)
-            }),
-            None => String::new(),
+        if is_visible_on_surface(node, "text") {
+            self.renderer.text(node)
+        } else {
+            String::new()
         }
     }
 
     /// The node's Markdown; empty when hidden from `markdown`, unknown or
     /// dropped.
     pub fn markdown(&self, node: &Value) -> Markdown {
-        match self.visible(node, "markdown") {
-            Some(primitive) => self.with_node(node, |slot, scope| {
-                primitive.inner.erased.markdown(node, slot, scope)
-            }),
-            None => Markdown::new(),
+        if is_visible_on_surface(node, "markdown") {
+            self.renderer.markdown(node)
+        } else {
+            Markdown::new()
         }
     }
 
     /// The node's HTML (its own renderer, else its Markdown converted);
     /// empty when hidden from `react`, unknown or dropped.
     pub fn html(&self, node: &Value) -> Html {
-        let Some(primitive) = self.visible(node, "react") else {
-            return Html::new();
-        };
-        self.with_node(node, |slot, scope| {
-            match primitive.inner.erased.html(node, slot, scope) {
-                Some(html) => html,
-                None => html::markdown_to_html(&primitive.inner.erased.markdown(node, slot, scope)),
-            }
-        })
+        if is_visible_on_surface(node, "react") {
+            self.renderer.html(node)
+        } else {
+            Html::new()
+        }
     }
 
     /// The node's Block Kit blocks (its own renderer, else its Markdown
     /// converted); empty when hidden from `slack`, unknown or dropped.
     pub fn slack(&self, node: &Value) -> Vec<Value> {
-        let Some(primitive) = self.visible(node, "slack") else {
-            return Vec::new();
-        };
-        self.with_node(node, |slot, scope| {
-            match primitive.inner.erased.slack(node, slot, scope) {
-                Some(blocks) => blocks,
-                None => {
-                    slack::markdown_to_blocks(&primitive.inner.erased.markdown(node, slot, scope))
-                }
-            }
-        })
+        if is_visible_on_surface(node, "slack") {
+            self.renderer.slack(node)
+        } else {
+            Vec::new()
+        }
     }
 
     /// The children of `node` through the runtime's walker (any pack).
     pub fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
-        self.inventory.children(node)
+        self.renderer.children(node)
     }
 
     /// The texts of `nodes`, empty ones dropped, joined by `separator`
@@ -199,12 +164,5 @@ impl<'r> Scope<'r> {
             .into_iter()
             .flat_map(|node| self.slack(node))
             .collect()
-    }
-
-    fn visible(&self, node: &Value, surface: &str) -> Option<&'r crate::Primitive> {
-        if !is_visible_on_surface(node, surface) {
-            return None;
-        }
-        self.inventory.for_node(node)
     }
 }

@@ -518,16 +518,11 @@ mod tests {
         for _ in 0..20_000 {
             value = Value::Array(vec![value]);
         }
-        let copy: Value = std::thread::Builder::new()
-            .stack_size(256 * 1024)
-            .spawn(move || {
-                let copy = deserialize_input::<Value>("t", &value).unwrap();
-                crate::json::drop_deep(value);
-                copy
-            })
-            .unwrap()
-            .join()
-            .unwrap();
+        let copy: Value = crate::small_stack::on_a_small_stack(move || {
+            let copy = deserialize_input::<Value>("t", &value).unwrap();
+            crate::json::drop_deep(value);
+            copy
+        });
         crate::json::drop_deep(copy);
     }
 

@@ -36,8 +36,8 @@ use serde_json::Value;
 
 use crate::budget::{InputBudget, check_input_budget};
 use crate::error::{ValidationError, ValidationWarning};
+use crate::inventory::Inventory;
 use crate::json::{JsonRefusal, JsonSyntaxError, parse_json_within};
-use crate::runtime::inventory::Inventory;
 
 use order::{Seg, key_for};
 

@@ -10,10 +10,10 @@ use std::ops::Range;
 use serde_json::Value;
 
 use crate::error::{SURFACE_NAMES, ValidationError, ValidationWarning};
+use crate::inventory::Inventory;
 use crate::js::quote_text;
 use crate::json::eq_deep;
 use crate::primitive::{Primitive, RefineContext, TypedSlot};
-use crate::runtime::inventory::Inventory;
 use crate::walk::{ChildWalker, child_node_path};
 
 use super::messages::{Issue, Subject, format_path, issues};

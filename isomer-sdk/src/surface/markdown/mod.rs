@@ -179,14 +179,7 @@ impl Inline {
         I: IntoIterator<Item = P>,
         P: Into<Inline>,
     {
-        let mut out = Inline::default();
-        for (index, line) in lines.into_iter().enumerate() {
-            if index > 0 {
-                out.runs.push(Run::HardBreak);
-            }
-            out.runs.extend(line.into().runs);
-        }
-        out
+        Inline::joined(lines, Run::HardBreak)
     }
 
     /// An autolink, `<https://example.com/a>`, for an absolute `https:`,
@@ -253,10 +246,19 @@ impl Inline {
         I: IntoIterator<Item = P>,
         P: Into<Inline>,
     {
+        Inline::joined(parts, Run::Text(separator.to_owned()))
+    }
+
+    /// The parts with the run `separator` between each two.
+    fn joined<I, P>(parts: I, separator: Run) -> Inline
+    where
+        I: IntoIterator<Item = P>,
+        P: Into<Inline>,
+    {
         let mut out = Inline::default();
         for (index, part) in parts.into_iter().enumerate() {
             if index > 0 {
-                out.runs.push(Run::Text(separator.to_owned()));
+                out.runs.push(separator.clone());
             }
             out.runs.extend(part.into().runs);
         }
@@ -467,16 +469,12 @@ impl Markdown {
         if content.is_empty() {
             return Markdown::new();
         }
-        Markdown {
-            blocks: vec![Block::Paragraph(content)],
-        }
+        Markdown::of(Block::Paragraph(content))
     }
 
     /// An ATX heading, `level` clamped to 1..=6 (`## Title`).
     pub fn heading(level: u8, content: impl Into<Inline>) -> Markdown {
-        Markdown {
-            blocks: vec![Block::Heading(level.clamp(1, 6), content.into())],
-        }
+        Markdown::of(Block::Heading(level.clamp(1, 6), content.into()))
     }
 
     /// A bullet list, one `- ` item per entry.
@@ -485,13 +483,7 @@ impl Markdown {
         I: IntoIterator<Item = P>,
         P: Into<Inline>,
     {
-        let items: Vec<Inline> = items.into_iter().map(Into::into).collect();
-        if items.is_empty() {
-            return Markdown::new();
-        }
-        Markdown {
-            blocks: vec![Block::Bullets(items)],
-        }
+        Markdown::list(items, Block::Bullets)
     }
 
     /// An ordered list, `1. `, `2. `, ….
@@ -500,13 +492,7 @@ impl Markdown {
         I: IntoIterator<Item = P>,
         P: Into<Inline>,
     {
-        let items: Vec<Inline> = items.into_iter().map(Into::into).collect();
-        if items.is_empty() {
-            return Markdown::new();
-        }
-        Markdown {
-            blocks: vec![Block::Ordered(items)],
-        }
+        Markdown::list(items, Block::Ordered)
     }
 
     /// A fenced code block; the fence is longer than any backtick run in
@@ -517,12 +503,10 @@ impl Markdown {
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '-'))
             .collect();
-        Markdown {
-            blocks: vec![Block::Code {
-                language,
-                code: code.into(),
-            }],
-        }
+        Markdown::of(Block::Code {
+            language,
+            code: code.into(),
+        })
     }
 
     /// A blockquote of `content` (`> ` per line, `>` for blank lines); empty
@@ -531,9 +515,7 @@ impl Markdown {
         if content.is_empty() {
             return Markdown::new();
         }
-        Markdown {
-            blocks: vec![Block::Quote(content)],
-        }
+        Markdown::of(Block::Quote(content))
     }
 
     /// A GFM table, as upstream writes it: `| a | b |`, a `| - | - |`
@@ -541,16 +523,32 @@ impl Markdown {
     /// with empty cells. Cells escape inline markup (`|` included) but no
     /// block openers, which cannot start inside a cell.
     pub fn table(head: Vec<Inline>, rows: Vec<Vec<Inline>>) -> Markdown {
-        Markdown {
-            blocks: vec![Block::Table { head, rows }],
-        }
+        Markdown::of(Block::Table { head, rows })
     }
 
     /// A thematic break (`---`).
     pub fn rule() -> Markdown {
+        Markdown::of(Block::Rule)
+    }
+
+    /// The document of one block.
+    fn of(block: Block) -> Markdown {
         Markdown {
-            blocks: vec![Block::Rule],
+            blocks: vec![block],
         }
+    }
+
+    /// The list block `list` makes of `items`; no block without items.
+    fn list<I, P>(items: I, list: fn(Vec<Inline>) -> Block) -> Markdown
+    where
+        I: IntoIterator<Item = P>,
+        P: Into<Inline>,
+    {
+        let items: Vec<Inline> = items.into_iter().map(Into::into).collect();
+        if items.is_empty() {
+            return Markdown::new();
+        }
+        Markdown::of(list(items))
     }
 
     /// This document followed by `next`'s blocks.
@@ -742,16 +740,23 @@ mod tests {
         );
     }
 
+    /// Asserts the Markdown of `Inline::autolink(url)` for each
+    /// `(url, markdown)`.
+    fn assert_autolinks(cases: &[(&str, &str)]) {
+        for (url, markdown) in cases {
+            assert_eq!(Inline::autolink(url).to_markdown(), *markdown, "{url:?}");
+        }
+    }
+
     #[test]
     fn autolinks_absolute_urls() {
-        assert_eq!(
-            Inline::autolink("https://example.com/a_b*c?d=1&e=2").to_markdown(),
-            "<https://example.com/a_b*c?d=1&e=2>"
-        );
-        assert_eq!(
-            Inline::autolink("  HTTP://example.com\n").to_markdown(),
-            "<HTTP://example.com>"
-        );
+        assert_autolinks(&[
+            (
+                "https://example.com/a_b*c?d=1&e=2",
+                "<https://example.com/a_b*c?d=1&e=2>",
+            ),
+            ("  HTTP://example.com\n", "<HTTP://example.com>"),
+        ]);
         assert_eq!(
             Inline::text("see ")
                 .then(Inline::autolink("https://x.test"))
@@ -762,67 +767,40 @@ mod tests {
 
     #[test]
     fn autolinks_mailto_in_the_email_form_when_the_address_is_plain() {
-        assert_eq!(
-            Inline::autolink("mailto:ledger.team+eu@mail.example.com").to_markdown(),
-            "<ledger.team+eu@mail.example.com>"
-        );
-        assert_eq!(
-            Inline::autolink("mailto:a@b.example?subject=Hi").to_markdown(),
-            "<mailto:a@b.example?subject=Hi>"
-        );
-        assert_eq!(
-            Inline::autolink("mailto:!--a@b.example").to_markdown(),
-            "<mailto:!--a@b.example>"
-        );
-        assert_eq!(
-            Inline::autolink("mailto:a@-b.example").to_markdown(),
-            "<mailto:a@-b.example>"
-        );
+        assert_autolinks(&[
+            (
+                "mailto:ledger.team+eu@mail.example.com",
+                "<ledger.team+eu@mail.example.com>",
+            ),
+            (
+                "mailto:a@b.example?subject=Hi",
+                "<mailto:a@b.example?subject=Hi>",
+            ),
+            ("mailto:!--a@b.example", "<mailto:!--a@b.example>"),
+            ("mailto:a@-b.example", "<mailto:a@-b.example>"),
+        ]);
     }
 
     #[test]
     fn a_refused_autolink_is_escaped_text() {
-        assert_eq!(
-            Inline::autolink("javascript:alert(1)").to_markdown(),
-            "javascript:alert(1)"
-        );
-        assert_eq!(
-            Inline::autolink("JaVaScRiPt&colon;alert(1)").to_markdown(),
-            "JaVaScRiPt\\&colon;alert(1)"
-        );
-        assert_eq!(Inline::autolink("/docs/a_b").to_markdown(), "/docs/a\\_b");
-        assert_eq!(
-            Inline::autolink("ftp://x.test").to_markdown(),
-            "ftp://x.test"
-        );
+        assert_autolinks(&[
+            ("javascript:alert(1)", "javascript:alert(1)"),
+            ("JaVaScRiPt&colon;alert(1)", "JaVaScRiPt\\&colon;alert(1)"),
+            ("/docs/a_b", "/docs/a\\_b"),
+            ("ftp://x.test", "ftp://x.test"),
+        ]);
     }
 
     #[test]
     fn a_url_an_autolink_cannot_hold_is_escaped_text() {
-        assert_eq!(
-            Inline::autolink("https://x.test/a>b").to_markdown(),
-            "https://x.test/a\\>b"
-        );
-        assert_eq!(
-            Inline::autolink("https://x.test/a b_c").to_markdown(),
-            "https://x.test/a b\\_c"
-        );
-        assert_eq!(
-            Inline::autolink("https://x.test/a\nb").to_markdown(),
-            "https://x.test/a b"
-        );
-        assert_eq!(
-            Inline::autolink("https://x.test/a\u{7f}b").to_markdown(),
-            "https://x.test/a\u{7f}b"
-        );
-        assert_eq!(
-            Inline::autolink("https://x.test/a|b").to_markdown(),
-            "https://x.test/a\\|b"
-        );
-        assert_eq!(
-            Inline::autolink("# https://x.test/a b").to_markdown(),
-            "\\# https://x.test/a b"
-        );
+        assert_autolinks(&[
+            ("https://x.test/a>b", "https://x.test/a\\>b"),
+            ("https://x.test/a b_c", "https://x.test/a b\\_c"),
+            ("https://x.test/a\nb", "https://x.test/a b"),
+            ("https://x.test/a\u{7f}b", "https://x.test/a\u{7f}b"),
+            ("https://x.test/a|b", "https://x.test/a\\|b"),
+            ("# https://x.test/a b", "\\# https://x.test/a b"),
+        ]);
     }
 
     #[test]
