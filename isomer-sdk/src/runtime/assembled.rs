@@ -539,7 +539,8 @@ mod tests {
             )
             .build()
             .unwrap();
-        let derived = |type_name: &str| runtime.primitive(type_name).unwrap().inner.shape.is_ready();
+        let derived =
+            |type_name: &str| runtime.primitive(type_name).unwrap().inner.shape.is_ready();
         assert_eq!((derived("a"), derived("b")), (false, false));
         let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
         assert!(runtime.check(&view).valid());
