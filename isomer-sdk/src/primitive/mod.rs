@@ -41,7 +41,7 @@
 //! The node object is strict: keys its schema does not declare are reported
 //! (`has unrecognized key(s): …`). Every node also accepts `id` (a non-empty
 //! string) and `surfaces` (a non-empty list of surface names); a schema that
-//! declares either is refused with [`IsomerError::ReservedNodeField`]. Node
+//! declares either is refused with [`IsomerError::ReservedNodeField`](crate::IsomerError::ReservedNodeField). Node
 //! structs do not declare `type` (the runtime adds it as a constant).
 
 mod builder;

@@ -53,7 +53,7 @@ impl Primitive {
     }
 
     /// The conformance examples: the catalog example first, then every
-    /// [`PrimitiveBuilder::examples`] node. Each is a bare node.
+    /// [`PrimitiveBuilder::examples`](super::PrimitiveBuilder::examples) node. Each is a bare node.
     pub fn examples(&self) -> &[Value] {
         &self.inner.examples
     }
@@ -64,7 +64,7 @@ impl Primitive {
     /// `{"$ref": "#/$defs/bodyNode"}` and `bodyNode` an object.
     ///
     /// A schema derived from the node's Rust type is derived on the first
-    /// call (see [`PrimitiveBuilder::build`]); when that derived schema is
+    /// call (see [`PrimitiveBuilder::build`](super::PrimitiveBuilder::build)); when that derived schema is
     /// unusable (only a hand-written `JsonSchema` implementation can make
     /// one), this is `false`, the schema no node passes.
     pub fn schema(&self) -> &Value {
