@@ -24,7 +24,9 @@
 //! 37,779 bytes): `read_with_parse_json` 52.5 M instructions,
 //! `read_with_parse_json_within` 61.2 M, `read_with_serde_json` 60.9 M, so
 //! the reader costs 0.86x `serde_json`'s instructions, and 1.01x while it
-//! also measures against the budget.
+//! also measures against the budget. Release profile (`cargo build
+//! --release`, `target/release/examples/parse_answers 5`): 11.1 M, 11.9 M
+//! and 10.1 M, so 1.10x and 1.18x.
 
 use std::hint::black_box;
 use std::path::Path;
