@@ -3,7 +3,7 @@
 
 use isomer_corpus::Position;
 use isomer_sdk::DeepValue;
-use isomer_sdk::js::{is_js_whitespace, js_trim};
+use isomer_sdk::js_parity::{is_js_whitespace, js_trim};
 use isomer_sdk::parse_json;
 
 /// One attempt's model text, read as JSON (upstream `ParsedAttempt`).
