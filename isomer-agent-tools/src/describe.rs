@@ -2,7 +2,7 @@
 //! `buildPrimitiveDescriptions`).
 
 use isomer_sdk::format_primitive_entry;
-use isomer_sdk::js::compact_json;
+use isomer_sdk::js_parity::compact_json;
 use serde_json::Value;
 
 use crate::runtime::{RuntimeFailure, ToolsRuntime};

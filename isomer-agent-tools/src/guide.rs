@@ -3,7 +3,7 @@
 //! prompt with the catalog as an index, plus a closing "Before you write"
 //! section that sends the model to `isomer_describe_primitives`.
 
-use isomer_sdk::js::one_line;
+use isomer_sdk::js_parity::one_line;
 use isomer_sdk::{CatalogMode, PromptContext, build_authoring_prompt};
 
 use crate::names::ISOMER_TOOL_NAMES;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use isomer_sdk::js::compact_json;
+use isomer_sdk::js_parity::compact_json;
 
 use crate::guide::build_isomer_authoring_guide;
 use crate::names::{ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSITION_SCHEMA_URI};

@@ -3,7 +3,7 @@
 
 use isomer_corpus::Position;
 use isomer_sdk::DeepValue;
-use isomer_sdk::js::{is_js_whitespace, js_trim};
+use isomer_sdk::js_parity::{is_js_whitespace, js_trim};
 use isomer_sdk::parse_json;
 
 /// One attempt's model text, read as JSON (upstream `ParsedAttempt`).
@@ -125,9 +125,12 @@ pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
 /// Reads one attempt's model text (upstream `parseGenerated`): strips the
 /// code fence, then parses JSON. Never panics.
 ///
-/// Parsing follows `JSON.parse` where serde_json can: any value at the top
-/// level, duplicate keys keep the last value, no depth limit (10,000 nested
-/// levels parse, on a grown stack). Where they differ: the error message is
+/// Parsing is the sdk's [`parse_json`], which follows `JSON.parse` where
+/// serde_json can: any value at the top level, duplicate keys keep the last
+/// value, no depth limit (any depth parses, in memory proportional to the
+/// text). The value is built whole even past the input budget: the scorers
+/// walk every node of an attempt, and the check reports the budget's refusal
+/// as its finding. Where JSON.parse differs: the error message is
 /// serde_json's; a lone surrogate escape (`"\uD800"`), which JS accepts,
 /// is a parse failure here (`unexpected end of hex escape at line 1 column
 /// 8`); and so is a number beyond the double range (`1e400`, which JS

@@ -14,7 +14,7 @@ use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
 };
-use isomer_sdk::js::{one_line, to_fixed_2};
+use isomer_sdk::js_parity::{one_line, to_fixed_2};
 
 /// The scores of one case (upstream `EvalCaseResult`, plus
 /// `expected` and an `error` for a case whose callback failed).

@@ -4,7 +4,7 @@
 //! line, a heading, one indented line per entry), each only when it has entries. Lines are
 //! joined with `\n`, with no trailing newline.
 
-use isomer_sdk::js::round_percent;
+use isomer_sdk::__private::js::round_percent;
 
 /// An em dash, U+2014: what a report prints for an absent number.
 pub(crate) const ABSENT: &str = "\u{2014}";

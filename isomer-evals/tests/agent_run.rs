@@ -624,7 +624,7 @@ async fn a_failing_or_panicking_step_ends_only_its_run() {
              errored:\n\
              \x20 offline: step turn 1 failed: the provider is offline\n\
              \x20 buggy: step turn 0 panicked: adapter bug",
-            isomer_sdk::js::to_fixed_2(2.0 * guide_bytes / 3.0)
+            isomer_sdk::js_parity::to_fixed_2(2.0 * guide_bytes / 3.0)
         )
     );
 }

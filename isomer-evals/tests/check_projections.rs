@@ -26,7 +26,7 @@ use isomer_evals::{
     Generate, GenerateRequest, Judge, JudgeRequest, ParsedAttempt, RunEvalsOptions, TextCheck,
     check_attempt, check_composition, parse_generated, run_evals, score_payload,
 };
-use isomer_sdk::js::{format_json_number, json_stringify};
+use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
     AuthoringContext, ChildWalker, DeepValue, InputBudget, InputUsage, RenderOptions, Runtime,
     Surface, check_input_budget,

@@ -21,7 +21,7 @@
 //! | which URLs a node may carry | [`url`] | `sanitizeNavigationHref`, `sanitizeAssetUrl` |
 //! | catalog entries, groups, views, authoring context | [`catalog`] | `getAuthoringContext`, `describePrimitives` |
 //! | the authoring prompt a model reads | [`prompt`] | `buildAuthoringPrompt` |
-//! | JavaScript parity: number text, `JSON.stringify`, `toFixed`, `Math.round`, UTF-16, `\s` | [`js`] | the JavaScript engine itself |
+//! | JavaScript parity: number text, `JSON.stringify`, `toFixed`, UTF-16 lengths, `\s` | [`js_parity`] | the JavaScript engine itself |
 //!
 //! # Rules every part keeps
 //!
@@ -31,7 +31,7 @@
 //!   `1e+21`, `-0` → `0`), `toFixed(2)` rounding the exact binary value half
 //!   up, `Math.round` ties toward +∞, sorting by UTF-16 code units, trimming
 //!   with the JavaScript whitespace set, object keys in JavaScript property
-//!   order. See [`js`].
+//!   order. See [`js_parity`].
 //! - **Hostile input never crashes.** Parsing, budget checks, walks, JSON
 //!   printing and drops are iterative or run on a heap-grown stack: a
 //!   1,000,000-deep array parses, is refused by the budget
@@ -63,18 +63,8 @@
 //! assert_eq!((usage.depth, usage.values, usage.characters), (3, 6, 27));
 //! ```
 //!
-//! Printing JSON and prompt text the way the upstream packages do:
-//!
-//! ```
-//! use isomer_sdk::js::{compact_json, json_stringify, key_span, one_line, to_fixed_2};
-//! use serde_json::json;
-//!
-//! assert_eq!(json_stringify(&json!({"b": 1.0, "1": 1e21})), r#"{"1":1e+21,"b":1}"#);
-//! assert_eq!(compact_json(&json!("a\u{2028}b")), r#""a\u2028b""#);
-//! assert_eq!(to_fixed_2(0.125), "0.13");
-//! assert_eq!(one_line("Two\r\nlines"), "Two lines");
-//! assert_eq!(key_span("kpi"), "`kpi`");
-//! ```
+//! Printing JSON and prompt text the way the upstream packages do is in
+//! [`js_parity`].
 //!
 //! # The runtime
 //!
@@ -87,7 +77,8 @@ pub mod catalog;
 pub mod composition;
 pub mod error;
 pub mod format;
-pub mod js;
+mod js;
+pub mod js_parity;
 pub mod json;
 pub mod prompt;
 pub mod url;
@@ -102,11 +93,11 @@ pub mod node;
 pub mod pack;
 pub mod primitive;
 pub mod runtime;
-pub mod schema;
+mod schema;
 #[cfg(test)]
 mod small_stack;
 pub mod surface;
-pub mod validate;
+mod validate;
 pub mod view;
 pub use capabilities::{Capabilities, SurfaceSupport};
 pub use frame::Frame;
@@ -149,9 +140,20 @@ pub use url::{
 };
 pub use walk::{BodyWalk, ChildRef, ChildWalker, WalkedNode, child_node_path, walk_body};
 pub mod tool;
-/// Support for the code `#[isomer_tool]` expands into; not a public API.
+/// Not a public API; anything here may change in any release. It holds the
+/// support for the code `#[isomer_tool]` expands into, and the crate's
+/// JavaScript-parity internals (`js`), which the other workspace crates
+/// (the evals, the agent tools, the example packs) share so that each rule
+/// has one implementation. A pack or a host uses [`js_parity`] instead.
 #[doc(hidden)]
-pub use tool::macro_support as __private;
+pub mod __private {
+    pub use crate::tool::macro_support::*;
+
+    /// The crate's JavaScript-parity helpers, for the other workspace crates.
+    pub mod js {
+        pub use crate::js::*;
+    }
+}
 pub use tool::{
     EmbeddedResource, IntoToolResult, Json, NoInput, Tool, ToolContent, ToolHandler, ToolResult,
     ToolSchemaError, tool_input_schema,

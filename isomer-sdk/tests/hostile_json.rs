@@ -178,8 +178,8 @@ fn lone_surrogate_escapes_are_syntax_errors_and_pairs_decode() {
             .characters,
         2
     );
-    // The same escape inside 200 levels (the iterative parser): same words,
-    // shifted by the 200 brackets.
+    // The same escape inside 200 levels: same words, shifted by the 200
+    // brackets.
     let deep = format!("{}\"\\ud800\"{}", "[".repeat(200), "]".repeat(200));
     assert_eq!(
         parse_json(&deep).unwrap_err().message,

@@ -21,7 +21,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{pack, runtime, view};
-use isomer_sdk::js::format_json_number;
+use isomer_sdk::js_parity::format_json_number;
 use isomer_sdk::{
     Checked, ErrorCode, InputBudget, InputUsage, RenderOptions, Runtime, Surface, ValidationMode,
     check_input_budget,

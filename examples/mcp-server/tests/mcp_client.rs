@@ -597,7 +597,7 @@ async fn lists_and_reads_both_resources() {
         .unwrap()
         .authoring_schema()
         .clone();
-    assert_eq!(text, &isomer_sdk::js::compact_json(&expected));
+    assert_eq!(text, &isomer_sdk::js_parity::compact_json(&expected));
     assert!(!text.contains('\n'), "printed compact");
 
     let error = mcp_error(session.read("isomer://nope").await);

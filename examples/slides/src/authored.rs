@@ -154,7 +154,7 @@ pub fn has_visible_character(text: &str) -> bool {
     text.chars().any(|c| {
         !(c.is_whitespace()
             || c.is_control()
-            || isomer_sdk::js::is_js_whitespace(c)
+            || isomer_sdk::js_parity::is_js_whitespace(c)
             || is_default_ignorable(c)
             || is_combining_mark(c))
     })

@@ -2,7 +2,7 @@
 //! text, plain text with marks removed, caption upper-casing, separators and
 //! block joining.
 
-use isomer_sdk::js::one_line;
+use isomer_sdk::js_parity::one_line;
 
 use crate::marks::strip_marks;
 

@@ -2,7 +2,7 @@
 //! navigation hrefs go through the sdk's sanitizer, and the footer `url`
 //! must be an absolute http(s) URL with a host.
 
-use isomer_sdk::js::js_trim;
+use isomer_sdk::js_parity::js_trim;
 
 /// The message for an href the navigation sanitizer refuses.
 pub const NAVIGATION_HREF_MESSAGE: &str =

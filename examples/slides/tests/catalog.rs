@@ -6,7 +6,7 @@ mod common;
 
 use common::{findings, runtime, view};
 use isomer_sdk::Surface;
-use isomer_sdk::js::compact_json;
+use isomer_sdk::js_parity::compact_json;
 use isomer_slides::groups::GROUPS;
 
 const TYPES: [&str; 40] = [

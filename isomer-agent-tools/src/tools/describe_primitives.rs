@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
 use isomer_sdk::ToolResult;
-use isomer_sdk::js::utf16_len;
+use isomer_sdk::js_parity::utf16_len;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;

@@ -51,7 +51,7 @@ mod report_page;
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
-use isomer_sdk::js::to_fixed_2;
+use isomer_sdk::js_parity::to_fixed_2;
 
 use crate::case::{AnswerabilityVerdict, EvalCase, Generate};
 use crate::check::{CheckedAttempt, check_attempt};

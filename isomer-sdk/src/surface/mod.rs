@@ -17,7 +17,7 @@
 //!   is reported as `fallback`).
 //!
 //! The composition envelopes (title, subtitle, joining) live in
-//! [`text`], [`markdown`], [`html`], [`slack`] and are reached through the
+//! `text` (internal), [`markdown`], [`html`], [`slack`] and are reached through the
 //! runtime's render methods.
 
 pub mod html;
@@ -26,7 +26,7 @@ pub(crate) mod options;
 pub(crate) mod render;
 pub mod slack;
 pub mod snapshot;
-pub mod text;
+pub(crate) mod text;
 
 use serde_json::Value;
 

@@ -2,7 +2,7 @@
 //! highlighted.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::js::format_js_number;
+use isomer_sdk::js_parity::format_js_number;
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use serde_json::Value;
 

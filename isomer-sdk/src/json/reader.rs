@@ -1,18 +1,18 @@
-//! An iterative JSON parser for deeply nested text.
+//! The JSON text reader: the one parser behind [`parse_json`](super::parse_json)
+//! and [`parse_json_within`](super::parse_json_within).
 //!
-//! `serde_json` recurses once per nesting level. On a heap-grown stack that
-//! is safe but costly: a 1,000,000-deep array needs gigabytes of stack
-//! segments, and each open container re-scans the text for an error's
-//! position. This parser keeps open containers in a `Vec` instead, so memory
-//! is the value itself and every error costs one scan.
-//!
-//! It accepts exactly RFC 8259 JSON, as `serde_json` does, builds the same
-//! `Value` (numbers are read by `serde_json` itself, so `1`, `1.0`, `-0`,
-//! `18446744073709551616` come out identical), and words its errors with
-//! `serde_json`'s texts: `EOF while parsing a list`, `expected value`,
-//! `trailing comma`, … followed by ` at line L column C` (1-based line, the
-//! byte column of the offending character; at the end of the input, the
-//! length of the last line).
+//! It never recurses: open containers are kept in a `Vec` (one byte a level
+//! while only checking the text), so any depth reads in memory proportional
+//! to the text, and every error costs one scan for its position. It accepts
+//! exactly RFC 8259 JSON, as `serde_json` does, builds the `Value`
+//! `serde_json` builds (an integer that fits `u64`, or a negative one that
+//! fits `i64`, is read here; every other number is read by `serde_json`
+//! itself, so `1.0`, `-0`, `18446744073709551616` and `1e400` come out as
+//! `serde_json` makes them), and words its errors with `serde_json`'s texts:
+//! `EOF while parsing a list`, `expected value`, `trailing comma`, …
+//! followed by ` at line L column C` (1-based line, the byte column of the
+//! offending character; at the end of the input, the length of the last
+//! line).
 
 use serde_json::{Map, Number, Value};
 
@@ -61,11 +61,6 @@ impl Drop for OpenStack {
             }
         }
     }
-}
-
-/// Parses `text` as one JSON value without recursion.
-pub(super) fn parse(text: &str) -> Result<Value, JsonSyntaxError> {
-    read(text, None, true).map(Option::unwrap_or_default)
 }
 
 /// Reads `text` as one JSON value without recursion, building it when
@@ -265,6 +260,40 @@ impl Parser<'_> {
         None
     }
 
+    /// Moves the read position to the next byte that ends a run of plain
+    /// string text: a quote, a backslash or a control character (below
+    /// 0x20), or to the end of the text. Tests eight bytes at a time (a byte
+    /// is flagged when subtracting from it borrows into its top bit; a
+    /// borrow only ever carries past a flagged byte, so the lowest flag is
+    /// the first such byte), then finishes byte by byte.
+    fn skip_plain(&mut self) {
+        const ONES: u64 = u64::MAX / 255;
+        const HIGH_BITS: u64 = ONES << 7;
+        const SPACES: u64 = ONES * 0x20;
+        const QUOTES: u64 = ONES * b'"' as u64;
+        const BACKSLASHES: u64 = ONES * b'\\' as u64;
+        while let Some(chunk) = self.bytes.get(self.at..self.at + 8) {
+            let mut eight = [0; 8];
+            eight.copy_from_slice(chunk);
+            let chars = u64::from_le_bytes(eight);
+            let control = chars.wrapping_sub(SPACES) & !chars;
+            let quote = (chars ^ QUOTES).wrapping_sub(ONES) & !(chars ^ QUOTES);
+            let backslash = (chars ^ BACKSLASHES).wrapping_sub(ONES) & !(chars ^ BACKSLASHES);
+            let flagged = (control | quote | backslash) & HIGH_BITS;
+            if flagged != 0 {
+                self.at += flagged.trailing_zeros() as usize / 8;
+                return;
+            }
+            self.at += 8;
+        }
+        while let Some(&byte) = self.bytes.get(self.at) {
+            if byte == b'"' || byte == b'\\' || byte < 0x20 {
+                return;
+            }
+            self.at += 1;
+        }
+    }
+
     /// Reads `"key"` then `:` (whitespace allowed around the colon).
     fn key(&mut self) -> Result<String, JsonSyntaxError> {
         match self.skip_whitespace() {
@@ -288,12 +317,7 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let start = self.at;
-            while let Some(&byte) = self.bytes.get(self.at) {
-                if byte == b'"' || byte == b'\\' || byte < 0x20 {
-                    break;
-                }
-                self.at += 1;
-            }
+            self.skip_plain();
             // Stops only at ASCII bytes, so both ends are char boundaries.
             out.push_str(&self.text[start..self.at]);
             match self.bytes.get(self.at) {
@@ -386,12 +410,15 @@ impl Parser<'_> {
     }
 
     /// A number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`,
-    /// converted by `serde_json` so both parsers agree on its `Number`.
+    /// as the `Number` `serde_json` reads from it ([`integer`] for the
+    /// integers it reads as integers, `serde_json` itself for the rest).
     fn number(&mut self) -> Result<Value, JsonSyntaxError> {
         let start = self.at;
-        if self.bytes.get(self.at) == Some(&b'-') {
+        let negative = self.bytes.get(self.at) == Some(&b'-');
+        if negative {
             self.at += 1;
         }
+        let digits_start = self.at;
         match self.bytes.get(self.at) {
             Some(b'0') => self.at += 1,
             Some(b'1'..=b'9') => self.digits(),
@@ -412,6 +439,13 @@ impl Parser<'_> {
         if matches!(self.bytes.get(self.at), Some(b'0'..=b'9')) {
             // A digit after a leading zero (`01`).
             return Err(self.error_here("invalid number"));
+        }
+        if let Some(number) = self
+            .text
+            .get(digits_start..self.at)
+            .and_then(|digits| integer(negative, digits))
+        {
+            return Ok(Value::Number(number));
         }
         match serde_json::from_str::<Number>(&self.text[start..self.at]) {
             Ok(number) => Ok(Value::Number(number)),
@@ -466,4 +500,18 @@ impl Parser<'_> {
             column,
         }
     }
+}
+
+/// The `Number` `serde_json` reads from the ASCII `digits` of an integer
+/// (after its `-` when `negative`), when it reads one as an integer: a
+/// magnitude that fits `u64`, or a negative integer from -1 down to
+/// `i64::MIN`. `None` for the others, which `serde_json` reads as doubles
+/// (`-0`, a magnitude past `u64::MAX`, a negative one below `i64::MIN`).
+fn integer(negative: bool, digits: &str) -> Option<Number> {
+    let magnitude: u64 = digits.parse().ok()?;
+    if !negative {
+        return Some(magnitude.into());
+    }
+    let value = 0i64.checked_sub_unsigned(magnitude)?;
+    (value != 0).then(|| value.into())
 }
