@@ -407,7 +407,10 @@ fn an_unusable_derived_schema_fails_every_node_of_its_type() {
     assert_eq!(runtime.authoring_schema()["$defs"]["listed"], json!(false));
     let described = runtime.describe_primitives(&["listed"]).unwrap();
     assert_eq!(described.primitives[0].type_name, "listed");
-    assert_eq!(runtime.authoring_context().primitives[0].type_name, "listed");
+    assert_eq!(
+        runtime.authoring_context().primitives[0].type_name,
+        "listed"
+    );
 }
 
 #[test]
