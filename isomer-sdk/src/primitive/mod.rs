@@ -3,7 +3,9 @@
 //!
 //! A primitive is one node `type` of a vocabulary. It declares
 //! - its fields, as the JSON Schema of a Rust struct `T` (`#[derive(Deserialize,
-//!   JsonSchema)]`), or a JSON Schema given with [`PrimitiveBuilder::schema_json`];
+//!   JsonSchema)]`, derived the first time the runtime needs it), a schema made
+//!   on first use by a function given with [`PrimitiveBuilder::schema_with`], or
+//!   a JSON Schema given with [`PrimitiveBuilder::schema_json`] (checked at build);
 //! - its catalog entry (purpose, use when, avoid when, example, group);
 //! - where its children are: fields typed [`Node`](crate::Node) are child
 //!   slots, found from the schema; [`PrimitiveBuilder::children`] replaces that
