@@ -331,6 +331,88 @@ fn a_schema_that_passes_the_meta_schema_but_does_not_compile_fails_its_nodes() {
     );
 }
 
+/// A node struct with a field every node has already.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Tagged {
+    #[serde(rename = "surfaces")]
+    shown_on: Vec<String>,
+    text: String,
+}
+
+#[test]
+fn a_derived_struct_with_a_reserved_field_is_refused_at_build() {
+    let error = Primitive::builder::<Tagged>("tagged")
+        .purpose("Tagged.")
+        .example(json!({ "type": "tagged", "text": "x" }))
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        error,
+        IsomerError::ReservedNodeField {
+            type_name: "tagged".into(),
+            field: "surfaces".into()
+        }
+    );
+}
+
+/// A node type whose hand-written `JsonSchema` describes an array.
+#[derive(serde::Deserialize)]
+#[allow(dead_code)]
+struct Listed(Vec<String>);
+
+impl schemars::JsonSchema for Listed {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Listed".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "array" })
+    }
+}
+
+#[test]
+fn an_unusable_derived_schema_fails_every_node_of_its_type() {
+    // Derived schemas are derived on first use, so the build cannot see a
+    // hand-written `JsonSchema` that describes no object; the nodes can.
+    let listed = Primitive::builder::<Listed>("listed")
+        .purpose("Listed.")
+        .example(json!({ "type": "listed" }))
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    assert_eq!(listed.schema(), &json!(false));
+    assert!(listed.field_names().is_empty());
+    let runtime = Runtime::builder()
+        .pack(Pack::new("p").primitive(listed).build().unwrap())
+        .build()
+        .unwrap();
+    let failing = runtime.check_examples();
+    assert_eq!(failing.len(), 1);
+    let (type_name, index, errors) = &failing[0];
+    assert_eq!((type_name.as_str(), *index), ("listed", 0));
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].path, "body[0]");
+    assert_eq!(
+        errors[0].message,
+        "cannot be checked: primitive \"listed\" has an unusable schema: the schema does not describe an object"
+    );
+    assert_eq!(
+        runtime.composition_schema()["$defs"]["listed"],
+        json!(false)
+    );
+    assert_eq!(runtime.authoring_schema()["$defs"]["listed"], json!(false));
+    let described = runtime.describe_primitives(&["listed"]).unwrap();
+    assert_eq!(described.primitives[0].type_name, "listed");
+    assert_eq!(
+        runtime.authoring_context().primitives[0].type_name,
+        "listed"
+    );
+}
+
 #[test]
 fn the_runtime_is_send_and_sync() {
     fn assert_send_sync<T: Send + Sync>() {}

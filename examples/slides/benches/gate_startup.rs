@@ -10,18 +10,25 @@
 //!
 //! ```text
 //! $ cargo bench -p isomer-slides --bench gate_startup
-//! dev      gate 163,976,650 Ir  empty 3,223,336 Ir  ratio 50.9x
-//! release  gate 36,868,922 Ir  empty 1,559,014 Ir  ratio 23.6x
+//! dev      gate 51,839,712 Ir  empty 3,223,882 Ir  ratio 16.1x
+//! release  gate 11,337,568 Ir  empty 1,559,248 Ir  ratio 7.3x
 //! ```
 //!
-//! (measured when this benchmark was added, with the 27-primitive pack). With the
-//! 40-primitive pack the dev gate took 241.0M Ir (75.7x the empty binary's 3.19M); the
-//! harness then stopped building the authoring prompt and context for a replayed case,
-//! stopped dropping the suite at exit, and the sdk compiles each primitive's validator on
-//! first use: 133.3M Ir (41.8x); release 24.5M Ir against 1.52M (16.1x). Of the dev count,
-//! building the slides runtime is 120.5M (the node schemas and their check against the
-//! meta-schema), the case itself 7.4M and the harness's start (arguments, 1,000 trial
-//! names, the name check) about 5M.
+//! How it got there: 164.0M / 36.9M (50.9x / 23.6x) when this benchmark was added with the
+//! 27-primitive pack; 241.0M in dev with all 40 primitives; 133.3M / 24.5M (41.8x / 16.1x)
+//! once the harness stopped building the authoring prompt for a replayed case and the sdk
+//! compiled each validator on first use; the figures above once each primitive's schema is
+//! also derived, normalized and read for child slots on first use (the slides pack gives its
+//! schemas with `PrimitiveBuilder::schema_with`), so building the 40-primitive runtime fell
+//! from 120.5M to 5.9M in dev.
+//!
+//! What is left is mostly jsonschema's: before compiling the first schema of a process it
+//! builds a validator for the draft 2020-12 meta-schema and checks the schema against it.
+//! Building that validator alone is 28.0M in dev (8.7x the whole empty binary) and 4.8M in
+//! release (3.1x); jsonschema 0.61 has no public option to compile without that check, so
+//! neither profile can come within 2x of the empty binary while a case's schemas are compiled
+//! with it. Of the rest, in release, building the slides runtime (40 catalog entries and
+//! builders) is 1.6M and checking the case's answer 1.6M.
 //!
 //! Needs `valgrind` on `PATH`. Builds both binaries in both profiles with cargo first
 //! (a no-op when they are built).

@@ -491,7 +491,8 @@ mod tests {
             runtime
                 .primitive(type_name)
                 .unwrap()
-                .inner
+                .shape()
+                .unwrap()
                 .schema
                 .is_compiled()
         };
@@ -507,5 +508,47 @@ mod tests {
             json!({ "type": "string" })
         );
         assert!(runtime.composition_schema.get().is_some());
+    }
+
+    /// A node type whose schema is derived from its fields.
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Note {
+        #[allow(dead_code)]
+        text: String,
+    }
+
+    fn derived(type_name: &str) -> Primitive {
+        Primitive::builder::<Note>(type_name)
+            .purpose("A note.")
+            .example(json!({ "type": type_name, "text": "x" }))
+            .text(|note, _| note.text.clone())
+            .markdown(|_, _| Markdown::new())
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_derived_schema_is_derived_when_a_node_of_its_type_is_first_checked() {
+        let runtime = Runtime::builder()
+            .pack(
+                Pack::new("p")
+                    .primitive(derived("a"))
+                    .primitive(derived("b"))
+                    .build()
+                    .unwrap(),
+            )
+            .build()
+            .unwrap();
+        let derived =
+            |type_name: &str| runtime.primitive(type_name).unwrap().inner.shape.is_ready();
+        assert_eq!((derived("a"), derived("b")), (false, false));
+        let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
+        assert!(runtime.check(&view).valid());
+        assert_eq!((derived("a"), derived("b")), (true, false));
+        assert_eq!(
+            runtime.primitive("b").unwrap().field_names(),
+            ["text".to_owned()]
+        );
+        assert_eq!((derived("a"), derived("b")), (true, true));
     }
 }

@@ -45,7 +45,12 @@ pub(crate) fn composition_schema(primitives: &[Primitive], id: Option<&str>) -> 
         defs.insert(name.into(), render_theme_schema());
     }
     for primitive in primitives {
-        let schema = &primitive.inner.schema;
+        // An unusable derived schema has no member: its def is `false`.
+        let Ok(shape) = primitive.shape() else {
+            defs.insert(primitive.type_name().to_owned(), Value::Bool(false));
+            continue;
+        };
+        let schema = &shape.schema;
         let mut renames: Vec<(String, String)> = Vec::new();
         for (name, def) in &schema.defs {
             let clash = types.contains(&name.as_str())

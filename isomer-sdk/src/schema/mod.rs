@@ -9,6 +9,7 @@ pub(crate) mod describe;
 pub(crate) mod input;
 pub(crate) mod node;
 pub(crate) mod root;
+pub(crate) mod shape;
 pub(crate) mod slots;
 
 use serde_json::Value;

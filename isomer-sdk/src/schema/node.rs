@@ -146,9 +146,38 @@ impl<'i> jsonschema::Keyword<'i> for Utf16Length {
     }
 }
 
+/// When a node schema is checked against the draft 2020-12 meta-schema.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MetaCheck {
+    /// While normalizing: a failure is [`IsomerError::InvalidSchema`].
+    Now,
+    /// Only when the validator compiles (the compiler checks it first),
+    /// for schemas derived from a Rust type.
+    OnCompile,
+}
+
+/// Refuses a primitive whose fields include `id` or `surfaces`, which
+/// every node has and the runtime declares itself (the first one found,
+/// `id` before `surfaces`).
+pub(crate) fn check_reserved_fields<'a>(
+    type_name: &str,
+    fields: impl IntoIterator<Item = &'a str> + Clone,
+) -> Result<(), IsomerError> {
+    for reserved in ["id", "surfaces"] {
+        if fields.clone().into_iter().any(|field| field == reserved) {
+            return Err(IsomerError::ReservedNodeField {
+                type_name: type_name.to_owned(),
+                field: reserved.to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
 impl NodeSchema {
-    /// Normalizes `raw` for the primitive `type_name`.
-    pub fn new(type_name: &str, raw: Value) -> Result<NodeSchema, IsomerError> {
+    /// Normalizes `raw` for the primitive `type_name`, checking it against
+    /// the meta-schema now or leaving that to the compiler (`meta`).
+    pub fn new(type_name: &str, raw: Value, meta: MetaCheck) -> Result<NodeSchema, IsomerError> {
         let invalid = |reason: &str| IsomerError::InvalidSchema {
             type_name: type_name.to_owned(),
             reason: reason.to_owned(),
@@ -172,14 +201,7 @@ impl NodeSchema {
             Some(Value::Object(properties)) => properties,
             Some(_) => return Err(invalid("properties is not an object")),
         };
-        for reserved in ["id", "surfaces"] {
-            if properties.contains_key(reserved) {
-                return Err(IsomerError::ReservedNodeField {
-                    type_name: type_name.to_owned(),
-                    field: reserved.to_owned(),
-                });
-            }
-        }
+        check_reserved_fields(type_name, properties.keys().map(String::as_str))?;
         properties.remove("type");
         let mut required: Vec<Value> = match raw.remove("required") {
             None => Vec::new(),
@@ -264,7 +286,9 @@ impl NodeSchema {
         // Compiling waits for the first node of this type (a process that
         // checks one answer pays only for the types it meets); the
         // meta-schema check catches the malformed schemas now.
-        check_against_meta_schema(&validator).map_err(|reason| invalid(&reason))?;
+        if meta == MetaCheck::Now {
+            check_against_meta_schema(&validator).map_err(|reason| invalid(&reason))?;
+        }
         let strips = has_ordinary_object(&validator);
         Ok(NodeSchema {
             member,
@@ -483,6 +507,7 @@ mod tests {
         let schema = NodeSchema::new(
             "note",
             json!({ "type": "object", "properties": { "text": { "type": "string" } } }),
+            MetaCheck::Now,
         )
         .unwrap();
         assert!(!schema.is_compiled());
@@ -525,6 +550,7 @@ mod tests {
             "kpi",
             json!({ "title": "Kpi", "type": "object", "properties": { "type": { "type": "string" }, "label": { "type": "string" } },
                     "required": ["type", "label"] }),
+            MetaCheck::Now,
         )
         .unwrap();
         assert_eq!(schema.fields, vec!["label".to_owned()]);

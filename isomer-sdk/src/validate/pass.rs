@@ -36,7 +36,7 @@ impl Engine {
             let Some(primitive) = visit.primitive else {
                 continue;
             };
-            if !primitive.inner.schema.strips {
+            if !primitive.shape().is_ok_and(|shape| shape.schema.strips) {
                 continue;
             }
             if let Some(node) = navigate(&mut copy, &visits.segments(at)) {
@@ -146,14 +146,14 @@ impl Engine {
                 instance: node,
                 node_fields: Some(primitive.field_names()),
             };
-            let own = match primitive.inner.schema.compiled() {
+            let own = match primitive.validator() {
                 Ok(compiled) => issues(compiled, &subject),
-                // A pack bug the meta-schema check could not see: the
-                // node is reported, not silently accepted.
+                // A pack bug the build could not see: the node is
+                // reported, not silently accepted.
                 Err(reason) => vec![Issue {
                     key: Vec::new(),
                     segments: Vec::new(),
-                    message: format!("cannot be checked: its schema does not compile ({reason})"),
+                    message: format!("cannot be checked: {reason}"),
                 }],
             };
             let own_failed = !own.is_empty();

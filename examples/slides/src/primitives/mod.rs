@@ -251,7 +251,7 @@ fn node_schema<T: JsonSchema>() -> Value {
 pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
     let entry = T::catalog();
     let mut builder = Primitive::builder::<T>(T::TYPE)
-        .schema_json(node_schema::<T>())
+        .schema_with(node_schema::<T>)
         .purpose(entry.purpose)
         .use_when(entry.use_when)
         .avoid_when(entry.avoid_when)
