@@ -1,6 +1,6 @@
 //! The JavaScript-parity helpers a pack or a host needs for its own text:
-//! printing numbers and JSON, rounding, trimming, one-line labels and
-//! lengths the way the upstream TypeScript packages do.
+//! printing numbers and JSON, rounding, trimming, ordering, one-line labels
+//! and lengths the way the upstream TypeScript packages do.
 //!
 //! Public because a pack that prints text of its own (a label, a number on a
 //! chart, a URL it trims) must match what upstream prints byte for byte, and
@@ -20,6 +20,7 @@
 //! ```
 
 pub use crate::js::{
-    compact_json, format_js_number, format_json_number, is_js_whitespace, js_trim, json_stringify,
-    key_span, one_line, to_fixed_2, utf16_len,
+    cmp_utf16, compact_json, format_js_number, format_json_number, is_array_index_key,
+    is_js_whitespace, js_property_order, js_trim, json_stringify, json_stringify_pretty, key_span,
+    math_round, name_text, one_line, quote_text, sort_utf16, to_fixed_2, utf16_len,
 };

@@ -358,10 +358,12 @@ fn a_derived_struct_with_a_reserved_field_is_refused_at_build() {
     );
 }
 
-/// A node type whose hand-written `JsonSchema` describes an array.
+/// A node struct whose hand-written `JsonSchema` describes an array.
 #[derive(serde::Deserialize)]
 #[allow(dead_code)]
-struct Listed(Vec<String>);
+struct Listed {
+    items: Vec<String>,
+}
 
 impl schemars::JsonSchema for Listed {
     fn schema_name() -> std::borrow::Cow<'static, str> {
@@ -373,10 +375,71 @@ impl schemars::JsonSchema for Listed {
     }
 }
 
+/// A newtype node, whose derived schema describes an array.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Words(Vec<String>);
+
+/// Fields every node has, flattened into a node struct.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Base {
+    id: String,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Flattened {
+    #[serde(flatten)]
+    base: Base,
+    text: String,
+}
+
+/// A field that also reads the key `id`, which its schema does not declare.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Aliased {
+    #[serde(alias = "id")]
+    ident: String,
+}
+
+fn build_derived<T>(type_name: &str) -> Result<Primitive, IsomerError>
+where
+    T: serde::de::DeserializeOwned + schemars::JsonSchema + 'static,
+{
+    Primitive::builder::<T>(type_name)
+        .purpose("Derived.")
+        .example(json!({ "type": type_name }))
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+}
+
+#[test]
+fn a_derived_schema_of_anything_but_a_plain_struct_is_checked_at_build() {
+    let error = build_derived::<Words>("words").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "primitive \"words\" has an unusable schema: the schema does not describe an object"
+    );
+    assert_eq!(
+        build_derived::<Flattened>("flattened").unwrap_err(),
+        IsomerError::ReservedNodeField {
+            type_name: "flattened".into(),
+            field: "id".into()
+        }
+    );
+    // An alias is no schema field: the struct's schema is made now, and
+    // declares `ident` only.
+    let aliased = build_derived::<Aliased>("aliased").unwrap();
+    assert_eq!(aliased.field_names(), ["ident".to_owned()]);
+}
+
 #[test]
 fn an_unusable_derived_schema_fails_every_node_of_its_type() {
-    // Derived schemas are derived on first use, so the build cannot see a
-    // hand-written `JsonSchema` that describes no object; the nodes can.
+    // A plain struct's schema is derived on first use, so the build cannot
+    // see a hand-written `JsonSchema` that describes no object; the nodes
+    // can.
     let listed = Primitive::builder::<Listed>("listed")
         .purpose("Listed.")
         .example(json!({ "type": "listed" }))

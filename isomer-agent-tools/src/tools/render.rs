@@ -57,7 +57,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
         Some((name, None)) => {
             return ToolResult::error(format!(
                 "theme must be one of: auto, light, dark; got {}.",
-                isomer_sdk::__private::js::quote_text(name)
+                isomer_sdk::js_parity::quote_text(name)
             ));
         }
     };

@@ -2,8 +2,8 @@
 //! [`AgentEvalTotals`], and [`format_agent_report`] (upstream `runAgentEvals`
 //! and its report).
 
-use isomer_sdk::__private::js::cmp_utf16;
 use isomer_sdk::Tool;
+use isomer_sdk::js_parity::cmp_utf16;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::types::AgentEvalCaseResult;

@@ -11,7 +11,8 @@ use serde_json::Value;
 use crate::check::CheckedAttempt;
 use crate::runtime::EvalRuntime;
 use crate::score::tree::{body_of, for_each_node_type};
-use isomer_sdk::__private::js::{json_stringify_len, sort_utf16};
+use isomer_sdk::__private::js::json_stringify_len;
+use isomer_sdk::js_parity::sort_utf16;
 
 /// The size and the invented node types of the first attempt (upstream
 /// `PayloadScore`). It always describes the first attempt, also when a

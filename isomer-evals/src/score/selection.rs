@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::score::tree::{body_of, for_each_node_type};
-use isomer_sdk::__private::js::sort_utf16;
+use isomer_sdk::js_parity::sort_utf16;
 
 /// How the answer's node types compare with the golden's, as multisets
 /// (upstream `PrimitiveSelectionScore`).

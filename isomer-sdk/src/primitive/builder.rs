@@ -121,7 +121,9 @@ where
     /// a schema derived from `T` with settings of one's own (a schemars
     /// transform, say). The schema has the shape
     /// [`PrimitiveBuilder::schema_json`] describes and is treated as a
-    /// derived one (see [`PrimitiveBuilder::build`]).
+    /// derived one: for a plain struct `T`, only its serde field names are
+    /// checked at build, the schema itself when it is made and compiled
+    /// (see [`PrimitiveBuilder::build`]).
     pub fn schema_with<F>(mut self, make: F) -> Self
     where
         F: Fn() -> Value + Send + Sync + 'static,
@@ -278,33 +280,39 @@ where
     ///   blank, the example is missing or not a node of this
     ///   type, or the `text`/`markdown` renderer is missing;
     /// - [`IsomerError::ReservedNodeField`] when the schema declares `id` or
-    ///   `surfaces` (for a derived schema: when the struct `T` has a field
-    ///   of that serde name);
-    /// - [`IsomerError::InvalidSchema`] when a schema given with
-    ///   [`PrimitiveBuilder::schema_json`] is not an object schema with
-    ///   `properties` or breaks the draft 2020-12 meta-schema
+    ///   `surfaces`;
+    /// - [`IsomerError::InvalidSchema`] when the schema is not an object
+    ///   schema with `properties` or breaks the draft 2020-12 meta-schema
     ///   (`{"type": 5}`).
     ///
-    /// Work waits for the first node that needs it, so a process pays only
-    /// for the types it meets:
-    /// - a schema derived from `T` (or made by
-    ///   [`PrimitiveBuilder::schema_with`]) is derived, normalized and read
-    ///   for child slots on first use (the struct's field names are read now,
-    ///   from its `Deserialize` implementation, for the reserved-field
-    ///   check); if it is unusable, which only a hand-written `JsonSchema`
-    ///   implementation can cause, every node of the type is reported with
-    ///   `cannot be checked: primitive "<type>" has an unusable schema:
-    ///   <reason>`;
+    /// A schema given with [`PrimitiveBuilder::schema_json`] is checked here,
+    /// and so is a schema derived from (or made by
+    /// [`PrimitiveBuilder::schema_with`] for) a `T` that is not a plain
+    /// struct (a newtype, an enum, a struct with a flattened field) or whose
+    /// serde field names or aliases include `id` or `surfaces`.
+    ///
+    /// Otherwise work waits for the first node that needs it, so a process
+    /// pays only for the types it meets:
+    /// - the schema of a plain struct is derived (or made), normalized and
+    ///   read for child slots on first use. It can only be unusable when
+    ///   its `JsonSchema` (or the `schema_with` function) disagrees with its
+    ///   `Deserialize` (a hand-written implementation, a schemars-only
+    ///   rename to `id`); every node of the type is then reported with
+    ///   `cannot be checked: ` and the error this method would have
+    ///   returned (`primitive "<type>" has an unusable schema: <reason>`),
+    ///   and its def in the composition schema is `false`;
     /// - the validator is compiled when the first node of the type is
-    ///   checked, and a derived schema is checked against the meta-schema
-    ///   then. A schema that does not compile (a `pattern` that is not a
-    ///   regular expression, a `$ref` to nothing) is therefore not refused
-    ///   here: every node of the type is reported with `cannot be checked:
-    ///   its schema does not compile (<reason>)`.
+    ///   checked, and a lazily made schema is checked against the
+    ///   meta-schema then. A schema that does not compile (one breaking the
+    ///   meta-schema, a `pattern` that is not a regular expression, a `$ref`
+    ///   to nothing) is therefore not refused here: every node of the type
+    ///   is reported with `cannot be checked: its schema does not compile
+    ///   (<reason>)`.
     ///
     /// A pack's conformance test
-    /// ([`Runtime::check_examples`](crate::Runtime::check_examples)) shows
-    /// both.
+    /// ([`Runtime::check_examples`](crate::Runtime::check_examples)) makes
+    /// and compiles the schema of every primitive that has an example, so
+    /// it shows both.
     pub fn build(self) -> Result<Primitive, IsomerError> {
         let invalid = |reason: &str| IsomerError::InvalidPrimitive {
             type_name: self.type_name.clone(),
@@ -339,14 +347,22 @@ where
         let shape = match self.schema {
             SchemaSource::Given(schema) => LazyShape::given(&self.type_name, schema)?,
             source => {
-                if let Some(fields) = declared_fields::<T>() {
-                    check_reserved_fields(&self.type_name, fields.iter().copied())?;
-                }
                 let make: DeriveFn = match source {
                     SchemaSource::Lazy(make) => make,
                     _ => Box::new(crate::schema::node::derive_schema::<T>),
                 };
-                LazyShape::derived(&self.type_name, make)
+                // Only a plain struct whose serde fields avoid the reserved
+                // names waits: anything else (a newtype, an enum, a
+                // flattened struct, a field or alias named `id`) is made
+                // and checked now, as a given schema is.
+                let plain = declared_fields::<T>().is_some_and(|fields| {
+                    check_reserved_fields(&self.type_name, fields.iter().copied()).is_ok()
+                });
+                if plain {
+                    LazyShape::derived(&self.type_name, make)
+                } else {
+                    LazyShape::given(&self.type_name, make())?
+                }
             }
         };
         let mut examples = vec![example.clone()];

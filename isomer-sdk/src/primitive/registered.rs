@@ -63,10 +63,10 @@ impl Primitive {
     /// `additionalProperties: false`, its own `$defs`, with child slots as
     /// `{"$ref": "#/$defs/bodyNode"}` and `bodyNode` an object.
     ///
-    /// A schema derived from the node's Rust type is derived on the first
-    /// call (see [`PrimitiveBuilder::build`](super::PrimitiveBuilder::build)); when that derived schema is
-    /// unusable (only a hand-written `JsonSchema` implementation can make
-    /// one), this is `false`, the schema no node passes.
+    /// A plain struct's schema is made on the first call (see
+    /// [`PrimitiveBuilder::build`](super::PrimitiveBuilder::build)); when it
+    /// is unusable (its `JsonSchema` disagrees with its `Deserialize`), this
+    /// is `false`, the schema no node passes.
     pub fn schema(&self) -> &Value {
         static UNUSABLE: Value = Value::Bool(false);
         self.shape()

@@ -10,17 +10,17 @@
 //!   and sliced the first time the runtime needs it (a node of the type to
 //!   check or walk, the composition schema, the catalog's field list).
 //!   Building a 40-primitive pack then costs next to nothing, and a process
-//!   that checks one answer pays for the types that answer uses. The one
-//!   fault a derived struct commonly has, a field named `id` or
-//!   `surfaces`, is still refused at build: the struct's field names are
-//!   read from its `Deserialize` implementation ([`declared_fields`]),
-//!   without deriving the schema. Any other fault of a derived schema can
-//!   only come from a hand-written `JsonSchema` implementation; it is kept
-//!   and every node of the type is reported with it (`cannot be checked:
-//!   …`), which a pack's conformance test
-//!   ([`Runtime::check_examples`](crate::Runtime::check_examples)) shows.
-//!   A derived schema is checked against the meta-schema when its validator
-//!   compiles, on the first node of the type.
+//!   that checks one answer pays for the types that answer uses. Only a
+//!   plain struct waits, and only when none of its serde field names (read
+//!   from its `Deserialize` implementation by [`declared_fields`], without
+//!   deriving the schema) is `id` or `surfaces`; any other type's schema is
+//!   made and checked at build, as a given one is. A plain struct's
+//!   schema can then only be unusable when its `JsonSchema` disagrees with
+//!   its `Deserialize`; the fault is kept and every node of the type is
+//!   reported with it (`cannot be checked: …`), which a pack's conformance
+//!   test ([`Runtime::check_examples`](crate::Runtime::check_examples))
+//!   shows. A lazily made schema is checked against the meta-schema when
+//!   its validator compiles, on the first node of the type.
 //!
 //! [`PrimitiveBuilder::schema_json`]: crate::PrimitiveBuilder::schema_json
 //! [`PrimitiveBuilder::schema_with`]: crate::PrimitiveBuilder::schema_with

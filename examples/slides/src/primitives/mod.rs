@@ -245,9 +245,12 @@ fn node_schema<T: JsonSchema>() -> Value {
 /// The sdk primitive of `T`: its catalog entry, refinements and renderers.
 ///
 /// # Errors
-/// Whatever [`isomer_sdk::PrimitiveBuilder::build`] refuses (a schema that
-/// declares `id`/`surfaces`, a catalog example of another type); the
-/// crate's tests build every primitive, so this never fails for the pack.
+/// Whatever [`isomer_sdk::PrimitiveBuilder::build`] refuses (a node struct
+/// with a field named `id`/`surfaces`, a catalog example of another type);
+/// the crate's tests build every primitive, so this never fails for the
+/// pack. The schema itself is made on first use (`schema_with`); the
+/// tests validate every primitive's catalog example, which makes and
+/// compiles every schema.
 pub fn primitive<T: SlideNode>() -> Result<Primitive, IsomerError> {
     let entry = T::catalog();
     let mut builder = Primitive::builder::<T>(T::TYPE)
