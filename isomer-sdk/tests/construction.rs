@@ -314,21 +314,32 @@ fn a_schema_that_passes_the_meta_schema_but_does_not_compile_fails_its_nodes() {
         .markdown(|_, _| Markdown::new())
         .build()
         .unwrap();
-    let runtime = Runtime::builder()
-        .pack(Pack::new("p").primitive(broken).build().unwrap())
-        .build()
-        .unwrap();
-    let failing = runtime.check_examples();
-    assert_eq!(failing.len(), 1);
-    let (type_name, index, errors) = &failing[0];
-    assert_eq!((type_name.as_str(), *index), ("broken", 0));
-    assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0].path, "body[0]");
-    assert_eq!(errors[0].node_type.as_deref(), Some("broken"));
+    let runtime = runtime_of(broken);
     assert_eq!(
-        errors[0].message,
+        the_failing_example(&runtime, "broken"),
         "cannot be checked: its schema does not compile (\"(\" is not a \"regex\")"
     );
+}
+
+/// A runtime of one pack holding `primitive`.
+fn runtime_of(primitive: Primitive) -> Runtime {
+    Runtime::builder()
+        .pack(Pack::new("p").primitive(primitive).build().unwrap())
+        .build()
+        .unwrap()
+}
+
+/// The message of the one finding of the one failing catalog example,
+/// which must be `type_name`'s first, reported at `body[0]` as its node.
+fn the_failing_example(runtime: &Runtime, type_name: &str) -> String {
+    let failing = runtime.check_examples();
+    assert_eq!(failing.len(), 1);
+    let (failing_type, index, errors) = &failing[0];
+    assert_eq!((failing_type.as_str(), *index), (type_name, 0));
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].path, "body[0]");
+    assert_eq!(errors[0].node_type.as_deref(), Some(type_name));
+    errors[0].message.clone()
 }
 
 /// A node struct with a field every node has already.
@@ -440,27 +451,12 @@ fn an_unusable_derived_schema_fails_every_node_of_its_type() {
     // A plain struct's schema is derived on first use, so the build cannot
     // see a hand-written `JsonSchema` that describes no object; the nodes
     // can.
-    let listed = Primitive::builder::<Listed>("listed")
-        .purpose("Listed.")
-        .example(json!({ "type": "listed" }))
-        .text(|_, _| String::new())
-        .markdown(|_, _| Markdown::new())
-        .build()
-        .unwrap();
+    let listed = build_derived::<Listed>("listed").unwrap();
     assert_eq!(listed.schema(), &json!(false));
     assert!(listed.field_names().is_empty());
-    let runtime = Runtime::builder()
-        .pack(Pack::new("p").primitive(listed).build().unwrap())
-        .build()
-        .unwrap();
-    let failing = runtime.check_examples();
-    assert_eq!(failing.len(), 1);
-    let (type_name, index, errors) = &failing[0];
-    assert_eq!((type_name.as_str(), *index), ("listed", 0));
-    assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0].path, "body[0]");
+    let runtime = runtime_of(listed);
     assert_eq!(
-        errors[0].message,
+        the_failing_example(&runtime, "listed"),
         "cannot be checked: primitive \"listed\" has an unusable schema: the schema does not describe an object"
     );
     assert_eq!(
