@@ -267,32 +267,27 @@ impl Shape {
         Shape::plain("unknown", PropKind::Other)
     }
 
+    /// The alternatives `displays` joined as `a | b`: a union when there
+    /// are two or more.
+    fn alternatives(displays: Vec<String>, kind: PropKind, values: Option<Vec<String>>) -> Shape {
+        Shape {
+            union: displays.len() > 1,
+            display: displays.join(" | "),
+            kind,
+            values,
+        }
+    }
+
     /// The string choices `values` as an enum (`"a" | "b"`).
     fn string_enum(values: Vec<String>) -> Shape {
-        Shape {
-            display: values
-                .iter()
-                .map(|value| quote_text(value))
-                .collect::<Vec<_>>()
-                .join(" | "),
-            kind: PropKind::Enum,
-            union: values.len() > 1,
-            values: Some(values),
-        }
+        let displays = values.iter().map(|value| quote_text(value)).collect();
+        Shape::alternatives(displays, PropKind::Enum, Some(values))
     }
 
     /// Non-string literals: kind other, displayed as JSON.
     fn literals(values: &[&Value]) -> Shape {
-        Shape {
-            display: values
-                .iter()
-                .map(|value| compact_json(value))
-                .collect::<Vec<_>>()
-                .join(" | "),
-            kind: PropKind::Other,
-            values: None,
-            union: values.len() > 1,
-        }
+        let displays = values.iter().map(|value| compact_json(value)).collect();
+        Shape::alternatives(displays, PropKind::Other, None)
     }
 
     /// One of `shapes` (at least two): an enum when every one is an enum
@@ -316,12 +311,7 @@ impl Shape {
                 displays.push(shape.display);
             }
         }
-        Shape {
-            union: displays.len() > 1,
-            display: displays.join(" | "),
-            kind: PropKind::Other,
-            values: None,
-        }
+        Shape::alternatives(displays, PropKind::Other, None)
     }
 
     /// This shape as an array item: `X[]`, parenthesized when `X` is a union.

@@ -66,6 +66,22 @@ pub enum Provider {
     Gemini,
 }
 
+/// The keywords a strict schema is made of, kept by both strict dialects
+/// ([`Provider::OpenAi`], [`Provider::AnthropicStrict`]): the strict rewrite
+/// writes `required` and `additionalProperties` anew and expresses an
+/// optional property with `type`, `enum` or `anyOf` (module docs).
+const STRICT_KEYWORDS: [&str; 9] = [
+    "type",
+    "description",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "enum",
+    "const",
+    "anyOf",
+];
+
 impl Provider {
     /// Every dialect, in the order above.
     pub const ALL: [Provider; 4] = [
@@ -75,45 +91,30 @@ impl Provider {
         Provider::Gemini,
     ];
 
-    /// The keywords this dialect keeps in a schema; others move into the
-    /// description. `None`: every keyword is kept.
-    fn kept_keywords(self) -> Option<&'static [&'static str]> {
+    /// Whether this dialect keeps `keyword` in a schema; others move into
+    /// the description. [`Provider::Anthropic`] keeps every keyword.
+    fn keeps(self, keyword: &str) -> bool {
+        let listed = |extra: &[&str]| extra.contains(&keyword);
         match self {
-            Provider::OpenAi => Some(&[
-                "type",
-                "description",
-                "properties",
-                "required",
-                "additionalProperties",
-                "items",
-                "enum",
-                "const",
-                "anyOf",
-                "pattern",
-                "format",
-                "minimum",
-                "maximum",
-                "exclusiveMinimum",
-                "exclusiveMaximum",
-                "multipleOf",
-                "minItems",
-                "maxItems",
-            ]),
-            Provider::Anthropic => None,
-            Provider::AnthropicStrict => Some(&[
-                "type",
-                "description",
-                "properties",
-                "required",
-                "additionalProperties",
-                "items",
-                "enum",
-                "const",
-                "anyOf",
-                "format",
-                "minItems",
-            ]),
-            Provider::Gemini => Some(&[
+            Provider::OpenAi => {
+                STRICT_KEYWORDS.contains(&keyword)
+                    || listed(&[
+                        "pattern",
+                        "format",
+                        "minimum",
+                        "maximum",
+                        "exclusiveMinimum",
+                        "exclusiveMaximum",
+                        "multipleOf",
+                        "minItems",
+                        "maxItems",
+                    ])
+            }
+            Provider::Anthropic => true,
+            Provider::AnthropicStrict => {
+                STRICT_KEYWORDS.contains(&keyword) || listed(&["format", "minItems"])
+            }
+            Provider::Gemini => listed(&[
                 "type",
                 "format",
                 "title",
@@ -252,7 +253,6 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
     }
     let mut out = Map::new();
     let mut moved: Vec<String> = Vec::new();
-    let kept = provider.kept_keywords().unwrap_or(&[]);
     for (key, value) in schema {
         match key.as_str() {
             "properties" => {
@@ -280,7 +280,7 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
             // takes (the handler still checks `oneOf`).
             "anyOf" | "oneOf"
                 if key == "anyOf"
-                    || (provider.kept_keywords().is_some() && !schema.contains_key("anyOf")) =>
+                    || (provider != Provider::Anthropic && !schema.contains_key("anyOf")) =>
             {
                 let options = value
                     .as_array()
@@ -336,7 +336,7 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
                     out.insert(key.clone(), other.clone());
                 }
             },
-            _ if provider.kept_keywords().is_none() || kept.contains(&key.as_str()) => {
+            _ if provider.keeps(key) => {
                 out.insert(key.clone(), value.clone());
             }
             _ => moved.push(format!("{key}: {}", compact(value))),

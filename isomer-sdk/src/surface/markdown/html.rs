@@ -1,7 +1,7 @@
 //! HTML output of inline runs (the fallback of primitives without an
 //! `html` renderer).
 
-use super::Run;
+use super::inline::Run;
 
 /// Escapes `&`, `<`, `>`, `"`, `'` for HTML text and attribute values.
 pub fn escape_html(text: &str) -> String {

@@ -1,7 +1,7 @@
 //! Slack `mrkdwn` output of inline runs (the Block Kit fallback).
 
 use super::gfm::{escape_line_breaks, wrap_mark};
-use super::{Autolink, Run};
+use super::inline::{Autolink, Run};
 
 /// Escapes `&`, `<`, `>` for Slack `mrkdwn` and `plain_text`
 /// (Slack's three control characters).

@@ -1,6 +1,6 @@
 //! Plain-text output of inline runs.
 
-use super::Run;
+use super::inline::Run;
 
 pub(super) fn write_plain_runs(runs: &[Run], out: &mut String) {
     for run in runs {
