@@ -158,7 +158,7 @@ impl<C: Send + 'static> Runtime<C> {
             .unwrap_or(surface.default_mode());
         let pass = Engine::shared().run(&self.inventory, composition, self.budget);
         let valid = pass.valid();
-        let (refused, visits, errors) = pass.into_parts();
+        let (refused, visits, errors, _) = pass.into_parts();
         if refused || (!valid && mode == ValidationMode::Throw) {
             return Err(CompositionValidationError { errors });
         }

@@ -74,17 +74,14 @@ impl<'a> Checked<'a> {
             drop(pass);
             // Rare: a key was dropped, so the copy is checked itself (a
             // refinement may read the raw node); its pass is not kept.
-            let copy_pass = engine.run(inventory, &copy, budget);
-            let warnings = copy_pass.warnings.clone();
-            let (_, _, errors) = copy_pass.into_parts();
+            let (_, _, errors, warnings) = engine.run(inventory, &copy, budget).into_parts();
             State::Sanitized {
                 copy,
                 errors,
                 warnings,
             }
         } else {
-            let warnings = pass.warnings.clone();
-            let (_, visits, errors) = pass.into_parts();
+            let (_, visits, errors, warnings) = pass.into_parts();
             State::Unchanged {
                 value,
                 copy,

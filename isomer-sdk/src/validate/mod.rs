@@ -100,15 +100,22 @@ impl<'v> Pass<'v> {
         self.schema_errors.is_empty() && self.id_errors.is_empty()
     }
 
-    /// Whether the budget refused the input, the visits, and `validate`'s
-    /// errors (the schema findings, else the duplicate ids).
-    pub fn into_parts(self) -> (bool, Visits<'v>, Vec<ValidationError>) {
+    /// Whether the budget refused the input, the visits, `validate`'s
+    /// errors (the schema findings, else the duplicate ids) and its warnings.
+    pub fn into_parts(
+        self,
+    ) -> (
+        bool,
+        Visits<'v>,
+        Vec<ValidationError>,
+        Vec<ValidationWarning>,
+    ) {
         let errors = if self.schema_errors.is_empty() {
             self.id_errors
         } else {
             self.schema_errors
         };
-        (self.refused, self.visits, errors)
+        (self.refused, self.visits, errors, self.warnings)
     }
 }
 
