@@ -44,8 +44,8 @@
 //! The corpus path resolves against `ISOMER_EVAL_MANIFEST_DIR` when set (for
 //! trybuild, whose copy of the package has another `CARGO_MANIFEST_DIR`), else
 //! against `CARGO_MANIFEST_DIR`. `corpus.json` is read with the same reader the
-//! harness uses at run time (`isomer-evals/src/corpus/manifest.rs`, included by
-//! path) and tracked with `include_str!`, so editing it rebuilds the target. An
+//! harness uses at run time (`isomer_corpus::parse_manifest`, a dependency of both)
+//! and tracked with `include_str!`, so editing it rebuilds the target. An
 //! unknown floor is an error at its key, a bad value at its literal, and a
 //! missing file, malformed JSON (line:column), a case fault or a duplicate case
 //! id (both places) at `corpus = "..."`; one build shows every problem, and the

@@ -10,25 +10,32 @@
 //!
 //! ```text
 //! $ cargo bench -p isomer-slides --bench gate_startup
-//! dev      gate 51,839,712 Ir  empty 3,223,882 Ir  ratio 16.1x
-//! release  gate 11,337,568 Ir  empty 1,559,248 Ir  ratio 7.3x
+//! dev      gate 50,474,035 Ir  empty 3,187,391 Ir  ratio 15.8x
+//! release  gate 9,977,227 Ir  empty 1,523,423 Ir  ratio 6.5x
 //! ```
 //!
 //! How it got there: 164.0M / 36.9M (50.9x / 23.6x) when this benchmark was added with the
 //! 27-primitive pack; 241.0M in dev with all 40 primitives; 133.3M / 24.5M (41.8x / 16.1x)
 //! once the harness stopped building the authoring prompt for a replayed case and the sdk
-//! compiled each validator on first use; the figures above once each primitive's schema is
-//! also derived, normalized and read for child slots on first use (the slides pack gives its
-//! schemas with `PrimitiveBuilder::schema_with`), so building the 40-primitive runtime fell
-//! from 120.5M to 5.9M in dev.
+//! compiled each validator on first use; 51.8M / 11.3M (16.1x / 7.3x) once each primitive's
+//! schema is also derived, normalized and read for child slots on first use (the slides pack
+//! gives its schemas with `PrimitiveBuilder::schema_with`), so building the 40-primitive
+//! runtime fell from 120.5M to 5.9M in dev; the figures above once a `--exact` process
+//! checks only its own trial's name clashes, builds the 1,000 trial names without `format!`
+//! (0.93M of release start-up) and building a primitive clones its catalog example once
+//! instead of twice.
 //!
 //! What is left is mostly jsonschema's: before compiling the first schema of a process it
 //! builds a validator for the draft 2020-12 meta-schema and checks the schema against it.
 //! Building that validator alone is 28.0M in dev (8.7x the whole empty binary) and 4.8M in
 //! release (3.1x); jsonschema 0.61 has no public option to compile without that check, so
 //! neither profile can come within 2x of the empty binary while a case's schemas are compiled
-//! with it. Of the rest, in release, building the slides runtime (40 catalog entries and
-//! builders) is 1.6M and checking the case's answer 1.6M.
+//! with it. Without it the gate is 5.2M in release (3.4x the empty binary) and 22.4M in dev
+//! (7.0x). Of that, in release: the main thread (arguments, the 1,000 trials, libtest-mimic)
+//! 1.1M, below the empty binary's 1.3M; loading the larger binary 0.55M (the empty one's
+//! 0.22M); building the slides runtime (40 catalog entries and builders) 1.3M; compiling
+//! the root and the case's four node schemas and checking the answer 2.0M; the harness
+//! around the case (replayed answer, scoring, Tokio) 0.2M.
 //!
 //! Needs `valgrind` on `PATH`. Builds both binaries in both profiles with cargo first
 //! (a no-op when they are built).

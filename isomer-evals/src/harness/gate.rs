@@ -42,7 +42,7 @@ pub(super) fn run_gates(
         .iter()
         .map(|suite| (suite.name(), suite.corpus()))
         .collect();
-    let conflicts = name_conflicts(&named);
+    let conflicts = name_conflicts(&named, exact_trial(args));
     if !conflicts.is_empty() {
         for conflict in &conflicts {
             eprintln!("error: {conflict}");
@@ -108,10 +108,7 @@ pub(super) fn gate_trials(
     recordings: &[Option<PathBuf>],
     args: &Arguments,
 ) -> Vec<Trial> {
-    let exact = match (&args.filter, args.exact, args.list) {
-        (Some(filter), true, false) => Some(filter.as_str()),
-        _ => None,
-    };
+    let exact = exact_trial(args);
     let mut trials = Vec::new();
     for (index, suite) in suites.iter().enumerate() {
         let overridden = recordings.get(index).is_some_and(Option::is_some);
@@ -125,12 +122,26 @@ pub(super) fn gate_trials(
     trials
 }
 
+/// The one trial `args` runs: the filter of `--exact <name>` without `--list`.
+fn exact_trial(args: &Arguments) -> Option<&str> {
+    match (&args.filter, args.exact, args.list) {
+        (Some(filter), true, false) => Some(filter.as_str()),
+        _ => None,
+    }
+}
+
 /// Every way two trials of the suites `(name, corpus)` would get one name; see
 /// [`super::trial_name_conflicts`]. Suite names and their variables are few and checked
 /// with hash lookups; each suite's case ids are sorted (O(n log n) in the number of cases)
-/// and compared with their neighbours, so a 1,000-case gate pays little for it at start-up.
-/// Conflicts are listed suite by suite, a suite's case conflicts in id order.
-pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
+/// and compared with their neighbours. Conflicts are listed suite by suite, a suite's case
+/// conflicts in id order.
+///
+/// With `exact` (the one trial a `--exact` process runs, as cargo-nextest starts each
+/// case), only the case conflicts that would make that trial ambiguous are looked for: of
+/// the cases of its suite, only those whose id is its case id are sorted, so a case of a
+/// 1,000-case gate pays one comparison per case instead of sorting every id. Suite names
+/// are checked in full either way; `--list` (which nextest runs first) checks every case.
+pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)], exact: Option<&str>) -> Vec<String> {
     let mut conflicts = Vec::new();
     let mut names: HashMap<&str, &CorpusSpec> = HashMap::with_capacity(suites.len());
     let mut variables: HashMap<String, &str> = HashMap::with_capacity(suites.len());
@@ -151,7 +162,19 @@ pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)]) -> Vec<String> {
             continue;
         }
         variables.insert(variable, name);
-        let mut ids: Vec<&str> = corpus.cases.iter().map(|case| case.id).collect();
+        // Under `--exact <suite>::<id>`, the ids that could clash with that trial's name;
+        // under `--exact` of another suite's trial, none.
+        let only = exact.map(|exact| {
+            exact
+                .strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix("::"))
+        });
+        let mut ids: Vec<&str> = corpus
+            .cases
+            .iter()
+            .map(|case| case.id)
+            .filter(|id| only.is_none_or(|only| only == Some(*id)))
+            .collect();
         ids.sort_unstable();
         for (index, id) in ids.iter().enumerate() {
             let repeated = index > 0 && ids[index - 1] == *id;
@@ -194,18 +217,16 @@ mod tests {
         unreachable!("building the trial list builds no suite")
     }
 
-    const CASES: &[CaseSpec] = &[
+    /// A case of the given id (no manifest bytes: listing reads none).
+    const fn case(id: &'static str) -> CaseSpec {
         CaseSpec {
-            id: "x",
+            id,
             start: 0,
             end: 0,
-        },
-        CaseSpec {
-            id: "y",
-            start: 0,
-            end: 0,
-        },
-    ];
+        }
+    }
+
+    const CASES: &[CaseSpec] = &[case("x"), case("y")];
 
     const fn corpus(path: &'static str) -> CorpusSpec {
         CorpusSpec {
@@ -254,12 +275,46 @@ mod tests {
         assert!(trials.iter().all(|trial| args.is_filtered_out(trial)));
     }
 
+    /// `--exact` looks only for the clashes of the trial it runs: its case id used again,
+    /// or a case named `totals` when it runs `totals`; every suite name still counts.
+    #[test]
+    fn exact_looks_only_for_its_own_trials_clashes() {
+        const CLASHING: &[CaseSpec] = &[case("x"), case("totals"), case("y"), case("x")];
+        let clashing = CorpusSpec {
+            cases: CLASHING,
+            ..corpus("corpus/a")
+        };
+        let other = corpus("corpus/b");
+        let named = [("a", &clashing), ("b", &other)];
+        assert_eq!(
+            name_conflicts(&named, Some("a::x")),
+            ["case id `x` is used twice in suite `a` (corpus/a/corpus.json)"]
+        );
+        assert_eq!(
+            name_conflicts(&named, Some("a::totals")),
+            [
+                "case `totals` of suite `a` (corpus/a/corpus.json) has the name of the suite's `a::totals` trial; rename the case"
+            ]
+        );
+        for exact in ["a::y", "b::x", "ab::x", "a", "nope"] {
+            assert_eq!(name_conflicts(&named, Some(exact)), Vec::<String>::new());
+        }
+        assert_eq!(name_conflicts(&named, None).len(), 2);
+        let twice = [("a", &clashing), ("a", &other)];
+        assert_eq!(
+            name_conflicts(&twice, Some("b::x")),
+            [
+                "two suites in this target are named `a` (over corpus/a and corpus/b): their trials would share names; give one of them `name = \"...\"`"
+            ]
+        );
+    }
+
     #[test]
     fn names_clash_across_kinds_of_suite() {
         let agent = AgentSuiteSpec { name: "a", ..AGENT };
         let named = [(SINGLE.name, &SINGLE.corpus), (agent.name, &agent.corpus)];
         assert_eq!(
-            name_conflicts(&named),
+            name_conflicts(&named, None),
             [
                 "two suites in this target are named `a` (over corpus/a and corpus/b): their trials would share names; give one of them `name = \"...\"`"
             ]
@@ -296,7 +351,7 @@ mod tests {
             (upper.name, &upper.corpus),
         ];
         assert_eq!(
-            name_conflicts(&named),
+            name_conflicts(&named, None),
             [
                 "suites `a_b` and `a-b` in this target would both replay from ISOMER_EVAL_RECORDINGS_A_B (the suite name upper-cased, other characters as `_`): give one of them another `name = \"...\"`",
                 "suites `a_b` and `A_b` in this target would both replay from ISOMER_EVAL_RECORDINGS_A_B (the suite name upper-cased, other characters as `_`): give one of them another `name = \"...\"`",

@@ -153,7 +153,10 @@
 //! anything, printing `error: two suites in this target are named ...` and exiting `101`.
 //! It refuses in the same way two suite names that map to one
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` variable (`a_b` and `a-b`, or `Slides` and `slides`),
-//! which would redirect both suites at once.
+//! which would redirect both suites at once. A `--exact <suite>::<case id>` run (what
+//! cargo-nextest starts per case) checks the suite names in full, but of the case ids only
+//! whether its own is used twice (or, for `totals`, whether a case takes that name); the
+//! listing that precedes it (`--list`) and any other run check every case.
 //!
 //! # Recording a corpus
 //!
@@ -424,7 +427,7 @@ pub fn trial_name_conflicts<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<S
         .iter()
         .map(|suite| (suite.name(), suite.corpus()))
         .collect();
-    gate::name_conflicts(&named)
+    gate::name_conflicts(&named, None)
 }
 
 /// The trials for `suites`: per suite, one per case in corpus order, then `totals`.

@@ -76,7 +76,8 @@ pub(super) fn run(
         let judge = recordings.has_judgments().then(|| recordings.judge());
         return Ok(suite.run(cases, tapped(answers, recordings.generate()), judge, false));
     };
-    let Some(live) = suite.live_generate() else {
+    let callbacks = suite.live_callbacks();
+    let Some(live) = callbacks.generate.as_ref() else {
         return Err(format!(
             "{RECORD_VARIABLE} asks suite `{name}` to record, but it declares no live model: return `Suite::new(runtime).live(generate)` from its #[isomer_eval] function (add `.judge(judge)` to record verdicts too; isomer-openai's `ChatClient` gives both), or unset {RECORD_VARIABLE} to replay"
         )
@@ -86,9 +87,9 @@ pub(super) fn run(
         mode,
         recordings,
         live,
-        live_judge: suite.live_judge(),
-        provenance: provenance(suite.live_provenance()),
-        timeout: suite.live_timeout(),
+        live_judge: callbacks.judge.as_ref(),
+        provenance: provenance(&callbacks.provenance),
+        timeout: callbacks.timeout,
         wrote: AtomicBool::new(false),
     };
     let judge = match recorder.live_judge {

@@ -36,17 +36,44 @@ use crate::runtime::{EvalFrame, EvalRuntime};
 /// ```
 pub struct Suite {
     runtime: Box<dyn EvalRuntime + Send>,
+    frame: Option<Box<dyn EvalFrame + Send>>,
+    settings: Settings,
+    live: Live,
+}
+
+/// The [`RunEvalsOptions`] a suite sets, beside the runtime and frame they borrow.
+#[derive(Debug, Clone)]
+struct Settings {
     profile: AuthoringProfile,
     guide: String,
     rules: Option<String>,
     concurrency: usize,
     retry_on_invalid: bool,
-    frame: Option<Box<dyn EvalFrame + Send>>,
-    live: Option<Generate<'static>>,
-    live_judge: Option<Judge<'static>>,
-    provenance: Map<String, Value>,
-    timeout: Duration,
     repeat: u32,
+}
+
+/// What record mode calls for the recordings it writes, and what it writes of them
+/// (see [`Suite::live`], [`Suite::judge`], [`Suite::provenance`], [`Suite::timeout`]).
+pub(super) struct Live {
+    /// The live model, called for each attempt recorded.
+    pub(super) generate: Option<Generate<'static>>,
+    /// The live judge, asked for each verdict recorded.
+    pub(super) judge: Option<Judge<'static>>,
+    /// What the callbacks report of themselves.
+    pub(super) provenance: Map<String, Value>,
+    /// How long one live call may run.
+    pub(super) timeout: Duration,
+}
+
+impl std::fmt::Debug for Live {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Live")
+            .field("generate", &self.generate.is_some())
+            .field("judge", &self.judge.is_some())
+            .field("provenance", &self.provenance)
+            .field("timeout", &self.timeout)
+            .finish()
+    }
 }
 
 /// How long record mode lets one live `generate` or `judge` call run before it fails that
@@ -60,35 +87,39 @@ impl Suite {
     pub fn new(runtime: impl EvalRuntime + Send + 'static) -> Self {
         Suite {
             runtime: Box::new(runtime),
-            profile: AuthoringProfile::General,
-            guide: DEFAULT_GUIDE.to_owned(),
-            rules: None,
-            concurrency: 1,
-            retry_on_invalid: true,
             frame: None,
-            live: None,
-            live_judge: None,
-            provenance: Map::new(),
-            timeout: DEFAULT_LIVE_TIMEOUT,
-            repeat: 1,
+            settings: Settings {
+                profile: AuthoringProfile::General,
+                guide: DEFAULT_GUIDE.to_owned(),
+                rules: None,
+                concurrency: 1,
+                retry_on_invalid: true,
+                repeat: 1,
+            },
+            live: Live {
+                generate: None,
+                judge: None,
+                provenance: Map::new(),
+                timeout: DEFAULT_LIVE_TIMEOUT,
+            },
         }
     }
 
     /// The prompt's framing (default [`AuthoringProfile::General`]).
     pub fn profile(mut self, profile: AuthoringProfile) -> Self {
-        self.profile = profile;
+        self.settings.profile = profile;
         self
     }
 
     /// The prompt's `## Guide` section (default [`DEFAULT_GUIDE`]).
     pub fn guide(mut self, guide: impl Into<String>) -> Self {
-        self.guide = guide.into();
+        self.settings.guide = guide.into();
         self
     }
 
     /// The prompt's `## Rules` section (default none; empty drops the section).
     pub fn rules(mut self, rules: impl Into<String>) -> Self {
-        self.rules = Some(rules.into());
+        self.settings.rules = Some(rules.into());
         self
     }
 
@@ -96,14 +127,14 @@ impl Suite {
     /// `totals` trial runs more than one case; case trials already run in parallel under
     /// `--test-threads`.
     pub fn concurrency(mut self, concurrency: usize) -> Self {
-        self.concurrency = concurrency;
+        self.settings.concurrency = concurrency;
         self
     }
 
     /// Whether an invalid first attempt gets its single retry (default `true`). The replay
     /// reads `answers/<id>.1.txt` only when a retry is asked for.
     pub fn retry_on_invalid(mut self, retry: bool) -> Self {
-        self.retry_on_invalid = retry;
+        self.settings.retry_on_invalid = retry;
         self
     }
 
@@ -118,7 +149,7 @@ impl Suite {
     /// a replay answers, and what it returns is written, as it is, to
     /// `answers/<id>.<attempt>.txt`.
     pub fn live(mut self, generate: Generate<'static>) -> Self {
-        self.live = Some(generate);
+        self.live.generate = Some(generate);
         self
     }
 
@@ -126,7 +157,7 @@ impl Suite {
     /// mode then replays the recorded verdicts, as a replay does). Its verdict is written to
     /// `judgments.json` with the text rendering it was given.
     pub fn judge(mut self, judge: Judge<'static>) -> Self {
-        self.live_judge = Some(judge);
+        self.live.judge = Some(judge);
         self
     }
 
@@ -134,14 +165,14 @@ impl Suite {
     /// written with the date into `provenance.recording` of `corpus.json` and of
     /// `judgments.json` when record mode writes an answer or a verdict (default empty).
     pub fn provenance(mut self, provenance: Map<String, Value>) -> Self {
-        self.provenance = provenance;
+        self.live.provenance = provenance;
         self
     }
 
     /// How long one live call may run in record mode before it fails its case (default
     /// [`DEFAULT_LIVE_TIMEOUT`], 120 s). A replay sets no limit: it answers from files.
     pub fn timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = timeout;
+        self.live.timeout = timeout;
         self
     }
 
@@ -152,38 +183,28 @@ impl Suite {
     /// record mode writes them there, and the report gives each axis's mean and standard
     /// error across the repeats and each case's spread.
     pub fn repeat(mut self, repeat: u32) -> Self {
-        self.repeat = repeat.max(1);
+        self.settings.repeat = repeat.max(1);
         self
     }
 
     /// Runs per case, as set with [`Suite::repeat`].
     pub(crate) fn repeat_count(&self) -> u32 {
-        self.repeat
+        self.settings.repeat
     }
 
-    pub(crate) fn live_generate(&self) -> Option<&Generate<'static>> {
-        self.live.as_ref()
-    }
-
-    pub(crate) fn live_judge(&self) -> Option<&Judge<'static>> {
-        self.live_judge.as_ref()
-    }
-
-    pub(crate) fn live_provenance(&self) -> &Map<String, Value> {
-        &self.provenance
-    }
-
-    pub(crate) fn live_timeout(&self) -> Duration {
-        self.timeout
+    /// The live callbacks record mode calls, and what it writes of them.
+    pub(super) fn live_callbacks(&self) -> &Live {
+        &self.live
     }
 
     /// The authoring prompt these options build (what `prompt.txt` must hold).
     pub fn prompt(&self) -> String {
+        let settings = &self.settings;
         eval_prompt(
             &*self.runtime,
-            self.profile,
-            &self.guide,
-            self.rules.as_deref(),
+            settings.profile,
+            &settings.guide,
+            settings.rules.as_deref(),
         )
     }
 
@@ -216,17 +237,27 @@ impl Suite {
         judge: Option<Judge<'a>>,
         measure: bool,
     ) -> EvalReport {
-        let mut options = RunEvalsOptions::new(&*self.runtime, corpus, generate);
-        options.prompt = Some(Prompt::lazy(|| self.prompt()));
-        options.judge = judge;
-        options.profile = self.profile;
-        options.guide = self.guide.clone();
-        options.rules = self.rules.clone();
-        options.concurrency = self.concurrency;
-        options.retry_on_invalid = self.retry_on_invalid;
-        options.frame = self.frame.as_deref().map(|frame| frame as &dyn EvalFrame);
-        options.repeat = self.repeat;
-        options.measure = measure;
+        let Settings {
+            profile,
+            guide,
+            rules,
+            concurrency,
+            retry_on_invalid,
+            repeat,
+        } = self.settings.clone();
+        let options = RunEvalsOptions {
+            judge,
+            profile,
+            guide,
+            rules,
+            concurrency,
+            retry_on_invalid,
+            frame: self.frame.as_deref().map(|frame| frame as &dyn EvalFrame),
+            repeat,
+            measure,
+            prompt: Some(Prompt::lazy(|| self.prompt())),
+            ..RunEvalsOptions::new(&*self.runtime, corpus, generate)
+        };
         block_on(run_evals(options))
     }
 }
@@ -272,17 +303,9 @@ impl<R: EvalRuntime + Send + 'static> From<R> for Suite {
 impl std::fmt::Debug for Suite {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Suite")
-            .field("profile", &self.profile)
-            .field("guide", &self.guide)
-            .field("rules", &self.rules)
-            .field("concurrency", &self.concurrency)
-            .field("retry_on_invalid", &self.retry_on_invalid)
+            .field("settings", &self.settings)
             .field("frame", &self.frame.is_some())
-            .field("live", &self.live.is_some())
-            .field("judge", &self.live_judge.is_some())
-            .field("provenance", &self.provenance)
-            .field("timeout", &self.timeout)
-            .field("repeat", &self.repeat)
+            .field("live", &self.live)
             .finish_non_exhaustive()
     }
 }

@@ -332,7 +332,7 @@ where
         if crate::js::js_trim(&self.purpose).is_empty() {
             return Err(invalid("the catalog purpose is blank"));
         }
-        let Some(example) = self.example.clone() else {
+        let Some(example) = self.example else {
             return Err(invalid("the catalog example is missing"));
         };
         if example.get("type").and_then(Value::as_str) != Some(self.type_name.as_str()) {
