@@ -1,8 +1,6 @@
 //! The primitive-selection axis: did the answer use the golden's node types,
 //! counted over the whole tree through the child hooks, not only the body's top level.
 
-use std::collections::HashMap;
-
 use isomer_sdk::ChildWalker;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -95,8 +93,9 @@ fn ratio(part: usize, whole: usize) -> f64 {
 fn count_node_types<'a>(
     walker: &dyn ChildWalker,
     composition: &'a Value,
-) -> (HashMap<&'a str, usize>, usize) {
-    let mut counts: HashMap<&'a str, usize> = HashMap::new();
+) -> (foldhash::HashMap<&'a str, usize>, usize) {
+    // A handful of catalog types per answer: a fast hasher, not SipHash.
+    let mut counts: foldhash::HashMap<&'a str, usize> = foldhash::HashMap::default();
     let mut total = 0;
     for_each_node_type(walker, body_of(composition), |type_name| {
         *counts.entry(type_name).or_default() += 1;

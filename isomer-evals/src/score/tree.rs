@@ -1,8 +1,6 @@
 //! The nodes of an answer's tree, as every tree-reading axis reaches them:
 //! the `body` elements, then whatever the child hooks return, iteratively.
 
-use std::collections::HashSet;
-
 use isomer_sdk::ChildWalker;
 use serde_json::Value;
 
@@ -32,7 +30,8 @@ pub(crate) fn for_each_node_type<'a>(
     roots: &'a [Value],
     mut visit: impl FnMut(&'a str),
 ) {
-    let mut visited: HashSet<*const Value> = HashSet::new();
+    // Node addresses: a fast hasher, not SipHash (an address is no attacker's key).
+    let mut visited: foldhash::HashSet<*const Value> = foldhash::HashSet::default();
     let mut stack: Vec<&'a Value> = roots.iter().collect();
     while let Some(node) = stack.pop() {
         if !node.is_object() || !visited.insert(std::ptr::from_ref(node)) {

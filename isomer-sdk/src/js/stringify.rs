@@ -96,34 +96,59 @@ pub fn json_stringify_len(value: &Value) -> usize {
 }
 
 /// Appends the JSON string literal of `s` to `out`; `escape_separators`
-/// also escapes U+2028/U+2029.
+/// also escapes U+2028/U+2029. Runs of characters that need no escape are
+/// appended whole.
 pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: bool) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0C}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{2028}' if escape_separators => out.push_str("\\u2028"),
-            '\u{2029}' if escape_separators => out.push_str("\\u2029"),
-            c if u32::from(c) < 0x20 => {
-                out.push_str(&format!("\\u{:04x}", u32::from(c)));
-            }
-            c => out.push(c),
+    let mut run_start = 0;
+    for (at, c) in s.char_indices() {
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\u{08}' => "\\b",
+            '\u{0C}' => "\\f",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            '\u{2028}' if escape_separators => "\\u2028",
+            '\u{2029}' if escape_separators => "\\u2029",
+            c if u32::from(c) < 0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&s[run_start..at]);
+        run_start = at + c.len_utf8();
+        if escape.is_empty() {
+            // Another C0 control: `\u00xx`, lowercase hex.
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            let code = u32::from(c) as usize;
+            out.push_str("\\u00");
+            out.push(char::from(HEX[code >> 4]));
+            out.push(char::from(HEX[code & 0xF]));
+        } else {
+            out.push_str(escape);
         }
     }
+    out.push_str(&s[run_start..]);
     out.push('"');
 }
 
-/// One step of the iterative writer: a value still to print, or literal
-/// text (closing brackets, separators) to append.
+/// One step of the iterative writer: a value still to print, or the
+/// punctuation around one (nothing here allocates).
 enum Step<'a> {
+    /// A value at nesting `level`.
     Value(&'a Value, usize),
-    Text(String),
+    /// What comes before an array element at `level`: `,` unless `first`,
+    /// then the line break and indent.
+    Element { first: bool, level: usize },
+    /// What comes before an object entry's value at `level`: the element
+    /// lead, the key's string literal, the colon.
+    Key {
+        first: bool,
+        level: usize,
+        key: &'a str,
+    },
+    /// The closing bracket of a container at `level`, after its line break.
+    Close(char, usize),
 }
 
 /// Writes `value` without recursion (a 100,000-deep value prints without
@@ -134,28 +159,42 @@ fn write_json(
     indent: Option<&str>,
     escape_separators: bool,
 ) {
-    let newline = |level: usize| -> String {
-        match indent {
-            Some(unit) => {
-                let mut text = String::with_capacity(1 + unit.len() * level);
-                text.push('\n');
-                for _ in 0..level {
-                    text.push_str(unit);
-                }
-                text
+    // The line break and indent before an element at `level`; nothing when
+    // compact.
+    let newline = |out: &mut _, level: usize| {
+        if let Some(unit) = indent {
+            JsonSink::push(out, '\n');
+            for _ in 0..level {
+                JsonSink::push_str(out, unit);
             }
-            None => String::new(),
         }
     };
     let colon = if indent.is_some() { ": " } else { ":" };
     let mut stack = vec![Step::Value(value, 0)];
     while let Some(step) = stack.pop() {
         let (value, level) = match step {
-            Step::Text(text) => {
-                out.push_str(&text);
+            Step::Value(value, level) => (value, level),
+            Step::Element { first, level } => {
+                if !first {
+                    out.push(',');
+                }
+                newline(out, level);
                 continue;
             }
-            Step::Value(value, level) => (value, level),
+            Step::Key { first, level, key } => {
+                if !first {
+                    out.push(',');
+                }
+                newline(out, level);
+                write_string(out, key, escape_separators);
+                out.push_str(colon);
+                continue;
+            }
+            Step::Close(bracket, level) => {
+                newline(out, level);
+                out.push(bracket);
+                continue;
+            }
         };
         match value {
             Value::Null => out.push_str("null"),
@@ -167,28 +206,26 @@ fn write_json(
             Value::Object(map) if map.is_empty() => out.push_str("{}"),
             Value::Array(items) => {
                 out.push('[');
-                stack.push(Step::Text(format!("{}]", newline(level))));
+                stack.push(Step::Close(']', level));
                 for (i, item) in items.iter().enumerate().rev() {
                     stack.push(Step::Value(item, level + 1));
-                    let lead = newline(level + 1);
-                    stack.push(Step::Text(if i == 0 { lead } else { format!(",{lead}") }));
+                    stack.push(Step::Element {
+                        first: i == 0,
+                        level: level + 1,
+                    });
                 }
             }
             Value::Object(map) => {
                 out.push('{');
-                stack.push(Step::Text(format!("{}}}", newline(level))));
+                stack.push(Step::Close('}', level));
                 let entries = js_property_order(map);
                 for (i, (key, item)) in entries.into_iter().enumerate().rev() {
                     stack.push(Step::Value(item, level + 1));
-                    let mut lead = if i == 0 {
-                        String::new()
-                    } else {
-                        String::from(",")
-                    };
-                    lead.push_str(&newline(level + 1));
-                    write_string(&mut lead, key, escape_separators);
-                    lead.push_str(colon);
-                    stack.push(Step::Text(lead));
+                    stack.push(Step::Key {
+                        first: i == 0,
+                        level: level + 1,
+                        key,
+                    });
                 }
             }
         }
