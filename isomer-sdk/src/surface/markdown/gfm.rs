@@ -4,8 +4,8 @@
 use crate::js::code_span;
 use crate::js::text::longest_backtick_run;
 
-use super::Block;
-use super::inline::{Inline, LineBreaks, Run};
+use super::inline::{Inline, Run};
+use super::{Block, LineBreaks};
 
 pub(super) fn block_markdown(block: &Block) -> String {
     match block {

@@ -5,11 +5,6 @@
 use crate::js::js_trim;
 use crate::url::sanitize_navigation_href;
 
-use super::gfm::{escape_block_start, escape_setext_underline, write_markdown_runs};
-use super::html::write_html_runs;
-use super::mrkdwn::write_mrkdwn_runs;
-use super::plain::write_plain_runs;
-
 /// One run of inline content.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Run {
@@ -246,88 +241,10 @@ impl Inline {
         })
     }
 
-    /// The GFM serialization (escaped), as a paragraph holds it: hard
-    /// breaks are `\` and a newline, breaks at either end are dropped, and
-    /// each line's start is escaped against block openers.
-    pub fn to_markdown(&self) -> String {
-        self.markdown_lines(LineBreaks::Hard { indent: "" })
+    /// The runs, in order, for the output forms.
+    pub(super) fn runs(&self) -> &[Run] {
+        &self.runs
     }
-
-    /// The GFM serialization with hard breaks written as `breaks` says.
-    pub(super) fn markdown_lines(&self, breaks: LineBreaks<'_>) -> String {
-        let mut lines = vec![String::new()];
-        let cell = matches!(breaks, LineBreaks::Cell);
-        write_markdown_runs(&self.runs, &mut lines, cell);
-        match breaks {
-            LineBreaks::Space => escape_block_start(&lines.join(" ")),
-            // A cell is inline content: no block can open in it, so `4.2`
-            // or `- 1` stay as written.
-            LineBreaks::Cell => lines.join(" ").trim_start_matches([' ', '\t']).to_owned(),
-            LineBreaks::Hard { indent } => {
-                let lines: Vec<String> = lines
-                    .iter()
-                    .enumerate()
-                    .map(|(index, line)| {
-                        let escaped = escape_block_start(line);
-                        if index > 0 {
-                            escape_setext_underline(&escaped)
-                        } else {
-                            escaped
-                        }
-                    })
-                    .collect();
-                let start = lines
-                    .iter()
-                    .position(|line| !line.is_empty())
-                    .unwrap_or(lines.len());
-                let end = lines
-                    .iter()
-                    .rposition(|line| !line.is_empty())
-                    .map_or(start, |last| last + 1);
-                lines[start..end].join(&format!("\\\n{indent}"))
-            }
-        }
-    }
-
-    /// The Slack `mrkdwn` serialization (`&`, `<`, `>` escaped; a hard
-    /// break is a newline, an autolink `<url>`).
-    pub fn to_mrkdwn(&self) -> String {
-        let mut out = String::new();
-        write_mrkdwn_runs(&self.runs, &mut out);
-        out
-    }
-
-    /// The HTML serialization (every string escaped; a hard break is
-    /// `<br>`, an autolink an `<a>` showing its URL).
-    pub fn to_html(&self) -> String {
-        let mut out = String::new();
-        write_html_runs(&self.runs, &mut out);
-        out
-    }
-
-    /// The text without any markup, on one line (a hard break becomes a
-    /// space, an autolink its URL), for one-line slots such as the Slack
-    /// `header` a converted heading becomes.
-    pub fn to_plain(&self) -> String {
-        let mut out = String::new();
-        write_plain_runs(&self.runs, &mut out);
-        out
-    }
-}
-
-/// How a block writes its content's hard line breaks.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum LineBreaks<'a> {
-    /// `\` and a newline, the next line starting with `indent` (the width
-    /// of a list item's marker, so the line stays in the item).
-    Hard { indent: &'a str },
-    /// One space, for a heading, which ends at a newline.
-    Space,
-    /// One space, as [`LineBreaks::Space`], in a GFM table cell: GFM splits
-    /// a row at every unescaped `|` before it parses inlines, code spans
-    /// and link destinations included, so those write theirs as `\|`
-    /// (which GFM reads back as `|`).
-    Cell,
 }
 
 /// The autolink `url` can be, if any (the rules of [`Inline::autolink`]).
