@@ -7,9 +7,10 @@ use crate::authored::display_columns;
 
 /// A padded plain-text table: the header row, a row of dashes as wide as
 /// each column, then the rows. Columns are left-aligned, padded to their
-/// widest cell (wide glyphs count 2) and apart by two spaces; trailing
-/// spaces are trimmed from every line. A short row is padded with empty
-/// cells.
+/// widest cell (wide glyphs count 2, and a column is at least one wide, the
+/// one dash under a column of empty cells) and apart by two spaces;
+/// trailing spaces are trimmed from every line. A short row is padded with
+/// empty cells.
 pub fn text_table(header: &[String], rows: &[Vec<String>]) -> String {
     let rows: Vec<TextRow<'_>> = rows.iter().map(|row| TextRow::Cells(row)).collect();
     text_table_rows(header, &rows)
@@ -36,7 +37,9 @@ pub fn text_table_rows(header: &[String], rows: &[TextRow<'_>]) -> String {
     let columns = header
         .len()
         .max(cells().map(<[String]>::len).max().unwrap_or(0));
-    let mut widths = vec![0; columns];
+    // At least one: the dashes row writes one dash under a column whose
+    // cells are all empty, and every line pads its cells to these widths.
+    let mut widths = vec![1; columns];
     for row in std::iter::once(header).chain(cells()) {
         for (index, cell) in row.iter().enumerate() {
             widths[index] = widths[index].max(display_columns(cell));
@@ -54,7 +57,7 @@ pub fn text_table_rows(header: &[String], rows: &[TextRow<'_>]) -> String {
         }
         out.trim_end().to_owned()
     };
-    let dashes: Vec<String> = widths.iter().map(|w| "-".repeat((*w).max(1))).collect();
+    let dashes: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
     let mut lines = vec![line(header), line(&dashes)];
     lines.extend(rows.iter().map(|row| match row {
         TextRow::Cells(cells) => line(cells),
@@ -83,6 +86,24 @@ mod tests {
         assert_eq!(
             table,
             "         A    Bee\n-------  ---  -------\nRow one  Yes  No\n日本          Partial"
+        );
+    }
+
+    #[test]
+    fn a_column_of_empty_cells_is_one_dash_wide() {
+        // A matrix with no rows: the corner cell is empty.
+        let table = text_table(&cells(&["", "Argo CD", "Spinnaker"]), &[]);
+        assert_eq!(
+            table,
+            "   Argo CD  Spinnaker
+-  -------  ---------"
+        );
+        let table = text_table(&cells(&["", "A"]), &[cells(&["", "x"])]);
+        assert_eq!(
+            table,
+            "   A
+-  -
+   x"
         );
     }
 

@@ -86,3 +86,35 @@ fn the_hostile_text_reaches_the_renderers() {
          \\# × **“é”** `ü` \\[x\\](javascript:alert(1)) \\<b\\>\\&\\</b\\> \\| 1. - --- ~~~ \\*\\***\\`** "
     );
 }
+
+/// A matrix whose rows are empty has an empty corner cell over nothing: its
+/// text table pads that column to one dash, and every surface renders it.
+#[test]
+fn a_matrix_with_no_rows_renders_on_every_surface() {
+    let node = serde_json::json!({
+        "type": "slideMatrix",
+        "columns": ["Argo CD", "Spinnaker", "In-house scripts"],
+        "rows": [],
+        "highlight": 1
+    });
+    let text = runtime()
+        .render_node(Surface::Text, &node, Some(ValidationMode::Collect))
+        .unwrap()
+        .to_text();
+    assert_eq!(
+        text,
+        "   Argo CD  ● Spinnaker  In-house scripts\n-  -------  -----------  ----------------"
+    );
+    let markdown = runtime()
+        .render_node(Surface::Markdown, &node, Some(ValidationMode::Collect))
+        .unwrap()
+        .to_text();
+    assert_eq!(
+        markdown,
+        "|   | Argo CD | ● Spinnaker | In-house scripts |\n| - | - | - | - |"
+    );
+    for surface in [Surface::Html, Surface::Slack] {
+        let rendered = runtime().render_node(surface, &node, Some(ValidationMode::Collect));
+        assert!(rendered.is_ok_and(|r| r.to_text().contains("Spinnaker")));
+    }
+}
