@@ -99,34 +99,52 @@ pub fn json_stringify_len(value: &Value) -> usize {
 /// also escapes U+2028/U+2029. Runs of characters that need no escape are
 /// appended whole.
 pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: bool) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push('"');
+    let bytes = s.as_bytes();
     let mut run_start = 0;
-    for (at, c) in s.char_indices() {
-        let escape = match c {
-            '"' => "\\\"",
-            '\\' => "\\\\",
-            '\u{08}' => "\\b",
-            '\u{0C}' => "\\f",
-            '\n' => "\\n",
-            '\r' => "\\r",
-            '\t' => "\\t",
-            '\u{2028}' if escape_separators => "\\u2028",
-            '\u{2029}' if escape_separators => "\\u2029",
-            c if u32::from(c) < 0x20 => "",
-            _ => continue,
+    let mut at = 0;
+    // Scans bytes, not chars: every character that needs an escape is
+    // ASCII, except U+2028/U+2029 (UTF-8 `E2 80 A8` / `E2 80 A9`), and no
+    // byte of a multi-byte character is ASCII.
+    while at < bytes.len() {
+        let byte = bytes[at];
+        let (escape, width): (&str, usize) = match byte {
+            b'"' => ("\\\"", 1),
+            b'\\' => ("\\\\", 1),
+            0x08 => ("\\b", 1),
+            0x0C => ("\\f", 1),
+            b'\n' => ("\\n", 1),
+            b'\r' => ("\\r", 1),
+            b'\t' => ("\\t", 1),
+            0x00..=0x1F => ("", 1),
+            0xE2 if escape_separators && bytes.get(at + 1) == Some(&0x80) => {
+                match bytes.get(at + 2) {
+                    Some(0xA8) => ("\\u2028", 3),
+                    Some(0xA9) => ("\\u2029", 3),
+                    _ => {
+                        at += 1;
+                        continue;
+                    }
+                }
+            }
+            _ => {
+                at += 1;
+                continue;
+            }
         };
         out.push_str(&s[run_start..at]);
-        run_start = at + c.len_utf8();
         if escape.is_empty() {
             // Another C0 control: `\u00xx`, lowercase hex.
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            let code = u32::from(c) as usize;
+            let code = usize::from(byte);
             out.push_str("\\u00");
             out.push(char::from(HEX[code >> 4]));
             out.push(char::from(HEX[code & 0xF]));
         } else {
             out.push_str(escape);
         }
+        at += width;
+        run_start = at;
     }
     out.push_str(&s[run_start..]);
     out.push('"');
@@ -260,6 +278,12 @@ mod tests {
         let value = json!({"k\u{2028}": "a\u{2029}b"});
         assert_eq!(compact_json(&value), "{\"k\\u2028\":\"a\\u2029b\"}");
         assert_eq!(json_stringify(&value), "{\"k\u{2028}\":\"a\u{2029}b\"}");
+        // Characters whose UTF-8 starts with the same bytes stay raw.
+        let neighbours = json!("\u{2027}\u{202a}\u{2030}\u{2080}\u{2028}");
+        assert_eq!(
+            compact_json(&neighbours),
+            "\"\u{2027}\u{202a}\u{2030}\u{2080}\\u2028\""
+        );
     }
 
     #[test]
