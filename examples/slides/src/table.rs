@@ -1,5 +1,5 @@
 //! Grids on the text surface: a padded plain-text table, shared by
-//! `slideBars` and `slideTable` (and the later `slideMatrix`). Markdown
+//! `slideBars`, `slideTable` and `slideMatrix`. Markdown
 //! grids use the sdk's `Markdown::table`; Slack grids are native `table`
 //! blocks ([`crate::slack::table_block`]).
 

@@ -299,7 +299,13 @@ mod tests {
         for exact in ["a::y", "b::x", "ab::x", "a", "nope"] {
             assert_eq!(name_conflicts(&named, Some(exact)), Vec::<String>::new());
         }
-        assert_eq!(name_conflicts(&named, None).len(), 2);
+        assert_eq!(
+            name_conflicts(&named, None),
+            [
+                "case `totals` of suite `a` (corpus/a/corpus.json) has the name of the suite's `a::totals` trial; rename the case",
+                "case id `x` is used twice in suite `a` (corpus/a/corpus.json)",
+            ]
+        );
         let twice = [("a", &clashing), ("a", &other)];
         assert_eq!(
             name_conflicts(&twice, Some("b::x")),

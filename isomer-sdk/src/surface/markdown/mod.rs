@@ -219,7 +219,7 @@ impl Inline {
     }
 
     /// The GFM serialization with hard breaks written as `breaks` says.
-    pub(super) fn markdown_lines(&self, breaks: LineBreaks<'_>) -> String {
+    fn markdown_lines(&self, breaks: LineBreaks<'_>) -> String {
         let mut lines = vec![String::new()];
         let cell = matches!(breaks, LineBreaks::Cell);
         write_markdown_runs(self.runs(), &mut lines, cell);
@@ -282,7 +282,7 @@ impl Inline {
 
 /// How a block writes its content's hard line breaks.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum LineBreaks<'a> {
+enum LineBreaks<'a> {
     /// `\` and a newline, the next line starting with `indent` (the width
     /// of a list item's marker, so the line stays in the item).
     Hard { indent: &'a str },
