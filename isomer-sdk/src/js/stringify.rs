@@ -328,4 +328,20 @@ mod tests {
         let nested = crate::json::parse_json("[[[]]]").unwrap();
         assert_eq!(json_stringify_pretty(&nested), "[\n  [\n    []\n  ]\n]");
     }
+
+    proptest::proptest! {
+        /// serde_json escapes a string's `"`, `\` and C0 controls as
+        /// `JSON.stringify` does (short forms, else lowercase `\u00xx`) and
+        /// leaves the rest raw, so the two print any string alike; the byte
+        /// counter agrees with the text. The strings mix every C0 control,
+        /// the characters escaped or not, and the neighbours of U+2028.
+        #[test]
+        fn a_string_prints_as_serde_json_prints_it(
+            text in "[\\x00-\\x20\"\\\\/a-z\u{7f}-\u{ff}\u{2027}-\u{202a}\u{1F600}]{0,32}",
+        ) {
+            let printed = stringify_string(&text);
+            proptest::prop_assert_eq!(&printed, &serde_json::to_string(&text).unwrap());
+            proptest::prop_assert_eq!(json_stringify_len(&Value::String(text)), printed.len());
+        }
+    }
 }
