@@ -98,26 +98,23 @@ fn a_matrix_with_no_rows_renders_on_every_surface() {
         "rows": [],
         "highlight": 1
     });
-    let text = runtime()
-        .render_node(Surface::Text, &node, Some(ValidationMode::Collect))
-        .unwrap()
-        .to_text();
+    let render = |surface| {
+        runtime()
+            .render_node(surface, &node, Some(ValidationMode::Collect))
+            .unwrap()
+            .to_text()
+    };
+    let text = render(Surface::Text);
     assert_eq!(
         text,
         "   Argo CD  ● Spinnaker  In-house scripts\n-  -------  -----------  ----------------"
     );
-    let markdown = runtime()
-        .render_node(Surface::Markdown, &node, Some(ValidationMode::Collect))
-        .unwrap()
-        .to_text();
+    let markdown = render(Surface::Markdown);
     assert_eq!(
         markdown,
         "|   | Argo CD | ● Spinnaker | In-house scripts |\n| - | - | - | - |"
     );
-    let html = runtime()
-        .render_node(Surface::Html, &node, Some(ValidationMode::Collect))
-        .unwrap()
-        .to_text();
+    let html = render(Surface::Html);
     assert!(
         html.ends_with(
             "<table><thead><tr><th></th><th>Argo CD</th><th>● Spinnaker</th>\
@@ -125,10 +122,7 @@ fn a_matrix_with_no_rows_renders_on_every_surface() {
         ),
         "{html}"
     );
-    let slack = runtime()
-        .render_node(Surface::Slack, &node, Some(ValidationMode::Collect))
-        .unwrap()
-        .to_text();
+    let slack = render(Surface::Slack);
     assert_eq!(
         slack,
         r#"{"text":"   Argo CD  ● Spinnaker  In-house scripts\n-  -------  -----------  ----------------","blocks":[{"type":"table","column_settings":[{"is_wrapped":true},{"is_wrapped":true},{"is_wrapped":true},{"is_wrapped":true}],"rows":[[{"type":"raw_text","text":""},{"type":"raw_text","text":"Argo CD"},{"type":"raw_text","text":"● Spinnaker"},{"type":"raw_text","text":"In-house scripts"}]]}]}"#
