@@ -17,6 +17,7 @@ use std::collections::HashSet;
 use crate::catalog::PrimitiveGroup;
 use crate::error::IsomerError;
 use crate::primitive::Primitive;
+use crate::schema::authoring::AuthoringOptions;
 
 /// A checked vocabulary: an id, at least one primitive (unique types), its
 /// catalog groups and its authoring contributions. Cheap to clone.
@@ -25,8 +26,7 @@ pub struct Pack {
     id: String,
     primitives: Vec<Primitive>,
     groups: Vec<PrimitiveGroup>,
-    describe: Vec<(String, String)>,
-    omit_properties: Vec<String>,
+    authoring: AuthoringOptions,
 }
 
 impl Pack {
@@ -37,8 +37,7 @@ impl Pack {
             id: id.into(),
             primitives: Vec::new(),
             groups: Vec::new(),
-            describe: Vec::new(),
-            omit_properties: Vec::new(),
+            authoring: AuthoringOptions::default(),
         }
     }
 
@@ -60,12 +59,17 @@ impl Pack {
 
     /// `(def id, description)` pairs applied to the authoring schema.
     pub fn describe(&self) -> &[(String, String)] {
-        &self.describe
+        &self.authoring.describe
     }
 
     /// `"<def id>.<property>"` entries removed from the authoring schema.
     pub fn omit_properties(&self) -> &[String] {
-        &self.omit_properties
+        &self.authoring.omit_properties
+    }
+
+    /// Both lists above, as a runtime merges them.
+    pub(crate) fn authoring(&self) -> &AuthoringOptions {
+        &self.authoring
     }
 }
 
@@ -75,8 +79,7 @@ pub struct PackBuilder {
     id: String,
     primitives: Vec<Primitive>,
     groups: Vec<PrimitiveGroup>,
-    describe: Vec<(String, String)>,
-    omit_properties: Vec<String>,
+    authoring: AuthoringOptions,
 }
 
 impl PackBuilder {
@@ -110,14 +113,14 @@ impl PackBuilder {
     /// step of the authoring projection, as upstream does. Use it to state
     /// rules the JSON Schema cannot carry (refinements).
     pub fn describe(mut self, def_id: impl Into<String>, description: impl Into<String>) -> Self {
-        self.describe.push((def_id.into(), description.into()));
+        self.authoring.describe(def_id, description);
         self
     }
 
     /// Removes `"<def id>.<property>"` from the authoring schema (the
     /// validator still accepts it).
     pub fn omit_property(mut self, entry: impl Into<String>) -> Self {
-        self.omit_properties.push(entry.into());
+        self.authoring.omit_property(entry);
         self
     }
 
@@ -171,8 +174,7 @@ impl PackBuilder {
             id: self.id,
             primitives: self.primitives,
             groups,
-            describe: self.describe,
-            omit_properties: self.omit_properties,
+            authoring: self.authoring,
         })
     }
 }

@@ -10,6 +10,7 @@ use crate::frame::Frame;
 use crate::inventory::Inventory;
 use crate::pack::{Pack, repeated_names};
 use crate::primitive::Primitive;
+use crate::schema::authoring::AuthoringOptions;
 use crate::surface::RUNTIME_SURFACES;
 use crate::view::{View, ViewRegistry};
 
@@ -32,8 +33,7 @@ pub struct RuntimeBuilder<C> {
     views: Vec<View<C>>,
     budget: InputBudget,
     formats: Vec<String>,
-    describe: Vec<(String, String)>,
-    omit_properties: Vec<String>,
+    authoring: AuthoringOptions,
 }
 
 impl<C: Send + 'static> Default for RuntimeBuilder<C> {
@@ -52,8 +52,7 @@ impl<C: Send + 'static> RuntimeBuilder<C> {
             views: Vec::new(),
             budget: InputBudget::default(),
             formats: Vec::new(),
-            describe: Vec::new(),
-            omit_properties: Vec::new(),
+            authoring: AuthoringOptions::default(),
         }
     }
 
@@ -117,13 +116,13 @@ impl<C: Send + 'static> RuntimeBuilder<C> {
 
     /// Sets an authoring-schema def description; wins over the packs'.
     pub fn describe(mut self, def_id: impl Into<String>, description: impl Into<String>) -> Self {
-        self.describe.push((def_id.into(), description.into()));
+        self.authoring.describe(def_id, description);
         self
     }
 
     /// Removes `"<def id>.<property>"` from the authoring schema.
     pub fn omit_property(mut self, entry: impl Into<String>) -> Self {
-        self.omit_properties.push(entry.into());
+        self.authoring.omit_property(entry);
         self
     }
 
@@ -193,15 +192,11 @@ impl<C: Send + 'static> RuntimeBuilder<C> {
             .iter()
             .flat_map(|pack| pack.groups().iter().cloned())
             .collect();
-        let mut authoring = crate::schema::authoring::AuthoringOptions::default();
+        let mut authoring = AuthoringOptions::default();
         for pack in &self.packs {
-            authoring.describe.extend(pack.describe().iter().cloned());
-            authoring
-                .omit_properties
-                .extend(pack.omit_properties().iter().cloned());
+            authoring.extend(pack.authoring());
         }
-        authoring.describe.extend(self.describe);
-        authoring.omit_properties.extend(self.omit_properties);
+        authoring.extend(&self.authoring);
         let views = ViewRegistry::new(self.budget);
         for view in self.views {
             views.register(view)?;

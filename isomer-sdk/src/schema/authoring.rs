@@ -16,14 +16,34 @@ use crate::schema::{for_each_ref_mut, for_each_schema_mut, referenced_defs};
 /// `Number.MAX_SAFE_INTEGER`, the bound Zod writes on integer fields.
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// The packs' and runtime's authoring contributions, merged in pack order
-/// then runtime (later entries win).
+/// Authoring contributions: what a pack or a runtime builder adds to the
+/// authoring projection. A runtime merges its packs' in pack order, then
+/// its own (later entries win).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct AuthoringOptions {
     /// `(def id, description)`.
     pub describe: Vec<(String, String)>,
     /// `"<def id>.<property>"`.
     pub omit_properties: Vec<String>,
+}
+
+impl AuthoringOptions {
+    /// Adds a def description (applied last, so a later one wins).
+    pub(crate) fn describe(&mut self, def_id: impl Into<String>, description: impl Into<String>) {
+        self.describe.push((def_id.into(), description.into()));
+    }
+
+    /// Adds a `"<def id>.<property>"` to remove.
+    pub(crate) fn omit_property(&mut self, entry: impl Into<String>) {
+        self.omit_properties.push(entry.into());
+    }
+
+    /// Appends `other`'s entries after these.
+    pub(crate) fn extend(&mut self, other: &AuthoringOptions) {
+        self.describe.extend(other.describe.iter().cloned());
+        self.omit_properties
+            .extend(other.omit_properties.iter().cloned());
+    }
 }
 
 /// The authoring projection of `composition` (the validator projection).
