@@ -164,6 +164,7 @@ fn check_gives_what_parse_then_validate_give() {
     });
     let checked = rt.check(&loose);
     assert!(checked.valid());
+    assert!(checked.sanitized());
     let copy = json!({
         "type": "view",
         "body": [ { "type": "group", "title": "t", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 2 } } ],
@@ -191,6 +192,9 @@ fn check_gives_what_parse_then_validate_give() {
         )
         .with_node_type("note")]
     );
+    // Nothing was dropped: the composition is the checked value itself.
+    assert!(!checked.sanitized());
+    assert!(std::ptr::eq(checked.composition().unwrap(), &duplicated));
     assert_eq!(checked.into_composition(), Some(duplicated));
 
     // Refused by the schema, and by the budget: parse's findings, no copy.
@@ -201,6 +205,7 @@ fn check_gives_what_parse_then_validate_give() {
         [ValidationError::new("body[0].text", "is required").with_node_type("note")]
     );
     assert_eq!(checked.errors(), rt.parse(&missing).errors.as_slice());
+    assert!(!checked.sanitized());
     assert_eq!(checked.into_composition(), None);
     let wide = view(json!([{ "type": "note", "text": "x".repeat(1_000_001) }]));
     assert_eq!(

@@ -22,7 +22,8 @@ use crate::validate::{Engine, Visits};
 ///   otherwise `validate`'s errors of the sanitized copy (such as duplicate
 ///   ids), in their order.
 /// - [`Checked::composition`] is the sanitized copy (`parse`'s), present
-///   whenever `parse` accepted the value.
+///   whenever `parse` accepted the value. When sanitizing drops nothing the
+///   copy equals the value, and no copy is made: the value itself is lent.
 /// - [`Checked::render`] renders the copy as [`Runtime::render`](crate::Runtime::render)
 ///   would, from the typed nodes of the pass.
 ///
@@ -36,12 +37,11 @@ pub struct Checked<'a> {
 enum State<'a> {
     /// `parse` refused the value.
     Refused(Vec<ValidationError>),
-    /// `parse` accepted it and sanitizing dropped nothing: the copy equals
-    /// `value`, whose pass found `errors` and `warnings` and holds the
+    /// `parse` accepted it and sanitizing dropped nothing: the copy would
+    /// equal `value`, whose pass found `errors` and `warnings` and holds the
     /// typed nodes.
     Unchanged {
         value: &'a Value,
-        copy: Value,
         visits: Visits<'a>,
         errors: Vec<ValidationError>,
         warnings: Vec<ValidationWarning>,
@@ -69,25 +69,26 @@ impl<'a> Checked<'a> {
                 state: State::Refused(pass.schema_errors),
             };
         }
-        let (copy, dropped) = engine.sanitized(value, &pass.visits);
-        let state = if dropped {
-            drop(pass);
-            // Rare: a key was dropped, so the copy is checked itself (a
-            // refinement may read the raw node); its pass is not kept.
-            let (_, _, errors, warnings) = engine.run(inventory, &copy, budget).into_parts();
-            State::Sanitized {
-                copy,
-                errors,
-                warnings,
+        let state = match engine.sanitized(value, &pass.visits) {
+            Some(copy) => {
+                drop(pass);
+                // Rare: a key was dropped, so the copy is checked itself (a
+                // refinement may read the raw node); its pass is not kept.
+                let (_, _, errors, warnings) = engine.run(inventory, &copy, budget).into_parts();
+                State::Sanitized {
+                    copy,
+                    errors,
+                    warnings,
+                }
             }
-        } else {
-            let (_, visits, errors, warnings) = pass.into_parts();
-            State::Unchanged {
-                value,
-                copy,
-                visits,
-                errors,
-                warnings,
+            None => {
+                let (_, visits, errors, warnings) = pass.into_parts();
+                State::Unchanged {
+                    value,
+                    visits,
+                    errors,
+                    warnings,
+                }
             }
         };
         Checked { inventory, state }
@@ -118,19 +119,30 @@ impl<'a> Checked<'a> {
         }
     }
 
-    /// The sanitized copy, when `parse` accepted the value.
+    /// The sanitized copy, when `parse` accepted the value: the checked
+    /// value itself when sanitizing dropped nothing.
     pub fn composition(&self) -> Option<&Value> {
         match &self.state {
             State::Refused(_) => None,
-            State::Unchanged { copy, .. } | State::Sanitized { copy, .. } => Some(copy),
+            State::Unchanged { value, .. } => Some(value),
+            State::Sanitized { copy, .. } => Some(copy),
         }
     }
 
-    /// The sanitized copy, giving up the rest.
+    /// True when `parse` accepted the value and sanitizing dropped a key,
+    /// so [`Checked::composition`] is a copy that differs from the value.
+    pub fn sanitized(&self) -> bool {
+        matches!(self.state, State::Sanitized { .. })
+    }
+
+    /// The sanitized copy, giving up the rest; the checked value is cloned
+    /// when sanitizing dropped nothing (see [`Checked::sanitized`] to avoid
+    /// that when the caller owns the value).
     pub fn into_composition(self) -> Option<Value> {
         match self.state {
             State::Refused(_) => None,
-            State::Unchanged { copy, .. } | State::Sanitized { copy, .. } => Some(copy),
+            State::Unchanged { value, .. } => Some(value.clone()),
+            State::Sanitized { copy, .. } => Some(copy),
         }
     }
 

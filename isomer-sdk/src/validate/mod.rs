@@ -206,7 +206,10 @@ impl Engine {
         ParsedComposition {
             valid: true,
             errors: Vec::new(),
-            composition: Some(self.sanitized(value, &pass.visits).0),
+            composition: Some(
+                self.sanitized(value, &pass.visits)
+                    .unwrap_or_else(|| value.clone()),
+            ),
         }
     }
 

@@ -23,14 +23,14 @@ use super::{Engine, sanitize};
 impl Engine {
     /// The sanitized copy of `value`, which the pass that made `visits`
     /// accepted: unknown keys of the non-strict objects inside `meta` and
-    /// inside each node dropped; and whether a key was dropped.
-    pub(crate) fn sanitized(&self, value: &Value, visits: &Visits<'_>) -> (Value, bool) {
-        let mut copy = value.clone();
-        let mut dropped = false;
+    /// inside each node dropped. `None` when there is no such key, so the
+    /// copy would equal `value`: nothing is cloned then.
+    pub(crate) fn sanitized(&self, value: &Value, visits: &Visits<'_>) -> Option<Value> {
+        let mut found = Vec::new();
         // The root is strict; `meta` and its sub-objects are ordinary.
-        if copy.get("meta").is_some() {
-            dropped |=
-                sanitize::strip_unknown(&self.root_schema, &self.root_schema, &mut copy, true);
+        if value.get("meta").is_some() {
+            let root = &self.root_schema;
+            sanitize::undeclared_keys(root, root, value, true, Vec::new, &mut found);
         }
         for (at, visit) in visits.list.iter().enumerate() {
             let Some(primitive) = visit.primitive else {
@@ -39,12 +39,18 @@ impl Engine {
             if !primitive.shape().is_ok_and(|shape| shape.schema.strips) {
                 continue;
             }
-            if let Some(node) = navigate(&mut copy, &visits.segments(at)) {
-                let schema = primitive.schema();
-                dropped |= sanitize::strip_unknown(schema, schema, node, true);
-            }
+            let schema = primitive.schema();
+            let prefix = || visits.segments(at);
+            sanitize::undeclared_keys(schema, schema, visit.node, true, prefix, &mut found);
         }
-        (copy, dropped)
+        if found.is_empty() {
+            return None;
+        }
+        let mut copy = value.clone();
+        for undeclared in &found {
+            undeclared.apply(&mut copy);
+        }
+        Some(copy)
     }
 
     /// The schema findings of `value`, sorted, and the nodes reached.
@@ -474,19 +480,6 @@ impl Visits<'_> {
         }
         segments
     }
-}
-
-/// The value at `segments` inside `value`.
-fn navigate<'a>(value: &'a mut Value, segments: &[Seg]) -> Option<&'a mut Value> {
-    let mut current = value;
-    for segment in segments {
-        current = match (segment, current) {
-            (Seg::Key(key), Value::Object(map)) => map.get_mut(key)?,
-            (Seg::Index(index), Value::Array(items)) => items.get_mut(*index)?,
-            _ => return None,
-        };
-    }
-    Some(current)
 }
 
 /// `composition renders no nodes on surface "<surface>"`, upstream's warning.

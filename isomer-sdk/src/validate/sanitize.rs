@@ -1,4 +1,4 @@
-//! The sanitized copy `parse` returns: keys an ordinary
+//! What `parse` sanitizes: keys an ordinary
 //! (non-strict) nested object's schema does not declare are dropped, as
 //! Zod's output drops them. Strict objects never get here with unknown keys
 //! (they failed), loose ones (`additionalProperties` true or a schema) keep
@@ -6,6 +6,7 @@
 
 use serde_json::Value;
 
+use super::order::Seg;
 use crate::node::BODY_NODE_REF;
 use crate::schema::resolve_refs;
 
@@ -13,62 +14,135 @@ use crate::schema::resolve_refs;
 /// budget's depth, so this only guards odd schemas).
 const MAX_SCHEMA_STEPS: usize = 128;
 
-/// Drops undeclared keys of ordinary nested objects inside `value`, which
-/// `schema` (a document resolving its own refs) describes. The value's own
-/// top level is left alone when `is_node` (a node object is strict or
-/// deliberately loose). Returns true when a key was dropped (false: `value`
-/// is unchanged).
-pub(crate) fn strip_unknown(
-    document: &Value,
-    schema: &Value,
-    value: &mut Value,
-    is_node: bool,
-) -> bool {
-    strip(document, schema, value, is_node, 0)
+/// An object sanitizing changes: where it is, and the keys it loses.
+#[derive(Debug)]
+pub(crate) struct Undeclared {
+    /// The steps from the composition root to the object.
+    pub path: Vec<Seg>,
+    /// Its keys that its schema does not declare, in the object's order.
+    pub keys: Vec<String>,
 }
 
-fn strip(document: &Value, schema: &Value, value: &mut Value, top: bool, steps: usize) -> bool {
-    if steps > MAX_SCHEMA_STEPS {
-        return false;
-    }
-    if schema.get("$ref").and_then(Value::as_str) == Some(BODY_NODE_REF) {
-        return false;
-    }
-    let schema = resolve_refs(document, schema);
-    let schema = match pick_option(document, schema, value) {
-        Some(option) => option,
-        None => return false,
-    };
-    let mut dropped = false;
-    match value {
-        Value::Object(map) => {
-            let Some(Value::Object(properties)) = schema.get("properties") else {
-                return false;
+impl Undeclared {
+    /// Drops the keys from the object at `path` inside `composition`;
+    /// nothing when the path no longer leads to an object (an earlier
+    /// entry dropped an enclosing key).
+    pub(crate) fn apply(&self, composition: &mut Value) {
+        let mut current = composition;
+        for segment in &self.path {
+            current = match (segment, current) {
+                (Seg::Key(key), Value::Object(map)) => match map.get_mut(key) {
+                    Some(child) => child,
+                    None => return,
+                },
+                (Seg::Index(index), Value::Array(items)) => match items.get_mut(*index) {
+                    Some(child) => child,
+                    None => return,
+                },
+                _ => return,
             };
-            if !top
-                && schema.get("additionalProperties").is_none()
-                && schema.get("patternProperties").is_none()
-            {
-                let before = map.len();
-                map.retain(|key, _| properties.contains_key(key));
-                dropped |= map.len() != before;
-            }
-            for (key, child) in map.iter_mut() {
-                if let Some(child_schema) = properties.get(key) {
-                    dropped |= strip(document, child_schema, child, false, steps + 1);
-                }
-            }
         }
-        Value::Array(items) => {
-            if let Some(item_schema) = schema.get("items") {
-                for item in items {
-                    dropped |= strip(document, item_schema, item, false, steps + 1);
-                }
-            }
+        if let Value::Object(map) = current {
+            // `retain` keeps the order of the keys that stay.
+            map.retain(|key, _| !self.keys.contains(key));
         }
-        _ => {}
     }
-    dropped
+}
+
+/// One step down from the walked value, borrowed while walking.
+#[derive(Clone, Copy)]
+enum Step<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+/// Finds the keys of ordinary nested objects inside `value`, which
+/// `schema` (a document resolving its own refs) describes, that the schema
+/// does not declare: what `parse` drops, as Zod's output drops them. Each
+/// object with such keys is pushed to `found`, its path starting with
+/// `prefix` (the steps to `value`). The value's own top level is left
+/// alone when `is_node` (a node object is strict or deliberately loose).
+/// Reads `value` only; nothing is built for an object that keeps its keys.
+pub(crate) fn undeclared_keys<'v>(
+    document: &'v Value,
+    schema: &'v Value,
+    value: &'v Value,
+    is_node: bool,
+    prefix: impl Fn() -> Vec<Seg>,
+    found: &mut Vec<Undeclared>,
+) {
+    let mut walk = Walk {
+        document,
+        prefix: &prefix,
+        steps: Vec::new(),
+        found,
+    };
+    walk.visit(schema, value, is_node);
+}
+
+struct Walk<'a, 'v> {
+    document: &'v Value,
+    prefix: &'a dyn Fn() -> Vec<Seg>,
+    /// The steps from the walked value to the current one.
+    steps: Vec<Step<'v>>,
+    found: &'a mut Vec<Undeclared>,
+}
+
+impl<'v> Walk<'_, 'v> {
+    fn visit(&mut self, schema: &'v Value, value: &'v Value, top: bool) {
+        if self.steps.len() > MAX_SCHEMA_STEPS {
+            return;
+        }
+        if schema.get("$ref").and_then(Value::as_str) == Some(BODY_NODE_REF) {
+            return;
+        }
+        let schema = resolve_refs(self.document, schema);
+        let Some(schema) = pick_option(self.document, schema, value) else {
+            return;
+        };
+        match value {
+            Value::Object(map) => {
+                let Some(Value::Object(properties)) = schema.get("properties") else {
+                    return;
+                };
+                if !top
+                    && schema.get("additionalProperties").is_none()
+                    && schema.get("patternProperties").is_none()
+                {
+                    let keys: Vec<String> = map
+                        .keys()
+                        .filter(|key| !properties.contains_key(*key))
+                        .cloned()
+                        .collect();
+                    if !keys.is_empty() {
+                        let mut path = (self.prefix)();
+                        path.extend(self.steps.iter().map(|step| match *step {
+                            Step::Key(key) => Seg::Key(key.to_owned()),
+                            Step::Index(index) => Seg::Index(index),
+                        }));
+                        self.found.push(Undeclared { path, keys });
+                    }
+                }
+                for (key, child) in map {
+                    if let Some(child_schema) = properties.get(key) {
+                        self.steps.push(Step::Key(key));
+                        self.visit(child_schema, child, false);
+                        self.steps.pop();
+                    }
+                }
+            }
+            Value::Array(items) => {
+                if let Some(item_schema) = schema.get("items") {
+                    for (index, item) in items.iter().enumerate() {
+                        self.steps.push(Step::Index(index));
+                        self.visit(item_schema, item, false);
+                        self.steps.pop();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// For a union schema, the one option whose `type` admits the value's JSON
