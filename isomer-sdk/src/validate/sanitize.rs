@@ -175,3 +175,76 @@ fn pick_option<'a>(document: &'a Value, schema: &'a Value, value: &Value) -> Opt
     }
     Some(first)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn finds_undeclared_keys_in_ordinary_objects_and_drops_them_from_a_copy() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "rows": {
+                    "type": "array",
+                    "items": { "type": "object", "properties": { "a": { "type": "number" } } }
+                },
+                "style": {
+                    "type": "object",
+                    "properties": { "tone": { "type": "string" } },
+                    "additionalProperties": true
+                },
+                "child": { "$ref": BODY_NODE_REF }
+            }
+        });
+        let value = json!({
+            "extra": 0,
+            "rows": [{ "x": 2, "a": 1, "y": 3 }, { "a": 4 }],
+            "style": { "tone": "calm", "kept": true },
+            "child": { "type": "note", "zzz": 1 }
+        });
+        let mut found = Vec::new();
+        let prefix = || vec![Seg::Key("body".into()), Seg::Index(3)];
+        undeclared_keys(&schema, &schema, &value, true, prefix, &mut found);
+        // The node's own keys, a loose object's and a child slot's are kept.
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].path,
+            [
+                Seg::Key("body".into()),
+                Seg::Index(3),
+                Seg::Key("rows".into()),
+                Seg::Index(0)
+            ]
+        );
+        assert_eq!(found[0].keys, ["x", "y"]);
+
+        let mut composition = json!({ "body": [0, 1, 2, value.clone()] });
+        found[0].apply(&mut composition);
+        assert_eq!(
+            composition["body"][3]["rows"],
+            json!([{ "a": 1 }, { "a": 4 }])
+        );
+        assert_eq!(composition["body"][3]["extra"], 0);
+        // A path that no longer leads to an object changes nothing.
+        let mut other = json!({ "body": [] });
+        found[0].apply(&mut other);
+        assert_eq!(other, json!({ "body": [] }));
+    }
+
+    #[test]
+    fn finds_nothing_in_a_value_with_only_declared_keys() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "meta": { "type": "object", "properties": { "source": { "type": "string" } } }
+            }
+        });
+        let value = json!({ "meta": { "source": "s" } });
+        let mut found = Vec::new();
+        undeclared_keys(&schema, &schema, &value, true, Vec::new, &mut found);
+        assert!(found.is_empty(), "{found:?}");
+    }
+}
