@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = score_validity(&first, Some(&retry));
     let _ = score_payload(runtime, &first, &fixture.known, Some(&fixture.golden));
     let walker = runtime.walker();
-    if let CheckedAttempt::Parsed { value, check, .. } = &first {
+    if let (Some(value), Some(check)) = (first.value(), first.check()) {
         let _ = score_primitive_selection(walker, value, &fixture.golden);
         let _ = score_primitive_selection(walker, &fixture.golden, value);
         let _ = score_primitive_selection(walker, value, value);

@@ -32,6 +32,28 @@ pub struct CheckedComposition {
     pub composition: Option<Value>,
 }
 
+/// Where a check left its composition, before anyone owns it.
+enum Composition {
+    /// The schema parse refused the value: there is none.
+    Refused,
+    /// The sanitized copy equals the checked value (sanitizing dropped
+    /// nothing), and none was made.
+    Same,
+    /// The sanitized copy, which may differ from the value.
+    Made(Value),
+}
+
+impl Composition {
+    /// The composition, owned: `value` copied when it is the composition.
+    fn or_clone(self, value: &Value) -> Option<Value> {
+        match self {
+            Composition::Refused => None,
+            Composition::Same => Some(value.clone()),
+            Composition::Made(copy) => Some(copy),
+        }
+    }
+}
+
 /// A [`ParsedAttempt`] with its check (upstream `CheckedAttempt`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum CheckedAttempt {
@@ -40,9 +62,12 @@ pub enum CheckedAttempt {
         /// The model text as sent.
         raw: String,
         /// The JSON value, unvalidated (the payload walk reads this); dropped
-        /// without recursion, whatever its depth.
-        value: DeepValue,
-        /// The check of `value`.
+        /// without recursion, whatever its depth. `None` when the check's
+        /// composition is this value unchanged (sanitizing dropped nothing):
+        /// the value then lives there, not in a second copy.
+        /// [`CheckedAttempt::value`] reads it either way.
+        value: Option<DeepValue>,
+        /// The check of the value.
         check: CheckedComposition,
     },
     /// The text was not JSON; there is nothing to check.
@@ -65,6 +90,21 @@ impl CheckedAttempt {
     /// True when the text was JSON and its check passed.
     pub fn is_valid(&self) -> bool {
         matches!(self, CheckedAttempt::Parsed { check, .. } if check.valid)
+    }
+
+    /// The JSON value, unvalidated, when the text was JSON: `value`, or the
+    /// check's composition when that is the value. `None` also once the
+    /// composition was moved out of an attempt that held the value there.
+    pub fn value(&self) -> Option<&Value> {
+        match self {
+            CheckedAttempt::Parsed {
+                value: Some(value), ..
+            } => Some(value),
+            CheckedAttempt::Parsed {
+                value: None, check, ..
+            } => check.composition.as_ref(),
+            CheckedAttempt::Unparsed { .. } => None,
+        }
     }
 
     /// The check, when the text was JSON.
@@ -107,58 +147,63 @@ pub fn check_composition<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    check_and_render(runtime, value, frame, false).0
+    let (check, copy, _) = check_and_render(runtime, value, frame, false);
+    CheckedComposition {
+        composition: copy.or_clone(value),
+        ..check
+    }
 }
 
-/// [`check_composition`], and with `render`, the text surface of the
-/// composition when it is valid (what the answerability judge reads),
-/// rendered from the check through [`EvalRuntime::check`] so it
-/// is not validated twice. A surface that errs or panics gives a
+/// [`check_composition`] with its composition left in a [`Composition`] (the
+/// check's own `composition` is `None`), and with `render`, the text
+/// surface of the composition when it is valid (what the answerability
+/// judge reads), rendered from the check through [`EvalRuntime::check`] so
+/// it is not validated twice. A surface that errs or panics gives a
 /// [`CaseError`] at stage `render`. Nothing is rendered for an invalid
 /// composition or without `render`.
-pub(crate) fn check_and_render<R>(
+fn check_and_render<R>(
     runtime: &R,
     value: &Value,
     frame: Option<&dyn EvalFrame>,
     render: bool,
-) -> (CheckedComposition, Option<Result<String, CaseError>>)
+) -> (
+    CheckedComposition,
+    Composition,
+    Option<Result<String, CaseError>>,
+)
 where
     R: EvalRuntime + ?Sized,
 {
-    match runtime.check(value) {
+    let (valid, errors, copy, rendered) = match runtime.check(value) {
         TextCheck::Refused(findings) => {
-            let check = CheckedComposition {
-                valid: false,
-                errors: findings.iter().map(format_validation_error).collect(),
-                composition: None,
-            };
-            (check, None)
+            let errors = findings.iter().map(format_validation_error).collect();
+            (false, errors, Composition::Refused, None)
         }
         TextCheck::Invalid {
             composition,
             errors: findings,
         } => {
             let mut errors: Vec<String> = findings.iter().map(format_validation_error).collect();
-            errors.extend(frame_findings(frame, &composition));
-            let check = CheckedComposition {
-                valid: false,
-                errors,
-                composition: Some(composition),
-            };
-            (check, None)
+            errors.extend(frame_findings(frame, composition.as_ref().unwrap_or(value)));
+            let copy = composition.map_or(Composition::Same, Composition::Made);
+            (false, errors, copy, None)
         }
         TextCheck::Valid(valid_text) => {
             let errors = frame_findings(frame, valid_text.composition());
             let valid = errors.is_empty();
             let rendered = (valid && render).then(|| guarded_render(|| valid_text.render_text()));
-            let check = CheckedComposition {
-                valid,
-                errors,
-                composition: Some(valid_text.into_composition()),
-            };
-            (check, rendered)
+            let copy = valid_text
+                .into_copy()
+                .map_or(Composition::Same, Composition::Made);
+            (valid, errors, copy, rendered)
         }
-    }
+    };
+    let check = CheckedComposition {
+        valid,
+        errors,
+        composition: None,
+    };
+    (check, copy, rendered)
 }
 
 /// The frame's body rule on `composition`'s `body` (an empty slice when it
@@ -200,7 +245,19 @@ where
 {
     match attempt {
         ParsedAttempt::Parsed { raw, value } => {
-            let (check, rendered) = check_and_render(runtime, &value, frame, render);
+            let (mut check, copy, rendered) = check_and_render(runtime, &value, frame, render);
+            // The value moves into the composition when that is what it is.
+            let value = match copy {
+                Composition::Refused => Some(value),
+                Composition::Same => {
+                    check.composition = Some(value.into_inner());
+                    None
+                }
+                Composition::Made(copy) => {
+                    check.composition = Some(copy);
+                    Some(value)
+                }
+            };
             (CheckedAttempt::Parsed { raw, value, check }, rendered)
         }
         ParsedAttempt::Unparsed { raw, error } => (CheckedAttempt::Unparsed { raw, error }, None),

@@ -85,8 +85,9 @@ pub enum TextCheck<'a> {
     Refused(Vec<ValidationError>),
     /// It parsed, and the sanitized copy failed validation.
     Invalid {
-        /// The sanitized copy.
-        composition: Value,
+        /// The sanitized copy; `None` when it equals the checked value
+        /// (sanitizing dropped nothing), so no copy was made.
+        composition: Option<Value>,
         /// The validation findings (possibly none).
         errors: Vec<ValidationError>,
     },
@@ -114,7 +115,7 @@ impl<'a> TextCheck<'a> {
                 composition,
             })),
             Err(errors) => TextCheck::Invalid {
-                composition,
+                composition: Some(composition),
                 errors,
             },
         }
@@ -141,7 +142,8 @@ impl std::fmt::Debug for TextCheck<'_> {
 /// A sanitized copy that validated, with the means to render its text
 /// surface (what [`TextCheck::Valid`] holds).
 pub trait ValidText {
-    /// The sanitized copy.
+    /// The sanitized copy (the checked value itself when sanitizing
+    /// dropped nothing).
     fn composition(&self) -> &Value;
 
     /// Its text surface with default options ([`EvalRuntime::render_text`]'s
@@ -151,8 +153,10 @@ pub trait ValidText {
     /// Whatever the surface refuses.
     fn render_text(&self) -> Result<String, BoxError>;
 
-    /// The sanitized copy, dropping the means to render it.
-    fn into_composition(self: Box<Self>) -> Value;
+    /// The sanitized copy, dropping the means to render it; `None` when it
+    /// equals the checked value, so the caller, who owns that value, uses
+    /// it rather than a copy. `Some` may also equal it.
+    fn into_copy(self: Box<Self>) -> Option<Value>;
 }
 
 /// The [`ValidText`] of [`TextCheck::from_steps`]: the copy, rendered by
@@ -171,8 +175,8 @@ impl<R: EvalRuntime + ?Sized> ValidText for RenderOnDemand<'_, R> {
         self.runtime.render_text(&self.composition)
     }
 
-    fn into_composition(self: Box<Self>) -> Value {
-        self.composition
+    fn into_copy(self: Box<Self>) -> Option<Value> {
+        Some(self.composition)
     }
 }
 
@@ -200,8 +204,11 @@ impl ValidText for SdkValidText<'_> {
         })
     }
 
-    fn into_composition(self: Box<Self>) -> Value {
-        self.checked.into_composition().unwrap_or(Value::Null)
+    fn into_copy(self: Box<Self>) -> Option<Value> {
+        self.checked
+            .sanitized()
+            .then(|| self.checked.into_composition())
+            .flatten()
     }
 }
 
@@ -286,12 +293,16 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
             return TextCheck::Valid(Box::new(SdkValidText { checked }));
         }
         let errors = checked.errors().to_vec();
-        match checked.into_composition() {
-            Some(composition) => TextCheck::Invalid {
-                composition,
-                errors,
-            },
-            None => TextCheck::Refused(errors),
+        if checked.composition().is_none() {
+            return TextCheck::Refused(errors);
+        }
+        let composition = checked
+            .sanitized()
+            .then(|| checked.into_composition())
+            .flatten();
+        TextCheck::Invalid {
+            composition,
+            errors,
         }
     }
 

@@ -276,7 +276,7 @@ fn malformed_containers_are_findings_and_their_payload_walk_stops_there() {
     );
     let attempt = CheckedAttempt::Parsed {
         raw: value.to_string(),
-        value: value.clone().into(),
+        value: Some(value.clone().into()),
         check,
     };
     // Only the well-formed container's child is reached.

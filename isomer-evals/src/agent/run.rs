@@ -15,7 +15,7 @@ use crate::agent::types::{
 };
 use crate::callback::{CallFailure, guard, panic_message};
 use crate::case::EvalCase;
-use crate::check::{CheckedAttempt, check_attempt};
+use crate::check::check_attempt;
 use crate::parse::parse_generated;
 use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
 use crate::score::{ExpectedPrimitivesScore, score_expected_primitives};
@@ -366,10 +366,7 @@ impl AgentRunContext<'_, '_, '_> {
             parse_generated(answer.to_owned()),
             self.options.frame,
         );
-        let value: Option<&Value> = match &checked {
-            CheckedAttempt::Parsed { value, .. } => Some(value),
-            CheckedAttempt::Unparsed { .. } => None,
-        };
+        let value = checked.value();
         let expected = eval_case
             .expected
             .as_deref()

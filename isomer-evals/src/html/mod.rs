@@ -54,7 +54,7 @@ use std::sync::{Mutex, PoisonError};
 use isomer_sdk::js_parity::to_fixed_2;
 
 use crate::case::{AnswerabilityVerdict, EvalCase, Generate};
-use crate::check::{CheckedAttempt, check_attempt};
+use crate::check::check_attempt;
 use crate::floor::misses;
 use crate::parse::parse_generated;
 use crate::recordings::{ReplayFindings, StaleReason};
@@ -348,7 +348,7 @@ impl<'a> EvalPage<'a> {
             ));
             // The value as the model wrote it: the html surface renders what it can of
             // an invalid one and refuses only what is over its budget.
-            if let CheckedAttempt::Parsed { value, .. } = &checked {
+            if let Some(value) = checked.value() {
                 write_rendering(out, css, self.runtime, value);
             }
             if !checked.is_valid() {

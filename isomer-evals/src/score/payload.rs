@@ -60,12 +60,13 @@ where
 {
     let raw_bytes = attempt.raw().len();
     let (sanitized_bytes, unknown_types) = match attempt {
-        CheckedAttempt::Parsed { value, check, .. } => {
+        CheckedAttempt::Parsed { check, .. } => {
             let sanitized_bytes = match &check.composition {
                 Some(composition) if check.valid => json_stringify_len(composition),
                 _ => 0,
             };
             let mut unknown: BTreeSet<&str> = BTreeSet::new();
+            let value = attempt.value().unwrap_or(&Value::Null);
             for_each_node_type(runtime.walker(), body_of(value), |type_name| {
                 if !known_types.contains(type_name) {
                     unknown.insert(type_name);

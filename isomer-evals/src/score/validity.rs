@@ -115,7 +115,7 @@ mod tests {
     fn parsed(valid: bool, errors: &[&str], composition: Option<Value>) -> CheckedAttempt {
         CheckedAttempt::Parsed {
             raw: "{}".to_owned(),
-            value: isomer_sdk::DeepValue::new(json!({})),
+            value: Some(isomer_sdk::DeepValue::new(json!({}))),
             check: CheckedComposition {
                 valid,
                 errors: errors.iter().map(|e| (*e).to_owned()).collect(),
