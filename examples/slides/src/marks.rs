@@ -28,7 +28,10 @@ pub fn parse_marks(text: &str) -> Vec<Mark<'_>> {
     let mut runs = Vec::new();
     let mut plain_start = 0;
     let mut at = 0;
-    while at < bytes.len() {
+    // A mark can only open at a marker byte; both markers are ASCII, so
+    // every byte found is a char boundary for the slices below.
+    while let Some(offset) = bytes[at..].iter().position(|&b| b == b'`' || b == b'*') {
+        at += offset;
         if let Some((inner, end)) = code_span_at(text, at) {
             push_plain(&mut runs, &text[plain_start..at]);
             runs.push(Mark::Code(inner));
@@ -40,9 +43,7 @@ pub fn parse_marks(text: &str) -> Vec<Mark<'_>> {
             at = end;
             plain_start = end;
         } else {
-            // Step over one whole character: `at` must stay on a char
-            // boundary for the slices above.
-            at += text[at..].chars().next().map_or(1, char::len_utf8);
+            at += 1;
         }
     }
     push_plain(&mut runs, &text[plain_start..]);
