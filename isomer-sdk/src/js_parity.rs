@@ -20,7 +20,8 @@
 //! ```
 
 pub use crate::js::{
-    cmp_utf16, compact_json, format_js_number, format_json_number, is_array_index_key,
-    is_js_whitespace, js_property_order, js_trim, json_stringify, json_stringify_pretty, key_span,
-    math_round, name_text, one_line, quote_text, sort_utf16, to_fixed_2, utf16_len,
+    JsPropertyOrder, cmp_utf16, compact_json, format_js_number, format_json_number,
+    is_array_index_key, is_js_whitespace, js_property_order, js_trim, json_stringify,
+    json_stringify_pretty, key_span, math_round, name_text, one_line, quote_text, sort_utf16,
+    to_fixed_2, utf16_len,
 };

@@ -69,7 +69,7 @@ enum Order {
 enum Children<'a> {
     Items(std::slice::Iter<'a, Value>),
     Entries(serde_json::map::Iter<'a>),
-    Ordered(std::vec::IntoIter<(&'a String, &'a Value)>),
+    Ordered(crate::js::JsPropertyOrder<'a>),
 }
 
 impl<'a> Children<'a> {
@@ -79,7 +79,7 @@ impl<'a> Children<'a> {
             (Value::Array(items), _) => Some(Children::Items(items.iter())),
             (Value::Object(map), Order::Storage) => Some(Children::Entries(map.iter())),
             (Value::Object(map), Order::Upstream) => {
-                Some(Children::Ordered(js_property_order(map).into_iter()))
+                Some(Children::Ordered(js_property_order(map)))
             }
             _ => None,
         }

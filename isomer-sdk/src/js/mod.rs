@@ -20,7 +20,9 @@ pub mod stringify;
 pub mod text;
 
 pub use number::{format_js_number, format_json_number};
-pub use order::{cmp_utf16, is_array_index_key, js_property_order, sort_utf16, utf16_len};
+pub use order::{
+    JsPropertyOrder, cmp_utf16, is_array_index_key, js_property_order, sort_utf16, utf16_len,
+};
 pub use round::{math_round, round_percent, to_fixed, to_fixed_2};
 pub use stringify::{
     compact_json, json_stringify, json_stringify_len, json_stringify_pretty, stringify_string,

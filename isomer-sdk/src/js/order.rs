@@ -61,8 +61,12 @@ fn array_index(key: &str) -> Option<u32> {
 ///
 /// `serde_json` (with `preserve_order`) keeps insertion order only, so a
 /// document `{"b":1,"1":2}` prints `{"1":2,"b":1}` in JavaScript; this
-/// function gives that order.
-pub fn js_property_order(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
+/// function gives that order. A map without array-index keys (the usual
+/// case) is read in place; only one with such keys is sorted into a list.
+pub fn js_property_order(map: &Map<String, Value>) -> JsPropertyOrder<'_> {
+    if !map.keys().any(|key| array_index(key).is_some()) {
+        return JsPropertyOrder(Entries::Insertion(map.iter()));
+    }
     let mut indexed: Vec<(u32, &String, &Value)> = Vec::new();
     let mut named: Vec<(&String, &Value)> = Vec::with_capacity(map.len());
     for (key, value) in map {
@@ -71,17 +75,56 @@ pub fn js_property_order(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
             None => named.push((key, value)),
         }
     }
-    if indexed.is_empty() {
-        return named;
-    }
     indexed.sort_by_key(|(index, _, _)| *index);
     let mut ordered: Vec<(&String, &Value)> = indexed
         .into_iter()
         .map(|(_, key, value)| (key, value))
         .collect();
     ordered.extend(named);
-    ordered
+    JsPropertyOrder(Entries::Sorted(ordered.into_iter()))
 }
+
+/// The iterator [`js_property_order`] returns: `(key, value)` pairs in
+/// JavaScript property order, from either end.
+#[derive(Debug, Clone)]
+pub struct JsPropertyOrder<'a>(Entries<'a>);
+
+#[derive(Debug, Clone)]
+enum Entries<'a> {
+    /// No array-index key: the map's own order.
+    Insertion(serde_json::map::Iter<'a>),
+    /// Array-index keys first, sorted.
+    Sorted(std::vec::IntoIter<(&'a String, &'a Value)>),
+}
+
+impl<'a> Iterator for JsPropertyOrder<'a> {
+    type Item = (&'a String, &'a Value);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.0 {
+            Entries::Insertion(entries) => entries.next(),
+            Entries::Sorted(entries) => entries.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.0 {
+            Entries::Insertion(entries) => entries.size_hint(),
+            Entries::Sorted(entries) => entries.size_hint(),
+        }
+    }
+}
+
+impl DoubleEndedIterator for JsPropertyOrder<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        match &mut self.0 {
+            Entries::Insertion(entries) => entries.next_back(),
+            Entries::Sorted(entries) => entries.next_back(),
+        }
+    }
+}
+
+impl ExactSizeIterator for JsPropertyOrder<'_> {}
 
 #[cfg(test)]
 mod tests {

@@ -188,7 +188,9 @@ fn write_json(
         }
     };
     let colon = if indent.is_some() { ": " } else { ":" };
-    let mut stack = vec![Step::Value(value, 0)];
+    // Room for a few levels of small containers before the first growth.
+    let mut stack = Vec::with_capacity(32);
+    stack.push(Step::Value(value, 0));
     while let Some(step) = stack.pop() {
         let (value, level) = match step {
             Step::Value(value, level) => (value, level),
@@ -237,7 +239,7 @@ fn write_json(
                 out.push('{');
                 stack.push(Step::Close('}', level));
                 let entries = js_property_order(map);
-                for (i, (key, item)) in entries.into_iter().enumerate().rev() {
+                for (i, (key, item)) in entries.enumerate().rev() {
                     stack.push(Step::Value(item, level + 1));
                     stack.push(Step::Key {
                         first: i == 0,
