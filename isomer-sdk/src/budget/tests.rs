@@ -375,7 +375,6 @@ fn upstream_walk(value: &Value, budget: InputBudget) -> Result<InputUsage, Budge
         let children: Vec<(usize, &Value)> = match container {
             Value::Array(items) => items.iter().map(|item| (0, item)).collect(),
             Value::Object(map) => js_property_order(map)
-                .into_iter()
                 .map(|(key, item)| (utf16_units(key), item))
                 .collect(),
             _ => Vec::new(),

@@ -179,7 +179,6 @@ mod tests {
     fn lists_index_keys_first_then_insertion_order() {
         let value = json!({"b": 1, "10": 2, "a": 3, "2": 4, "01": 5, "4294967295": 6});
         let keys: Vec<&str> = js_property_order(value.as_object().unwrap())
-            .into_iter()
             .map(|(key, _)| key.as_str())
             .collect();
         assert_eq!(keys, ["2", "10", "b", "a", "01", "4294967295"]);

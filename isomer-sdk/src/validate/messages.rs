@@ -119,10 +119,8 @@ pub(crate) fn issues(compiled: &jsonschema::Validator, subject: &Subject<'_>) ->
                 let object = error.instance();
                 let mut keys: Vec<&String> = unexpected.iter().collect();
                 if let Value::Object(map) = object.as_ref() {
-                    let order: Vec<&String> = crate::js::js_property_order(map)
-                        .into_iter()
-                        .map(|(k, _)| k)
-                        .collect();
+                    let order: Vec<&String> =
+                        crate::js::js_property_order(map).map(|(k, _)| k).collect();
                     keys.sort_by_key(|key| order.iter().position(|k| k == key));
                 }
                 let listed: Vec<String> = keys.iter().map(|k| name_text(k)).collect();
