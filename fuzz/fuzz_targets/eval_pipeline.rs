@@ -10,9 +10,9 @@ use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, Judge, check_attempt,
-    parse_generated, score_answerability, score_expected_primitives, score_payload,
-    score_primitive_selection, score_validity,
+    AnswerabilityVerdict, BoxError, EvalCase, Judge, check_attempt, parse_generated,
+    score_answerability, score_expected_primitives, score_payload, score_primitive_selection,
+    score_validity,
 };
 use isomer_sdk::{Frame, Runtime};
 use libfuzzer_sys::fuzz_target;
