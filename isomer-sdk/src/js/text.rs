@@ -53,22 +53,20 @@ pub fn js_trim_end(s: &str) -> &str {
 /// `"Two\r\nlines"` → `"Two lines"`, `"a  b"` stays `"a  b"`.
 pub fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find(is_js_whitespace) {
-        out.push_str(&rest[..start]);
-        let run_and_after = &rest[start..];
-        let run_len = run_and_after
-            .find(|c: char| !is_js_whitespace(c))
-            .unwrap_or(run_and_after.len());
-        let run = &run_and_after[..run_len];
-        if run.contains(is_js_line_terminator) {
-            out.push(' ');
-        } else {
-            out.push_str(run);
-        }
-        rest = &run_and_after[run_len..];
+    // `text[..done]` is written; a run can only change around a line
+    // terminator, so only those are searched for.
+    let mut done = 0;
+    while let Some(found) = text[done..].find(is_js_line_terminator) {
+        let at = done + found;
+        // The whitespace run around the terminator; `text[done]` is not
+        // whitespace (it ends the previous run), so the run starts after it.
+        let start = done + js_trim_end(&text[done..at]).len();
+        let end = text.len() - js_trim_start(&text[at..]).len();
+        out.push_str(&text[done..start]);
+        out.push(' ');
+        done = end;
     }
-    out.push_str(rest);
+    out.push_str(&text[done..]);
     out
 }
 
@@ -180,6 +178,9 @@ mod tests {
         assert_eq!(one_line("\npara\u{2029}"), " para ");
         assert_eq!(one_line("a\u{A0}\u{A0}b"), "a\u{A0}\u{A0}b");
         assert_eq!(one_line("a\u{85}b"), "a\u{85}b");
+        assert_eq!(one_line("  \n lead"), " lead");
+        assert_eq!(one_line("a\n b\r\n\u{3000}c \u{2028}"), "a b c ");
+        assert_eq!(one_line("é\u{A0}\n\u{FEFF}😀"), "é 😀");
         assert_eq!(one_line(""), "");
     }
 
