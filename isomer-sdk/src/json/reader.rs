@@ -314,11 +314,18 @@ impl Parser<'_> {
 
     /// Reads the rest of a string whose opening quote was consumed.
     fn string(&mut self) -> Result<String, JsonSyntaxError> {
-        let mut out = String::new();
+        let mut start = self.at;
+        // `skip_plain` stops only at ASCII bytes, so every slice below
+        // starts and ends on a char boundary.
+        self.skip_plain();
+        if self.bytes.get(self.at) == Some(&b'"') {
+            // No escape (the usual string): one allocation of its size.
+            let text = self.text[start..self.at].to_owned();
+            self.at += 1;
+            return Ok(text);
+        }
+        let mut out = String::with_capacity(self.at - start + 16);
         loop {
-            let start = self.at;
-            self.skip_plain();
-            // Stops only at ASCII bytes, so both ends are char boundaries.
             out.push_str(&self.text[start..self.at]);
             match self.bytes.get(self.at) {
                 None => return Err(self.error_at_end("EOF while parsing a string")),
@@ -336,6 +343,8 @@ impl Parser<'_> {
                     ));
                 }
             }
+            start = self.at;
+            self.skip_plain();
         }
     }
 
