@@ -16,8 +16,8 @@ use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseMeasures, CaseStage, EvalCaseResult, EvalReport};
 use crate::runtime::{EvalFrame, EvalRuntime};
 use crate::score::{
-    PayloadScore, ValidityScore, judge_rendered, score_expected_primitives, score_payload,
-    score_primitive_selection, take_validity,
+    NodeTypes, PayloadScore, ValidityScore, expected_of, judge_rendered, score_expected_primitives,
+    score_payload, selection_of, take_validity,
 };
 
 /// The guide a run prints under `## Guide` when the options give none: answer
@@ -322,15 +322,16 @@ impl RunContext<'_, '_, '_> {
         drop(first);
         drop(retry);
         let composition = validity.composition.as_ref();
-        let selection = composition
+        // One walk of the composition serves both tree axes.
+        let types = composition.map(|composition| NodeTypes::of(runtime.walker(), composition));
+        let selection = types
+            .as_ref()
             .zip(eval_case.golden.as_ref())
-            .map(|(composition, golden)| {
-                score_primitive_selection(runtime.walker(), composition, golden)
-            });
+            .map(|(types, golden)| selection_of(types, &NodeTypes::of(runtime.walker(), golden)));
         let expected = eval_case
             .expected
             .as_deref()
-            .map(|expected| score_expected_primitives(runtime.walker(), composition, expected));
+            .map(|expected| expected_of(types.as_ref(), expected));
         let mut answerability = None;
         if let (Some(judge), Some(_), Some(rendered), None) =
             (&options.judge, composition, rendered, &error)

@@ -5,7 +5,7 @@ use isomer_sdk::ChildWalker;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::score::tree::{body_of, for_each_node_type};
+use crate::score::tree::NodeTypes;
 
 /// Whether an expected node type appears in the answer (upstream
 /// `ExpectedPrimitivesScore`).
@@ -29,18 +29,18 @@ pub fn score_expected_primitives(
     composition: Option<&Value>,
     expected: &[String],
 ) -> ExpectedPrimitivesScore {
-    let mut present = vec![false; expected.len()];
-    if let Some(composition) = composition {
-        for_each_node_type(walker, body_of(composition), |type_name| {
-            for (slot, wanted) in present.iter_mut().zip(expected) {
-                if wanted == type_name {
-                    *slot = true;
-                }
-            }
-        });
-    }
+    let types = composition.map(|composition| NodeTypes::of(walker, composition));
+    expected_of(types.as_ref(), expected)
+}
+
+/// [`score_expected_primitives`] of a tree's node types.
+pub(crate) fn expected_of(
+    types: Option<&NodeTypes<'_>>,
+    expected: &[String],
+) -> ExpectedPrimitivesScore {
     let mut found: Vec<String> = Vec::new();
-    for (wanted, present) in expected.iter().zip(present) {
+    for wanted in expected {
+        let present = types.is_some_and(|types| types.count(wanted) > 0);
         if present && !found.contains(wanted) {
             found.push(wanted.clone());
         }

@@ -19,8 +19,11 @@ mod validity;
 
 pub(crate) use answerability::judge_rendered;
 pub use answerability::{AnswerabilityScore, score_answerability};
+pub(crate) use expected::expected_of;
 pub use expected::{ExpectedPrimitivesScore, score_expected_primitives};
 pub use payload::{PayloadScore, score_payload};
+pub(crate) use selection::selection_of;
 pub use selection::{PrimitiveSelectionScore, score_primitive_selection};
+pub(crate) use tree::NodeTypes;
 pub(crate) use validity::take_validity;
 pub use validity::{ValidityScore, score_validity};

@@ -5,7 +5,7 @@ use isomer_sdk::ChildWalker;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::score::tree::{body_of, for_each_node_type};
+use crate::score::tree::NodeTypes;
 use isomer_sdk::js_parity::sort_utf16;
 
 /// How the answer's node types compare with the golden's, as multisets
@@ -43,12 +43,18 @@ pub fn score_primitive_selection(
     generated: &Value,
     golden: &Value,
 ) -> PrimitiveSelectionScore {
-    let (got, got_total) = count_node_types(walker, generated);
-    let (want, want_total) = count_node_types(walker, golden);
+    selection_of(
+        &NodeTypes::of(walker, generated),
+        &NodeTypes::of(walker, golden),
+    )
+}
+
+/// [`score_primitive_selection`] of two trees' node types.
+pub(crate) fn selection_of(got: &NodeTypes<'_>, want: &NodeTypes<'_>) -> PrimitiveSelectionScore {
     let mut overlap = 0;
     let mut extra = Vec::new();
-    for (type_name, &count) in &got {
-        let wanted = want.get(type_name).copied().unwrap_or(0);
+    for (type_name, &count) in &got.counts {
+        let wanted = want.count(type_name);
         overlap += count.min(wanted);
         extra.extend(std::iter::repeat_n(
             type_name.to_string(),
@@ -56,8 +62,8 @@ pub fn score_primitive_selection(
         ));
     }
     let mut missing = Vec::new();
-    for (type_name, &count) in &want {
-        let used = got.get(type_name).copied().unwrap_or(0);
+    for (type_name, &count) in &want.counts {
+        let used = got.count(type_name);
         missing.extend(std::iter::repeat_n(
             type_name.to_string(),
             count.saturating_sub(used),
@@ -65,8 +71,8 @@ pub fn score_primitive_selection(
     }
     sort_utf16(&mut extra);
     sort_utf16(&mut missing);
-    let precision = ratio(overlap, got_total);
-    let recall = ratio(overlap, want_total);
+    let precision = ratio(overlap, got.total);
+    let recall = ratio(overlap, want.total);
     let f1 = if precision + recall == 0.0 {
         0.0
     } else {
@@ -87,19 +93,4 @@ fn ratio(part: usize, whole: usize) -> f64 {
     } else {
         part as f64 / whole as f64
     }
-}
-
-/// The multiset of node types of a composition's tree, and its size.
-fn count_node_types<'a>(
-    walker: &dyn ChildWalker,
-    composition: &'a Value,
-) -> (foldhash::HashMap<&'a str, usize>, usize) {
-    // A handful of catalog types per answer: a fast hasher, not SipHash.
-    let mut counts: foldhash::HashMap<&'a str, usize> = foldhash::HashMap::default();
-    let mut total = 0;
-    for_each_node_type(walker, body_of(composition), |type_name| {
-        *counts.entry(type_name).or_default() += 1;
-        total += 1;
-    });
-    (counts, total)
 }

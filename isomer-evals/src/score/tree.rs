@@ -43,3 +43,32 @@ pub(crate) fn for_each_node_type<'a>(
         stack.extend(walker.children(node).into_iter().map(|child| child.node));
     }
 }
+
+/// The node types of one tree, counted with repeats (what the selection
+/// and expected-primitive axes read): made by one [`for_each_node_type`]
+/// walk, so a run that scores both axes walks the composition once.
+pub(crate) struct NodeTypes<'a> {
+    /// Each type's number of nodes.
+    pub counts: foldhash::HashMap<&'a str, usize>,
+    /// The number of nodes.
+    pub total: usize,
+}
+
+impl<'a> NodeTypes<'a> {
+    /// The node types of the tree under `composition`'s `body`.
+    pub(crate) fn of(walker: &dyn ChildWalker, composition: &'a Value) -> Self {
+        // A handful of catalog types per answer: a fast hasher, not SipHash.
+        let mut counts: foldhash::HashMap<&'a str, usize> = foldhash::HashMap::default();
+        let mut total = 0;
+        for_each_node_type(walker, body_of(composition), |type_name| {
+            *counts.entry(type_name).or_default() += 1;
+            total += 1;
+        });
+        NodeTypes { counts, total }
+    }
+
+    /// How many nodes are of `type_name`.
+    pub(crate) fn count(&self, type_name: &str) -> usize {
+        self.counts.get(type_name).copied().unwrap_or(0)
+    }
+}
