@@ -134,9 +134,10 @@ impl<C: Send + 'static> Runtime<C> {
     /// Model output checked the way a host reads it: `parse`, then
     /// `validate` of the sanitized copy, in one pass over `value` (a second
     /// pass over the copy only when sanitizing dropped a key). The result
-    /// holds the findings, the copy, and the typed form of every node the
-    /// pass deserialized, so [`Checked::render`] renders without checking
-    /// or deserializing again.
+    /// holds the findings, the copy (or, when sanitizing dropped nothing,
+    /// a borrow of `value` itself: no copy is made), and the typed form of
+    /// every node the pass deserialized, so [`Checked::render`] renders
+    /// without checking or deserializing again.
     pub fn check<'a>(&'a self, value: &'a Value) -> Checked<'a> {
         Checked::new(Engine::shared(), &self.inventory, self.budget, value)
     }

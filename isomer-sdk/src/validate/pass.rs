@@ -24,7 +24,9 @@ impl Engine {
     /// The sanitized copy of `value`, which the pass that made `visits`
     /// accepted: unknown keys of the non-strict objects inside `meta` and
     /// inside each node dropped. `None` when there is no such key, so the
-    /// copy would equal `value`: nothing is cloned then.
+    /// copy would equal `value`: nothing is cloned then (the rare case where
+    /// a found key cannot be reached, see [`sanitize::Undeclared::apply`], clones and
+    /// gives `None` too).
     pub(crate) fn sanitized(&self, value: &Value, visits: &Visits<'_>) -> Option<Value> {
         let mut found = Vec::new();
         // The root is strict; `meta` and its sub-objects are ordinary.
@@ -47,10 +49,11 @@ impl Engine {
             return None;
         }
         let mut copy = value.clone();
+        let mut dropped = false;
         for undeclared in &found {
-            undeclared.apply(&mut copy);
+            dropped |= undeclared.apply(&mut copy);
         }
-        Some(copy)
+        dropped.then_some(copy)
     }
 
     /// The schema findings of `value`, sorted, and the nodes reached.

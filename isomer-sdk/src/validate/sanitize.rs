@@ -24,28 +24,34 @@ pub(crate) struct Undeclared {
 }
 
 impl Undeclared {
-    /// Drops the keys from the object at `path` inside `composition`;
-    /// nothing when the path no longer leads to an object (an earlier
-    /// entry dropped an enclosing key).
-    pub(crate) fn apply(&self, composition: &mut Value) {
+    /// Drops the keys from the object at `path` inside `composition`, and
+    /// says whether one was there to drop: nothing changes when the path no
+    /// longer leads to an object (an earlier entry dropped an enclosing
+    /// key, or a key name holds `.` or `[`, which a path cannot spell).
+    pub(crate) fn apply(&self, composition: &mut Value) -> bool {
         let mut current = composition;
         for segment in &self.path {
             current = match (segment, current) {
                 (Seg::Key(key), Value::Object(map)) => match map.get_mut(key) {
                     Some(child) => child,
-                    None => return,
+                    None => return false,
                 },
                 (Seg::Index(index), Value::Array(items)) => match items.get_mut(*index) {
                     Some(child) => child,
-                    None => return,
+                    None => return false,
                 },
-                _ => return,
+                _ => return false,
             };
         }
-        if let Value::Object(map) = current {
-            // `retain` keeps the order of the keys that stay.
-            map.retain(|key, _| !self.keys.contains(key));
-        }
+        let Value::Object(map) = current else {
+            return false;
+        };
+        // A set, so an object with thousands of undeclared keys is not
+        // quadratic; `retain` keeps the order of the keys that stay.
+        let drop: foldhash::HashSet<&str> = self.keys.iter().map(String::as_str).collect();
+        let before = map.len();
+        map.retain(|key, _| !drop.contains(key.as_str()));
+        map.len() != before
     }
 }
 
@@ -222,15 +228,17 @@ mod tests {
         assert_eq!(found[0].keys, ["x", "y"]);
 
         let mut composition = json!({ "body": [0, 1, 2, value.clone()] });
-        found[0].apply(&mut composition);
+        assert!(found[0].apply(&mut composition));
         assert_eq!(
             composition["body"][3]["rows"],
             json!([{ "a": 1 }, { "a": 4 }])
         );
         assert_eq!(composition["body"][3]["extra"], 0);
+        // Applied again, there is nothing left to drop.
+        assert!(!found[0].apply(&mut composition));
         // A path that no longer leads to an object changes nothing.
         let mut other = json!({ "body": [] });
-        found[0].apply(&mut other);
+        assert!(!found[0].apply(&mut other));
         assert_eq!(other, json!({ "body": [] }));
     }
 
