@@ -55,7 +55,11 @@ impl Composition {
 }
 
 /// A [`ParsedAttempt`] with its check (upstream `CheckedAttempt`).
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Two attempts are equal when their texts, values (as
+/// [`CheckedAttempt::value`] reads them) and checks are, wherever each
+/// holds its value.
+#[derive(Debug, Clone)]
 pub enum CheckedAttempt {
     /// The text was JSON, and the value was checked.
     Parsed {
@@ -67,7 +71,8 @@ pub enum CheckedAttempt {
         /// the value then lives there, not in a second copy.
         /// [`CheckedAttempt::value`] reads it either way.
         value: Option<DeepValue>,
-        /// The check of the value.
+        /// The check of the value. Taking `check.composition` out of an
+        /// attempt whose `value` is `None` takes the value with it.
         check: CheckedComposition,
     },
     /// The text was not JSON; there is nothing to check.
@@ -77,6 +82,29 @@ pub enum CheckedAttempt {
         /// The JSON parser's message.
         error: String,
     },
+}
+
+impl PartialEq for CheckedAttempt {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (
+                CheckedAttempt::Parsed { raw, check, .. },
+                CheckedAttempt::Parsed {
+                    raw: other_raw,
+                    check: other_check,
+                    ..
+                },
+            ) => raw == other_raw && self.value() == other.value() && check == other_check,
+            (
+                CheckedAttempt::Unparsed { raw, error },
+                CheckedAttempt::Unparsed {
+                    raw: other_raw,
+                    error: other_error,
+                },
+            ) => raw == other_raw && error == other_error,
+            _ => false,
+        }
+    }
 }
 
 impl CheckedAttempt {

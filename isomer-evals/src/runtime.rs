@@ -86,7 +86,10 @@ pub enum TextCheck<'a> {
     /// It parsed, and the sanitized copy failed validation.
     Invalid {
         /// The sanitized copy; `None` when it equals the checked value
-        /// (sanitizing dropped nothing), so no copy was made.
+        /// (sanitizing dropped nothing), so no copy was made. Give `None`
+        /// only for a value within a depth budget (the sdk's is 64 levels):
+        /// the harness then moves the value into a plain `Value`, whose drop
+        /// recurses once per level.
         composition: Option<Value>,
         /// The validation findings (possibly none).
         errors: Vec<ValidationError>,
@@ -155,7 +158,9 @@ pub trait ValidText {
 
     /// The sanitized copy, dropping the means to render it; `None` when it
     /// equals the checked value, so the caller, who owns that value, uses
-    /// it rather than a copy. `Some` may also equal it.
+    /// it rather than a copy. `Some` may also equal it. As for
+    /// [`TextCheck::Invalid`], give `None` only for a value within a depth
+    /// budget.
     fn into_copy(self: Box<Self>) -> Option<Value>;
 }
 

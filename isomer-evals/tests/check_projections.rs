@@ -556,22 +556,9 @@ fn the_synthetic_corpus_agrees() {
         }
         // The whole attempt check, through both runtimes.
         let frame = isomer_slides::slide_deck_frame();
-        // Compared as read: one may hold the value in its composition.
-        let read = |attempt: &CheckedAttempt| {
-            let (raw, value) = (attempt.raw().to_owned(), attempt.value().cloned());
-            (raw, value, attempt.check().cloned())
-        };
         assert_eq!(
-            read(&check_attempt(
-                &rt,
-                parse_generated(text.clone()),
-                Some(&frame)
-            )),
-            read(&check_attempt(
-                &Steps(&rt),
-                parse_generated(text.clone()),
-                Some(&frame)
-            )),
+            check_attempt(&rt, parse_generated(text.clone()), Some(&frame)),
+            check_attempt(&Steps(&rt), parse_generated(text.clone()), Some(&frame)),
             "{text}"
         );
     }
