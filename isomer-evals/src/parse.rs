@@ -69,7 +69,7 @@ enum Fence<'a> {
 
 fn find_fence(raw: &str) -> Fence<'_> {
     let mut at = 0;
-    while let Some(offset) = raw[at..].find("```") {
+    while let Some(offset) = find_backticks(&raw[at..]) {
         let opener = at + offset;
         at = opener + 1;
         let mut cursor = opener + 3;
@@ -90,7 +90,7 @@ fn find_fence(raw: &str) -> Fence<'_> {
         let Some(start) = content_start else {
             continue;
         };
-        return match raw[start..].find("```") {
+        return match find_backticks(&raw[start..]) {
             Some(length) => Fence::Closed(&raw[start..start + length]),
             // No closing fence after this opener means none after any later
             // opener either.
@@ -98,6 +98,22 @@ fn find_fence(raw: &str) -> Fence<'_> {
         };
     }
     Fence::None
+}
+
+/// The byte offset of the first ```` ``` ```` in `text`. A backtick is
+/// ASCII, so the scan reads bytes and jumps from one backtick to the next.
+fn find_backticks(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(offset) = bytes[at..].iter().position(|&byte| byte == b'`') {
+        at += offset;
+        match bytes.get(at..at + 3) {
+            Some(b"```") => return Some(at),
+            Some(_) => at += 1,
+            None => return None,
+        }
+    }
+    None
 }
 
 /// Where a text opens a code fence (by the rule of [`strip_code_fence`]) that it never
@@ -152,6 +168,16 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn finds_the_first_run_of_three_backticks() {
+        assert_eq!(find_backticks("```"), Some(0));
+        assert_eq!(find_backticks("a`b``c```d```"), Some(6));
+        assert_eq!(find_backticks("é``````"), Some(2));
+        assert_eq!(find_backticks("``"), None);
+        assert_eq!(find_backticks("`x`y``"), None);
+        assert_eq!(find_backticks(""), None);
+    }
 
     #[test]
     fn unwraps_a_fenced_block() {
