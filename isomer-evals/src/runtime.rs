@@ -210,11 +210,18 @@ impl ValidText for SdkValidText<'_> {
     }
 
     fn into_copy(self: Box<Self>) -> Option<Value> {
-        self.checked
-            .sanitized()
-            .then(|| self.checked.into_composition())
-            .flatten()
+        sanitized_copy(self.checked)
     }
+}
+
+/// The copy a check made, `None` when sanitizing dropped nothing (the
+/// composition is then the checked value, and cloning it is the caller's
+/// choice) or the value was refused.
+fn sanitized_copy(checked: isomer_sdk::Checked<'_>) -> Option<Value> {
+    checked
+        .sanitized()
+        .then(|| checked.into_composition())
+        .flatten()
 }
 
 impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
@@ -301,12 +308,8 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
         if checked.composition().is_none() {
             return TextCheck::Refused(errors);
         }
-        let composition = checked
-            .sanitized()
-            .then(|| checked.into_composition())
-            .flatten();
         TextCheck::Invalid {
-            composition,
+            composition: sanitized_copy(checked),
             errors,
         }
     }
