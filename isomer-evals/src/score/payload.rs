@@ -3,14 +3,14 @@
 //! upstream counts them, and a composition that did not validate counts `0` sanitized
 //! bytes.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::check::CheckedAttempt;
 use crate::runtime::EvalRuntime;
-use crate::score::tree::{body_of, for_each_node_type};
+use crate::score::tree::NodeTypes;
 use isomer_sdk::__private::js::json_stringify_len;
 use isomer_sdk::js_parity::sort_utf16;
 
@@ -65,14 +65,12 @@ where
                 Some(composition) if check.valid => json_stringify_len(composition),
                 _ => 0,
             };
-            let mut unknown: BTreeSet<&str> = BTreeSet::new();
             let value = attempt.value().unwrap_or(&Value::Null);
-            for_each_node_type(runtime.walker(), body_of(value), |type_name| {
-                if !known_types.contains(type_name) {
-                    unknown.insert(type_name);
-                }
-            });
-            let mut unknown: Vec<String> = unknown.into_iter().map(str::to_owned).collect();
+            let types = NodeTypes::of(runtime.walker(), value);
+            let mut unknown: Vec<String> = (types.counts.keys())
+                .filter(|type_name| !known_types.contains(**type_name))
+                .map(|type_name| (*type_name).to_owned())
+                .collect();
             sort_utf16(&mut unknown);
             (sanitized_bytes, unknown)
         }
