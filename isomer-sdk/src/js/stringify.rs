@@ -107,8 +107,11 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
     // Scans bytes, not chars: every character that needs an escape is
     // ASCII, except U+2028/U+2029 (UTF-8 `E2 80 A8` / `E2 80 A9`), and no
     // byte of a multi-byte character is ASCII.
-    while at < bytes.len() {
-        let byte = bytes[at];
+    loop {
+        at = next_candidate(bytes, at, escape_separators);
+        let Some(&byte) = bytes.get(at) else {
+            break;
+        };
         let (escape, width): (&str, usize) = match byte {
             b'"' => ("\\\"", 1),
             b'\\' => ("\\\\", 1),
@@ -118,20 +121,15 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
             b'\r' => ("\\r", 1),
             b'\t' => ("\\t", 1),
             0x00..=0x1F => ("", 1),
-            0xE2 if escape_separators && bytes.get(at + 1) == Some(&0x80) => {
-                match bytes.get(at + 2) {
-                    Some(0xA8) => ("\\u2028", 3),
-                    Some(0xA9) => ("\\u2029", 3),
-                    _ => {
-                        at += 1;
-                        continue;
-                    }
+            _ => match bytes.get(at + 1..at + 3) {
+                Some([0x80, 0xA8]) => ("\\u2028", 3),
+                Some([0x80, 0xA9]) => ("\\u2029", 3),
+                // Another character led by `E2`.
+                _ => {
+                    at += 1;
+                    continue;
                 }
-            }
-            _ => {
-                at += 1;
-                continue;
-            }
+            },
         };
         out.push_str(&s[run_start..at]);
         if escape.is_empty() {
@@ -148,6 +146,45 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
     }
     out.push_str(&s[run_start..]);
     out.push('"');
+}
+
+/// The index of the first byte at or after `at` that may start an escape
+/// (a C0 control, `"`, `\`, and with `escape_separators` the `E2` that
+/// leads U+2028/U+2029), or `bytes.len()`.
+///
+/// Reads eight bytes per step as one little-endian word, so text without
+/// escapes costs a few instructions per word. A byte equal to `b` is a
+/// zero byte of `word ^ (b * ONES)`, and `(v - ONES) & !v & HIGHS` marks
+/// the high bit of the lowest zero byte of `v` exactly; likewise
+/// `(word - 0x20 * ONES) & !word & HIGHS` marks the lowest byte below
+/// `0x20`. Marks above the lowest may be wrong (a borrow carries up), so
+/// only the lowest mark is read.
+fn next_candidate(bytes: &[u8], mut at: usize, escape_separators: bool) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let mut marks = (word.wrapping_sub(0x20 * ONES) & !word & HIGHS)
+            | zero_byte(word ^ (u64::from(b'"') * ONES))
+            | zero_byte(word ^ (u64::from(b'\\') * ONES));
+        if escape_separators {
+            marks |= zero_byte(word ^ (0xE2 * ONES));
+        }
+        if marks != 0 {
+            return at + (marks.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let is_candidate = |byte: u8| {
+        byte < 0x20 || byte == b'"' || byte == b'\\' || (escape_separators && byte == 0xE2)
+    };
+    bytes[at..]
+        .iter()
+        .position(|&byte| is_candidate(byte))
+        .map_or(bytes.len(), |offset| at + offset)
 }
 
 /// One step of the iterative writer: a value still to print, or the
@@ -286,6 +323,26 @@ mod tests {
             compact_json(&neighbours),
             "\"\u{2027}\u{202a}\u{2030}\u{2080}\\u2028\""
         );
+    }
+
+    #[test]
+    fn escapes_are_found_at_every_offset_of_a_word() {
+        // The scan reads eight bytes at a time: an escape in each position
+        // of the first three words, and in the tail after the last word.
+        for offset in 0..24 {
+            let (head, tail) = ("a".repeat(offset), "b".repeat(23 - offset));
+            let text = format!("{head}\"{tail}");
+            assert_eq!(stringify_string(&text), format!("\"{head}\\\"{tail}\""));
+            let text = format!("{head}\u{1}{tail}");
+            assert_eq!(stringify_string(&text), format!("\"{head}\\u0001{tail}\""));
+            let value = Value::String(format!("{head}\u{2029}{tail}"));
+            assert_eq!(compact_json(&value), format!("\"{head}\\u2029{tail}\""));
+            assert_eq!(json_stringify_len(&value), 24 + 2 + 2);
+        }
+        // Bytes at and around the marks' edges stay raw: 0x20, 0x21, 0x23,
+        // 0x5B, 0x5D, 0x7F, and the other characters led by `E2`.
+        let raw = " !#[]\u{7f}\u{2000}\u{20AC}\u{2027}";
+        assert_eq!(compact_json(&json!(raw)), format!("\"{raw}\""));
     }
 
     #[test]
