@@ -12,8 +12,24 @@ use serde_json::{Map, Value};
 /// The length of `s` in UTF-16 code units, as JavaScript's `s.length`
 /// (an emoji counts 2, `é` counts 1). Upstream counts every string length
 /// this way: the input budget, `min`/`max` length checks.
+///
+/// Counted from the UTF-8 bytes without decoding: ASCII text is one code
+/// unit a byte; otherwise every character has one leading byte (not
+/// `10xxxxxx`) and is one code unit, except a four-byte character (leading
+/// byte `11110xxx`), which is a surrogate pair.
 pub fn utf16_len(s: &str) -> usize {
-    s.chars().map(char::len_utf16).sum()
+    if s.is_ascii() {
+        return s.len();
+    }
+    s.as_bytes()
+        .iter()
+        .map(|&byte| usize::from(!is_continuation(byte)) + usize::from(byte >= 0xF0))
+        .sum()
+}
+
+/// True for a UTF-8 continuation byte (`10xxxxxx`).
+const fn is_continuation(byte: u8) -> bool {
+    byte & 0xC0 == 0x80
 }
 
 /// Compares `a` and `b` by UTF-16 code units, as JavaScript's default
@@ -139,6 +155,12 @@ mod tests {
         assert_eq!(utf16_len("😀"), 2);
         assert_eq!(utf16_len("a😀b"), 4);
         assert_eq!(utf16_len("\u{FFFF}"), 1);
+        // One character of each UTF-8 width: 1 + 1 + 1 + 2 code units.
+        assert_eq!(utf16_len("a\u{E9}\u{20AC}\u{10348}"), 5);
+        assert_eq!(
+            utf16_len("\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}"),
+            9
+        );
     }
 
     #[test]

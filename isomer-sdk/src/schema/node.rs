@@ -137,11 +137,13 @@ impl<'i> jsonschema::Keyword<'i> for Utf16Length {
         let Some(text) = instance.as_str() else {
             return true;
         };
-        let length = crate::js::utf16_len(text) as u64;
+        // A string has at most one UTF-16 code unit per UTF-8 byte and at
+        // least one per three bytes, so most bounds hold without counting.
+        let bytes = text.len() as u64;
         if self.minimum {
-            length >= self.limit
+            bytes.div_ceil(3) >= self.limit || crate::js::utf16_len(text) as u64 >= self.limit
         } else {
-            length <= self.limit
+            bytes <= self.limit || crate::js::utf16_len(text) as u64 <= self.limit
         }
     }
 }
@@ -579,6 +581,14 @@ mod tests {
         assert!(!validator.is_valid(&json!("a")));
         assert!(validator.is_valid(&json!("😀")));
         assert!(!validator.is_valid(&json!("😀😀")));
+        // Two- and three-byte characters are one code unit each: the byte
+        // length alone decides neither bound.
+        assert!(!validator.is_valid(&json!("é")));
+        assert!(!validator.is_valid(&json!("€")));
+        assert!(validator.is_valid(&json!("éé")));
+        assert!(validator.is_valid(&json!("€€€")));
+        assert!(!validator.is_valid(&json!("€€€€")));
+        assert!(!validator.is_valid(&json!("ab😀")));
         assert!(validator.is_valid(&json!(5)));
         assert!(compile(&json!({ "minLength": "x" })).is_err());
     }
