@@ -16,8 +16,8 @@ use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseMeasures, CaseStage, EvalCaseResult, EvalReport};
 use crate::runtime::{EvalFrame, EvalRuntime};
 use crate::score::{
-    NodeTypes, PayloadScore, ValidityScore, expected_of, judge_rendered, score_expected_primitives,
-    score_payload, selection_of, take_validity,
+    NodeTypes, PayloadScore, ValidityScore, expected_of, judge_rendered, payload_of,
+    score_expected_primitives, selection_of, validity_without_composition,
 };
 
 /// The guide a run prints under `## Guide` when the options give none: answer
@@ -312,26 +312,41 @@ impl RunContext<'_, '_, '_> {
         // At most one of the two is present: a retry happens only after an
         // invalid first attempt, and only a valid attempt is rendered.
         let rendered = first_text.or(retry_text);
-        let payload = score_payload(
-            runtime,
+        // The payload axis reads the first attempt's value as parsed.
+        let walker = runtime.walker();
+        let raw_types = first.value().map(|value| NodeTypes::of(walker, value));
+        let payload = payload_of(
             &first,
+            raw_types.as_ref(),
             &self.known_types,
             eval_case.golden.as_ref(),
         );
-        let validity = take_validity(&mut first, retry.as_mut());
-        drop(first);
-        drop(retry);
-        let composition = validity.composition.as_ref();
-        // One walk of the composition serves both tree axes.
-        let types = composition.map(|composition| NodeTypes::of(runtime.walker(), composition));
+        let (mut validity, source) = validity_without_composition(&first, retry.as_ref());
+        let composition = source.composition(&first, retry.as_ref());
+        // The tree axes read the composition that validated. When that is
+        // the first attempt's value itself (nothing was sanitized away), the
+        // payload's walk has already counted its node types.
+        let is_raw_value = |composition: &serde_json::Value| {
+            first
+                .value()
+                .is_some_and(|value| std::ptr::eq(value, composition))
+        };
+        let types = match (composition, raw_types) {
+            (Some(composition), Some(types)) if is_raw_value(composition) => Some(types),
+            _ => composition.map(|composition| NodeTypes::of(walker, composition)),
+        };
         let selection = types
             .as_ref()
             .zip(eval_case.golden.as_ref())
-            .map(|(types, golden)| selection_of(types, &NodeTypes::of(runtime.walker(), golden)));
+            .map(|(types, golden)| selection_of(types, &NodeTypes::of(walker, golden)));
         let expected = eval_case
             .expected
             .as_deref()
             .map(|expected| expected_of(types.as_ref(), expected));
+        validity.composition = source.take(&mut first, retry.as_mut());
+        drop(first);
+        drop(retry);
+        let composition = validity.composition.as_ref();
         let mut answerability = None;
         if let (Some(judge), Some(_), Some(rendered), None) =
             (&options.judge, composition, rendered, &error)

@@ -58,24 +58,32 @@ pub fn score_payload<R>(
 where
     R: EvalRuntime + ?Sized,
 {
+    let types = attempt
+        .value()
+        .map(|value| NodeTypes::of(runtime.walker(), value));
+    payload_of(attempt, types.as_ref(), known_types, golden)
+}
+
+/// [`score_payload`] with the node types of the attempt's value already
+/// counted (`None` when the text was not JSON).
+pub(crate) fn payload_of(
+    attempt: &CheckedAttempt,
+    types: Option<&NodeTypes<'_>>,
+    known_types: &HashSet<String>,
+    golden: Option<&Value>,
+) -> PayloadScore {
     let raw_bytes = attempt.raw().len();
-    let (sanitized_bytes, unknown_types) = match attempt {
-        CheckedAttempt::Parsed { check, .. } => {
-            let sanitized_bytes = match &check.composition {
-                Some(composition) if check.valid => json_stringify_len(composition),
-                _ => 0,
-            };
-            let value = attempt.value().unwrap_or(&Value::Null);
-            let types = NodeTypes::of(runtime.walker(), value);
-            let mut unknown: Vec<String> = (types.counts.keys())
-                .filter(|type_name| !known_types.contains(**type_name))
-                .map(|type_name| (*type_name).to_owned())
-                .collect();
-            sort_utf16(&mut unknown);
-            (sanitized_bytes, unknown)
-        }
-        CheckedAttempt::Unparsed { .. } => (0, Vec::new()),
+    let sanitized_bytes = match attempt.check() {
+        Some(check) if check.valid => check.composition.as_ref().map_or(0, json_stringify_len),
+        _ => 0,
     };
+    let mut unknown_types: Vec<String> = types
+        .into_iter()
+        .flat_map(|types| types.counts.keys())
+        .filter(|type_name| !known_types.contains(**type_name))
+        .map(|type_name| (*type_name).to_owned())
+        .collect();
+    sort_utf16(&mut unknown_types);
     let size_vs_golden = golden
         .map(json_stringify_len)
         .filter(|bytes| *bytes > 0)

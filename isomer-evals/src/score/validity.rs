@@ -33,45 +33,57 @@ pub struct ValidityScore {
 /// alongside a valid first attempt is ignored.
 pub fn score_validity(first: &CheckedAttempt, retry: Option<&CheckedAttempt>) -> ValidityScore {
     let (mut score, source) = validity_without_composition(first, retry);
-    score.composition = match source {
-        Source::First => first.check().and_then(|check| check.composition.clone()),
-        Source::Retry => retry
-            .and_then(CheckedAttempt::check)
-            .and_then(|check| check.composition.clone()),
-        Source::Neither => None,
-    };
-    score
-}
-
-/// [`score_validity`] that moves the composition out of the attempt it
-/// comes from instead of copying it (the run drops both attempts next).
-pub(crate) fn take_validity(
-    first: &mut CheckedAttempt,
-    retry: Option<&mut CheckedAttempt>,
-) -> ValidityScore {
-    let (mut score, source) = validity_without_composition(first, retry.as_deref());
-    let from = match source {
-        Source::First => Some(first),
-        Source::Retry => retry,
-        Source::Neither => None,
-    };
-    score.composition = from.and_then(|attempt| match attempt {
-        CheckedAttempt::Parsed { check, .. } => check.composition.take(),
-        CheckedAttempt::Unparsed { .. } => None,
-    });
+    score.composition = source.composition(first, retry).cloned();
     score
 }
 
 /// Which attempt's composition the validity score holds.
-enum Source {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
     First,
     Retry,
     Neither,
 }
 
+impl Source {
+    /// The attempt the composition comes from.
+    fn attempt<A>(self, first: A, retry: Option<A>) -> Option<A> {
+        match self {
+            Source::First => Some(first),
+            Source::Retry => retry,
+            Source::Neither => None,
+        }
+    }
+
+    /// The composition the tree axes read, borrowed from its attempt.
+    pub(crate) fn composition<'a>(
+        self,
+        first: &'a CheckedAttempt,
+        retry: Option<&'a CheckedAttempt>,
+    ) -> Option<&'a Value> {
+        self.attempt(first, retry)
+            .and_then(CheckedAttempt::check)
+            .and_then(|check| check.composition.as_ref())
+    }
+
+    /// Moves that composition out of its attempt instead of copying it (the
+    /// run drops both attempts next); the other attempt keeps its own.
+    pub(crate) fn take(
+        self,
+        first: &mut CheckedAttempt,
+        retry: Option<&mut CheckedAttempt>,
+    ) -> Option<Value> {
+        self.attempt(first, retry)
+            .and_then(|attempt| match attempt {
+                CheckedAttempt::Parsed { check, .. } => check.composition.take(),
+                CheckedAttempt::Unparsed { .. } => None,
+            })
+    }
+}
+
 /// The validity score with `composition` left `None`, and where the
 /// composition comes from.
-fn validity_without_composition(
+pub(crate) fn validity_without_composition(
     first: &CheckedAttempt,
     retry: Option<&CheckedAttempt>,
 ) -> (ValidityScore, Source) {
@@ -198,7 +210,8 @@ mod tests {
         ];
         for ((mut first, mut retry), left) in cases.into_iter().zip(expected_left) {
             let copied = score_validity(&first, retry.as_ref());
-            let taken = take_validity(&mut first, retry.as_mut());
+            let (mut taken, source) = validity_without_composition(&first, retry.as_ref());
+            taken.composition = source.take(&mut first, retry.as_mut());
             assert_eq!(taken, copied);
             let composition = |attempt: Option<&CheckedAttempt>| {
                 attempt
