@@ -17,6 +17,7 @@
 
 use std::collections::HashMap;
 use std::hint::black_box;
+use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use isomer_evals::{
@@ -94,7 +95,9 @@ fn answer(case: usize, invalid: bool) -> Value {
 }
 
 struct Recorded {
-    corpus: Vec<EvalCase>,
+    /// Shared cases: a run's copy of the list is one `Arc` per case, so the
+    /// timed loop neither clones nor drops a golden.
+    corpus: Vec<Arc<EvalCase>>,
     answers: HashMap<(String, u32), String>,
 }
 
@@ -108,11 +111,11 @@ fn recorded(cases: usize) -> Recorded {
         if retried {
             answers.insert((id.clone(), 1), answer(case, false).to_string());
         }
-        corpus.push(
+        corpus.push(Arc::new(
             EvalCase::new(id, format!("What holds for case {case}?"))
                 .with_golden(answer(case, false))
                 .with_expected(["group"]),
-        );
+        ));
     }
     Recorded { corpus, answers }
 }
@@ -135,7 +138,8 @@ fn score_corpus(c: &mut Criterion) {
                 async move { Ok::<_, BoxError>(text) }
             });
             let judge = Judge::new(|_| async { Ok::<_, BoxError>(AnswerabilityVerdict::Yes) });
-            let mut options = RunEvalsOptions::new(&runtime, recorded.corpus.clone(), generate);
+            let mut options = RunEvalsOptions::new(&runtime, Vec::new(), generate);
+            options.corpus = recorded.corpus.clone();
             options.judge = Some(judge);
             let report = executor.block_on(run_evals(options));
             assert_eq!(report.totals.valid_after_retry, 200);

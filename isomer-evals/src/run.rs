@@ -36,8 +36,10 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// surface and child hooks.
     pub runtime: &'r dyn EvalRuntime,
     /// The cases, each run [`RunEvalsOptions::repeat`] times (each run with at most one
-    /// retry), in this order.
-    pub corpus: Vec<EvalCase>,
+    /// retry), in this order. Shared, not copied: the run and every
+    /// [`GenerateRequest`] hold the same case, and a caller that keeps its
+    /// own `Arc`s can run the corpus again without cloning any golden.
+    pub corpus: Vec<Arc<EvalCase>>,
     /// The model call.
     pub generate: Generate<'c>,
     /// The answerability judge; without it that axis is skipped. Default
@@ -87,6 +89,9 @@ pub struct RunEvalsOptions<'r, 'c> {
 impl<'r, 'c> RunEvalsOptions<'r, 'c> {
     /// Options with every default: no judge, the general profile, retry on,
     /// the default guide, no rules, one case at a time, no frame.
+    ///
+    /// The cases are shared from here on; to run cases you share already,
+    /// pass an empty list and set [`RunEvalsOptions::corpus`].
     pub fn new(
         runtime: &'r dyn EvalRuntime,
         corpus: Vec<EvalCase>,
@@ -94,7 +99,7 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
     ) -> Self {
         RunEvalsOptions {
             runtime,
-            corpus,
+            corpus: corpus.into_iter().map(Arc::new).collect(),
             generate,
             judge: None,
             profile: AuthoringProfile::General,
@@ -185,7 +190,7 @@ fn prompt_from(
 /// panic while scoring, and a `generate` or `judge` call still unanswered
 /// when [`RunEvalsOptions::timeout`] ends. Never fails as a whole.
 pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
-    // The cases are moved into the run, not copied (goldens can be large).
+    // The cases are shared with the run, not copied (goldens can be large).
     let corpus = std::mem::take(&mut options.corpus);
     let known_types: HashSet<String> = options.runtime.node_types().into_iter().collect();
     let prompt = options.prompt.take().unwrap_or_else(|| {
@@ -210,7 +215,6 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     // The runs are made as the stream asks for them: the repeats of a case together.
     let runs = corpus
         .into_iter()
-        .map(Arc::new)
         .flat_map(|eval_case| (0..repeat).map(move |index| (Arc::clone(&eval_case), index)));
     let results = futures::stream::iter(runs)
         .map(|(eval_case, repeat)| run.run_case_guarded(eval_case, repeat))

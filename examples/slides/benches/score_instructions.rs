@@ -2,7 +2,9 @@
 //! instruction counts under callgrind (stable where wall-clock timings on
 //! a busy machine are not). The corpus, the runtime, the case list and the
 //! executor are built before the step; only the step is counted (the
-//! function `measured`), and what it returns is dropped after it.
+//! function `measured`), and what it returns is dropped after it. The run
+//! shares the case list (`Arc<EvalCase>`), so the cases are neither copied
+//! nor dropped inside the step.
 //!
 //! Steps (the first argument):
 //! - `serde_json_parse`: `serde_json::from_str::<Value>` of every answer
@@ -29,10 +31,11 @@
 //! (with the judge) and `run_evals_no_judge / serde_json_parse`.
 
 use std::hint::black_box;
+use std::sync::Arc;
 
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, Generate, GenerateRequest, Judge, RunEvalsOptions, run_evals,
-    strip_code_fence,
+    AnswerabilityVerdict, BoxError, EvalCase, Generate, GenerateRequest, Judge, RunEvalsOptions,
+    run_evals, strip_code_fence,
 };
 use isomer_slides::synthetic;
 use serde_json::Value;
@@ -96,7 +99,11 @@ fn main() {
             drop(black_box(parsed));
         }
         "run_evals" | "run_evals_no_judge" => {
-            let mut options = RunEvalsOptions::new(&runtime, corpus.cases.clone(), generate);
+            // Shared cases, made before the step and dropped after it: the
+            // step neither copies nor drops a golden.
+            let cases: Vec<Arc<EvalCase>> = corpus.cases.iter().cloned().map(Arc::new).collect();
+            let mut options = RunEvalsOptions::new(&runtime, Vec::new(), generate);
+            options.corpus = cases.clone();
             options.frame = Some(&frame);
             if step == "run_evals" {
                 options.judge = Some(Judge::new(|_| async {
@@ -106,6 +113,7 @@ fn main() {
             let report = measured(|| executor.block_on(run_evals(options)));
             assert_eq!(report.results.len(), CASES);
             drop(black_box(report));
+            drop(cases);
         }
         other => panic!(
             "unknown step {other:?}: serde_json_parse, run_evals, run_evals_no_judge, runtime \
