@@ -56,8 +56,7 @@ pub fn one_line(text: &str) -> String {
     // `text[..done]` is written; a run can only change around a line
     // terminator, so only those are searched for.
     let mut done = 0;
-    while let Some(found) = text[done..].find(is_js_line_terminator) {
-        let at = done + found;
+    while let Some(at) = next_line_terminator(text, done) {
         // The whitespace run around the terminator; `text[done]` is not
         // whitespace (it ends the previous run), so the run starts after it.
         let start = done + js_trim_end(&text[done..at]).len();
@@ -68,6 +67,23 @@ pub fn one_line(text: &str) -> String {
     }
     out.push_str(&text[done..]);
     out
+}
+
+/// The byte offset of the first line terminator at or after `from` (a
+/// character boundary). Searches bytes: `\n` and `\r` are ASCII, and
+/// U+2028/U+2029 are the only terminators led by `E2` (`E2 80 A8`,
+/// `E2 80 A9`).
+fn next_line_terminator(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    while let Some(found) = memchr::memchr3(b'\n', b'\r', 0xE2, &bytes[at..]) {
+        at += found;
+        if bytes[at] != 0xE2 || matches!(bytes.get(at + 1..at + 3), Some([0x80, 0xA8 | 0xA9])) {
+            return Some(at);
+        }
+        at += 1;
+    }
+    None
 }
 
 /// The SDK's `codeSpan(text)`: a Markdown code span whose backtick fence is
@@ -182,6 +198,11 @@ mod tests {
         assert_eq!(one_line("a\n b\r\n\u{3000}c \u{2028}"), "a b c ");
         assert_eq!(one_line("é\u{A0}\n\u{FEFF}😀"), "é 😀");
         assert_eq!(one_line(""), "");
+        // Other characters led by the byte `E2` are not terminators.
+        assert_eq!(
+            one_line("\u{2027}€\u{202F}\n\u{2030}x\u{2029}"),
+            "\u{2027}€ \u{2030}x "
+        );
     }
 
     #[test]
