@@ -205,7 +205,13 @@ fn is_combining_mark(c: char) -> bool {
 /// fullwidth characters count 2, combining marks and zero-width characters
 /// 0, everything else 1. Used for the width caps of code, diff and command
 /// lines ("wide glyphs count 2").
+///
+/// No ASCII character is wide, a combining mark or default-ignorable, so
+/// ASCII text takes one column a byte.
 pub fn display_columns(text: &str) -> usize {
+    if text.is_ascii() {
+        return text.len();
+    }
     text.chars()
         .map(|c| {
             if is_combining_mark(c) || is_default_ignorable(c) {
@@ -254,6 +260,7 @@ mod tests {
     #[test]
     fn counts_wide_glyphs_twice() {
         assert_eq!(display_columns("ab"), 2);
+        assert_eq!(display_columns("\t a\u{7f}"), 4);
         assert_eq!(display_columns("日本"), 4);
         assert_eq!(display_columns("e\u{301}"), 1);
     }

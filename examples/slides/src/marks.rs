@@ -30,7 +30,7 @@ pub fn parse_marks(text: &str) -> Vec<Mark<'_>> {
     let mut at = 0;
     // A mark can only open at a marker byte; both markers are ASCII, so
     // every byte found is a char boundary for the slices below.
-    while let Some(offset) = bytes[at..].iter().position(|&b| b == b'`' || b == b'*') {
+    while let Some(offset) = memchr::memchr2(b'`', b'*', &bytes[at..]) {
         at += offset;
         if let Some((inner, end)) = code_span_at(text, at) {
             push_plain(&mut runs, &text[plain_start..at]);
@@ -70,21 +70,23 @@ fn push_plain<'a>(runs: &mut Vec<Mark<'a>>, text: &'a str) {
 /// A code span opening at byte `at`: `` ` `` then at least one byte that is
 /// neither a backtick nor a newline, then `` ` ``.
 fn code_span_at(text: &str, at: usize) -> Option<(&str, usize)> {
-    span_at(text, at, "`", '`')
+    span_at(text, at, "`", b'`')
 }
 
 /// A strong span opening at byte `at`: `**`, at least one byte that is
 /// neither `*` nor a newline, then `**`.
 fn strong_span_at(text: &str, at: usize) -> Option<(&str, usize)> {
-    span_at(text, at, "**", '*')
+    span_at(text, at, "**", b'*')
 }
 
 /// A span opening at byte `at` with `marker`: the marker, at least one byte
-/// that is neither `stop` nor a line break, then the marker again. Answers
-/// the inside and the byte after the closing marker.
-fn span_at<'a>(text: &'a str, at: usize, marker: &str, stop: char) -> Option<(&'a str, usize)> {
+/// that is neither the ASCII byte `stop` nor a line break, then the marker
+/// again. Answers the inside and the byte after the closing marker.
+fn span_at<'a>(text: &'a str, at: usize, marker: &str, stop: u8) -> Option<(&'a str, usize)> {
     let rest = text[at..].strip_prefix(marker)?;
-    let close = rest.find([stop, '\n', '\r'])?;
+    // `stop` and the line breaks are ASCII, so the byte found is a char
+    // boundary.
+    let close = memchr::memchr3(stop, b'\n', b'\r', rest.as_bytes())?;
     if close == 0 || !rest[close..].starts_with(marker) {
         return None;
     }
