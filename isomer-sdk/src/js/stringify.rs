@@ -152,7 +152,8 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
 /// (a C0 control, `"`, `\`, and with `escape_separators` the `E2` that
 /// leads U+2028/U+2029), or `bytes.len()`.
 ///
-/// Reads eight bytes per step as one little-endian word, so text without
+/// Reads eight bytes per step as one little-endian word (the last, short
+/// word padded with `A`, which is never a candidate), so text without
 /// escapes costs a few instructions per word. A byte equal to `b` is a
 /// zero byte of `word ^ (b * ONES)`, and `(v - ONES) & !v & HIGHS` marks
 /// the high bit of the lowest zero byte of `v` exactly; likewise
@@ -163,9 +164,10 @@ fn next_candidate(bytes: &[u8], mut at: usize, escape_separators: bool) -> usize
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-    while let Some(chunk) = bytes.get(at..at + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
+    while at < bytes.len() {
+        let mut word = [b'A'; 8];
+        let chunk = &bytes[at..bytes.len().min(at + 8)];
+        word[..chunk.len()].copy_from_slice(chunk);
         let word = u64::from_le_bytes(word);
         let mut marks = (word.wrapping_sub(0x20 * ONES) & !word & HIGHS)
             | zero_byte(word ^ (u64::from(b'"') * ONES))
@@ -176,15 +178,9 @@ fn next_candidate(bytes: &[u8], mut at: usize, escape_separators: bool) -> usize
         if marks != 0 {
             return at + (marks.trailing_zeros() / 8) as usize;
         }
-        at += 8;
+        at += chunk.len();
     }
-    let is_candidate = |byte: u8| {
-        byte < 0x20 || byte == b'"' || byte == b'\\' || (escape_separators && byte == 0xE2)
-    };
-    bytes[at..]
-        .iter()
-        .position(|&byte| is_candidate(byte))
-        .map_or(bytes.len(), |offset| at + offset)
+    bytes.len()
 }
 
 /// One step of the iterative writer: a value still to print, or the
