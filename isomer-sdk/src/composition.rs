@@ -232,13 +232,29 @@ pub fn without_meta(value: &Value) -> Value {
 
 /// The `type` of a node, when it is an object with a string `type`.
 pub fn node_type(node: &Value) -> Option<&str> {
-    node.get("type").and_then(Value::as_str)
+    node_field(node, "type").and_then(Value::as_str)
 }
 
 /// The `id` of a node, when it is an object with a string `id` (only string
 /// ids take part in the duplicate-id rule).
 pub fn node_id(node: &Value) -> Option<&str> {
-    node.get("id").and_then(Value::as_str)
+    node_field(node, "id").and_then(Value::as_str)
+}
+
+/// `node[key]` when `node` is an object. A node has a handful of fields and
+/// `type` and `id` come first in most, so a small object is scanned in
+/// order, which costs less than hashing `key` for the map's index (SipHash);
+/// a larger one is looked up by the index.
+pub(crate) fn node_field<'a>(node: &'a Value, key: &str) -> Option<&'a Value> {
+    /// Up to this many fields, a scan does fewer comparisons than a hash.
+    const SCANNED: usize = 8;
+    let fields = node.as_object()?;
+    if fields.len() > SCANNED {
+        return fields.get(key);
+    }
+    fields
+        .iter()
+        .find_map(|(name, value)| (name == key).then_some(value))
 }
 
 /// The surface names a node lists in `surfaces`, when that is an array
@@ -431,6 +447,16 @@ mod tests {
         assert_eq!(node_id(&bare), None);
         assert_eq!(node_surfaces(&bare), None);
         assert_eq!(node_type(&json!("kpi")), None);
+        // Small objects are scanned, larger ones looked up: the field is
+        // found wherever it stands, and a missing one is missing.
+        for fields in [1, 8, 9, 40] {
+            let mut node: serde_json::Map<String, Value> = (1..fields)
+                .map(|n| (format!("f{n}"), json!(n)))
+                .collect();
+            assert_eq!(node_type(&Value::Object(node.clone())), None);
+            node.insert("type".to_owned(), json!("kpi"));
+            assert_eq!(node_type(&Value::Object(node)), Some("kpi"), "{fields}");
+        }
         assert_eq!(
             SURFACE_NAMES,
             ["react", "snapshot", "text", "markdown", "slack"]

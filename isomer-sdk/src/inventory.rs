@@ -40,9 +40,7 @@ impl Inventory {
 
     /// The primitive of an object node with a registered string `type`.
     pub fn for_node(&self, node: &Value) -> Option<&Primitive> {
-        node.get("type")
-            .and_then(Value::as_str)
-            .and_then(|t| self.get(t))
+        crate::composition::node_type(node).and_then(|t| self.get(t))
     }
 
     /// Every registered type, registration order.

@@ -39,7 +39,7 @@ pub struct Node(pub Value);
 impl Node {
     /// The node's `type`, when it has a string one.
     pub fn type_name(&self) -> Option<&str> {
-        self.0.get("type").and_then(Value::as_str)
+        crate::composition::node_type(&self.0)
     }
 
     /// The raw JSON value.

@@ -37,7 +37,7 @@ pub(crate) fn for_each_node_type<'a>(
         if !node.is_object() || !visited.insert(std::ptr::from_ref(node)) {
             continue;
         }
-        if let Some(type_name) = node.get("type").and_then(Value::as_str) {
+        if let Some(type_name) = isomer_sdk::composition::node_type(node) {
             visit(type_name);
         }
         stack.extend(walker.children(node).into_iter().map(|child| child.node));

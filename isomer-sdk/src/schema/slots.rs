@@ -94,8 +94,8 @@ impl SlotTrie {
         }
         for (step, next) in &self.steps {
             match (step, value) {
-                (Step::Key(key), Value::Object(map)) => {
-                    if let Some(child) = map.get(key) {
+                (Step::Key(key), Value::Object(_)) => {
+                    if let Some(child) = crate::composition::node_field(value, key) {
                         let length = path.len();
                         if !path.is_empty() {
                             path.push('.');

@@ -403,7 +403,7 @@ impl Visits<'_> {
             if !visit.walked {
                 continue;
             }
-            let Some(id) = visit.node.get("id").and_then(Value::as_str) else {
+            let Some(id) = crate::composition::node_id(visit.node) else {
                 continue;
             };
             match first_use.get(id) {
@@ -416,7 +416,7 @@ impl Visits<'_> {
                             self.list[first].path
                         ),
                     );
-                    if let Some(type_name) = visit.node.get("type").and_then(Value::as_str) {
+                    if let Some(type_name) = crate::composition::node_type(visit.node) {
                         error = error.with_node_type(type_name);
                     }
                     errors.push(error);
@@ -498,10 +498,10 @@ fn empty_surface_warning(surface: &str) -> ValidationWarning {
 /// (`is_visible_on_surface` for every surface at once): none for a
 /// non-object, all without a `surfaces` list.
 fn visible_surfaces(node: &Value) -> u32 {
-    let Some(fields) = node.as_object() else {
+    if !node.is_object() {
         return 0;
-    };
-    match fields.get("surfaces") {
+    }
+    match crate::composition::node_field(node, "surfaces") {
         Some(Value::Array(listed)) => SURFACE_NAMES
             .iter()
             .enumerate()
