@@ -282,6 +282,27 @@ mod tests {
         assert!(!eq_deep(&json!([1]), &json!([1, 2])));
         assert!(!eq_deep(&json!([]), &json!({})));
         assert!(!eq_deep(&json!(1), &json!(1.0)));
+        // Keys paired by position, then looked up after the first mismatch:
+        // equal with any order, unequal on any differing key or value.
+        let ordered = json!({"a": 1, "b": 2, "c": {"d": 3, "e": 4}, "f": 5});
+        assert!(eq_deep(&ordered, &ordered.clone()));
+        assert!(eq_deep(&ordered, &ordered));
+        assert!(eq_deep(
+            &ordered,
+            &json!({"a": 1, "b": 2, "f": 5, "c": {"e": 4, "d": 3}})
+        ));
+        assert!(!eq_deep(
+            &ordered,
+            &json!({"a": 1, "b": 2, "f": 5, "c": {"e": 4, "d": 0}})
+        ));
+        assert!(!eq_deep(
+            &ordered,
+            &json!({"a": 1, "b": 2, "g": 5, "c": {"d": 3, "e": 4}})
+        ));
+        assert!(!eq_deep(
+            &ordered,
+            &json!({"a": 1, "b": 2, "c": {"d": 3, "e": 4}, "f": 6})
+        ));
         assert_eq!(
             clone_deep(&json!({"b": 1, "a": [true, null]})),
             json!({"b": 1, "a": [true, null]})

@@ -84,6 +84,10 @@ pub fn clone_deep(value: &Value) -> Value {
 pub fn eq_deep(a: &Value, b: &Value) -> bool {
     let mut pending = vec![(a, b)];
     while let Some((a, b)) = pending.pop() {
+        // A value is equal to itself; no need to read it.
+        if std::ptr::eq(a, b) {
+            continue;
+        }
         match (a, b) {
             (Value::Array(left), Value::Array(right)) => {
                 if left.len() != right.len() {
@@ -95,7 +99,23 @@ pub fn eq_deep(a: &Value, b: &Value) -> bool {
                 if left.len() != right.len() {
                     return false;
                 }
-                for (key, item) in left {
+                // A copy lists its keys in its original's order: pair the
+                // entries by position while the keys line up, then look the
+                // rest up by key. A key left over cannot be one already
+                // paired, since keys are unique.
+                let mut entries = left.iter().zip(right);
+                let mut unpaired = None;
+                for ((key, item), (other_key, other)) in entries.by_ref() {
+                    if key != other_key {
+                        unpaired = Some((key, item));
+                        break;
+                    }
+                    pending.push((item, other));
+                }
+                let rest = unpaired
+                    .into_iter()
+                    .chain(entries.map(|(entry, _)| entry));
+                for (key, item) in rest {
                     match right.get(key) {
                         Some(other) => pending.push((item, other)),
                         None => return false,
