@@ -146,7 +146,7 @@ pub fn leaf_length(leaf: &Value) -> usize {
         Value::Bool(true) => 4,
         Value::Bool(false) => 5,
         Value::Number(n) => number_length(n),
-        Value::String(s) => utf16_units(s),
+        Value::String(s) => utf16_len(s),
         Value::Array(_) | Value::Object(_) => 0,
     }
 }
@@ -168,10 +168,4 @@ fn number_length(n: &serde_json::Number) -> usize {
         return digits + usize::from(i < 0);
     }
     format_json_number(n).len()
-}
-
-/// UTF-16 code units of `s` ([`utf16_len`]), with ASCII text (one unit per
-/// byte) counted by its length.
-pub(crate) fn utf16_units(s: &str) -> usize {
-    if s.is_ascii() { s.len() } else { utf16_len(s) }
 }

@@ -450,9 +450,8 @@ mod tests {
         // Small objects are scanned, larger ones looked up: the field is
         // found wherever it stands, and a missing one is missing.
         for fields in [1, 8, 9, 40] {
-            let mut node: serde_json::Map<String, Value> = (1..fields)
-                .map(|n| (format!("f{n}"), json!(n)))
-                .collect();
+            let mut node: serde_json::Map<String, Value> =
+                (1..fields).map(|n| (format!("f{n}"), json!(n))).collect();
             assert_eq!(node_type(&Value::Object(node.clone())), None);
             node.insert("type".to_owned(), json!("kpi"));
             assert_eq!(node_type(&Value::Object(node)), Some("kpi"), "{fields}");

@@ -7,7 +7,8 @@ use serde_json::Value;
 use crate::error::ValidationError;
 use crate::js::js_property_order;
 
-use super::{BudgetRefusal, InputBudget, InputUsage, Meter, leaf_length, utf16_units};
+use super::{BudgetRefusal, InputBudget, InputUsage, Meter, leaf_length};
+use crate::js::utf16_len;
 
 /// Checks `value` against `budget` before any schema reads it (upstream
 /// `checkInputBudget`).
@@ -92,12 +93,8 @@ impl<'a> Iterator for Children<'a> {
     fn next(&mut self) -> Option<(usize, &'a Value)> {
         match self {
             Children::Items(items) => items.next().map(|item| (0, item)),
-            Children::Entries(entries) => {
-                entries.next().map(|(key, item)| (utf16_units(key), item))
-            }
-            Children::Ordered(entries) => {
-                entries.next().map(|(key, item)| (utf16_units(key), item))
-            }
+            Children::Entries(entries) => entries.next().map(|(key, item)| (utf16_len(key), item)),
+            Children::Ordered(entries) => entries.next().map(|(key, item)| (utf16_len(key), item)),
         }
     }
 }
@@ -105,7 +102,8 @@ impl<'a> Iterator for Children<'a> {
 /// Feeds `value` to `meter` depth first, without recursion: each container
 /// is opened, its children fed in `order`, then closed.
 fn feed(value: &Value, meter: &mut Meter, order: Order) {
-    let mut open: Vec<Children<'_>> = Vec::new();
+    // Room for a few levels before the first growth.
+    let mut open: Vec<Children<'_>> = Vec::with_capacity(16);
     let mut next = Some((0, value));
     while let Some((key_units, item)) = next {
         match Children::of(item, order) {

@@ -375,7 +375,7 @@ fn upstream_walk(value: &Value, budget: InputBudget) -> Result<InputUsage, Budge
         let children: Vec<(usize, &Value)> = match container {
             Value::Array(items) => items.iter().map(|item| (0, item)).collect(),
             Value::Object(map) => js_property_order(map)
-                .map(|(key, item)| (utf16_units(key), item))
+                .map(|(key, item)| (utf16_len(key), item))
                 .collect(),
             _ => Vec::new(),
         };

@@ -112,9 +112,7 @@ pub fn eq_deep(a: &Value, b: &Value) -> bool {
                     }
                     pending.push((item, other));
                 }
-                let rest = unpaired
-                    .into_iter()
-                    .chain(entries.map(|(entry, _)| entry));
+                let rest = unpaired.into_iter().chain(entries.map(|(entry, _)| entry));
                 for (key, item) in rest {
                     match right.get(key) {
                         Some(other) => pending.push((item, other)),

@@ -17,7 +17,8 @@
 use serde_json::{Map, Number, Value};
 
 use super::{JsonSyntaxError, drop_deep};
-use crate::budget::{Meter, leaf_length, utf16_units};
+use crate::budget::{Meter, leaf_length};
+use crate::js::utf16_len;
 
 /// The kind of a container still open (one byte a level, so reading text
 /// nested a million deep without building it costs a megabyte).
@@ -89,7 +90,7 @@ pub(super) fn read(
     // array item and the root); kept only when metering.
     let mut key_units = 0;
     let metered = meter.is_some();
-    let key_length = |key: &str| if metered { utf16_units(key) } else { 0 };
+    let key_length = |key: &str| if metered { utf16_len(key) } else { 0 };
     'value: loop {
         // Read one value; containers open here and are completed below.
         let mut value = match parser.skip_whitespace() {
