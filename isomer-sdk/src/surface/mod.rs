@@ -131,12 +131,20 @@ impl<'r> Scope<'r> {
     where
         I: IntoIterator<Item = &'a Value>,
     {
-        nodes
-            .into_iter()
-            .map(|node| self.text(node))
-            .filter(|text| !text.is_empty())
-            .collect::<Vec<_>>()
-            .join(separator)
+        let mut out = String::new();
+        for text in nodes.into_iter().map(|node| self.text(node)) {
+            if text.is_empty() {
+                continue;
+            }
+            if out.is_empty() {
+                // The first text becomes the result; nothing is copied.
+                out = text;
+            } else {
+                out.push_str(separator);
+                out.push_str(&text);
+            }
+        }
+        out
     }
 
     /// The Markdown of `nodes`, concatenated (empty ones add nothing).
