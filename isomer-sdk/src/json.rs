@@ -34,10 +34,12 @@
 
 mod deep;
 mod reader;
+mod scan;
 
 use crate::budget::{BudgetRefusal, InputBudget, InputUsage, Meter};
 
 pub use deep::{DeepValue, clone_deep, drop_deep, eq_deep};
+pub(crate) use scan::plain_end;
 
 /// JSON text that failed to parse: `serde_json`'s message plus where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

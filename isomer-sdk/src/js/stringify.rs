@@ -19,6 +19,7 @@ use serde_json::Value;
 
 use super::number::format_json_number;
 use super::order::js_property_order;
+use crate::json::plain_end;
 
 /// `JSON.stringify(value)`: compact JSON text, byte for byte as JavaScript
 /// prints it (module docs list the rules). U+2028/U+2029 stay raw, so the
@@ -108,7 +109,7 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
     // ASCII, except U+2028/U+2029 (UTF-8 `E2 80 A8` / `E2 80 A9`), and no
     // byte of a multi-byte character is ASCII.
     loop {
-        at = next_candidate(bytes, at, escape_separators);
+        at = plain_end(bytes, at, escape_separators);
         let Some(&byte) = bytes.get(at) else {
             break;
         };
@@ -146,41 +147,6 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
     }
     out.push_str(&s[run_start..]);
     out.push('"');
-}
-
-/// The index of the first byte at or after `at` that may start an escape
-/// (a C0 control, `"`, `\`, and with `escape_separators` the `E2` that
-/// leads U+2028/U+2029), or `bytes.len()`.
-///
-/// Reads eight bytes per step as one little-endian word (the last, short
-/// word padded with `A`, which is never a candidate), so text without
-/// escapes costs a few instructions per word. A byte equal to `b` is a
-/// zero byte of `word ^ (b * ONES)`, and `(v - ONES) & !v & HIGHS` marks
-/// the high bit of the lowest zero byte of `v` exactly; likewise
-/// `(word - 0x20 * ONES) & !word & HIGHS` marks the lowest byte below
-/// `0x20`. Marks above the lowest may be wrong (a borrow carries up), so
-/// only the lowest mark is read.
-fn next_candidate(bytes: &[u8], mut at: usize, escape_separators: bool) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-    while at < bytes.len() {
-        let mut word = [b'A'; 8];
-        let chunk = &bytes[at..bytes.len().min(at + 8)];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let word = u64::from_le_bytes(word);
-        let mut marks = (word.wrapping_sub(0x20 * ONES) & !word & HIGHS)
-            | zero_byte(word ^ (u64::from(b'"') * ONES))
-            | zero_byte(word ^ (u64::from(b'\\') * ONES));
-        if escape_separators {
-            marks |= zero_byte(word ^ (0xE2 * ONES));
-        }
-        if marks != 0 {
-            return at + (marks.trailing_zeros() / 8) as usize;
-        }
-        at += chunk.len();
-    }
-    bytes.len()
 }
 
 /// One step of the iterative writer: a value still to print, or the

@@ -263,36 +263,9 @@ impl Parser<'_> {
 
     /// Moves the read position to the next byte that ends a run of plain
     /// string text: a quote, a backslash or a control character (below
-    /// 0x20), or to the end of the text. Tests eight bytes at a time (a byte
-    /// is flagged when subtracting from it borrows into its top bit; a
-    /// borrow only ever carries past a flagged byte, so the lowest flag is
-    /// the first such byte), then finishes byte by byte.
+    /// 0x20), or to the end of the text.
     fn skip_plain(&mut self) {
-        const ONES: u64 = u64::MAX / 255;
-        const HIGH_BITS: u64 = ONES << 7;
-        const SPACES: u64 = ONES * 0x20;
-        const QUOTES: u64 = ONES * b'"' as u64;
-        const BACKSLASHES: u64 = ONES * b'\\' as u64;
-        while let Some(chunk) = self.bytes.get(self.at..self.at + 8) {
-            let mut eight = [0; 8];
-            eight.copy_from_slice(chunk);
-            let chars = u64::from_le_bytes(eight);
-            let control = chars.wrapping_sub(SPACES) & !chars;
-            let quote = (chars ^ QUOTES).wrapping_sub(ONES) & !(chars ^ QUOTES);
-            let backslash = (chars ^ BACKSLASHES).wrapping_sub(ONES) & !(chars ^ BACKSLASHES);
-            let flagged = (control | quote | backslash) & HIGH_BITS;
-            if flagged != 0 {
-                self.at += flagged.trailing_zeros() as usize / 8;
-                return;
-            }
-            self.at += 8;
-        }
-        while let Some(&byte) = self.bytes.get(self.at) {
-            if byte == b'"' || byte == b'\\' || byte < 0x20 {
-                return;
-            }
-            self.at += 1;
-        }
+        self.at = super::plain_end(self.bytes, self.at, false);
     }
 
     /// Reads `"key"` then `:` (whitespace allowed around the colon).

@@ -1,0 +1,84 @@
+//! Where plain JSON string text ends: the one byte scan behind the reader,
+//! which stops at a string's closing quote, an escape or a control
+//! character, and the writer, which escapes exactly those bytes.
+
+/// The index of the first byte at or after `at` that is a quote (`"`), a
+/// backslash or a C0 control (below `0x20`), also, with `separators`, an
+/// `E2` (the lead byte of U+2028/U+2029, which the one-line writer
+/// escapes); `bytes.len()` when there is none. Every byte it stops at is
+/// ASCII or a lead byte, so it is a char boundary of UTF-8 text.
+///
+/// Reads eight bytes per step as one little-endian word (the last, short
+/// word padded with `A`, which it never stops at), so plain text costs a few
+/// instructions per word. A byte equal to `b` is a zero byte of
+/// `word ^ (b * ONES)`, and `(v - ONES) & !v & HIGHS` marks the top bit of
+/// the lowest zero byte of `v` exactly; likewise
+/// `(word - 0x20 * ONES) & !word & HIGHS` marks the lowest byte below
+/// `0x20`. Marks above the lowest may be wrong (a borrow carries up), so
+/// only the lowest mark is read.
+#[inline]
+pub(crate) fn plain_end(bytes: &[u8], mut at: usize, separators: bool) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
+    let marks = |word: [u8; 8]| {
+        let word = u64::from_le_bytes(word);
+        let mut marks = (word.wrapping_sub(0x20 * ONES) & !word & HIGHS)
+            | zero_byte(word ^ (u64::from(b'"') * ONES))
+            | zero_byte(word ^ (u64::from(b'\\') * ONES));
+        if separators {
+            marks |= zero_byte(word ^ (0xE2 * ONES));
+        }
+        marks
+    };
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let found = marks(word);
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    // The last, short word, padded.
+    let rest = &bytes[at.min(bytes.len())..];
+    let mut word = [b'A'; 8];
+    word[..rest.len()].copy_from_slice(rest);
+    match marks(word) {
+        0 => bytes.len(),
+        found => at + (found.trailing_zeros() / 8) as usize,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stops_at_the_first_special_byte_of_any_word_position() {
+        for offset in 0..20 {
+            for special in [b'"', b'\\', 0x00, 0x1F, 0xE2] {
+                let mut text = vec![b'a'; 20];
+                text[offset] = special;
+                // A later special byte never hides the first one.
+                text[19] = b'"';
+                let expected = if special == 0xE2 { 19 } else { offset };
+                assert_eq!(
+                    plain_end(&text, 0, false),
+                    expected,
+                    "{special:#x} at {offset}"
+                );
+                assert_eq!(
+                    plain_end(&text, 0, true),
+                    offset,
+                    "{special:#x} at {offset}"
+                );
+            }
+        }
+        // Bytes next to the special ones are plain.
+        let plain = b" !#[]^\x7f\x80\xe1\xe3\xff";
+        assert_eq!(plain_end(plain, 0, true), plain.len());
+        assert_eq!(plain_end(b"ab\"cd\"", 3, false), 5);
+        assert_eq!(plain_end(b"", 0, true), 0);
+    }
+}
