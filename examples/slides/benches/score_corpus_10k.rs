@@ -24,8 +24,8 @@
 //! Each reports 10,000 elements per iteration (the cases); the ratio of
 //! `run_evals` to `serde_json_parse` is the factor the quality bar bounds.
 //!
-//! The case list a run consumes is cloned outside the timed routine. For
-//! instruction counts of the same steps under callgrind, see the
+//! The runs share one case list (`Arc<EvalCase>`): the routine neither
+//! clones nor drops a case. For instruction counts of the same steps under callgrind, see the
 //! `score_instructions` bench binary.
 //!
 //! `cargo bench -p isomer-slides --bench score_corpus_10k -- --warm-up-time 1 --measurement-time 5`
@@ -33,10 +33,11 @@
 use isomer_slides::synthetic;
 
 use std::hint::black_box;
+use std::sync::Arc;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, Generate, GenerateRequest, Judge, RunEvalsOptions,
+    AnswerabilityVerdict, BoxError, EvalCase, Generate, GenerateRequest, Judge, RunEvalsOptions,
     check_attempt, parse_generated, run_evals, strip_code_fence,
 };
 use serde_json::Value;
@@ -56,13 +57,15 @@ fn score_corpus_10k(c: &mut Criterion) {
         .filter(|kind| **kind != synthetic::AnswerKind::InvalidTwice)
         .count();
 
+    let cases: Vec<Arc<EvalCase>> = corpus.cases.iter().cloned().map(Arc::new).collect();
+
     let mut group = c.benchmark_group("score_corpus_10k");
     group.sample_size(10);
     group.throughput(Throughput::Elements(CASES as u64));
-    // The case list each run consumes is cloned outside the timed routine.
+    // Each run's list of shared cases is made outside the timed routine.
     group.bench_function("run_evals", |b| {
         b.iter_batched(
-            || corpus.cases.clone(),
+            || cases.clone(),
             |cases| {
                 let answers = &corpus.answers;
                 let generate = Generate::new(move |request: GenerateRequest| {
@@ -73,7 +76,8 @@ fn score_corpus_10k(c: &mut Criterion) {
                     async move { Ok::<_, BoxError>(text) }
                 });
                 let judge = Judge::new(|_| async { Ok::<_, BoxError>(AnswerabilityVerdict::Yes) });
-                let mut options = RunEvalsOptions::new(&runtime, cases, generate);
+                let mut options = RunEvalsOptions::new(&runtime, Vec::new(), generate);
+                options.corpus = cases;
                 options.judge = Some(judge);
                 options.frame = Some(&frame);
                 let report = executor.block_on(run_evals(options));
@@ -85,7 +89,7 @@ fn score_corpus_10k(c: &mut Criterion) {
     });
     group.bench_function("run_evals_no_judge", |b| {
         b.iter_batched(
-            || corpus.cases.clone(),
+            || cases.clone(),
             |cases| {
                 let answers = &corpus.answers;
                 let generate = Generate::new(move |request: GenerateRequest| {
@@ -95,7 +99,8 @@ fn score_corpus_10k(c: &mut Criterion) {
                         .unwrap_or_default();
                     async move { Ok::<_, BoxError>(text) }
                 });
-                let mut options = RunEvalsOptions::new(&runtime, cases, generate);
+                let mut options = RunEvalsOptions::new(&runtime, Vec::new(), generate);
+                options.corpus = cases;
                 options.frame = Some(&frame);
                 let report = executor.block_on(run_evals(options));
                 assert_eq!(report.totals.valid_after_retry, valid_after_retry);
