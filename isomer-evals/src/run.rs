@@ -90,8 +90,8 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
     /// Options with every default: no judge, the general profile, retry on,
     /// the default guide, no rules, one case at a time, no frame.
     ///
-    /// The cases are shared from here on; to run cases you share already,
-    /// pass an empty list and set [`RunEvalsOptions::corpus`].
+    /// The cases are shared from here on; to run cases that are shared
+    /// already, pass an empty list and set [`RunEvalsOptions::corpus`].
     pub fn new(
         runtime: &'r dyn EvalRuntime,
         corpus: Vec<EvalCase>,

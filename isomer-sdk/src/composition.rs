@@ -262,7 +262,7 @@ pub(crate) fn node_field<'a>(node: &'a Value, key: &str) -> Option<&'a Value> {
 /// means visible everywhere. Names are one of [`SURFACE_NAMES`] in a valid
 /// node.
 pub fn node_surfaces(node: &Value) -> Option<Vec<&str>> {
-    node.get("surfaces")
+    node_field(node, "surfaces")
         .and_then(Value::as_array)
         .map(|surfaces| surfaces.iter().filter_map(Value::as_str).collect())
 }
@@ -272,10 +272,10 @@ pub fn node_surfaces(node: &Value) -> Option<Vec<&str>> {
 /// array, which validation refuses separately) or its `surfaces` contains
 /// `surface`.
 pub fn is_visible_on_surface(node: &Value, surface: &str) -> bool {
-    let Some(fields) = node.as_object() else {
+    if !node.is_object() {
         return false;
-    };
-    match fields.get("surfaces") {
+    }
+    match node_field(node, "surfaces") {
         Some(Value::Array(surfaces)) => surfaces.iter().any(|s| s.as_str() == Some(surface)),
         _ => true,
     }

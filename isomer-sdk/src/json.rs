@@ -29,8 +29,9 @@
 //!   range`) where JavaScript reads `Infinity`.
 //!
 //! Files: the text reader's entry points and errors are here, the reader
-//! itself in `reader`; `deep` holds [`DeepValue`] and the iterative clone,
-//! comparison and drop.
+//! itself in `reader`; `scan` finds where plain string text ends, for the
+//! reader and for the `JSON.stringify` writer; `deep` holds [`DeepValue`]
+//! and the iterative clone, comparison and drop.
 
 mod deep;
 mod reader;
@@ -39,7 +40,7 @@ mod scan;
 use crate::budget::{BudgetRefusal, InputBudget, InputUsage, Meter};
 
 pub use deep::{DeepValue, clone_deep, drop_deep, eq_deep};
-pub(crate) use scan::plain_end;
+pub(crate) use scan::{is_separator_at, plain_end};
 
 /// JSON text that failed to parse: `serde_json`'s message plus where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

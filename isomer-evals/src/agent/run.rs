@@ -54,8 +54,9 @@ pub struct RunAgentEvalsOptions<'r, 'c> {
     /// The tools offered to the model, in this order (for example the
     /// agent tools' `create_isomer_tools(options)`).
     pub tools: Vec<Tool>,
-    /// The cases; each is run `repeat` times.
-    pub corpus: Vec<EvalCase>,
+    /// The cases; each is run `repeat` times. Shared, not copied: every
+    /// run of a case holds the same one.
+    pub corpus: Vec<Arc<EvalCase>>,
     /// One model turn.
     pub step: AgentStep<'c>,
     /// The system prompt of every turn. Default [`DEFAULT_AGENT_SYSTEM`].
@@ -83,6 +84,9 @@ pub struct RunAgentEvalsOptions<'r, 'c> {
 impl<'r, 'c> RunAgentEvalsOptions<'r, 'c> {
     /// Options with every default: the default system prompt, one run per
     /// case, [`DEFAULT_MAX_TURNS`], one run at a time, no frame.
+    ///
+    /// The cases are shared from here on; to run cases that are shared
+    /// already, pass an empty list and set [`RunAgentEvalsOptions::corpus`].
     pub fn new(
         runtime: &'r dyn EvalRuntime,
         tools: Vec<Tool>,
@@ -92,7 +96,7 @@ impl<'r, 'c> RunAgentEvalsOptions<'r, 'c> {
         RunAgentEvalsOptions {
             runtime,
             tools,
-            corpus,
+            corpus: corpus.into_iter().map(Arc::new).collect(),
             step,
             system: DEFAULT_AGENT_SYSTEM.to_owned(),
             repeat: 1,
@@ -171,9 +175,7 @@ pub async fn run_agent_evals(options: RunAgentEvalsOptions<'_, '_>) -> AgentEval
     let runs: Vec<(Arc<EvalCase>, u32)> = options
         .corpus
         .iter()
-        .cloned()
-        .map(Arc::new)
-        .flat_map(|eval_case| (0..repeat).map(move |r| (Arc::clone(&eval_case), r)))
+        .flat_map(|eval_case| (0..repeat).map(move |r| (Arc::clone(eval_case), r)))
         .collect();
     let workers = options.concurrency.clamp(1, runs.len().max(1));
     let context = AgentRunContext {

@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use super::number::format_json_number;
 use super::order::js_property_order;
-use crate::json::plain_end;
+use crate::json::{is_separator_at, plain_end};
 
 /// `JSON.stringify(value)`: compact JSON text, byte for byte as JavaScript
 /// prints it (module docs list the rules). U+2028/U+2029 stay raw, so the
@@ -122,15 +122,19 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
             b'\r' => ("\\r", 1),
             b'\t' => ("\\t", 1),
             0x00..=0x1F => ("", 1),
-            _ => match bytes.get(at + 1..at + 3) {
-                Some([0x80, 0xA8]) => ("\\u2028", 3),
-                Some([0x80, 0xA9]) => ("\\u2029", 3),
-                // Another character led by `E2`.
-                _ => {
-                    at += 1;
-                    continue;
+            // `E2`, asked for with `escape_separators`.
+            _ if is_separator_at(bytes, at) => {
+                if bytes[at + 2] == 0xA8 {
+                    ("\\u2028", 3)
+                } else {
+                    ("\\u2029", 3)
                 }
-            },
+            }
+            // Another character led by `E2`.
+            _ => {
+                at += 1;
+                continue;
+            }
         };
         out.push_str(&s[run_start..at]);
         if escape.is_empty() {

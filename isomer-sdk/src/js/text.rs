@@ -78,7 +78,7 @@ fn next_line_terminator(text: &str, from: usize) -> Option<usize> {
     let mut at = from;
     while let Some(found) = memchr::memchr3(b'\n', b'\r', 0xE2, &bytes[at..]) {
         at += found;
-        if bytes[at] != 0xE2 || matches!(bytes.get(at + 1..at + 3), Some([0x80, 0xA8 | 0xA9])) {
+        if bytes[at] != 0xE2 || crate::json::is_separator_at(bytes, at) {
             return Some(at);
         }
         at += 1;

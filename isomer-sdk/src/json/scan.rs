@@ -1,12 +1,14 @@
 //! Where plain JSON string text ends: the one byte scan behind the reader,
 //! which stops at a string's closing quote, an escape or a control
-//! character, and the writer, which escapes exactly those bytes.
+//! character, and the writer, which escapes those bytes (and, for one-line
+//! text such as `compact_json`, U+2028 and U+2029).
 
 /// The index of the first byte at or after `at` that is a quote (`"`), a
 /// backslash or a C0 control (below `0x20`), also, with `separators`, an
-/// `E2` (the lead byte of U+2028/U+2029, which the one-line writer
-/// escapes); `bytes.len()` when there is none. Every byte it stops at is
-/// ASCII or a lead byte, so it is a char boundary of UTF-8 text.
+/// `E2` (the lead byte of U+2028 and U+2029, and of other characters the
+/// caller then checks with [`is_separator_at`]); `bytes.len()` when there
+/// is none. Every byte it stops at is ASCII or a lead byte, so it is a char
+/// boundary of UTF-8 text. `at` is at most `bytes.len()`.
 ///
 /// Reads eight bytes per step as one little-endian word (the last, short
 /// word padded with `A`, which it never stops at), so plain text costs a few
@@ -20,6 +22,7 @@
 pub(crate) fn plain_end(bytes: &[u8], mut at: usize, separators: bool) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
+    debug_assert!(at <= bytes.len(), "the scan starts inside the text");
     let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
     let marks = |word: [u8; 8]| {
         let word = u64::from_le_bytes(word);
@@ -41,13 +44,20 @@ pub(crate) fn plain_end(bytes: &[u8], mut at: usize, separators: bool) -> usize 
         at += 8;
     }
     // The last, short word, padded.
-    let rest = &bytes[at.min(bytes.len())..];
+    let rest = &bytes[at..];
     let mut word = [b'A'; 8];
     word[..rest.len()].copy_from_slice(rest);
     match marks(word) {
         0 => bytes.len(),
         found => at + (found.trailing_zeros() / 8) as usize,
     }
+}
+
+/// True when U+2028 (LINE SEPARATOR) or U+2029 (PARAGRAPH SEPARATOR), the
+/// line terminators outside ASCII, starts at byte `at`: UTF-8 `E2 80 A8`
+/// or `E2 80 A9`.
+pub(crate) fn is_separator_at(bytes: &[u8], at: usize) -> bool {
+    matches!(bytes.get(at..at + 3), Some([0xE2, 0x80, 0xA8 | 0xA9]))
 }
 
 #[cfg(test)]
@@ -80,5 +90,15 @@ mod tests {
         assert_eq!(plain_end(plain, 0, true), plain.len());
         assert_eq!(plain_end(b"ab\"cd\"", 3, false), 5);
         assert_eq!(plain_end(b"", 0, true), 0);
+    }
+
+    #[test]
+    fn separators_are_e2_80_a8_and_a9() {
+        let text = "a\u{2028}\u{2029}\u{2027}\u{202A}€".as_bytes();
+        let found: Vec<usize> = (0..text.len())
+            .filter(|&at| is_separator_at(text, at))
+            .collect();
+        assert_eq!(found, [1, 4]);
+        assert!(!is_separator_at(&text[..3], 1));
     }
 }

@@ -67,7 +67,7 @@ pub struct SlackRender {
 /// too. A character outside the Basic Multilingual Plane (most emoji)
 /// counts 2, so a header of 150 emoji is 300 long, not 150.
 pub fn slack_length(text: &str) -> usize {
-    text.chars().map(char::len_utf16).sum()
+    crate::js::utf16_len(text)
 }
 
 /// Cuts `text` to at most `limit` characters as Slack counts them
