@@ -101,19 +101,9 @@ fn find_fence(raw: &str) -> Fence<'_> {
 }
 
 /// The byte offset of the first ```` ``` ```` in `text`. A backtick is
-/// ASCII, so the scan reads bytes and jumps from one backtick to the next.
+/// ASCII, so a byte search finds it (`memmem`, which skips ahead by words).
 fn find_backticks(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    while let Some(offset) = bytes[at..].iter().position(|&byte| byte == b'`') {
-        at += offset;
-        match bytes.get(at..at + 3) {
-            Some(b"```") => return Some(at),
-            Some(_) => at += 1,
-            None => return None,
-        }
-    }
-    None
+    memchr::memmem::find(text.as_bytes(), b"```")
 }
 
 /// Where a text opens a code fence (by the rule of [`strip_code_fence`]) that it never
