@@ -31,8 +31,11 @@ pub(crate) fn for_each_node_type<'a>(
     mut visit: impl FnMut(&'a str),
 ) {
     // Node addresses: a fast hasher, not SipHash (an address is no attacker's key).
-    let mut visited: foldhash::HashSet<*const Value> = foldhash::HashSet::default();
-    let mut stack: Vec<&'a Value> = roots.iter().collect();
+    // Room for an answer's worth of nodes before the first growth.
+    let mut visited: foldhash::HashSet<*const Value> =
+        foldhash::HashSet::with_capacity_and_hasher(32, Default::default());
+    let mut stack: Vec<&'a Value> = Vec::with_capacity(roots.len().max(16));
+    stack.extend(roots);
     while let Some(node) = stack.pop() {
         if !node.is_object() || !visited.insert(std::ptr::from_ref(node)) {
             continue;
