@@ -387,6 +387,37 @@ fn validate_json_within_the_budget_is_validate_of_the_value() {
             runtime.validate(&value)
         );
     }
+    // At the value limit (the root, `"view"`, `body`, `extra` and its
+    // zeros: 20,000 values), one past it, and a repeated key whose first
+    // value the reader counted but the value no longer holds.
+    let zeros = |count: usize| vec!["0"; count].join(",");
+    for (text, refused) in [
+        (
+            format!(r#"{{"type":"view","body":[],"extra":[{}]}}"#, zeros(19_996)),
+            false,
+        ),
+        (
+            format!(r#"{{"type":"view","body":[],"extra":[{}]}}"#, zeros(19_997)),
+            true,
+        ),
+        (
+            format!(
+                r#"{{"type":"view","body":[],"a":[{}],"a":1}}"#,
+                zeros(19_990)
+            ),
+            false,
+        ),
+    ] {
+        let value = parse_json(&text).unwrap();
+        let checked = runtime.validate_json(&text).unwrap();
+        assert_eq!(checked, runtime.validate(&value));
+        let messages: Vec<&str> = checked.errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages.contains(&"input holds more than 20000 values"),
+            refused,
+            "{messages:?}"
+        );
+    }
     // Not JSON: parse_json's error, even past a limit.
     let text = format!("{}x", deep_object_text(MILLION));
     assert_eq!(

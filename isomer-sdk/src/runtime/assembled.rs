@@ -23,7 +23,7 @@ use crate::surface::options::{RenderOptions, ValidationMode};
 use crate::surface::render::{Rendered, Surface, render_body};
 use crate::surface::slack::SlackRender;
 use crate::surface::{RUNTIME_SURFACES, Scope};
-use crate::validate::{CheckedValidation, Engine, ParsedComposition};
+use crate::validate::{CheckedValidation, Engine, Measure, ParsedComposition};
 use crate::view::{ViewRegistry, ViewResponse};
 use crate::walk::{ChildRef, ChildWalker};
 
@@ -113,7 +113,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// checked copy (absent only when the budget refused). A projection of
     /// the one pass.
     pub fn validate(&self, value: &Value) -> CheckedValidation {
-        Engine::shared().validate(&self.inventory, value, self.budget)
+        Engine::shared().validate(&self.inventory, value, Measure::Check(self.budget))
     }
 
     /// [`Runtime::validate`] of JSON text, with the input budget enforced
@@ -157,7 +157,7 @@ impl<C: Send + 'static> Runtime<C> {
         let mode = options
             .on_validation_error
             .unwrap_or(surface.default_mode());
-        let pass = Engine::shared().run(&self.inventory, composition, self.budget);
+        let pass = Engine::shared().run(&self.inventory, composition, Measure::Check(self.budget));
         let valid = pass.valid();
         let (refused, visits, errors, _) = pass.into_parts();
         if refused || (!valid && mode == ValidationMode::Throw) {

@@ -11,7 +11,7 @@ use crate::inventory::Inventory;
 use crate::surface::Scope;
 use crate::surface::options::{RenderOptions, ValidationMode};
 use crate::surface::render::{Rendered, Surface, render_body};
-use crate::validate::{Engine, Visits};
+use crate::validate::{Engine, Measure, Visits};
 
 /// Model output checked as a host reads it: upstream `parse`, then
 /// upstream `validate` of the sanitized copy. Made by
@@ -62,7 +62,7 @@ impl<'a> Checked<'a> {
         budget: InputBudget,
         value: &'a Value,
     ) -> Self {
-        let pass = engine.run(inventory, value, budget);
+        let pass = engine.run(inventory, value, Measure::Check(budget));
         if !pass.schema_errors.is_empty() {
             return Checked {
                 inventory,
@@ -74,7 +74,9 @@ impl<'a> Checked<'a> {
                 drop(pass);
                 // Rare: a key was dropped, so the copy is checked itself (a
                 // refinement may read the raw node); its pass is not kept.
-                let (_, _, errors, warnings) = engine.run(inventory, &copy, budget).into_parts();
+                // Dropping keys keeps a value within the budget it passed.
+                let (_, _, errors, warnings) =
+                    engine.run(inventory, &copy, Measure::Within).into_parts();
                 State::Sanitized {
                     copy,
                     errors,

@@ -4,7 +4,8 @@
 //!
 //! Order of work, as upstream:
 //! 1. the input budget ([`check_input_budget`]) runs first; a refusal is the
-//!    only finding;
+//!    only finding. A value read under the budget, or a sanitized copy of a
+//!    checked one, is known to be within it and not measured again;
 //! 2. the root is checked against the root schema; each body node (and,
 //!    through the child hooks, each nested node) is dispatched on its `type`
 //!    (a missing or unregistered type reads `must be one of: <every
@@ -119,6 +120,19 @@ impl<'v> Pass<'v> {
     }
 }
 
+/// What the pass does about the input budget before it walks a value.
+#[derive(Clone, Copy)]
+pub(crate) enum Measure {
+    /// Measure the value against this budget first; a refusal is the only
+    /// finding.
+    Check(InputBudget),
+    /// The value is known to be within the budget: it was read under the
+    /// budget ([`parse_json_within`] counts every value it reads, so a
+    /// value it accepts is within by the value's own measure too), or it is
+    /// a sanitized copy of such a value (sanitizing only drops keys).
+    Within,
+}
+
 /// The compiled root schema; the per-node validators live in the primitives.
 /// The root schema is the same for every runtime, so one engine serves them
 /// all: [`Engine::shared`] builds it on first use.
@@ -154,9 +168,13 @@ impl Engine {
         &'v self,
         inventory: &'v Inventory,
         value: &'v Value,
-        budget: InputBudget,
+        measure: Measure,
     ) -> Pass<'v> {
-        if let Err(refusal) = check_input_budget(value, budget) {
+        let refusal = match measure {
+            Measure::Check(budget) => check_input_budget(value, budget).err(),
+            Measure::Within => None,
+        };
+        if let Some(refusal) = refusal {
             return Pass {
                 refused: true,
                 schema_errors: vec![refusal],
@@ -195,7 +213,7 @@ impl Engine {
         value: &Value,
         budget: InputBudget,
     ) -> ParsedComposition {
-        let pass = self.run(inventory, value, budget);
+        let pass = self.run(inventory, value, Measure::Check(budget));
         if !pass.schema_errors.is_empty() {
             return ParsedComposition {
                 valid: false,
@@ -215,8 +233,9 @@ impl Engine {
 
     /// Upstream `validate` of JSON text: the text read within `budget`
     /// ([`parse_json_within`], which builds nothing past the first value
-    /// over a limit), then [`Engine::validate`] of its value. Text over the
-    /// budget gives the refusal as the only finding and no copy.
+    /// over a limit), then [`Engine::validate`] of its value, which is not
+    /// measured again. Text over the budget gives the refusal as the only
+    /// finding and no copy.
     pub fn validate_json(
         &self,
         inventory: &Inventory,
@@ -224,7 +243,7 @@ impl Engine {
         budget: InputBudget,
     ) -> Result<CheckedValidation, JsonSyntaxError> {
         match parse_json_within(text, budget) {
-            Ok((value, _)) => Ok(self.validate(inventory, &value, budget)),
+            Ok((value, _)) => Ok(self.validate(inventory, &value, Measure::Within)),
             Err(JsonRefusal::OverBudget(refusal)) => Ok(CheckedValidation {
                 valid: false,
                 errors: vec![refusal.to_error()],
@@ -241,7 +260,7 @@ impl Engine {
         &self,
         inventory: &Inventory,
         value: &Value,
-        budget: InputBudget,
+        measure: Measure,
     ) -> CheckedValidation {
         let Pass {
             refused,
@@ -249,7 +268,7 @@ impl Engine {
             id_errors,
             warnings,
             ..
-        } = self.run(inventory, value, budget);
+        } = self.run(inventory, value, measure);
         let errors = if schema_errors.is_empty() {
             id_errors
         } else {
