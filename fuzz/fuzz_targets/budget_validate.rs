@@ -36,8 +36,8 @@ fuzz_target!(|data: &[u8]| {
     // Read within the budget: a syntax error exactly where parse_json has
     // one, and within the budget the value parse_json builds.
     let read = parse_json_within(text, InputBudget::default());
-    let _ = parse_json_within(text, tight);
-    let _ = runtime.validate_json(text);
+    let read_tight = parse_json_within(text, tight).is_ok();
+    let validated_json = runtime.validate_json(text);
     let Ok(value) = parse_json(text) else {
         assert!(matches!(read, Err(JsonRefusal::Syntax(_))), "{read:?}");
         return;
@@ -49,14 +49,21 @@ fuzz_target!(|data: &[u8]| {
             panic!("parse_json read what the budgeted reader did not: {error}")
         }
     }
-    drop(read);
-    let _ = check_input_budget(&value, InputBudget::default());
-    let _ = check_input_budget(&value, tight);
+    // A value the reader accepts is within the budget by its own measure
+    // too, so validate_json does not measure it again and equals validate.
+    let within = check_input_budget(&value, InputBudget::default()).is_ok();
+    assert!(within || read.is_err(), "the reader accepted a value over the budget");
+    let within_tight = check_input_budget(&value, tight).is_ok();
+    assert!(within_tight || !read_tight, "the reader accepted a value over the tight budget");
     let parsed = runtime.parse(&value);
     if let Some(composition) = &parsed.composition {
         let _ = runtime.validate(composition);
     }
-    let _ = runtime.validate(&value);
+    let validated = runtime.validate(&value);
+    if read.is_ok() {
+        assert!(validated_json.as_ref().ok() == Some(&validated), "validate_json differs");
+    }
+    drop(read);
     let options = RenderOptions {
         on_validation_error: Some(ValidationMode::Collect),
         ..RenderOptions::default()

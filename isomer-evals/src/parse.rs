@@ -101,7 +101,7 @@ fn find_fence(raw: &str) -> Fence<'_> {
 }
 
 /// The byte offset of the first ```` ``` ```` in `text`. A backtick is
-/// ASCII, so a byte search finds it (`memmem`, which skips ahead by words).
+/// ASCII, so a byte-string search (`memchr::memmem`) finds it.
 fn find_backticks(text: &str) -> Option<usize> {
     memchr::memmem::find(text.as_bytes(), b"```")
 }

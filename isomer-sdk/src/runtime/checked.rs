@@ -74,7 +74,6 @@ impl<'a> Checked<'a> {
                 drop(pass);
                 // Rare: a key was dropped, so the copy is checked itself (a
                 // refinement may read the raw node); its pass is not kept.
-                // Dropping keys keeps a value within the budget it passed.
                 let (_, _, errors, warnings) =
                     engine.run(inventory, &copy, Measure::Within).into_parts();
                 State::Sanitized {

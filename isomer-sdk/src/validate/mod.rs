@@ -4,8 +4,8 @@
 //!
 //! Order of work, as upstream:
 //! 1. the input budget ([`check_input_budget`]) runs first; a refusal is the
-//!    only finding. A value read under the budget, or a sanitized copy of a
-//!    checked one, is known to be within it and not measured again;
+//!    only finding. A value already known to be within it is not measured
+//!    again (see `Measure::Within`);
 //! 2. the root is checked against the root schema; each body node (and,
 //!    through the child hooks, each nested node) is dispatched on its `type`
 //!    (a missing or unregistered type reads `must be one of: <every
@@ -126,10 +126,15 @@ pub(crate) enum Measure {
     /// Measure the value against this budget first; a refusal is the only
     /// finding.
     Check(InputBudget),
-    /// The value is known to be within the budget: it was read under the
-    /// budget ([`parse_json_within`] counts every value it reads, so a
-    /// value it accepts is within by the value's own measure too), or it is
-    /// a sanitized copy of such a value (sanitizing only drops keys).
+    /// The value is known to be within the budget, so measuring it again
+    /// could only agree:
+    /// - it was read under the budget: [`parse_json_within`] feeds the same
+    ///   meter, with the same rule for each leaf and key, every value it
+    ///   reads (also one a repeated key later replaces), so a value it
+    ///   accepts is within by its own measure too;
+    /// - or it is the sanitized copy of a value that passed
+    ///   [`Measure::Check`]: sanitizing only removes keys, so the copy holds
+    ///   no more values, characters or depth.
     Within,
 }
 
@@ -233,9 +238,9 @@ impl Engine {
 
     /// Upstream `validate` of JSON text: the text read within `budget`
     /// ([`parse_json_within`], which builds nothing past the first value
-    /// over a limit), then [`Engine::validate`] of its value, which is not
-    /// measured again. Text over the budget gives the refusal as the only
-    /// finding and no copy.
+    /// over a limit), then [`Engine::validate`] of its value, known to be
+    /// within ([`Measure::Within`]). Text over the budget gives the refusal
+    /// as the only finding and no copy.
     pub fn validate_json(
         &self,
         inventory: &Inventory,
