@@ -52,16 +52,25 @@ fuzz_target!(|data: &[u8]| {
     // A value the reader accepts is within the budget by its own measure
     // too, so validate_json does not measure it again and equals validate.
     let within = check_input_budget(&value, InputBudget::default()).is_ok();
-    assert!(within || read.is_err(), "the reader accepted a value over the budget");
+    assert!(
+        within || read.is_err(),
+        "the reader accepted a value over the budget"
+    );
     let within_tight = check_input_budget(&value, tight).is_ok();
-    assert!(within_tight || !read_tight, "the reader accepted a value over the tight budget");
+    assert!(
+        within_tight || !read_tight,
+        "the reader accepted a value over the tight budget"
+    );
     let parsed = runtime.parse(&value);
     if let Some(composition) = &parsed.composition {
         let _ = runtime.validate(composition);
     }
     let validated = runtime.validate(&value);
     if read.is_ok() {
-        assert!(validated_json.as_ref().ok() == Some(&validated), "validate_json differs");
+        assert!(
+            validated_json.as_ref().ok() == Some(&validated),
+            "validate_json differs"
+        );
     }
     drop(read);
     let options = RenderOptions {
