@@ -391,15 +391,11 @@ fn validate_json_within_the_budget_is_validate_of_the_value() {
     // zeros: 20,000 values), one past it, and a repeated key whose first
     // value the reader counted but the value no longer holds.
     let zeros = |count: usize| vec!["0"; count].join(",");
+    let with_extra =
+        |count: usize| format!(r#"{{"type":"view","body":[],"extra":[{}]}}"#, zeros(count));
     for (text, refused) in [
-        (
-            format!(r#"{{"type":"view","body":[],"extra":[{}]}}"#, zeros(19_996)),
-            false,
-        ),
-        (
-            format!(r#"{{"type":"view","body":[],"extra":[{}]}}"#, zeros(19_997)),
-            true,
-        ),
+        (with_extra(19_996), false),
+        (with_extra(19_997), true),
         (
             format!(
                 r#"{{"type":"view","body":[],"a":[{}],"a":1}}"#,
