@@ -73,30 +73,23 @@ mod tests {
 
     #[test]
     fn prints_json_numbers_after_conversion_to_double() {
-        let parse = |text: &str| serde_json::from_str::<Number>(text).unwrap();
-        assert_eq!(format_json_number(&parse("1.0")), "1");
-        assert_eq!(format_json_number(&parse("-0")), "0");
-        assert_eq!(format_json_number(&parse("-0.0")), "0");
-        assert_eq!(format_json_number(&parse("1e21")), "1e+21");
-        assert_eq!(format_json_number(&parse("42")), "42");
-        assert_eq!(format_json_number(&parse("-42")), "-42");
-        assert_eq!(
-            format_json_number(&parse("9007199254740991")),
-            "9007199254740991"
-        );
-        // 2^53 + 1 is not a double: JSON.parse rounds it to 2^53.
-        assert_eq!(
-            format_json_number(&parse("9007199254740993")),
-            "9007199254740992"
-        );
-        assert_eq!(
-            format_json_number(&parse("18446744073709551615")),
-            "18446744073709552000"
-        );
-        assert_eq!(
-            format_json_number(&parse("-9223372036854775808")),
-            "-9223372036854776000"
-        );
+        let cases = [
+            ("1.0", "1"),
+            ("-0", "0"),
+            ("-0.0", "0"),
+            ("1e21", "1e+21"),
+            ("42", "42"),
+            ("-42", "-42"),
+            ("9007199254740991", "9007199254740991"),
+            // 2^53 + 1 is not a double: JSON.parse rounds it to 2^53.
+            ("9007199254740993", "9007199254740992"),
+            ("18446744073709551615", "18446744073709552000"),
+            ("-9223372036854775808", "-9223372036854776000"),
+        ];
+        for (text, expected) in cases {
+            let number = serde_json::from_str::<Number>(text).unwrap();
+            assert_eq!(format_json_number(&number), expected, "{text}");
+        }
     }
 
     /// ECMAScript `Number::toString` (radix 10) built from Rust's shortest

@@ -161,6 +161,14 @@ pub fn quote_text(s: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Asserts `f(input) == expected` for every row, naming the row's
+    /// input when one fails.
+    fn check<R: AsRef<str>>(f: impl Fn(&str) -> R, rows: &[(&str, &str)]) {
+        for &(input, expected) in rows {
+            assert_eq!(f(input).as_ref(), expected, "input {input:?}");
+        }
+    }
+
     #[test]
     fn whitespace_set_is_javascripts() {
         for c in [
@@ -186,68 +194,93 @@ mod tests {
 
     #[test]
     fn one_line_joins_runs_with_line_terminators() {
-        assert_eq!(one_line("One idea\n## Injected"), "One idea ## Injected");
-        assert_eq!(one_line("Short\u{2028}## Also"), "Short ## Also");
-        assert_eq!(one_line("Two\r\nlines"), "Two lines");
-        assert_eq!(one_line("a \t\n  b"), "a b");
-        assert_eq!(one_line("a  \t b"), "a  \t b");
-        assert_eq!(one_line("\npara\u{2029}"), " para ");
-        assert_eq!(one_line("a\u{A0}\u{A0}b"), "a\u{A0}\u{A0}b");
-        assert_eq!(one_line("a\u{85}b"), "a\u{85}b");
-        assert_eq!(one_line("  \n lead"), " lead");
-        assert_eq!(one_line("a\n b\r\n\u{3000}c \u{2028}"), "a b c ");
-        assert_eq!(one_line("é\u{A0}\n\u{FEFF}😀"), "é 😀");
-        assert_eq!(one_line(""), "");
-        // Other characters led by the byte `E2` are not terminators.
-        assert_eq!(
-            one_line("\u{2027}€\u{202F}\n\u{2030}x\u{2029}"),
-            "\u{2027}€ \u{2030}x "
+        check(
+            one_line,
+            &[
+                ("One idea\n## Injected", "One idea ## Injected"),
+                ("Short\u{2028}## Also", "Short ## Also"),
+                ("Two\r\nlines", "Two lines"),
+                ("a \t\n  b", "a b"),
+                ("a  \t b", "a  \t b"),
+                ("\npara\u{2029}", " para "),
+                ("a\u{A0}\u{A0}b", "a\u{A0}\u{A0}b"),
+                ("a\u{85}b", "a\u{85}b"),
+                ("  \n lead", " lead"),
+                ("a\n b\r\n\u{3000}c \u{2028}", "a b c "),
+                ("é\u{A0}\n\u{FEFF}😀", "é 😀"),
+                ("", ""),
+                // Other characters led by the byte `E2` are not terminators.
+                (
+                    "\u{2027}€\u{202F}\n\u{2030}x\u{2029}",
+                    "\u{2027}€ \u{2030}x ",
+                ),
+            ],
         );
     }
 
     #[test]
     fn code_span_fences_past_the_longest_backtick_run() {
-        assert_eq!(code_span("kpi"), "`kpi`");
-        assert_eq!(code_span("a`b"), "``a`b``");
-        assert_eq!(code_span("a``b`c"), "```a``b`c```");
-        assert_eq!(code_span("`a"), "`` `a ``");
-        assert_eq!(code_span("a`"), "`` a` ``");
-        assert_eq!(code_span("`"), "`` ` ``");
-        assert_eq!(code_span(""), "``");
-        assert_eq!(code_span("{\"a\":1}"), "`{\"a\":1}`");
+        check(
+            code_span,
+            &[
+                ("kpi", "`kpi`"),
+                ("a`b", "``a`b``"),
+                ("a``b`c", "```a``b`c```"),
+                ("`a", "`` `a ``"),
+                ("a`", "`` a` ``"),
+                ("`", "`` ` ``"),
+                ("", "``"),
+                ("{\"a\":1}", "`{\"a\":1}`"),
+            ],
+        );
     }
 
     #[test]
     fn key_span_quotes_keys_that_are_not_plain() {
-        assert_eq!(key_span("kpi"), "`kpi`");
-        assert_eq!(key_span("one-slide"), "`one-slide`");
-        assert_eq!(key_span("my kpi"), "`my kpi`");
-        assert_eq!(key_span("a`b"), "``a`b``");
-        assert_eq!(key_span(""), "`\"\"`");
-        assert_eq!(key_span(" kpi"), "`\" kpi\"`");
-        assert_eq!(key_span("kpi\u{FEFF}"), "`\"kpi\u{FEFF}\"`");
-        assert_eq!(key_span("a\nb"), "`\"a\\nb\"`");
-        assert_eq!(key_span("a\u{7F}b"), "`\"a\u{7F}b\"`");
-        assert_eq!(key_span("a\u{2028}b"), "`\"a\\u2028b\"`");
+        check(
+            key_span,
+            &[
+                ("kpi", "`kpi`"),
+                ("one-slide", "`one-slide`"),
+                ("my kpi", "`my kpi`"),
+                ("a`b", "``a`b``"),
+                ("", "`\"\"`"),
+                (" kpi", "`\" kpi\"`"),
+                ("kpi\u{FEFF}", "`\"kpi\u{FEFF}\"`"),
+                ("a\nb", "`\"a\\nb\"`"),
+                ("a\u{7F}b", "`\"a\u{7F}b\"`"),
+                ("a\u{2028}b", "`\"a\\u2028b\"`"),
+            ],
+        );
     }
 
     #[test]
     fn name_text_keeps_plain_names() {
-        assert_eq!(name_text("kpi"), "kpi");
-        assert_eq!(name_text("slide_Frame-2$"), "slide_Frame-2$");
-        assert_eq!(name_text("my kpi"), "\"my kpi\"");
-        assert_eq!(name_text(""), "\"\"");
-        assert_eq!(name_text("é"), "\"é\"");
-        assert_eq!(name_text("odd\u{2028}type"), "\"odd\\u2028type\"");
+        check(
+            name_text,
+            &[
+                ("kpi", "kpi"),
+                ("slide_Frame-2$", "slide_Frame-2$"),
+                ("my kpi", "\"my kpi\""),
+                ("", "\"\""),
+                ("é", "\"é\""),
+                ("odd\u{2028}type", "\"odd\\u2028type\""),
+            ],
+        );
     }
 
     #[test]
     fn quote_text_is_json_on_one_line() {
-        assert_eq!(quote_text("a"), "\"a\"");
-        assert_eq!(quote_text("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert_eq!(quote_text("line\nfield"), "\"line\\nfield\"");
-        assert_eq!(quote_text("\u{1}\u{1b}\u{7f}"), "\"\\u0001\\u001b\u{7f}\"");
-        assert_eq!(quote_text("key\u{2029}x"), "\"key\\u2029x\"");
-        assert_eq!(quote_text("/é😀"), "\"/é😀\"");
+        check(
+            quote_text,
+            &[
+                ("a", "\"a\""),
+                ("a\"b\\c", "\"a\\\"b\\\\c\""),
+                ("line\nfield", "\"line\\nfield\""),
+                ("\u{1}\u{1b}\u{7f}", "\"\\u0001\\u001b\u{7f}\""),
+                ("key\u{2029}x", "\"key\\u2029x\""),
+                ("/é😀", "\"/é😀\""),
+            ],
+        );
     }
 }
