@@ -21,6 +21,13 @@ fn refusal(value: &Value, budget: InputBudget) -> String {
     error.message
 }
 
+/// The characters `value` counts within the default budget.
+fn characters(value: Value) -> usize {
+    check_input_budget(&value, InputBudget::default())
+        .unwrap()
+        .characters
+}
+
 #[test]
 fn defaults_are_upstreams() {
     assert_eq!(
@@ -114,24 +121,19 @@ fn values_limit_is_exact() {
 
 #[test]
 fn characters_are_utf16_units_and_javascript_number_text() {
-    let measure_chars = |value: Value| {
-        check_input_budget(&value, InputBudget::default())
-            .unwrap()
-            .characters
-    };
-    assert_eq!(measure_chars(json!(true)), 4);
-    assert_eq!(measure_chars(json!(false)), 5);
-    assert_eq!(measure_chars(json!(null)), 4);
-    assert_eq!(measure_chars(json!(1e21)), 5);
-    assert_eq!(measure_chars(json!(-0.0)), 1);
-    assert_eq!(measure_chars(json!(1.0)), 1);
-    assert_eq!(measure_chars(json!(0.1 + 0.2)), 19);
-    assert_eq!(measure_chars(json!("😀")), 2);
-    assert_eq!(measure_chars(json!("é")), 1);
+    assert_eq!(characters(json!(true)), 4);
+    assert_eq!(characters(json!(false)), 5);
+    assert_eq!(characters(json!(null)), 4);
+    assert_eq!(characters(json!(1e21)), 5);
+    assert_eq!(characters(json!(-0.0)), 1);
+    assert_eq!(characters(json!(1.0)), 1);
+    assert_eq!(characters(json!(0.1 + 0.2)), 19);
+    assert_eq!(characters(json!("😀")), 2);
+    assert_eq!(characters(json!("é")), 1);
     // Keys count, array indices do not.
-    assert_eq!(measure_chars(json!({"ab": "cd"})), 4);
-    assert_eq!(measure_chars(json!(["ab", "cd"])), 4);
-    assert_eq!(measure_chars(json!({"😀": {}})), 2);
+    assert_eq!(characters(json!({"ab": "cd"})), 4);
+    assert_eq!(characters(json!(["ab", "cd"])), 4);
+    assert_eq!(characters(json!({"😀": {}})), 2);
 }
 
 #[test]
@@ -156,53 +158,56 @@ fn characters_limit_is_exact() {
 
 #[test]
 fn the_first_limit_crossed_in_lifo_order_is_reported() {
-    // Children are counted when their parent expands, so the leaf's
-    // characters are refused before the nested array is ever popped.
-    let budget = InputBudget {
-        depth: 2,
-        characters: 3,
-        ..InputBudget::default()
-    };
-    assert_eq!(
-        refusal(&json!(["abcd", [[1]]]), budget),
-        "input holds more than 3 characters"
-    );
-    // A deep first child and a wide last child: the last child expands
-    // first, so its value count is refused before the first is popped.
-    let budget = InputBudget {
-        depth: 2,
-        values: 6,
-        ..InputBudget::default()
-    };
-    assert_eq!(
-        refusal(&json!([[[]], [1, 2, 3, 4]]), budget),
-        "input holds more than 6 values"
-    );
-    // Swapped: the deep array is last, so it is popped first.
-    assert_eq!(
-        refusal(&json!([[1, 2, 3, 4], [[]]]), budget),
-        "input nests deeper than 2 levels"
-    );
-    // Within a container, the values pre-check runs before any child of
-    // that container is counted.
-    let budget = InputBudget {
-        values: 2,
-        characters: 1,
-        ..InputBudget::default()
-    };
-    assert_eq!(
-        refusal(&json!(["long", "longer"]), budget),
-        "input holds more than 2 values"
-    );
-    // Object keys follow JavaScript order: "1" is enqueued before "a",
-    // so "a" (pushed last) is expanded first.
-    let object: Value = serde_json::from_str(r#"{"a":[[[]]],"1":[0,0,0,0,0,0,0]}"#).unwrap();
-    let budget = InputBudget {
-        depth: 3,
-        values: 10,
-        ..InputBudget::default()
-    };
-    assert_eq!(refusal(&object, budget), "input nests deeper than 3 levels");
+    // Each row: the budget's depth, values and characters, the input, the
+    // refusal.
+    let rows = [
+        // Children are counted when their parent expands, so the leaf's
+        // characters are refused before the nested array is ever popped.
+        (
+            (2, 20_000, 3),
+            json!(["abcd", [[1]]]),
+            "input holds more than 3 characters",
+        ),
+        // A deep first child and a wide last child: the last child expands
+        // first, so its value count is refused before the first is popped.
+        (
+            (2, 6, 1_000_000),
+            json!([[[]], [1, 2, 3, 4]]),
+            "input holds more than 6 values",
+        ),
+        // Swapped: the deep array is last, so it is popped first.
+        (
+            (2, 6, 1_000_000),
+            json!([[1, 2, 3, 4], [[]]]),
+            "input nests deeper than 2 levels",
+        ),
+        // Within a container, the values pre-check runs before any child of
+        // that container is counted.
+        (
+            (64, 2, 1),
+            json!(["long", "longer"]),
+            "input holds more than 2 values",
+        ),
+        // Object keys follow JavaScript order: "1" is enqueued before "a",
+        // so "a" (pushed last) is expanded first.
+        (
+            (3, 10, 1_000_000),
+            serde_json::from_str(r#"{"a":[[[]]],"1":[0,0,0,0,0,0,0]}"#).unwrap(),
+            "input nests deeper than 3 levels",
+        ),
+    ];
+    for ((depth, values, characters), input, expected) in rows {
+        let budget = InputBudget {
+            depth,
+            values,
+            characters,
+        };
+        assert_eq!(
+            refusal(&input, budget),
+            expected,
+            "{input} within {budget:?}"
+        );
+    }
 }
 
 #[test]
@@ -297,15 +302,22 @@ fn arb_value_keyed(keys: &'static str) -> impl Strategy<Value = Value> {
     })
 }
 
+/// Budgets small enough for [`arb_value`]'s values to cross each limit.
+fn small_budget() -> impl Strategy<Value = InputBudget> {
+    (0usize..8, 0usize..40, 0usize..60).prop_map(|(depth, values, characters)| InputBudget {
+        depth,
+        values,
+        characters,
+    })
+}
+
 proptest! {
     #[test]
     fn agrees_with_a_naive_recursive_count(
         value in arb_value(),
-        depth in 0usize..8,
-        values in 0usize..40,
-        characters in 0usize..60,
+        budget in small_budget(),
     ) {
-        let budget = InputBudget { depth, values, characters };
+        let InputBudget { depth, values, characters } = budget;
         let expected = naive(&value, 1);
         let within = expected.depth <= depth
             && expected.values <= values
@@ -393,11 +405,8 @@ proptest! {
     #[test]
     fn the_meter_reports_what_upstreams_walk_reports(
         value in arb_value(),
-        depth in 0usize..8,
-        values in 0usize..40,
-        characters in 0usize..60,
+        budget in small_budget(),
     ) {
-        let budget = InputBudget { depth, values, characters };
         prop_assert_eq!(measure(&value, budget), upstream_walk(&value, budget));
     }
 }
@@ -496,11 +505,8 @@ proptest! {
     #[test]
     fn text_read_within_a_budget_meets_what_its_value_meets(
         value in arb_value_keyed("[a-z😀]{0,3}"),
-        depth in 0usize..8,
-        values in 0usize..40,
-        characters in 0usize..60,
+        budget in small_budget(),
     ) {
-        let budget = InputBudget { depth, values, characters };
         let expected = measure(&value, budget);
         for text in [crate::js::json_stringify(&value), crate::js::json_stringify_pretty(&value)] {
             prop_assert_eq!(read_within(&text, budget), expected, "{}", text);
@@ -510,21 +516,16 @@ proptest! {
 
 #[test]
 fn integers_count_their_digits_as_javascript_prints_them() {
-    let chars = |value: Value| {
-        check_input_budget(&value, InputBudget::default())
-            .unwrap()
-            .characters
-    };
-    assert_eq!(chars(json!(0)), 1);
-    assert_eq!(chars(json!(9)), 1);
-    assert_eq!(chars(json!(10)), 2);
-    assert_eq!(chars(json!(-123)), 4);
-    assert_eq!(chars(json!(9_007_199_254_740_991_i64)), 16);
-    assert_eq!(chars(json!(-9_007_199_254_740_991_i64)), 17);
+    assert_eq!(characters(json!(0)), 1);
+    assert_eq!(characters(json!(9)), 1);
+    assert_eq!(characters(json!(10)), 2);
+    assert_eq!(characters(json!(-123)), 4);
+    assert_eq!(characters(json!(9_007_199_254_740_991_i64)), 16);
+    assert_eq!(characters(json!(-9_007_199_254_740_991_i64)), 17);
     // Past 2^53 the double rounds: 10^17 - 1 prints as
     // "100000000000000000".
-    assert_eq!(chars(json!(99_999_999_999_999_999_u64)), 18);
-    assert_eq!(chars(json!(u64::MAX)), 20);
+    assert_eq!(characters(json!(99_999_999_999_999_999_u64)), 18);
+    assert_eq!(characters(json!(u64::MAX)), 20);
 }
 
 proptest! {
