@@ -78,7 +78,9 @@ impl<'a, Req, Out> Callback<'a, Req, Out> {
                 ),
             });
         }
-        match tokio::time::timeout(limit, guard(|| self.call(request))).await {
+        // The timer lives in its own allocation, so the futures of runs
+        // without a timeout (which hold this one) do not carry its room.
+        match Box::pin(tokio::time::timeout(limit, guard(|| self.call(request)))).await {
             Ok(answer) => answer,
             Err(_elapsed) => Err(CallFailure {
                 panicked: false,

@@ -11,13 +11,14 @@ use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 
 use crate::callback::panic_message;
 use crate::case::{EvalCase, Generate, GenerateRequest, Judge, Prompt, UsageMeter};
-use crate::check::check_attempt_and_render;
+use crate::check::{CheckedAttempt, check_attempt_and_render};
 use crate::parse::parse_generated;
 use crate::report::{CaseError, CaseMeasures, CaseStage, EvalCaseResult, EvalReport};
 use crate::runtime::{EvalFrame, EvalRuntime};
 use crate::score::{
-    NodeTypes, PayloadScore, ValidityScore, expected_of, judge_rendered, payload_of,
-    score_expected_primitives, selection_of, validity_without_composition,
+    ExpectedPrimitivesScore, NodeTypes, PayloadScore, PrimitiveSelectionScore, ValidityScore,
+    expected_of, judge_rendered, payload_of, score_expected_primitives, selection_of,
+    validity_without_composition,
 };
 
 /// The guide a run prints under `## Guide` when the options give none: answer
@@ -224,6 +225,14 @@ pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     EvalReport::new(results)
 }
 
+/// The scores of a case's attempts, before the judge.
+struct AttemptScores {
+    validity: ValidityScore,
+    selection: Option<PrimitiveSelectionScore>,
+    expected: Option<ExpectedPrimitivesScore>,
+    payload: PayloadScore,
+}
+
 struct RunContext<'o, 'r, 'c> {
     options: &'o RunEvalsOptions<'r, 'c>,
     prompt: Prompt,
@@ -271,62 +280,115 @@ impl RunContext<'_, '_, '_> {
         // The judge reads the text of the one attempt that validated: it is
         // rendered while that attempt is checked, from the same validation.
         let render = options.judge.is_some();
-        let (mut first, first_text) = match self.generate(&eval_case, repeat, 0, None, meter).await
-        {
-            Ok(raw) => {
-                check_attempt_and_render(runtime, parse_generated(raw), options.frame, render)
-            }
-            Err(error) => {
-                return EvalCaseResult {
-                    case_id: eval_case.id.clone(),
-                    repeat,
-                    measured: None,
-                    validity: no_validity(),
-                    selection: None,
-                    expected: eval_case.expected.as_deref().map(|expected| {
-                        score_expected_primitives(runtime.walker(), None, expected)
-                    }),
-                    payload: no_payload(),
-                    answerability: None,
-                    error: Some(error),
-                };
-            }
-        };
-        let mut error = None;
-        let mut retry = None;
-        let mut retry_text = None;
-        if options.retry_on_invalid && !first.is_valid() {
-            match self
-                .generate(&eval_case, repeat, 1, Some(first.failures()), meter)
-                .await
-            {
-                Ok(raw) => {
-                    let (checked, text) = check_attempt_and_render(
+        // The model calls are boxed, and the attempts live in this block
+        // only: a case's future then holds neither a call's state nor the
+        // attempts while the judge runs. That keeps it under a kilobyte; it
+        // is moved whole into the run's task list, one allocation a case.
+        let (scores, rendered, mut error) = {
+            let (mut first, first_text) =
+                match Box::pin(self.generate(&eval_case, repeat, 0, None, meter)).await {
+                    Ok(raw) => check_attempt_and_render(
                         runtime,
                         parse_generated(raw),
                         options.frame,
                         render,
-                    );
-                    retry = Some(checked);
-                    retry_text = text;
+                    ),
+                    Err(error) => {
+                        return EvalCaseResult {
+                            case_id: eval_case.id.clone(),
+                            repeat,
+                            measured: None,
+                            validity: no_validity(),
+                            selection: None,
+                            expected: eval_case.expected.as_deref().map(|expected| {
+                                score_expected_primitives(runtime.walker(), None, expected)
+                            }),
+                            payload: no_payload(),
+                            answerability: None,
+                            error: Some(error),
+                        };
+                    }
+                };
+            let mut error = None;
+            let mut retry = None;
+            let mut retry_text = None;
+            if options.retry_on_invalid && !first.is_valid() {
+                let failures = Some(first.failures());
+                match Box::pin(self.generate(&eval_case, repeat, 1, failures, meter)).await {
+                    Ok(raw) => {
+                        let (checked, text) = check_attempt_and_render(
+                            runtime,
+                            parse_generated(raw),
+                            options.frame,
+                            render,
+                        );
+                        retry = Some(checked);
+                        retry_text = text;
+                    }
+                    Err(failure) => error = Some(failure),
                 }
+            }
+            // At most one of the two is present: a retry happens only after
+            // an invalid first attempt, and only a valid attempt is rendered.
+            let rendered = first_text.or(retry_text);
+            let scores = self.score_attempts(&eval_case, &mut first, retry.as_mut());
+            (scores, rendered, error)
+        };
+        let mut answerability = None;
+        if let (Some(judge), Some(_), Some(rendered), None) = (
+            &options.judge,
+            scores.validity.composition.as_ref(),
+            rendered,
+            &error,
+        ) {
+            let usage = UsageMeter::default();
+            let started = Instant::now();
+            let judged = Box::pin(judge_rendered(
+                judge,
+                Arc::clone(&eval_case),
+                rendered,
+                (repeat, usage.clone()),
+                options.timeout,
+            ))
+            .await;
+            meter.judged(started, &usage);
+            match judged {
+                Ok(score) => answerability = Some(score),
                 Err(failure) => error = Some(failure),
             }
         }
-        // At most one of the two is present: a retry happens only after an
-        // invalid first attempt, and only a valid attempt is rendered.
-        let rendered = first_text.or(retry_text);
+        EvalCaseResult {
+            case_id: eval_case.id.clone(),
+            repeat,
+            measured: None,
+            validity: scores.validity,
+            selection: scores.selection,
+            expected: scores.expected,
+            payload: scores.payload,
+            answerability,
+            error,
+        }
+    }
+
+    /// The axes the attempts give without the judge; the validity score
+    /// takes the composition that validated out of its attempt.
+    fn score_attempts(
+        &self,
+        eval_case: &EvalCase,
+        first: &mut CheckedAttempt,
+        retry: Option<&mut CheckedAttempt>,
+    ) -> AttemptScores {
         // The payload axis reads the first attempt's value as parsed.
-        let walker = runtime.walker();
+        let walker = self.options.runtime.walker();
         let raw_types = first.value().map(|value| NodeTypes::of(walker, value));
         let payload = payload_of(
-            &first,
+            first,
             raw_types.as_ref(),
             &self.known_types,
             eval_case.golden.as_ref(),
         );
-        let (mut validity, source) = validity_without_composition(&first, retry.as_ref());
-        let composition = source.composition(&first, retry.as_ref());
+        let (mut validity, source) = validity_without_composition(first, retry.as_deref());
+        let composition = source.composition(first, retry.as_deref());
         // The tree axes read the composition that validated. When that is
         // the first attempt's value itself (nothing was sanitized away), the
         // payload's walk has already counted its node types.
@@ -347,40 +409,14 @@ impl RunContext<'_, '_, '_> {
             .expected
             .as_deref()
             .map(|expected| expected_of(types.as_ref(), expected));
-        validity.composition = source.take(&mut first, retry.as_mut());
-        drop(first);
-        drop(retry);
-        let composition = validity.composition.as_ref();
-        let mut answerability = None;
-        if let (Some(judge), Some(_), Some(rendered), None) =
-            (&options.judge, composition, rendered, &error)
-        {
-            let usage = UsageMeter::default();
-            let started = Instant::now();
-            let judged = judge_rendered(
-                judge,
-                Arc::clone(&eval_case),
-                rendered,
-                (repeat, usage.clone()),
-                options.timeout,
-            )
-            .await;
-            meter.judged(started, &usage);
-            match judged {
-                Ok(score) => answerability = Some(score),
-                Err(failure) => error = Some(failure),
-            }
-        }
-        EvalCaseResult {
-            case_id: eval_case.id.clone(),
-            repeat,
-            measured: None,
+        // The node types borrow the composition, which is taken next.
+        drop(types);
+        validity.composition = source.take(first, retry);
+        AttemptScores {
             validity,
             selection,
             expected,
             payload,
-            answerability,
-            error,
         }
     }
 
