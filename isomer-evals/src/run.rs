@@ -282,8 +282,8 @@ impl RunContext<'_, '_, '_> {
         let render = options.judge.is_some();
         // The model calls are boxed, and the attempts live in this block
         // only: a case's future then holds neither a call's state nor the
-        // attempts while the judge runs. That keeps it under a kilobyte; it
-        // is moved whole into the run's task list, one allocation a case.
+        // attempts while the judge runs. That keeps it under a kilobyte (it
+        // is moved whole into the run's task list).
         let (scores, rendered, mut error) = {
             let (mut first, first_text) =
                 match Box::pin(self.generate(&eval_case, repeat, 0, None, meter)).await {
@@ -409,8 +409,6 @@ impl RunContext<'_, '_, '_> {
             .expected
             .as_deref()
             .map(|expected| expected_of(types.as_ref(), expected));
-        // The node types borrow the composition, which is taken next.
-        drop(types);
         validity.composition = source.take(first, retry);
         AttemptScores {
             validity,
