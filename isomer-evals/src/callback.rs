@@ -78,9 +78,7 @@ impl<'a, Req, Out> Callback<'a, Req, Out> {
                 ),
             });
         }
-        // The timer lives in its own allocation, so the futures of runs
-        // without a timeout (which hold this one) do not carry its room.
-        match Box::pin(tokio::time::timeout(limit, guard(|| self.call(request)))).await {
+        match tokio::time::timeout(limit, guard(|| self.call(request))).await {
             Ok(answer) => answer,
             Err(_elapsed) => Err(CallFailure {
                 panicked: false,
