@@ -60,6 +60,11 @@ pub fn stringify_string(s: &str) -> String {
 
 /// Where the writer puts text: a `String`, or a byte counter.
 pub(crate) trait JsonSink {
+    /// Whether object entries must come in JavaScript property order. A
+    /// byte count is the same in any order, so a counter reads each map in
+    /// its own order and skips the search for array-index keys.
+    const ORDERED: bool = true;
+
     fn push(&mut self, c: char);
     fn push_str(&mut self, s: &str);
 }
@@ -78,6 +83,8 @@ impl JsonSink for String {
 struct ByteCount(usize);
 
 impl JsonSink for ByteCount {
+    const ORDERED: bool = false;
+
     fn push(&mut self, c: char) {
         self.0 += c.len_utf8();
     }
@@ -88,8 +95,9 @@ impl JsonSink for ByteCount {
 }
 
 /// The UTF-8 byte length of [`json_stringify`]`(value)`, computed without
-/// building the text: upstream's payload byte counts (`sanitizedBytes`,
-/// `goldenBytes`: the UTF-8 length of `JSON.stringify`).
+/// building the text and without putting object keys in JavaScript order
+/// (the length does not depend on it): upstream's payload byte counts
+/// (`sanitizedBytes`, `goldenBytes`: the UTF-8 length of `JSON.stringify`).
 pub fn json_stringify_len(value: &Value) -> usize {
     let mut count = ByteCount(0);
     write_json(&mut count, value, None, false);
@@ -174,8 +182,8 @@ enum Step<'a> {
 
 /// Writes `value` without recursion (a 100,000-deep value prints without
 /// growing the call stack). `indent` is `None` for compact output.
-fn write_json(
-    out: &mut impl JsonSink,
+fn write_json<S: JsonSink>(
+    out: &mut S,
     value: &Value,
     indent: Option<&str>,
     escape_separators: bool,
@@ -241,17 +249,29 @@ fn write_json(
             Value::Object(map) => {
                 out.push('{');
                 stack.push(Step::Close('}', level));
-                let entries = js_property_order(map);
-                for (i, (key, item)) in entries.enumerate().rev() {
-                    stack.push(Step::Value(item, level + 1));
-                    stack.push(Step::Key {
-                        first: i == 0,
-                        level: level + 1,
-                        key,
-                    });
+                if S::ORDERED {
+                    push_entries(&mut stack, js_property_order(map), level + 1);
+                } else {
+                    push_entries(&mut stack, map.iter(), level + 1);
                 }
             }
         }
+    }
+}
+
+/// Pushes the steps that print `entries` (an object's, at `level`) so that
+/// they pop in order.
+fn push_entries<'a, I>(stack: &mut Vec<Step<'a>>, entries: I, level: usize)
+where
+    I: DoubleEndedIterator<Item = (&'a String, &'a Value)> + ExactSizeIterator,
+{
+    for (i, (key, item)) in entries.enumerate().rev() {
+        stack.push(Step::Value(item, level));
+        stack.push(Step::Key {
+            first: i == 0,
+            level,
+            key,
+        });
     }
 }
 
