@@ -14,9 +14,12 @@
 //! the runtime validates the child against its own primitive.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::fmt;
 use std::ops::Deref;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
@@ -68,9 +71,57 @@ impl From<Value> for Node {
     }
 }
 
+/// The newtype name [`Node`] asks a deserializer for. The deserializer the
+/// runtime reads typed forms from answers it by lending a clone of the
+/// child's value (one copy, no map rebuilt, see [`with_lent`]); any other
+/// deserializer treats it as an ordinary newtype struct, and the node
+/// deserializes its value.
+pub(crate) const NODE_TOKEN: &str = "$isomer_sdk::private::Node";
+
+thread_local! {
+    /// The value lent to the node visitor being called; empty at any other
+    /// time.
+    static LENT: RefCell<Option<Value>> = const { RefCell::new(None) };
+}
+
+/// Calls `visit` (a call of the node visitor, as a unit) with `value` lent
+/// to it; nothing stays lent afterwards, whatever `visit` did.
+pub(crate) fn with_lent<R>(value: Value, visit: impl FnOnce() -> R) -> R {
+    LENT.with(|lent| *lent.borrow_mut() = Some(value));
+    let result = visit();
+    drop(take_lent());
+    result
+}
+
+/// The value lent to the node visitor being called, if any.
+pub(crate) fn take_lent() -> Option<Value> {
+    LENT.with(|lent| lent.borrow_mut().take())
+}
+
+/// Deserializes any JSON value, as [`serde_json::Value`] does.
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_newtype_struct(NODE_TOKEN, NodeVisitor)
+    }
+}
+
+struct NodeVisitor;
+
+impl<'de> Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a body node")
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
         Value::deserialize(deserializer).map(Node)
+    }
+
+    /// The runtime's deserializer lends the value here; from any other
+    /// deserializer a unit is `null`, as for [`serde_json::Value`].
+    fn visit_unit<E: de::Error>(self) -> Result<Node, E> {
+        Ok(Node(take_lent().unwrap_or(Value::Null)))
     }
 }
 

@@ -49,6 +49,7 @@
 mod builder;
 mod refine;
 mod registered;
+mod source;
 mod typed;
 
 pub use builder::PrimitiveBuilder;

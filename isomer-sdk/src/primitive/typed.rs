@@ -11,6 +11,7 @@ use serde_json::Value;
 use crate::surface::{Html, Markdown, Scope};
 
 use super::refine::RefineContext;
+use super::source::NodeSource;
 
 pub(super) type TextFn<T> = Box<dyn Fn(&T, &Scope<'_>) -> String + Send + Sync>;
 pub(super) type MarkdownFn<T> = Box<dyn Fn(&T, &Scope<'_>) -> Markdown + Send + Sync>;
@@ -65,8 +66,11 @@ pub(crate) trait ErasedPrimitive: Send + Sync {
 /// refuses a float for an integer field. So when the first attempt fails
 /// and the node holds integral floats, they are rewritten as integers in a
 /// copy and the copy is tried (the common case costs nothing extra).
+///
+/// Both attempts read through [`NodeSource`], so the child nodes in `T` are
+/// clones of the node's children.
 fn deserialize_node<T: DeserializeOwned>(node: &Value) -> Result<T, serde_json::Error> {
-    let error = match T::deserialize(node) {
+    let error = match T::deserialize(NodeSource(node)) {
         Ok(typed) => return Ok(typed),
         Err(error) => error,
     };
@@ -74,7 +78,7 @@ fn deserialize_node<T: DeserializeOwned>(node: &Value) -> Result<T, serde_json::
     if !integralize(&mut copy) {
         return Err(error);
     }
-    T::deserialize(&copy)
+    T::deserialize(NodeSource(&copy))
 }
 
 /// Rewrites every float with no fraction that fits an `i64`/`u64` as that

@@ -1,0 +1,284 @@
+//! [`NodeSource`]: the deserializer a node's typed form is read from.
+//!
+//! It reads a checked node as `serde_json`'s `&Value` deserializer does and
+//! answers every request by handing it to that deserializer, with one
+//! difference: the structs, sequences and options on the way to a child
+//! slot are read through `NodeSource` again, so that each [`Node`] of the
+//! typed form is made by cloning the child's value instead of by `serde`
+//! rebuilding it entry by entry (which allocates every key again and hashes
+//! it into a new map). The result is the same value either way.
+//!
+//! [`Node`]'s `Deserialize` asks for a newtype struct named [`NODE_TOKEN`]
+//! (the hand-over `serde_json` uses for its `RawValue`). Any other
+//! deserializer treats that as an ordinary newtype and the node deserializes
+//! its value as before; `NodeSource` lends a clone of its value instead,
+//! through [`with_lent`]. A child reached some other way (inside a map, an
+//! enum or a `#[serde(flatten)]` struct, which `NodeSource` hands to
+//! `serde_json` whole) is rebuilt as before, so the hand-over changes how
+//! fast a typed form is made, never what it holds.
+
+use serde::de::value::{MapDeserializer, SeqDeserializer};
+use serde::de::{self, IntoDeserializer, Visitor};
+use serde_json::{Map, Value};
+
+use crate::node::{NODE_TOKEN, with_lent};
+
+/// A checked node (or a part of one), read as `serde_json` reads a
+/// `&Value`, with [`Node`](crate::Node)s cloned (see the module docs).
+#[derive(Clone, Copy)]
+pub(crate) struct NodeSource<'de>(pub(crate) &'de Value);
+
+/// Methods that hand the request to `serde_json`'s `&Value` deserializer
+/// as it is: `method(arguments before the visitor);`.
+macro_rules! hand_over {
+    ($($method:ident($($arg:ident: $type:ty),*);)*) => {$(
+        fn $method<V: Visitor<'de>>(
+            self,
+            $($arg: $type,)*
+            visitor: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.0.$method($($arg,)* visitor)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for NodeSource<'de> {
+    type Error = serde_json::Error;
+
+    hand_over! {
+        deserialize_any(); deserialize_bool(); deserialize_i8(); deserialize_i16();
+        deserialize_i32(); deserialize_i64(); deserialize_i128(); deserialize_u8();
+        deserialize_u16(); deserialize_u32(); deserialize_u64(); deserialize_u128();
+        deserialize_f32(); deserialize_f64(); deserialize_char(); deserialize_str();
+        deserialize_string(); deserialize_bytes(); deserialize_byte_buf(); deserialize_unit();
+        deserialize_map(); deserialize_identifier(); deserialize_ignored_any();
+        deserialize_unit_struct(name: &'static str);
+        deserialize_tuple(len: usize);
+        deserialize_tuple_struct(name: &'static str, len: usize);
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]);
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        match self.0 {
+            Value::Object(map) => visit_entries(map, visitor),
+            Value::Array(items) => visit_items(items, visitor),
+            other => other.deserialize_struct(name, fields, visitor),
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self.0 {
+            Value::Array(items) => visit_items(items, visitor),
+            other => other.deserialize_seq(visitor),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self.0 {
+            Value::Null => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        if name != NODE_TOKEN {
+            return self.0.deserialize_newtype_struct(name, visitor);
+        }
+        // Only the node visitor asks for this name, and it takes the clone.
+        with_lent(self.0.clone(), || visitor.visit_unit())
+    }
+}
+
+impl<'de> IntoDeserializer<'de, serde_json::Error> for NodeSource<'de> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+/// `items` as a sequence, each item read through [`NodeSource`]; an error
+/// when the visitor leaves items unread.
+fn visit_items<'de, V: Visitor<'de>>(
+    items: &'de [Value],
+    visitor: V,
+) -> Result<V::Value, serde_json::Error> {
+    let mut items = SeqDeserializer::new(items.iter().map(NodeSource));
+    let seq = visitor.visit_seq(&mut items)?;
+    items.end()?;
+    Ok(seq)
+}
+
+/// `map` as a map of field names, each value read through [`NodeSource`];
+/// an error when the visitor leaves entries unread. A struct's keys are its
+/// field names, read as strings (`serde_json` reads an identifier the same
+/// way).
+fn visit_entries<'de, V: Visitor<'de>>(
+    map: &'de Map<String, Value>,
+    visitor: V,
+) -> Result<V::Value, serde_json::Error> {
+    let mut entries = MapDeserializer::new(
+        map.iter()
+            .map(|(key, value)| (key.as_str(), NodeSource(value))),
+    );
+    let fields = visitor.visit_map(&mut entries)?;
+    entries.end()?;
+    Ok(fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Node;
+    use crate::node::take_lent;
+    use serde::Deserialize;
+    use serde::forward_to_deserialize_any;
+    use serde_json::json;
+    use std::collections::BTreeMap;
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Pane {
+        items: Vec<Node>,
+        title: Option<String>,
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Node { node: Node },
+        Text(String),
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Container {
+        body: Vec<Node>,
+        aside: Option<Node>,
+        panes: Vec<Pane>,
+        pair: Option<(Node, u32)>,
+        by_name: Option<BTreeMap<String, Node>>,
+        either: Option<Either>,
+        count: Option<u32>,
+        #[serde(default)]
+        section_number: Option<String>,
+    }
+
+    /// Reads `value` as `T` both ways: through `NodeSource`, and through
+    /// `serde_json`'s own deserializer.
+    fn both<T: for<'de> Deserialize<'de>>(value: &Value) -> (Result<T, String>, Result<T, String>) {
+        (
+            T::deserialize(NodeSource(value)).map_err(|error| error.to_string()),
+            T::deserialize(value).map_err(|error| error.to_string()),
+        )
+    }
+
+    #[test]
+    fn a_typed_form_holds_the_children_serde_json_gives() {
+        let value = json!({
+            "type": "container",
+            "body": [{"type": "kpi", "value": 1.5, "tags": ["a", {"b": null}]}, {"type": "note"}],
+            "aside": {"type": "note", "text": "x"},
+            "panes": [{"items": [{"type": "kpi", "deep": {"a": [1, 2, {"c": "d"}]}}], "title": "t"}],
+            "pair": [{"type": "note"}, 7],
+            "byName": {"first": {"type": "note"}},
+            "either": {"node": {"type": "note"}},
+            "count": 3,
+            "sectionNumber": "02",
+        });
+        let (lent, rebuilt) = both::<Container>(&value);
+        let lent = lent.unwrap();
+        assert_eq!(Ok(&lent), rebuilt.as_ref());
+        assert_eq!(lent.body[0].0, value["body"][0]);
+        assert_eq!(lent.panes[0].items[0].0, value["panes"][0]["items"][0]);
+        assert_eq!(lent.aside.unwrap().0, value["aside"]);
+        assert!(take_lent().is_none(), "nothing is left lent");
+    }
+
+    #[test]
+    fn a_node_serde_json_refuses_is_refused() {
+        for value in [
+            json!({"body": [], "panes": [], "count": 1.5}),
+            json!({"body": [], "panes": [], "count": -1}),
+            json!({"body": {}, "panes": []}),
+            json!({"body": [], "panes": [{"items": 3}]}),
+            json!({"panes": []}),
+            json!([[], null, []]),
+            json!([[], null, [], null, null, null, null, null, null, "extra"]),
+            json!("container"),
+        ] {
+            let (lent, rebuilt) = both::<Container>(&value);
+            assert!(lent.is_err(), "{value}");
+            assert!(rebuilt.is_err(), "{value}");
+        }
+    }
+
+    #[test]
+    fn a_node_outside_a_source_deserializes_its_value() {
+        let node: Node = serde_json::from_str(r#"{"type": "note", "text": "x"}"#).unwrap();
+        assert_eq!(node.0, json!({"type": "note", "text": "x"}));
+        let node = Node::deserialize(&json!(null)).unwrap();
+        assert_eq!(node.0, Value::Null);
+        let nodes: Vec<Node> = serde_json::from_value(json!([1, "two"])).unwrap();
+        assert_eq!(nodes, [Node(json!(1)), Node(json!("two"))]);
+    }
+
+    /// What a visitor of the node token gets from a source: a unit, with
+    /// a clone of the value lent.
+    struct Lent;
+
+    impl<'de> Visitor<'de> for Lent {
+        type Value = Option<Value>;
+
+        fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            formatter.write_str("a lent value")
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Option<Value>, E> {
+            Ok(take_lent())
+        }
+    }
+
+    #[test]
+    fn the_node_token_lends_a_clone_of_the_value() {
+        let value = json!({"type": "note", "items": [{"type": "kpi"}]});
+        let lent =
+            de::Deserializer::deserialize_newtype_struct(NodeSource(&value), NODE_TOKEN, Lent);
+        assert_eq!(lent.unwrap(), Some(value.clone()));
+        // Another newtype goes to serde_json, which lends nothing.
+        let other = de::Deserializer::deserialize_newtype_struct(NodeSource(&value), "Other", Lent);
+        assert!(other.is_err());
+        assert!(take_lent().is_none());
+    }
+
+    struct Unit;
+
+    impl<'de> de::Deserializer<'de> for Unit {
+        type Error = serde_json::Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+            visitor.visit_unit()
+        }
+
+        forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map struct enum identifier ignored_any
+        }
+    }
+
+    #[test]
+    fn a_unit_from_another_deserializer_is_a_null_node() {
+        // What `serde_json::Value` makes of a unit, with nothing lent.
+        assert_eq!(Node::deserialize(Unit).unwrap().0, Value::Null);
+    }
+}
