@@ -19,7 +19,8 @@ use std::fmt;
 use std::ops::Deref;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::de::{self, Visitor};
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{self, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
@@ -73,9 +74,10 @@ impl From<Value> for Node {
 
 /// The newtype name [`Node`] asks a deserializer for. The deserializer the
 /// runtime reads typed forms from answers it by lending a clone of the
-/// child's value (one copy, no map rebuilt, see [`with_lent`]); any other
-/// deserializer treats it as an ordinary newtype struct, and the node
-/// deserializes its value.
+/// child's value (one copy, no map rebuilt, see [`with_lent`]). Any other
+/// deserializer answers it as it answers any newtype struct (most hand the
+/// node their value, some visit the value straight away), and the node
+/// reads that value as [`serde_json::Value`] would.
 pub(crate) const NODE_TOKEN: &str = "$isomer_sdk::private::Node";
 
 thread_local! {
@@ -85,12 +87,20 @@ thread_local! {
 }
 
 /// Calls `visit` (a call of the node visitor, as a unit) with `value` lent
-/// to it; nothing stays lent afterwards, whatever `visit` did.
+/// to it; nothing stays lent afterwards, also when `visit` panics.
 pub(crate) fn with_lent<R>(value: Value, visit: impl FnOnce() -> R) -> R {
+    /// Takes back what the visitor left lent when it goes out of scope.
+    struct TakeBack;
+
+    impl Drop for TakeBack {
+        fn drop(&mut self) {
+            drop(take_lent());
+        }
+    }
+
     LENT.with(|lent| *lent.borrow_mut() = Some(value));
-    let result = visit();
-    drop(take_lent());
-    result
+    let _take_back = TakeBack;
+    visit()
 }
 
 /// The value lent to the node visitor being called, if any.
@@ -98,20 +108,38 @@ pub(crate) fn take_lent() -> Option<Value> {
     LENT.with(|lent| lent.borrow_mut().take())
 }
 
-/// Deserializes any JSON value, as [`serde_json::Value`] does.
+/// Deserializes any value a [`serde_json::Value`] deserializes from, to the
+/// same value.
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_newtype_struct(NODE_TOKEN, NodeVisitor)
     }
 }
 
+/// Reads a node: the value lent by the runtime's deserializer, or else what
+/// the deserializer visits, handed to [`serde_json::Value`]'s own visitor
+/// through serde's value deserializers.
 struct NodeVisitor;
+
+/// Visitor methods that hand a scalar to [`serde_json::Value`]'s visitor.
+macro_rules! visit_scalars {
+    ($($method:ident($type:ty))*) => {$(
+        fn $method<E: de::Error>(self, value: $type) -> Result<Node, E> {
+            Value::deserialize(value.into_deserializer()).map(Node)
+        }
+    )*};
+}
 
 impl<'de> Visitor<'de> for NodeVisitor {
     type Value = Node;
 
+    visit_scalars! {
+        visit_bool(bool) visit_i64(i64) visit_i128(i128) visit_u64(u64) visit_u128(u128)
+        visit_f64(f64) visit_str(&str) visit_string(String)
+    }
+
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a body node")
+        formatter.write_str("any valid JSON value")
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
@@ -122,6 +150,22 @@ impl<'de> Visitor<'de> for NodeVisitor {
     /// deserializer a unit is `null`, as for [`serde_json::Value`].
     fn visit_unit<E: de::Error>(self) -> Result<Node, E> {
         Ok(Node(take_lent().unwrap_or(Value::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Node, E> {
+        Ok(Node(Value::Null))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
+        Value::deserialize(deserializer).map(Node)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Node, A::Error> {
+        Value::deserialize(SeqAccessDeserializer::new(seq)).map(Node)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Node, A::Error> {
+        Value::deserialize(MapAccessDeserializer::new(map)).map(Node)
     }
 }
 

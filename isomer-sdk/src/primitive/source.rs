@@ -1,23 +1,23 @@
 //! [`NodeSource`]: the deserializer a node's typed form is read from.
 //!
 //! It reads a checked node as `serde_json`'s `&Value` deserializer does and
-//! answers every request by handing it to that deserializer, with one
-//! difference: the structs, sequences and options on the way to a child
-//! slot are read through `NodeSource` again, so that each [`Node`] of the
-//! typed form is made by cloning the child's value instead of by `serde`
-//! rebuilding it entry by entry (which allocates every key again and hashes
-//! it into a new map). The result is the same value either way.
+//! hands every request to that deserializer, with one difference: structs,
+//! sequences and options are read through `NodeSource` again, so that each
+//! [`Node`](crate::Node) reached through them is made by cloning the
+//! child's value, instead of by `serde` rebuilding it entry by entry (every
+//! key hashed into a new map, every value through a visitor call). The
+//! result is the same value either way.
 //!
-//! [`Node`]'s `Deserialize` asks for a newtype struct named [`NODE_TOKEN`]
-//! (the hand-over `serde_json` uses for its `RawValue`). Any other
-//! deserializer treats that as an ordinary newtype and the node deserializes
-//! its value as before; `NodeSource` lends a clone of its value instead,
-//! through [`with_lent`]. A child reached some other way (inside a map, an
-//! enum or a `#[serde(flatten)]` struct, which `NodeSource` hands to
-//! `serde_json` whole) is rebuilt as before, so the hand-over changes how
-//! fast a typed form is made, never what it holds.
+//! `Node`'s `Deserialize` asks for a newtype struct with a private name
+//! (the kind of hand-over `serde_json` uses for its `RawValue`);
+//! `NodeSource` answers it by lending a clone of its value (see
+//! `with_lent`). A child reached another way (inside a map, a tuple, an
+//! enum, another newtype struct, a `#[serde(flatten)]` struct or anything
+//! read through `deserialize_any`, all of which `NodeSource` hands to
+//! `serde_json` whole) is rebuilt as before: the hand-over changes how fast
+//! a typed form is made, never what it holds.
 
-use serde::de::value::{MapDeserializer, SeqDeserializer};
+use serde::de::value::{BorrowedStrDeserializer, MapDeserializer, SeqDeserializer};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde_json::{Map, Value};
 
@@ -25,7 +25,6 @@ use crate::node::{NODE_TOKEN, with_lent};
 
 /// A checked node (or a part of one), read as `serde_json` reads a
 /// `&Value`, with [`Node`](crate::Node)s cloned (see the module docs).
-#[derive(Clone, Copy)]
 pub(crate) struct NodeSource<'de>(pub(crate) &'de Value);
 
 /// Methods that hand the request to `serde_json`'s `&Value` deserializer
@@ -120,16 +119,17 @@ fn visit_items<'de, V: Visitor<'de>>(
 
 /// `map` as a map of field names, each value read through [`NodeSource`];
 /// an error when the visitor leaves entries unread. A struct's keys are its
-/// field names, read as strings (`serde_json` reads an identifier the same
-/// way).
+/// field names, lent as borrowed strings, as `serde_json` lends them.
 fn visit_entries<'de, V: Visitor<'de>>(
     map: &'de Map<String, Value>,
     visitor: V,
 ) -> Result<V::Value, serde_json::Error> {
-    let mut entries = MapDeserializer::new(
-        map.iter()
-            .map(|(key, value)| (key.as_str(), NodeSource(value))),
-    );
+    let mut entries = MapDeserializer::new(map.iter().map(|(key, value)| {
+        (
+            BorrowedStrDeserializer::<serde_json::Error>::new(key),
+            NodeSource(value),
+        )
+    }));
     let fields = visitor.visit_map(&mut entries)?;
     entries.end()?;
     Ok(fields)
@@ -204,6 +204,76 @@ mod tests {
         assert!(take_lent().is_none(), "nothing is left lent");
     }
 
+    /// More ways to hold a node, each of which `NodeSource` hands to
+    /// `serde_json` whole or reads itself.
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        #[serde(alias = "children")]
+        items: Vec<Node>,
+        boxed: Option<Box<Node>>,
+        tagged: Option<Tagged>,
+        adjacent: Option<Adjacent>,
+        numbered: Option<std::collections::HashMap<u32, Node>>,
+        wrapped: Option<Wrapped>,
+        raw: Option<Value>,
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(tag = "kind")]
+    enum Tagged {
+        One { node: Node },
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(tag = "t", content = "c")]
+    enum Adjacent {
+        Pair(Node, Node),
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    struct Wrapped(Vec<Node>);
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    struct Flat {
+        #[serde(flatten)]
+        rest: BTreeMap<String, Node>,
+        first: Node,
+    }
+
+    #[test]
+    fn every_way_of_holding_a_node_gives_what_serde_json_gives() {
+        let strict = json!({
+            "children": [{"type": "a"}, 2],
+            "boxed": {"type": "h"},
+            "tagged": {"kind": "One", "node": {"type": "b"}},
+            "adjacent": {"t": "Pair", "c": [{"type": "c"}, null]},
+            "numbered": {"1": {"type": "d"}},
+            "wrapped": [{"type": "e"}],
+            "raw": {"type": "f", "items": [{"type": "g"}]},
+        });
+        let (lent, rebuilt) = both::<Strict>(&strict);
+        assert_eq!(lent, rebuilt);
+        assert_eq!(lent.unwrap().items[0].0, json!({"type": "a"}));
+        let flat = json!({"first": {"type": "a"}, "second": {"type": "b"}});
+        let (lent, rebuilt) = both::<Flat>(&flat);
+        assert_eq!(lent, rebuilt);
+        assert_eq!(lent.unwrap().rest["second"].0, json!({"type": "b"}));
+        // A struct read from an array, as serde_json allows.
+        let (lent, rebuilt) = both::<Pane>(&json!([[{"type": "a"}], "t"]));
+        assert_eq!(lent, rebuilt);
+        assert!(lent.is_ok());
+        for refused in [
+            json!({"items": [], "extra": 1}),
+            json!({"items": [], "numbered": {"x": {}}}),
+            json!({"items": [], "tagged": {"kind": "Two"}}),
+        ] {
+            let (lent, rebuilt) = both::<Strict>(&refused);
+            assert!(lent.is_err() && rebuilt.is_err(), "{refused}");
+        }
+        assert!(take_lent().is_none(), "nothing is left lent");
+    }
+
     #[test]
     fn a_node_serde_json_refuses_is_refused() {
         for value in [
@@ -274,6 +344,30 @@ mod tests {
             bytes byte_buf option unit unit_struct newtype_struct seq tuple
             tuple_struct map struct enum identifier ignored_any
         }
+    }
+
+    #[test]
+    fn a_node_reads_what_any_deserializer_visits_as_a_value_does() {
+        use serde::de::IntoDeserializer;
+        use serde::de::value::{MapDeserializer, SeqDeserializer};
+        type Error = serde_json::Error;
+        // serde_json's map deserializers visit the map straight away.
+        let map = serde_json::Map::from_iter([(String::from("type"), json!("note"))]);
+        assert_eq!(Node::deserialize(&map).unwrap().0, json!({"type": "note"}));
+        assert_eq!(Node::deserialize(map).unwrap().0, json!({"type": "note"}));
+        // serde's value deserializers visit scalars, sequences and maps.
+        let text = IntoDeserializer::<Error>::into_deserializer("x");
+        assert_eq!(Node::deserialize(text).unwrap().0, json!("x"));
+        let number = IntoDeserializer::<Error>::into_deserializer(-3_i64);
+        assert_eq!(Node::deserialize(number).unwrap().0, json!(-3));
+        let float = IntoDeserializer::<Error>::into_deserializer(f64::NAN);
+        assert_eq!(Node::deserialize(float).unwrap().0, Value::Null);
+        let flag = IntoDeserializer::<Error>::into_deserializer(true);
+        assert_eq!(Node::deserialize(flag).unwrap().0, json!(true));
+        let seq = SeqDeserializer::<_, Error>::new([1_u64, 2].into_iter());
+        assert_eq!(Node::deserialize(seq).unwrap().0, json!([1, 2]));
+        let entries = MapDeserializer::<_, Error>::new([("a", 1_u64)].into_iter());
+        assert_eq!(Node::deserialize(entries).unwrap().0, json!({"a": 1}));
     }
 
     #[test]

@@ -67,8 +67,9 @@ pub(crate) trait ErasedPrimitive: Send + Sync {
 /// and the node holds integral floats, they are rewritten as integers in a
 /// copy and the copy is tried (the common case costs nothing extra).
 ///
-/// Both attempts read through [`NodeSource`], so the child nodes in `T` are
-/// clones of the node's children.
+/// Both attempts read through [`NodeSource`], so the child nodes that `T`
+/// holds in its struct, sequence and option fields are clones of the
+/// node's children.
 fn deserialize_node<T: DeserializeOwned>(node: &Value) -> Result<T, serde_json::Error> {
     let error = match T::deserialize(NodeSource(node)) {
         Ok(typed) => return Ok(typed),
