@@ -13,6 +13,11 @@ pub(crate) struct Inventory {
     /// Every node lookup hashes its `type`: a fast hasher (an input's
     /// `type` can only pick a bucket, not grow the table).
     index: foldhash::HashMap<String, usize>,
+    /// The schema finding's message for a node whose `type` is missing or
+    /// not registered: `must be one of: ` and every registered type through
+    /// `nameText`, in registration order. Made once: a runtime checks many
+    /// answers that misspell a type.
+    unknown_type_message: String,
 }
 
 impl Inventory {
@@ -23,7 +28,16 @@ impl Inventory {
             .enumerate()
             .map(|(position, primitive)| (primitive.type_name().to_owned(), position))
             .collect();
-        Inventory { primitives, index }
+        let registered: Vec<String> = primitives
+            .iter()
+            .map(|primitive| crate::js::name_text(primitive.type_name()))
+            .collect();
+        let unknown_type_message = format!("must be one of: {}", registered.join(", "));
+        Inventory {
+            primitives,
+            index,
+            unknown_type_message,
+        }
     }
 
     /// Every primitive, registration order.
@@ -41,6 +55,12 @@ impl Inventory {
     /// The primitive of an object node with a registered string `type`.
     pub fn for_node(&self, node: &Value) -> Option<&Primitive> {
         crate::composition::node_type(node).and_then(|t| self.get(t))
+    }
+
+    /// The message of the finding at `<node>.type` when the node's `type`
+    /// is missing or not registered (`must be one of: "a", "b"`).
+    pub fn unknown_type_message(&self) -> &str {
+        &self.unknown_type_message
     }
 
     /// Every registered type, registration order.

@@ -30,7 +30,7 @@ impl Engine {
     pub(crate) fn sanitized(&self, value: &Value, visits: &Visits<'_>) -> Option<Value> {
         let mut found = Vec::new();
         // The root is strict; `meta` and its sub-objects are ordinary.
-        if value.get("meta").is_some() {
+        if crate::composition::node_field(value, "meta").is_some() {
             let root = &self.root_schema;
             sanitize::undeclared_keys(root, root, value, true, Vec::new, &mut found);
         }
@@ -77,8 +77,6 @@ impl Engine {
             let path = format_path("", &issue.segments);
             found.push((issue.key, ValidationError::new(path, issue.message)));
         }
-        // Built on first use: valid input never needs it.
-        let mut unknown_type_message: Option<String> = None;
         let mut visits = Visits {
             roots: 0,
             body_key: &self.body_key,
@@ -95,7 +93,7 @@ impl Engine {
         // How many of `found` are refinement findings (the rest are schema
         // issues).
         let mut refine_findings = 0;
-        if let Some(Value::Array(body)) = value.get("body") {
+        if let Some(Value::Array(body)) = crate::composition::node_field(value, "body") {
             visits.roots = body.len();
             visits.list.reserve(body.len());
             for (index, node) in body.iter().enumerate() {
@@ -133,12 +131,8 @@ impl Engine {
                 let mut key = visits.key(at);
                 key.push(0);
                 let path = format!("{}.type", visit.path);
-                let message = unknown_type_message.get_or_insert_with(|| {
-                    let registered: Vec<String> =
-                        inventory.types().map(crate::js::name_text).collect();
-                    format!("must be one of: {}", registered.join(", "))
-                });
-                let mut error = ValidationError::new(path, message.clone());
+                let message = inventory.unknown_type_message().to_owned();
+                let mut error = ValidationError::new(path, message);
                 if !visit.walked
                     && let Some(type_name) = visit.inherited
                 {
