@@ -240,11 +240,7 @@ fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<Str
     let Some(frame) = frame else {
         return Vec::new();
     };
-    let body = composition
-        .get("body")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
-    frame.validate_body(body)
+    frame.validate_body(crate::score::body_of(composition))
 }
 
 /// Checks an attempt once (upstream `checkAttempt`): a parsed attempt gains

@@ -111,39 +111,36 @@ impl<'a> Composition<'a> {
 
     /// True when `type` is the string `view`.
     pub fn is_view(&self) -> bool {
-        self.root.get("type").and_then(Value::as_str) == Some(VIEW_TYPE)
+        object_field(self.root, "type").and_then(Value::as_str) == Some(VIEW_TYPE)
     }
 
     /// `title`, when it is a string.
     pub fn title(&self) -> Option<&'a str> {
-        self.root.get("title").and_then(Value::as_str)
+        object_field(self.root, "title").and_then(Value::as_str)
     }
 
     /// `subtitle`, when it is a string.
     pub fn subtitle(&self) -> Option<&'a str> {
-        self.root.get("subtitle").and_then(Value::as_str)
+        object_field(self.root, "subtitle").and_then(Value::as_str)
     }
 
     /// `theme`, when it is one of `auto`, `light`, `dark`.
     pub fn theme(&self) -> Option<Theme> {
-        self.root
-            .get("theme")
+        object_field(self.root, "theme")
             .and_then(Value::as_str)
             .and_then(Theme::parse)
     }
 
     /// `body`'s nodes, when it is an array; empty otherwise.
     pub fn body(&self) -> &'a [Value] {
-        self.root
-            .get("body")
+        object_field(self.root, "body")
             .and_then(Value::as_array)
             .map_or(&[], Vec::as_slice)
     }
 
     /// `meta`, when it is an object.
     pub fn meta(&self) -> Option<Meta<'a>> {
-        self.root
-            .get("meta")
+        object_field(self.root, "meta")
             .and_then(Value::as_object)
             .map(|fields| Meta { fields })
     }
@@ -190,22 +187,22 @@ impl<'a> Meta<'a> {
 
     /// `provenance` (`{ source?, query?, provider? }`), when it is an object.
     pub fn provenance(&self) -> Option<&'a Map<String, Value>> {
-        self.fields.get("provenance").and_then(Value::as_object)
+        object_field(self.fields, "provenance").and_then(Value::as_object)
     }
 
     /// `freshness` (`{ asOf?, stale?: bool, ttlSeconds?: number }`), when it
     /// is an object.
     pub fn freshness(&self) -> Option<&'a Map<String, Value>> {
-        self.fields.get("freshness").and_then(Value::as_object)
+        object_field(self.fields, "freshness").and_then(Value::as_object)
     }
 
     /// `partialFailure` (`{ degraded?: bool, reason? }`), when it is an object.
     pub fn partial_failure(&self) -> Option<&'a Map<String, Value>> {
-        self.fields.get("partialFailure").and_then(Value::as_object)
+        object_field(self.fields, "partialFailure").and_then(Value::as_object)
     }
 
     fn string(&self, key: &str) -> Option<&'a str> {
-        self.fields.get(key).and_then(Value::as_str)
+        object_field(self.fields, key).and_then(Value::as_str)
     }
 }
 
@@ -241,14 +238,18 @@ pub fn node_id(node: &Value) -> Option<&str> {
     node_field(node, "id").and_then(Value::as_str)
 }
 
-/// `node[key]` when `node` is an object. A node has a handful of fields and
-/// `type` and `id` come first in most, so a small object is scanned in
-/// order, which costs less than hashing `key` for the map's index (SipHash);
-/// a larger one is looked up by the index.
+/// `node[key]` when `node` is an object (see [`object_field`]).
 pub(crate) fn node_field<'a>(node: &'a Value, key: &str) -> Option<&'a Value> {
+    object_field(node.as_object()?, key)
+}
+
+/// `fields[key]`. A node or a composition root has a handful of fields, so a
+/// small object is scanned in order (`type` and `id` come first in most
+/// nodes), which costs less than hashing `key` for the map's index
+/// (SipHash); a larger one is looked up by the index.
+pub(crate) fn object_field<'a>(fields: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     /// Up to this many fields, a scan does fewer comparisons than a hash.
     const SCANNED: usize = 8;
-    let fields = node.as_object()?;
     if fields.len() > SCANNED {
         return fields.get(key);
     }

@@ -25,6 +25,6 @@ pub(crate) use payload::payload_of;
 pub use payload::{PayloadScore, score_payload};
 pub(crate) use selection::selection_of;
 pub use selection::{PrimitiveSelectionScore, score_primitive_selection};
-pub(crate) use tree::NodeTypes;
+pub(crate) use tree::{NodeTypes, body_of};
 pub(crate) use validity::validity_without_composition;
 pub use validity::{ValidityScore, score_validity};

@@ -1,16 +1,13 @@
 //! The nodes of an answer's tree, as every tree-reading axis reaches them:
 //! the `body` elements, then whatever the child hooks return, iteratively.
 
-use isomer_sdk::ChildWalker;
+use isomer_sdk::{ChildWalker, Composition};
 use serde_json::Value;
 
 /// The `body` array of a composition-shaped value; an empty slice when the
 /// value is not an object or its `body` is missing or not an array.
 pub(crate) fn body_of(value: &Value) -> &[Value] {
-    value
-        .get("body")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice)
+    Composition::from_value(value).map_or(&[], |composition| composition.body())
 }
 
 /// Calls `visit` with the `type` of every node of the tree rooted at `roots`

@@ -5,6 +5,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::composition::Composition;
 use crate::error::{IsomerError, ValidationError};
 use crate::surface::html::{self, HtmlRender};
 use crate::surface::options::{RenderOptions, ValidationMode};
@@ -104,11 +105,7 @@ pub(crate) fn render_body(
     options: &RenderOptions,
     errors: Vec<ValidationError>,
 ) -> Rendered {
-    let body = view
-        .get("body")
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
+    let body = Composition::from_value(view).map_or(&[][..], |root| root.body());
     match surface {
         Surface::Text => Rendered::Text(text::envelope(
             view,

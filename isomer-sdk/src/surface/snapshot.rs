@@ -234,11 +234,7 @@ impl<'r, C: Send + 'static> Snapshot<'r, C> {
             .runtime
             .render_html(composition, &options)
             .map_err(|source| SnapshotError::Invalid { page, source })?;
-        let body = composition
-            .get("body")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
+        let body = Composition::from_value(composition).map_or(&[][..], |root| root.body());
         let messages = frame.validate_body(body);
         if !messages.is_empty() {
             return Err(SnapshotError::InvalidFrameBody {

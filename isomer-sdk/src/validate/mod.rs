@@ -190,8 +190,7 @@ impl Engine {
         }
         let (schema_errors, visits) = self.schema_pass(inventory, value);
         let (id_errors, warnings) = if schema_errors.is_empty() {
-            let roots = value
-                .get("body")
+            let roots = crate::composition::node_field(value, "body")
                 .and_then(Value::as_array)
                 .map_or(0, Vec::len);
             (
