@@ -191,3 +191,66 @@ impl JsonSchema for Node {
         json_schema!({ "type": "object" })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::forward_to_deserialize_any;
+    use serde_json::json;
+
+    #[test]
+    fn a_node_outside_a_source_deserializes_its_value() {
+        let node: Node = serde_json::from_str(r#"{"type": "note", "text": "x"}"#).unwrap();
+        assert_eq!(node.0, json!({"type": "note", "text": "x"}));
+        let node = Node::deserialize(&json!(null)).unwrap();
+        assert_eq!(node.0, Value::Null);
+        let nodes: Vec<Node> = serde_json::from_value(json!([1, "two"])).unwrap();
+        assert_eq!(nodes, [Node(json!(1)), Node(json!("two"))]);
+    }
+
+    struct Unit;
+
+    impl<'de> de::Deserializer<'de> for Unit {
+        type Error = serde_json::Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+            visitor.visit_unit()
+        }
+
+        forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map struct enum identifier ignored_any
+        }
+    }
+
+    #[test]
+    fn a_node_reads_what_any_deserializer_visits_as_a_value_does() {
+        use serde::de::IntoDeserializer;
+        use serde::de::value::{MapDeserializer, SeqDeserializer};
+        type Error = serde_json::Error;
+        // serde_json's map deserializers visit the map straight away.
+        let map = serde_json::Map::from_iter([(String::from("type"), json!("note"))]);
+        assert_eq!(Node::deserialize(&map).unwrap().0, json!({"type": "note"}));
+        assert_eq!(Node::deserialize(map).unwrap().0, json!({"type": "note"}));
+        // serde's value deserializers visit scalars, sequences and maps.
+        let text = IntoDeserializer::<Error>::into_deserializer("x");
+        assert_eq!(Node::deserialize(text).unwrap().0, json!("x"));
+        let number = IntoDeserializer::<Error>::into_deserializer(-3_i64);
+        assert_eq!(Node::deserialize(number).unwrap().0, json!(-3));
+        let float = IntoDeserializer::<Error>::into_deserializer(f64::NAN);
+        assert_eq!(Node::deserialize(float).unwrap().0, Value::Null);
+        let flag = IntoDeserializer::<Error>::into_deserializer(true);
+        assert_eq!(Node::deserialize(flag).unwrap().0, json!(true));
+        let seq = SeqDeserializer::<_, Error>::new([1_u64, 2].into_iter());
+        assert_eq!(Node::deserialize(seq).unwrap().0, json!([1, 2]));
+        let entries = MapDeserializer::<_, Error>::new([("a", 1_u64)].into_iter());
+        assert_eq!(Node::deserialize(entries).unwrap().0, json!({"a": 1}));
+    }
+
+    #[test]
+    fn a_unit_from_another_deserializer_is_a_null_node() {
+        // What `serde_json::Value` makes of a unit, with nothing lent.
+        assert_eq!(Node::deserialize(Unit).unwrap().0, Value::Null);
+    }
+}
