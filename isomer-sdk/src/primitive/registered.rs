@@ -154,31 +154,25 @@ impl Primitive {
         out
     }
 
-    /// [`Primitive::validated_children`] with full paths: each child's
-    /// path is `base` joined with its path from the node
-    /// (`child_node_path`), built in one buffer for schema slots.
-    pub(crate) fn validated_children_under<'a>(
-        &self,
-        node: &'a Value,
-        base: &str,
-    ) -> Vec<(&'a Value, String, bool)> {
+    /// The nodes of [`Primitive::validated_children`], without their
+    /// paths, in the same order: what the validation pass visits (it works
+    /// out a path only for a node with a finding). Schema slots are read
+    /// without building a path for each child.
+    pub(crate) fn validated_child_nodes<'a>(&self, node: &'a Value) -> Vec<(&'a Value, bool)> {
         if self.inner.children.is_none() {
             let Ok(shape) = self.shape() else {
                 return Vec::new();
             };
             return shape
                 .slots
-                .children_under(node, base)
+                .child_nodes(node)
                 .into_iter()
-                .map(|(child, path)| (child, path, true))
+                .map(|child| (child, true))
                 .collect();
         }
         self.validated_children(node)
             .into_iter()
-            .map(|(child, walked)| {
-                let path = crate::walk::child_node_path(base, &child.path);
-                (child.node, path, walked)
-            })
+            .map(|(child, walked)| (child.node, walked))
             .collect()
     }
 

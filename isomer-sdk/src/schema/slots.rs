@@ -57,21 +57,12 @@ impl SlotTrie {
         out
     }
 
-    /// The child nodes of `node` with their full paths: `base` joined with
-    /// each slot path as [`child_node_path`](crate::walk::child_node_path)
-    /// joins them (`body[0]` + `items[1]` = `body[0].items[1]`).
-    pub(crate) fn children_under<'a>(
-        &self,
-        node: &'a Value,
-        base: &str,
-    ) -> Vec<(&'a Value, String)> {
+    /// The child nodes of [`SlotTrie::children`], in the same order,
+    /// without copying a path for each.
+    pub(crate) fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
         let mut out = Vec::new();
         if !self.is_empty() {
-            let mut path = String::with_capacity(base.len() + 16);
-            path.push_str(base);
-            self.collect(node, &mut path, 0, &mut |child, path| {
-                out.push((child, path.to_owned()))
-            });
+            self.collect(node, &mut String::new(), 0, &mut |child, _| out.push(child));
         }
         out
     }
@@ -268,12 +259,7 @@ mod tests {
         let node = json!({ "tree": { "node": { "type": "a" }, "children": [ { "node": { "type": "b" } } ] } });
         let paths: Vec<String> = slots.children(&node).into_iter().map(|c| c.path).collect();
         assert_eq!(paths, vec!["tree.node"]);
-        let under: Vec<String> = slots
-            .children_under(&node, "body[2]")
-            .into_iter()
-            .map(|(_, path)| path)
-            .collect();
-        assert_eq!(under, vec!["body[2].tree.node"]);
+        assert_eq!(slots.child_nodes(&node), [&json!({ "type": "a" })]);
         assert!(slots.children(&json!({ "tree": [1, 2] })).is_empty());
         assert!(slots.children(&json!("x")).is_empty());
         assert!(

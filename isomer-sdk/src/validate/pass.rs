@@ -96,12 +96,10 @@ impl Engine {
         if let Some(Value::Array(body)) = crate::composition::node_field(value, "body") {
             visits.roots = body.len();
             visits.list.reserve(body.len());
-            for (index, node) in body.iter().enumerate() {
+            for node in body {
                 visits.list.push(Visit {
                     node,
-                    path: crate::walk::body_root_path(index),
                     parent: None,
-                    relative_at: "body".len(),
                     walked: true,
                     inherited: None,
                     primitive: None,
@@ -130,7 +128,7 @@ impl Engine {
             let Some(primitive) = inventory.for_node(node) else {
                 let mut key = visits.key(at);
                 key.push(0);
-                let path = format!("{}.type", visit.path);
+                let path = format!("{}.type", visits.path(at));
                 let message = inventory.unknown_type_message().to_owned();
                 let mut error = ValidationError::new(path, message);
                 if !visit.walked
@@ -162,11 +160,11 @@ impl Engine {
             let own_failed = !own.is_empty();
             if own_failed {
                 let node_key = visits.key(at);
-                let path = &visits.list[at].path;
+                let node_path = visits.path(at);
                 for issue in own {
                     let mut key = node_key.clone();
                     key.extend(issue.key);
-                    let path = format_path(path, &issue.segments);
+                    let path = format_path(&node_path, &issue.segments);
                     found.push((key, with_type(ValidationError::new(path, issue.message))));
                 }
             }
@@ -181,16 +179,12 @@ impl Engine {
                     schema_issues: found.len() - refine_findings,
                 });
             }
-            let base = &visits.list[at].path;
-            let relative_at = base.len() + 1;
-            let children = primitive.validated_children_under(node, base);
+            let children = primitive.validated_child_nodes(node);
             let first = visits.list.len();
-            for (child, path, reached) in children {
+            for (child, reached) in children {
                 visits.list.push(Visit {
                     node: child,
-                    path,
                     parent: Some(at),
-                    relative_at,
                     walked: walked && reached,
                     inherited: reported,
                     primitive: None,
@@ -233,7 +227,7 @@ impl Engine {
         let before = found.len();
         let mut key = visits.key(at);
         key.push(u64::MAX);
-        let path = &visit.path;
+        let path = &visits.path(at);
         if outcome.is_err() {
             found.push((
                 key.clone(),
@@ -255,13 +249,10 @@ impl Engine {
 /// One node the schema pass reached.
 pub(crate) struct Visit<'v> {
     node: &'v Value,
-    /// Its full path (`body[0].items[1]`).
-    path: String,
-    /// The enclosing node's visit; `None` for a body root.
+    /// The enclosing node's visit; `None` for a body root. The node's
+    /// path is not kept: [`Visits::path`] works it out when a finding
+    /// needs it, so valid input builds no path at all.
     parent: Option<usize>,
-    /// Where in `path` the path from the enclosing node starts (`[0]`
-    /// after `body` for a root, `items[1]` after `body[0].`).
-    relative_at: usize,
     /// Reached by the walker from the body roots (a node whose type
     /// findings name as `nodeType`). Nodes only the schema reaches (an
     /// embedded body that an explicit hook leaves out) are validated but
@@ -296,13 +287,6 @@ fn with_node_type(error: ValidationError, reported: Option<&str>) -> ValidationE
     match reported {
         Some(type_name) => error.with_node_type(type_name),
         None => error,
-    }
-}
-
-impl Visit<'_> {
-    /// The steps from the enclosing node (from `body` for a root).
-    fn relative(&self) -> Vec<Seg> {
-        parse_child_path(&self.path[self.relative_at..])
     }
 }
 
@@ -366,6 +350,45 @@ impl Visits<'_> {
         chain
     }
 
+    /// The full path of the node at `at` (`body[0].items[1]`): `body`, the
+    /// root's `[index]`, then each step from its enclosing node after a
+    /// `.` (upstream `childNodePath`).
+    pub(super) fn path(&self, at: usize) -> String {
+        let mut path = String::from("body");
+        for index in self.chain(at) {
+            if self.list[index].parent.is_some() {
+                path.push('.');
+            }
+            path.push_str(&self.relative_path(index));
+        }
+        path
+    }
+
+    /// The path of the node at `at` from its enclosing node (`items[1]`),
+    /// or from `body` for a root (`[0]`). Asked again of the enclosing
+    /// node's primitive: the pass added its children in the order
+    /// [`Primitive::validated_children`] gives them, so the child's place
+    /// among them picks its entry, with its path.
+    fn relative_path(&self, at: usize) -> String {
+        let visit = &self.list[at];
+        let Some(parent) = visit.parent else {
+            // The body roots are the first visits, in body order.
+            return format!("[{at}]");
+        };
+        let enclosing = &self.list[parent];
+        let place = at - enclosing.children.start;
+        enclosing
+            .primitive
+            .and_then(|primitive| {
+                primitive
+                    .validated_children(enclosing.node)
+                    .into_iter()
+                    .nth(place)
+            })
+            .map(|(child, _)| child.path)
+            .unwrap_or_default()
+    }
+
     /// The traversal-order key of the node at `at` (Zod's order): the
     /// `body` key, the root's index, then each step's rank in its
     /// enclosing node's schema.
@@ -373,7 +396,7 @@ impl Visits<'_> {
         let mut key = self.body_key.to_vec();
         for index in self.chain(at) {
             let visit = &self.list[index];
-            let relative = visit.relative();
+            let relative = parse_child_path(&self.relative_path(index));
             match visit.parent.and_then(|parent| self.list[parent].primitive) {
                 Some(parent) => key.extend(key_for(parent.schema(), &relative)),
                 None => key.extend(relative.iter().map(|seg| match seg {
@@ -403,11 +426,11 @@ impl Visits<'_> {
             match first_use.get(id) {
                 Some(&first) => {
                     let mut error = ValidationError::new(
-                        format!("{}.id", visit.path),
+                        format!("{}.id", self.path(at)),
                         format!(
                             "duplicates id {} first used at {}",
                             quote_text(id),
-                            self.list[first].path
+                            self.path(first)
                         ),
                     );
                     if let Some(type_name) = crate::composition::node_type(visit.node) {
@@ -473,7 +496,7 @@ impl Visits<'_> {
     pub(super) fn segments(&self, at: usize) -> Vec<Seg> {
         let mut segments = vec![Seg::Key("body".into())];
         for index in self.chain(at) {
-            segments.extend(self.list[index].relative());
+            segments.extend(parse_child_path(&self.relative_path(index)));
         }
         segments
     }
