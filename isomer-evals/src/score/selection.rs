@@ -56,18 +56,12 @@ pub(crate) fn selection_of(got: &NodeTypes<'_>, want: &NodeTypes<'_>) -> Primiti
     for (type_name, &count) in &got.counts {
         let wanted = want.count(type_name);
         overlap += count.min(wanted);
-        extra.extend(std::iter::repeat_n(
-            type_name.to_string(),
-            count.saturating_sub(wanted),
-        ));
+        push_repeated(&mut extra, type_name, count.saturating_sub(wanted));
     }
     let mut missing = Vec::new();
     for (type_name, &count) in &want.counts {
         let used = got.count(type_name);
-        missing.extend(std::iter::repeat_n(
-            type_name.to_string(),
-            count.saturating_sub(used),
-        ));
+        push_repeated(&mut missing, type_name, count.saturating_sub(used));
     }
     sort_utf16(&mut extra);
     sort_utf16(&mut missing);
@@ -84,6 +78,14 @@ pub(crate) fn selection_of(got: &NodeTypes<'_>, want: &NodeTypes<'_>) -> Primiti
         f1,
         extra,
         missing,
+    }
+}
+
+/// Adds `times` copies of `type_name` to `names`; nothing is copied when
+/// `times` is 0, as it is for most types of a good answer.
+fn push_repeated(names: &mut Vec<String>, type_name: &str, times: usize) {
+    if times > 0 {
+        names.extend(std::iter::repeat_n(type_name.to_owned(), times));
     }
 }
 
