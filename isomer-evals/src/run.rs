@@ -1,7 +1,6 @@
 //! [`run_evals`]: run a corpus through the caller's model and score every
 //! case (upstream `runEvals`).
 
-use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -193,7 +192,9 @@ fn prompt_from(
 pub async fn run_evals(mut options: RunEvalsOptions<'_, '_>) -> EvalReport {
     // The cases are shared with the run, not copied (goldens can be large).
     let corpus = std::mem::take(&mut options.corpus);
-    let known_types: HashSet<String> = options.runtime.node_types().into_iter().collect();
+    // Every answer's types are looked up: a fast hasher (a lookup cannot
+    // grow the set).
+    let known_types: foldhash::HashSet<String> = options.runtime.node_types().into_iter().collect();
     let prompt = options.prompt.take().unwrap_or_else(|| {
         // The text is built when a request first reads it: a replaying `generate` never
         // does. The context is taken now, while the runtime is borrowed.
@@ -236,7 +237,7 @@ struct AttemptScores {
 struct RunContext<'o, 'r, 'c> {
     options: &'o RunEvalsOptions<'r, 'c>,
     prompt: Prompt,
-    known_types: HashSet<String>,
+    known_types: foldhash::HashSet<String>,
 }
 
 impl RunContext<'_, '_, '_> {

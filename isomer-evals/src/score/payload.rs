@@ -4,6 +4,7 @@
 //! bytes.
 
 use std::collections::HashSet;
+use std::hash::BuildHasher;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -65,11 +66,12 @@ where
 }
 
 /// [`score_payload`] with the node types of the attempt's value already
-/// counted (`None` when the text was not JSON).
-pub(crate) fn payload_of(
+/// counted (`None` when the text was not JSON), over a set of known types
+/// with any hasher (the run's uses a fast one).
+pub(crate) fn payload_of<S: BuildHasher>(
     attempt: &CheckedAttempt,
     types: Option<&NodeTypes<'_>>,
-    known_types: &HashSet<String>,
+    known_types: &HashSet<String, S>,
     golden: Option<&Value>,
 ) -> PayloadScore {
     let raw_bytes = attempt.raw().len();
