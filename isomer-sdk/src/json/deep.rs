@@ -82,7 +82,12 @@ pub fn clone_deep(value: &Value) -> Value {
 /// equal element-wise, objects equal as key sets with equal values (key
 /// order ignored), numbers equal as `serde_json::Number`s.
 pub fn eq_deep(a: &Value, b: &Value) -> bool {
-    let mut pending = vec![(a, b)];
+    // Pairs of containers still to compare: scalars are compared as they
+    // are met, so a node whose fields are all scalars needs no stack.
+    let mut pending = Vec::new();
+    if !compare_or_defer(a, b, &mut pending) {
+        return false;
+    }
     while let Some((a, b)) = pending.pop() {
         // A value is equal to itself; no need to read it.
         if std::ptr::eq(a, b) {
@@ -93,7 +98,11 @@ pub fn eq_deep(a: &Value, b: &Value) -> bool {
                 if left.len() != right.len() {
                     return false;
                 }
-                pending.extend(left.iter().zip(right));
+                for (item, other) in left.iter().zip(right) {
+                    if !compare_or_defer(item, other, &mut pending) {
+                        return false;
+                    }
+                }
             }
             (Value::Object(left), Value::Object(right)) => {
                 if left.len() != right.len() {
@@ -110,27 +119,40 @@ pub fn eq_deep(a: &Value, b: &Value) -> bool {
                         unpaired = Some((key, item));
                         break;
                     }
-                    pending.push((item, other));
+                    if !compare_or_defer(item, other, &mut pending) {
+                        return false;
+                    }
                 }
                 let rest = unpaired.into_iter().chain(entries.map(|(entry, _)| entry));
                 for (key, item) in rest {
                     match right.get(key) {
-                        Some(other) => pending.push((item, other)),
-                        None => return false,
+                        Some(other) if compare_or_defer(item, other, &mut pending) => {}
+                        _ => return false,
                     }
                 }
             }
-            (Value::Array(_) | Value::Object(_), _) | (_, Value::Array(_) | Value::Object(_)) => {
-                return false;
-            }
-            (left, right) => {
-                if left != right {
-                    return false;
-                }
-            }
+            // A container against a scalar, or an array against an object.
+            _ => return false,
         }
     }
     true
+}
+
+/// Compares `a` and `b` now when neither is a container, else leaves the
+/// pair in `pending` (what a container holds is compared when it is
+/// popped); false when the comparison made now finds them different.
+fn compare_or_defer<'v>(
+    a: &'v Value,
+    b: &'v Value,
+    pending: &mut Vec<(&'v Value, &'v Value)>,
+) -> bool {
+    match (a, b) {
+        (Value::Array(_) | Value::Object(_), _) | (_, Value::Array(_) | Value::Object(_)) => {
+            pending.push((a, b));
+            true
+        }
+        (left, right) => left == right,
+    }
 }
 
 impl DeepValue {
