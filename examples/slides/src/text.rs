@@ -57,8 +57,22 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
 {
-    let mut out = String::new();
-    for part in parts {
+    // The parts are gathered first so that the result is allocated once,
+    // at its length, rather than grown part by part.
+    let parts: Vec<S> = parts.into_iter().collect();
+    let mut length = 0;
+    for part in &parts {
+        let part = part.as_ref();
+        if part.is_empty() {
+            continue;
+        }
+        if length > 0 {
+            length += separator.len();
+        }
+        length += part.len();
+    }
+    let mut out = String::with_capacity(length);
+    for part in &parts {
         let part = part.as_ref();
         if part.is_empty() {
             continue;
