@@ -290,7 +290,10 @@ mod tests {
         assert!(!eq_deep(&json!(1), &json!([1])));
         assert!(!eq_deep(&json!({"a": 1}), &json!({"a": [1]})));
         assert!(!eq_deep(&json!([[1], 2]), &json!([[1], [2]])));
-        assert!(!eq_deep(&json!({"a": {}, "b": 1}), &json!({"b": 1, "a": 1})));
+        assert!(!eq_deep(
+            &json!({"a": {}, "b": 1}),
+            &json!({"b": 1, "a": 1})
+        ));
         // Keys paired by position, then looked up after the first mismatch:
         // equal with any order, unequal on any differing key or value.
         let ordered = json!({"a": 1, "b": 2, "c": {"d": 3, "e": 4}, "f": 5});

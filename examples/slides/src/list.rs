@@ -153,14 +153,17 @@ impl Entry {
     /// The text surface: glyph, lead, separator, body and tail with marks
     /// removed.
     pub fn text(&self) -> String {
-        let mut out = format!(
-            "{}{}{}{}",
-            self.glyph,
-            self.lead.as_deref().unwrap_or_default(),
-            self.separator(),
-            self.body.as_deref().map(plain_text).unwrap_or_default()
-        );
-        out.extend(self.tail.iter().map(Part::text));
+        let lead = self.lead.as_deref().unwrap_or_default();
+        let body = self.body.as_deref().map(plain_text).unwrap_or_default();
+        let head = [self.glyph.as_str(), lead, self.separator(), body.as_str()];
+        // Sized for the head; an entry rarely has a tail.
+        let mut out = String::with_capacity(head.iter().map(|part| part.len()).sum());
+        for part in head {
+            out.push_str(part);
+        }
+        for part in &self.tail {
+            out.push_str(&part.text());
+        }
         out
     }
 
