@@ -58,7 +58,7 @@ impl Inventory {
     }
 
     /// The message of the finding at `<node>.type` when the node's `type`
-    /// is missing or not registered (`must be one of: "a", "b"`).
+    /// is missing or not registered (`must be one of: a, b`).
     pub fn unknown_type_message(&self) -> &str {
         &self.unknown_type_message
     }

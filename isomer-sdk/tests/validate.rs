@@ -756,3 +756,63 @@ fn semantic_passes_agree_with_and_without_explicit_hooks() {
         vec!["react", "text", "markdown", "slack"]
     );
 }
+
+#[test]
+fn findings_among_many_children_ask_the_child_hook_once_for_their_paths() {
+    use isomer_sdk::{ChildRef, Markdown, Node, Pack, Primitive};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)] // read through its schema
+    struct Listing {
+        items: Vec<Node>,
+    }
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&calls);
+    let listing = Primitive::builder::<Listing>("listing")
+        .purpose("Nodes one after another.")
+        .example(json!({ "type": "listing", "items": [] }))
+        .children(move |node: &Value| {
+            counted.fetch_add(1, Ordering::Relaxed);
+            node["items"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .filter(|(_, item)| item.is_object())
+                .map(|(index, item)| ChildRef {
+                    node: item,
+                    path: format!("items[{index}]"),
+                })
+                .collect()
+        })
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .unwrap();
+    let rt = Runtime::builder()
+        .pack(common::pack())
+        .pack(Pack::new("l").primitive(listing).build().unwrap())
+        .build()
+        .unwrap();
+    // 300 children, each with an unknown type, then 300 with one id.
+    let unknown: Vec<Value> = (0..300).map(|_| json!({ "type": "zz" })).collect();
+    let checked = rt.validate(&view(json!([{ "type": "listing", "items": unknown }])));
+    assert_eq!(checked.errors.len(), 300);
+    assert_eq!(checked.errors[299].path, "body[0].items[299].type");
+    let notes: Vec<Value> = (0..300)
+        .map(|_| json!({ "type": "note", "text": "x", "id": "a" }))
+        .collect();
+    let before = calls.load(Ordering::Relaxed);
+    let checked = rt.validate(&view(json!([{ "type": "listing", "items": notes }])));
+    assert_eq!(checked.errors.len(), 299);
+    assert_eq!(
+        checked.errors[298].message,
+        "duplicates id \"a\" first used at body[0].items[0]"
+    );
+    assert_eq!(checked.errors[298].path, "body[0].items[299].id");
+    // Each check asks the hook for the children, then once more for all
+    // their paths (not once per finding, nor per sort key).
+    assert_eq!(before, 2);
+    assert_eq!(calls.load(Ordering::Relaxed) - before, 2);
+}

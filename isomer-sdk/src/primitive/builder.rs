@@ -180,7 +180,9 @@ where
     /// An explicit child hook, replacing the slots derived from the schema:
     /// returns the nested body nodes with paths relative to the node
     /// (`items[0]`, `panes[1].items[0]`), in rendering order. Must not panic
-    /// on a malformed node (return fewer children instead).
+    /// on a malformed node (return fewer children instead), and must give
+    /// the same children for the same node each time it is called: the
+    /// validation pass calls it again to name the path of a finding.
     pub fn children<F>(mut self, hook: F) -> Self
     where
         F: for<'a> Fn(&'a Value) -> Vec<ChildRef<'a>> + Send + Sync + 'static,

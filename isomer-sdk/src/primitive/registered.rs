@@ -157,7 +157,7 @@ impl Primitive {
     /// The nodes of [`Primitive::validated_children`], without their
     /// paths, in the same order: what the validation pass visits (it works
     /// out a path only for a node with a finding). Schema slots are read
-    /// without building a path for each child.
+    /// without copying a path for each child.
     pub(crate) fn validated_child_nodes<'a>(&self, node: &'a Value) -> Vec<(&'a Value, bool)> {
         if self.inner.children.is_none() {
             let Ok(shape) = self.shape() else {

@@ -4,7 +4,8 @@
 //! and the empty surfaces, all over one list of visits. The visits keep each
 //! node's typed form for the renders that follow.
 
-use std::cell::RefCell;
+use std::borrow::Cow;
+use std::cell::{OnceCell, RefCell};
 use std::ops::Range;
 
 use serde_json::Value;
@@ -105,6 +106,7 @@ impl Engine {
                     primitive: None,
                     children: 0..0,
                     slot: RefCell::new(TypedSlot::Empty),
+                    child_paths: OnceCell::new(),
                 });
             }
             stack.extend((0..body.len()).rev().map(Task::Visit));
@@ -190,6 +192,7 @@ impl Engine {
                     primitive: None,
                     children: 0..0,
                     slot: RefCell::new(TypedSlot::Empty),
+                    child_paths: OnceCell::new(),
                 });
             }
             visits.list[at].children = first..visits.list.len();
@@ -251,7 +254,7 @@ pub(crate) struct Visit<'v> {
     node: &'v Value,
     /// The enclosing node's visit; `None` for a body root. The node's
     /// path is not kept: [`Visits::path`] works it out when a finding
-    /// needs it, so valid input builds no path at all.
+    /// needs it, so valid input keeps no path string.
     parent: Option<usize>,
     /// Reached by the walker from the body roots (a node whose type
     /// findings name as `nodeType`). Nodes only the schema reaches (an
@@ -268,6 +271,11 @@ pub(crate) struct Visit<'v> {
     children: Range<usize>,
     /// Its typed form, made once and shared by refinements and renders.
     slot: RefCell<TypedSlot>,
+    /// The paths of its children from it, in the order of `children`,
+    /// asked of its primitive the first time a child's path is needed
+    /// (then shared by every finding under it, so many findings among
+    /// many siblings ask once).
+    child_paths: OnceCell<Vec<String>>,
 }
 
 impl<'v> Visit<'v> {
@@ -366,27 +374,32 @@ impl Visits<'_> {
 
     /// The path of the node at `at` from its enclosing node (`items[1]`),
     /// or from `body` for a root (`[0]`). Asked again of the enclosing
-    /// node's primitive: the pass added its children in the order
-    /// [`Primitive::validated_children`] gives them, so the child's place
-    /// among them picks its entry, with its path.
-    fn relative_path(&self, at: usize) -> String {
+    /// node's primitive, once for all its children: the pass added them in
+    /// the order [`Primitive::validated_children`] gives them (child hooks
+    /// give the same children for the same node every time), so the
+    /// child's place among them picks its path.
+    fn relative_path(&self, at: usize) -> Cow<'_, str> {
         let visit = &self.list[at];
         let Some(parent) = visit.parent else {
             // The body roots are the first visits, in body order.
-            return format!("[{at}]");
+            return Cow::Owned(format!("[{at}]"));
         };
         let enclosing = &self.list[parent];
-        let place = at - enclosing.children.start;
-        enclosing
-            .primitive
-            .and_then(|primitive| {
+        let paths = enclosing.child_paths.get_or_init(|| {
+            enclosing.primitive.map_or_else(Vec::new, |primitive| {
                 primitive
                     .validated_children(enclosing.node)
                     .into_iter()
-                    .nth(place)
+                    .map(|(child, _)| child.path)
+                    .collect()
             })
-            .map(|(child, _)| child.path)
-            .unwrap_or_default()
+        });
+        let place = at - enclosing.children.start;
+        debug_assert!(
+            place < paths.len(),
+            "a child hook gave fewer children the second time"
+        );
+        Cow::Borrowed(paths.get(place).map_or("", String::as_str))
     }
 
     /// The traversal-order key of the node at `at` (Zod's order): the
