@@ -4,8 +4,7 @@
 //! and the empty surfaces, all over one list of visits. The visits keep each
 //! node's typed form for the renders that follow.
 
-use std::borrow::Cow;
-use std::cell::{OnceCell, RefCell};
+use std::cell::RefCell;
 use std::ops::Range;
 
 use serde_json::Value;
@@ -83,6 +82,7 @@ impl Engine {
             body_key: &self.body_key,
             list: Vec::new(),
             order: Vec::new(),
+            child_paths: RefCell::default(),
         };
         /// Work left: visit a node, or run a node's refinements once its
         /// subtree is done (if no schema issue was found meanwhile).
@@ -106,7 +106,6 @@ impl Engine {
                     primitive: None,
                     children: 0..0,
                     slot: RefCell::new(TypedSlot::Empty),
-                    child_paths: OnceCell::new(),
                 });
             }
             stack.extend((0..body.len()).rev().map(Task::Visit));
@@ -192,7 +191,6 @@ impl Engine {
                     primitive: None,
                     children: 0..0,
                     slot: RefCell::new(TypedSlot::Empty),
-                    child_paths: OnceCell::new(),
                 });
             }
             visits.list[at].children = first..visits.list.len();
@@ -271,11 +269,6 @@ pub(crate) struct Visit<'v> {
     children: Range<usize>,
     /// Its typed form, made once and shared by refinements and renders.
     slot: RefCell<TypedSlot>,
-    /// The paths of its children from it, in the order of `children`,
-    /// asked of its primitive the first time a child's path is needed
-    /// (then shared by every finding under it, so many findings among
-    /// many siblings ask once).
-    child_paths: OnceCell<Vec<String>>,
 }
 
 impl<'v> Visit<'v> {
@@ -308,6 +301,11 @@ pub(crate) struct Visits<'v> {
     /// Indexes of `list` in visiting order: pre-order, children in slot
     /// order.
     order: Vec<usize>,
+    /// The paths of a visit's children from it, in the order of its
+    /// `children`, by the visit's index: asked of its primitive the first
+    /// time one of them is needed, then shared by every finding under it
+    /// (many findings among many siblings ask once).
+    child_paths: RefCell<foldhash::HashMap<usize, Vec<String>>>,
 }
 
 impl<'v> Visits<'v> {
@@ -318,6 +316,7 @@ impl<'v> Visits<'v> {
             body_key,
             list: Vec::new(),
             order: Vec::new(),
+            child_paths: RefCell::default(),
         }
     }
 }
@@ -378,14 +377,15 @@ impl Visits<'_> {
     /// the order [`Primitive::validated_children`] gives them (child hooks
     /// give the same children for the same node every time), so the
     /// child's place among them picks its path.
-    fn relative_path(&self, at: usize) -> Cow<'_, str> {
+    fn relative_path(&self, at: usize) -> String {
         let visit = &self.list[at];
         let Some(parent) = visit.parent else {
             // The body roots are the first visits, in body order.
-            return Cow::Owned(format!("[{at}]"));
+            return format!("[{at}]");
         };
         let enclosing = &self.list[parent];
-        let paths = enclosing.child_paths.get_or_init(|| {
+        let mut child_paths = self.child_paths.borrow_mut();
+        let paths = child_paths.entry(parent).or_insert_with(|| {
             enclosing.primitive.map_or_else(Vec::new, |primitive| {
                 primitive
                     .validated_children(enclosing.node)
@@ -399,7 +399,7 @@ impl Visits<'_> {
             place < paths.len(),
             "a child hook gave fewer children the second time"
         );
-        Cow::Borrowed(paths.get(place).map_or("", String::as_str))
+        paths.get(place).cloned().unwrap_or_default()
     }
 
     /// The traversal-order key of the node at `at` (Zod's order): the
