@@ -619,7 +619,7 @@ fn an_optional_undocumented_enum_lists_no_null() {
 /// walked child: its ids are its own) and walked `items`.
 #[test]
 fn embedded_bodies_are_validated_but_not_walked() {
-    use isomer_sdk::{ChildRef, Markdown, Node, Pack, Primitive};
+    use isomer_sdk::{Markdown, Node, Pack, Primitive};
     #[derive(serde::Deserialize, schemars::JsonSchema)]
     #[allow(dead_code)] // read through its schema
     struct Embed {
@@ -631,22 +631,7 @@ fn embedded_bodies_are_validated_but_not_walked() {
         .example(
             json!({ "type": "embed", "items": [], "body": [ { "type": "note", "text": "x" } ] }),
         )
-        .children(|node: &Value| {
-            node.get("items")
-                .and_then(Value::as_array)
-                .map(|items| {
-                    items
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, item)| item.is_object())
-                        .map(|(index, item)| ChildRef {
-                            node: item,
-                            path: format!("items[{index}]"),
-                        })
-                        .collect()
-                })
-                .unwrap_or_default()
-        })
+        .children(common::object_items)
         .text(|_, _| String::new())
         .markdown(|_, _| Markdown::new())
         .build()
@@ -759,7 +744,7 @@ fn semantic_passes_agree_with_and_without_explicit_hooks() {
 
 #[test]
 fn findings_among_many_children_ask_the_child_hook_once_for_their_paths() {
-    use isomer_sdk::{ChildRef, Markdown, Node, Pack, Primitive};
+    use isomer_sdk::{Markdown, Node, Pack, Primitive};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
     #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -774,17 +759,7 @@ fn findings_among_many_children_ask_the_child_hook_once_for_their_paths() {
         .example(json!({ "type": "listing", "items": [] }))
         .children(move |node: &Value| {
             counted.fetch_add(1, Ordering::Relaxed);
-            node["items"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .enumerate()
-                .filter(|(_, item)| item.is_object())
-                .map(|(index, item)| ChildRef {
-                    node: item,
-                    path: format!("items[{index}]"),
-                })
-                .collect()
+            common::object_items(node)
         })
         .text(|_, _| String::new())
         .markdown(|_, _| Markdown::new())

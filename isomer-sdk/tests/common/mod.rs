@@ -143,25 +143,29 @@ pub fn runtime() -> Runtime {
         .expect("the test runtime builds")
 }
 
+/// A child hook: the objects of the node's `items` array, in order, at
+/// `items[<index>]`; nothing when `items` is missing or not an array.
+pub fn object_items(node: &Value) -> Vec<ChildRef<'_>> {
+    let Some(items) = node.get("items").and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| item.is_object())
+        .map(|(index, item)| ChildRef {
+            node: item,
+            path: format!("items[{index}]"),
+        })
+        .collect()
+}
+
 /// The test pack with the group's children given by an explicit hook equal to its
 /// schema slots (only its object items, in order): validation then walks through the
 /// hooks instead of reusing the schema pass's visits.
 pub fn hooked_runtime() -> Runtime {
     let group = group_builder()
-        .children(|node: &Value| -> Vec<ChildRef<'_>> {
-            let Some(items) = node.get("items").and_then(Value::as_array) else {
-                return Vec::new();
-            };
-            items
-                .iter()
-                .enumerate()
-                .filter(|(_, item)| item.is_object())
-                .map(|(index, item)| ChildRef {
-                    node: item,
-                    path: format!("items[{index}]"),
-                })
-                .collect()
-        })
+        .children(object_items)
         .build()
         .expect("the hooked group builds");
     let pack = Pack::new("test")
