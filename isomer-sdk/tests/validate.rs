@@ -619,28 +619,21 @@ fn an_optional_undocumented_enum_lists_no_null() {
 /// walked child: its ids are its own) and walked `items`.
 #[test]
 fn embedded_bodies_are_validated_but_not_walked() {
-    use isomer_sdk::{Markdown, Node, Pack, Primitive};
+    use isomer_sdk::{Node, Primitive};
     #[derive(serde::Deserialize, schemars::JsonSchema)]
     #[allow(dead_code)] // read through its schema
     struct Embed {
         items: Vec<Node>,
         body: Vec<Node>,
     }
-    let embed = Primitive::builder::<Embed>("embed")
-        .purpose("A render of another view.")
-        .example(
-            json!({ "type": "embed", "items": [], "body": [ { "type": "note", "text": "x" } ] }),
-        )
-        .children(common::object_items)
-        .text(|_, _| String::new())
-        .markdown(|_, _| Markdown::new())
-        .build()
-        .unwrap();
-    let rt = Runtime::builder()
-        .pack(common::pack())
-        .pack(Pack::new("e").primitive(embed).build().unwrap())
-        .build()
-        .unwrap();
+    let rt = common::runtime_with(
+        Primitive::builder::<Embed>("embed")
+            .purpose("A render of another view.")
+            .example(
+                json!({ "type": "embed", "items": [], "body": [ { "type": "note", "text": "x" } ] }),
+            )
+            .children(common::object_items),
+    );
     let checked = rt.validate(&view(json!([ {
         "type": "embed",
         "items": [ { "type": "note" } ],
@@ -744,7 +737,7 @@ fn semantic_passes_agree_with_and_without_explicit_hooks() {
 
 #[test]
 fn findings_among_many_children_ask_the_child_hook_once_for_their_paths() {
-    use isomer_sdk::{Markdown, Node, Pack, Primitive};
+    use isomer_sdk::{Node, Primitive};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
     #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -754,22 +747,15 @@ fn findings_among_many_children_ask_the_child_hook_once_for_their_paths() {
     }
     let calls = Arc::new(AtomicUsize::new(0));
     let counted = Arc::clone(&calls);
-    let listing = Primitive::builder::<Listing>("listing")
-        .purpose("Nodes one after another.")
-        .example(json!({ "type": "listing", "items": [] }))
-        .children(move |node: &Value| {
-            counted.fetch_add(1, Ordering::Relaxed);
-            common::object_items(node)
-        })
-        .text(|_, _| String::new())
-        .markdown(|_, _| Markdown::new())
-        .build()
-        .unwrap();
-    let rt = Runtime::builder()
-        .pack(common::pack())
-        .pack(Pack::new("l").primitive(listing).build().unwrap())
-        .build()
-        .unwrap();
+    let rt = common::runtime_with(
+        Primitive::builder::<Listing>("listing")
+            .purpose("Nodes one after another.")
+            .example(json!({ "type": "listing", "items": [] }))
+            .children(move |node: &Value| {
+                counted.fetch_add(1, Ordering::Relaxed);
+                common::object_items(node)
+            }),
+    );
     // 300 children, each with an unknown type, then 300 with one id.
     let unknown: Vec<Value> = (0..300).map(|_| json!({ "type": "zz" })).collect();
     let checked = rt.validate(&view(json!([{ "type": "listing", "items": unknown }])));

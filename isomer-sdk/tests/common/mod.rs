@@ -143,6 +143,29 @@ pub fn runtime() -> Runtime {
         .expect("the test runtime builds")
 }
 
+/// The test runtime plus a pack holding `builder`'s primitive, which draws
+/// nothing on the text and Markdown surfaces (for tests that read only what
+/// validation finds).
+pub fn runtime_with<T>(builder: PrimitiveBuilder<T>) -> Runtime
+where
+    T: serde::de::DeserializeOwned + JsonSchema + 'static,
+{
+    let primitive = builder
+        .text(|_, _| String::new())
+        .markdown(|_, _| Markdown::new())
+        .build()
+        .expect("the extra primitive builds");
+    let extra = Pack::new("extra")
+        .primitive(primitive)
+        .build()
+        .expect("the extra pack builds");
+    Runtime::builder()
+        .pack(pack())
+        .pack(extra)
+        .build()
+        .expect("the runtime with the extra pack builds")
+}
+
 /// A child hook: the objects of the node's `items` array, in order, at
 /// `items[<index>]`; nothing when `items` is missing or not an array.
 pub fn object_items(node: &Value) -> Vec<ChildRef<'_>> {
