@@ -300,11 +300,11 @@ pub fn renders_on_surface(node: &Value, surface: &str, walker: &impl ChildWalker
         if !is_visible_on_surface(current, surface) || !explored.insert(current as *const Value) {
             continue;
         }
-        let children = walker.children(current);
+        let children = walker.child_nodes(current);
         if children.is_empty() || walker.has_own_content(current) {
             return true;
         }
-        pending.extend(children.into_iter().rev().map(|child| child.node));
+        pending.extend(children.into_iter().rev());
     }
     false
 }
@@ -330,8 +330,7 @@ pub fn some_body_node(
         if predicate(current) {
             return true;
         }
-        let children = walker.children(current);
-        pending.extend(children.into_iter().rev().map(|child| child.node));
+        pending.extend(walker.child_nodes(current).into_iter().rev());
     }
     false
 }

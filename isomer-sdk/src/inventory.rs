@@ -77,6 +77,13 @@ impl ChildWalker for Inventory {
         }
     }
 
+    fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
+        match self.for_node(node) {
+            Some(primitive) => primitive.child_nodes(node),
+            None => Vec::new(),
+        }
+    }
+
     fn has_own_content(&self, node: &Value) -> bool {
         self.for_node(node)
             .is_some_and(|primitive| primitive.has_own_content(node))

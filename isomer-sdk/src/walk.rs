@@ -34,6 +34,17 @@ pub trait ChildWalker {
     /// The children of `node`, in the order its renderer draws them.
     fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>>;
 
+    /// The nodes of [`children`](Self::children), in the same order,
+    /// without their paths: for walks that never print a path (counting node
+    /// types, looking for visible content). The default takes them from
+    /// `children`; the runtime's walker reads them without building a path.
+    fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
+        self.children(node)
+            .into_iter()
+            .map(|child| child.node)
+            .collect()
+    }
+
     /// True when a container also renders content of its own besides its
     /// children (upstream `hasOwnContent`); false unless the primitive says so.
     fn has_own_content(&self, node: &Value) -> bool {
@@ -45,6 +56,10 @@ pub trait ChildWalker {
 impl<W: ChildWalker + ?Sized> ChildWalker for &W {
     fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
         (**self).children(node)
+    }
+
+    fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
+        (**self).child_nodes(node)
     }
 
     fn has_own_content(&self, node: &Value) -> bool {

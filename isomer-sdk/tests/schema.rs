@@ -297,6 +297,10 @@ fn def_names_never_collide_and_the_authoring_projection_simplifies() {
     let children = walker.children(&node);
     assert_eq!(children.len(), 1);
     assert_eq!(children[0].path, "child");
+    // The same child without its path: the very value inside the node.
+    let nodes = walker.child_nodes(&node);
+    assert_eq!(nodes.len(), 1);
+    assert!(std::ptr::eq(nodes[0], &node["child"]));
 }
 
 /// Type names that are not plain identifiers still make sound refs

@@ -497,6 +497,10 @@ fn explicit_child_hooks_drive_validation_walks_and_warnings() {
     let node = json!({ "type": "pair", "left": { "type": "note", "text": "a" }, "right": { "type": "note", "text": "b" } });
     let paths: Vec<String> = walker.children(&node).into_iter().map(|c| c.path).collect();
     assert_eq!(paths, vec!["right", "left"]);
+    // Without paths, in the hook's order too.
+    let nodes = walker.child_nodes(&node);
+    assert_eq!(nodes, [&node["right"], &node["left"]]);
+    assert!(std::ptr::eq(nodes[0], &node["right"]));
     // Both children hidden from slack: the pair renders there only with a caption.
     let hidden = json!({ "type": "note", "text": "a", "surfaces": ["text"] });
     let without = view(json!([ { "type": "pair", "left": hidden, "right": hidden } ]));

@@ -40,7 +40,7 @@ pub(crate) fn for_each_node_type<'a>(
         if let Some(type_name) = isomer_sdk::composition::node_type(node) {
             visit(type_name);
         }
-        stack.extend(walker.children(node).into_iter().map(|child| child.node));
+        stack.extend(walker.child_nodes(node));
     }
 }
 

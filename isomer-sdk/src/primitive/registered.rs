@@ -125,6 +125,17 @@ impl Primitive {
         }
     }
 
+    /// The nodes of [`Primitive::children`], in the same order, without
+    /// their paths: schema slots are read without building one.
+    pub(crate) fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
+        match &self.inner.children {
+            Some(hook) => hook(node).into_iter().map(|child| child.node).collect(),
+            None => self
+                .shape()
+                .map_or_else(|_| Vec::new(), |shape| shape.slots.child_nodes(node)),
+        }
+    }
+
     /// The nested nodes validation visits, each with whether the walker
     /// reaches it: without an explicit hook, every object in a schema slot
     /// ([`Node`](crate::Node) / `#/$defs/bodyNode`), in slot order. With
@@ -160,11 +171,7 @@ impl Primitive {
     /// without copying a path for each child.
     pub(crate) fn validated_child_nodes<'a>(&self, node: &'a Value) -> Vec<(&'a Value, bool)> {
         if self.inner.children.is_none() {
-            let Ok(shape) = self.shape() else {
-                return Vec::new();
-            };
-            return shape
-                .slots
+            return self
                 .child_nodes(node)
                 .into_iter()
                 .map(|child| (child, true))

@@ -452,6 +452,10 @@ impl<C> ChildWalker for Runtime<C> {
         self.inventory.children(node)
     }
 
+    fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
+        self.inventory.child_nodes(node)
+    }
+
     fn has_own_content(&self, node: &Value) -> bool {
         self.inventory.has_own_content(node)
     }
