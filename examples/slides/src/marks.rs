@@ -7,6 +7,8 @@
 //! stays literal text. Every surface reads marks through [`parse_marks`] so
 //! they agree on what counts as a mark.
 
+use std::borrow::Cow;
+
 /// One run of authored text after the marks are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark<'a> {
@@ -51,15 +53,22 @@ pub fn parse_marks(text: &str) -> Vec<Mark<'_>> {
 }
 
 /// The text with every mark's markers removed (`**fast** \`io\`` gives
-/// `fast io`); line breaks are kept.
-pub fn strip_marks(text: &str) -> String {
+/// `fast io`); line breaks are kept. Text that reads as one run (no mark,
+/// or one mark around all of it) is lent, not copied, and so is empty text.
+pub fn strip_marks(text: &str) -> Cow<'_, str> {
+    let runs = parse_marks(text);
+    match runs[..] {
+        [] => return Cow::Borrowed(text),
+        [Mark::Plain(s) | Mark::Code(s) | Mark::Strong(s)] => return Cow::Borrowed(s),
+        _ => {}
+    }
     // The result is never longer than the text: one allocation.
     let mut out = String::with_capacity(text.len());
-    for run in parse_marks(text) {
+    for run in runs {
         let (Mark::Plain(s) | Mark::Code(s) | Mark::Strong(s)) = run;
         out.push_str(s);
     }
-    out
+    Cow::Owned(out)
 }
 
 fn push_plain<'a>(runs: &mut Vec<Mark<'a>>, text: &'a str) {
@@ -142,5 +151,18 @@ mod tests {
     #[test]
     fn strips_markers() {
         assert_eq!(strip_marks("**fast** `io` *x"), "fast io *x");
+        // One run is lent: plain text, or one mark around all of it.
+        for (text, stripped) in [
+            ("plain *x", "plain *x"),
+            ("`io`", "io"),
+            ("**a b**", "a b"),
+            ("", ""),
+        ] {
+            assert!(
+                matches!(strip_marks(text), Cow::Borrowed(s) if s == stripped),
+                "{text:?}"
+            );
+        }
+        assert!(matches!(strip_marks("a `b`"), Cow::Owned(s) if s == "a b"));
     }
 }
