@@ -37,7 +37,8 @@ pub trait ChildWalker {
     /// The nodes of [`children`](Self::children), in the same order,
     /// without their paths: for walks that never print a path (counting node
     /// types, looking for visible content). The default takes them from
-    /// `children`; the runtime's walker reads them without building a path.
+    /// `children`; the runtime's walker reads schema slots without allocating
+    /// a path for each child.
     fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
         self.children(node)
             .into_iter()

@@ -126,7 +126,8 @@ impl Primitive {
     }
 
     /// The nodes of [`Primitive::children`], in the same order, without
-    /// their paths: schema slots are read without building one.
+    /// their paths: schema slots are read without allocating a path for
+    /// each child (an explicit hook still makes its paths).
     pub(crate) fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
         match &self.inner.children {
             Some(hook) => hook(node).into_iter().map(|child| child.node).collect(),
