@@ -7,7 +7,9 @@
 //! decision, the validity score and the payload score all read the one
 //! check an attempt gets.
 
-use isomer_sdk::{DeepValue, format_validation_error};
+use std::sync::Arc;
+
+use isomer_sdk::{CheckInput, DeepValue, clone_deep, drop_deep, format_validation_error};
 use serde_json::Value;
 
 use crate::callback::guarded_render;
@@ -175,7 +177,7 @@ pub fn check_composition<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    let (check, copy, _) = check_and_render(runtime, value, frame, false);
+    let (check, copy, _) = check_and_render(runtime, value.into(), frame, false);
     CheckedComposition {
         composition: copy.or_clone(value),
         ..check
@@ -191,7 +193,7 @@ where
 /// composition or without `render`.
 fn check_and_render<R>(
     runtime: &R,
-    value: &Value,
+    value: CheckInput<'_>,
     frame: Option<&dyn EvalFrame>,
     render: bool,
 ) -> (
@@ -212,7 +214,10 @@ where
             errors: findings,
         } => {
             let mut errors: Vec<String> = findings.iter().map(format_validation_error).collect();
-            errors.extend(frame_findings(frame, composition.as_ref().unwrap_or(value)));
+            errors.extend(frame_findings(
+                frame,
+                composition.as_ref().unwrap_or(&value),
+            ));
             let copy = composition.map_or(Composition::Same, Composition::Made);
             (false, errors, copy, None)
         }
@@ -243,6 +248,44 @@ fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<Str
     frame.validate_body(crate::score::body_of(composition))
 }
 
+/// An attempt's value shared through an [`Arc`] while it is checked, so
+/// the typed forms of the check point into it instead of copying the
+/// child nodes they hold (see [`CheckInput`]). Dropped without recursion,
+/// as a [`DeepValue`] is, also when a check panics.
+struct SharedValue(Option<Arc<Value>>);
+
+impl SharedValue {
+    fn new(value: DeepValue) -> Self {
+        SharedValue(Some(Arc::new(value.into_inner())))
+    }
+
+    /// The value, as the check reads it.
+    fn input(&self) -> CheckInput<'_> {
+        match &self.0 {
+            Some(tree) => tree.into(),
+            None => unreachable!("a shared value is only taken back by `into_value`"),
+        }
+    }
+
+    /// The value back: itself once the check's nodes are gone, a copy
+    /// if something the check made still holds one.
+    fn into_value(mut self) -> DeepValue {
+        let tree = self.0.take().expect("taken back once");
+        match Arc::try_unwrap(tree) {
+            Ok(value) => DeepValue::new(value),
+            Err(tree) => DeepValue::new(clone_deep(&tree)),
+        }
+    }
+}
+
+impl Drop for SharedValue {
+    fn drop(&mut self) {
+        if let Some(value) = self.0.take().and_then(|tree| Arc::try_unwrap(tree).ok()) {
+            drop_deep(value);
+        }
+    }
+}
+
 /// Checks an attempt once (upstream `checkAttempt`): a parsed attempt gains
 /// the [`check_composition`] of its value; an unparsed one is returned as is.
 pub fn check_attempt<R>(
@@ -269,7 +312,10 @@ where
 {
     match attempt {
         ParsedAttempt::Parsed { raw, value } => {
-            let (mut check, copy, rendered) = check_and_render(runtime, &value, frame, render);
+            let tree = SharedValue::new(value);
+            let (mut check, copy, rendered) =
+                check_and_render(runtime, tree.input(), frame, render);
+            let value = tree.into_value();
             // The value moves into the composition when that is what it is.
             let value = match copy {
                 Composition::Refused => Some(value),
@@ -342,8 +388,8 @@ mod tests {
             }
         }
 
-        fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
-            TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
+        fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
+            TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
         }
 
         fn render_text(&self, _composition: &Value) -> Result<String, BoxError> {

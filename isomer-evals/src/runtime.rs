@@ -51,7 +51,7 @@ pub trait EvalRuntime: Sync {
     /// The sdk's runtime does this in one pass and renders from it. A
     /// runtime made of separate steps (a test double) can answer with
     /// [`TextCheck::from_steps`].
-    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a>;
+    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a>;
 
     /// The text surface with default options: what the answerability judge
     /// reads.
@@ -237,7 +237,7 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
         (**self).node_types()
     }
 
-    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
         (**self).check(value)
     }
 
@@ -299,7 +299,7 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
             .collect()
     }
 
-    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
+    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
         let checked = isomer_sdk::Runtime::check(self, value);
         if checked.valid() {
             return TextCheck::Valid(Box::new(SdkValidText { checked }));

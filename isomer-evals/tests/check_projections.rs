@@ -19,7 +19,7 @@
 //! corpus (goldens and every recorded answer).
 
 use std::collections::{BTreeMap, HashSet};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, CheckedComposition, EvalFrame, EvalRuntime,
@@ -28,8 +28,8 @@ use isomer_evals::{
 };
 use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
-    AuthoringContext, ChildWalker, DeepValue, InputBudget, InputUsage, RenderOptions, Runtime,
-    Surface, check_input_budget,
+    AuthoringContext, CheckInput, ChildWalker, DeepValue, InputBudget, InputUsage, RenderOptions,
+    Runtime, Surface, check_input_budget,
 };
 use isomer_slides::synthetic::synthetic_corpus;
 use serde_json::{Map, Value, json};
@@ -47,8 +47,8 @@ impl EvalRuntime for Steps<'_> {
         <Runtime as EvalRuntime>::authoring_context(self.0)
     }
 
-    fn check<'a>(&'a self, value: &'a Value) -> TextCheck<'a> {
-        let parsed = self.0.parse(value);
+    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
+        let parsed = self.0.parse(&value);
         let parsed = match parsed.composition {
             Some(copy) if parsed.valid => Ok(copy),
             _ => Err(parsed.errors),
@@ -82,11 +82,21 @@ enum Kind {
     ValidDropped,
 }
 
-/// The sdk runtime's check against its projections.
+/// The sdk runtime's check against its projections, for the value
+/// borrowed and shared (whose typed forms point into it).
 fn assert_check_agrees(rt: &Runtime, value: &Value) {
+    let tree = Arc::new(value.clone());
+    for input in [CheckInput::from(value), CheckInput::from(&tree)] {
+        assert_input_check_agrees(rt, input);
+    }
+}
+
+/// [`assert_check_agrees`] for one input.
+fn assert_input_check_agrees(rt: &Runtime, input: CheckInput<'_>) {
+    let value: &Value = &input;
     let slow_rt = Steps(rt);
-    let fast = EvalRuntime::check(rt, value);
-    let slow = slow_rt.check(value);
+    let fast = EvalRuntime::check(rt, input);
+    let slow = slow_rt.check(value.into());
     match (fast, slow) {
         (TextCheck::Refused(fast), TextCheck::Refused(slow)) => assert_eq!(fast, slow, "{value}"),
         (

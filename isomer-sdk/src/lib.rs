@@ -101,7 +101,7 @@ mod validate;
 pub mod view;
 pub use capabilities::{Capabilities, SurfaceSupport};
 pub use frame::Frame;
-pub use node::Node;
+pub use node::{CheckInput, Node};
 pub use pack::{Pack, PackBuilder};
 pub use primitive::{Primitive, PrimitiveBuilder, RefineContext};
 pub use runtime::{

@@ -17,6 +17,8 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 use std::ops::Deref;
+use std::ptr::NonNull;
+use std::sync::Arc;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
@@ -31,24 +33,106 @@ pub const BODY_NODE_DEF: &str = "bodyNode";
 /// The `$ref` a child slot carries: `#/$defs/bodyNode`.
 pub const BODY_NODE_REF: &str = "#/$defs/bodyNode";
 
-/// A child body node held by a container: the raw JSON object, kept as
-/// authored so renderers can hand it to the dispatcher
-/// (`scope.text(&node.items[0])`).
+/// A child body node held by a container: the JSON object as authored, so
+/// renderers can hand it to the dispatcher (`scope.text(&node.items[0])`).
 ///
 /// Dereferences to [`serde_json::Value`]. Its JSON Schema is
 /// `{"$ref": "#/$defs/bodyNode"}`, which marks the field as a child slot.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Node(pub Value);
+///
+/// A node either owns its value or points into a value shared through an
+/// [`Arc`]: the typed forms a check of an `Arc<Value>` makes hold their
+/// children that way (see [`CheckInput`](crate::CheckInput)), so a
+/// container does not copy its subtree. Either way the node reads the same,
+/// compares by value, and clones cheaply when shared.
+#[derive(Clone)]
+pub struct Node(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Owned(Value),
+    /// `at` points to `_tree`'s value, to a value inside it, or to a
+    /// value that outlives every borrow of it (see [`Node::shared`]).
+    /// Holding `_tree` keeps that value alive and unchanged: nothing
+    /// mutates a value behind an `Arc` that is not unique, and this one is
+    /// not while the node holds it.
+    Shared {
+        _tree: Arc<Value>,
+        at: NonNull<Value>,
+    },
+}
+
+// SAFETY: a shared node is an `Arc<Value>` and a shared borrow of a value
+// it keeps alive, both `Send` and `Sync` because `Value` is.
+#[allow(unsafe_code)]
+unsafe impl Send for Node {}
+// SAFETY: as for `Send`.
+#[allow(unsafe_code)]
+unsafe impl Sync for Node {}
 
 impl Node {
+    /// A node that owns `value`.
+    pub fn new(value: Value) -> Self {
+        Node(Repr::Owned(value))
+    }
+
+    /// A node pointing at `at` inside `tree`, without copying it.
+    ///
+    /// # Safety
+    /// `at` must stay valid and unchanged for as long as `tree` is alive
+    /// and shared: it is `tree`'s own value, a value inside it (reached
+    /// from it through arrays and objects), or a value borrowed for longer
+    /// than any borrow of `tree` could be (a static).
+    #[allow(unsafe_code)]
+    pub(crate) unsafe fn shared(tree: &Arc<Value>, at: &Value) -> Self {
+        Node(Repr::Shared {
+            _tree: Arc::clone(tree),
+            at: NonNull::from(at),
+        })
+    }
+
     /// The node's `type`, when it has a string one.
     pub fn type_name(&self) -> Option<&str> {
-        crate::composition::node_type(&self.0)
+        crate::composition::node_type(self)
     }
 
     /// The raw JSON value.
+    #[allow(unsafe_code)]
     pub fn as_value(&self) -> &Value {
-        &self.0
+        match &self.0 {
+            Repr::Owned(value) => value,
+            // SAFETY: `at` points into `tree` (see `Node::shared`), which
+            // this node keeps alive and which nothing mutates while shared.
+            Repr::Shared { at, .. } => unsafe { at.as_ref() },
+        }
+    }
+
+    /// The value, owned: a copy when the node points into a shared value.
+    pub fn into_value(self) -> Value {
+        match self.0 {
+            Repr::Owned(value) => value,
+            Repr::Shared { .. } => self.as_value().clone(),
+        }
+    }
+}
+
+impl Default for Node {
+    /// A node owning `null`.
+    fn default() -> Self {
+        Node::new(Value::Null)
+    }
+}
+
+impl fmt::Debug for Node {
+    /// `Node(<the value's Debug>)`, however the node holds it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Node").field(self.as_value()).finish()
+    }
+}
+
+impl PartialEq for Node {
+    /// Equal values, however each node holds its value.
+    fn eq(&self, other: &Self) -> bool {
+        self.as_value() == other.as_value()
     }
 }
 
@@ -56,39 +140,99 @@ impl Deref for Node {
     type Target = Value;
 
     fn deref(&self) -> &Value {
-        &self.0
+        self.as_value()
     }
 }
 
 impl AsRef<Value> for Node {
     fn as_ref(&self) -> &Value {
-        &self.0
+        self.as_value()
     }
 }
 
 impl From<Value> for Node {
     fn from(value: Value) -> Self {
-        Node(value)
+        Node::new(value)
+    }
+}
+
+/// The value [`Runtime::check`](crate::Runtime::check) reads: borrowed as
+/// it is (`&Value`), or shared through an [`Arc`] (`&Arc<Value>`).
+///
+/// The typed forms a check makes (what refinements and renderers read)
+/// hold their child [`Node`](crate::Node)s as copies of a borrowed value's
+/// children, and as pointers into a shared value: checking an
+/// `Arc<Value>` copies no subtree, which matters for containers whose
+/// typed form holds every node below them. The findings, the composition
+/// and every render are the same either way.
+///
+/// Dereferences to the value.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInput<'a> {
+    value: &'a Value,
+    /// `Some` when `value` is this tree's own value.
+    tree: Option<&'a Arc<Value>>,
+}
+
+impl<'a> CheckInput<'a> {
+    /// The shared value, when there is one (its own value is the input's).
+    pub(crate) fn tree(self) -> Option<&'a Arc<Value>> {
+        self.tree
+    }
+
+    /// The value, for as long as the input is borrowed.
+    pub(crate) fn value(self) -> &'a Value {
+        self.value
+    }
+}
+
+impl<'a> From<&'a Value> for CheckInput<'a> {
+    fn from(value: &'a Value) -> Self {
+        CheckInput { value, tree: None }
+    }
+}
+
+impl<'a> From<&'a crate::DeepValue> for CheckInput<'a> {
+    fn from(value: &'a crate::DeepValue) -> Self {
+        CheckInput::from(&**value)
+    }
+}
+
+impl<'a> From<&'a Arc<Value>> for CheckInput<'a> {
+    fn from(tree: &'a Arc<Value>) -> Self {
+        CheckInput {
+            value: tree,
+            tree: Some(tree),
+        }
+    }
+}
+
+impl Deref for CheckInput<'_> {
+    type Target = Value;
+
+    fn deref(&self) -> &Value {
+        self.value
     }
 }
 
 /// The newtype name [`Node`] asks a deserializer for. The deserializer the
-/// runtime reads typed forms from answers it by lending a clone of the
-/// child's value (one copy, no map rebuilt, see [`with_lent`]). Any other
+/// runtime reads typed forms from answers it by lending the node it made
+/// for the child (a pointer into a shared value, or else one copy of the
+/// child: no map rebuilt either way, see [`with_lent`]). Any other
 /// deserializer answers it as it answers any newtype struct (most hand the
 /// node their value, some visit the value straight away), and the node
 /// reads that value as [`serde_json::Value`] would.
 pub(crate) const NODE_TOKEN: &str = "$isomer_sdk::private::Node";
 
 thread_local! {
-    /// The value lent to the node visitor being called; empty at any other
+    /// The node lent to the node visitor being called; empty at any other
     /// time.
-    static LENT: RefCell<Option<Value>> = const { RefCell::new(None) };
+    static LENT: RefCell<Option<Node>> = const { RefCell::new(None) };
 }
 
-/// Calls `visit` (a call of the node visitor, as a unit) with `value` lent
+/// Calls `visit` (a call of the node visitor, as a unit) with `node` lent
 /// to it; nothing stays lent afterwards, also when `visit` panics.
-pub(crate) fn with_lent<R>(value: Value, visit: impl FnOnce() -> R) -> R {
+pub(crate) fn with_lent<R>(node: Node, visit: impl FnOnce() -> R) -> R {
     /// Takes back what the visitor left lent when it goes out of scope.
     struct TakeBack;
 
@@ -98,13 +242,13 @@ pub(crate) fn with_lent<R>(value: Value, visit: impl FnOnce() -> R) -> R {
         }
     }
 
-    LENT.with(|lent| *lent.borrow_mut() = Some(value));
+    LENT.with(|lent| *lent.borrow_mut() = Some(node));
     let _take_back = TakeBack;
     visit()
 }
 
-/// The value lent to the node visitor being called, if any.
-pub(crate) fn take_lent() -> Option<Value> {
+/// The node lent to the node visitor being called, if any.
+pub(crate) fn take_lent() -> Option<Node> {
     LENT.with(|lent| lent.borrow_mut().take())
 }
 
@@ -125,7 +269,7 @@ struct NodeVisitor;
 macro_rules! visit_scalars {
     ($($method:ident($type:ty))*) => {$(
         fn $method<E: de::Error>(self, value: $type) -> Result<Node, E> {
-            Value::deserialize(value.into_deserializer()).map(Node)
+            Value::deserialize(value.into_deserializer()).map(Node::new)
         }
     )*};
 }
@@ -143,35 +287,35 @@ impl<'de> Visitor<'de> for NodeVisitor {
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
-        Value::deserialize(deserializer).map(Node)
+        Value::deserialize(deserializer).map(Node::new)
     }
 
-    /// The runtime's deserializer lends the value here; from any other
+    /// The runtime's deserializer lends the node here; from any other
     /// deserializer a unit is `null`, as for [`serde_json::Value`].
     fn visit_unit<E: de::Error>(self) -> Result<Node, E> {
-        Ok(Node(take_lent().unwrap_or(Value::Null)))
+        Ok(take_lent().unwrap_or_default())
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Node, E> {
-        Ok(Node(Value::Null))
+        Ok(Node::default())
     }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
-        Value::deserialize(deserializer).map(Node)
+        Value::deserialize(deserializer).map(Node::new)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Node, A::Error> {
-        Value::deserialize(SeqAccessDeserializer::new(seq)).map(Node)
+        Value::deserialize(SeqAccessDeserializer::new(seq)).map(Node::new)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Node, A::Error> {
-        Value::deserialize(MapAccessDeserializer::new(map)).map(Node)
+        Value::deserialize(MapAccessDeserializer::new(map)).map(Node::new)
     }
 }
 
 impl Serialize for Node {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
+        self.as_value().serialize(serializer)
     }
 }
 
@@ -201,11 +345,11 @@ mod tests {
     #[test]
     fn a_node_outside_a_source_deserializes_its_value() {
         let node: Node = serde_json::from_str(r#"{"type": "note", "text": "x"}"#).unwrap();
-        assert_eq!(node.0, json!({"type": "note", "text": "x"}));
+        assert_eq!(*node, json!({"type": "note", "text": "x"}));
         let node = Node::deserialize(&json!(null)).unwrap();
-        assert_eq!(node.0, Value::Null);
+        assert_eq!(*node, Value::Null);
         let nodes: Vec<Node> = serde_json::from_value(json!([1, "two"])).unwrap();
-        assert_eq!(nodes, [Node(json!(1)), Node(json!("two"))]);
+        assert_eq!(nodes, [Node::new(json!(1)), Node::new(json!("two"))]);
     }
 
     struct Unit;
@@ -231,26 +375,35 @@ mod tests {
         type Error = serde_json::Error;
         // serde_json's map deserializers visit the map straight away.
         let map = serde_json::Map::from_iter([(String::from("type"), json!("note"))]);
-        assert_eq!(Node::deserialize(&map).unwrap().0, json!({"type": "note"}));
-        assert_eq!(Node::deserialize(map).unwrap().0, json!({"type": "note"}));
+        assert_eq!(
+            Node::deserialize(&map).unwrap().into_value(),
+            json!({"type": "note"})
+        );
+        assert_eq!(
+            Node::deserialize(map).unwrap().into_value(),
+            json!({"type": "note"})
+        );
         // serde's value deserializers visit scalars, sequences and maps.
         let text = IntoDeserializer::<Error>::into_deserializer("x");
-        assert_eq!(Node::deserialize(text).unwrap().0, json!("x"));
+        assert_eq!(Node::deserialize(text).unwrap().into_value(), json!("x"));
         let number = IntoDeserializer::<Error>::into_deserializer(-3_i64);
-        assert_eq!(Node::deserialize(number).unwrap().0, json!(-3));
+        assert_eq!(Node::deserialize(number).unwrap().into_value(), json!(-3));
         let float = IntoDeserializer::<Error>::into_deserializer(f64::NAN);
-        assert_eq!(Node::deserialize(float).unwrap().0, Value::Null);
+        assert_eq!(Node::deserialize(float).unwrap().into_value(), Value::Null);
         let flag = IntoDeserializer::<Error>::into_deserializer(true);
-        assert_eq!(Node::deserialize(flag).unwrap().0, json!(true));
+        assert_eq!(Node::deserialize(flag).unwrap().into_value(), json!(true));
         let seq = SeqDeserializer::<_, Error>::new([1_u64, 2].into_iter());
-        assert_eq!(Node::deserialize(seq).unwrap().0, json!([1, 2]));
+        assert_eq!(Node::deserialize(seq).unwrap().into_value(), json!([1, 2]));
         let entries = MapDeserializer::<_, Error>::new([("a", 1_u64)].into_iter());
-        assert_eq!(Node::deserialize(entries).unwrap().0, json!({"a": 1}));
+        assert_eq!(
+            Node::deserialize(entries).unwrap().into_value(),
+            json!({"a": 1})
+        );
     }
 
     #[test]
     fn a_unit_from_another_deserializer_is_a_null_node() {
         // What `serde_json::Value` makes of a unit, with nothing lent.
-        assert_eq!(Node::deserialize(Unit).unwrap().0, Value::Null);
+        assert_eq!(Node::deserialize(Unit).unwrap().into_value(), Value::Null);
     }
 }

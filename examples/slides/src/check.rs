@@ -82,8 +82,8 @@ mod tests {
     #[test]
     fn finds_every_nested_frame() {
         let nodes = vec![
-            Node(json!({"type": "slideHeading", "title": "a"})),
-            Node(json!({"type": "slideFrame", "body": []})),
+            Node::new(json!({"type": "slideHeading", "title": "a"})),
+            Node::new(json!({"type": "slideFrame", "body": []})),
         ];
         assert_eq!(
             nested_frames("items", &nodes),

@@ -55,4 +55,5 @@ mod typed;
 pub use builder::PrimitiveBuilder;
 pub use refine::RefineContext;
 pub use registered::Primitive;
+pub(crate) use source::NodeSource;
 pub(crate) use typed::{ErasedPrimitive, TypedSlot};

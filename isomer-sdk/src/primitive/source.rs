@@ -3,29 +3,86 @@
 //! It reads a checked node as `serde_json`'s `&Value` deserializer does and
 //! hands every request to that deserializer, with one difference: structs,
 //! sequences and options are read through `NodeSource` again, so that each
-//! [`Node`](crate::Node) reached through them is made by cloning the
-//! child's value, instead of by `serde` rebuilding it entry by entry (every
-//! key hashed into a new map, every value through a visitor call). The
-//! result is the same value either way.
+//! [`Node`](crate::Node) reached through them is made whole, instead of by
+//! `serde` rebuilding it entry by entry (every key hashed into a new map,
+//! every value through a visitor call): a node pointing at the child when
+//! the source reads a value shared through an `Arc` (a check of
+//! `&Arc<Value>`), else a clone of the child. The node holds the same value
+//! either way.
 //!
 //! `Node`'s `Deserialize` asks for a newtype struct with a private name
 //! (the kind of hand-over `serde_json` uses for its `RawValue`);
-//! `NodeSource` answers it by lending a clone of its value (see
-//! `with_lent`). A child reached another way (inside a map, a tuple, an
+//! `NodeSource` answers it by lending the node it made (see `with_lent`). A child reached another way (inside a map, a tuple, an
 //! enum, another newtype struct, a `#[serde(flatten)]` struct or anything
 //! read through `deserialize_any`, all of which `NodeSource` hands to
 //! `serde_json` whole) is rebuilt as before: the hand-over changes how fast
 //! a typed form is made, never what it holds.
 
+use std::sync::Arc;
+
 use serde::de::value::{BorrowedStrDeserializer, MapDeserializer, SeqDeserializer};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde_json::{Map, Value};
 
-use crate::node::{NODE_TOKEN, with_lent};
+use crate::node::{NODE_TOKEN, Node, with_lent};
 
 /// A checked node (or a part of one), read as `serde_json` reads a
-/// `&Value`, with [`Node`](crate::Node)s cloned (see the module docs).
-pub(crate) struct NodeSource<'de>(pub(crate) &'de Value);
+/// `&Value`, with [`Node`]s made whole (see the module docs).
+#[derive(Clone, Copy)]
+pub(crate) struct NodeSource<'de> {
+    value: &'de Value,
+    /// The shared value `value` lies in, when there is one. Invariant:
+    /// `value` is valid and unchanged for as long as `tree` is alive and
+    /// shared (see [`Node::shared`]).
+    tree: Option<&'de Arc<Value>>,
+}
+
+impl<'de> NodeSource<'de> {
+    /// Reads `value`; its nodes are clones of its children.
+    pub(crate) fn new(value: &'de Value) -> Self {
+        NodeSource { value, tree: None }
+    }
+
+    /// Reads `value`, a value inside `tree`; its nodes point into `tree`.
+    ///
+    /// # Safety
+    /// As for [`Node::shared`]: `value` must stay valid and unchanged for
+    /// as long as `tree` is alive and shared (it is `tree`'s value, a value
+    /// inside it, or a value borrowed for longer than any borrow of `tree`).
+    #[allow(unsafe_code)]
+    pub(crate) unsafe fn within(tree: &'de Arc<Value>, value: &'de Value) -> Self {
+        NodeSource {
+            value,
+            tree: Some(tree),
+        }
+    }
+
+    /// The value read.
+    pub(crate) fn value(self) -> &'de Value {
+        self.value
+    }
+
+    /// `child`, a value inside this source's value, read the same way.
+    fn child(self, child: &'de Value) -> Self {
+        NodeSource {
+            value: child,
+            tree: self.tree,
+        }
+    }
+
+    /// The node for this source's value: pointing into the tree, or a
+    /// clone.
+    fn node(self) -> Node {
+        match self.tree {
+            // SAFETY: the invariant of `tree` (see `NodeSource::within`;
+            // `child` keeps it, since a value inside this one is as valid
+            // and as unchanged as this one).
+            #[allow(unsafe_code)]
+            Some(tree) => unsafe { Node::shared(tree, self.value) },
+            None => Node::new(self.value.clone()),
+        }
+    }
+}
 
 /// Methods that hand the request to `serde_json`'s `&Value` deserializer
 /// as it is: `method(arguments before the visitor);`.
@@ -36,7 +93,7 @@ macro_rules! hand_over {
             $($arg: $type,)*
             visitor: V,
         ) -> Result<V::Value, Self::Error> {
-            self.0.$method($($arg,)* visitor)
+            self.value.$method($($arg,)* visitor)
         }
     )*};
 }
@@ -63,22 +120,22 @@ impl<'de> de::Deserializer<'de> for NodeSource<'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Self::Error> {
-        match self.0 {
-            Value::Object(map) => visit_entries(map, visitor),
-            Value::Array(items) => visit_items(items, visitor),
+        match self.value {
+            Value::Object(map) => visit_entries(self, map, visitor),
+            Value::Array(items) => visit_items(self, items, visitor),
             other => other.deserialize_struct(name, fields, visitor),
         }
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-        match self.0 {
-            Value::Array(items) => visit_items(items, visitor),
+        match self.value {
+            Value::Array(items) => visit_items(self, items, visitor),
             other => other.deserialize_seq(visitor),
         }
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-        match self.0 {
+        match self.value {
             Value::Null => visitor.visit_none(),
             _ => visitor.visit_some(self),
         }
@@ -90,10 +147,10 @@ impl<'de> de::Deserializer<'de> for NodeSource<'de> {
         visitor: V,
     ) -> Result<V::Value, Self::Error> {
         if name != NODE_TOKEN {
-            return self.0.deserialize_newtype_struct(name, visitor);
+            return self.value.deserialize_newtype_struct(name, visitor);
         }
-        // Only the node visitor asks for this name, and it takes the clone.
-        with_lent(self.0.clone(), || visitor.visit_unit())
+        // Only the node visitor asks for this name, and it takes the node.
+        with_lent(self.node(), || visitor.visit_unit())
     }
 }
 
@@ -105,29 +162,32 @@ impl<'de> IntoDeserializer<'de, serde_json::Error> for NodeSource<'de> {
     }
 }
 
-/// `items` as a sequence, each item read through [`NodeSource`]; an error
-/// when the visitor leaves items unread.
+/// `items` (the array `source` reads) as a sequence, each item read
+/// through [`NodeSource`]; an error when the visitor leaves items unread.
 fn visit_items<'de, V: Visitor<'de>>(
+    source: NodeSource<'de>,
     items: &'de [Value],
     visitor: V,
 ) -> Result<V::Value, serde_json::Error> {
-    let mut items = SeqDeserializer::new(items.iter().map(NodeSource));
+    let mut items = SeqDeserializer::new(items.iter().map(|item| source.child(item)));
     let seq = visitor.visit_seq(&mut items)?;
     items.end()?;
     Ok(seq)
 }
 
-/// `map` as a map of field names, each value read through [`NodeSource`];
-/// an error when the visitor leaves entries unread. A struct's keys are its
-/// field names, lent as borrowed strings, as `serde_json` lends them.
+/// `map` (the object `source` reads) as a map of field names, each value
+/// read through [`NodeSource`]; an error when the visitor leaves entries
+/// unread. A struct's keys are its field names, lent as borrowed strings,
+/// as `serde_json` lends them.
 fn visit_entries<'de, V: Visitor<'de>>(
+    source: NodeSource<'de>,
     map: &'de Map<String, Value>,
     visitor: V,
 ) -> Result<V::Value, serde_json::Error> {
     let mut entries = MapDeserializer::new(map.iter().map(|(key, value)| {
         (
             BorrowedStrDeserializer::<serde_json::Error>::new(key),
-            NodeSource(value),
+            source.child(value),
         )
     }));
     let fields = visitor.visit_map(&mut entries)?;
@@ -176,7 +236,7 @@ mod tests {
     /// `serde_json`'s own deserializer.
     fn both<T: for<'de> Deserialize<'de>>(value: &Value) -> (Result<T, String>, Result<T, String>) {
         (
-            T::deserialize(NodeSource(value)).map_err(|error| error.to_string()),
+            T::deserialize(NodeSource::new(value)).map_err(|error| error.to_string()),
             T::deserialize(value).map_err(|error| error.to_string()),
         )
     }
@@ -197,9 +257,9 @@ mod tests {
         let (lent, rebuilt) = both::<Container>(&value);
         let lent = lent.unwrap();
         assert_eq!(Ok(&lent), rebuilt.as_ref());
-        assert_eq!(lent.body[0].0, value["body"][0]);
-        assert_eq!(lent.panes[0].items[0].0, value["panes"][0]["items"][0]);
-        assert_eq!(lent.aside.unwrap().0, value["aside"]);
+        assert_eq!(*lent.body[0], value["body"][0]);
+        assert_eq!(*lent.panes[0].items[0], value["panes"][0]["items"][0]);
+        assert_eq!(*lent.aside.unwrap(), value["aside"]);
         assert!(take_lent().is_none(), "nothing is left lent");
     }
 
@@ -253,11 +313,11 @@ mod tests {
         });
         let (lent, rebuilt) = both::<Strict>(&strict);
         assert_eq!(lent, rebuilt);
-        assert_eq!(lent.unwrap().items[0].0, json!({"type": "a"}));
+        assert_eq!(*lent.unwrap().items[0], json!({"type": "a"}));
         let flat = json!({"first": {"type": "a"}, "second": {"type": "b"}});
         let (lent, rebuilt) = both::<Flat>(&flat);
         assert_eq!(lent, rebuilt);
-        assert_eq!(lent.unwrap().rest["second"].0, json!({"type": "b"}));
+        assert_eq!(*lent.unwrap().rest["second"], json!({"type": "b"}));
         // A struct read from an array, as serde_json allows.
         let (lent, rebuilt) = both::<Pane>(&json!([[{"type": "a"}], "t"]));
         assert_eq!(lent, rebuilt);
@@ -292,30 +352,72 @@ mod tests {
     }
 
     /// What a visitor of the node token gets from a source: a unit, with
-    /// a clone of the value lent.
+    /// the node lent.
     struct Lent;
 
     impl<'de> Visitor<'de> for Lent {
-        type Value = Option<Value>;
+        type Value = Option<Node>;
 
         fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            formatter.write_str("a lent value")
+            formatter.write_str("a lent node")
         }
 
-        fn visit_unit<E: de::Error>(self) -> Result<Option<Value>, E> {
+        fn visit_unit<E: de::Error>(self) -> Result<Option<Node>, E> {
             Ok(take_lent())
         }
     }
 
     #[test]
-    fn the_node_token_lends_a_clone_of_the_value() {
+    fn the_node_token_lends_a_clone_of_a_borrowed_value() {
         let value = json!({"type": "note", "items": [{"type": "kpi"}]});
         let lent =
-            de::Deserializer::deserialize_newtype_struct(NodeSource(&value), NODE_TOKEN, Lent);
-        assert_eq!(lent.unwrap(), Some(value.clone()));
+            de::Deserializer::deserialize_newtype_struct(NodeSource::new(&value), NODE_TOKEN, Lent);
+        let lent = lent.unwrap().unwrap();
+        assert_eq!(*lent, value);
+        assert!(!std::ptr::eq(lent.as_value(), &value), "a copy");
         // Another newtype goes to serde_json, which lends nothing.
-        let other = de::Deserializer::deserialize_newtype_struct(NodeSource(&value), "Other", Lent);
+        let other =
+            de::Deserializer::deserialize_newtype_struct(NodeSource::new(&value), "Other", Lent);
         assert!(other.is_err());
+        assert!(take_lent().is_none());
+    }
+
+    #[test]
+    fn a_shared_value_lends_nodes_that_point_into_it() {
+        let tree = Arc::new(json!({
+            "type": "container",
+            "body": [{"type": "kpi", "value": 1}, {"type": "note"}],
+            "aside": {"type": "note", "text": "x"},
+            "panes": [{"items": [{"type": "kpi"}], "title": "t"}],
+        }));
+        // SAFETY: the source reads the tree's own value.
+        #[allow(unsafe_code)]
+        let source = unsafe { NodeSource::within(&tree, &tree) };
+        let typed = Container::deserialize(source).unwrap();
+        assert!(std::ptr::eq(typed.body[0].as_value(), &tree["body"][0]));
+        assert!(std::ptr::eq(typed.body[1].as_value(), &tree["body"][1]));
+        assert!(std::ptr::eq(
+            typed.aside.as_ref().unwrap().as_value(),
+            &tree["aside"]
+        ));
+        let pane_item = &tree["panes"][0]["items"][0];
+        assert!(std::ptr::eq(typed.panes[0].items[0].as_value(), pane_item));
+        // The nodes keep the tree alive: 1 + the four nodes.
+        assert_eq!(Arc::strong_count(&tree), 5);
+        // A clone shares too; what it reads is the same value.
+        let kept = typed.body[0].clone();
+        drop(typed);
+        assert_eq!(Arc::strong_count(&tree), 2);
+        assert_eq!(*kept, json!({"type": "kpi", "value": 1}));
+        assert_eq!(
+            kept.clone().into_value(),
+            json!({"type": "kpi", "value": 1})
+        );
+        // Dropping the caller's handle first leaves the node reading a
+        // value that is still alive.
+        drop(tree);
+        assert_eq!(kept.type_name(), Some("kpi"));
+        assert_eq!(kept, Node::new(json!({"type": "kpi", "value": 1})));
         assert!(take_lent().is_none());
     }
 }

@@ -44,18 +44,28 @@ pub(crate) trait ErasedPrimitive: Send + Sync {
     /// Runs the refinements; `Err` when the node does not deserialize.
     fn refine(
         &self,
-        node: &Value,
+        node: NodeSource<'_>,
         slot: &mut TypedSlot,
         ctx: &mut RefineContext<'_>,
     ) -> Result<(), String>;
-    fn text(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String;
-    fn markdown(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Markdown;
+    fn text(&self, node: NodeSource<'_>, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String;
+    fn markdown(
+        &self,
+        node: NodeSource<'_>,
+        slot: &RefCell<TypedSlot>,
+        scope: &Scope<'_>,
+    ) -> Markdown;
     /// `None` when the primitive has no html renderer.
-    fn html(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Option<Html>;
+    fn html(
+        &self,
+        node: NodeSource<'_>,
+        slot: &RefCell<TypedSlot>,
+        scope: &Scope<'_>,
+    ) -> Option<Html>;
     /// `None` when the primitive has no slack renderer.
     fn slack(
         &self,
-        node: &Value,
+        node: NodeSource<'_>,
         slot: &RefCell<TypedSlot>,
         scope: &Scope<'_>,
     ) -> Option<Vec<Value>>;
@@ -68,18 +78,18 @@ pub(crate) trait ErasedPrimitive: Send + Sync {
 /// copy and the copy is tried (the common case costs nothing extra).
 ///
 /// Both attempts read through [`NodeSource`], so the child nodes that `T`
-/// holds in its struct, sequence and option fields are clones of the
-/// node's children.
-fn deserialize_node<T: DeserializeOwned>(node: &Value) -> Result<T, serde_json::Error> {
-    let error = match T::deserialize(NodeSource(node)) {
+/// holds in its struct, sequence and option fields are made whole: from
+/// `node` as its source makes them, and as clones from the copy.
+fn deserialize_node<T: DeserializeOwned>(node: NodeSource<'_>) -> Result<T, serde_json::Error> {
+    let error = match T::deserialize(node) {
         Ok(typed) => return Ok(typed),
         Err(error) => error,
     };
-    let mut copy = node.clone();
+    let mut copy = node.value().clone();
     if !integralize(&mut copy) {
         return Err(error);
     }
-    T::deserialize(NodeSource(&copy))
+    T::deserialize(NodeSource::new(&copy))
 }
 
 /// Rewrites every float with no fraction that fits an `i64`/`u64` as that
@@ -129,7 +139,7 @@ impl<T: DeserializeOwned + 'static> Typed<T> {
     /// the node's other renders; `None` when the node is dropped.
     fn with_prepared<R>(
         &self,
-        node: &Value,
+        node: NodeSource<'_>,
         slot: &RefCell<TypedSlot>,
         render: impl FnOnce(&T) -> R,
     ) -> Option<R> {
@@ -167,7 +177,7 @@ impl<T: DeserializeOwned + 'static> ErasedPrimitive for Typed<T> {
 
     fn refine(
         &self,
-        node: &Value,
+        node: NodeSource<'_>,
         slot: &mut TypedSlot,
         ctx: &mut RefineContext<'_>,
     ) -> Result<(), String> {
@@ -182,17 +192,27 @@ impl<T: DeserializeOwned + 'static> ErasedPrimitive for Typed<T> {
         Ok(())
     }
 
-    fn text(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String {
+    fn text(&self, node: NodeSource<'_>, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String {
         self.with_prepared(node, slot, |typed| (self.text)(typed, scope))
             .unwrap_or_default()
     }
 
-    fn markdown(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Markdown {
+    fn markdown(
+        &self,
+        node: NodeSource<'_>,
+        slot: &RefCell<TypedSlot>,
+        scope: &Scope<'_>,
+    ) -> Markdown {
         self.with_prepared(node, slot, |typed| (self.markdown)(typed, scope))
             .unwrap_or_default()
     }
 
-    fn html(&self, node: &Value, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> Option<Html> {
+    fn html(
+        &self,
+        node: NodeSource<'_>,
+        slot: &RefCell<TypedSlot>,
+        scope: &Scope<'_>,
+    ) -> Option<Html> {
         let renderer = self.html.as_ref()?;
         Some(
             self.with_prepared(node, slot, |typed| renderer(typed, scope))
@@ -202,7 +222,7 @@ impl<T: DeserializeOwned + 'static> ErasedPrimitive for Typed<T> {
 
     fn slack(
         &self,
-        node: &Value,
+        node: NodeSource<'_>,
         slot: &RefCell<TypedSlot>,
         scope: &Scope<'_>,
     ) -> Option<Vec<Value>> {

@@ -138,8 +138,12 @@ impl<C: Send + 'static> Runtime<C> {
     /// a borrow of `value` itself: no copy is made), and the typed form of
     /// every node the pass deserialized, so [`Checked::render`] renders
     /// without checking or deserializing again.
-    pub fn check<'a>(&'a self, value: &'a Value) -> Checked<'a> {
-        Checked::new(Engine::shared(), &self.inventory, self.budget, value)
+    ///
+    /// `value` is a `&Value`, or a `&Arc<Value>` whose typed forms then
+    /// point into it instead of copying the child nodes they hold (see
+    /// [`CheckInput`](crate::CheckInput)).
+    pub fn check<'a>(&'a self, value: impl Into<crate::CheckInput<'a>>) -> Checked<'a> {
+        Checked::new(Engine::shared(), &self.inventory, self.budget, value.into())
     }
 
     /// Renders a composition on `surface` (validating first, in the same
@@ -157,7 +161,11 @@ impl<C: Send + 'static> Runtime<C> {
         let mode = options
             .on_validation_error
             .unwrap_or(surface.default_mode());
-        let pass = Engine::shared().run(&self.inventory, composition, Measure::Check(self.budget));
+        let pass = Engine::shared().run(
+            &self.inventory,
+            composition.into(),
+            Measure::Check(self.budget),
+        );
         let valid = pass.valid();
         let (refused, visits, errors, _) = pass.into_parts();
         if refused || (!valid && mode == ValidationMode::Throw) {

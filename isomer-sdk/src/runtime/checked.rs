@@ -8,6 +8,7 @@ use crate::budget::InputBudget;
 use crate::dispatch::Dispatch;
 use crate::error::{CompositionValidationError, ValidationError, ValidationWarning};
 use crate::inventory::Inventory;
+use crate::node::CheckInput;
 use crate::surface::Scope;
 use crate::surface::options::{RenderOptions, ValidationMode};
 use crate::surface::render::{Rendered, Surface, render_body};
@@ -60,9 +61,10 @@ impl<'a> Checked<'a> {
         engine: &'a Engine,
         inventory: &'a Inventory,
         budget: InputBudget,
-        value: &'a Value,
+        input: CheckInput<'a>,
     ) -> Self {
-        let pass = engine.run(inventory, value, Measure::Check(budget));
+        let value = input.value();
+        let pass = engine.run(inventory, input, Measure::Check(budget));
         if !pass.schema_errors.is_empty() {
             return Checked {
                 inventory,
@@ -74,8 +76,9 @@ impl<'a> Checked<'a> {
                 drop(pass);
                 // Rare: a key was dropped, so the copy is checked itself (a
                 // refinement may read the raw node); its pass is not kept.
-                let (_, _, errors, warnings) =
-                    engine.run(inventory, &copy, Measure::Within).into_parts();
+                let (_, _, errors, warnings) = engine
+                    .run(inventory, CheckInput::from(&copy), Measure::Within)
+                    .into_parts();
                 State::Sanitized {
                     copy,
                     errors,

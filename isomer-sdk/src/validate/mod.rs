@@ -39,6 +39,7 @@ use crate::budget::{InputBudget, check_input_budget};
 use crate::error::{ValidationError, ValidationWarning};
 use crate::inventory::Inventory;
 use crate::json::{JsonRefusal, JsonSyntaxError, parse_json_within};
+use crate::node::CheckInput;
 
 use order::{Seg, key_for};
 
@@ -167,14 +168,15 @@ impl Engine {
         &ENGINE
     }
 
-    /// The one pass over `value`: budget, schema and refinements, then (when
-    /// those found nothing) duplicate ids and empty surfaces.
+    /// The one pass over `input`: budget, schema and refinements, then
+    /// (when those found nothing) duplicate ids and empty surfaces.
     pub fn run<'v>(
         &'v self,
         inventory: &'v Inventory,
-        value: &'v Value,
+        input: CheckInput<'v>,
         measure: Measure,
     ) -> Pass<'v> {
+        let value = input.value();
         let refusal = match measure {
             Measure::Check(budget) => check_input_budget(value, budget).err(),
             Measure::Within => None,
@@ -188,7 +190,7 @@ impl Engine {
                 visits: Visits::empty(&self.body_key),
             };
         }
-        let (schema_errors, visits) = self.schema_pass(inventory, value);
+        let (schema_errors, visits) = self.schema_pass(inventory, input);
         let (id_errors, warnings) = if schema_errors.is_empty() {
             let roots = crate::composition::node_field(value, "body")
                 .and_then(Value::as_array)
@@ -217,7 +219,7 @@ impl Engine {
         value: &Value,
         budget: InputBudget,
     ) -> ParsedComposition {
-        let pass = self.run(inventory, value, Measure::Check(budget));
+        let pass = self.run(inventory, value.into(), Measure::Check(budget));
         if !pass.schema_errors.is_empty() {
             return ParsedComposition {
                 valid: false,
@@ -272,7 +274,7 @@ impl Engine {
             id_errors,
             warnings,
             ..
-        } = self.run(inventory, value, measure);
+        } = self.run(inventory, value.into(), measure);
         let errors = if schema_errors.is_empty() {
             id_errors
         } else {

@@ -6,6 +6,7 @@
 
 use std::cell::RefCell;
 use std::ops::Range;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -13,7 +14,8 @@ use crate::error::{SURFACE_NAMES, ValidationError, ValidationWarning};
 use crate::inventory::Inventory;
 use crate::js::quote_text;
 use crate::json::eq_deep;
-use crate::primitive::{Primitive, RefineContext, TypedSlot};
+use crate::node::CheckInput;
+use crate::primitive::{NodeSource, Primitive, RefineContext, TypedSlot};
 use crate::walk::{ChildWalker, child_node_path};
 
 use super::messages::{Issue, Subject, format_path, issues};
@@ -65,8 +67,9 @@ impl Engine {
     pub(super) fn schema_pass<'v>(
         &'v self,
         inventory: &'v Inventory,
-        value: &'v Value,
+        input: CheckInput<'v>,
     ) -> (Vec<ValidationError>, Visits<'v>) {
+        let value = input.value();
         let mut found: Vec<(Vec<u64>, ValidationError)> = Vec::new();
         let root_subject = Subject {
             schema: &self.root_schema,
@@ -78,6 +81,7 @@ impl Engine {
             found.push((issue.key, ValidationError::new(path, issue.message)));
         }
         let mut visits = Visits {
+            tree: input.tree(),
             roots: 0,
             body_key: &self.body_key,
             list: Vec::new(),
@@ -216,11 +220,11 @@ impl Engine {
         let reported = visit.reported_type(primitive);
         let with_type = |error: ValidationError| with_node_type(error, reported);
         let mut context = RefineContext::new(visit.node, inventory as &dyn ChildWalker);
-        let outcome =
-            primitive
-                .inner
-                .erased
-                .refine(visit.node, &mut visit.slot.borrow_mut(), &mut context);
+        let outcome = primitive.inner.erased.refine(
+            visits.source(at),
+            &mut visit.slot.borrow_mut(),
+            &mut context,
+        );
         let findings = context.into_findings();
         if outcome.is_ok() && findings.is_empty() {
             return 0;
@@ -294,6 +298,11 @@ fn with_node_type(error: ValidationError, reported: Option<&str>) -> ValidationE
 /// Every node the schema pass reached. Children are added after their
 /// parent, so a parent's index is below its children's.
 pub(crate) struct Visits<'v> {
+    /// The shared value the pass read, when it read one. Every visit's node
+    /// is its value, a value inside it, or (from a child hook) a value
+    /// borrowed for longer than any borrow of it could be: what
+    /// [`NodeSource::within`] asks.
+    tree: Option<&'v Arc<Value>>,
     /// How many body roots there are (the first visits).
     roots: usize,
     body_key: &'v [u64],
@@ -312,6 +321,7 @@ impl<'v> Visits<'v> {
     /// No visits (the budget refused the input).
     pub(super) fn empty(body_key: &'v [u64]) -> Self {
         Visits {
+            tree: None,
             roots: 0,
             body_key,
             list: Vec::new(),
@@ -322,6 +332,24 @@ impl<'v> Visits<'v> {
 }
 
 impl Visits<'_> {
+    /// The node of the visit `at`, as its typed form is read: pointing
+    /// into the shared value the pass read, if it read one.
+    pub(crate) fn source(&self, at: usize) -> NodeSource<'_> {
+        let node = self.list[at].node;
+        match self.tree {
+            // SAFETY: see `Visits::tree`. A body root is an element of the
+            // tree's `body`. A child comes from `validated_child_nodes` of
+            // a visited node, which the walk reads only through its child
+            // hook: a hook maps a node borrowed for any lifetime to values
+            // borrowed for that same lifetime, so what it returns lies
+            // inside the node or outlives every borrow (a static), and
+            // nothing can change it while the tree is shared.
+            #[allow(unsafe_code)]
+            Some(tree) => unsafe { NodeSource::within(tree, node) },
+            None => NodeSource::new(node),
+        }
+    }
+
     /// The typed-form slot of the visit `at`.
     pub(crate) fn slot(&self, at: usize) -> &RefCell<TypedSlot> {
         &self.list[at].slot
