@@ -47,10 +47,10 @@ impl SlotTrie {
     pub fn children<'a>(&self, node: &'a Value) -> Vec<ChildRef<'a>> {
         let mut out = Vec::new();
         if !self.is_empty() {
-            self.collect(node, &mut String::new(), 0, &mut |child, path| {
+            self.collect(node, &mut String::new(), 0, &mut |child, path: &String| {
                 out.push(ChildRef {
                     node: child,
-                    path: path.to_owned(),
+                    path: path.clone(),
                 })
             });
         }
@@ -58,24 +58,24 @@ impl SlotTrie {
     }
 
     /// The child nodes of [`SlotTrie::children`], in the same order,
-    /// without copying a path for each.
+    /// without their paths.
     pub(crate) fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
         let mut out = Vec::new();
         if !self.is_empty() {
-            self.collect(node, &mut String::new(), 0, &mut |child, _| out.push(child));
+            self.collect(node, &mut NoPath, 0, &mut |child, _: &NoPath| out.push(child));
         }
         out
     }
 
     /// Calls `found` for every child under `value`, with its path:
-    /// `path` holds the path so far (a scratch buffer restored on return, no
-    /// allocation per step) and `depth` the steps taken from the node.
-    fn collect<'a>(
+    /// `path` holds the path so far (restored on return, no allocation per
+    /// step) and `depth` the steps taken from the node.
+    fn collect<'a, P: SlotPath>(
         &self,
         value: &'a Value,
-        path: &mut String,
+        path: &mut P,
         depth: usize,
-        found: &mut dyn FnMut(&'a Value, &str),
+        found: &mut impl FnMut(&'a Value, &P),
     ) {
         if self.slot && depth > 0 {
             if value.is_object() {
@@ -87,23 +87,18 @@ impl SlotTrie {
             match (step, value) {
                 (Step::Key(key), Value::Object(_)) => {
                     if let Some(child) = crate::composition::node_field(value, key) {
-                        let length = path.len();
-                        if !path.is_empty() {
-                            path.push('.');
-                        }
-                        path.push_str(key);
+                        let mark = path.mark();
+                        path.push_key(key);
                         next.collect(child, path, depth + 1, found);
-                        path.truncate(length);
+                        path.reset(mark);
                     }
                 }
                 (Step::Index, Value::Array(items)) => {
-                    let length = path.len();
+                    let mark = path.mark();
                     for (index, child) in items.iter().enumerate() {
-                        path.push('[');
-                        push_index(path, index);
-                        path.push(']');
+                        path.push_index(index);
                         next.collect(child, path, depth + 1, found);
-                        path.truncate(length);
+                        path.reset(mark);
                     }
                 }
                 _ => {}
@@ -129,22 +124,69 @@ impl SlotTrie {
     }
 }
 
-/// Appends the decimal digits of `index`.
-fn push_index(path: &mut String, index: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = index;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
+/// The path [`SlotTrie::collect`] keeps of the value it is at, relative
+/// to the node (`items[0].body`): a string, or nothing when only the nodes
+/// are wanted.
+trait SlotPath {
+    /// Where the path ends now, for [`SlotPath::reset`].
+    fn mark(&self) -> usize;
+    /// Appends `.key` (`key` first).
+    fn push_key(&mut self, key: &str);
+    /// Appends `[index]`.
+    fn push_index(&mut self, index: usize);
+    /// Cuts the path back to `mark`.
+    fn reset(&mut self, mark: usize);
+}
+
+impl SlotPath for String {
+    fn mark(&self) -> usize {
+        self.len()
+    }
+
+    fn push_key(&mut self, key: &str) {
+        if !self.is_empty() {
+            self.push('.');
         }
+        self.push_str(key);
     }
-    for &digit in &digits[at..] {
-        path.push(char::from(digit));
+
+    fn push_index(&mut self, index: usize) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = index;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        self.push('[');
+        for &digit in &digits[at..] {
+            self.push(char::from(digit));
+        }
+        self.push(']');
     }
+
+    fn reset(&mut self, mark: usize) {
+        self.truncate(mark);
+    }
+}
+
+/// No path: what [`SlotTrie::child_nodes`] walks with.
+struct NoPath;
+
+impl SlotPath for NoPath {
+    fn mark(&self) -> usize {
+        0
+    }
+
+    fn push_key(&mut self, _key: &str) {}
+
+    fn push_index(&mut self, _index: usize) {}
+
+    fn reset(&mut self, _mark: usize) {}
 }
 
 /// Adds the slots of `schema` under `trie`. Recursion is bounded by the
