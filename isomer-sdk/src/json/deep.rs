@@ -204,6 +204,16 @@ impl Drop for DeepValue {
 /// before they are freed, so no drop nests more than one level. Safe for any
 /// depth on any thread; costs one pass over the value.
 pub fn drop_deep(value: Value) {
+    let flat = match &value {
+        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => map.is_empty(),
+        _ => true,
+    };
+    if flat {
+        // A leaf or an empty container drops without nesting as it is, and
+        // needs no stack (an unwrapped `DeepValue` leaves a `null` here).
+        return;
+    }
     let mut pending = vec![value];
     while let Some(mut value) = pending.pop() {
         match &mut value {
