@@ -43,7 +43,7 @@ impl<'a> Figure<'a> {
         let value = line(self.value?);
         Some(match self.unit {
             Some(unit) => format!("{value} {}", line(unit)),
-            None => value,
+            None => value.into_owned(),
         })
     }
 

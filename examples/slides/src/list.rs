@@ -20,6 +20,8 @@
 //! text (bare, `- ` or `1. `), a bullet or ordered list on Markdown, a
 //! `rich_text` bullet or ordered list on Slack.
 
+use std::borrow::Cow;
+
 use isomer_sdk::surface::{Html, Inline, Markdown};
 
 use crate::html::{classed, marks_html, toned_caption};
@@ -58,9 +60,9 @@ pub enum Part {
 }
 
 impl Part {
-    fn text(&self) -> String {
+    fn text(&self) -> Cow<'_, str> {
         match self {
-            Part::Text(text) => text.clone(),
+            Part::Text(text) => Cow::Borrowed(text),
             Part::Marks(text) => plain_text(text),
         }
     }
@@ -107,7 +109,7 @@ impl Entry {
     /// An entry of only a lead (plain text, printed on one line).
     pub fn lead(lead: &str) -> Entry {
         Entry {
-            lead: Some(line(lead)),
+            lead: Some(line(lead).into_owned()),
             ..Entry::default()
         }
     }
@@ -116,7 +118,7 @@ impl Entry {
     /// `title — body`); without a body, the lead alone.
     pub fn pair(lead: &str, separator: &str, body: Option<&str>) -> Entry {
         Entry {
-            lead: Some(line(lead)),
+            lead: Some(line(lead).into_owned()),
             separator: separator.to_owned(),
             body: body.map(str::to_owned),
             ..Entry::default()
@@ -131,7 +133,7 @@ impl Entry {
 
     /// The same entry followed by plain `text` (one line).
     pub fn then_text(mut self, text: &str) -> Entry {
-        self.tail.push(Part::Text(line(text)));
+        self.tail.push(Part::Text(line(text).into_owned()));
         self
     }
 
@@ -155,7 +157,7 @@ impl Entry {
     pub fn text(&self) -> String {
         let lead = self.lead.as_deref().unwrap_or_default();
         let body = self.body.as_deref().map(plain_text).unwrap_or_default();
-        let head = [self.glyph.as_str(), lead, self.separator(), body.as_str()];
+        let head = [self.glyph.as_str(), lead, self.separator(), &body];
         // Sized for the head; an entry rarely has a tail.
         let mut out = String::with_capacity(head.iter().map(|part| part.len()).sum());
         for part in head {

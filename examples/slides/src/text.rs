@@ -2,6 +2,8 @@
 //! text, plain text with marks removed, caption upper-casing, separators and
 //! block joining.
 
+use std::borrow::Cow;
+
 use isomer_sdk::js_parity::one_line;
 
 use crate::marks::strip_marks;
@@ -17,14 +19,21 @@ pub const DASH: &str = " — ";
 
 /// One-line authored text for the text surface: a run of whitespace holding
 /// a line terminator becomes one space (the sdk's `one_line`, upstream
-/// `oneLine`).
-pub fn line(text: &str) -> String {
+/// `oneLine`). Text already on one line is lent back.
+pub fn line(text: &str) -> Cow<'_, str> {
     one_line(text)
 }
 
 /// Upstream `plainText`: the text with its inline marks removed, on one line.
-pub fn plain_text(text: &str) -> String {
-    one_line(&strip_marks(text))
+/// Text with neither marks nor line terminators is lent back.
+pub fn plain_text(text: &str) -> Cow<'_, str> {
+    match strip_marks(text) {
+        Cow::Borrowed(plain) => one_line(plain),
+        Cow::Owned(plain) => match one_line(&plain) {
+            Cow::Borrowed(_) => Cow::Owned(plain),
+            Cow::Owned(joined) => Cow::Owned(joined),
+        },
+    }
 }
 
 /// A small caption as string surfaces print it: plain text, upper-cased
@@ -35,52 +44,42 @@ pub fn caption(text: &str) -> String {
 
 /// Joins the non-empty blocks with a blank line, as string surfaces join
 /// sibling blocks.
-pub fn join_blocks<I, S>(blocks: I) -> String
+pub fn join_blocks<'a, I, S>(blocks: I) -> String
 where
     I: IntoIterator<Item = S>,
-    S: AsRef<str>,
+    S: Into<Cow<'a, str>>,
 {
     join_non_empty(blocks, "\n\n")
 }
 
 /// Joins the non-empty lines with one newline.
-pub fn join_lines<I, S>(lines: I) -> String
+pub fn join_lines<'a, I, S>(lines: I) -> String
 where
     I: IntoIterator<Item = S>,
-    S: AsRef<str>,
+    S: Into<Cow<'a, str>>,
 {
     join_non_empty(lines, "\n")
 }
 
-fn join_non_empty<I, S>(parts: I, separator: &str) -> String
+fn join_non_empty<'a, I, S>(parts: I, separator: &str) -> String
 where
     I: IntoIterator<Item = S>,
-    S: AsRef<str>,
+    S: Into<Cow<'a, str>>,
 {
-    // The parts are gathered first so that the result is allocated once,
-    // at its length, rather than grown part by part.
-    let parts: Vec<S> = parts.into_iter().collect();
-    let mut length = 0;
-    for part in &parts {
-        let part = part.as_ref();
+    // The first non-empty part becomes the result (an owned one is not
+    // copied), and the others are appended to it.
+    let mut out = String::new();
+    for part in parts {
+        let part = part.into();
         if part.is_empty() {
             continue;
         }
-        if length > 0 {
-            length += separator.len();
-        }
-        length += part.len();
-    }
-    let mut out = String::with_capacity(length);
-    for part in &parts {
-        let part = part.as_ref();
-        if part.is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
+        if out.is_empty() {
+            out = part.into_owned();
+        } else {
             out.push_str(separator);
+            out.push_str(&part);
         }
-        out.push_str(part);
     }
     out
 }

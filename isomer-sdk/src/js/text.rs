@@ -2,6 +2,8 @@
 //! and the SDK's `oneLine`, `codeSpan`, `keySpan`, `nameText`, `quoteText`
 //! as upstream defines them.
 
+use std::borrow::Cow;
+
 use super::stringify::write_string;
 
 /// True for a character in JavaScript's `\s` / `String.prototype.trim` set:
@@ -51,12 +53,19 @@ pub fn js_trim_end(s: &str) -> &str {
 ///
 /// `"One idea\n## Injected"` → `"One idea ## Injected"`,
 /// `"Two\r\nlines"` → `"Two lines"`, `"a  b"` stays `"a  b"`.
-pub fn one_line(text: &str) -> String {
+///
+/// Text without a line terminator is already one line and is lent back as
+/// it is; otherwise the result is a new string.
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    let Some(first) = next_line_terminator(text, 0) else {
+        return Cow::Borrowed(text);
+    };
     let mut out = String::with_capacity(text.len());
     // `text[..done]` is written; a run can only change around a line
     // terminator, so only those are searched for.
     let mut done = 0;
-    while let Some(at) = next_line_terminator(text, done) {
+    let mut next = Some(first);
+    while let Some(at) = next {
         // The whitespace run around the terminator; `text[done]` is not
         // whitespace (it ends the previous run), so the run starts after it.
         let start = done + js_trim_end(&text[done..at]).len();
@@ -64,9 +73,10 @@ pub fn one_line(text: &str) -> String {
         out.push_str(&text[done..start]);
         out.push(' ');
         done = end;
+        next = next_line_terminator(text, done);
     }
     out.push_str(&text[done..]);
-    out
+    Cow::Owned(out)
 }
 
 /// The byte offset of the first line terminator at or after `from` (a
@@ -195,7 +205,7 @@ mod tests {
     #[test]
     fn one_line_joins_runs_with_line_terminators() {
         check(
-            one_line,
+            |text| one_line(text).into_owned(),
             &[
                 ("One idea\n## Injected", "One idea ## Injected"),
                 ("Short\u{2028}## Also", "Short ## Also"),
@@ -216,6 +226,10 @@ mod tests {
                 ),
             ],
         );
+        // Text already on one line is lent back, not copied.
+        assert!(matches!(one_line("a  \t b"), Cow::Borrowed("a  \t b")));
+        assert!(matches!(one_line("\u{2027}€"), Cow::Borrowed("\u{2027}€")));
+        assert!(matches!(one_line("a\nb"), Cow::Owned(text) if text == "a b"));
     }
 
     #[test]

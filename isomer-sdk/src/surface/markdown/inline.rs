@@ -312,6 +312,12 @@ impl From<String> for Inline {
     }
 }
 
+impl From<std::borrow::Cow<'_, str>> for Inline {
+    fn from(text: std::borrow::Cow<'_, str>) -> Inline {
+        Inline::text(text.into_owned())
+    }
+}
+
 impl From<&String> for Inline {
     fn from(text: &String) -> Inline {
         Inline::text(text.clone())

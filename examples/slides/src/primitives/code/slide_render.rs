@@ -6,6 +6,8 @@
 //! placeholder until the host fills `body` with that slide's body; string
 //! surfaces then print the heading alone.
 
+use std::borrow::Cow;
+
 use isomer_sdk::surface::{Inline, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use serde_json::Value;
@@ -78,13 +80,17 @@ impl SlideRender {
         let label = self
             .slide
             .as_deref()
-            .map_or_else(|| UNNAMED_BODY.to_owned(), line);
+            .map_or(Cow::Borrowed(UNNAMED_BODY), line);
         format!("{} render of {label}", self.surface.name())
     }
 
     /// The caption, on one line (empty without one).
     fn caption(&self) -> String {
-        self.caption.as_deref().map(line).unwrap_or_default()
+        self.caption
+            .as_deref()
+            .map(line)
+            .unwrap_or_default()
+            .into_owned()
     }
 }
 

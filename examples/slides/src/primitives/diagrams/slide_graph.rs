@@ -108,6 +108,7 @@ impl SlideGraph {
             .iter()
             .find(|n| n.id.as_str() == id)
             .map_or_else(|| line(id), |n| line(&n.term))
+            .into_owned()
     }
 
     /// The nodes as a list: `[● ]term: body`, the emphasized node marked.
@@ -266,8 +267,8 @@ impl SlideNode for SlideGraph {
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_blocks([
             self.caption.as_deref().map(plain_text).unwrap_or_default(),
-            self.list().text(),
-            self.edges_line(),
+            self.list().text().into(),
+            self.edges_line().into(),
         ])
     }
 

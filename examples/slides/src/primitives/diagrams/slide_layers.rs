@@ -95,7 +95,7 @@ impl SlideNode for SlideLayers {
             let detail = layer
                 .body
                 .as_deref()
-                .map_or_else(|| layer.chip_line(), plain_text);
+                .map_or_else(|| layer.chip_line().into(), plain_text);
             format!(
                 "{}{DASH}{detail}{SEPARATOR}{}",
                 line(&layer.name),

@@ -111,7 +111,7 @@ impl SlidePipeline {
         usize::try_from(index)
             .ok()
             .and_then(|i| self.steps.get(i))
-            .map_or_else(String::new, |s| line(&s.title))
+            .map_or_else(String::new, |s| line(&s.title).into_owned())
     }
 
     /// The steps a span covers: ` (first → last)`, or ` (only)` for a

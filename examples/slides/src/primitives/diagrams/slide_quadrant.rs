@@ -101,7 +101,7 @@ impl SlideQuadrant {
         };
         (
             glyph,
-            line(&self.quadrants[index].label),
+            line(&self.quadrants[index].label).into_owned(),
             format!("{}, {}", line(y), line(x)),
         )
     }

@@ -93,7 +93,7 @@ impl SlideSequence {
     fn actor(&self, id: &str) -> String {
         match self.actors.iter().find(|a| a.id.as_str() == id) {
             Some(actor) => format!("{}{}", tone_glyph(actor.tone), line(&actor.label)),
-            None => line(id),
+            None => line(id).into_owned(),
         }
     }
 

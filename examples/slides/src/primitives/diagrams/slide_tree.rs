@@ -1,6 +1,8 @@
 //! `slideTree`: a folder and its entries, one level deep
 //! (group "Diagrams").
 
+use std::borrow::Cow;
+
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Markdown, Scope};
 use serde_json::Value;
@@ -65,9 +67,9 @@ impl SlideTree {
     /// for the last), names padded to the widest (wide glyphs count 2) and
     /// two spaces before the body.
     fn drawing(&self) -> String {
-        let names: Vec<String> = self.entries.iter().map(|e| line(&e.name)).collect();
+        let names: Vec<Cow<'_, str>> = self.entries.iter().map(|e| line(&e.name)).collect();
         let width = names.iter().map(|n| display_columns(n)).max().unwrap_or(0);
-        let mut lines = vec![line(&self.root)];
+        let mut lines = vec![line(&self.root).into_owned()];
         for (index, (entry, name)) in self.entries.iter().zip(&names).enumerate() {
             let connector = if index + 1 == self.entries.len() {
                 LAST_BRANCH

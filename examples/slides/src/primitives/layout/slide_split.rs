@@ -153,7 +153,13 @@ impl SlideNode for SlideSplit {
                 None => blocks.push(body),
             }
         }
-        blocks.push(self.footnote.as_deref().map(plain_text).unwrap_or_default());
+        blocks.push(
+            self.footnote
+                .as_deref()
+                .map(plain_text)
+                .unwrap_or_default()
+                .into_owned(),
+        );
         join_blocks(blocks)
     }
 

@@ -73,7 +73,7 @@ impl SlideWindow {
     fn caption(&self) -> String {
         match self.chrome {
             WindowChrome::Slack => format!("# {}", line(&self.title)),
-            _ => line(&self.title),
+            _ => line(&self.title).into_owned(),
         }
     }
 }

@@ -94,7 +94,13 @@ impl SlideBars {
                     format_js_number(bar.value),
                 ];
                 if with_detail {
-                    row.push(bar.detail.as_deref().map(plain_text).unwrap_or_default());
+                    row.push(
+                        bar.detail
+                            .as_deref()
+                            .map(plain_text)
+                            .unwrap_or_default()
+                            .into_owned(),
+                    );
                 }
                 row
             })

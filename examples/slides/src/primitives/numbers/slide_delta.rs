@@ -96,6 +96,7 @@ fn label_text(label: &str) -> String {
             })
             .collect::<String>(),
     )
+    .into_owned()
 }
 
 /// The label for Markdown: upper-cased, code marks as code spans.

@@ -111,7 +111,7 @@ impl SlideMatrix {
                 if self.highlight == Some(index as u32) {
                     format!("{CURRENT_GLYPH}{}", plain_text(column))
                 } else {
-                    plain_text(column)
+                    plain_text(column).into_owned()
                 }
             })
             .collect()
@@ -148,7 +148,7 @@ impl SlideNode for SlideMatrix {
             .rows
             .iter()
             .map(|row| {
-                std::iter::once(plain_text(&row.label))
+                std::iter::once(plain_text(&row.label).into_owned())
                     .chain(Self::words(row))
                     .collect()
             })

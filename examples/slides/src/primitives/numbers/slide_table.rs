@@ -137,7 +137,7 @@ impl SlideNode for SlideTable {
             .map(|(label, rows)| {
                 let rows = rows
                     .iter()
-                    .map(|row| row.iter().map(|c| line(c)).collect())
+                    .map(|row| row.iter().map(|c| line(c).into_owned()).collect())
                     .collect();
                 (label.map(|l| caption(l)), rows)
             })

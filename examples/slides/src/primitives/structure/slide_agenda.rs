@@ -63,7 +63,10 @@ impl SlideAgenda {
         if section.current == Some(true) {
             Some(YOU_ARE_HERE.to_owned())
         } else {
-            section.count.as_deref().map(line)
+            section
+                .count
+                .as_deref()
+                .map(|count| line(count).into_owned())
         }
     }
 }

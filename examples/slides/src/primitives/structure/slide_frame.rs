@@ -1,5 +1,7 @@
 //! `slideFrame`: one whole 16:9 slide, with its footer.
 
+use std::borrow::Cow;
+
 use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
@@ -78,16 +80,17 @@ slide_node! {
 impl SlideFrame {
     /// The footer parts: brand, `sectionNumber section`, and the url when it
     /// is safe to show (an unsafe one is dropped).
-    fn footer_parts(&self) -> (Option<String>, Option<String>, Option<&str>) {
+    fn footer_parts(&self) -> (Option<Cow<'_, str>>, Option<Cow<'_, str>>, Option<&str>) {
         let brand = self.brand.as_deref().map(line);
-        let section = [self.section_number.as_deref(), self.section.as_deref()]
-            .into_iter()
-            .flatten()
-            .map(line)
-            .collect::<Vec<_>>()
-            .join(" ");
+        let section = match (self.section_number.as_deref(), self.section.as_deref()) {
+            (Some(number), Some(section)) => {
+                Some(format!("{} {}", line(number), line(section)).into())
+            }
+            (Some(only), None) | (None, Some(only)) => Some(line(only)),
+            (None, None) => None,
+        };
         let url = self.url.as_deref().and_then(absolute_http_url);
-        (brand, (!section.is_empty()).then_some(section), url)
+        (brand, section.filter(|section| !section.is_empty()), url)
     }
 
     /// The plain footer line: the parts apart by ` · `, the url without

@@ -47,7 +47,7 @@ impl SlideNode for SlideHeading {
     /// Text: the title upper-cased, then the lede on the next line.
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines([
-            plain_text(&self.title).to_uppercase(),
+            plain_text(&self.title).to_uppercase().into(),
             self.lede.as_deref().map(plain_text).unwrap_or_default(),
         ])
     }

@@ -80,13 +80,18 @@ impl SlideNode for SlideTitle {
     /// line; then a blank line and the aside.
     fn text(&self, scope: &Scope<'_>) -> String {
         let head = join_lines([
-            self.eyebrow.as_deref().map(caption).unwrap_or_default(),
+            self.eyebrow
+                .as_deref()
+                .map(caption)
+                .unwrap_or_default()
+                .into(),
             line(&self.title),
             self.tagline.as_deref().map(plain_text).unwrap_or_default(),
             self.definition
                 .as_ref()
                 .map(|d| format!("{} {}", line(&d.term), plain_text(&d.text)))
-                .unwrap_or_default(),
+                .unwrap_or_default()
+                .into(),
         ]);
         join_blocks([
             head,

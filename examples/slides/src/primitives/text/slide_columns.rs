@@ -106,10 +106,10 @@ impl SlideNode for SlideColumns {
             .map(|(index, column)| {
                 let mut head = format!("{}{}", self.glyph(index), line(&column.title));
                 if let Some(tags) = &column.tags {
-                    let tags: Vec<String> = tags.iter().map(|t| line(t)).collect();
+                    let tags: Vec<_> = tags.iter().map(|t| line(t)).collect();
                     head.push_str(&format!(" ({})", tags.join(", ")));
                 }
-                join_lines([head, plain_text(&column.body)])
+                join_lines([head.into(), plain_text(&column.body)])
             })
             .collect();
         if let Some(footnote) = &self.footnote {

@@ -73,8 +73,12 @@ impl SlideNode for SlideList {
     /// line, the footnote.
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_blocks([
-            self.label.as_deref().map(caption).unwrap_or_default(),
-            self.list().text_lines(),
+            self.label
+                .as_deref()
+                .map(caption)
+                .unwrap_or_default()
+                .into(),
+            self.list().text_lines().into(),
             self.footnote.as_deref().map(plain_text).unwrap_or_default(),
         ])
     }
