@@ -7,13 +7,11 @@
 //! decision, the validity score and the payload score all read the one
 //! check an attempt gets.
 
-use std::sync::Arc;
-
-use isomer_sdk::{CheckInput, DeepValue, clone_deep, drop_deep, format_validation_error};
+use isomer_sdk::{CheckInput, DeepValue, format_validation_error};
 use serde_json::Value;
 
 use crate::callback::guarded_render;
-use crate::parse::ParsedAttempt;
+use crate::parse::{ParsedAttempt, ReadAttempt};
 use crate::report::CaseError;
 use crate::runtime::{EvalFrame, EvalRuntime, TextCheck};
 
@@ -248,44 +246,6 @@ fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<Str
     frame.validate_body(crate::score::body_of(composition))
 }
 
-/// An attempt's value shared through an [`Arc`] while it is checked, so
-/// the typed forms of the check point into it instead of copying the
-/// child nodes they hold (see [`CheckInput`]). Dropped without recursion,
-/// as a [`DeepValue`] is, also when a check panics.
-struct SharedValue(Option<Arc<Value>>);
-
-impl SharedValue {
-    fn new(value: DeepValue) -> Self {
-        SharedValue(Some(Arc::new(value.into_inner())))
-    }
-
-    /// The value, as the check reads it.
-    fn input(&self) -> CheckInput<'_> {
-        match &self.0 {
-            Some(tree) => tree.into(),
-            None => unreachable!("a shared value is only taken back by `into_value`"),
-        }
-    }
-
-    /// The value back: itself once the check's nodes are gone, a copy
-    /// if something the check made still holds one.
-    fn into_value(mut self) -> DeepValue {
-        let tree = self.0.take().expect("taken back once");
-        match Arc::try_unwrap(tree) {
-            Ok(value) => DeepValue::new(value),
-            Err(tree) => DeepValue::new(clone_deep(&tree)),
-        }
-    }
-}
-
-impl Drop for SharedValue {
-    fn drop(&mut self) {
-        if let Some(value) = self.0.take().and_then(|tree| Arc::try_unwrap(tree).ok()) {
-            drop_deep(value);
-        }
-    }
-}
-
 /// Checks an attempt once (upstream `checkAttempt`): a parsed attempt gains
 /// the [`check_composition`] of its value; an unparsed one is returned as is.
 pub fn check_attempt<R>(
@@ -296,14 +256,14 @@ pub fn check_attempt<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    check_attempt_and_render(runtime, attempt, frame, false).0
+    check_attempt_and_render(runtime, attempt.into(), frame, false).0
 }
 
 /// [`check_attempt`] with [`check_and_render`]'s text: present only for a
 /// valid attempt checked with `render`.
 pub(crate) fn check_attempt_and_render<R>(
     runtime: &R,
-    attempt: ParsedAttempt,
+    attempt: ReadAttempt,
     frame: Option<&dyn EvalFrame>,
     render: bool,
 ) -> (CheckedAttempt, Option<Result<String, CaseError>>)
@@ -311,11 +271,10 @@ where
     R: EvalRuntime + ?Sized,
 {
     match attempt {
-        ParsedAttempt::Parsed { raw, value } => {
-            let tree = SharedValue::new(value);
+        ReadAttempt::Parsed { raw, value } => {
             let (mut check, copy, rendered) =
-                check_and_render(runtime, tree.input(), frame, render);
-            let value = tree.into_value();
+                check_and_render(runtime, (&value).into(), frame, render);
+            let value = value.into_value();
             // The value moves into the composition when that is what it is.
             let value = match copy {
                 Composition::Refused => Some(value),
@@ -330,7 +289,7 @@ where
             };
             (CheckedAttempt::Parsed { raw, value, check }, rendered)
         }
-        ParsedAttempt::Unparsed { raw, error } => (CheckedAttempt::Unparsed { raw, error }, None),
+        ReadAttempt::Unparsed { raw, error } => (CheckedAttempt::Unparsed { raw, error }, None),
     }
 }
 

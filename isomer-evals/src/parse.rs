@@ -2,9 +2,8 @@
 //! upstream's fence rule and JSON parse.
 
 use isomer_corpus::Position;
-use isomer_sdk::DeepValue;
 use isomer_sdk::js_parity::{is_js_whitespace, js_trim};
-use isomer_sdk::parse_json;
+use isomer_sdk::{DeepValue, SharedValue};
 
 /// One attempt's model text, read as JSON (upstream `ParsedAttempt`).
 ///
@@ -131,8 +130,9 @@ pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
 /// Reads one attempt's model text (upstream `parseGenerated`): strips the
 /// code fence, then parses JSON. Never panics.
 ///
-/// Parsing is the sdk's [`parse_json`], which follows `JSON.parse` where
-/// serde_json can: any value at the top level, duplicate keys keep the last
+/// Parsing is the sdk's reader ([`SharedValue::parse`], which reads as
+/// [`parse_json`](isomer_sdk::parse_json) does and also counts what it
+/// reads), which follows `JSON.parse` where serde_json can: any value at the top level, duplicate keys keep the last
 /// value, no depth limit (any depth parses, in memory proportional to the
 /// text). The value is built whole even past the input budget: the scorers
 /// walk every node of an attempt, and the check reports the budget's refusal
@@ -143,13 +143,53 @@ pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
 /// reads as `Infinity`): `number out of range at line 1 column 5`. Such an
 /// attempt scores `parsed: false` where upstream's would have parsed.
 pub fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
-    let raw = raw.into();
-    match parse_json(strip_code_fence(&raw)) {
-        Ok(value) => ParsedAttempt::Parsed { raw, value },
-        Err(error) => ParsedAttempt::Unparsed {
+    read_generated(raw.into()).into()
+}
+
+/// [`parse_generated`]'s reading, the value kept as the reader made it:
+/// shared for the check, with what reading it counted (so the check need
+/// not measure it again, see [`SharedValue`]). How a run reads an attempt.
+pub(crate) enum ReadAttempt {
+    /// The text was JSON.
+    Parsed { raw: String, value: SharedValue },
+    /// It was not: the parser's message.
+    Unparsed { raw: String, error: String },
+}
+
+/// Reads one attempt's model text: strips the code fence, then reads JSON
+/// (see [`parse_generated`]).
+pub(crate) fn read_generated(raw: String) -> ReadAttempt {
+    match SharedValue::parse(strip_code_fence(&raw)) {
+        Ok(value) => ReadAttempt::Parsed { raw, value },
+        Err(error) => ReadAttempt::Unparsed {
             raw,
             error: error.message,
         },
+    }
+}
+
+impl From<ReadAttempt> for ParsedAttempt {
+    fn from(attempt: ReadAttempt) -> Self {
+        match attempt {
+            ReadAttempt::Parsed { raw, value } => ParsedAttempt::Parsed {
+                raw,
+                value: value.into_value(),
+            },
+            ReadAttempt::Unparsed { raw, error } => ParsedAttempt::Unparsed { raw, error },
+        }
+    }
+}
+
+impl From<ParsedAttempt> for ReadAttempt {
+    /// A value parsed elsewhere, shared without a read count.
+    fn from(attempt: ParsedAttempt) -> Self {
+        match attempt {
+            ParsedAttempt::Parsed { raw, value } => ReadAttempt::Parsed {
+                raw,
+                value: value.into(),
+            },
+            ParsedAttempt::Unparsed { raw, error } => ReadAttempt::Unparsed { raw, error },
+        }
     }
 }
 

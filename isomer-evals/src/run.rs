@@ -11,7 +11,7 @@ use isomer_sdk::{AuthoringProfile, PromptContext, build_authoring_prompt};
 use crate::callback::panic_message;
 use crate::case::{EvalCase, Generate, GenerateRequest, Judge, Prompt, UsageMeter};
 use crate::check::{CheckedAttempt, check_attempt_and_render};
-use crate::parse::parse_generated;
+use crate::parse::read_generated;
 use crate::report::{CaseError, CaseMeasures, CaseStage, EvalCaseResult, EvalReport};
 use crate::runtime::{EvalFrame, EvalRuntime};
 use crate::score::{
@@ -290,7 +290,7 @@ impl RunContext<'_, '_, '_> {
                 match Box::pin(self.generate(&eval_case, repeat, 0, None, meter)).await {
                     Ok(raw) => check_attempt_and_render(
                         runtime,
-                        parse_generated(raw),
+                        read_generated(raw),
                         options.frame,
                         render,
                     ),
@@ -319,7 +319,7 @@ impl RunContext<'_, '_, '_> {
                     Ok(raw) => {
                         let (checked, text) = check_attempt_and_render(
                             runtime,
-                            parse_generated(raw),
+                            read_generated(raw),
                             options.frame,
                             render,
                         );

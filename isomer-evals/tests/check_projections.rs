@@ -19,7 +19,7 @@
 //! corpus (goldens and every recorded answer).
 
 use std::collections::{BTreeMap, HashSet};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, CheckedComposition, EvalFrame, EvalRuntime,
@@ -29,7 +29,7 @@ use isomer_evals::{
 use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
     AuthoringContext, CheckInput, ChildWalker, DeepValue, InputBudget, InputUsage, RenderOptions,
-    Runtime, Surface, check_input_budget,
+    Runtime, SharedValue, Surface, check_input_budget,
 };
 use isomer_slides::synthetic::synthetic_corpus;
 use serde_json::{Map, Value, json};
@@ -83,10 +83,19 @@ enum Kind {
 }
 
 /// The sdk runtime's check against its projections, for the value
-/// borrowed and shared (whose typed forms point into it).
+/// borrowed, shared (its typed forms point into it), and shared as read
+/// from its text (the budget's walk is spared when the read count is
+/// within the budget).
 fn assert_check_agrees(rt: &Runtime, value: &Value) {
-    let tree = Arc::new(value.clone());
-    for input in [CheckInput::from(value), CheckInput::from(&tree)] {
+    let shared = SharedValue::new(value.clone());
+    let text = serde_json::to_string(value).unwrap();
+    let read = SharedValue::parse(&text).unwrap();
+    assert_eq!(*read, *value);
+    for input in [
+        CheckInput::from(value),
+        CheckInput::from(&shared),
+        CheckInput::from(&read),
+    ] {
         assert_input_check_agrees(rt, input);
     }
 }

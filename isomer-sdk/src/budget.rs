@@ -96,6 +96,15 @@ pub struct InputUsage {
     pub characters: usize,
 }
 
+impl InputUsage {
+    /// True when every count is within `budget`'s limit for it.
+    pub fn is_within(&self, budget: &InputBudget) -> bool {
+        self.depth <= budget.depth
+            && self.values <= budget.values
+            && self.characters <= budget.characters
+    }
+}
+
 /// Why an input was refused; [`BudgetRefusal::message`] is upstream's text
 /// and [`BudgetRefusal::code`] its code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -16,6 +16,9 @@
 //!   a limit, so hostile text is refused in memory close to its own size;
 //! - the parsed value comes back as a [`DeepValue`], which dereferences to
 //!   the `Value` and drops it iteratively;
+//! - [`SharedValue::parse`] is that reader with no limit that still counts
+//!   what it reads, into a value shared for checking, so that a check under
+//!   a budget the count is within need not measure the value again;
 //! - [`drop_deep`] disposes of any owned `Value` iteratively.
 //!
 //! Semantics match JavaScript's `JSON.parse` where the two can agree: a
@@ -31,16 +34,19 @@
 //! Files: the text reader's entry points and errors are here, the reader
 //! itself in `reader`; `scan` finds where plain string text ends, for the
 //! reader and for the `JSON.stringify` writer; `deep` holds [`DeepValue`]
-//! and the iterative clone, comparison and drop.
+//! and the iterative clone, comparison and drop; `shared` holds
+//! [`SharedValue`].
 
 mod deep;
 mod reader;
 mod scan;
+mod shared;
 
 use crate::budget::{BudgetRefusal, InputBudget, InputUsage, Meter};
 
 pub use deep::{DeepValue, clone_deep, drop_deep, eq_deep};
 pub(crate) use scan::{is_separator_at, plain_end};
+pub use shared::SharedValue;
 
 /// JSON text that failed to parse: `serde_json`'s message plus where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

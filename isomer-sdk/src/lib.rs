@@ -128,8 +128,8 @@ pub use error::{
 };
 pub use format::{format_validation_error, format_validation_warning};
 pub use json::{
-    DeepValue, JsonRefusal, JsonSyntaxError, clone_deep, drop_deep, eq_deep, parse_json,
-    parse_json_within,
+    DeepValue, JsonRefusal, JsonSyntaxError, SharedValue, clone_deep, drop_deep, eq_deep,
+    parse_json, parse_json_within,
 };
 pub use prompt::{
     AuthoringProfile, CatalogMode, PromptContext, build_authoring_prompt, format_primitive_entry,

@@ -26,6 +26,9 @@ use serde::de::{self, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use crate::budget::InputUsage;
+use crate::json::SharedValue;
+
 /// The name of the `$defs` entry that stands for "any registered primitive
 /// node" in every schema the runtime builds (upstream `bodyNode`).
 pub const BODY_NODE_DEF: &str = "bodyNode";
@@ -40,8 +43,8 @@ pub const BODY_NODE_REF: &str = "#/$defs/bodyNode";
 /// `{"$ref": "#/$defs/bodyNode"}`, which marks the field as a child slot.
 ///
 /// A node either owns its value or points into a value shared through an
-/// [`Arc`]: the typed forms a check of an `Arc<Value>` makes hold their
-/// children that way (see [`CheckInput`](crate::CheckInput)), so a
+/// [`Arc`]: the typed forms a check of a [`SharedValue`] makes hold their
+/// children that way (see [`CheckInput`]), so a
 /// container does not copy its subtree. Either way the node reads the same,
 /// compares by value, and clones cheaply when shared.
 #[derive(Clone)]
@@ -157,14 +160,16 @@ impl From<Value> for Node {
 }
 
 /// The value [`Runtime::check`](crate::Runtime::check) reads: borrowed as
-/// it is (`&Value`), or shared through an [`Arc`] (`&Arc<Value>`).
+/// it is (`&Value`, `&DeepValue`), or shared (`&SharedValue`).
 ///
 /// The typed forms a check makes (what refinements and renderers read)
-/// hold their child [`Node`](crate::Node)s as copies of a borrowed value's
-/// children, and as pointers into a shared value: checking an
-/// `Arc<Value>` copies no subtree, which matters for containers whose
-/// typed form holds every node below them. The findings, the composition
-/// and every render are the same either way.
+/// hold their child [`Node`]s as copies of a borrowed value's children, and
+/// as pointers into a shared value: checking a [`SharedValue`] copies no
+/// subtree, which matters for containers whose typed form holds every node
+/// below them. A shared value read from text also brings what reading
+/// counted ([`SharedValue::read_usage`]), so a check under a budget that
+/// count is within does not measure the value again. The findings, the
+/// composition and every render are the same either way.
 ///
 /// Dereferences to the value.
 #[derive(Clone, Copy, Debug)]
@@ -172,6 +177,8 @@ pub struct CheckInput<'a> {
     value: &'a Value,
     /// `Some` when `value` is this tree's own value.
     tree: Option<&'a Arc<Value>>,
+    /// What reading `value`'s text counted, when it was read from text.
+    read: Option<InputUsage>,
 }
 
 impl<'a> CheckInput<'a> {
@@ -184,11 +191,20 @@ impl<'a> CheckInput<'a> {
     pub(crate) fn value(self) -> &'a Value {
         self.value
     }
+
+    /// What reading the value's text counted, when it was read from text.
+    pub(crate) fn read_usage(self) -> Option<InputUsage> {
+        self.read
+    }
 }
 
 impl<'a> From<&'a Value> for CheckInput<'a> {
     fn from(value: &'a Value) -> Self {
-        CheckInput { value, tree: None }
+        CheckInput {
+            value,
+            tree: None,
+            read: None,
+        }
     }
 }
 
@@ -198,11 +214,13 @@ impl<'a> From<&'a crate::DeepValue> for CheckInput<'a> {
     }
 }
 
-impl<'a> From<&'a Arc<Value>> for CheckInput<'a> {
-    fn from(tree: &'a Arc<Value>) -> Self {
+impl<'a> From<&'a SharedValue> for CheckInput<'a> {
+    fn from(shared: &'a SharedValue) -> Self {
+        let tree = shared.tree();
         CheckInput {
             value: tree,
             tree: Some(tree),
+            read: shared.read_usage(),
         }
     }
 }

@@ -101,9 +101,7 @@ impl Meter {
 
     /// Whether everything counted so far is within every limit.
     pub(crate) fn within(&self) -> bool {
-        self.usage.depth <= self.budget.depth
-            && self.usage.values <= self.budget.values
-            && self.usage.characters <= self.budget.characters
+        self.usage.is_within(&self.budget)
     }
 
     /// A container starts, under a key of `key_units` UTF-16 code units (0

@@ -6,8 +6,8 @@
 //! [`Node`](crate::Node) reached through them is made whole, instead of by
 //! `serde` rebuilding it entry by entry (every key hashed into a new map,
 //! every value through a visitor call): a node pointing at the child when
-//! the source reads a value shared through an `Arc` (a check of
-//! `&Arc<Value>`), else a clone of the child. The node holds the same value
+//! the source reads a value shared through an `Arc` (a check of a
+//! `SharedValue`), else a clone of the child. The node holds the same value
 //! either way.
 //!
 //! `Node`'s `Deserialize` asks for a newtype struct with a private name

@@ -139,9 +139,11 @@ impl<C: Send + 'static> Runtime<C> {
     /// every node the pass deserialized, so [`Checked::render`] renders
     /// without checking or deserializing again.
     ///
-    /// `value` is a `&Value`, or a `&Arc<Value>` whose typed forms then
-    /// point into it instead of copying the child nodes they hold (see
-    /// [`CheckInput`](crate::CheckInput)).
+    /// `value` is a `&Value` (or `&DeepValue`), or a
+    /// [`&SharedValue`](crate::SharedValue) whose typed forms then point
+    /// into it instead of copying the child nodes they hold, and whose read
+    /// count, when it was read from text within the budget, spares the
+    /// budget's walk (see [`CheckInput`](crate::CheckInput)).
     pub fn check<'a>(&'a self, value: impl Into<crate::CheckInput<'a>>) -> Checked<'a> {
         Checked::new(Engine::shared(), &self.inventory, self.budget, value.into())
     }

@@ -64,7 +64,11 @@ impl<'a> Checked<'a> {
         input: CheckInput<'a>,
     ) -> Self {
         let value = input.value();
-        let pass = engine.run(inventory, input, Measure::Check(budget));
+        let measure = match input.read_usage() {
+            Some(read) if read.is_within(&budget) => Measure::Within,
+            _ => Measure::Check(budget),
+        };
+        let pass = engine.run(inventory, input, measure);
         if !pass.schema_errors.is_empty() {
             return Checked {
                 inventory,

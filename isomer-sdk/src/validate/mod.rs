@@ -132,7 +132,10 @@ pub(crate) enum Measure {
     /// - it was read under the budget: [`parse_json_within`] feeds the same
     ///   meter, with the same rule for each leaf and key, every value it
     ///   reads (also one a repeated key later replaces), so a value it
-    ///   accepts is within by its own measure too;
+    ///   accepts is within by its own measure too. The same holds for a
+    ///   [`SharedValue`](crate::SharedValue) whose read count is within
+    ///   the budget: its reader fed the meter the same way, and the value
+    ///   cannot have changed since;
     /// - or it is the sanitized copy of a value that passed
     ///   [`Measure::Check`]: sanitizing only removes keys, so the copy holds
     ///   no more values, characters or depth.
