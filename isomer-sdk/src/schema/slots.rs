@@ -62,7 +62,9 @@ impl SlotTrie {
     pub(crate) fn child_nodes<'a>(&self, node: &'a Value) -> Vec<&'a Value> {
         let mut out = Vec::new();
         if !self.is_empty() {
-            self.collect(node, &mut NoPath, 0, &mut |child, _: &NoPath| out.push(child));
+            self.collect(node, &mut NoPath, 0, &mut |child, _: &NoPath| {
+                out.push(child)
+            });
         }
         out
     }

@@ -375,7 +375,8 @@ impl Visits<'_> {
 
     /// The enclosing visits of `at`, outermost first, then `at`.
     fn chain(&self, at: usize) -> Vec<usize> {
-        let mut chain = vec![at];
+        let mut chain = Vec::with_capacity(4);
+        chain.push(at);
         let mut current = at;
         while let Some(parent) = self.list[current].parent {
             chain.push(parent);
@@ -436,9 +437,14 @@ impl Visits<'_> {
     fn key(&self, at: usize) -> Vec<u64> {
         let mut key = self.body_key.to_vec();
         for index in self.chain(at) {
-            let visit = &self.list[index];
+            let Some(parent) = self.list[index].parent else {
+                // A body root: its index in `body` (the roots are the first
+                // visits, in body order).
+                key.push(index as u64);
+                continue;
+            };
             let relative = parse_child_path(&self.relative_path(index));
-            match visit.parent.and_then(|parent| self.list[parent].primitive) {
+            match self.list[parent].primitive {
                 Some(parent) => key.extend(key_for(parent.schema(), &relative)),
                 None => key.extend(relative.iter().map(|seg| match seg {
                     Seg::Index(index) => *index as u64,
