@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use serde_json::Value;
 
 use crate::inventory::Inventory;
-use crate::primitive::{ErasedPrimitive, NodeSource, TypedSlot};
+use crate::primitive::{ErasedPrimitive, HeldNode, NodeSource, TypedSlot};
 use crate::surface::html::markdown_to_html;
 use crate::surface::slack::markdown_to_blocks;
 use crate::surface::{ChildRenderer, Html, Markdown, Scope};
@@ -49,15 +49,15 @@ impl<'r> Dispatch<'r> {
         }
     }
 
-    /// Calls `render` with the primitive of `node`, the node as its typed
-    /// form is read, its typed-form slot and the scope its renderer gets:
-    /// the pass's visit and slot when the pass visited `node` here (equal
-    /// content counts), a fresh slot otherwise. The default output for a
-    /// node of an unregistered type.
+    /// Calls `render` with the primitive of `node`, the node as the render
+    /// holds it and the scope its renderer gets: the pass's visit and its
+    /// slot when the pass visited `node` here (equal content counts), a
+    /// fresh slot otherwise. The default output for a node of an
+    /// unregistered type.
     fn render<R: Default>(
         &self,
         node: &Value,
-        render: impl FnOnce(&dyn ErasedPrimitive, NodeSource<'_>, &RefCell<TypedSlot>, &Scope<'_>) -> R,
+        render: impl FnOnce(&dyn ErasedPrimitive, HeldNode<'_>, &Scope<'_>) -> R,
     ) -> R {
         let Some(primitive) = self.inventory.for_node(node) else {
             return R::default();
@@ -73,50 +73,49 @@ impl<'r> Dispatch<'r> {
                     visits: Some(visits),
                     at: Some(at),
                 };
-                render(
-                    erased,
-                    visits.source(at),
-                    visits.slot(at),
-                    &Scope::new(&inside),
-                )
+                let held = HeldNode {
+                    source: visits.source(at),
+                    slot: visits.slot(at),
+                };
+                render(erased, held, &Scope::new(&inside))
             }
-            None => render(
-                erased,
-                NodeSource::new(node),
-                &RefCell::new(TypedSlot::Empty),
-                &Scope::new(&Dispatch::new(self.inventory)),
-            ),
+            None => {
+                let slot = RefCell::new(TypedSlot::Empty);
+                let held = HeldNode {
+                    source: NodeSource::new(node),
+                    slot: &slot,
+                };
+                render(erased, held, &Scope::new(&Dispatch::new(self.inventory)))
+            }
         }
     }
 }
 
 impl ChildRenderer for Dispatch<'_> {
     fn text(&self, node: &Value) -> String {
-        self.render(node, |primitive, source, slot, scope| {
-            primitive.text(source, slot, scope)
-        })
+        self.render(node, |primitive, held, scope| primitive.text(held, scope))
     }
 
     fn markdown(&self, node: &Value) -> Markdown {
-        self.render(node, |primitive, source, slot, scope| {
-            primitive.markdown(source, slot, scope)
+        self.render(node, |primitive, held, scope| {
+            primitive.markdown(held, scope)
         })
     }
 
     fn html(&self, node: &Value) -> Html {
-        self.render(node, |primitive, source, slot, scope| {
-            match primitive.html(source, slot, scope) {
+        self.render(node, |primitive, held, scope| {
+            match primitive.html(held, scope) {
                 Some(html) => html,
-                None => markdown_to_html(&primitive.markdown(source, slot, scope)),
+                None => markdown_to_html(&primitive.markdown(held, scope)),
             }
         })
     }
 
     fn slack(&self, node: &Value) -> Vec<Value> {
-        self.render(node, |primitive, source, slot, scope| {
-            match primitive.slack(source, slot, scope) {
+        self.render(node, |primitive, held, scope| {
+            match primitive.slack(held, scope) {
                 Some(blocks) => blocks,
-                None => markdown_to_blocks(&primitive.markdown(source, slot, scope)),
+                None => markdown_to_blocks(&primitive.markdown(held, scope)),
             }
         })
     }

@@ -56,4 +56,4 @@ pub use builder::PrimitiveBuilder;
 pub use refine::RefineContext;
 pub use registered::Primitive;
 pub(crate) use source::NodeSource;
-pub(crate) use typed::{ErasedPrimitive, TypedSlot};
+pub(crate) use typed::{ErasedPrimitive, HeldNode, TypedSlot};

@@ -36,6 +36,14 @@ pub(crate) enum TypedSlot {
     Prepared(Option<Box<dyn Any>>),
 }
 
+/// A node as a render reaches it: read through `source`, its typed form
+/// kept in `slot` (the pass's slot of its visit, or a fresh one).
+#[derive(Clone, Copy)]
+pub(crate) struct HeldNode<'a> {
+    pub(crate) source: NodeSource<'a>,
+    pub(crate) slot: &'a RefCell<TypedSlot>,
+}
+
 /// The typed closures of one primitive, behind an object-safe face. Each
 /// method takes the node's [`TypedSlot`] and fills it.
 pub(crate) trait ErasedPrimitive: Send + Sync {
@@ -48,27 +56,12 @@ pub(crate) trait ErasedPrimitive: Send + Sync {
         slot: &mut TypedSlot,
         ctx: &mut RefineContext<'_>,
     ) -> Result<(), String>;
-    fn text(&self, node: NodeSource<'_>, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String;
-    fn markdown(
-        &self,
-        node: NodeSource<'_>,
-        slot: &RefCell<TypedSlot>,
-        scope: &Scope<'_>,
-    ) -> Markdown;
+    fn text(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> String;
+    fn markdown(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> Markdown;
     /// `None` when the primitive has no html renderer.
-    fn html(
-        &self,
-        node: NodeSource<'_>,
-        slot: &RefCell<TypedSlot>,
-        scope: &Scope<'_>,
-    ) -> Option<Html>;
+    fn html(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> Option<Html>;
     /// `None` when the primitive has no slack renderer.
-    fn slack(
-        &self,
-        node: NodeSource<'_>,
-        slot: &RefCell<TypedSlot>,
-        scope: &Scope<'_>,
-    ) -> Option<Vec<Value>>;
+    fn slack(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> Option<Vec<Value>>;
 }
 
 /// Deserializes a node into its struct. JSON (and Zod) make no difference
@@ -137,18 +130,14 @@ impl<T: DeserializeOwned + 'static> Typed<T> {
     /// Calls `render` with the node ready to render (deserialized, unless
     /// the refinements already did, then sanitized), kept in `slot` for
     /// the node's other renders; `None` when the node is dropped.
-    fn with_prepared<R>(
-        &self,
-        node: NodeSource<'_>,
-        slot: &RefCell<TypedSlot>,
-        render: impl FnOnce(&T) -> R,
-    ) -> Option<R> {
+    fn with_prepared<R>(&self, node: HeldNode<'_>, render: impl FnOnce(&T) -> R) -> Option<R> {
+        let HeldNode { source, slot } = node;
         {
             let mut slot = slot.borrow_mut();
             if !matches!(*slot, TypedSlot::Prepared(_)) {
                 let typed = match std::mem::take(&mut *slot) {
                     TypedSlot::Refined(typed) => typed.downcast::<T>().ok().map(|typed| *typed),
-                    _ => deserialize_node::<T>(node).ok(),
+                    _ => deserialize_node::<T>(source).ok(),
                 };
                 let prepared = match (&self.sanitize, typed) {
                     (Some(hook), Some(typed)) => hook(typed),
@@ -163,6 +152,20 @@ impl<T: DeserializeOwned + 'static> Typed<T> {
             TypedSlot::Prepared(Some(typed)) => typed.downcast_ref::<T>().map(render),
             _ => None,
         }
+    }
+}
+
+impl<T: DeserializeOwned + 'static> Typed<T> {
+    /// What `renderer` makes of the node ready to render; the renderer's
+    /// default output when the node was dropped or does not deserialize.
+    fn render<R: Default>(
+        &self,
+        renderer: &dyn Fn(&T, &Scope<'_>) -> R,
+        node: HeldNode<'_>,
+        scope: &Scope<'_>,
+    ) -> R {
+        self.with_prepared(node, |typed| renderer(typed, scope))
+            .unwrap_or_default()
     }
 }
 
@@ -192,44 +195,19 @@ impl<T: DeserializeOwned + 'static> ErasedPrimitive for Typed<T> {
         Ok(())
     }
 
-    fn text(&self, node: NodeSource<'_>, slot: &RefCell<TypedSlot>, scope: &Scope<'_>) -> String {
-        self.with_prepared(node, slot, |typed| (self.text)(typed, scope))
-            .unwrap_or_default()
+    fn text(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> String {
+        self.render(&*self.text, node, scope)
     }
 
-    fn markdown(
-        &self,
-        node: NodeSource<'_>,
-        slot: &RefCell<TypedSlot>,
-        scope: &Scope<'_>,
-    ) -> Markdown {
-        self.with_prepared(node, slot, |typed| (self.markdown)(typed, scope))
-            .unwrap_or_default()
+    fn markdown(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> Markdown {
+        self.render(&*self.markdown, node, scope)
     }
 
-    fn html(
-        &self,
-        node: NodeSource<'_>,
-        slot: &RefCell<TypedSlot>,
-        scope: &Scope<'_>,
-    ) -> Option<Html> {
-        let renderer = self.html.as_ref()?;
-        Some(
-            self.with_prepared(node, slot, |typed| renderer(typed, scope))
-                .unwrap_or_default(),
-        )
+    fn html(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> Option<Html> {
+        Some(self.render(self.html.as_deref()?, node, scope))
     }
 
-    fn slack(
-        &self,
-        node: NodeSource<'_>,
-        slot: &RefCell<TypedSlot>,
-        scope: &Scope<'_>,
-    ) -> Option<Vec<Value>> {
-        let renderer = self.slack.as_ref()?;
-        Some(
-            self.with_prepared(node, slot, |typed| renderer(typed, scope))
-                .unwrap_or_default(),
-        )
+    fn slack(&self, node: HeldNode<'_>, scope: &Scope<'_>) -> Option<Vec<Value>> {
+        Some(self.render(self.slack.as_deref()?, node, scope))
     }
 }
