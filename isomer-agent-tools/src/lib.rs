@@ -45,6 +45,8 @@
 //! `parse` and `validate` apply the input budget before anything reads it,
 //! and `isomer_render` renders only the copy `validate` checked.
 
+#![forbid(unsafe_code)]
+
 pub mod check;
 pub mod describe;
 pub mod format;

@@ -22,6 +22,8 @@
 //! looks like ([`Fault`]: `<line>:<column>: <message>`) and the checks every file gets (no
 //! byte order mark, JSON syntax, a root object, no repeated key).
 
+#![forbid(unsafe_code)]
+
 pub mod files;
 pub mod floors;
 pub mod judgments;

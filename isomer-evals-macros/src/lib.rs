@@ -61,6 +61,8 @@
 //! body; a proc macro attribute sees only its item, not where it stands, so that case is
 //! rustc's ``cannot find function `<name>` in module `super` ``, not an error of its own.
 
+#![forbid(unsafe_code)]
+
 mod ctxt;
 mod eval;
 mod tool;

@@ -53,6 +53,8 @@
 //! [`CaseError`]), which the totals and the report count, and the run goes
 //! on, so one flaky model call never loses a corpus.
 
+#![forbid(unsafe_code)]
+
 #[doc(hidden)]
 pub mod __private;
 pub mod agent;

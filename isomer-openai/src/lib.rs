@@ -28,6 +28,8 @@
 //! the callbacks work under any async executor and the run's timeout can end the wait.
 //! This crate reads no environment variable and writes no file.
 
+#![forbid(unsafe_code)]
+
 mod agent;
 mod chat;
 

@@ -45,6 +45,8 @@
 //! Every output is deterministic: two renders of one composition are
 //! byte-identical.
 
+#![forbid(unsafe_code)]
+
 use std::sync::Arc;
 
 use isomer_agent_tools::{FormatOutput, HostFormat, HostRenderOptions, RuntimeFailure};

@@ -55,9 +55,11 @@ enum Repr {
     Owned(Value),
     /// `at` points to `_tree`'s value, to a value inside it, or to a
     /// value that outlives every borrow of it (see [`Node::shared`]).
-    /// Holding `_tree` keeps that value alive and unchanged: nothing
-    /// mutates a value behind an `Arc` that is not unique, and this one is
-    /// not while the node holds it.
+    /// Holding `_tree` keeps that value alive, and nothing changes it: the
+    /// field is private and nothing in this crate takes it mutably (no
+    /// `get_mut`, `make_mut` or unwrapping), nor does any other holder of
+    /// the same `Arc` while this one holds it, since the `Arc` is not
+    /// unique then.
     Shared {
         _tree: Arc<Value>,
         at: NonNull<Value>,

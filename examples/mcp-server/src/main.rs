@@ -23,6 +23,8 @@
 //! built, a write to stdout fails (the client closed it), or the session
 //! fails; 2 for a bad command line.
 
+#![forbid(unsafe_code)]
+
 use std::io::Write as _;
 use std::process::ExitCode;
 

@@ -77,6 +77,8 @@
 //!   pack's words; findings inside an embedded body name the embedding
 //!   node's type, since the body is one of its fields.
 
+#![forbid(unsafe_code)]
+
 pub mod authored;
 pub mod authoring;
 pub mod catalog;

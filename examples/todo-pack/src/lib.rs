@@ -17,6 +17,8 @@
 //! assert_eq!(runtime.render_text(&list, &Default::default()).unwrap(), "Release\n[x] Tag the build\n[ ] Write the notes");
 //! ```
 
+#![forbid(unsafe_code)]
+
 use isomer_agent_tools::isomer_tool;
 use isomer_sdk::{IsomerError, Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;

@@ -20,8 +20,13 @@ use crate::budget::{InputBudget, InputUsage, Meter};
 /// value again. The value cannot change while shared, so the count stays
 /// true.
 ///
-/// Any depth: the value drops without recursion, as a [`DeepValue`] does.
-/// Dereferences to the value.
+/// Any depth: when this is the value's last holder, the value drops
+/// without recursion, as a [`DeepValue`] does. A node a check made (and
+/// kept past it, say in a renderer's cache) also holds the value, and
+/// drops it by `Value`'s own recursive drop when it is the last holder;
+/// a check makes nodes only of a value within its input budget, so that
+/// drop recurses at most as deep as the budget allows. Dereferences to the
+/// value.
 #[derive(Debug)]
 pub struct SharedValue {
     /// Always `Some`, until [`SharedValue::into_value`] takes it.

@@ -339,11 +339,13 @@ impl Visits<'_> {
         match self.tree {
             // SAFETY: see `Visits::tree`. A body root is an element of the
             // tree's `body`. A child comes from `validated_child_nodes` of
-            // a visited node, which the walk reads only through its child
-            // hook: a hook maps a node borrowed for any lifetime to values
-            // borrowed for that same lifetime, so what it returns lies
-            // inside the node or outlives every borrow (a static), and
-            // nothing can change it while the tree is shared.
+            // a visited node: either the schema's slots, which return
+            // values inside the node, or the primitive's explicit child
+            // hook, whose bound (`for<'a> Fn(&'a Value) -> Vec<ChildRef<'a>>
+            // + 'static`, see `PrimitiveBuilder::children`) lets it return
+            // only values inside the node or values that outlive every
+            // borrow (a static, a leaked box). Nothing can free or change
+            // either while the tree is shared.
             #[allow(unsafe_code)]
             Some(tree) => unsafe { NodeSource::within(tree, node) },
             None => NodeSource::new(node),
