@@ -1,8 +1,11 @@
 //! Arbitrary bytes as model output through the eval pipeline:
 //! `parse_generated` → `check_attempt` (slides runtime and frame rule) →
 //! every scorer (validity, payload, selection against a golden and against
-//! itself, expected primitives, answerability through the text surface).
-//! Any panic, hang or overflow is a finding.
+//! itself, expected primitives, answerability through the text surface);
+//! and the sdk's check of the text read into a `SharedValue` (typed forms
+//! pointing into it, the budget's walk spared by the read count), which
+//! must find and render what a check of the same value borrowed does. Any
+//! panic, hang, overflow or disagreement is a finding.
 
 #![no_main]
 
@@ -12,9 +15,9 @@ use std::sync::{Arc, OnceLock};
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, EvalCase, Judge, check_attempt, parse_generated,
     score_answerability, score_expected_primitives, score_payload, score_primitive_selection,
-    score_validity,
+    score_validity, strip_code_fence,
 };
-use isomer_sdk::{Frame, Runtime};
+use isomer_sdk::{Frame, RenderOptions, Runtime, SharedValue, Surface};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
@@ -60,6 +63,21 @@ fuzz_target!(|data: &[u8]| {
     let fixture = fixture();
     let runtime = &fixture.runtime;
     let text = String::from_utf8_lossy(data).into_owned();
+    if let Ok(shared) = SharedValue::parse(strip_code_fence(&text)) {
+        let read = runtime.check(&shared);
+        let borrowed = runtime.check(&*shared);
+        assert_eq!(read.errors(), borrowed.errors());
+        assert_eq!(read.warnings(), borrowed.warnings());
+        // Within the budget when present, so compared without deep recursion.
+        assert_eq!(read.composition(), borrowed.composition());
+        let options = RenderOptions::default();
+        for surface in Surface::ALL {
+            let render = |checked: &isomer_sdk::Checked<'_>| {
+                checked.render(surface, &options).ok().map(|rendered| rendered.to_text())
+            };
+            assert_eq!(render(&read), render(&borrowed), "{surface:?}");
+        }
+    }
     let first = check_attempt(runtime, parse_generated(text.clone()), Some(&fixture.frame));
     // The same text as a retry, and as the first attempt of a retry pair.
     let retry = check_attempt(runtime, parse_generated(text), None);
