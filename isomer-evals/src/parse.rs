@@ -132,11 +132,11 @@ pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
 ///
 /// Parsing is the sdk's reader ([`SharedValue::parse`], which reads as
 /// [`parse_json`](isomer_sdk::parse_json) does and also counts what it
-/// reads), which follows `JSON.parse` where serde_json can: any value at the top level, duplicate keys keep the last
-/// value, no depth limit (any depth parses, in memory proportional to the
-/// text). The value is built whole even past the input budget: the scorers
-/// walk every node of an attempt, and the check reports the budget's refusal
-/// as its finding. Where JSON.parse differs: the error message is
+/// reads), which follows `JSON.parse` where serde_json can: any value at
+/// the top level, duplicate keys keep the last value, no depth limit (any
+/// depth parses, in memory proportional to the text). The value is built
+/// whole even past the input budget: the scorers walk every node of an
+/// attempt, and the check reports the budget's refusal as its finding. Where JSON.parse differs: the error message is
 /// serde_json's; a lone surrogate escape (`"\uD800"`), which JS accepts,
 /// is a parse failure here (`unexpected end of hex escape at line 1 column
 /// 8`); and so is a number beyond the double range (`1e400`, which JS

@@ -51,6 +51,13 @@ pub trait EvalRuntime: Sync {
     /// The sdk's runtime does this in one pass and renders from it. A
     /// runtime made of separate steps (a test double) can answer with
     /// [`TextCheck::from_steps`].
+    ///
+    /// `value` dereferences to the `&Value` to check. The run hands over
+    /// each answer as read (a [`SharedValue`](isomer_sdk::SharedValue)):
+    /// the sdk's runtime then points its typed nodes into it and, when the
+    /// read count is within its budget, skips the budget's walk (see
+    /// [`CheckInput`](isomer_sdk::CheckInput)). `check_composition` hands
+    /// over a borrowed value.
     fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a>;
 
     /// The text surface with default options: what the answerability judge

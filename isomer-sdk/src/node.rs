@@ -44,9 +44,9 @@ pub const BODY_NODE_REF: &str = "#/$defs/bodyNode";
 ///
 /// A node either owns its value or points into a value shared through an
 /// [`Arc`]: the typed forms a check of a [`SharedValue`] makes hold their
-/// children that way (see [`CheckInput`]), so a
-/// container does not copy its subtree. Either way the node reads the same,
-/// compares by value, and clones cheaply when shared.
+/// children that way (see [`CheckInput`]), so a container does not copy its
+/// subtree. Either way the node reads the same, compares by value, and
+/// clones cheaply when shared.
 #[derive(Clone)]
 pub struct Node(Repr);
 
@@ -105,8 +105,9 @@ impl Node {
     pub fn as_value(&self) -> &Value {
         match &self.0 {
             Repr::Owned(value) => value,
-            // SAFETY: `at` points into `tree` (see `Node::shared`), which
-            // this node keeps alive and which nothing mutates while shared.
+            // SAFETY: `at` stays valid while `_tree` lives (see
+            // `Node::shared`), which this node keeps alive and which nothing
+            // changes while shared (see `Repr::Shared`).
             Repr::Shared { at, .. } => unsafe { at.as_ref() },
         }
     }

@@ -12,11 +12,12 @@
 //!
 //! `Node`'s `Deserialize` asks for a newtype struct with a private name
 //! (the kind of hand-over `serde_json` uses for its `RawValue`);
-//! `NodeSource` answers it by lending the node it made (see `with_lent`). A child reached another way (inside a map, a tuple, an
-//! enum, another newtype struct, a `#[serde(flatten)]` struct or anything
-//! read through `deserialize_any`, all of which `NodeSource` hands to
-//! `serde_json` whole) is rebuilt as before: the hand-over changes how fast
-//! a typed form is made, never what it holds.
+//! `NodeSource` answers it by lending the node it made (see `with_lent`).
+//! A child reached another way (inside a map, a tuple, an enum, another
+//! newtype struct, a `#[serde(flatten)]` struct or anything read through
+//! `deserialize_any`, all of which `NodeSource` hands to `serde_json`
+//! whole) is rebuilt as before: the hand-over changes how fast a typed form
+//! is made, never what it holds.
 
 use std::sync::Arc;
 
