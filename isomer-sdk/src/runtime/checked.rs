@@ -64,11 +64,7 @@ impl<'a> Checked<'a> {
         input: CheckInput<'a>,
     ) -> Self {
         let value = input.value();
-        let measure = match input.read_usage() {
-            Some(read) if read.is_within(&budget) => Measure::Within,
-            _ => Measure::Check(budget),
-        };
-        let pass = engine.run(inventory, input, measure);
+        let pass = engine.run(inventory, input, Measure::Check(budget));
         if !pass.schema_errors.is_empty() {
             return Checked {
                 inventory,

@@ -125,17 +125,19 @@ impl<'v> Pass<'v> {
 #[derive(Clone, Copy)]
 pub(crate) enum Measure {
     /// Measure the value against this budget first; a refusal is the only
-    /// finding.
+    /// finding. An input read from text whose count is within the budget
+    /// ([`SharedValue::read_usage`](crate::SharedValue::read_usage)) is not
+    /// measured again: its reader fed the same meter, with the same rule
+    /// for each leaf and key, every value it read (also one a repeated key
+    /// later replaced), so the value holds no more than the count, and it
+    /// cannot have changed since.
     Check(InputBudget),
     /// The value is known to be within the budget, so measuring it again
     /// could only agree:
     /// - it was read under the budget: [`parse_json_within`] feeds the same
     ///   meter, with the same rule for each leaf and key, every value it
     ///   reads (also one a repeated key later replaces), so a value it
-    ///   accepts is within by its own measure too. The same holds for a
-    ///   [`SharedValue`](crate::SharedValue) whose read count is within
-    ///   the budget: its reader fed the meter the same way, and the value
-    ///   cannot have changed since;
+    ///   accepts is within by its own measure too;
     /// - or it is the sanitized copy of a value that passed
     ///   [`Measure::Check`]: sanitizing only removes keys, so the copy holds
     ///   no more values, characters or depth.
@@ -181,7 +183,18 @@ impl Engine {
     ) -> Pass<'v> {
         let value = input.value();
         let refusal = match measure {
-            Measure::Check(budget) => check_input_budget(value, budget).err(),
+            Measure::Check(budget) => {
+                // A count read from the text, within the budget, vouches
+                // for the value (see `Measure::Check`).
+                let read_within = input
+                    .read_usage()
+                    .is_some_and(|read| read.is_within(&budget));
+                if read_within {
+                    None
+                } else {
+                    check_input_budget(value, budget).err()
+                }
+            }
             Measure::Within => None,
         };
         if let Some(refusal) = refusal {
