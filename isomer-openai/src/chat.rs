@@ -369,14 +369,21 @@ pub(crate) fn complete(
                         Err(Parsed::Failed(error)) => return Err(error),
                     },
                     (_, Err(ureq::Error::Timeout(_))) => {
-                        (Failure::Transport(no_answer_within(limit)), None)
+                        (Failure::Transport(no_answer(settings, limit)), None)
                     }
-                    (200, Err(error)) if !cut_retried => {
+                    (200, Err(error @ (ureq::Error::Io(_) | ureq::Error::Protocol(_)))) => {
+                        let cut = Failure::Cut(format!("the connection ended mid-body ({error})"));
+                        if cut_retried {
+                            return Err(cut.into_error(url, attempts));
+                        }
                         cut_retried = true;
-                        (Failure::Cut(error.to_string()), None)
+                        (cut, None)
                     }
                     (200, Err(error)) => {
-                        return Err(Failure::Cut(error.to_string()).into_error(url, attempts));
+                        return Err(ChatError::Malformed {
+                            url: url.to_owned(),
+                            message: format!("the body could not be read ({error})"),
+                        });
                     }
                     (status, answer) => {
                         let body = answer.unwrap_or_else(|error| {
@@ -393,7 +400,7 @@ pub(crate) fn complete(
                     }
                 }
             }
-            Err(ureq::Error::Timeout(_)) => (Failure::Transport(no_answer_within(limit)), None),
+            Err(ureq::Error::Timeout(_)) => (Failure::Transport(no_answer(settings, limit)), None),
             Err(error) => (Failure::Transport(error.to_string()), None),
         };
         if attempts > settings.retries {
@@ -412,8 +419,14 @@ pub(crate) fn complete(
     }
 }
 
-fn no_answer_within(limit: Duration) -> String {
-    format!("no answer within {limit:?}")
+/// What an exchange cut off after `limit` met: the exchange's timeout, or what was left of
+/// the call's deadline.
+fn no_answer(settings: &CallSettings, limit: Duration) -> String {
+    if limit < settings.timeout {
+        "no answer before the call's deadline".to_owned()
+    } else {
+        format!("no answer within {limit:?}")
+    }
 }
 
 /// Sleeps `pause`, or less once `cancelled` says yes.
