@@ -39,8 +39,8 @@ pub struct Completion {
     /// `message.content` as sent (a list of content parts is joined from its `text`
     /// parts); empty when the server sent `null` in a turn of tool calls.
     pub text: String,
-    /// `message.tool_calls`, in order; never empty unless `text` is set, and always empty
-    /// when the call offered no tools.
+    /// `message.tool_calls`, in order: at least one when `text` is blank, and none when
+    /// the call offered no tools.
     pub tool_calls: Vec<ToolCall>,
     /// `choices[0].finish_reason` as the server named it (`stop`, `tool_calls`, or a
     /// server's own name such as TGI's `eos_token`); `None` when it sent none.
@@ -59,6 +59,7 @@ pub struct Completion {
 /// | [`Refusal`](Self::Refusal) | `message.refusal` (structured outputs) | (the same field when sent) |
 /// | [`ContentFilter`](Self::ContentFilter) | `finish_reason: "content_filter"` (also Azure OpenAI) | — |
 /// | [`Length`](Self::Length) | `finish_reason: "length"` | `finish_reason: "length"` (the token limit, or Ollama's `num_ctx` filled by the prompt) |
+/// | [`Stopped`](Self::Stopped) | — | vLLM's `finish_reason` `"abort"`, `"error"` or `"repetition"` |
 /// | [`ToolCalls`](Self::ToolCalls) | `content: null` with `tool_calls` | `content: null` or `""` with `tool_calls`, `finish_reason: "tool_calls"` |
 /// | [`FunctionCall`](Self::FunctionCall) | legacy `message.function_call` | — |
 /// | [`Empty`](Self::Empty) | `content` `null`, `""` or blank | the same, or the text only in `reasoning_content` (llama.cpp, vLLM) or `reasoning` (Ollama, newer vLLM) |
@@ -80,6 +81,9 @@ pub enum Unanswered {
     /// `finish_reason` is `length`: the answer was cut at the token limit (or the
     /// context window), mid-text or mid-call.
     Length,
+    /// `finish_reason` is one of vLLM's for an answer the server ended before the model
+    /// did: `abort`, `error`, or `repetition` (it caught the model repeating itself).
+    Stopped,
     /// The message holds `tool_calls` and the call offered no tools.
     ToolCalls {
         /// The functions called, in order.
@@ -106,6 +110,7 @@ impl fmt::Display for Unanswered {
             Unanswered::Refusal { text } => write!(f, "the model refused: {text:?}"),
             Unanswered::ContentFilter => f.write_str("the provider's content filter withheld it"),
             Unanswered::Length => f.write_str("the answer was cut at the token limit"),
+            Unanswered::Stopped => f.write_str("the server stopped the answer before its end"),
             Unanswered::ToolCalls { names } => write!(
                 f,
                 "the model called tools ({}) where only text answers",
@@ -578,6 +583,9 @@ fn parse_completion(url: &str, answer: &str, tools_offered: bool) -> Result<Comp
             return Err(unanswered(Unanswered::ContentFilter, finish_reason, text));
         }
         Some("length") => return Err(unanswered(Unanswered::Length, finish_reason, text)),
+        Some("abort" | "error" | "repetition") => {
+            return Err(unanswered(Unanswered::Stopped, finish_reason, text));
+        }
         _ => {}
     }
     if !tool_calls.is_empty() && !tools_offered {
@@ -827,6 +835,20 @@ mod tests {
                 true,
                 "the answer was cut at the token limit (finish_reason \"length\")",
             ),
+            // vLLM: an answer its engine ended.
+            (
+                answer(
+                    json!({"role": "assistant", "content": "{\"type\":\"view\",\"type\":\"view\""}),
+                    json!("repetition"),
+                ),
+                false,
+                "the server stopped the answer before its end (finish_reason \"repetition\")",
+            ),
+            (
+                answer(json!({"role": "assistant", "content": ""}), json!("abort")),
+                false,
+                "the server stopped the answer before its end (finish_reason \"abort\")",
+            ),
             // Ollama: tool calls with `content: ""`.
             (
                 answer(
@@ -926,7 +948,7 @@ mod tests {
                 json!({"role": "assistant", "content": " yes\n"}),
                 json!("stop"),
             ),
-            // TGI names its own finish reasons; only `length` and `content_filter` refuse.
+            // TGI names its own finish reasons; a name not known to mark a cut is taken.
             (
                 json!({"role": "assistant", "content": " yes\n"}),
                 json!("eos_token"),
