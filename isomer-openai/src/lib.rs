@@ -25,7 +25,8 @@
 //! ```
 //!
 //! Only text is an answer: a 200 holding a tool call (where no tool was offered), a
-//! refusal, empty text, or a `length` or `content_filter` finish fails the call, naming
+//! refusal, empty text, or a finish marking it cut or filtered (`length`,
+//! `content_filter`, vLLM's `abort`, `error`, `repetition`) fails the call, naming
 //! why ([`ChatError::Unanswered`], [`Unanswered`]), so a recording harness writes
 //! nothing for it and asks again on a later run.
 //!
@@ -68,7 +69,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(50);
 
 /// How long one call may take, every attempt and wait included, when the client sets no
 /// other: 110 seconds, under the eval harness's 120-second trial timeout
-/// (`isomer_evals::harness::DEFAULT_LIVE_TIMEOUT`), so a call ends, and its thread with it,
+/// ([`isomer_evals::harness::DEFAULT_LIVE_TIMEOUT`]), so a call ends, and its thread with it,
 /// before the trial that made it gives up. Raise it with that timeout (`Suite::timeout`),
 /// keeping it below.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(110);
@@ -397,6 +398,13 @@ fn verdict(answer: &str) -> Option<AnswerabilityVerdict> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hung_exchange_and_its_retry_fit_in_the_deadline_and_the_deadline_in_a_trial() {
+        assert!(DEFAULT_TIMEOUT * 2 + DEFAULT_BACKOFF <= DEFAULT_DEADLINE);
+        assert!(DEFAULT_DEADLINE < isomer_evals::harness::DEFAULT_LIVE_TIMEOUT);
+        assert!(DEFAULT_MAX_WAIT < DEFAULT_DEADLINE);
+    }
 
     #[test]
     fn the_verdict_is_the_first_word() {
