@@ -4,13 +4,24 @@
 //! generate's) whose every
 //! `contains` string occurs in the request's last message, with that exchange's next
 //! response (the last one again once they are used up). A request no exchange matches is
-//! answered `404` with a body naming it. Every request body is kept for the test to read.
+//! answered `404` with a body naming it. Every request body is kept for the test to read,
+//! with the time it arrived.
+//!
+//! A response's headers named `x-loopback-*` are not sent: they tell the server how to
+//! misbehave (build them with [`raw`], [`cut`] and [`delayed`]):
+//! - `x-loopback-raw`: the body is a JSON string, sent as its text (a body that is not
+//!   JSON, or JSON ending early, with a `Content-Length` that matches it);
+//! - `x-loopback-cut: <bytes>`: the head announces the whole body, then only its first
+//!   `<bytes>` bytes are sent and the connection is closed;
+//! - `x-loopback-delay-ms: <ms>`: the answer is sent only after `<ms>` milliseconds (a
+//!   hang, for a client whose timeout is shorter).
 
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -45,6 +56,7 @@ pub struct Response {
 struct State {
     exchanges: Vec<(Exchange, usize)>,
     requests: Vec<Value>,
+    arrivals: Vec<Instant>,
 }
 
 /// The running server. It stops with the test process.
@@ -65,6 +77,7 @@ impl Loopback {
                 .map(|exchange| (exchange, 0))
                 .collect(),
             requests: Vec::new(),
+            arrivals: Vec::new(),
         }));
         let serving = Arc::clone(&state);
         std::thread::spawn(move || {
@@ -85,6 +98,17 @@ impl Loopback {
     /// Every request body received so far, in arrival order.
     pub fn requests(&self) -> Vec<Value> {
         self.state.lock().unwrap().requests.clone()
+    }
+
+    /// The time between each request and the next, in arrival order (one fewer than the
+    /// requests): the waits of a client's retries, plus the time each attempt took.
+    pub fn gaps(&self) -> Vec<Duration> {
+        let state = self.state.lock().unwrap();
+        state
+            .arrivals
+            .windows(2)
+            .map(|pair| pair[1] - pair[0])
+            .collect()
     }
 }
 
@@ -126,19 +150,41 @@ fn serve(stream: TcpStream, state: &Mutex<State>) {
         reader.read_exact(&mut body).unwrap();
         let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
         let response = answer(state, body);
-        let text = response.body.to_string();
+        let directive = |name: &str| {
+            response
+                .headers
+                .iter()
+                .find(|(header, _)| header.eq_ignore_ascii_case(name))
+                .map(|(_, value)| value.as_str())
+        };
+        let text = match (directive("x-loopback-raw"), &response.body) {
+            (Some(_), Value::String(text)) => text.clone(),
+            _ => response.body.to_string(),
+        };
+        if let Some(delay) = directive("x-loopback-delay-ms") {
+            std::thread::sleep(Duration::from_millis(delay.parse().unwrap()));
+        }
         let mut head = format!(
             "HTTP/1.1 {} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
             response.status,
             text.len()
         );
         for (name, value) in &response.headers {
-            head.push_str(&format!("{name}: {value}\r\n"));
+            if !name.to_ascii_lowercase().starts_with("x-loopback-") {
+                head.push_str(&format!("{name}: {value}\r\n"));
+            }
         }
         head.push_str("\r\n");
+        let sent = match directive("x-loopback-cut") {
+            Some(bytes) => &text.as_bytes()[..bytes.parse::<usize>().unwrap().min(text.len())],
+            None => text.as_bytes(),
+        };
         let mut stream = &stream;
-        if stream.write_all(head.as_bytes()).is_err() || stream.write_all(text.as_bytes()).is_err()
-        {
+        if stream.write_all(head.as_bytes()).is_err() || stream.write_all(sent).is_err() {
+            return;
+        }
+        if sent.len() < text.len() {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
             return;
         }
     }
@@ -149,6 +195,7 @@ fn answer(state: &Mutex<State>, body: Value) -> Response {
     let last = last_message(&body);
     let count = body["messages"].as_array().map_or(0, Vec::len);
     state.requests.push(body);
+    state.arrivals.push(Instant::now());
     let found = state.exchanges.iter_mut().find(|(exchange, _)| {
         exchange
             .contains
@@ -182,4 +229,30 @@ pub fn completion(content: &str, prompt_tokens: u64, completion_tokens: u64) -> 
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens, "total_tokens": prompt_tokens + completion_tokens},
         }),
     }
+}
+
+/// `text` sent as the body as it is (not as a JSON value), with `status`.
+pub fn raw(status: u16, text: &str) -> Response {
+    Response {
+        status,
+        headers: vec![("x-loopback-raw".to_owned(), "1".to_owned())],
+        body: Value::String(text.to_owned()),
+    }
+}
+
+/// `response` with only the first `bytes` bytes of its body sent, the head announcing them
+/// all, then the connection closed.
+pub fn cut(mut response: Response, bytes: usize) -> Response {
+    response
+        .headers
+        .push(("x-loopback-cut".to_owned(), bytes.to_string()));
+    response
+}
+
+/// `response` sent only after `millis` milliseconds.
+pub fn delayed(mut response: Response, millis: u64) -> Response {
+    response
+        .headers
+        .push(("x-loopback-delay-ms".to_owned(), millis.to_string()));
+    response
 }
