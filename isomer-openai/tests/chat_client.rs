@@ -30,6 +30,7 @@ fn error(status: u16, message: &str) -> Response {
         status,
         headers: Vec::new(),
         body: json!({"error": {"message": message, "type": "invalid_request_error"}}),
+        ..Response::default()
     }
 }
 
@@ -43,6 +44,7 @@ fn generate_waits_out_a_rate_limit_and_returns_the_answer_as_sent() {
                 status: 429,
                 headers: vec![("Retry-After".to_owned(), "0".to_owned())],
                 body: json!({"error": {"message": "Rate limit reached"}}),
+                ..Response::default()
             },
             completion("```json\n{\"type\":\"view\",\"body\":[]}\n```", 120, 9),
         ],
@@ -200,6 +202,7 @@ fn step_offers_the_tools_and_reads_tool_calls_and_usage() {
                 ]}}],
                 "usage": {"prompt_tokens": 900, "completion_tokens": 21},
             }),
+            ..Response::default()
         }],
     }]);
     let request = AgentStepRequest {

@@ -199,6 +199,14 @@ impl AgentSuite {
         let Some(mode) = super::record::record_mode()? else {
             return Ok(());
         };
+        if mode == super::record::RecordMode::Measure {
+            return Err(format!(
+                "{}=measure is for single-shot suites, and `{suite}` is an agent suite: record it with `missing` or `all`",
+                super::record::RECORD_VARIABLE
+            )
+            .into());
+        }
+        super::record::open_session(dir)?;
         let Some(live) = &self.live else {
             return Err(format!(
                 "{} asks suite `{suite}` to record, but it declares no live model: return `AgentSuite::new(runtime, tools).live(step)` from its #[isomer_eval] function (isomer-openai's `ChatClient::step` gives one), or unset {} to replay",

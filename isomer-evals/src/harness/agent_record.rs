@@ -151,7 +151,7 @@ impl<'a> StepRecorder<'a> {
             .join(TRANSCRIPTS_DIR)
             .join(isomer_corpus::transcript_file_name(case_id, repeat));
         let replay = match self.mode {
-            RecordMode::Missing => path.is_file(),
+            RecordMode::Missing | RecordMode::Measure => path.is_file(),
             RecordMode::All => super::record::recorded_run(self.dir, case_id, repeat),
         };
         let run = if replay {

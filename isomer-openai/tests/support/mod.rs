@@ -30,7 +30,7 @@ pub struct Exchange {
 }
 
 /// One recorded answer.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct Response {
     /// The HTTP status.
     pub status: u16,
@@ -38,7 +38,19 @@ pub struct Response {
     #[serde(default)]
     pub headers: Vec<(String, String)>,
     /// The body, sent as JSON text.
+    #[serde(default)]
     pub body: Value,
+    /// When given, the body sent instead of `body`, byte for byte (text that is not JSON).
+    #[serde(default)]
+    pub raw: Option<String>,
+    /// Milliseconds to wait before answering (a slow model; longer than the client's
+    /// timeout, a hang).
+    #[serde(default)]
+    pub delay_ms: u64,
+    /// Send the head (whose `Content-Length` counts the whole body) and the first half of
+    /// the body, then close the connection: a body cut in transit.
+    #[serde(default)]
+    pub cut: bool,
 }
 
 #[derive(Default)]
@@ -86,6 +98,19 @@ impl Loopback {
     pub fn requests(&self) -> Vec<Value> {
         self.state.lock().unwrap().requests.clone()
     }
+
+    /// Waits until at least `count` requests have arrived, for at most `limit`; returns
+    /// whether they did.
+    pub fn wait_for_requests(&self, count: usize, limit: std::time::Duration) -> bool {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if self.state.lock().unwrap().requests.len() >= count {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        false
+    }
 }
 
 /// The text of the last message of a request body.
@@ -126,7 +151,13 @@ fn serve(stream: TcpStream, state: &Mutex<State>) {
         reader.read_exact(&mut body).unwrap();
         let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
         let response = answer(state, body);
-        let text = response.body.to_string();
+        if response.delay_ms > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(response.delay_ms));
+        }
+        let text = response
+            .raw
+            .clone()
+            .unwrap_or_else(|| response.body.to_string());
         let mut head = format!(
             "HTTP/1.1 {} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
             response.status,
@@ -137,8 +168,17 @@ fn serve(stream: TcpStream, state: &Mutex<State>) {
         }
         head.push_str("\r\n");
         let mut stream = &stream;
-        if stream.write_all(head.as_bytes()).is_err() || stream.write_all(text.as_bytes()).is_err()
-        {
+        let sent = if response.cut {
+            &text.as_bytes()[..text.len() / 2]
+        } else {
+            text.as_bytes()
+        };
+        if stream.write_all(head.as_bytes()).is_err() || stream.write_all(sent).is_err() {
+            return;
+        }
+        if response.cut {
+            let _ = stream.flush();
+            let _ = stream.shutdown(std::net::Shutdown::Both);
             return;
         }
     }
@@ -164,8 +204,8 @@ fn answer(state: &Mutex<State>, body: Value) -> Response {
         }
         None => Response {
             status: 404,
-            headers: Vec::new(),
             body: serde_json::json!({"error": format!("no recorded exchange for: {last}")}),
+            ..Response::default()
         },
     }
 }
@@ -174,12 +214,12 @@ fn answer(state: &Mutex<State>, body: Value) -> Response {
 pub fn completion(content: &str, prompt_tokens: u64, completion_tokens: u64) -> Response {
     Response {
         status: 200,
-        headers: Vec::new(),
         body: serde_json::json!({
             "id": "chatcmpl-1",
             "object": "chat.completion",
             "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens, "total_tokens": prompt_tokens + completion_tokens},
         }),
+        ..Response::default()
     }
 }
