@@ -3,7 +3,7 @@
 //! such as llama.cpp, vLLM and Ollama.
 //!
 //! [`ChatClient`] holds the endpoint, the model, the API key the caller read, the sampling
-//! settings, a timeout and the retry policy, and hands out the three callbacks an eval
+//! settings, the timeouts and the retry policy, and hands out the three callbacks an eval
 //! takes: [`ChatClient::generate`], [`ChatClient::judge`] and the agent
 //! [`ChatClient::step`]. Record a corpus with them through the eval harness
 //! (`ISOMER_EVAL_RECORD=missing cargo test ...`, see `isomer_evals::harness`), or pass
@@ -24,8 +24,23 @@
 //! }
 //! ```
 //!
+//! Only text is an answer: a 200 holding a tool call (where no tool was offered), a
+//! refusal, empty text, or a finish marking it cut or filtered (`length`,
+//! `content_filter`, vLLM's `abort`, `error`, `repetition`) fails the call, naming
+//! why ([`ChatError::Unanswered`], [`Unanswered`]), so a recording harness writes
+//! nothing for it and asks again on a later run.
+//!
+//! Time: each HTTP exchange may take [`DEFAULT_TIMEOUT`] (50 s) and a whole call, retries
+//! and waits included, [`DEFAULT_DEADLINE`] (110 s), under the harness's 120-second trial
+//! timeout, so a hung exchange gets one retry and no call outlives its trial. A 429, a
+//! 5xx, a failed connection or a timed-out exchange is retried ([`DEFAULT_RETRIES`]),
+//! after the wait the server asks (`retry-after-ms`, or `Retry-After` in seconds or as an
+//! HTTP date) or an exponential backoff, each wait capped at [`DEFAULT_MAX_WAIT`]; a 200
+//! whose body is cut short is retried once. Every figure is a builder setting.
+//!
 //! Each call runs on a thread of its own and is awaited without blocking the executor, so
-//! the callbacks work under any async executor and the run's timeout can end the wait.
+//! the callbacks work under any async executor and the run's timeout can end the wait
+//! (and the call: see [`ChatClient::complete`]).
 //! This crate reads no environment variable and writes no file.
 
 #![forbid(unsafe_code)]
@@ -45,17 +60,31 @@ use isomer_evals::{
 use serde_json::{Map, Value, json};
 
 use chat::CallSettings;
-pub use chat::{ChatError, Completion, ToolCall, Usage};
+pub use chat::{ChatError, Completion, ToolCall, Unanswered, Usage};
 
-/// How long one HTTP exchange may take when the client sets no other: 120 seconds.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
+/// How long one HTTP exchange (connecting, sending, reading the whole answer) may take
+/// when the client sets no other: 50 seconds. Two exchanges and the first backoff fit in
+/// [`DEFAULT_DEADLINE`], so a hung exchange gets its retry.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(50);
 
-/// Retries a 429, a 5xx or a failed connection gets when the client sets no other: 3.
+/// How long one call may take, every attempt and wait included, when the client sets no
+/// other: 110 seconds, under the eval harness's 120-second trial timeout
+/// ([`isomer_evals::harness::DEFAULT_LIVE_TIMEOUT`]), so a call ends, and its thread with it,
+/// before the trial that made it gives up. Raise it with that timeout (`Suite::timeout`),
+/// keeping it below.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(110);
+
+/// Retries a 429, a 5xx, a failed connection or a timed-out exchange gets when the client
+/// sets no other: 3.
 pub const DEFAULT_RETRIES: u32 = 3;
 
-/// The wait before the first retry when the client sets no other (and the server sends no
-/// `Retry-After`): one second, doubled before each further retry.
+/// The wait before the first retry when the client sets no other (and the server asks for
+/// none): one second, doubled before each further retry.
 pub const DEFAULT_BACKOFF: Duration = Duration::from_secs(1);
+
+/// The longest wait between two attempts when the client sets no other, whatever the
+/// server asks (`Retry-After`, `retry-after-ms`) or the backoff comes to: 30 seconds.
+pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(30);
 
 /// The system message [`ChatClient::judge`] sends: the judge reads the request and the
 /// text rendering of the validated answer, and answers one word.
@@ -69,7 +98,6 @@ whole request, partial if it answers part of it, no if it does not answer it.";
 pub struct ChatClient {
     settings: CallSettings,
     base_url: String,
-    timeout: Duration,
     agent: ureq::Agent,
     spent: Arc<Spent>,
 }
@@ -85,7 +113,8 @@ impl ChatClient {
     /// `https://api.openai.com/v1` or `http://127.0.0.1:8080/v1`; calls go to
     /// `<base_url>/chat/completions`), sending `api_key` as a bearer token (none when
     /// empty, as local servers take). The server's default temperature, no token limit,
-    /// [`DEFAULT_TIMEOUT`], [`DEFAULT_RETRIES`], [`DEFAULT_BACKOFF`].
+    /// [`DEFAULT_TIMEOUT`], [`DEFAULT_DEADLINE`], [`DEFAULT_RETRIES`], [`DEFAULT_BACKOFF`],
+    /// [`DEFAULT_MAX_WAIT`].
     pub fn new(
         base_url: impl Into<String>,
         model: impl Into<String>,
@@ -102,10 +131,12 @@ impl ChatClient {
                 max_tokens: None,
                 retries: DEFAULT_RETRIES,
                 backoff: DEFAULT_BACKOFF,
+                max_wait: DEFAULT_MAX_WAIT,
+                timeout: DEFAULT_TIMEOUT,
+                deadline: DEFAULT_DEADLINE,
             },
             base_url,
-            timeout: DEFAULT_TIMEOUT,
-            agent: agent(DEFAULT_TIMEOUT),
+            agent: agent(),
             spent: Arc::default(),
         }
     }
@@ -123,25 +154,44 @@ impl ChatClient {
     }
 
     /// How long one HTTP exchange may take, connecting to reading the whole answer
-    /// (default [`DEFAULT_TIMEOUT`]); one past it fails as a [`ChatError::Transport`] and
-    /// is retried like a failed connection.
+    /// (default [`DEFAULT_TIMEOUT`]), and never past the call's [`ChatClient::deadline`];
+    /// one past it is retried like a failed connection. Keep two of them and the first
+    /// backoff inside the deadline, so a hung exchange gets its retry.
     pub fn timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = timeout;
-        self.agent = agent(timeout);
+        self.settings.timeout = timeout;
         self
     }
 
-    /// How many times a 429, a 5xx or a failed connection is retried (default
-    /// [`DEFAULT_RETRIES`]; `0` tries once).
+    /// How long one call may take, every attempt and every wait included (default
+    /// [`DEFAULT_DEADLINE`]). The exchange running when it comes is cut off, and a retry
+    /// whose wait would end past it is not made: the call fails as
+    /// [`ChatError::Deadline`]. Keep it below the harness's trial timeout
+    /// (`Suite::timeout`), so no call outlives the trial that made it.
+    pub fn deadline(mut self, deadline: Duration) -> Self {
+        self.settings.deadline = deadline;
+        self
+    }
+
+    /// How many times a 429, a 5xx, a failed connection or a timed-out exchange is retried
+    /// (default [`DEFAULT_RETRIES`]; `0` tries once). A 200 whose body is cut short (the
+    /// connection closed mid-body, or JSON ending early) is retried once, within these.
     pub fn retries(mut self, retries: u32) -> Self {
         self.settings.retries = retries;
         self
     }
 
     /// The wait before the first retry, doubled before each further one, when the server
-    /// sends no `Retry-After` seconds (default [`DEFAULT_BACKOFF`]; at most a minute).
+    /// asks for no wait of its own (default [`DEFAULT_BACKOFF`]).
     pub fn backoff(mut self, backoff: Duration) -> Self {
         self.settings.backoff = backoff;
+        self
+    }
+
+    /// The longest wait between two attempts (default [`DEFAULT_MAX_WAIT`]): a server
+    /// asking for more (`retry-after-ms` in milliseconds, else `Retry-After` in seconds or
+    /// as an HTTP date) is retried after this much instead.
+    pub fn max_wait(mut self, max_wait: Duration) -> Self {
+        self.settings.max_wait = max_wait;
         self
     }
 
@@ -166,7 +216,8 @@ impl ChatClient {
     }
 
     /// The tokens every call of this client and its clones has spent so far, as the
-    /// server reported them.
+    /// server reported them: answers, and 200s that were no answer
+    /// ([`ChatError::Unanswered`]).
     pub fn usage(&self) -> Usage {
         Usage {
             input_tokens: self.spent.input.load(Ordering::Relaxed),
@@ -175,29 +226,58 @@ impl ChatClient {
     }
 
     /// One call with `messages` (and `tools`, Chat Completions `tools` entries), on the
-    /// calling thread.
+    /// calling thread, within the client's [`ChatClient::deadline`].
+    ///
+    /// Only text is an answer: a 200 whose message holds no text, or text the server marks
+    /// refused, filtered or cut, fails as [`ChatError::Unanswered`]. When `tools` is not
+    /// empty, a turn of tool calls (with or without text) is an answer too.
     ///
     /// # Errors
-    /// See [`ChatError`]: the server unreachable, an error status after the retries, or
-    /// an answer with no completion.
+    /// See [`ChatError`]: the server unreachable or silent, an error status after the
+    /// retries, a body cut short twice, an answer with no completion, a completion that is
+    /// no answer, or the deadline passed.
     pub fn complete_blocking(
         &self,
         messages: Vec<Value>,
         tools: &[Value],
     ) -> Result<Completion, ChatError> {
+        self.complete_until(messages, tools, &|| false)
+    }
+
+    /// [`ChatClient::complete_blocking`], ending early once `cancelled` says yes (asked
+    /// before each attempt and during each wait).
+    fn complete_until(
+        &self,
+        messages: Vec<Value>,
+        tools: &[Value],
+        cancelled: &dyn Fn() -> bool,
+    ) -> Result<Completion, ChatError> {
         let body = chat::request_body(&self.settings, messages, tools);
-        let completion = chat::complete(&self.agent, &self.settings, &body)?;
+        let answer = chat::complete(
+            &self.agent,
+            &self.settings,
+            &body,
+            !tools.is_empty(),
+            cancelled,
+        );
+        let usage = match &answer {
+            Ok(completion) => completion.usage,
+            Err(ChatError::Unanswered { usage, .. }) => *usage,
+            Err(_) => Usage::default(),
+        };
         self.spent
             .input
-            .fetch_add(completion.usage.input_tokens, Ordering::Relaxed);
+            .fetch_add(usage.input_tokens, Ordering::Relaxed);
         self.spent
             .output
-            .fetch_add(completion.usage.output_tokens, Ordering::Relaxed);
-        Ok(completion)
+            .fetch_add(usage.output_tokens, Ordering::Relaxed);
+        answer
     }
 
     /// [`ChatClient::complete_blocking`] on a thread of its own, awaited without blocking
-    /// the executor. Dropping the future stops the wait (the thread ends with its call).
+    /// the executor. Dropping the future (a trial's timeout does) ends the call: no
+    /// further attempt or wait is made, and the exchange under way ends within its
+    /// [`ChatClient::timeout`].
     ///
     /// # Errors
     /// As [`ChatClient::complete_blocking`].
@@ -209,11 +289,13 @@ impl ChatClient {
         let (answer, answered) = oneshot::channel();
         let client = self.clone();
         std::thread::spawn(move || {
-            let _ = answer.send(client.complete_blocking(messages, &tools));
+            let completion = client.complete_until(messages, &tools, &|| answer.is_canceled());
+            let _ = answer.send(completion);
         });
         answered.await.unwrap_or_else(|_| {
             Err(ChatError::Transport {
                 url: self.settings.url.clone(),
+                attempts: 0,
                 message: "the thread making the call ended without an answer".to_owned(),
             })
         })
@@ -221,7 +303,8 @@ impl ChatClient {
 
     /// A `generate`: sends [`GenerateRequest::model_text`] as one user message, returns
     /// the answer's text as it came, and reports the call's tokens to
-    /// [`GenerateRequest::usage`] (a live run's report counts them).
+    /// [`GenerateRequest::usage`] (a live run's report counts them). An answer that is not
+    /// text fails the call ([`ChatError::Unanswered`]).
     pub fn generate(&self) -> Generate<'static> {
         let client = self.clone();
         Generate::new(move |request: GenerateRequest| {
@@ -240,7 +323,8 @@ impl ChatClient {
     /// the answer's first word (`yes`, `partial` or `no`, any case, punctuation ignored);
     /// the call's tokens go to [`JudgeRequest::usage`].
     ///
-    /// Any other answer fails the call, quoting it.
+    /// Any other answer fails the call, quoting it; so does one that is not text
+    /// ([`ChatError::Unanswered`]: a refusal, a cut or filtered answer, no text).
     pub fn judge(&self) -> Judge<'static> {
         let client = self.clone();
         Judge::new(move |request: JudgeRequest| {
@@ -270,7 +354,10 @@ impl ChatClient {
 
     /// An agent `step`: the system prompt, the conversation and the tools in Chat
     /// Completions form (tool results as `tool` messages, one per call, their text blocks
-    /// joined by newlines), and the answer's text, tool calls and token usage back.
+    /// joined by newlines), and the answer's text, tool calls and token usage back. A turn
+    /// of tool calls is an answer here (when the eval offers tools); a refusal, a cut or
+    /// filtered turn, or one with neither text nor a tool call fails the call
+    /// ([`ChatError::Unanswered`]).
     pub fn step(&self) -> AgentStep<'static> {
         agent::step(self.clone())
     }
@@ -284,9 +371,9 @@ pub(crate) fn agent_usage(usage: Usage) -> AgentUsage {
     }
 }
 
-fn agent(timeout: Duration) -> ureq::Agent {
+/// The connection pool every clone shares; each request sets its own timeout.
+fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
-        .timeout_global(Some(timeout))
         .http_status_as_error(false)
         .build()
         .into()
@@ -311,6 +398,13 @@ fn verdict(answer: &str) -> Option<AnswerabilityVerdict> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hung_exchange_and_its_retry_fit_in_the_deadline_and_the_deadline_in_a_trial() {
+        assert!(DEFAULT_TIMEOUT * 2 + DEFAULT_BACKOFF <= DEFAULT_DEADLINE);
+        assert!(DEFAULT_DEADLINE < isomer_evals::harness::DEFAULT_LIVE_TIMEOUT);
+        assert!(DEFAULT_MAX_WAIT < DEFAULT_DEADLINE);
+    }
 
     #[test]
     fn the_verdict_is_the_first_word() {

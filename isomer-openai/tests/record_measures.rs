@@ -79,12 +79,14 @@ fn timed(body: &Value, prompt_tokens: u64, completion_tokens: u64, delay_ms: u64
     let mut body = body.clone();
     body["usage"] = json!({"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
         "total_tokens": prompt_tokens + completion_tokens});
-    Response {
-        status: 200,
-        body,
+    support::delayed(
+        Response {
+            status: 200,
+            headers: Vec::new(),
+            body,
+        },
         delay_ms,
-        ..Response::default()
-    }
+    )
 }
 
 /// The number after `<label> mean ` in `stderr`.

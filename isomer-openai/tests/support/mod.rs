@@ -4,13 +4,24 @@
 //! generate's) whose every
 //! `contains` string occurs in the request's last message, with that exchange's next
 //! response (the last one again once they are used up). A request no exchange matches is
-//! answered `404` with a body naming it. Every request body is kept for the test to read.
+//! answered `404` with a body naming it. Every request body is kept for the test to read,
+//! with the time it arrived.
+//!
+//! A response's headers named `x-loopback-*` are not sent: they tell the server how to
+//! misbehave (build them with [`raw`], [`cut`] and [`delayed`]):
+//! - `x-loopback-raw`: the body is a JSON string, sent as its text (a body that is not
+//!   JSON, or JSON ending early, with a `Content-Length` that matches it);
+//! - `x-loopback-cut: <bytes>`: the head announces the whole body, then only its first
+//!   `<bytes>` bytes are sent and the connection is closed;
+//! - `x-loopback-delay-ms: <ms>`: the answer is sent only after `<ms>` milliseconds (a
+//!   hang, for a client whose timeout is shorter).
 
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -30,7 +41,7 @@ pub struct Exchange {
 }
 
 /// One recorded answer.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct Response {
     /// The HTTP status.
     pub status: u16,
@@ -38,25 +49,14 @@ pub struct Response {
     #[serde(default)]
     pub headers: Vec<(String, String)>,
     /// The body, sent as JSON text.
-    #[serde(default)]
     pub body: Value,
-    /// When given, the body sent instead of `body`, byte for byte (text that is not JSON).
-    #[serde(default)]
-    pub raw: Option<String>,
-    /// Milliseconds to wait before answering (a slow model; longer than the client's
-    /// timeout, a hang).
-    #[serde(default)]
-    pub delay_ms: u64,
-    /// Send the head (whose `Content-Length` counts the whole body) and the first half of
-    /// the body, then close the connection: a body cut in transit.
-    #[serde(default)]
-    pub cut: bool,
 }
 
 #[derive(Default)]
 struct State {
     exchanges: Vec<(Exchange, usize)>,
     requests: Vec<Value>,
+    arrivals: Vec<Instant>,
 }
 
 /// The running server. It stops with the test process.
@@ -77,6 +77,7 @@ impl Loopback {
                 .map(|exchange| (exchange, 0))
                 .collect(),
             requests: Vec::new(),
+            arrivals: Vec::new(),
         }));
         let serving = Arc::clone(&state);
         std::thread::spawn(move || {
@@ -99,17 +100,15 @@ impl Loopback {
         self.state.lock().unwrap().requests.clone()
     }
 
-    /// Waits until at least `count` requests have arrived, for at most `limit`; returns
-    /// whether they did.
-    pub fn wait_for_requests(&self, count: usize, limit: std::time::Duration) -> bool {
-        let start = std::time::Instant::now();
-        while start.elapsed() < limit {
-            if self.state.lock().unwrap().requests.len() >= count {
-                return true;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        false
+    /// The time between each request and the next, in arrival order (one fewer than the
+    /// requests): the waits of a client's retries, plus the time each attempt took.
+    pub fn gaps(&self) -> Vec<Duration> {
+        let state = self.state.lock().unwrap();
+        state
+            .arrivals
+            .windows(2)
+            .map(|pair| pair[1] - pair[0])
+            .collect()
     }
 }
 
@@ -151,33 +150,40 @@ fn serve(stream: TcpStream, state: &Mutex<State>) {
         reader.read_exact(&mut body).unwrap();
         let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
         let response = answer(state, body);
-        if response.delay_ms > 0 {
-            std::thread::sleep(std::time::Duration::from_millis(response.delay_ms));
+        let directive = |name: &str| {
+            response
+                .headers
+                .iter()
+                .find(|(header, _)| header.eq_ignore_ascii_case(name))
+                .map(|(_, value)| value.as_str())
+        };
+        let text = match (directive("x-loopback-raw"), &response.body) {
+            (Some(_), Value::String(text)) => text.clone(),
+            _ => response.body.to_string(),
+        };
+        if let Some(delay) = directive("x-loopback-delay-ms") {
+            std::thread::sleep(Duration::from_millis(delay.parse().unwrap()));
         }
-        let text = response
-            .raw
-            .clone()
-            .unwrap_or_else(|| response.body.to_string());
         let mut head = format!(
             "HTTP/1.1 {} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
             response.status,
             text.len()
         );
         for (name, value) in &response.headers {
-            head.push_str(&format!("{name}: {value}\r\n"));
+            if !name.to_ascii_lowercase().starts_with("x-loopback-") {
+                head.push_str(&format!("{name}: {value}\r\n"));
+            }
         }
         head.push_str("\r\n");
-        let mut stream = &stream;
-        let sent = if response.cut {
-            &text.as_bytes()[..text.len() / 2]
-        } else {
-            text.as_bytes()
+        let sent = match directive("x-loopback-cut") {
+            Some(bytes) => &text.as_bytes()[..bytes.parse::<usize>().unwrap().min(text.len())],
+            None => text.as_bytes(),
         };
+        let mut stream = &stream;
         if stream.write_all(head.as_bytes()).is_err() || stream.write_all(sent).is_err() {
             return;
         }
-        if response.cut {
-            let _ = stream.flush();
+        if sent.len() < text.len() {
             let _ = stream.shutdown(std::net::Shutdown::Both);
             return;
         }
@@ -189,6 +195,7 @@ fn answer(state: &Mutex<State>, body: Value) -> Response {
     let last = last_message(&body);
     let count = body["messages"].as_array().map_or(0, Vec::len);
     state.requests.push(body);
+    state.arrivals.push(Instant::now());
     let found = state.exchanges.iter_mut().find(|(exchange, _)| {
         exchange
             .contains
@@ -204,8 +211,8 @@ fn answer(state: &Mutex<State>, body: Value) -> Response {
         }
         None => Response {
             status: 404,
+            headers: Vec::new(),
             body: serde_json::json!({"error": format!("no recorded exchange for: {last}")}),
-            ..Response::default()
         },
     }
 }
@@ -214,12 +221,38 @@ fn answer(state: &Mutex<State>, body: Value) -> Response {
 pub fn completion(content: &str, prompt_tokens: u64, completion_tokens: u64) -> Response {
     Response {
         status: 200,
+        headers: Vec::new(),
         body: serde_json::json!({
             "id": "chatcmpl-1",
             "object": "chat.completion",
             "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens, "total_tokens": prompt_tokens + completion_tokens},
         }),
-        ..Response::default()
     }
+}
+
+/// `text` sent as the body as it is (not as a JSON value), with `status`.
+pub fn raw(status: u16, text: &str) -> Response {
+    Response {
+        status,
+        headers: vec![("x-loopback-raw".to_owned(), "1".to_owned())],
+        body: Value::String(text.to_owned()),
+    }
+}
+
+/// `response` with only the first `bytes` bytes of its body sent, the head announcing them
+/// all, then the connection closed.
+pub fn cut(mut response: Response, bytes: usize) -> Response {
+    response
+        .headers
+        .push(("x-loopback-cut".to_owned(), bytes.to_string()));
+    response
+}
+
+/// `response` sent only after `millis` milliseconds.
+pub fn delayed(mut response: Response, millis: u64) -> Response {
+    response
+        .headers
+        .push(("x-loopback-delay-ms".to_owned(), millis.to_string()));
+    response
 }
