@@ -542,7 +542,8 @@ impl Recordings {
     }
 }
 
-/// The name every file staged by [`write_file`] starts with, in the directory of the file it
+/// The name every file the store writes is staged under first (every write of
+/// [`Recordings`], and the harness's run files), in the directory of the file it
 /// will replace: `.isomer-staged-` and random characters (from [`tempfile`]).
 ///
 /// A file of this name is never a recording: it is hidden, so the corpus checks skip it as

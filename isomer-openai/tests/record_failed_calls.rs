@@ -175,6 +175,7 @@ fn check_run(failure: &Failure, dir: &Path, mode: &str, attempts: usize) {
         "{mode}: {}",
         text(&output)
     );
+    assert!(stdout.contains(failure.reason), "{mode}: {}", text(&output));
     assert_eq!(files(dir), before, "{mode}: {}", text(&output));
     assert_eq!(
         server.requests().len(),

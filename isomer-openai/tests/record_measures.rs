@@ -165,12 +165,12 @@ fn the_record_command_prints_the_calls_own_latency_and_tokens() {
         "{stderr}"
     );
     // Generate waited 120 ms once for one run and twice for the other (mean 180 ms); the
-    // judge 60 ms for each. Loopback adds little; a figure read from the replayed files
-    // would be far below.
+    // judge 60 ms for each. A figure read from the replayed files would be far below (a
+    // busy machine may add to the calls, so the upper bound is loose).
     let generate = mean_of(&stderr, "generate ms");
-    assert!((180.0..1180.0).contains(&generate), "{generate}");
+    assert!((180.0..30_000.0).contains(&generate), "{generate}");
     let judge = mean_of(&stderr, "judge ms");
-    assert!((60.0..1060.0).contains(&judge), "{judge}");
+    assert!((60.0..30_000.0).contains(&judge), "{judge}");
 
     let file = take_run_file(runs.path());
     assert_eq!(file.format, 1);
