@@ -239,7 +239,7 @@ fn agent_gate() -> &'static Path {
 }
 
 #[test]
-fn records_an_agent_run_turn_by_turn_in_the_replay_format() {
+fn records_an_agent_run_with_every_turn_in_the_replay_format() {
     let dir = tempfile::tempdir().unwrap();
     let fixtures = Path::new(MANIFEST_DIR).join("tests/fixtures/record-agent");
     std::fs::copy(fixtures.join("corpus.json"), dir.path().join("corpus.json")).unwrap();

@@ -435,3 +435,53 @@ fn a_record_run_killed_midway_is_finished_by_missing_and_replays() {
         text(&replayed)
     );
 }
+
+/// An agent run recorded afresh (`all`) whose third turn fails after two answered turns
+/// leaves the recorded transcript byte for byte: a transcript is written whole once its run
+/// has ended, never turn by turn over the old one.
+#[test]
+fn an_agent_run_whose_step_fails_midway_keeps_its_transcript() {
+    let fixtures = Path::new(MANIFEST_DIR).join("tests/fixtures/record-agent");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("transcripts")).unwrap();
+    std::fs::copy(fixtures.join("corpus.json"), dir.path().join("corpus.json")).unwrap();
+    std::fs::copy(
+        fixtures.join("transcripts/cli-install.0.json"),
+        dir.path().join("transcripts/cli-install.0.json"),
+    )
+    .unwrap();
+    let before = files(dir.path());
+    let mut exchanges: Vec<Exchange> =
+        serde_json::from_str(&std::fs::read_to_string(fixtures.join("exchanges.json")).unwrap())
+            .unwrap();
+    // The third turn (six messages: the request, then two turns of calls and results).
+    let third = exchanges
+        .iter_mut()
+        .find(|exchange| exchange.messages == Some(6))
+        .unwrap();
+    third.responses = vec![Response {
+        status: 500,
+        headers: Vec::new(),
+        body: error_body("The server had an error while processing your request."),
+    }];
+    let server = Loopback::start(exchanges);
+    static AGENT_GATE: OnceLock<PathBuf> = OnceLock::new();
+    let gate = AGENT_GATE
+        .get_or_init(|| gate_support::build_gate("record_agent_gate", Path::new(MANIFEST_DIR)));
+    let runs = tempfile::tempdir().unwrap();
+    let output = Command::new(gate)
+        .args(["--exact", "record_agent::cli-install"])
+        .current_dir(MANIFEST_DIR)
+        .env_remove("ISOMER_EVAL_ACCEPT")
+        .env("ISOMER_EVAL_RECORD", "all")
+        .env("ISOMER_EVAL_RECORDINGS_RECORD_AGENT", dir.path())
+        .env("ISOMER_EVAL_RUNS", runs.path())
+        .env("ISOMER_OPENAI_TEST_URL", &server.base_url)
+        .output()
+        .unwrap();
+    // The trial then replays the transcript it kept, which passes.
+    assert!(output.status.success(), "{}", text(&output));
+    // The rate limit and the first turn, the second turn, the third turn and its retries.
+    assert_eq!(server.requests().len(), 7, "{}", text(&output));
+    assert_eq!(files(dir.path()), before, "{}", text(&output));
+}

@@ -172,8 +172,9 @@ impl AgentSuite {
     /// The live model step record mode calls for each run it records (default none; a
     /// replay never calls it). See [`super`]'s "Recording a corpus": with
     /// `ISOMER_EVAL_RECORD=missing` the runs without `transcripts/<id>.<repeat>.json` are
-    /// driven live and their transcripts written turn by turn, with each turn's tool
-    /// results; `all` records every run afresh. The trial then replays what was recorded.
+    /// driven live and their transcripts written, with each turn's tool results, once the
+    /// run has ended (a run whose step fails writes nothing); `all` records every run
+    /// afresh. The trial then replays what was recorded.
     pub fn live(mut self, step: AgentStep<'static>) -> Self {
         self.live = Some(step);
         self

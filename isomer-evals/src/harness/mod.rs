@@ -251,8 +251,10 @@
 //!   [`Suite::judge`] the verdicts are replayed as recorded.
 //! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
 //!   `ChatClient::step`): each run without `transcripts/<id>.<repeat>.json` (`missing`), or
-//!   every run (`all`), is driven live through the real tools, its transcript written turn
-//!   by turn with each turn's tool results, and the trial then replays it.
+//!   every run (`all`), is driven live through the real tools, its transcript written with
+//!   each turn's tool results once the run has ended (whole, renamed into place: a run
+//!   whose step fails leaves the recorded transcript as it was), and the trial then
+//!   replays it.
 //!
 //! Then accept the baseline as above and review the diff of the recordings and snapshots.
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` (below) points recording at another directory, to
