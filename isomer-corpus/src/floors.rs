@@ -140,6 +140,12 @@ pub const SINGLE_SHOT_FLOORS: &[FloorSpec] = &[
         "the judge's verdict is not `no`; a case with no verdict (no judgment, or no valid composition) is exempt",
     ),
     row(
+        "min_pass_rate",
+        AtLeast(Ratio),
+        Case,
+        "with repeats, the share of the case's runs that meet every other case floor (`k of n`) is at least the value; without it every run must meet them",
+    ),
+    row(
         "min_valid_ratio",
         AtLeast(Ratio),
         Suite,

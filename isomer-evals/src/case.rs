@@ -87,37 +87,83 @@ pub struct GenerateRequest {
 
 /// Where a `generate` or `judge` call reports the tokens it spent, as its provider counted
 /// them: `request.usage.add(AgentUsage { input_tokens, output_tokens })`, once per model
-/// call (reports add up). A callback that reports nothing is left as it was: the run then
-/// counts zero tokens for it.
+/// call (reports add up); and, when the provider says why the answer ended, its finish
+/// reason (`request.usage.set_finish_reason("stop")`). A callback that reports nothing is
+/// left as it was: the run then counts zero tokens for it and knows no finish reason.
 ///
 /// [`run_evals`](crate::run_evals) hands each request a meter of its own and adds what was
 /// reported to the case's tokens when [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)
-/// is set. Clones share the count. Two meters are equal when their counts are.
+/// is set; the eval harness keeps each live call's tokens and finish reason in its run file.
+/// Clones share the count. Two meters are equal when their counts and finish reasons are.
 #[derive(Clone, Default)]
-pub struct UsageMeter(Arc<Mutex<AgentUsage>>);
+pub struct UsageMeter(Arc<Mutex<Metered>>);
+
+/// What a [`UsageMeter`] has been told.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Metered {
+    usage: AgentUsage,
+    finish_reason: Option<String>,
+}
 
 impl UsageMeter {
     /// Adds `usage` to what this meter has counted (saturating).
     pub fn add(&self, usage: AgentUsage) {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner) += usage;
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).usage += usage;
     }
 
     /// The tokens reported so far.
     pub fn total(&self) -> AgentUsage {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).usage
+    }
+
+    /// Notes why the provider ended the answer, as it names it (Chat Completions'
+    /// `finish_reason`: `stop`, `length`, `tool_calls`, `content_filter`); a later report
+    /// replaces an earlier one.
+    pub fn set_finish_reason(&self, reason: impl Into<String>) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .finish_reason = Some(reason.into());
+    }
+
+    /// The finish reason reported last, if any.
+    pub fn finish_reason(&self) -> Option<String> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .finish_reason
+            .clone()
     }
 }
 
 impl fmt::Debug for UsageMeter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("UsageMeter").field(&self.total()).finish()
+        let metered = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        f.debug_tuple("UsageMeter")
+            .field(&metered.usage)
+            .field(&metered.finish_reason)
+            .finish()
     }
 }
 
 impl PartialEq for UsageMeter {
-    /// Equal counts.
+    /// Equal counts and finish reasons.
     fn eq(&self, other: &Self) -> bool {
-        self.total() == other.total()
+        let mine = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let theirs = other
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        mine == theirs
     }
 }
 

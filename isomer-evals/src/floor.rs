@@ -444,7 +444,7 @@ mod tests {
             Floor::number("min_valid_ratio", 1.5),
         ];
         let expected = [
-            "max_turns: not a floor of this kind of suite (its floors are valid_after_retry, min_selection_f1, expected_hit, no_invented_types, max_size_vs_golden, answerability_not_no, min_valid_ratio, min_valid_after_retry_ratio, min_mean_selection_f1, max_answerability_no)",
+            "max_turns: not a floor of this kind of suite (its floors are valid_after_retry, min_selection_f1, expected_hit, no_invented_types, max_size_vs_golden, answerability_not_no, min_pass_rate, min_valid_ratio, min_valid_after_retry_ratio, min_mean_selection_f1, max_answerability_no)",
             "valid_after_retry: declared as 0.5, but it takes true / false",
             "min_valid_ratio: declared as 1.5, but it takes 0.0..=1.0",
         ];

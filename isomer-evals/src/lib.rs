@@ -71,6 +71,7 @@ pub mod recordings;
 mod report;
 mod report_table;
 mod run;
+pub mod run_file;
 mod runtime;
 mod score;
 

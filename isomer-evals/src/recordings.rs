@@ -453,24 +453,22 @@ impl Recordings {
         write_file(&dir.join(answer_file_name(case_id, attempt)), text)
     }
 
-    /// Removes the answer files of `case_id` (both attempts), before it is recorded
-    /// afresh: a retry recorded for an older first attempt must not outlive it.
+    /// Removes `answers/<case_id>.<attempt>.txt` when it exists. Record mode calls it only
+    /// after the attempts recorded afresh are in place: a retry recorded for an older first
+    /// attempt must not outlive it, and nothing is removed before its replacement exists.
     ///
     /// # Errors
-    /// A file exists and cannot be removed.
-    pub fn remove_answers(&self, case_id: &str) -> Result<(), String> {
-        for attempt in [0, 1] {
-            let path = self
-                .dir
-                .join(ANSWERS_DIR)
-                .join(answer_file_name(case_id, attempt));
-            match std::fs::remove_file(&path) {
-                Ok(()) => {}
-                Err(error) if error.kind() == ErrorKind::NotFound => {}
-                Err(error) => return Err(format!("cannot remove {}: {error}", path.display())),
-            }
+    /// The file exists and cannot be removed.
+    pub fn remove_answer(&self, case_id: &str, attempt: u32) -> Result<(), String> {
+        let path = self
+            .dir
+            .join(ANSWERS_DIR)
+            .join(answer_file_name(case_id, attempt));
+        match std::fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(error) if error.kind() == ErrorKind::NotFound => Ok(()),
+            Err(error) => Err(format!("cannot remove {}: {error}", path.display())),
         }
-        Ok(())
     }
 
     /// Records `verdict` for `case_id`, given for the text rendering `rendered`, in
@@ -544,27 +542,86 @@ impl Recordings {
     }
 }
 
-/// Writes `text` to `path` whole: into a file beside it, then renamed over it, so a trial
-/// reading the file while another records never sees it half written.
+/// The name every file the store writes is staged under first (every write of
+/// [`Recordings`], and the harness's run files), in the directory of the file it
+/// will replace: `.isomer-staged-` and random characters (from [`tempfile`]).
+///
+/// A file of this name is never a recording: it is hidden, so the corpus checks skip it as
+/// they skip every hidden entry, and no replay reads it. A run killed between writing a
+/// staged file and renaming it leaves one behind; [`staged_leftovers`] finds them and the
+/// harness's record mode removes them (see [`remove_staged_leftovers`]).
+pub const STAGED_PREFIX: &str = ".isomer-staged-";
+
+/// Writes `text` to `path` whole and atomically: into a file staged beside it (named
+/// [`STAGED_PREFIX`] and random characters, in the same directory, so the rename never
+/// crosses a file system), flushed to disk, then renamed over `path`. A reader sees the old
+/// file or the new one, never a part; a failure leaves the old file as it was and removes
+/// the staged one.
 ///
 /// # Errors
 /// `cannot write <path>: <error>`.
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
+    use std::io::Write as _;
     let cannot_write = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
-    let mut staged = path.as_os_str().to_owned();
-    staged.push(format!(
-        ".{}.{}.tmp",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let staged = PathBuf::from(staged);
-    std::fs::write(&staged, text).map_err(cannot_write)?;
-    std::fs::rename(&staged, path).map_err(|error| {
-        let _ = std::fs::remove_file(&staged);
-        cannot_write(error)
-    })
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut staged = tempfile::Builder::new()
+        .prefix(STAGED_PREFIX)
+        .tempfile_in(dir)
+        .map_err(cannot_write)?;
+    staged.write_all(text.as_bytes()).map_err(cannot_write)?;
+    staged.as_file().sync_all().map_err(cannot_write)?;
+    staged
+        .persist(path)
+        .map(|_| ())
+        .map_err(|error| cannot_write(error.error))
+}
+
+/// The staged files ([`STAGED_PREFIX`]) under `dir` and its `answers/` and `transcripts/`
+/// directories, sorted: what a run killed while it wrote left behind. Unreadable
+/// directories count as empty.
+pub fn staged_leftovers(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for dir in [
+        dir.to_path_buf(),
+        dir.join(ANSWERS_DIR),
+        dir.join(isomer_corpus::TRANSCRIPTS_DIR),
+    ] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry
+                .file_name()
+                .as_encoded_bytes()
+                .starts_with(STAGED_PREFIX.as_bytes())
+            {
+                found.push(entry.path());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Removes the [`staged_leftovers`] of `dir` and returns the ones removed. A staged file is
+/// never a recording, so removing it loses nothing; only the harness's record mode calls
+/// this, before it writes (one process records a directory at a time).
+///
+/// # Errors
+/// A staged file that exists and cannot be removed.
+pub fn remove_staged_leftovers(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let leftovers = staged_leftovers(dir);
+    for path in &leftovers {
+        match std::fs::remove_file(path) {
+            Ok(()) => {}
+            Err(error) if error.kind() == ErrorKind::NotFound => {}
+            Err(error) => return Err(format!("cannot remove {}: {error}", path.display())),
+        }
+    }
+    Ok(leftovers)
 }
 
 /// Reads a recorded text file: `Ok(None)` when it does not exist.
@@ -705,6 +762,30 @@ mod tests {
         );
     }
 
+    /// A staged file a killed run left is no recording: the replay does not read it, the
+    /// corpus checks skip it, and record mode's cleaning removes only such files.
+    #[test]
+    fn staged_leftovers_are_found_never_read_and_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let recordings = Recordings::new(dir.path());
+        recordings.write_answer("a", 0, "{}").unwrap();
+        assert_eq!(staged_leftovers(dir.path()), Vec::<PathBuf>::new());
+        let torn = dir
+            .path()
+            .join("answers")
+            .join(format!("{STAGED_PREFIX}x1"));
+        let top = dir.path().join(format!("{STAGED_PREFIX}x2"));
+        std::fs::write(&torn, "{\"type\": \"vi").unwrap();
+        std::fs::write(&top, "{").unwrap();
+        assert_eq!(staged_leftovers(dir.path()), [top.clone(), torn.clone()]);
+        let ids: HashSet<&str> = ["a"].into_iter().collect();
+        assert!(crate::corpus::check_recordings(dir.path(), &ids).is_ok());
+        assert_eq!(recordings.answer("a", 0).unwrap(), "{}");
+        assert_eq!(remove_staged_leftovers(dir.path()).unwrap(), [top, torn]);
+        assert_eq!(staged_leftovers(dir.path()), Vec::<PathBuf>::new());
+        assert!(recordings.has_answer("a", 0));
+    }
+
     #[test]
     fn what_record_mode_writes_the_replay_reads_back() {
         let dir = tempfile::tempdir().unwrap();
@@ -755,8 +836,9 @@ mod tests {
             std::fs::read_to_string(dir.path().join("prompt.txt")).unwrap(),
             "PROMPT"
         );
-        writer.remove_answers("a").unwrap();
+        writer.remove_answer("a", 0).unwrap();
         assert!(!reader.has_answer("a", 0));
+        assert_eq!(staged_leftovers(dir.path()), Vec::<PathBuf>::new());
         // Nothing staged is left behind.
         let mut names: Vec<String> = std::fs::read_dir(dir.path())
             .unwrap()

@@ -62,9 +62,10 @@ fn totals_writes_the_page_of_its_suite_and_case_trials_write_nothing() {
         String::from_utf8_lossy(&output.stdout)
     );
     let file = html.join("mini.html");
-    assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
-        format!("mini: wrote {}\n", file.display())
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.ends_with(&format!("mini: wrote {}\n", file.display())),
+        "{stderr}"
     );
     let page = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
@@ -88,6 +89,7 @@ fn a_relative_directory_is_named_by_its_absolute_path() {
         .current_dir(dir.path())
         .env("INSTA_UPDATE", "no")
         .env("ISOMER_EVAL_HTML", "reports")
+        .env("ISOMER_EVAL_RUNS", "runs")
         .env_remove("ISOMER_EVAL_RECORDINGS_MINI")
         .output()
         .expect("the gate runs");
@@ -98,10 +100,15 @@ fn a_relative_directory_is_named_by_its_absolute_path() {
     );
     let file = dir.path().join("reports").join("mini.html");
     assert!(file.is_file());
-    assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
-        format!("mini: wrote {}\n", file.display())
-    );
+    // The run file first, then the page, each by its absolute path.
+    let runs = dir.path().join("runs").join("mini");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let (first, second) = stderr.split_once('\n').unwrap();
+    let run_file = first
+        .strip_prefix(&format!("mini: wrote the run file {}/run-", runs.display()))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(run_file.ends_with("Z.json"), "{stderr}");
+    assert_eq!(second, format!("mini: wrote {}\n", file.display()));
 }
 
 #[test]

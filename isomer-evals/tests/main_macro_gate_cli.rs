@@ -326,7 +326,7 @@ fn a_moved_number_is_named_with_how_to_accept_it() {
             ),
             "{insta_update:?}"
         );
-        assert_eq!(String::from_utf8(output.stderr).unwrap(), MOVED_DIFF);
+        assert_eq!(without_run_file(&output.stderr), MOVED_DIFF);
         assert!(!edited.is_committed(), "{insta_update:?}");
         assert_eq!(pending_moved(), Vec::<String>::new(), "{insta_update:?}");
     }
@@ -360,7 +360,7 @@ fn a_moved_baseline_under_exact_and_json_keeps_stdout_json() {
         format!("Error: \"{MOVED_MESSAGE}\"\n").as_str()
     );
     assert_eq!(events[3]["filtered_out"], 9);
-    assert_eq!(String::from_utf8(output.stderr).unwrap(), MOVED_DIFF);
+    assert_eq!(without_run_file(&output.stderr), MOVED_DIFF);
     assert!(!edited.is_committed());
     assert_eq!(pending_moved(), Vec::<String>::new());
 }
@@ -409,7 +409,7 @@ to accept it: ISOMER_EVAL_ACCEPT=1 cargo test -p isomer-evals --test main_macro_
     );
     assert!(output.status.success(), "{}", stdout(&output));
     assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
+        without_run_file(&output.stderr),
         ["report", "report_text", "baseline"]
             .map(|name| format!(
                 "accepted {}\n",
@@ -623,4 +623,14 @@ fn zero_test_threads_fail_at_once() {
         String::from_utf8(output.stderr).unwrap(),
         "error: --test-threads must be at least 1: with 0 no trial would run and the gate would wait forever\n"
     );
+}
+
+/// `stderr` without the line each `totals` trial writes naming its run file
+/// (`<suite>: wrote the run file <path>`), which changes from run to run.
+fn without_run_file(stderr: &[u8]) -> String {
+    String::from_utf8(stderr.to_vec())
+        .unwrap()
+        .split_inclusive('\n')
+        .filter(|line| !line.contains(": wrote the run file "))
+        .collect()
 }

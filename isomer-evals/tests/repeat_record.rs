@@ -131,7 +131,7 @@ fn records_every_repeat_under_its_name_then_replays_it() {
     let stderr = String::from_utf8_lossy(&recorded.stderr);
     assert!(
         stderr.contains(
-            "mini_repeat::totals, the live calls of this run:\nmeasured runs 6\ngenerate ms   mean "
+            "mini_repeat::totals, the live calls of this run (11 calls):\nmeasured runs 6\ngenerate ms   mean "
         ),
         "{stderr}"
     );

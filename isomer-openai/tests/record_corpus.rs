@@ -227,7 +227,7 @@ fn an_unknown_record_mode_is_refused_naming_the_values() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains(
-            "ISOMER_EVAL_RECORD=\"yes\" is not a record mode: set `missing` to call the model for the recordings that are missing, `all` to record every one afresh, or unset it to replay"
+            "ISOMER_EVAL_RECORD=\"yes\" is not a record mode: set `missing` to call the model for the recordings that are missing, `all` to record every one afresh, `measure` to record what is missing and check the floors without the baseline, or unset it to replay"
         ),
         "{stdout}"
     );
@@ -239,7 +239,7 @@ fn agent_gate() -> &'static Path {
 }
 
 #[test]
-fn records_an_agent_run_turn_by_turn_in_the_replay_format() {
+fn records_an_agent_run_with_every_turn_in_the_replay_format() {
     let dir = tempfile::tempdir().unwrap();
     let fixtures = Path::new(MANIFEST_DIR).join("tests/fixtures/record-agent");
     std::fs::copy(fixtures.join("corpus.json"), dir.path().join("corpus.json")).unwrap();

@@ -454,7 +454,7 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "unknown key `expected_hits`; did you mean `expected_hit`? the keys are `corpus`, `name`, `main`, `snapshots`, `crate` and the floors `valid_after_retry`, `min_selection_f1`, `expected_hit`, `no_invented_types`, `max_size_vs_golden`, `answerability_not_no`, `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1`, `max_answerability_no`",
+                "unknown key `expected_hits`; did you mean `expected_hit`? the keys are `corpus`, `name`, `main`, `snapshots`, `crate` and the floors `valid_after_retry`, `min_selection_f1`, `expected_hit`, `no_invented_types`, `max_size_vs_golden`, `answerability_not_no`, `min_pass_rate`, `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1`, `max_answerability_no`",
                 "floor `min_valid_ratio` takes a number from 0.0 to 1.0, e.g. `min_valid_ratio = 0.8`",
                 "floor `max_size_vs_golden` takes a number greater than 0, e.g. `max_size_vs_golden = 1.5`",
                 "floor `max_answerability_no` takes a whole number of cases, e.g. `max_answerability_no = 0`",
@@ -511,7 +511,7 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "floor `max_mean_turns` is an agent floor: write `agent` to run the corpus as an agent corpus, or use the single-shot floors `valid_after_retry`, `min_selection_f1`, `expected_hit`, `no_invented_types`, `max_size_vs_golden`, `answerability_not_no`, `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1`, `max_answerability_no`"
+                "floor `max_mean_turns` is an agent floor: write `agent` to run the corpus as an agent corpus, or use the single-shot floors `valid_after_retry`, `min_selection_f1`, `expected_hit`, `no_invented_types`, `max_size_vs_golden`, `answerability_not_no`, `min_pass_rate`, `min_valid_ratio`, `min_valid_after_retry_ratio`, `min_mean_selection_f1`, `max_answerability_no`"
             ]
         );
     }

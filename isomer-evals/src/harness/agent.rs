@@ -172,8 +172,9 @@ impl AgentSuite {
     /// The live model step record mode calls for each run it records (default none; a
     /// replay never calls it). See [`super`]'s "Recording a corpus": with
     /// `ISOMER_EVAL_RECORD=missing` the runs without `transcripts/<id>.<repeat>.json` are
-    /// driven live and their transcripts written turn by turn, with each turn's tool
-    /// results; `all` records every run afresh. The trial then replays what was recorded.
+    /// driven live and their transcripts written, with each turn's tool results, once the
+    /// run has ended (a run whose step fails writes nothing); `all` records every run
+    /// afresh. The trial then replays what was recorded.
     pub fn live(mut self, step: AgentStep<'static>) -> Self {
         self.live = Some(step);
         self
@@ -199,6 +200,14 @@ impl AgentSuite {
         let Some(mode) = super::record::record_mode()? else {
             return Ok(());
         };
+        if mode == super::record::RecordMode::Measure {
+            return Err(format!(
+                "{}=measure is for single-shot suites, and `{suite}` is an agent suite: record it with `missing` or `all`",
+                super::record::RECORD_VARIABLE
+            )
+            .into());
+        }
+        super::record::open_session(dir)?;
         let Some(live) = &self.live else {
             return Err(format!(
                 "{} asks suite `{suite}` to record, but it declares no live model: return `AgentSuite::new(runtime, tools).live(step)` from its #[isomer_eval] function (isomer-openai's `ChatClient::step` gives one), or unset {} to replay",

@@ -1,7 +1,9 @@
 //! Record mode for agent suites: `ISOMER_EVAL_RECORD=missing|all` makes a trial call the
 //! suite's live `step` for the runs whose transcript is missing (or for all), and write
-//! each run's transcript, turn by turn, in the replay format
-//! (`transcripts/<case id>.<repeat>.json`, through [`RecordedRun::to_text`]).
+//! each run's transcript, once the run has ended, in the replay format
+//! (`transcripts/<case id>.<repeat>.json`, through [`RecordedRun::to_text`]): written
+//! whole and renamed into place, so a run whose step fails leaves the recorded transcript
+//! as it was.
 //!
 //! A run is recorded under its own lock, held from its first turn to its last, so trials of
 //! one process running the same case at once record it once: the later one replays it.
@@ -127,16 +129,23 @@ impl<'a> StepRecorder<'a> {
             raw: result.raw.clone(),
             tool_results: None,
         });
-        let text = recorded.to_text();
-        let dir = self.dir.join(TRANSCRIPTS_DIR);
-        let path = dir.join(isomer_corpus::transcript_file_name(&key.0, key.1));
-        std::fs::create_dir_all(&dir)
-            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
-        crate::recordings::write_file(&path, &text)?;
-        self.wrote.store(true, Ordering::Relaxed);
+        // The transcript is written once the run has ended, whole: a run whose step fails
+        // (or a killed process) leaves the recorded transcript as it was.
         if result.tool_calls.is_empty() || turn + 1 >= self.max_turns {
-            super::record::note_recorded_run(self.dir, &key.0, key.1);
+            let text = recorded.to_text();
+            let dir = self.dir.join(TRANSCRIPTS_DIR);
+            let path = dir.join(isomer_corpus::transcript_file_name(&key.0, key.1));
+            // The run's lock (held by its state) is released only once the file is in
+            // place, so a trial waiting on it replays this run instead of recording it.
+            let written = std::fs::create_dir_all(&dir)
+                .map_err(|error| format!("cannot create {}: {error}", dir.display()))
+                .and_then(|()| crate::recordings::write_file(&path, &text));
+            if written.is_ok() {
+                self.wrote.store(true, Ordering::Relaxed);
+                super::record::note_recorded_run(self.dir, &key.0, key.1);
+            }
             runs.remove(&key);
+            written?;
         }
         Ok(result)
     }
@@ -151,7 +160,7 @@ impl<'a> StepRecorder<'a> {
             .join(TRANSCRIPTS_DIR)
             .join(isomer_corpus::transcript_file_name(case_id, repeat));
         let replay = match self.mode {
-            RecordMode::Missing => path.is_file(),
+            RecordMode::Missing | RecordMode::Measure => path.is_file(),
             RecordMode::All => super::record::recorded_run(self.dir, case_id, repeat),
         };
         let run = if replay {

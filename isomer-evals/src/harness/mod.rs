@@ -184,14 +184,36 @@
 //!   `judgments.json`), sets `provenance.recording` of `corpus.json` and `judgments.json`
 //!   to the date and what [`Suite::provenance`] reports, writes `prompt.txt` when it is
 //!   missing, and then scores the run as a replay would. Run it again and it calls nothing.
-//! - `ISOMER_EVAL_RECORD=all` records every attempt and verdict afresh (a case's older
-//!   answer files are removed first, so no retry outlives its first attempt) and rewrites
-//!   `prompt.txt`.
+//! - `ISOMER_EVAL_RECORD=all` records every attempt and verdict afresh and rewrites
+//!   `prompt.txt`. A run of a case replaces the case's recordings only once every call of
+//!   the run succeeded: its answers and verdict are renamed into place, and only then is an
+//!   older retry the new run did not ask for removed (no retry outlives its first attempt).
+//!   When a call fails, the case's answer files and verdict stay exactly as they were.
+//! - `ISOMER_EVAL_RECORD=measure` measures a model without touching the baseline: it
+//!   records as `missing` does (point `ISOMER_EVAL_RECORDINGS_<SUITE>` at a scratch
+//!   directory to ask the model afresh), then the case trials check their case floors
+//!   only and `totals` its suite floors only: the baseline is neither compared nor
+//!   written (`ISOMER_EVAL_ACCEPT` is not read), a missing recording or a failed call
+//!   fails nothing but the floors it moves, and the exit status comes from the floors
+//!   alone. `totals` writes the run file (below) and the HTML report, to
+//!   `ISOMER_EVAL_HTML` when it is set, else beside the run file. Agent suites refuse it.
 //! - `-- --exact slides::<case id>` records that case alone; `totals` records the whole
-//!   corpus with [`Suite::concurrency`] calls in flight. Trials of one process share the
-//!   recordings: an attempt is recorded once, under a per-case lock, whichever trial asks
-//!   first. Record with `cargo test`, not `cargo nextest` (separate processes writing one
-//!   `judgments.json` are not serialized).
+//!   corpus with [`Suite::concurrency`] calls in flight. Record with `cargo test`, not
+//!   `cargo nextest` (separate processes writing one `judgments.json` are not serialized).
+//! - **One call per attempt per run.** The trials of one process share a record session
+//!   per recordings directory: each attempt and verdict is called once, under a per-case
+//!   lock, by whichever trial asks first (a case trial or `totals`), and its outcome (the
+//!   text, or the failure) and what it cost (latency, tokens, finish reason, taken around
+//!   the call where it is made) are kept in the session. The other trial reads them and
+//!   makes no call: `totals` never repeats a call a case trial made, nor a case trial one
+//!   `totals` made, and a failing call is made once (plus the client's own retries), both
+//!   trials reporting the same failure.
+//! - **Nothing recorded is lost.** Every file is written to a staged name in its own
+//!   directory ([`crate::recordings::STAGED_PREFIX`], a hidden name) and renamed over the
+//!   old one; a failed call writes nothing. A staged file left by a killed run is never
+//!   read as a recording: record mode removes such files when it first opens the
+//!   directory (naming them on stderr), and a replay's `totals` names them once and goes
+//!   on. A run killed midway is finished by a `missing` run.
 //! - Each live call may take [`Suite::timeout`] (default [`DEFAULT_LIVE_TIMEOUT`], 120 s);
 //!   one past it fails its case (`generate attempt 0 failed: timed out after 120s`),
 //!   writes nothing for it, and the other cases are recorded and scored.
@@ -199,16 +221,40 @@
 //!   `answers/<id>.<attempt>.txt` and the verdict under `<id>`, repeat `k` writes
 //!   `answers/<id>.r<k>.<attempt>.txt` and its verdict under `<id>.r<k>` (see
 //!   [`isomer_corpus::files`]), and a replay reads each repeat from there. The report then
-//!   gives each axis's mean and standard error across the repeats and each case's spread.
-//! - A record run measures its calls: `totals` writes their latency and tokens (mean, p50,
-//!   p95, see [`crate::format_measurements`]) to stderr and keeps them out of the baseline.
-//!   A replay measures nothing.
+//!   gives each axis's mean and standard error across the repeats and each case's spread,
+//!   and `totals` prints per case how many runs met its case floors (`a: 4 of 5`).
+//! - **Pass rates.** Without `min_pass_rate` every run of a case must meet its case floors.
+//!   With `min_pass_rate = r` a run below them only counts against the case: the case
+//!   trial passes when at least `r` of its runs met every other case floor (`4 of 5` meets
+//!   `0.8`, not `0.9`), and fails with `case `a` met its case floors in 4 of 5 runs:`, the
+//!   miss and each failed run. The rate is the empirical per-run pass rate `k / n`. It is
+//!   not pass@k (the chance that at least one of k tries passes, what a "best of k" user
+//!   sees) nor pass^k (the chance that all k pass, what a user relying on every answer
+//!   sees): `min_pass_rate = 1.0` asks for pass^n on the recorded runs, any rate above 0
+//!   for pass@n, and a rate `p` estimates pass^k as about `p^k`. Suite floors still read
+//!   the means over every run.
+//! - **Latency and tokens.** A record or measure run prints, from `totals`, the live calls
+//!   of this run (`the live calls of this run (5 calls):`, then per measured run the mean,
+//!   p50 and p95 of generate and judge milliseconds and of input and output tokens, see
+//!   [`crate::format_measurements`]), read from where each call was made, whichever trial
+//!   made it; a run that made none prints `no live call in this run`. They are kept out of
+//!   the baseline. A replay measures nothing.
+//! - **The run file.** Every `totals` trial (replay, record and measure alike) writes one
+//!   [`crate::run_file::RunFile`] to `target/isomer/<suite>/run-<YYYYMMDDTHHMMSS.mmm>Z.json`
+//!   (the target directory the test was built into; `ISOMER_EVAL_RUNS=<dir>` writes
+//!   `<dir>/<suite>/...` instead), whole and atomically, and names it on stderr
+//!   (`slides: wrote the run file /abs/path`). It holds the configuration label, the start
+//!   time, per run and attempt the source, latency, tokens, finish reason and scores, per
+//!   axis the mean ± standard error and per case the pass rate; see
+//!   [`crate::run_file`] for every field. A run of case trials only writes none.
 //! - Without [`Suite::live`] the trial fails and says what to add. Without
 //!   [`Suite::judge`] the verdicts are replayed as recorded.
 //! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
 //!   `ChatClient::step`): each run without `transcripts/<id>.<repeat>.json` (`missing`), or
-//!   every run (`all`), is driven live through the real tools, its transcript written turn
-//!   by turn with each turn's tool results, and the trial then replays it.
+//!   every run (`all`), is driven live through the real tools, its transcript written with
+//!   each turn's tool results once the run has ended (whole, renamed into place: a run
+//!   whose step fails leaves the recorded transcript as it was), and the trial then
+//!   replays it.
 //!
 //! Then accept the baseline as above and review the diff of the recordings and snapshots.
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` (below) points recording at another directory, to
@@ -225,9 +271,11 @@
 //!
 //! # Variables the harness reads
 //!
-//! - `ISOMER_EVAL_RECORD`: `missing` or `all` switches record mode on (see [Recording a
-//!   corpus](#recording-a-corpus)); unset or empty replays. Any other value fails every
-//!   trial, naming the values it takes.
+//! - `ISOMER_EVAL_RECORD`: `missing`, `all` or `measure` switches record mode on (see
+//!   [Recording a corpus](#recording-a-corpus)); unset or empty replays. Any other value
+//!   fails every trial, naming the values it takes.
+//! - `ISOMER_EVAL_RUNS`: a directory; run files go to `<dir>/<suite>/` instead of the
+//!   target directory's `isomer/<suite>/`.
 //! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
 //!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
@@ -278,6 +326,7 @@ mod kind;
 mod outcome;
 mod print_prompt;
 mod record;
+mod run_log;
 mod snapshot;
 mod suite;
 

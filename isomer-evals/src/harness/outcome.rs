@@ -8,7 +8,8 @@ use libtest_mimic::Failed;
 
 use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
-use super::record;
+use super::record::{self, RecordMode, TrialRun, UtcNow};
+use super::run_log::{self, RunContext, gates_on_pass_rate, pass_rate_miss, run_misses};
 use super::snapshot::{conclude_totals, this_gate_command};
 use super::{Suite, SuiteSpec};
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
@@ -16,9 +17,12 @@ use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::misses;
 use crate::html::AnswerLog;
-use crate::recordings::{MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason};
-use crate::report::{CaseScores, EvalCaseResult, format_measurements};
+use crate::recordings::{
+    MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason, staged_leftovers,
+};
+use crate::report::{EvalCaseResult, format_measurements};
 use crate::report_table::run_name;
+use crate::run_file::NO_LIVE_CALL;
 use isomer_corpus::{
     ANSWERS_DIR, FloorLevel, FloorSpec, JUDGMENTS_FILE, SINGLE_SHOT_FLOORS, parse_answer_file_name,
     parse_judgments, parse_recording_name, recording_name,
@@ -35,10 +39,17 @@ impl SuiteKind for Suite {
         let case_id = case.id.clone();
         let has_golden = case.golden.is_some();
         let recordings = Recordings::new(dir);
-        let report = record::run(built, suite.name, vec![case], &recordings, None)?;
+        let TrialRun { report, mode, .. } =
+            record::run(built, suite.name, vec![case], &recordings, None)?;
         if report.results.is_empty() {
             return Err("run_evals returned no result for the case".into());
         }
+        // Measure mode checks the floors only: what the recordings lack is what it recorded
+        // or failed to, and the run file names it.
+        let floors_only = mode == Some(RecordMode::Measure);
+        // With `min_pass_rate` a run below the other case floors counts against the rate
+        // instead of failing the case by itself.
+        let by_rate = gates_on_pass_rate(suite.floors);
         // With repeats each run is checked against the case floors and named `<id>#<repeat>`,
         // with what its own recordings lack (noted under its recording name, `<id>.r<k>`); a
         // fault of a shared file goes with the first run.
@@ -49,15 +60,23 @@ impl SuiteKind for Suite {
             recordings.faults(),
         );
         let mut messages = Vec::new();
+        let mut failed_runs = Vec::new();
         for (index, result) in report.results.iter().enumerate() {
-            let misses = misses(
-                suite.floors,
-                SINGLE_SHOT_FLOORS,
-                FloorLevel::Case,
-                &CaseScores { result, has_golden },
-            );
-            let recording = recording_name(&case_id, result.repeat);
+            let misses = run_misses(suite.floors, result, has_golden);
             let name = run_name(&case_id, result.repeat, repeated);
+            if !misses.is_empty() {
+                failed_runs.push(format!("{name}: {}", misses.join("; ")));
+            }
+            let misses = if by_rate { Vec::new() } else { misses };
+            if floors_only {
+                let mut out = String::new();
+                write_misses(&mut out, &format!("case `{name}`"), &misses);
+                if !out.is_empty() {
+                    messages.push(out.trim_end().to_owned());
+                }
+                continue;
+            }
+            let recording = recording_name(&case_id, result.repeat);
             let missing: Vec<MissingRecording> = missing
                 .iter()
                 .filter(|m| !repeated || m.case_id == recording)
@@ -84,6 +103,17 @@ impl SuiteKind for Suite {
                 }
             }));
         }
+        let runs = report.results.len();
+        if let Some(miss) = pass_rate_miss(suite.floors, runs - failed_runs.len(), runs) {
+            let mut out = format!(
+                "case `{case_id}` met its case floors in {} of {runs} runs:\n  {miss}\n",
+                runs - failed_runs.len()
+            );
+            for run in &failed_runs {
+                let _ = writeln!(out, "  {run}");
+            }
+            messages.insert(0, out.trim_end().to_owned());
+        }
         if messages.is_empty() {
             Ok(())
         } else {
@@ -94,23 +124,111 @@ impl SuiteKind for Suite {
     /// The `<suite>::totals` trial.
     fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
         let SuiteTrial { suite, built, dir } = trial;
+        let started = UtcNow::now();
         let recordings = Recordings::new(dir);
         let invalid_goldens = invalid_goldens(built, &cases);
-        // The HTML report, when asked, needs the cases and the text of every attempt.
-        let html = html::html_dir();
+        let goldens: HashSet<String> = cases
+            .iter()
+            .filter(|case| case.golden.is_some())
+            .map(|case| case.id.clone())
+            .collect();
+        let has_golden = |id: &str| goldens.contains(id);
+        // The HTML report, when asked (and always in measure mode), needs the cases and
+        // the text of every attempt.
+        let measuring = record::record_mode()? == Some(RecordMode::Measure);
+        let runs_dir = run_log::runs_dir(suite.name);
+        let html = html::html_dir().or_else(|| measuring.then(|| runs_dir.clone()));
         let answers = AnswerLog::new();
         let page_cases = html.as_ref().map(|_| cases.clone());
         let tap = html.as_ref().map(|_| &answers);
-        let mut report = record::run(built, suite.name, cases, &recordings, tap)?;
-        // A live run (record mode) measured its calls: shown here, and kept out of the
-        // baseline, since wall time is not deterministic. A replay measures nothing.
-        if report.totals.measured.is_some() {
+        let TrialRun {
+            report,
+            trace,
+            mode,
+        } = record::run(built, suite.name, cases, &recordings, tap)?;
+        // A live run's calls were measured where they were made, by this trial or a case
+        // trial of this process: shown here, and kept out of the baseline, since wall time
+        // is not deterministic. A replay measures nothing.
+        if mode.is_some() {
+            match report.totals.measured {
+                Some(_) => eprintln!(
+                    "{}::totals, the live calls of this run ({} calls):\n{}",
+                    suite.name,
+                    trace.live_calls(),
+                    format_measurements(&report)
+                ),
+                None => eprintln!(
+                    "{}::totals: {} (every answer was recorded already)",
+                    suite.name, NO_LIVE_CALL
+                ),
+            }
+        }
+        let rates = run_log::pass_rates(suite.floors, &report, &has_golden);
+        if built.repeat_count() > 1 {
             eprintln!(
-                "{}::totals, the live calls of this run:\n{}",
+                "{}::totals, runs of each case that met its case floors:\n{}",
                 suite.name,
-                format_measurements(&report)
+                run_log::pass_rate_lines(&rates).trim_end()
             );
-            report = report.without_measures();
+        }
+        let suite_misses = misses(
+            suite.floors,
+            SINGLE_SHOT_FLOORS,
+            FloorLevel::Suite,
+            &report.totals,
+        );
+        let run_file = run_log::run_file(
+            RunContext {
+                suite: suite.name,
+                mode,
+                label: &built.live_callbacks().provenance,
+                started_at: started.rfc3339(),
+                repeat: built.repeat_count(),
+                floors: suite.floors,
+                has_golden: &has_golden,
+                suite_misses: suite_misses.clone(),
+            },
+            &report,
+            &trace,
+        );
+        let mut out = String::new();
+        match run_log::write_run_file(&runs_dir, &started.stamp(), &run_file) {
+            Ok(path) => eprintln!("{}: wrote the run file {}", suite.name, path.display()),
+            Err(error) => {
+                let _ = writeln!(out, "{error}");
+            }
+        }
+        let leftovers = staged_leftovers(recordings.dir());
+        if mode.is_none() && !leftovers.is_empty() {
+            let names: Vec<String> = leftovers
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect();
+            eprintln!(
+                "{}::totals: ignored {} staged file(s) an interrupted run left (never read as recordings; the next record run removes them): {}",
+                suite.name,
+                leftovers.len(),
+                names.join(", ")
+            );
+        }
+        let report = report.without_measures();
+        if measuring {
+            // Measure mode: the floors decide, the baseline is neither compared nor written.
+            write_misses(&mut out, &format!("suite `{}`", suite.name), &suite_misses);
+            if let (Some(html), Some(cases)) = (&html, &page_cases) {
+                let findings = recordings.findings();
+                let page = built
+                    .page(suite.name, &report, cases)
+                    .answers(&answers)
+                    .floors(suite.floors)
+                    .findings(&findings);
+                html::write_report_page(html, suite, page, &mut out);
+            }
+            return if out.is_empty() {
+                Ok(())
+            } else {
+                Err(out.trim_end().to_owned().into())
+            };
         }
         // The prompt the run handed its requests (built once, here), or, with no case, the
         // one the options build.
@@ -118,7 +236,6 @@ impl SuiteKind for Suite {
             .prompt()
             .map_or_else(|| built.prompt(), |prompt| prompt.to_string());
 
-        let mut out = String::new();
         let repeated = report.totals.repeats.is_some();
         let errored = report.results.iter().filter_map(|result| {
             let error = result.error.as_ref()?;

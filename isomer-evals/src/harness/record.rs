@@ -1,26 +1,51 @@
-//! Record mode: `ISOMER_EVAL_RECORD=missing|all` makes a single-shot trial call the suite's
-//! live callbacks for the recordings it lacks (or for all), write them in the replay format
-//! through [`Recordings`], and score the run as a replay would.
+//! Record mode: `ISOMER_EVAL_RECORD=missing|all|measure` makes a single-shot trial call the
+//! suite's live callbacks for the recordings it lacks (or for all), write them in the replay
+//! format through [`Recordings`], and score the run as a replay would.
 //!
-//! Within one test process the trials share a record session per recordings directory: a
-//! case is recorded under its own lock, and an attempt or verdict recorded by one trial is
-//! replayed by every other (the `totals` trial and a case trial running at once call the
-//! model once per attempt, not twice). Agent suites record through `agent_record.rs`,
-//! with the same switch and session.
+//! # One call per attempt per process
+//!
+//! Within one test process the trials share a record session per recordings directory.
+//! Every live call is made under its case's lock by whichever trial asks first, and its
+//! outcome is kept in the session with what it cost (latency taken around the call, tokens
+//! and finish reason as the callback reported them): the answer's text, or its failure. A
+//! trial asking for the same attempt or verdict later (the `totals` trial after the case
+//! trials, or a case trial after `totals`) gets that outcome and makes no call, so a
+//! failing call is made once per run, not once per trial, and both trials report the same
+//! failure. Each trial notes every call it asked for in its [`Trace`]; what a live call cost
+//! is read from there, so the measures printed and written to the run file are the calls'
+//! own whatever the order the trials ran in.
+//!
+//! # Nothing recorded is lost
+//!
+//! Every file is written whole to a staged name beside it and renamed into place
+//! ([`crate::recordings::STAGED_PREFIX`]). `missing` writes an attempt's answer (and a
+//! verdict) as soon as its call succeeds. `all` writes nothing until a run of a case has
+//! completed: when every call of the run succeeded, its answers and verdict replace the
+//! recorded ones and only then is a recorded retry the new run did not ask for removed;
+//! when a call failed, the case's recordings and verdict stay exactly as they were. A
+//! staged file left behind by a killed run is removed when record mode first opens the
+//! directory (and said so on stderr); a replay skips it (it is hidden) and `totals` names
+//! it once.
+//!
+//! Agent suites record through `agent_record.rs`, with the same switch and session.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use libtest_mimic::Failed;
 use serde_json::{Map, Value};
 
 use super::suite::Suite;
-use crate::case::{AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest};
+use crate::case::{
+    AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest, UsageMeter,
+};
 use crate::html::AnswerLog;
-use crate::recordings::Recordings;
-use crate::report::EvalReport;
+use crate::recordings::{Recordings, remove_staged_leftovers};
+use crate::report::{CaseMeasures, EvalReport};
+use crate::run_file::{CallRecord, CallSource, RunMode};
 use crate::runtime::BoxError;
 use isomer_corpus::recording_name;
 
@@ -39,12 +64,27 @@ pub(super) enum RecordMode {
     Missing,
     /// Every attempt and verdict the run asks for, afresh.
     All,
+    /// Records as [`RecordMode::Missing`] does; the trials then check the floors only and
+    /// leave the baseline alone (see the [harness docs](super#recording-a-corpus)).
+    Measure,
+}
+
+impl RecordMode {
+    /// The mode a run file names.
+    pub(super) fn run_mode(mode: Option<RecordMode>) -> RunMode {
+        match mode {
+            None => RunMode::Replay,
+            Some(RecordMode::Missing) => RunMode::RecordMissing,
+            Some(RecordMode::All) => RunMode::RecordAll,
+            Some(RecordMode::Measure) => RunMode::Measure,
+        }
+    }
 }
 
 /// Reads [`RECORD_VARIABLE`]: `None` when it is unset or empty (replay).
 ///
 /// # Errors
-/// A value other than `missing` or `all`, named with what to write instead.
+/// A value other than `missing`, `all` or `measure`, named with what to write instead.
 pub(super) fn record_mode() -> Result<Option<RecordMode>, Failed> {
     let value = match std::env::var(RECORD_VARIABLE) {
         Err(std::env::VarError::NotPresent) => return Ok(None),
@@ -55,11 +95,138 @@ pub(super) fn record_mode() -> Result<Option<RecordMode>, Failed> {
         "" => Ok(None),
         "missing" => Ok(Some(RecordMode::Missing)),
         "all" => Ok(Some(RecordMode::All)),
+        "measure" => Ok(Some(RecordMode::Measure)),
         other => Err(format!(
-            "{RECORD_VARIABLE}={other:?} is not a record mode: set `missing` to call the model for the recordings that are missing, `all` to record every one afresh, or unset it to replay"
+            "{RECORD_VARIABLE}={other:?} is not a record mode: set `missing` to call the model for the recordings that are missing, `all` to record every one afresh, `measure` to record what is missing and check the floors without the baseline, or unset it to replay"
         )
         .into()),
     }
+}
+
+/// What one trial's run asked for: per recording name and attempt (`None`: the judge),
+/// where the answer came from and, for a live call, what it cost. Filled by the replay
+/// and record callbacks alike; the run file and the printed measures read it.
+#[derive(Debug, Default)]
+pub(super) struct Trace {
+    calls: Mutex<BTreeMap<(String, Option<u32>), CallRecord>>,
+}
+
+impl Trace {
+    fn note(&self, recording: &str, attempt: Option<u32>, record: CallRecord) {
+        self.calls
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((recording.to_owned(), attempt), record);
+    }
+
+    /// The calls of the run recorded under `recording`: its attempts in order, then the
+    /// judge's.
+    pub(super) fn calls_of(&self, recording: &str) -> (Vec<CallRecord>, Option<CallRecord>) {
+        let calls = self.calls.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut attempts = Vec::new();
+        let mut judge = None;
+        for ((name, attempt), record) in calls.range((recording.to_owned(), None)..) {
+            if name != recording {
+                break;
+            }
+            match attempt {
+                Some(_) => attempts.push(record.clone()),
+                None => judge = Some(record.clone()),
+            }
+        }
+        (attempts, judge)
+    }
+
+    /// The number of live calls noted.
+    pub(super) fn live_calls(&self) -> usize {
+        self.calls
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .filter(|record| record.source == CallSource::Live)
+            .count()
+    }
+
+    /// What the live calls of `recording` cost, as the report's measures hold it; `None`
+    /// when the run made no live call for it.
+    fn measures_of(&self, recording: &str) -> Option<CaseMeasures> {
+        let (attempts, judge) = self.calls_of(recording);
+        let mut measures: Option<CaseMeasures> = None;
+        let live = attempts
+            .iter()
+            .map(|record| (record, false))
+            .chain(judge.iter().map(|record| (record, true)))
+            .filter(|(record, _)| record.source == CallSource::Live);
+        for (record, is_judge) in live {
+            let measures = measures.get_or_insert_with(CaseMeasures::default);
+            let ms = record.latency_ms.unwrap_or(0.0);
+            if is_judge {
+                measures.judge_ms += ms;
+            } else {
+                measures.generate_ms += ms;
+            }
+            measures.input_tokens = measures
+                .input_tokens
+                .saturating_add(record.input_tokens.unwrap_or(0));
+            measures.output_tokens = measures
+                .output_tokens
+                .saturating_add(record.output_tokens.unwrap_or(0));
+        }
+        measures
+    }
+
+    /// `generate`, each attempt it answers noted as read from its recording.
+    fn tap_replay<'a>(&'a self, generate: Generate<'a>) -> Generate<'a> {
+        Generate::new(move |request: GenerateRequest| {
+            let recording = recording_name(&request.eval_case.id, request.repeat);
+            let attempt = request.attempt;
+            let call = generate.call(request);
+            async move {
+                let answer = call.await;
+                let error = answer.as_ref().err().map(ToString::to_string);
+                self.note(&recording, Some(attempt), replayed(Some(attempt), error));
+                answer
+            }
+        })
+    }
+
+    /// `judge`, each verdict noted as read from `judgments.json`.
+    fn tap_replay_judge<'a>(&'a self, judge: Judge<'a>) -> Judge<'a> {
+        Judge::new(move |request: JudgeRequest| {
+            let recording = recording_name(&request.eval_case.id, request.repeat);
+            let call = judge.call(request);
+            async move {
+                let verdict = call.await;
+                let error = verdict.as_ref().err().map(ToString::to_string);
+                self.note(&recording, None, replayed(None, error));
+                verdict
+            }
+        })
+    }
+}
+
+/// A call answered from its recording.
+fn replayed(attempt: Option<u32>, error: Option<String>) -> CallRecord {
+    CallRecord {
+        source: CallSource::Recording,
+        attempt,
+        latency_ms: None,
+        input_tokens: None,
+        output_tokens: None,
+        finish_reason: None,
+        error,
+    }
+}
+
+/// What a trial's run gives back: the report (each run's `measured` read from the live
+/// calls it asked for), what it asked for, and the mode it ran in.
+pub(super) struct TrialRun {
+    /// The report; with live calls, their measures.
+    pub(super) report: EvalReport,
+    /// Every call the run asked for.
+    pub(super) trace: Trace,
+    /// The record mode, `None` in a replay.
+    pub(super) mode: Option<RecordMode>,
 }
 
 /// Runs `cases` with `suite`'s options over `recordings`: a strict replay, or in record
@@ -71,10 +238,19 @@ pub(super) fn run(
     cases: Vec<EvalCase>,
     recordings: &Recordings,
     answers: Option<&AnswerLog>,
-) -> Result<EvalReport, Failed> {
+) -> Result<TrialRun, Failed> {
+    let trace = Trace::default();
     let Some(mode) = record_mode()? else {
-        let judge = recordings.has_judgments().then(|| recordings.judge());
-        return Ok(suite.run(cases, tapped(answers, recordings.generate()), judge, false));
+        let judge = recordings
+            .has_judgments()
+            .then(|| trace.tap_replay_judge(recordings.judge()));
+        let generate = tapped(answers, trace.tap_replay(recordings.generate()));
+        let report = suite.run(cases, generate, judge);
+        return Ok(TrialRun {
+            report,
+            trace,
+            mode: None,
+        });
     };
     let callbacks = suite.live_callbacks();
     let Some(live) = callbacks.generate.as_ref() else {
@@ -83,6 +259,7 @@ pub(super) fn run(
         )
         .into());
     };
+    open_session(recordings.dir())?;
     let recorder = Recorder {
         mode,
         recordings,
@@ -91,16 +268,40 @@ pub(super) fn run(
         provenance: provenance(&callbacks.provenance),
         timeout: callbacks.timeout,
         wrote: AtomicBool::new(false),
+        trace: &trace,
     };
     let judge = match recorder.live_judge {
         Some(_) => Some(recorder.judge()),
-        None => recordings.has_judgments().then(|| recordings.judge()),
+        None => recordings
+            .has_judgments()
+            .then(|| trace.tap_replay_judge(recordings.judge())),
     };
-    // A live run measures latency and tokens (attempts replayed from files count as
-    // what they cost: next to nothing).
-    let report = suite.run(cases, tapped(answers, recorder.generate()), judge, true);
+    let report = suite.run(cases, tapped(answers, recorder.generate()), judge);
+    if mode == RecordMode::All {
+        for result in report
+            .results
+            .iter()
+            .filter(|result| result.error.is_none())
+        {
+            recorder.commit(&recording_name(&result.case_id, result.repeat))?;
+        }
+    }
     recorder.finish(&suite.prompt())?;
-    Ok(report)
+    // Each run's measures are those of the live calls it asked for, wherever in this
+    // process they were made.
+    let results = report
+        .results
+        .into_iter()
+        .map(|mut result| {
+            result.measured = trace.measures_of(&recording_name(&result.case_id, result.repeat));
+            result
+        })
+        .collect();
+    Ok(TrialRun {
+        report: EvalReport::new(results),
+        trace,
+        mode: Some(mode),
+    })
 }
 
 /// `generate`, kept in `answers` when there is a log.
@@ -111,18 +312,30 @@ fn tapped<'a>(answers: Option<&'a AnswerLog>, generate: Generate<'a>) -> Generat
     }
 }
 
+/// One live call made in this process: its outcome (the answer, or the failure's message)
+/// and what it cost.
+#[derive(Debug, Clone)]
+struct LiveCall<T> {
+    outcome: Result<T, String>,
+    record: CallRecord,
+}
+
 /// What a record session keeps for one recordings directory, across the trials of this
 /// process.
 #[derive(Default)]
 struct Session {
+    /// Whether the staged leftovers of a killed run were cleaned.
+    opened: bool,
     /// Per recording name (a case id, or `<id>.r<k>` for a later repeat), the lock its
     /// recording happens under.
     locks: HashMap<String, Arc<tokio::sync::Mutex<()>>>,
-    /// Recording names whose older answers `all` mode has removed.
-    cleared: HashSet<String>,
-    /// Verdicts recorded in this process by recording name, with the rendering each was
-    /// given for.
-    judged: HashMap<String, (AnswerabilityVerdict, String)>,
+    /// Every `generate` call made live in this process, by recording name and attempt.
+    answers: HashMap<(String, u32), LiveCall<String>>,
+    /// Every judge call made live in this process, by recording name, with the rendering
+    /// it was given.
+    verdicts: HashMap<String, LiveCall<(AnswerabilityVerdict, String)>>,
+    /// Recording names whose fresh recordings `all` mode has put in place.
+    committed: HashSet<String>,
     /// Per agent run (case id, repeat), the lock it is recorded under.
     run_locks: HashMap<(String, u32), Arc<tokio::sync::Mutex<()>>>,
     /// Agent runs recorded to their last turn in this process.
@@ -136,6 +349,33 @@ fn with_session<T>(dir: &Path, f: impl FnOnce(&mut Session) -> T) -> T {
     let sessions = SESSIONS.get_or_init(Sessions::default);
     let mut sessions = sessions.lock().unwrap_or_else(PoisonError::into_inner);
     f(sessions.entry(dir.to_owned()).or_default())
+}
+
+/// Opens the record session of `dir` for this process: the first time, removes the staged
+/// files a killed run left there, naming them on stderr.
+///
+/// # Errors
+/// A staged file that cannot be removed.
+pub(super) fn open_session(dir: &Path) -> Result<(), Failed> {
+    with_session(dir, |session| {
+        if std::mem::replace(&mut session.opened, true) {
+            return Ok(());
+        }
+        let removed = remove_staged_leftovers(dir)?;
+        if !removed.is_empty() {
+            let names: Vec<String> = removed
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect();
+            eprintln!(
+                "removed {} staged file(s) an interrupted run left in {} (never recordings): {}",
+                removed.len(),
+                dir.display(),
+                names.join(", ")
+            );
+        }
+        Ok(())
+    })
 }
 
 fn case_lock(dir: &Path, case_id: &str) -> Arc<tokio::sync::Mutex<()>> {
@@ -183,11 +423,33 @@ struct Recorder<'a> {
     timeout: std::time::Duration,
     /// Whether this trial wrote an answer.
     wrote: AtomicBool,
+    /// Where the trial's calls are noted.
+    trace: &'a Trace,
+}
+
+/// A live call that ended after `started`, with what its meter was told.
+fn live_record(
+    attempt: Option<u32>,
+    started: Instant,
+    usage: &UsageMeter,
+    error: Option<String>,
+) -> CallRecord {
+    let tokens = usage.total();
+    CallRecord {
+        source: CallSource::Live,
+        attempt,
+        latency_ms: Some(started.elapsed().as_secs_f64() * 1000.0),
+        input_tokens: Some(tokens.input_tokens),
+        output_tokens: Some(tokens.output_tokens),
+        finish_reason: usage.finish_reason(),
+        error,
+    }
 }
 
 impl Recorder<'_> {
-    /// A `generate` that replays an attempt whose answer file exists (in `all` mode, one
-    /// written by this process), and otherwise calls the live model and writes its answer.
+    /// A `generate` that answers an attempt called live in this process with that call's
+    /// outcome, replays one whose answer file exists (not in `all` mode), and otherwise
+    /// calls the live model (see the [module docs](self)).
     fn generate(&self) -> Generate<'_> {
         Generate::new(move |request: GenerateRequest| self.answer(request))
     }
@@ -199,27 +461,57 @@ impl Recorder<'_> {
         let attempt = request.attempt;
         let lock = case_lock(dir, &case_id);
         let _recording = lock.lock().await;
-        if self.mode == RecordMode::All
-            && with_session(dir, |session| session.cleared.insert(case_id.clone()))
-        {
-            self.recordings.remove_answers(&case_id)?;
+        let key = (case_id.clone(), attempt);
+        if let Some(call) = with_session(dir, |session| session.answers.get(&key).cloned()) {
+            self.trace.note(&case_id, Some(attempt), call.record);
+            return call.outcome.map_err(BoxError::from);
         }
-        if self.recordings.has_answer(&case_id, attempt) {
+        if self.mode != RecordMode::All && self.recordings.has_answer(&case_id, attempt) {
             // Through the generate of the store, so the prompt is kept as in a replay.
-            return self.recordings.generate().call(request).await;
+            return self
+                .trace
+                .tap_replay(self.recordings.generate())
+                .call(request)
+                .await;
         }
-        let text = self
-            .live
-            .call_within(request, Some(self.timeout))
-            .await
-            .map_err(|failure| live_failure("generate", failure))?;
-        self.recordings.write_answer(&case_id, attempt, &text)?;
-        self.wrote.store(true, Ordering::Relaxed);
-        Ok(text)
+        let usage = UsageMeter::default();
+        let request = GenerateRequest {
+            usage: usage.clone(),
+            ..request
+        };
+        let started = Instant::now();
+        let answer = self.live.call_within(request, Some(self.timeout)).await;
+        let mut outcome = answer.map_err(|failure| live_failure("generate", failure).to_string());
+        if let Ok(text) = &outcome
+            && self.mode != RecordMode::All
+        {
+            match self.recordings.write_answer(&case_id, attempt, text) {
+                Ok(()) => self.wrote.store(true, Ordering::Relaxed),
+                Err(error) => outcome = Err(error),
+            }
+        }
+        let record = live_record(
+            Some(attempt),
+            started,
+            &usage,
+            outcome.as_ref().err().cloned(),
+        );
+        self.trace.note(&case_id, Some(attempt), record.clone());
+        with_session(dir, |session| {
+            session.answers.insert(
+                key,
+                LiveCall {
+                    outcome: outcome.clone(),
+                    record,
+                },
+            );
+        });
+        outcome.map_err(BoxError::from)
     }
 
-    /// A `judge` that replays a verdict given for the same rendering (in `all` mode, one
-    /// given in this process), and otherwise asks the live judge and records its verdict.
+    /// A `judge` that answers a verdict given live in this process for the same rendering
+    /// with that call's outcome, replays one recorded for it (not in `all` mode), and
+    /// otherwise asks the live judge.
     fn judge(&self) -> Judge<'_> {
         Judge::new(move |request: JudgeRequest| self.verdict(request))
     }
@@ -229,38 +521,115 @@ impl Recorder<'_> {
         let case_id = recording_name(&request.eval_case.id, request.repeat);
         let lock = case_lock(dir, &case_id);
         let _recording = lock.lock().await;
-        let judged = with_session(dir, |session| session.judged.get(&case_id).cloned());
-        if let Some((verdict, rendered)) = judged
-            && rendered == request.rendered
-        {
-            return Ok(verdict);
+        let judged = with_session(dir, |session| session.verdicts.get(&case_id).cloned());
+        if let Some(call) = judged {
+            let same_rendering = match &call.outcome {
+                Ok((_, rendered)) => *rendered == request.rendered,
+                Err(_) => true,
+            };
+            if same_rendering {
+                self.trace.note(&case_id, None, call.record);
+                return call
+                    .outcome
+                    .map(|(verdict, _)| verdict)
+                    .map_err(BoxError::from);
+            }
         }
-        if self.mode == RecordMode::Missing
+        let replay = self.mode != RecordMode::All
             && self
                 .recordings
                 .judgment(&case_id)
-                .is_some_and(|recorded| recorded.rendered == request.rendered)
-        {
-            return self.recordings.judge().call(request).await;
-        }
-        let Some(live_judge) = self.live_judge else {
-            return self.recordings.judge().call(request).await;
+                .is_some_and(|recorded| recorded.rendered == request.rendered);
+        let Some(live_judge) = self.live_judge.filter(|_| !replay) else {
+            return self
+                .trace
+                .tap_replay_judge(self.recordings.judge())
+                .call(request)
+                .await;
         };
         let rendered = request.rendered.clone();
-        let verdict = live_judge
-            .call_within(request, Some(self.timeout))
-            .await
-            .map_err(|failure| live_failure("judge", failure))?;
-        self.recordings.write_verdict(
-            &case_id,
-            verdict,
-            &rendered,
-            Some((PROVENANCE_KEY, self.provenance.clone())),
-        )?;
+        let usage = UsageMeter::default();
+        let request = JudgeRequest {
+            usage: usage.clone(),
+            ..request
+        };
+        let started = Instant::now();
+        let verdict = live_judge.call_within(request, Some(self.timeout)).await;
+        let mut outcome = verdict.map_err(|failure| live_failure("judge", failure).to_string());
+        if let Ok(verdict) = &outcome
+            && self.mode != RecordMode::All
+            && let Err(error) = self.recordings.write_verdict(
+                &case_id,
+                *verdict,
+                &rendered,
+                Some((PROVENANCE_KEY, self.provenance.clone())),
+            )
+        {
+            outcome = Err(error);
+        }
+        let record = live_record(None, started, &usage, outcome.as_ref().err().cloned());
+        self.trace.note(&case_id, None, record.clone());
         with_session(dir, |session| {
-            session.judged.insert(case_id, (verdict, rendered));
+            session.verdicts.insert(
+                case_id,
+                LiveCall {
+                    outcome: outcome.clone().map(|verdict| (verdict, rendered)),
+                    record,
+                },
+            );
         });
-        Ok(verdict)
+        outcome.map_err(BoxError::from)
+    }
+
+    /// `all` mode, after a run of `recording` whose every call succeeded: puts the answers
+    /// and the verdict recorded afresh in place (each written whole, then renamed over the
+    /// old file), then removes a recorded attempt the new run did not ask for. Once per
+    /// recording per process.
+    fn commit(&self, recording: &str) -> Result<(), String> {
+        let dir = self.recordings.dir();
+        let lock = case_lock(dir, recording);
+        let _recording = lock.blocking_lock();
+        let (fresh, verdict) = with_session(dir, |session| {
+            if session.committed.contains(recording) {
+                return (Vec::new(), None);
+            }
+            let fresh: Vec<(u32, String)> = [0, 1]
+                .into_iter()
+                .filter_map(|attempt| {
+                    let call = session.answers.get(&(recording.to_owned(), attempt))?;
+                    Some((attempt, call.outcome.clone().ok()?))
+                })
+                .collect();
+            let verdict = session
+                .verdicts
+                .get(recording)
+                .and_then(|call| call.outcome.clone().ok());
+            (fresh, verdict)
+        });
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        for (attempt, text) in &fresh {
+            self.recordings.write_answer(recording, *attempt, text)?;
+        }
+        for attempt in [0, 1] {
+            if !fresh.iter().any(|(fresh, _)| *fresh == attempt) {
+                self.recordings.remove_answer(recording, attempt)?;
+            }
+        }
+        if let Some((verdict, rendered)) = verdict {
+            self.recordings.write_verdict(
+                recording,
+                verdict,
+                &rendered,
+                Some((PROVENANCE_KEY, self.provenance.clone())),
+            )?;
+        }
+        self.wrote.store(true, Ordering::Relaxed);
+        with_session(dir, |session| {
+            session.committed.insert(recording.to_owned());
+        });
+        Ok(())
     }
 
     /// After the run: when this trial wrote an answer, notes the provenance in
@@ -302,11 +671,57 @@ pub(super) fn provenance(reported: &Map<String, Value>) -> Value {
 
 /// Today's date in UTC as `YYYY-MM-DD` (the proleptic Gregorian calendar).
 fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
-    let (year, month, day) = civil_from_days(seconds / 86_400);
-    format!("{year:04}-{month:02}-{day:02}")
+    UtcNow::now().date()
+}
+
+/// A moment in UTC, to the millisecond, as the run file names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct UtcNow {
+    millis: u128,
+}
+
+impl UtcNow {
+    /// Now, by the system clock (the epoch when the clock is set before it).
+    pub(super) fn now() -> Self {
+        let millis = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_millis());
+        UtcNow { millis }
+    }
+
+    fn parts(self) -> (u64, u64, u64, u64, u64, u64, u64) {
+        let seconds = u64::try_from(self.millis / 1000).unwrap_or(u64::MAX);
+        let (year, month, day) = civil_from_days(seconds / 86_400);
+        let of_day = seconds % 86_400;
+        let millis = u64::try_from(self.millis % 1000).unwrap_or(0);
+        (
+            year,
+            month,
+            day,
+            of_day / 3600,
+            of_day / 60 % 60,
+            of_day % 60,
+            millis,
+        )
+    }
+
+    /// `YYYY-MM-DD`.
+    fn date(self) -> String {
+        let (year, month, day, ..) = self.parts();
+        format!("{year:04}-{month:02}-{day:02}")
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339).
+    pub(super) fn rfc3339(self) -> String {
+        let (year, month, day, hour, minute, second, _) = self.parts();
+        format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
+    }
+
+    /// `YYYYMMDDTHHMMSS.mmmZ`, for a file name.
+    pub(super) fn stamp(self) -> String {
+        let (year, month, day, hour, minute, second, millis) = self.parts();
+        format!("{year:04}{month:02}{day:02}T{hour:02}{minute:02}{second:02}.{millis:03}Z")
+    }
 }
 
 /// The calendar date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`,
@@ -334,5 +749,16 @@ mod tests {
         assert_eq!(civil_from_days(59), (1970, 3, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(civil_from_days(20_788), (2026, 12, 1));
+    }
+
+    #[test]
+    fn moments_print_as_rfc3339_and_as_a_file_stamp() {
+        // 2026-12-06T19:50:03.045Z
+        let moment = UtcNow {
+            millis: (20_793 * 86_400 + 19 * 3600 + 50 * 60 + 3) * 1000 + 45,
+        };
+        assert_eq!(moment.rfc3339(), "2026-12-06T19:50:03Z");
+        assert_eq!(moment.stamp(), "20261206T195003.045Z");
+        assert_eq!(moment.date(), "2026-12-06");
     }
 }

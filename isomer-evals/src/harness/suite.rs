@@ -225,9 +225,10 @@ impl Suite {
         }
     }
 
-    /// Runs `corpus` through [`run_evals`] with `generate` and `judge` (measuring latency
-    /// and tokens when `measure`, as a live run does), to completion on the calling
-    /// thread, inside a Tokio runtime (live callbacks and timeouts may need one).
+    /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on
+    /// the calling thread, inside a Tokio runtime (live callbacks and timeouts may need
+    /// one). It measures nothing itself: record mode takes each live call's latency and
+    /// tokens where the call is made (see `record.rs`).
     /// The harness keeps its suites to the end of the process, so the prompt is built from
     /// this suite only if a request reads it.
     pub(crate) fn run<'a>(
@@ -235,7 +236,6 @@ impl Suite {
         corpus: Vec<EvalCase>,
         generate: Generate<'a>,
         judge: Option<Judge<'a>>,
-        measure: bool,
     ) -> EvalReport {
         let Settings {
             profile,
@@ -254,7 +254,6 @@ impl Suite {
             retry_on_invalid,
             frame: self.frame.as_deref().map(|frame| frame as &dyn EvalFrame),
             repeat,
-            measure,
             prompt: Some(Prompt::lazy(|| self.prompt())),
             ..RunEvalsOptions::new(&*self.runtime, corpus, generate)
         };

@@ -1,0 +1,319 @@
+//! What a single-shot `totals` trial leaves of its run: the run file
+//! ([`crate::run_file::RunFile`], written to `target/isomer/<suite>/run-<started>.json`), the
+//! pass rate of each case over its repeats, and the floor check of those rates
+//! (`min_pass_rate`).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use super::record::{RecordMode, Trace};
+use crate::floor::{Floor, Score, Scores, misses};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport, Mean};
+use crate::run_file::{
+    Axes, CaseRun, NO_LIVE_CALL, NOT_MEASURED_IN_REPLAY, PassRate, RUN_FILE_FORMAT, RunFile,
+    RunScores,
+};
+use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
+
+/// The variable naming the directory run files are written under (`<dir>/<suite>/`);
+/// unset or empty, it is the cargo target directory's `isomer/`.
+pub(super) const RUNS_VARIABLE: &str = "ISOMER_EVAL_RUNS";
+
+/// The name of the floor that reads a case's pass rate over its repeats.
+pub(super) const PASS_RATE_FLOOR: &str = "min_pass_rate";
+
+/// The case floors `result` misses, `min_pass_rate` aside (it reads every run of the case).
+pub(super) fn run_misses(
+    floors: &[Floor],
+    result: &EvalCaseResult,
+    has_golden: bool,
+) -> Vec<String> {
+    misses(
+        floors,
+        SINGLE_SHOT_FLOORS,
+        FloorLevel::Case,
+        &CaseScores { result, has_golden },
+    )
+}
+
+/// A case's pass rate, as the `min_pass_rate` floor reads it.
+struct Rate(f64);
+
+impl Scores for Rate {
+    fn score(&self, name: &str) -> Option<Score> {
+        (name == PASS_RATE_FLOOR).then_some(Score::Number(self.0))
+    }
+}
+
+/// The miss of the declared `min_pass_rate` floor for a case whose runs met its other case
+/// floors `passed` times in `runs` (`min_pass_rate: 0.8, floor >= 0.9`); `None` when the
+/// floor holds or is not declared.
+pub(super) fn pass_rate_miss(floors: &[Floor], passed: usize, runs: usize) -> Option<String> {
+    let floor = floors
+        .iter()
+        .find(|floor| floor.name() == PASS_RATE_FLOOR)?;
+    let rate = if runs == 0 {
+        0.0
+    } else {
+        passed as f64 / runs as f64
+    };
+    misses(
+        std::slice::from_ref(floor),
+        SINGLE_SHOT_FLOORS,
+        FloorLevel::Case,
+        &Rate(rate),
+    )
+    .into_iter()
+    .next()
+}
+
+/// Whether the suite declares `min_pass_rate`: its runs' misses then count against the
+/// rate instead of failing the case one by one.
+pub(super) fn gates_on_pass_rate(floors: &[Floor]) -> bool {
+    floors.iter().any(|floor| floor.name() == PASS_RATE_FLOOR)
+}
+
+/// The pass rate of each case of `report` in order of first appearance: how many of its
+/// runs meet every case floor of `floors`. `has_golden` says which case ids have a golden.
+pub(super) fn pass_rates(
+    floors: &[Floor],
+    report: &EvalReport,
+    has_golden: &dyn Fn(&str) -> bool,
+) -> Vec<PassRate> {
+    let mut rates: Vec<PassRate> = Vec::new();
+    for result in &report.results {
+        let passed = run_misses(floors, result, has_golden(&result.case_id)).is_empty();
+        match rates.iter_mut().find(|rate| rate.case_id == result.case_id) {
+            Some(rate) => {
+                rate.runs += 1;
+                rate.passed += usize::from(passed);
+            }
+            None => rates.push(PassRate {
+                case_id: result.case_id.clone(),
+                passed: usize::from(passed),
+                runs: 1,
+                rate: 0.0,
+            }),
+        }
+    }
+    for rate in &mut rates {
+        rate.rate = rate.passed as f64 / rate.runs as f64;
+    }
+    rates
+}
+
+/// `  <case>: 4 of 5`, one line per case.
+pub(super) fn pass_rate_lines(rates: &[PassRate]) -> String {
+    rates
+        .iter()
+        .map(|rate| format!("  {}: {} of {}\n", rate.case_id, rate.passed, rate.runs))
+        .collect()
+}
+
+/// What a run file is built from, beside the report.
+pub(super) struct RunContext<'a> {
+    /// The suite name.
+    pub(super) suite: &'a str,
+    /// The record mode, `None` in a replay.
+    pub(super) mode: Option<RecordMode>,
+    /// What the suite's live callbacks report of themselves.
+    pub(super) label: &'a Map<String, Value>,
+    /// When the `totals` trial started, `YYYY-MM-DDTHH:MM:SSZ` ([`super::record::UtcNow`]).
+    pub(super) started_at: String,
+    /// Runs per case.
+    pub(super) repeat: u32,
+    /// The declared floors.
+    pub(super) floors: &'a [Floor],
+    /// Which case ids have a golden.
+    pub(super) has_golden: &'a dyn Fn(&str) -> bool,
+    /// The suite floors the run missed.
+    pub(super) suite_misses: Vec<String>,
+}
+
+/// The run file of `report`, whose calls `trace` noted.
+pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Trace) -> RunFile {
+    let RunContext {
+        suite,
+        mode,
+        label,
+        started_at,
+        repeat,
+        floors,
+        has_golden,
+        suite_misses,
+    } = context;
+    let results = &report.results;
+    let mean = |value: &dyn Fn(&EvalCaseResult) -> Option<f64>| {
+        Mean::over_runs(results, repeat, |r| r.repeat, value)
+    };
+    let flag = |value: fn(&EvalCaseResult) -> bool| {
+        mean(&|r| Some(if value(r) { 1.0 } else { 0.0 })).unwrap_or(Mean {
+            mean: 0.0,
+            standard_error: (repeat > 1).then_some(0.0),
+        })
+    };
+    let axes = Axes {
+        parsed: flag(|r| r.validity.parsed),
+        valid: flag(|r| r.validity.valid),
+        valid_after_retry: flag(|r| r.validity.valid_after_retry),
+        selection_f1: mean(&|r| Some(r.selection.as_ref()?.f1)),
+        expected_hit: mean(&|r| Some(if r.expected.as_ref()?.hit { 1.0 } else { 0.0 })),
+        answerability_yes: mean(&|r| {
+            Some(
+                if r.answerability?.verdict == crate::AnswerabilityVerdict::Yes {
+                    1.0
+                } else {
+                    0.0
+                },
+            )
+        }),
+    };
+    let runs = results
+        .iter()
+        .map(|result| {
+            let floor_misses = run_misses(floors, result, has_golden(&result.case_id));
+            let (attempts, judge) = trace.calls_of(&isomer_corpus::recording_name(
+                &result.case_id,
+                result.repeat,
+            ));
+            CaseRun {
+                case_id: result.case_id.clone(),
+                repeat: result.repeat,
+                passed: floor_misses.is_empty(),
+                floor_misses,
+                scores: RunScores {
+                    parsed: result.validity.parsed,
+                    valid: result.validity.valid,
+                    valid_after_retry: result.validity.valid_after_retry,
+                    raw_bytes: result.payload.raw_bytes,
+                    selection_f1: result.selection.as_ref().map(|selection| selection.f1),
+                    expected_hit: result.expected.as_ref().map(|expected| expected.hit),
+                    answerability: result.answerability.map(|score| score.verdict),
+                },
+                attempts,
+                judge,
+                error: result.error.as_ref().map(ToString::to_string),
+            }
+        })
+        .collect();
+    let measured = report.totals.measured;
+    let not_measured = match (measured, mode) {
+        (Some(_), _) => None,
+        (None, None) => Some(NOT_MEASURED_IN_REPLAY.to_owned()),
+        (None, Some(_)) => Some(NO_LIVE_CALL.to_owned()),
+    };
+    RunFile {
+        format: RUN_FILE_FORMAT,
+        suite: suite.to_owned(),
+        mode: RecordMode::run_mode(mode),
+        label: label.clone(),
+        started_at,
+        repeat,
+        live_calls: trace.live_calls(),
+        measured,
+        not_measured,
+        axes,
+        pass_rates: pass_rates(floors, report, has_golden),
+        suite_floor_misses: suite_misses,
+        runs,
+    }
+}
+
+/// The directory run files of `suite` go to: `<ISOMER_EVAL_RUNS>/<suite>` when the
+/// variable is set and not empty, else `<target>/isomer/<suite>`, where `<target>` is the
+/// cargo target directory this test executable was built into
+/// (`<target>/<profile>/deps/<executable>`), or `target` under the working directory when
+/// the executable is elsewhere.
+pub(super) fn runs_dir(suite: &str) -> PathBuf {
+    let base = std::env::var_os(RUNS_VARIABLE)
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            std::env::current_exe()
+                .ok()
+                .and_then(|exe| {
+                    let deps = exe.parent()?;
+                    (deps.file_name()? == "deps")
+                        .then(|| Some(deps.parent()?.parent()?.join("isomer")))
+                        .flatten()
+                })
+                .unwrap_or_else(|| PathBuf::from("target").join("isomer"))
+        });
+    base.join(suite)
+}
+
+/// Writes `file` as pretty JSON to `dir/run-<stamp>.json` (creating `dir`), whole and
+/// atomically (staged beside it, then renamed; an existing file is never replaced: a
+/// second run within the same millisecond gets `-2`, `-3`, ...), and returns its absolute
+/// path. `stamp` is the start time without separators (`20261206T195003.123Z`).
+///
+/// # Errors
+/// The directory or the file cannot be written, named with the path.
+pub(super) fn write_run_file(dir: &Path, stamp: &str, file: &RunFile) -> Result<PathBuf, String> {
+    use std::io::Write as _;
+    std::fs::create_dir_all(dir).map_err(|error| {
+        format!(
+            "cannot create the run file directory {}: {error}",
+            dir.display()
+        )
+    })?;
+    let text = serde_json::to_string_pretty(file)
+        .map_err(|error| format!("cannot serialize the run file: {error}"))?;
+    let mut staged = tempfile::Builder::new()
+        .prefix(crate::recordings::STAGED_PREFIX)
+        .tempfile_in(dir)
+        .map_err(|error| format!("cannot write a run file in {}: {error}", dir.display()))?;
+    let cannot = |path: &Path, error: std::io::Error| {
+        format!("cannot write the run file {}: {error}", path.display())
+    };
+    staged
+        .write_all(format!("{text}\n").as_bytes())
+        .and_then(|()| staged.as_file().sync_all())
+        .map_err(|error| cannot(dir, error))?;
+    let mut suffix = 1;
+    loop {
+        let name = if suffix == 1 {
+            format!("run-{stamp}.json")
+        } else {
+            format!("run-{stamp}-{suffix}.json")
+        };
+        let path = dir.join(name);
+        match staged.persist_noclobber(&path) {
+            Ok(_) => return Ok(std::path::absolute(&path).unwrap_or(path)),
+            Err(error) if error.error.kind() == std::io::ErrorKind::AlreadyExists => {
+                staged = error.file;
+                suffix += 1;
+            }
+            Err(error) => return Err(cannot(&path, error.error)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pass_rate_floor_reads_k_of_n() {
+        let floors = [
+            Floor::flag("valid_after_retry"),
+            Floor::number(PASS_RATE_FLOOR, 0.8),
+        ];
+        assert!(gates_on_pass_rate(&floors));
+        assert_eq!(pass_rate_miss(&floors, 4, 5), None);
+        assert_eq!(
+            pass_rate_miss(&floors, 3, 5).as_deref(),
+            Some("min_pass_rate: 0.6, floor >= 0.8")
+        );
+        assert_eq!(pass_rate_miss(&floors[..1], 0, 5), None);
+        assert!(!gates_on_pass_rate(&floors[..1]));
+        let rates = [PassRate {
+            case_id: "a".into(),
+            passed: 4,
+            runs: 5,
+            rate: 0.8,
+        }];
+        assert_eq!(pass_rate_lines(&rates), "  a: 4 of 5\n");
+    }
+}
