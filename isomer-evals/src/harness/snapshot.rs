@@ -191,13 +191,20 @@ fn compare_file(dir: &Path, name: &str, rendered: &Rendered<'_>, accept: bool) -
         } else {
             header
         };
-        return match std::fs::write(&path, format!("{header}{}\n", new.trim_end())) {
+        // A new pack has no snapshot directory yet: the first accept makes it. The file is
+        // staged and renamed into place, so a failed write leaves the old baseline whole.
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+            .and_then(|()| {
+                crate::recordings::write_file(&path, &format!("{header}{}\n", new.trim_end()))
+            });
+        return match written {
             Ok(()) => {
                 remove_stale_pending(dir, name);
                 eprintln!("accepted {}", path.display());
                 None
             }
-            Err(error) => Some(format!("{name}: cannot write {}: {error}", path.display())),
+            Err(error) => Some(format!("{name}: {error}")),
         };
     }
     if let Some(old) = committed {
@@ -414,6 +421,50 @@ mod tests {
         );
         assert!(!path("s__baseline.snap.new").exists());
         assert_eq!(compare(false), Vec::<String>::new());
+    }
+
+    /// A pack written from the README has no `tests/snapshots/` yet: accepting its first
+    /// baseline makes the directory, writes all three files and leaves no staged file.
+    #[test]
+    fn accepting_into_a_missing_directory_makes_it() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("tests/snapshots");
+        let report = json!({ "valid": 1 });
+        let record = json!({ "missingRecordings": [] });
+        let moved =
+            compare_baseline("s", &dir, &report, "cases 1\n", &record, true).unwrap();
+        assert_eq!(moved, Vec::<String>::new());
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["s__baseline.snap", "s__report.snap", "s__report_text.snap"]
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("s__report_text.snap")).unwrap(),
+            "---\nsource: isomer-evals/src/harness/snapshot.rs\n---\ncases 1\n"
+        );
+        let matched = compare_baseline("s", &dir, &report, "cases 1\n", &record, false).unwrap();
+        assert_eq!(matched, Vec::<String>::new());
+    }
+
+    /// A directory that cannot be made (a file sits where it should be) is named, and the
+    /// trial gets one line per snapshot instead of a panic.
+    #[test]
+    fn a_snapshot_directory_that_cannot_be_made_is_named() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("tests"), "a file").unwrap();
+        let dir = root.path().join("tests/snapshots");
+        let moved = compare_baseline("s", &dir, &json!({}), "", &json!({}), true).unwrap();
+        assert_eq!(moved.len(), 3);
+        let expected = format!(
+            "s__report: cannot write {}: ",
+            dir.join("s__report.snap").display()
+        );
+        assert!(moved[0].starts_with(&expected), "{moved:?}");
     }
 }
 
