@@ -220,9 +220,28 @@ fn gate_from_a_copy(lock: Lock) {
     assert!(listed.status.success(), "{}", text(&listed.stderr));
     assert_eq!(text(&listed.stderr), "");
 
-    // A golden the runtime refuses: an empty item text.
+    // A typo in `expected`: the case names it where it sits.
     let corpus = copy.join("corpus/corpus.json");
     let manifest = std::fs::read_to_string(&corpus).unwrap();
+    let typo = manifest.replacen(
+        r#""expected": ["todoItem"]"#,
+        r#""expected": ["todoItm"]"#,
+        1,
+    );
+    assert_ne!(typo, manifest);
+    std::fs::write(&corpus, typo).unwrap();
+    let missed = cargo(&copy, lock, &["--", "--exact", "todo_pack::one-chore"], &[]);
+    let stdout = text(&missed.stdout);
+    assert!(!missed.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(
+            "---- todo_pack::one-chore ----\ncase `one-chore`: `expected` names types the catalog does not have (corpus.json:41:20):\n  corpus/corpus.json:41:20: `todoItm` is not a type of the catalog\ncase `one-chore` is below its floors:\n  expected_hit: false, floor true\n"
+        ),
+        "{stdout}"
+    );
+    std::fs::write(&corpus, &manifest).unwrap();
+
+    // A golden the runtime refuses: an empty item text.
     let broken = manifest.replacen(
         r#"{ "type": "todoItem", "text": "Water the plants" }"#,
         r#"{ "type": "todoItem", "text": "" }"#,
@@ -230,6 +249,15 @@ fn gate_from_a_copy(lock: Lock) {
     );
     assert_ne!(broken, manifest);
     std::fs::write(&corpus, broken).unwrap();
+    let refused_case = cargo(&copy, lock, &["--", "--exact", "todo_pack::one-chore"], &[]);
+    let stdout = text(&refused_case.stdout);
+    assert!(!refused_case.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(
+            "---- todo_pack::one-chore ----\ncase `one-chore`: the runtime refuses its golden (corpus.json:38:41):\n  corpus/corpus.json:38:41: golden.body[0].items[0].text (in todoItem) must not be empty\n"
+        ),
+        "{stdout}"
+    );
     let refused = cargo(&copy, lock, &["--", "--exact", "todo_pack::totals"], &[]);
     let stdout = text(&refused.stdout);
     assert!(!refused.status.success(), "{stdout}");
