@@ -47,5 +47,5 @@ pub use manifest::{
     Manifest, ManifestCase, ManifestFault, ManifestFaultKind, is_case_id, parse_manifest,
     with_provenance_entry,
 };
-pub use position::{Position, decode_utf8};
+pub use position::{Position, decode_utf8, finding_position};
 pub use reader::Fault;

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::fmt;
+use std::ops::Range;
 
 /// A place in a text file: 1-based line, 1-based column counted in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -234,6 +235,55 @@ pub fn scan_spans(text: &str, depth: usize) -> Spans {
     }
 }
 
+/// Where the finding printed as `finding` sits in the file `file`: the line and column of
+/// the value its path names inside the JSON value at `file[value]`, or of its nearest
+/// ancestor that the text has. `None` when `finding` does not start with a path or `value`
+/// is not a range of `file`.
+///
+/// A finding prints as `<path> <message>` or `<path> (in <type>) <message>` (the sdk's
+/// `format_validation_error`), where a path is a first key, then `.<key>` or `[<index>]`
+/// steps (`body[1].items[0].label`). Keys are printed raw, so only paths whose keys are
+/// made of ASCII letters, digits, `_`, `$` and `-` are read; a finding with an empty path
+/// starts with its message, whose first word is then read as a key the value does not
+/// have, which places the finding at the value itself. The value is expected to be JSON
+/// that `serde_json` accepted; on anything else the position is still in `value`.
+pub fn finding_position(file: &str, value: Range<usize>, finding: &str) -> Option<Position> {
+    let text = file.get(value.clone())?;
+    let path = finding.split(' ').next()?;
+    let steps = path_steps(path)?;
+    let offset = scan_spans(text, steps.len()).value_offset(&steps);
+    Some(LineIndex::new(file).position(value.start + offset))
+}
+
+/// The steps of a printed finding path (see [`finding_position`]), or `None` when `path`
+/// is not one.
+fn path_steps(path: &str) -> Option<Vec<Step<'_>>> {
+    let is_key_byte = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'-');
+    let bytes = path.as_bytes();
+    let mut steps = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' => {
+                let close = i + path[i..].find(']')?;
+                steps.push(Step::Index(path[i + 1..close].parse().ok()?));
+                i = close + 1;
+            }
+            b'.' if !steps.is_empty() => i += 1,
+            _ if i > 0 && bytes[i - 1] != b'.' => return None,
+            _ => {
+                let end = i + bytes[i..].iter().take_while(|&&b| is_key_byte(b)).count();
+                if end == i {
+                    return None;
+                }
+                steps.push(Step::Key(&path[i..end]));
+                i = end;
+            }
+        }
+    }
+    (!steps.is_empty()).then_some(steps)
+}
+
 /// The offset just past the string starting at `start` (an opening quote).
 fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
@@ -306,5 +356,41 @@ mod tests {
             Err(Position { line: 2, column: 3 })
         );
         assert_eq!(decode_utf8(b"fine".to_vec()).as_deref(), Ok("fine"));
+    }
+
+    #[test]
+    fn a_finding_is_placed_at_the_value_its_path_names() {
+        let file = "```json\n{\"body\": [\n  {\"type\": \"a\",\n   \"items\": [1, {\"label\": 2}]}\n]}\n```";
+        let value = 8..file.len() - 4;
+        let at = |finding| finding_position(file, value.clone(), finding);
+        assert_eq!(
+            at("body[0].items[1].label (in a) must be a string"),
+            Some(Position {
+                line: 4,
+                column: 27
+            })
+        );
+        assert_eq!(
+            at("body[0] has unrecognized key(s): x"),
+            Some(Position { line: 3, column: 3 })
+        );
+        // A step the text does not have falls back to its nearest ancestor.
+        assert_eq!(
+            at("body[0].items[7] is required"),
+            Some(Position {
+                line: 4,
+                column: 13
+            })
+        );
+        // A finding without a path sits at the value itself.
+        assert_eq!(
+            at("input nests deeper than 64 levels"),
+            Some(Position { line: 2, column: 1 })
+        );
+        // Not a path: a key with other characters, an unclosed or non-numeric index.
+        assert_eq!(at("a/b must be a string"), None);
+        assert_eq!(at("body[0 is required"), None);
+        assert_eq!(at("body[x] is required"), None);
+        assert_eq!(finding_position(file, 0..file.len() + 1, "body"), None);
     }
 }

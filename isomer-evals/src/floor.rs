@@ -257,6 +257,12 @@ impl Score {
 pub(crate) trait Scores {
     /// The score floor `name` is compared with.
     fn score(&self, name: &str) -> Option<Score>;
+
+    /// What a miss of floor `name` adds in parentheses to say why (for a selection F1:
+    /// the types missing and extra); `None` when the score says it all.
+    fn detail(&self, _name: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The misses of the `floors` at `level` against `scores`, in declaration order, as printed
@@ -280,7 +286,14 @@ pub(crate) fn misses(
                 return None;
             }
             match scores.score(floor.name) {
-                Some(score) => floor.check(spec, score),
+                Some(score) => {
+                    floor
+                        .check(spec, score)
+                        .map(|miss| match scores.detail(floor.name) {
+                            Some(detail) => format!("{miss} ({detail})"),
+                            None => miss,
+                        })
+                }
                 None => Some(format!(
                     "{}: this kind of suite has no such score",
                     floor.name

@@ -117,6 +117,27 @@ impl Scores for CaseScores<'_> {
             _ => return None,
         })
     }
+
+    /// A missed selection F1 names the node types the answer lacks and the ones it adds
+    /// against the golden (one entry per node, as the score counts them).
+    fn detail(&self, name: &str) -> Option<String> {
+        let selection = self
+            .result
+            .selection
+            .as_ref()
+            .filter(|_| name == "min_selection_f1")?;
+        let list = |types: &[String]| types.join(", ");
+        match (selection.missing.is_empty(), selection.extra.is_empty()) {
+            (true, true) => None,
+            (false, true) => Some(format!("missing {}", list(&selection.missing))),
+            (true, false) => Some(format!("extra {}", list(&selection.extra))),
+            (false, false) => Some(format!(
+                "missing {}; extra {}",
+                list(&selection.missing),
+                list(&selection.extra)
+            )),
+        }
+    }
 }
 
 /// What the suite floors of a single-shot suite read: the totals of the run.

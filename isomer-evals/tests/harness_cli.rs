@@ -157,7 +157,7 @@ const GOOD_REGRESSED: &str = "case `good` is below its floors (valid_after_retry
   no_invented_types: [sparkline], floor []
 missing recordings (strict replay answers them with empty text): answers/good.1.txt
 first attempt's validation errors (1):
-  body[0] unknown node type \"sparkline\"";
+  answers/good.0.txt:1:24: body[0] unknown node type \"sparkline\"";
 
 #[test]
 fn a_failing_case_names_every_axis_below_its_floor() {

@@ -182,7 +182,7 @@ case `events-stat` is below its floors (valid_after_retry, min_selection_f1, exp
   no_invented_types: [sparkline], floor []
 missing recordings (strict replay answers them with empty text): answers/events-stat.1.txt
 first attempt's validation errors (1):
-  body[0].type must be one of: slideFrame, slideHeading, slideStatement, slideQuote, slideTitle, slideSection, slideAgenda, slideClosing, slideSource, slideSplit, slideStack, slideWindow, slideList, slideBulletList, slideDefinitions, slideColumns, slideRoadmap, slideTimeline, slidePipeline, slideSequence, slideLanes, slideGraph, slideFanout, slideTree, slideLayers, slideTerritoryGroup, slideQuadrant, slideStat, slideStats, slideDelta, slideBars, slideMatrix, slideTable, slideCode, slideDiff, slideCommand, slideTranscript, slideRender, slideAnnotatedRender, slideRenderGrid
+  answers/events-stat.0.txt:1:32: body[0].type must be one of: slideFrame, slideHeading, slideStatement, slideQuote, slideTitle, slideSection, slideAgenda, slideClosing, slideSource, slideSplit, slideStack, slideWindow, slideList, slideBulletList, slideDefinitions, slideColumns, slideRoadmap, slideTimeline, slidePipeline, slideSequence, slideLanes, slideGraph, slideFanout, slideTree, slideLayers, slideTerritoryGroup, slideQuadrant, slideStat, slideStats, slideDelta, slideBars, slideMatrix, slideTable, slideCode, slideDiff, slideCommand, slideTranscript, slideRender, slideAnnotatedRender, slideRenderGrid
 
 
 failures:

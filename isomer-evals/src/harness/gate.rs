@@ -53,7 +53,28 @@ pub(super) fn run_gates(
     if args.list {
         return list_trials(args, &trials, &mut std::io::stdout().lock());
     }
+    if let Some(note) = no_exact_match(args, &trials) {
+        eprintln!("{note}");
+    }
     libtest_mimic::run(args, trials)
+}
+
+/// The note for `--exact <name>` when no trial of this target has that name (a typo runs
+/// nothing and libtest still exits `0`, since `cargo test -- --exact` passes the same
+/// filter to every test binary): said on stderr, leaving the exit status to libtest.
+fn no_exact_match(args: &Arguments, trials: &[Trial]) -> Option<String> {
+    let name = exact_trial(args)?;
+    if trials.iter().any(|trial| trial.name() == name) {
+        return None;
+    }
+    let suites: Vec<&str> = trials
+        .iter()
+        .filter_map(|trial| trial.name().strip_suffix("::totals"))
+        .collect();
+    Some(format!(
+        "note: no trial of this target is named `{name}` (its suites: {}; `-- --list` names every trial)",
+        suites.join(", ")
+    ))
 }
 
 /// `--list`: writes `<name>: test` for each trial `args` does not filter out, as
@@ -269,10 +290,23 @@ mod tests {
             .map(Trial::name)
             .collect();
         assert_eq!(kept, ["b::y"]);
+        assert_eq!(no_exact_match(&args, &trials), None);
         let args = Arguments::from_iter(["gate", "--exact", "b::nope"]);
         let trials = gate_trials(&suites, &[], &args);
         assert_eq!(trials.len(), 6);
         assert!(trials.iter().all(|trial| args.is_filtered_out(trial)));
+        assert_eq!(
+            no_exact_match(&args, &trials).as_deref(),
+            Some(
+                "note: no trial of this target is named `b::nope` (its suites: a, b; `-- --list` names every trial)"
+            )
+        );
+        // A plain filter is a substring match that may rightly match nothing here.
+        let args = Arguments::from_iter(["gate", "nope"]);
+        assert_eq!(
+            no_exact_match(&args, &gate_trials(&suites, &[], &args)),
+            None
+        );
     }
 
     /// `--exact` looks only for the clashes of the trial it runs: its case id used again,

@@ -78,8 +78,28 @@
 //!   no_invented_types: [sparkline], floor []
 //! missing recordings (strict replay answers them with empty text): answers/events-stat.1.txt
 //! first attempt's validation errors (1):
-//!   body[0].type must be one of: slideFrame, slideHeading, slideStatement, ...
+//!   answers/events-stat.0.txt:1:32: body[0].type must be one of: slideFrame, slideHeading, ...
 //! ```
+//!
+//! A missed `min_selection_f1` adds the node types missing and extra against the golden
+//! (`min_selection_f1: 0.8571, floor >= 0.9 (missing slideStat; extra slideBars)`). Each
+//! validation error of the first attempt starts with its answer file and the line and
+//! column of the value its path names there. A missing recording is named as missing (its
+//! empty replay text adds no "not JSON" line). Faults of the case's own entry in
+//! `corpus.json`, which no recording fixes, come first, each at its line and column: a
+//! golden the runtime refuses (the case fails even when its answers pass), and, when the
+//! expected hit is missed, `expected` names the catalog does not have:
+//!
+//! ```text
+//! case `one-chore`: the runtime refuses its golden (corpus.json:38:41):
+//!   corpus/corpus.json:38:41: golden.body[0].items[0].text (in todoItem) must not be empty
+//! case `one-chore`: `expected` names types the catalog does not have:
+//!   corpus/corpus.json:41:20: `todoItm` is not a type of the catalog
+//! ```
+//!
+//! `--exact <name>` that names no trial of the target runs nothing and exits `0`, as
+//! libtest does (`cargo test -- --exact` hands the same filter to every test binary), and
+//! says so on stderr: `note: no trial of this target is named ...`.
 //!
 //! The first line of every failure message is a summary (a heading names the items under
 //! it, as above), and a failing trial also writes it to stderr as `Error: <summary>`, the
@@ -116,7 +136,10 @@
 //! any `<name>.snap.new` beside them (which insta left in earlier versions of the harness).
 //! The harness reads no insta variable and writes no `.snap.new`: insta has no public way
 //! to compare without printing its own review advice, which would contradict this one.
-//! The failure prints that command as its last line. When the same failure also names a
+//! The failure prints that command as its last line. A suite whose snapshot directory
+//! holds no baseline of its own but holds other suites' names them, and says to delete
+//! the files of the one it was renamed from, if it was: in the failure or, when accepting,
+//! on stderr. A rename leaves the old files behind, which nothing reads. When the same failure also names a
 //! fault of the recordings (a case or run that did not complete, a missing or stale
 //! recording, a file no replay reads, a `prompt.txt` that differs), the line starts with
 //! `fix the recordings first (accepting now would commit the baseline of this broken

@@ -24,8 +24,9 @@ use crate::report::{EvalCaseResult, format_measurements};
 use crate::report_table::run_name;
 use crate::run_file::NO_LIVE_CALL;
 use isomer_corpus::{
-    ANSWERS_DIR, FloorLevel, FloorSpec, JUDGMENTS_FILE, SINGLE_SHOT_FLOORS, parse_answer_file_name,
-    parse_judgments, parse_recording_name, recording_name,
+    ANSWERS_DIR, FloorLevel, FloorSpec, JUDGMENTS_FILE, MANIFEST_FILE, SINGLE_SHOT_FLOORS,
+    answer_file_name, finding_position, parse_answer_file_name, parse_judgments,
+    parse_recording_name, recording_name,
 };
 
 impl SuiteKind for Suite {
@@ -38,11 +39,34 @@ impl SuiteKind for Suite {
         let SuiteTrial { suite, built, dir } = trial;
         let case_id = case.id.clone();
         let has_golden = case.golden.is_some();
+        let refused_golden = case
+            .golden
+            .as_ref()
+            .map(|golden| built.golden_errors(golden))
+            .unwrap_or_default();
+        let expected = case.expected.clone().unwrap_or_default();
         let recordings = Recordings::new(dir);
         let TrialRun { report, mode, .. } =
             record::run(built, suite.name, vec![case], &recordings, None)?;
         if report.results.is_empty() {
             return Err("run_evals returned no result for the case".into());
+        }
+        // Faults of the case's own entry in corpus.json come first: no recording fixes them.
+        let entry = CaseEntry::find(suite, &case_id);
+        let mut messages = Vec::new();
+        if !refused_golden.is_empty() {
+            messages.push(entry.refused_golden(&refused_golden));
+        }
+        // Only a miss is worth the catalog's list of types: a passing case keeps a trial cheap.
+        if report
+            .results
+            .iter()
+            .any(|result| result.expected.as_ref().is_some_and(|score| !score.hit))
+        {
+            let unknown = built.unknown_expected(&expected);
+            if !unknown.is_empty() {
+                messages.push(entry.unknown_expected(&unknown));
+            }
         }
         // Measure mode checks the floors only: what the recordings lack is what it recorded
         // or failed to, and the run file names it.
@@ -59,7 +83,6 @@ impl SuiteKind for Suite {
             recordings.stale_judgments(),
             recordings.faults(),
         );
-        let mut messages = Vec::new();
         let mut failed_runs = Vec::new();
         for (index, result) in report.results.iter().enumerate() {
             let misses = run_misses(suite.floors, result, has_golden);
@@ -92,7 +115,8 @@ impl SuiteKind for Suite {
             } else {
                 Vec::new()
             };
-            let message = case_message(&name, result, &misses, &missing, &stale, &faults);
+            let answer = AnswerFile::new(dir, &recording);
+            let message = case_message(&name, result, &misses, &missing, &stale, &faults, &answer);
             // Every line of a run's message is about that run: one that does not start by
             // naming it gets a heading that does.
             messages.extend(message.map(|message| {
@@ -311,7 +335,8 @@ impl SuiteKind for Suite {
     }
 }
 
-/// The failure message of a case trial, or `None` when it passes.
+/// The failure message of a case trial, or `None` when it passes. The first attempt's
+/// findings are placed in `answer`, its file.
 fn case_message(
     case_id: &str,
     result: &EvalCaseResult,
@@ -319,6 +344,7 @@ fn case_message(
     missing: &[MissingRecording],
     stale: &[StaleJudgment],
     faults: &[RecordingFault],
+    answer: &AnswerFile,
 ) -> Option<String> {
     let mut out = String::new();
     if let Some(error) = &result.error {
@@ -356,21 +382,134 @@ fn case_message(
         return None;
     }
     let validity = &result.validity;
+    let first_missing = missing.iter().any(|missing| missing.attempt == 0);
     if !validity.parsed {
-        // One JSON syntax error; an empty text is what a missing recording replays as. No
+        // One JSON syntax error. A missing first recording is replayed as empty text, which
+        // the line above already names: its "EOF while parsing" would only mislead. No
         // error means no text was parsed at all (the first `generate` failed, which the
         // `did not complete` line above already says), so there is nothing to add.
-        if let Some(error) = validity.errors.first() {
-            let _ = writeln!(out, "first attempt is not JSON: {error}");
+        if let Some(error) = validity.errors.first().filter(|_| !first_missing) {
+            let _ = writeln!(out, "first attempt ({}) is not JSON: {error}", answer.shown);
         }
     } else if !validity.errors.is_empty() {
-        write_errors(
-            &mut out,
-            "first attempt's validation errors",
-            &validity.errors,
-        );
+        let placed: Vec<String> = validity
+            .errors
+            .iter()
+            .map(|error| format!("{}{error}", answer.at(error)))
+            .collect();
+        write_errors(&mut out, "first attempt's validation errors", &placed);
     }
     Some(out.trim_end().to_owned())
+}
+
+/// A first attempt's answer file, to place its findings by line and column.
+struct AnswerFile {
+    /// `answers/<recording>.0.txt`, as messages name it.
+    shown: String,
+    /// The file, in the recordings directory.
+    path: std::path::PathBuf,
+    /// The file's text, read the first time a finding is placed (never for a passing
+    /// case); `None` inside when it cannot be read.
+    text: std::cell::OnceCell<Option<String>>,
+}
+
+impl AnswerFile {
+    /// The first attempt of `recording` in the recordings directory `dir`.
+    fn new(dir: &Path, recording: &str) -> AnswerFile {
+        let shown = format!("{ANSWERS_DIR}/{}", answer_file_name(recording, 0));
+        AnswerFile {
+            path: dir.join(&shown),
+            shown,
+            text: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// `answers/<recording>.0.txt:3:15: ` for the value a finding's path names in the
+    /// answer's JSON (inside its code fence, when it has one); `answers/<recording>.0.txt: `
+    /// when the finding cannot be placed.
+    fn at(&self, finding: &str) -> String {
+        let text = self
+            .text
+            .get_or_init(|| std::fs::read_to_string(&self.path).ok());
+        let placed = text.as_deref().and_then(|text| {
+            let json = crate::parse::strip_code_fence(text);
+            // `strip_code_fence` returns a slice of its input, so the pointers give its start.
+            let start = json.as_ptr() as usize - text.as_ptr() as usize;
+            finding_position(text, start..start + json.len(), finding)
+        });
+        match placed {
+            Some(position) => format!("{}:{position}: ", self.shown),
+            None => format!("{}: ", self.shown),
+        }
+    }
+}
+
+/// A case's entry in the suite's `corpus.json`, to name its faults by file, line and column.
+struct CaseEntry {
+    /// `<corpus path as written>/corpus.json`.
+    file: String,
+    /// The manifest text.
+    manifest: &'static str,
+    /// The case object's bytes in `manifest`; `None` when the id is not found.
+    span: Option<std::ops::Range<usize>>,
+    /// The case id.
+    id: String,
+}
+
+impl CaseEntry {
+    fn find(suite: &SuiteSpec, id: &str) -> CaseEntry {
+        let span = suite
+            .corpus
+            .cases
+            .iter()
+            .find(|case| case.id == id)
+            .map(|case| case.start..case.end);
+        CaseEntry {
+            file: format!("{}/{MANIFEST_FILE}", suite.corpus.path),
+            manifest: suite.corpus.manifest,
+            span,
+            id: id.to_owned(),
+        }
+    }
+
+    /// `corpus/corpus.json:14:39: ` for the value at `path` (a finding path) inside the
+    /// case object, or `corpus/corpus.json: ` when it cannot be placed.
+    fn at(&self, path: &str) -> String {
+        let span = self.span.clone();
+        match span.and_then(|span| finding_position(self.manifest, span, path)) {
+            Some(position) => format!("{}:{position}: ", self.file),
+            None => format!("{}: ", self.file),
+        }
+    }
+
+    /// The runtime's findings on the case's golden, each where it sits in the file.
+    fn refused_golden(&self, errors: &[String]) -> String {
+        let mut out = format!("case `{}`: the runtime refuses its golden:", self.id);
+        for error in errors {
+            let _ = write!(
+                out,
+                "\n  {}golden.{error}",
+                self.at(&format!("golden.{error}"))
+            );
+        }
+        out
+    }
+
+    /// The `expected` entries no catalog type has, each where it sits in the file.
+    fn unknown_expected(&self, unknown: &[(usize, &str)]) -> String {
+        let mut out = format!(
+            "case `{}`: `expected` names types the catalog does not have:",
+            self.id
+        );
+        for (index, name) in unknown {
+            let _ = write!(
+                out,
+                "\n  {}`{name}` is not a type of the catalog",
+                self.at(&format!("expected[{index}]"))
+            );
+        }
+        out
+    }
 }
 
 /// Every finding of the runtime (and the suite's frame) on the cases' goldens, as
@@ -442,18 +581,96 @@ mod tests {
     use crate::report::floor_tests::{case_misses, result};
     use serde_json::json;
 
+    /// A case's own faults in `corpus.json` are named by file, line and column: each
+    /// finding on its golden at the value its path names, each unknown `expected` entry
+    /// at that entry.
+    #[test]
+    fn a_case_entry_names_its_golden_and_expected_faults_where_they_sit() {
+        fn never_built() -> Suite {
+            unreachable!("naming a case's faults builds no suite")
+        }
+        const MANIFEST: &str = r#"{ "cases": [
+  { "id": "other", "prompt": "p" },
+  { "id": "one-chore", "prompt": "Water the plants.",
+    "golden": { "type": "view", "body": [
+      { "type": "todoList", "title": "Reminder", "items": [
+        { "type": "todoItem", "text": "" }
+      ] }
+    ] },
+    "expected": ["todoItem", "todoItm"] }
+] }"#;
+        let start = MANIFEST.find(r#"{ "id": "one-chore""#).unwrap();
+        let end = MANIFEST.rfind(']').unwrap() - 1;
+        let cases: &'static [super::super::CaseSpec] = Box::leak(Box::new([
+            super::super::CaseSpec {
+                id: "other",
+                start: MANIFEST.find(r#"{ "id": "other""#).unwrap(),
+                end: start - 4,
+            },
+            super::super::CaseSpec {
+                id: "one-chore",
+                start,
+                end,
+            },
+        ]));
+        let suite = SuiteSpec {
+            name: "todo_pack",
+            corpus: super::super::CorpusSpec {
+                path: "corpus",
+                dir: "/nowhere",
+                manifest: MANIFEST,
+                cases,
+            },
+            build: never_built,
+            floors: &[],
+            snapshots: "/nowhere",
+        };
+        let entry = CaseEntry::find(&suite, "one-chore");
+        assert_eq!(
+            entry.refused_golden(&[
+                "body[0].items[0].text (in todoItem) must not be empty".to_owned(),
+                "body must hold one slideFrame".to_owned(),
+            ]),
+            "case `one-chore`: the runtime refuses its golden:
+  corpus/corpus.json:6:39: golden.body[0].items[0].text (in todoItem) must not be empty
+  corpus/corpus.json:4:41: golden.body must hold one slideFrame"
+        );
+        assert_eq!(
+            entry.unknown_expected(&[(1, "todoItm")]),
+            "case `one-chore`: `expected` names types the catalog does not have:
+  corpus/corpus.json:9:30: `todoItm` is not a type of the catalog"
+        );
+        // A case the spec does not list is still named, without a place.
+        assert_eq!(
+            CaseEntry::find(&suite, "gone").unknown_expected(&[(0, "x")]),
+            "case `gone`: `expected` names types the catalog does not have:
+  corpus/corpus.json: `x` is not a type of the catalog"
+        );
+    }
+
+    /// A recordings directory holding `answers/<name>` with `text`.
+    fn answers(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(ANSWERS_DIR)).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join(ANSWERS_DIR).join(name), text).unwrap();
+        }
+        dir
+    }
+
     #[test]
     fn case_message_names_every_miss_and_the_first_errors() {
         let result = result(json!({
             "caseId": "chart-q3",
             "validity": { "parsed": true, "valid": false, "validAfterRetry": false, "errors": [
-                "body[0]: unknown node type \"sparkline\"",
-                "body[1].items: must not be empty",
-                "body[2].label: is required",
-                "body[3].value: is required",
-                "body[4]: has unrecognized key(s): x; its fields are a, b"
+                "body[0].type must be one of: slideFrame, slideHeading",
+                "body[1].items (in slideList) must not be empty",
+                "body[2].label is required",
+                "body[3].value is required",
+                "body[4] has unrecognized key(s): x; its fields are a, b"
             ] },
-            "selection": { "precision": 1.0, "recall": 0.5, "f1": 2.0 / 3.0, "extra": [], "missing": [] },
+            "selection": { "precision": 1.0, "recall": 0.5, "f1": 2.0 / 3.0,
+                "extra": ["sparkline"], "missing": ["slideStat", "slideStat"] },
             "payload": { "rawBytes": 10, "sanitizedBytes": 0, "unknownTypes": ["sparkline"] }
         }));
         let misses = case_misses(
@@ -465,6 +682,10 @@ mod tests {
             &result,
             true,
         );
+        let dir = answers(&[(
+            "chart-q3.0.txt",
+            "Here it is:\n```json\n{ \"type\": \"view\", \"body\": [\n  { \"type\": \"sparkline\" },\n  { \"type\": \"slideList\", \"items\": [] }\n] }\n```\n",
+        )]);
         let message = case_message(
             "chart-q3",
             &result,
@@ -475,39 +696,50 @@ mod tests {
             }],
             &[],
             &[],
+            &AnswerFile::new(dir.path(), "chart-q3"),
         )
         .unwrap();
         assert_eq!(
             message,
             "case `chart-q3` is below its floors:
   valid_after_retry: false, floor true
-  min_selection_f1: 0.6667, floor >= 0.8
+  min_selection_f1: 0.6667, floor >= 0.8 (missing slideStat, slideStat; extra sparkline)
   no_invented_types: [sparkline], floor []
 missing recordings (strict replay answers them with empty text): answers/chart-q3.1.txt
 first attempt's validation errors (5):
-  body[0]: unknown node type \"sparkline\"
-  body[1].items: must not be empty
-  body[2].label: is required
+  answers/chart-q3.0.txt:4:13: body[0].type must be one of: slideFrame, slideHeading
+  answers/chart-q3.0.txt:5:35: body[1].items (in slideList) must not be empty
+  answers/chart-q3.0.txt:3:27: body[2].label is required
   (+2 more)"
         );
-        assert_eq!(case_message("chart-q3", &result, &[], &[], &[], &[]), None);
+        let passing = AnswerFile::new(dir.path(), "chart-q3");
+        assert_eq!(
+            case_message("chart-q3", &result, &[], &[], &[], &[], &passing),
+            None
+        );
+        assert_eq!(passing.text.get(), None, "a passing case reads no answer");
     }
 
-    /// An attempt that is not JSON (here: a missing recording, replayed as empty text) is
-    /// named as such, not as a validation error.
+    /// An attempt that is not JSON is named as such, with its file; a missing first
+    /// recording, which strict replay answers with empty text, is named as missing, without
+    /// the "EOF while parsing" its empty text gives.
     #[test]
     fn case_message_of_an_attempt_that_is_not_json() {
-        let unparsed = result(json!({
-            "caseId": "chart-q3",
-            "validity": { "parsed": false, "valid": false, "validAfterRetry": false,
-                "errors": ["EOF while parsing a value at line 1 column 0"] },
-            "payload": { "rawBytes": 0, "sanitizedBytes": 0, "unknownTypes": [] }
-        }));
-        let misses = case_misses(&[Floor::flag("valid_after_retry")], &unparsed, true);
+        let unparsed = |error: &str| {
+            result(json!({
+                "caseId": "chart-q3",
+                "validity": { "parsed": false, "valid": false, "validAfterRetry": false,
+                    "errors": [error] },
+                "payload": { "rawBytes": 0, "sanitizedBytes": 0, "unknownTypes": [] }
+            }))
+        };
+        let missing = unparsed("EOF while parsing a value at line 1 column 0");
+        let misses = case_misses(&[Floor::flag("valid_after_retry")], &missing, true);
+        let dir = answers(&[]);
         assert_eq!(
             case_message(
                 "chart-q3",
-                &unparsed,
+                &missing,
                 &misses,
                 &[MissingRecording {
                     case_id: "chart-q3".into(),
@@ -515,12 +747,29 @@ first attempt's validation errors (5):
                 }],
                 &[],
                 &[],
+                &AnswerFile::new(dir.path(), "chart-q3"),
             )
             .unwrap(),
             "case `chart-q3` is below its floors:
   valid_after_retry: false, floor true
-missing recordings (strict replay answers them with empty text): answers/chart-q3.0.txt
-first attempt is not JSON: EOF while parsing a value at line 1 column 0"
+missing recordings (strict replay answers them with empty text): answers/chart-q3.0.txt"
+        );
+        let prose = unparsed("expected value at line 1 column 1");
+        let dir = answers(&[("chart-q3.0.txt", "Sure! Here is a slide.")]);
+        assert_eq!(
+            case_message(
+                "chart-q3",
+                &prose,
+                &misses,
+                &[],
+                &[],
+                &[],
+                &AnswerFile::new(dir.path(), "chart-q3"),
+            )
+            .unwrap(),
+            "case `chart-q3` is below its floors:
+  valid_after_retry: false, floor true
+first attempt (answers/chart-q3.0.txt) is not JSON: expected value at line 1 column 1"
         );
     }
 
@@ -542,7 +791,16 @@ first attempt is not JSON: EOF while parsing a value at line 1 column 0"
         }));
         let misses = case_misses(&[Floor::flag("valid_after_retry")], &result, true);
         assert_eq!(
-            case_message("good", &result, &misses, &[], &[], &[]).unwrap(),
+            case_message(
+                "good",
+                &result,
+                &misses,
+                &[],
+                &[],
+                &[],
+                &AnswerFile::new(Path::new("/nowhere"), "good"),
+            )
+            .unwrap(),
             "case `good` did not complete: generate attempt 0 failed: answers/good.0.txt:1:51: is not UTF-8 text (first invalid byte here)
 case `good` is below its floors:
   valid_after_retry: false, floor true"

@@ -96,8 +96,18 @@ pub(super) fn conclude_totals<K: SuiteKind, R: PageKind + Serialize>(
     };
     let accept =
         std::env::var_os(ACCEPT_VARIABLE).is_some_and(|value| !value.is_empty() && value != "0");
+    let others = other_baselines(dir, name);
     let moved = compare_baseline(name, dir, report, &report_text, baseline, accept)?;
     write_moved(&mut out, name, &moved, replay_state);
+    if let Some(note) = others {
+        // Accepting passes the trial, so the note goes where a passing trial's words go.
+        if accept {
+            eprintln!("note: {note}");
+        } else {
+            out.push_str(&note);
+            out.push('\n');
+        }
+    }
     if replay_state == ReplayState::Faulty && !moved.is_empty() {
         // What the faults did to the scores, as a report command over the same recordings
         // prints it (the baseline moved, so the committed report no longer says).
@@ -109,6 +119,42 @@ pub(super) fn conclude_totals<K: SuiteKind, R: PageKind + Serialize>(
     } else {
         Err(out.trim_end().to_owned().into())
     }
+}
+
+/// When `dir` holds no baseline of `suite` but holds other suites' (`<name>__report.snap`),
+/// the line that names them: a renamed suite leaves its old files behind, which nothing
+/// else reads. `None` when `suite` has its report snapshot or `dir` holds no other.
+fn other_baselines(dir: &Path, suite: &str) -> Option<String> {
+    if dir.join(format!("{suite}__report.snap")).exists() {
+        return None;
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name();
+            let name = file.to_str()?.strip_suffix("__report.snap")?;
+            (name != suite).then(|| name.to_owned())
+        })
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    names.sort();
+    let files: Vec<String> = names
+        .iter()
+        .map(|name| format!("{name}__report.snap, {name}__report_text.snap, {name}__baseline.snap"))
+        .collect();
+    Some(format!(
+        "{} holds no baseline of suite `{suite}` but holds the baselines of {}: if `{suite}` was renamed from one of them, delete that suite's files ({})",
+        dir.display(),
+        names
+            .iter()
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        files.join("; ")
+    ))
 }
 
 /// Whether a `totals` run replayed sound recordings, for the hint under a moved baseline.
@@ -191,13 +237,20 @@ fn compare_file(dir: &Path, name: &str, rendered: &Rendered<'_>, accept: bool) -
         } else {
             header
         };
-        return match std::fs::write(&path, format!("{header}{}\n", new.trim_end())) {
+        // A new pack has no snapshot directory yet: the first accept makes it. The file is
+        // staged and renamed into place, so a failed write leaves the old baseline whole.
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+            .and_then(|()| {
+                crate::recordings::write_file(&path, &format!("{header}{}\n", new.trim_end()))
+            });
+        return match written {
             Ok(()) => {
                 remove_stale_pending(dir, name);
                 eprintln!("accepted {}", path.display());
                 None
             }
-            Err(error) => Some(format!("{name}: cannot write {}: {error}", path.display())),
+            Err(error) => Some(format!("{name}: {error}")),
         };
     }
     if let Some(old) = committed {
@@ -414,6 +467,74 @@ mod tests {
         );
         assert!(!path("s__baseline.snap.new").exists());
         assert_eq!(compare(false), Vec::<String>::new());
+    }
+
+    /// A pack written from the README has no `tests/snapshots/` yet: accepting its first
+    /// baseline makes the directory, writes all three files and leaves no staged file.
+    #[test]
+    fn accepting_into_a_missing_directory_makes_it() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("tests/snapshots");
+        let report = json!({ "valid": 1 });
+        let record = json!({ "missingRecordings": [] });
+        let moved = compare_baseline("s", &dir, &report, "cases 1\n", &record, true).unwrap();
+        assert_eq!(moved, Vec::<String>::new());
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["s__baseline.snap", "s__report.snap", "s__report_text.snap"]
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("s__report_text.snap")).unwrap(),
+            "---\nsource: isomer-evals/src/harness/snapshot.rs\n---\ncases 1\n"
+        );
+        let matched = compare_baseline("s", &dir, &report, "cases 1\n", &record, false).unwrap();
+        assert_eq!(matched, Vec::<String>::new());
+    }
+
+    /// A suite renamed from `old` finds only `old`'s files: the note names them; once the
+    /// suite has its own baseline, nothing is said.
+    #[test]
+    fn a_renamed_suite_names_the_baselines_it_left_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(other_baselines(dir.path(), "new"), None);
+        for file in [
+            "old__report.snap",
+            "old__report_text.snap",
+            "old__baseline.snap",
+        ] {
+            std::fs::write(dir.path().join(file), "").unwrap();
+        }
+        assert_eq!(
+            other_baselines(dir.path(), "new"),
+            Some(format!(
+                "{} holds no baseline of suite `new` but holds the baselines of `old`: if `new` was renamed from one of them, delete that suite's files (old__report.snap, old__report_text.snap, old__baseline.snap)",
+                dir.path().display()
+            ))
+        );
+        assert_eq!(other_baselines(dir.path(), "old"), None);
+        std::fs::write(dir.path().join("new__report.snap"), "").unwrap();
+        assert_eq!(other_baselines(dir.path(), "new"), None);
+    }
+
+    /// A directory that cannot be made (a file sits where it should be) is named, and the
+    /// trial gets one line per snapshot instead of a panic.
+    #[test]
+    fn a_snapshot_directory_that_cannot_be_made_is_named() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("tests"), "a file").unwrap();
+        let dir = root.path().join("tests/snapshots");
+        let moved = compare_baseline("s", &dir, &json!({}), "", &json!({}), true).unwrap();
+        assert_eq!(moved.len(), 3);
+        let expected = format!(
+            "s__report: cannot write {}: ",
+            dir.join("s__report.snap").display()
+        );
+        assert!(moved[0].starts_with(&expected), "{moved:?}");
     }
 }
 

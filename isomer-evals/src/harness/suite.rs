@@ -225,6 +225,19 @@ impl Suite {
         }
     }
 
+    /// The entries of `expected` that name no type of the runtime's catalog, with their
+    /// index in `expected`, in order: a typo there (`recipeCrad`) can never be hit, so the
+    /// case trial names it instead of only saying `expected_hit: false`.
+    pub(crate) fn unknown_expected<'e>(&self, expected: &'e [String]) -> Vec<(usize, &'e str)> {
+        let known = self.runtime.node_types();
+        expected
+            .iter()
+            .enumerate()
+            .filter(|(_, name)| !known.contains(name))
+            .map(|(index, name)| (index, name.as_str()))
+            .collect()
+    }
+
     /// Runs `corpus` through [`run_evals`] with `generate` and `judge`, to completion on
     /// the calling thread, inside a Tokio runtime (live callbacks and timeouts may need
     /// one). It measures nothing itself: record mode takes each live call's latency and
