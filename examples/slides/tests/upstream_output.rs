@@ -46,6 +46,65 @@ fn section_text(node: &Value) -> String {
         .to_owned()
 }
 
+// Rule 1: slideDelta joins `before → after`, `. `, `change: ` when there
+// is a change, then the body; the no-change case keeps `. ` alone.
+#[test]
+fn a_delta_joins_its_change_with_a_colon_and_reads_on_without_one() {
+    let change = json!({
+        "type": "slideDelta",
+        "before": { "label": "Old checkout", "value": "1.1s" },
+        "after": { "label": "New checkout", "value": "0.3s" },
+        "change": "−74%",
+        "body": "Median time from **Pay** to the receipt."
+    });
+    let no_change = json!({
+        "type": "slideDelta",
+        "before": { "label": "Before the move", "value": "38" },
+        "after": { "label": "After the move" },
+        "body": "Tickets per thousand orders."
+    });
+    assert_eq!(
+        text(&change),
+        "OLD CHECKOUT 1.1s → NEW CHECKOUT 0.3s. −74%: Median time from Pay to the receipt."
+    );
+    assert_eq!(
+        text(&no_change),
+        "BEFORE THE MOVE 38 → AFTER THE MOVE [value pending]. Tickets per thousand orders."
+    );
+    assert_eq!(
+        markdown(&change),
+        "**OLD CHECKOUT** 1.1s → **NEW CHECKOUT** 0.3s. **−74%**: Median time from **Pay** to the receipt."
+    );
+    assert_eq!(
+        markdown(&no_change),
+        "**BEFORE THE MOVE** 38 → **AFTER THE MOVE** _value pending_. Tickets per thousand orders."
+    );
+    assert_eq!(
+        slack(&change),
+        concat!(
+            r#"[{"type":"rich_text","elements":[{"type":"rich_text_section","elements":["#,
+            r#"{"type":"text","text":"OLD CHECKOUT","style":{"bold":true}},{"type":"text","text":" "},"#,
+            r#"{"type":"text","text":"1.1s"},{"type":"text","text":" → "},"#,
+            r#"{"type":"text","text":"NEW CHECKOUT","style":{"bold":true}},{"type":"text","text":" "},"#,
+            r#"{"type":"text","text":"0.3s"},{"type":"text","text":". "},"#,
+            r#"{"type":"text","text":"−74%","style":{"bold":true}},{"type":"text","text":": "},"#,
+            r#"{"type":"text","text":"Median time from "},{"type":"text","text":"Pay","style":{"bold":true}},"#,
+            r#"{"type":"text","text":" to the receipt."}]}]}]"#
+        )
+    );
+    assert_eq!(
+        slack(&no_change),
+        concat!(
+            r#"[{"type":"rich_text","elements":[{"type":"rich_text_section","elements":["#,
+            r#"{"type":"text","text":"BEFORE THE MOVE","style":{"bold":true}},{"type":"text","text":" "},"#,
+            r#"{"type":"text","text":"38"},{"type":"text","text":" → "},"#,
+            r#"{"type":"text","text":"AFTER THE MOVE","style":{"bold":true}},{"type":"text","text":" "},"#,
+            r#"{"type":"text","text":"value pending","style":{"italic":true}},{"type":"text","text":". "},"#,
+            r#"{"type":"text","text":"Tickets per thousand orders."}]}]}]"#
+        )
+    );
+}
+
 // Rule 2: a Slack `table` block lists `rows` before `column_settings`, in
 // every primitive that prints one.
 #[test]
@@ -186,6 +245,96 @@ fn a_table_upper_cases_heads_group_labels_and_caption_on_every_surface() {
             r#"[{"type":"rich_text","elements":[{"type":"rich_text_section","elements":[{"type":"text","text":"EUROPE AND THE UK","style":{"bold":true}}]}]},{"type":"raw_text","text":""}],"#,
             r#"[{"type":"raw_text","text":"Alpha"},{"type":"raw_text","text":"4.2"}]],"#,
             r#""column_settings":[{"is_wrapped":true},{"is_wrapped":true}]}]"#
+        )
+    );
+}
+
+fn quadrant(items: Vec<String>) -> Value {
+    json!({
+        "type": "slideQuadrant",
+        "x": { "low": "Easy", "high": "Hard" },
+        "y": { "low": "Minor", "high": "Major" },
+        "quadrants": [
+            { "label": "Quick wins", "items": items },
+            { "label": "Big bets", "items": ["same-day"] },
+            { "label": "Fill-ins", "items": [] },
+            { "label": "Money pits", "items": ["own fleet"] }
+        ],
+        "highlight": 0
+    })
+}
+
+// Rule 6: slideQuadrant upper-cases its axis ends; on Slack each quadrant
+// is one mrkdwn field, and the quadrants fall back to a rich text list only
+// past Slack's field limits.
+#[test]
+fn quadrant_axis_ends_are_upper_case_and_quadrants_are_slack_fields() {
+    let node = quadrant(vec!["dark mode".into(), "saved carts".into()]);
+    assert_eq!(
+        text(&node),
+        "y: MINOR → MAJOR · x: EASY → HARD\n\
+         ● Quick wins (Major, Easy): dark mode, saved carts\n\
+         Big bets (Major, Hard): same-day\n\
+         Fill-ins (Minor, Easy)\n\
+         Money pits (Minor, Hard): own fleet"
+    );
+    assert_eq!(
+        markdown(&node),
+        "y: MINOR → MAJOR · x: EASY → HARD\n\n\
+         - **● Quick wins** (Major, Easy): dark mode, saved carts\n\
+         - **Big bets** (Major, Hard): same-day\n\
+         - **Fill-ins** (Minor, Easy)\n\
+         - **Money pits** (Minor, Hard): own fleet"
+    );
+    assert_eq!(
+        slack(&node),
+        concat!(
+            r#"[{"type":"context","elements":[{"type":"mrkdwn","text":"y: MINOR → MAJOR · x: EASY → HARD"}]},"#,
+            r#"{"type":"section","fields":["#,
+            r#"{"type":"mrkdwn","text":"*● Quick wins* (Major, Easy): dark mode, saved carts"},"#,
+            r#"{"type":"mrkdwn","text":"*Big bets* (Major, Hard): same-day"},"#,
+            r#"{"type":"mrkdwn","text":"*Fill-ins* (Minor, Easy)"},"#,
+            r#"{"type":"mrkdwn","text":"*Money pits* (Minor, Hard): own fleet"}]}]"#
+        )
+    );
+    // `*● Quick wins* (Major, Easy): ` is 30 long (the glyph counts 1):
+    // an item of 1,970 fills the field to Slack's 2,000 exactly.
+    let at_limit = quadrant(vec!["x".repeat(1970)]);
+    let blocks: Value = serde_json::from_str(&slack(&at_limit)).expect("blocks are JSON");
+    assert_eq!(blocks[1]["type"], "section");
+    assert_eq!(
+        blocks[1]["fields"][0]["text"],
+        format!("*● Quick wins* (Major, Easy): {}", "x".repeat(1970))
+    );
+    let past = quadrant(vec!["x".repeat(1971)]);
+    let blocks: Value = serde_json::from_str(&slack(&past)).expect("blocks are JSON");
+    assert_eq!(blocks[1]["type"], "rich_text");
+    assert_eq!(
+        serde_json::to_string(&blocks[1]["elements"][0]["elements"][0]).expect("serializes"),
+        format!(
+            r#"{{"type":"rich_text_section","elements":[{{"type":"text","text":"● Quick wins","style":{{"bold":true}}}},{{"type":"text","text":" (Major, Easy): {}"}}]}}"#,
+            "x".repeat(1971)
+        )
+    );
+}
+
+// Rule 7: slideTree draws `├─ ` and `└─ ` (two characters, then one
+// space); Slack prints the drawing as `rich_text_preformatted`.
+#[test]
+fn a_tree_draws_short_connectors_and_is_preformatted_on_slack() {
+    let node = json!({ "type": "slideTree", "root": "runbooks/", "entries": [
+        { "name": "failover.md", "body": "Move traffic to the standby" },
+        { "name": "dns/", "body": "Records & TTLs" }
+    ] });
+    let drawing =
+        "runbooks/\n├─ failover.md  Move traffic to the standby\n└─ dns/         Records & TTLs";
+    assert_eq!(text(&node), drawing);
+    assert_eq!(markdown(&node), format!("```text\n{drawing}\n```"));
+    assert_eq!(
+        slack(&node),
+        concat!(
+            r#"[{"type":"rich_text","elements":[{"type":"rich_text_preformatted","elements":[{"type":"text","text":"#,
+            r#""runbooks/\n├─ failover.md  Move traffic to the standby\n└─ dns/         Records & TTLs"}]}]}]"#
         )
     );
 }
