@@ -9,9 +9,9 @@
 //! | Slack | one `section`: `settle.ts\n` + ```` ``` ```` + `\na\nb\n` + ```` ``` ```` |
 //!
 //! On Slack the code sits on its own lines between the fences, as upstream
-//! prints it.
+//! prints it, and is left raw: nothing is escaped (`=>` stays `=>`) and
+//! only a run of three backticks is broken, as upstream's `codeBlock` does.
 
-use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::section;
 use isomer_sdk::surface::{Inline, Markdown};
 use serde_json::Value;
@@ -32,13 +32,20 @@ pub fn code_markdown(caption: Option<&str>, language: &str, code: &str) -> Markd
         .then(Markdown::code_block(language, code))
 }
 
+/// What a run of three backticks inside Slack code becomes: two
+/// backticks, a zero-width joiner (U+200D), then the third, which cannot
+/// close the block.
+pub const SLACK_FENCE_BREAK: &str = "``\u{200d}`";
+
 /// Slack: one `section` holding the caption line (already `mrkdwn`, e.g.
 /// `*LABEL*`; none for `None`) and the code between ```` ``` ```` fences,
-/// each on its own line. Slack has no longer fences, so a backtick inside
-/// the code is replaced by a modifier-letter grave `ˋ` that cannot close
-/// the block; `&`, `<` and `>` are escaped.
+/// each on its own line. The code is left raw (Slack prints a code block
+/// as written, so `&`, `<` and `>` are not escaped); Slack has no longer
+/// fences, so each run of three backticks, left to right, becomes
+/// [`SLACK_FENCE_BREAK`] and cannot close the block. A single or double
+/// backtick stays as written.
 pub fn code_slack(caption_mrkdwn: Option<&str>, code: &str) -> Value {
-    let code = escape_mrkdwn(&code.replace('`', "ˋ"));
+    let code = code.replace("```", SLACK_FENCE_BREAK);
     let block = format!("```\n{code}\n```");
     section(&match caption_mrkdwn {
         Some(caption) => format!("{caption}\n{block}"),
@@ -52,12 +59,21 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn code_sits_on_its_own_lines_on_slack() {
+    fn code_sits_on_its_own_lines_on_slack_raw() {
         assert_eq!(
-            code_slack(Some("a.ts"), "x = `y`;\nz < 1"),
-            json!({ "type": "section", "text": { "type": "mrkdwn", "text": "a.ts\n```\nx = ˋyˋ;\nz &lt; 1\n```" } })
+            code_slack(Some("a.ts"), "x = `y`;\nz < 1 && f => g"),
+            json!({ "type": "section", "text": { "type": "mrkdwn", "text": "a.ts\n```\nx = `y`;\nz < 1 && f => g\n```" } })
         );
         assert_eq!(code_slack(None, "ls")["text"]["text"], "```\nls\n```");
+    }
+
+    #[test]
+    fn only_runs_of_three_backticks_are_broken_left_to_right() {
+        // Four backticks: the first three are broken, the fourth stays.
+        assert_eq!(
+            code_slack(None, "`` ``` ````")["text"]["text"],
+            "```\n`` ``\u{200d}` ``\u{200d}``\n```"
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! to Slack's limits.
 
 use isomer_sdk::surface::escape_mrkdwn;
-use isomer_sdk::surface::slack::{SLACK_FIELD_LIMIT, SLACK_MAX_FIELDS, clamp_text, context};
+use isomer_sdk::surface::slack::{
+    SLACK_FIELD_LIMIT, SLACK_MAX_FIELDS, SLACK_SECTION_LIMIT, clamp_text, context, slack_length,
+};
 use serde_json::{Value, json};
 
 use crate::marks::{Mark, parse_marks};
@@ -59,12 +61,42 @@ pub fn mark_runs(text: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Authored text with inline marks as bold `rich_text` runs, one run per
+/// mark segment (a code segment styled `bold` and `code`), `case` applied
+/// to every segment but code: text that is bold as a whole, such as a
+/// roadmap item's title or a delta's label. Neighbouring segments of the
+/// same style stay separate runs, as upstream prints them.
+pub fn bold_mark_runs(text: &str, case: impl Fn(&str) -> String) -> Vec<Value> {
+    parse_marks(&line(text))
+        .into_iter()
+        .map(|mark| match mark {
+            Mark::Code(code) => {
+                json!({ "type": "text", "text": code, "style": { "bold": true, "code": true } })
+            }
+            Mark::Plain(s) | Mark::Strong(s) => bold_run(&case(s)),
+        })
+        .collect()
+}
+
 /// A `rich_text` block holding one `rich_text_section` of `runs`: one
 /// paragraph whose runs carry their own styles.
 pub fn rich_section(runs: Vec<Value>) -> Value {
     json!({
         "type": "rich_text",
         "elements": [ { "type": "rich_text_section", "elements": runs } ]
+    })
+}
+
+/// A `rich_text` block holding one `rich_text_preformatted` run of `text`
+/// (clamped to [`SLACK_SECTION_LIMIT`]): monospace text kept as written,
+/// with nothing escaped, for drawings such as a tree.
+pub fn rich_preformatted(text: &str) -> Value {
+    json!({
+        "type": "rich_text",
+        "elements": [ {
+            "type": "rich_text_preformatted",
+            "elements": [ run(&clamp_text(text, SLACK_SECTION_LIMIT)) ]
+        } ]
     })
 }
 
@@ -100,9 +132,14 @@ pub fn caption_blocks(label: Option<&str>) -> Vec<Value> {
     label.map(caption_context).into_iter().collect()
 }
 
+/// A caption as bold `mrkdwn`: `*LABEL*`, upper-cased and escaped.
+pub fn caption_mrkdwn(label: &str) -> String {
+    format!("*{}*", escape_mrkdwn(&caption(label)))
+}
+
 /// A free-standing caption: a `context` block `*LABEL*`, upper-cased.
 pub fn caption_context(label: &str) -> Value {
-    context(&format!("*{}*", escape_mrkdwn(&caption(label))))
+    context(&caption_mrkdwn(label))
 }
 
 /// A section of `mrkdwn` fields (up to ten, each clamped), for term/body
@@ -112,6 +149,25 @@ pub fn fields_section(fields: Vec<String>) -> Value {
         .into_iter()
         .take(SLACK_MAX_FIELDS)
         .map(|text| json!({ "type": "mrkdwn", "text": clamp_text(&text, SLACK_FIELD_LIMIT) }))
+        .collect();
+    json!({ "type": "section", "fields": fields })
+}
+
+/// A section of `mrkdwn` fields when every field keeps all of its text
+/// (at most [`SLACK_MAX_FIELDS`] fields, each at most [`SLACK_FIELD_LIMIT`]
+/// long as Slack counts, [`slack_length`]); `fallback`'s block otherwise,
+/// so that nothing is cut. Upstream's `slackFields` keeps the same rule.
+pub fn fields_or_else(fields: Vec<String>, fallback: impl FnOnce() -> Value) -> Value {
+    let fit = fields.len() <= SLACK_MAX_FIELDS
+        && fields
+            .iter()
+            .all(|text| slack_length(text) <= SLACK_FIELD_LIMIT);
+    if !fit {
+        return fallback();
+    }
+    let fields: Vec<Value> = fields
+        .into_iter()
+        .map(|text| json!({ "type": "mrkdwn", "text": text }))
         .collect();
     json!({ "type": "section", "fields": fields })
 }
@@ -133,14 +189,15 @@ pub fn bold_cell(text: &str) -> Value {
     })
 }
 
-/// A native `table` block: every column wrapped, the rows cut to
-/// [`SLACK_TABLE_ROWS`].
+/// A native `table` block: `type`, then `rows` (cut to
+/// [`SLACK_TABLE_ROWS`]), then `column_settings` (every column wrapped),
+/// keys in upstream's order.
 pub fn table_block(columns: usize, mut rows: Vec<Vec<Value>>) -> Value {
     rows.truncate(SLACK_TABLE_ROWS);
     let settings: Vec<Value> = (0..columns)
         .map(|_| json!({ "is_wrapped": true }))
         .collect();
-    json!({ "type": "table", "column_settings": settings, "rows": rows })
+    json!({ "type": "table", "rows": rows, "column_settings": settings })
 }
 
 #[cfg(test)]

@@ -112,12 +112,12 @@ fn a_matrix_with_no_rows_renders_on_every_surface() {
     let markdown = render(Surface::Markdown);
     assert_eq!(
         markdown,
-        "|   | Argo CD | ● Spinnaker | In-house scripts |\n| - | - | - | - |"
+        "|   | Argo CD | **● Spinnaker** | In-house scripts |\n| - | - | - | - |"
     );
     let html = render(Surface::Html);
     assert!(
         html.ends_with(
-            "<table><thead><tr><th></th><th>Argo CD</th><th>● Spinnaker</th>\
+            "<table><thead><tr><th></th><th>Argo CD</th><th><strong>● Spinnaker</strong></th>\
              <th>In-house scripts</th></tr></thead><tbody></tbody></table></section>"
         ),
         "{html}"
@@ -125,6 +125,6 @@ fn a_matrix_with_no_rows_renders_on_every_surface() {
     let slack = render(Surface::Slack);
     assert_eq!(
         slack,
-        r#"{"text":"   Argo CD  ● Spinnaker  In-house scripts\n-  -------  -----------  ----------------","blocks":[{"type":"table","column_settings":[{"is_wrapped":true},{"is_wrapped":true},{"is_wrapped":true},{"is_wrapped":true}],"rows":[[{"type":"raw_text","text":""},{"type":"raw_text","text":"Argo CD"},{"type":"raw_text","text":"● Spinnaker"},{"type":"raw_text","text":"In-house scripts"}]]}]}"#
+        r#"{"text":"   Argo CD  ● Spinnaker  In-house scripts\n-  -------  -----------  ----------------","blocks":[{"type":"table","rows":[[{"type":"raw_text","text":""},{"type":"raw_text","text":"Argo CD"},{"type":"rich_text","elements":[{"type":"rich_text_section","elements":[{"type":"text","text":"● Spinnaker","style":{"bold":true}}]}]},{"type":"raw_text","text":"In-house scripts"}]],"column_settings":[{"is_wrapped":true},{"is_wrapped":true},{"is_wrapped":true},{"is_wrapped":true}]}]}"#
     );
 }

@@ -9,7 +9,7 @@ use crate::authored::LineText;
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack, code_text};
 use crate::primitives::SlideNode;
-use crate::slack::text_mrkdwn;
+use crate::slack::caption_mrkdwn;
 use crate::text::{caption, line};
 
 /// The most characters (and display columns) a command may take: 85.
@@ -93,14 +93,11 @@ impl SlideNode for SlideCommand {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: a `section`: the label in bold, as authored (`*label*`), then
-    /// the command in a code block.
+    /// Slack: a `section`: the label upper-cased and bold (`*LABEL*`), as on
+    /// text and Markdown, then the command in a code block.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         vec![code_slack(
-            self.label
-                .as_deref()
-                .map(|l| format!("*{}*", text_mrkdwn(l)))
-                .as_deref(),
+            self.label.as_deref().map(caption_mrkdwn).as_deref(),
             &line(&self.command),
         )]
     }

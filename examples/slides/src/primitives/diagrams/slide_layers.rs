@@ -61,20 +61,23 @@ slide_node! {
     }
 }
 
+/// What joins a layer's chips on every string surface: `, `.
+const CHIP_JOIN: &str = ", ";
+
 impl Layer {
     /// `[●/○ ]OWNER`.
     fn owner(&self) -> String {
         format!("{}{}", tone_glyph(self.tone), caption(&self.owner))
     }
 
-    /// The chips comma-joined, for the plain surfaces.
+    /// The chips joined with [`CHIP_JOIN`], for the text surface.
     fn chip_line(&self) -> String {
         self.chips
             .iter()
             .flatten()
             .map(|c| line(c))
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(CHIP_JOIN)
     }
 }
 
@@ -105,14 +108,14 @@ impl SlideNode for SlideLayers {
     }
 
     /// Markdown: an ordered list of `**Name** — body · [●/○ ]_OWNER_`
-    /// (chips as code spans).
+    /// (chips as code spans joined with `, `).
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::ordered_list(self.layers.iter().map(|layer| {
             let detail = match &layer.body {
                 Some(body) => marks_inline(body),
                 None => Inline::join(
                     layer.chips.iter().flatten().map(|c| Inline::code(line(c))),
-                    " ",
+                    CHIP_JOIN,
                 ),
             };
             Inline::strong(line(&layer.name))
@@ -127,7 +130,9 @@ impl SlideNode for SlideLayers {
     const NATIVE_SLACK: bool = true;
 
     /// Slack: a `rich_text` ordered list: bold name, ` — `, body (chips as
-    /// code runs), ` · `, the owner in italics.
+    /// code runs apart by `, ` runs), ` · `, the tone cue (`● ` / `○ `) in
+    /// a plain run of its own when there is one, the owner upper-cased in
+    /// italics.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let items = self
             .layers
@@ -139,14 +144,18 @@ impl SlideNode for SlideLayers {
                     None => {
                         for (index, chip) in layer.chips.iter().flatten().enumerate() {
                             if index > 0 {
-                                runs.push(run(" "));
+                                runs.push(run(CHIP_JOIN));
                             }
                             runs.push(json!({ "type": "text", "text": line(chip), "style": { "code": true } }));
                         }
                     }
                 }
                 runs.push(run(SEPARATOR));
-                runs.push(italic_run(&layer.owner()));
+                let cue = tone_glyph(layer.tone);
+                if !cue.is_empty() {
+                    runs.push(run(cue));
+                }
+                runs.push(italic_run(&caption(&layer.owner)));
                 runs
             })
             .collect();

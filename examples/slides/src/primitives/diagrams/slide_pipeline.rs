@@ -129,7 +129,8 @@ impl SlidePipeline {
     }
 
     /// Steps mode: one numbered `title — body` entry per step. Spans mode:
-    /// one `● LABEL (first → last): title — body` entry per span.
+    /// one `● LABEL (first → last): title — body` entry per span, the
+    /// steps and their `: ` one part (one Slack run, ` (first → last): `).
     fn list(&self) -> List {
         if self.spans().is_empty() {
             List::numbered(
@@ -141,8 +142,7 @@ impl SlidePipeline {
             List::new(self.spans().iter().map(|span| {
                 Entry::lead(&caption(&span.label))
                     .with_glyph(span.tone.glyph())
-                    .then_text(&self.span_steps(span))
-                    .then_text(": ")
+                    .then_text(&format!("{}: ", self.span_steps(span)))
                     .then_text(&span.title)
                     .then_text(DASH)
                     .then_marks(&span.body)

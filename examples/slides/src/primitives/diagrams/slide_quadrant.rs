@@ -11,8 +11,8 @@ use serde_json::Value;
 use crate::authored::{CURRENT_GLYPH, LineText};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, rich_list, run, text_mrkdwn};
-use crate::text::{ARROW, SEPARATOR, join_lines, line};
+use crate::slack::{bold_run, fields_or_else, rich_list, run, text_mrkdwn};
+use crate::text::{ARROW, SEPARATOR, caption, join_lines, line};
 use isomer_sdk::surface::slack::context;
 
 slide_node! {
@@ -74,14 +74,15 @@ slide_node! {
 }
 
 impl SlideQuadrant {
-    /// `y: low → high · x: low → high`.
+    /// `y: LOW → HIGH · x: LOW → HIGH`, the axis ends upper-cased (the
+    /// places after each quadrant keep the authored case).
     fn axes(&self) -> String {
         format!(
             "y: {}{ARROW}{}{SEPARATOR}x: {}{ARROW}{}",
-            line(&self.y.low),
-            line(&self.y.high),
-            line(&self.x.low),
-            line(&self.x.high)
+            caption(&self.y.low),
+            caption(&self.y.high),
+            caption(&self.x.low),
+            caption(&self.x.high)
         )
     }
 
@@ -127,7 +128,7 @@ impl SlideQuadrant {
 }
 
 impl SlideNode for SlideQuadrant {
-    /// Text: the axes line `y: low → high · x: low → high`, then
+    /// Text: the axes line `y: LOW → HIGH · x: LOW → HIGH`, then
     /// `[● ]Label (place): a, b` per quadrant (no colon when it is empty).
     fn text(&self, _scope: &Scope<'_>) -> String {
         join_lines(
@@ -138,15 +139,13 @@ impl SlideNode for SlideQuadrant {
         )
     }
 
-    /// Markdown: the axes paragraph, then a `- [● ]**Label** (place): items`
-    /// list.
+    /// Markdown: the axes paragraph, then a `- **[● ]Label** (place): items`
+    /// list (the glyph bold with the label, as on Slack).
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         Markdown::paragraph(self.axes()).then(Markdown::bullet_list((0..self.quadrants.len()).map(
             |index| {
                 let (glyph, label, place) = self.parts(index);
-                Inline::text(glyph)
-                    .then(Inline::strong(label))
-                    .then(self.rest(index, &place).as_str())
+                Inline::strong(format!("{glyph}{label}")).then(self.rest(index, &place).as_str())
             },
         )))
     }
@@ -168,21 +167,36 @@ impl SlideNode for SlideQuadrant {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: a `context` with the axes, then a `rich_text` bullet list of
-    /// bold `[● ]Label` and ` (place): items`.
+    /// Slack: a `context` with the axes, then a `section` of one `mrkdwn`
+    /// field per quadrant, `*[● ]Label* (place): items`; past Slack's field
+    /// limits ([`fields_or_else`]) a `rich_text` bullet list of bold
+    /// `[● ]Label` and ` (place): items` instead, so nothing is cut.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        let items = (0..self.quadrants.len())
+        let fields = (0..self.quadrants.len())
             .map(|index| {
                 let (glyph, label, place) = self.parts(index);
-                vec![
-                    bold_run(&format!("{glyph}{label}")),
-                    run(&self.rest(index, &place)),
-                ]
+                format!(
+                    "*{}*{}",
+                    text_mrkdwn(&format!("{glyph}{label}")),
+                    text_mrkdwn(&self.rest(index, &place))
+                )
             })
             .collect();
+        let list = || {
+            let items = (0..self.quadrants.len())
+                .map(|index| {
+                    let (glyph, label, place) = self.parts(index);
+                    vec![
+                        bold_run(&format!("{glyph}{label}")),
+                        run(&self.rest(index, &place)),
+                    ]
+                })
+                .collect();
+            rich_list("bullet", items)
+        };
         vec![
             context(&text_mrkdwn(&self.axes())),
-            rich_list("bullet", items),
+            fields_or_else(fields, list),
         ]
     }
 }

@@ -9,17 +9,19 @@ use serde_json::Value;
 
 use crate::authored::{LineText, display_columns};
 use crate::check::Issue;
-use crate::code_block::{code_markdown, code_slack};
+use crate::code_block::code_markdown;
 use crate::primitives::SlideNode;
+use crate::slack::rich_preformatted;
 use crate::text::line;
 
 /// The message for an entry name that reaches below the folder.
 pub const ONE_LEVEL: &str = "one level only: a name holds no \"/\" except a folder's trailing one";
 
-/// The connector before every entry but the last.
-pub const BRANCH: &str = "├── ";
-/// The connector before the last entry.
-pub const LAST_BRANCH: &str = "└── ";
+/// The connector before every entry but the last: two characters, then
+/// one space.
+pub const BRANCH: &str = "├─ ";
+/// The connector before the last entry: two characters, then one space.
+pub const LAST_BRANCH: &str = "└─ ";
 
 slide_node! {
     catalog "slideTree" in "Diagrams" {
@@ -63,7 +65,7 @@ slide_node! {
 }
 
 impl SlideTree {
-    /// The drawn tree: the root, then `├── name  body` per entry (`└── `
+    /// The drawn tree: the root, then `├─ name  body` per entry (`└─ `
     /// for the last), names padded to the widest (wide glyphs count 2) and
     /// two spaces before the body.
     fn drawing(&self) -> String {
@@ -107,8 +109,9 @@ impl SlideNode for SlideTree {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: the drawn tree in a code section.
+    /// Slack: the drawn tree as `rich_text_preformatted`
+    /// ([`rich_preformatted`]), as written.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
-        vec![code_slack(None, &self.drawing())]
+        vec![rich_preformatted(&self.drawing())]
     }
 }

@@ -4,7 +4,7 @@ use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 
 use crate::html::{classed, line_html, marks_html};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
 use crate::check::Issue;
@@ -12,7 +12,7 @@ use crate::figure::{Figure, PENDING};
 use crate::markdown::marks_inline;
 use crate::marks::{Mark, parse_marks};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, italic_run, mark_runs, rich_section, run};
+use crate::slack::{bold_mark_runs, bold_run, italic_run, mark_runs, rich_section, run};
 use crate::text::{ARROW, line, plain_text};
 
 /// The message for a change without both values.
@@ -62,27 +62,16 @@ slide_node! {
     }
 }
 
-/// What joins the figures, the change and the body: `. `.
+/// What follows the two figures: `. `.
 const DELTA_JOIN: &str = ". ";
+
+/// What follows the change, when there is one: `: `.
+const CHANGE_JOIN: &str = ": ";
 
 impl DeltaPoint {
     fn figure(&self) -> Figure<'_> {
         Figure::new(self.value.as_deref(), None)
     }
-}
-
-/// The label as bold Slack runs, upper-cased except inside code marks
-/// (code runs keep their case and their code style).
-fn label_runs(label: &str) -> Vec<Value> {
-    parse_marks(&line(label))
-        .into_iter()
-        .map(|run| match run {
-            Mark::Code(code) => {
-                json!({ "type": "text", "text": code, "style": { "bold": true, "code": true } })
-            }
-            Mark::Plain(s) | Mark::Strong(s) => bold_run(&s.to_uppercase()),
-        })
-        .collect()
 }
 
 /// The label upper-cased except inside code marks, on one line.
@@ -124,16 +113,17 @@ impl SlideNode for SlideDelta {
         issues
     }
 
-    /// Text: `BEFORE 13 → AFTER 26. +13. body`: the change, when given,
-    /// and the body each follow `. ` (`[value pending]` for a missing
-    /// value).
+    /// Text: `BEFORE 13 → AFTER 26. +13: body`: `. ` after the figures,
+    /// then the change and `: ` when given, then the body
+    /// (`BEFORE 13 → AFTER 26. body` without a change; `[value pending]`
+    /// for a missing value).
     fn text(&self, _scope: &Scope<'_>) -> String {
         let side =
             |point: &DeltaPoint| format!("{} {}", label_text(&point.label), point.figure().text());
         let change = self
             .change
             .as_deref()
-            .map(|c| format!("{}{}", line(c), DELTA_JOIN))
+            .map(|c| format!("{}{CHANGE_JOIN}", line(c)))
             .unwrap_or_default();
         format!(
             "{}{ARROW}{}{DELTA_JOIN}{change}{}",
@@ -143,8 +133,8 @@ impl SlideNode for SlideDelta {
         )
     }
 
-    /// Markdown: `**BEFORE** 13 → **AFTER** 26. **+13**. body`
-    /// (`_value pending_` for a missing value).
+    /// Markdown: `**BEFORE** 13 → **AFTER** 26. **+13**: body`, joined as
+    /// on text (`_value pending_` for a missing value).
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let side = |point: &DeltaPoint| {
             Inline::strong(label_inline(&point.label))
@@ -156,7 +146,7 @@ impl SlideNode for SlideDelta {
             .then(side(&self.after))
             .then(DELTA_JOIN);
         if let Some(change) = &self.change {
-            content = content.then(Inline::strong(line(change))).then(DELTA_JOIN);
+            content = content.then(Inline::strong(line(change))).then(CHANGE_JOIN);
         }
         Markdown::paragraph(content.then(marks_inline(&self.body)))
     }
@@ -199,15 +189,16 @@ impl SlideNode for SlideDelta {
     const NATIVE_SLACK: bool = true;
 
     /// Slack: one `rich_text` section with the same reading as Markdown:
-    /// bold labels and change, plain values (`value pending` in italics),
-    /// the body's marks as styled runs.
+    /// bold labels (upper-cased but code) and change, plain values
+    /// (`value pending` in italics), the joins as runs of their own, the
+    /// body's marks as styled runs.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let side = |point: &DeltaPoint| {
             let value = point
                 .figure()
                 .reading()
                 .map_or_else(|| italic_run(PENDING), |v| run(&v));
-            let mut runs = label_runs(&point.label);
+            let mut runs = bold_mark_runs(&point.label, str::to_uppercase);
             runs.extend([run(" "), value]);
             runs
         };
@@ -216,7 +207,7 @@ impl SlideNode for SlideDelta {
         runs.extend(side(&self.after));
         runs.push(run(DELTA_JOIN));
         if let Some(change) = &self.change {
-            runs.extend([bold_run(&line(change)), run(DELTA_JOIN)]);
+            runs.extend([bold_run(&line(change)), run(CHANGE_JOIN)]);
         }
         runs.extend(mark_runs(&self.body));
         vec![rich_section(runs)]

@@ -17,7 +17,7 @@ use crate::authored::{CURRENT_GLYPH, LineText};
 use crate::check::Issue;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
-use crate::slack::{raw_cell, table_block};
+use crate::slack::{bold_cell, raw_cell, table_block};
 use crate::table::text_table;
 use crate::text::plain_text;
 
@@ -156,17 +156,17 @@ impl SlideNode for SlideMatrix {
         text_table(&header, &rows)
     }
 
-    /// Markdown: a GFM table `| | A | B |` with the row labels (marks kept)
-    /// and the mark words.
+    /// Markdown: a GFM table with an empty corner, the column heads (marks
+    /// kept; the highlighted one `**● head**`, bold), the row labels (marks
+    /// kept) and the mark words.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let mut head = vec![Inline::default()];
         head.extend(self.columns.iter().enumerate().map(|(index, column)| {
-            let glyph = if self.highlight == Some(index as u32) {
-                CURRENT_GLYPH
+            if self.highlight == Some(index as u32) {
+                Inline::strong(Inline::text(CURRENT_GLYPH).then(marks_inline(column)))
             } else {
-                ""
-            };
-            Inline::text(glyph).then(marks_inline(column))
+                marks_inline(column)
+            }
         }));
         let rows = self
             .rows
@@ -182,11 +182,18 @@ impl SlideNode for SlideMatrix {
 
     const NATIVE_SLACK: bool = true;
 
-    /// Slack: one native `table` block of `raw_text` cells (an empty corner
-    /// cell), every column wrapped.
+    /// Slack: one native `table` block ([`table_block`]) of `raw_text`
+    /// cells (an empty corner cell), the highlighted column's head a bold
+    /// `rich_text` cell, every column wrapped.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let mut header = vec![raw_cell("")];
-        header.extend(self.heads().iter().map(|h| raw_cell(h)));
+        header.extend(self.heads().iter().enumerate().map(|(index, head)| {
+            if self.highlight == Some(index as u32) {
+                bold_cell(head)
+            } else {
+                raw_cell(head)
+            }
+        }));
         let mut rows = vec![header];
         rows.extend(self.rows.iter().map(|row| {
             std::iter::once(raw_cell(&plain_text(&row.label)))

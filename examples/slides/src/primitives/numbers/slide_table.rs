@@ -153,10 +153,10 @@ impl SlideNode for SlideTable {
         ])
     }
 
-    /// Markdown: the `**LABEL**` paragraph, then per group a `**group**`
-    /// paragraph and a GFM table (one table for plain rows) under
-    /// upper-cased heads; with `rowHeaders` the first cell of each row is
-    /// bold.
+    /// Markdown: the `**LABEL**` paragraph, then per group a `**GROUP**`
+    /// paragraph (upper-cased) and a GFM table (one table for plain rows)
+    /// under upper-cased heads; with `rowHeaders` the first cell of each row
+    /// is bold.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         let header: Vec<Inline> = self
             .columns
@@ -166,7 +166,7 @@ impl SlideNode for SlideTable {
         let mut out = caption_paragraph(self.label.as_deref());
         for (label, section) in self.sections() {
             if let Some(label) = label {
-                out.push(Markdown::paragraph(Inline::strong(label.as_str())));
+                out.push(Markdown::paragraph(Inline::strong(caption(label))));
             }
             let rows: Vec<Vec<Inline>> = section
                 .iter()
@@ -191,21 +191,21 @@ impl SlideNode for SlideTable {
     const NATIVE_SLACK: bool = true;
 
     /// Slack: the caption as a `context` `*LABEL*`, then one native `table`
-    /// block (`column_settings` before `rows`): a
-    /// header row, a group's label as a row of one bold cell and empty
-    /// cells, body cells as `raw_text` (the first bold with `rowHeaders`),
-    /// every column wrapped.
+    /// block ([`table_block`]): a header row of upper-cased heads, a group's
+    /// upper-cased label as a row of one bold cell and empty cells, body
+    /// cells as `raw_text` (the first bold with `rowHeaders`), every column
+    /// wrapped.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let columns = self.columns.len();
         let mut rows = vec![
             self.columns
                 .iter()
-                .map(|c| raw_cell(&line(c)))
+                .map(|c| raw_cell(&caption(c)))
                 .collect::<Vec<_>>(),
         ];
         for (label, section_rows) in self.sections() {
             if let Some(label) = label {
-                let mut row = vec![bold_cell(&line(label))];
+                let mut row = vec![bold_cell(&caption(label))];
                 row.extend((1..columns).map(|_| raw_cell("")));
                 rows.push(row);
             }

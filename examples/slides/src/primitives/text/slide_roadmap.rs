@@ -9,7 +9,7 @@ use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::{Issue, at_most_one};
 use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
-use crate::slack::{bold_run, rich_list_under};
+use crate::slack::{bold_mark_runs, bold_run, mark_runs, rich_list_under, run};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
 use isomer_sdk::surface::slack::spacer;
 
@@ -79,6 +79,9 @@ slide_node! {
     }
 }
 
+/// What joins an item's title and body on every string surface: `: `.
+const ITEM_JOIN: &str = ": ";
+
 impl RoadmapColumn {
     /// The column's work as a list: `- title: body` (the title bold on
     /// Markdown and Slack, its marks removed since it is bold as a whole).
@@ -86,7 +89,7 @@ impl RoadmapColumn {
         List::new(
             self.items
                 .iter()
-                .map(|item| Entry::pair(&plain_text(&item.title), ": ", Some(&item.body))),
+                .map(|item| Entry::pair(&plain_text(&item.title), ITEM_JOIN, Some(&item.body))),
         )
         .marked(TextMarker::Dash)
     }
@@ -149,15 +152,25 @@ impl SlideNode for SlideRoadmap {
     const NATIVE_SLACK: bool = true;
 
     /// Slack: one `rich_text` per column (a bold heading section, then a
-    /// bullet list of bold title, `: `, body), a spacer section between
-    /// columns.
+    /// bullet list of the title as bold runs, one per authored mark segment
+    /// and never merged ([`bold_mark_runs`]), `: `, the body's runs), a
+    /// spacer section between columns.
     fn slack(&self, _scope: &Scope<'_>) -> Vec<Value> {
         let mut blocks = Vec::new();
         for (index, column) in self.columns.iter().enumerate() {
             if index > 0 {
                 blocks.push(spacer());
             }
-            let items = column.list().entries.iter().map(Entry::runs).collect();
+            let items = column
+                .items
+                .iter()
+                .map(|item| {
+                    let mut runs = bold_mark_runs(&item.title, str::to_owned);
+                    runs.push(run(ITEM_JOIN));
+                    runs.extend(mark_runs(&item.body));
+                    runs
+                })
+                .collect();
             blocks.push(rich_list_under(
                 vec![bold_run(&column.heading())],
                 "bullet",
