@@ -44,8 +44,8 @@ pub const DEFAULT_HTTP_PORT: u16 = 8000;
 #[command(name = "isomer-mcp-server", version)]
 pub struct Cli {
     /// Serve MCP over Streamable HTTP instead of stdio, at http://ADDR/mcp.
-    /// ADDR is an IP address and port (127.0.0.1:8000, [::1]:8000,
-    /// 0.0.0.0:8000) or a port alone, on 127.0.0.1; without ADDR,
+    /// ADDR is an IP address and port (127.0.0.1:8000, 0.0.0.0:8000; an
+    /// IPv6 address in brackets) or a port alone, on 127.0.0.1; without ADDR,
     /// 127.0.0.1:8000. Only an address given here is served beyond
     /// loopback
     #[arg(
