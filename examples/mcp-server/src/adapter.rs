@@ -87,6 +87,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Map, Value, json};
 
+pub mod http;
 pub mod stdio;
 
 /// The input schema a tool without input keys is listed with:

@@ -4,10 +4,16 @@
 //! be parsed gets an answer with the right code; lines that need none get
 //! none; a `ping` after each line shows the server alive; the server's peak
 //! resident memory stays under 100 MB; closing stdin ends it with status 0.
-//! Every wait has a timeout, so a server that hangs fails the test.
+//! Then the transport's promises, with exact answers: a duplicate id in
+//! flight, values `serde_json` refuses inside a request, a byte order mark
+//! before the first request, a client that reads no answer, and a closed
+//! stdout while stdin stays open. Every wait has a timeout, so a server that
+//! hangs fails the test.
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -114,13 +120,18 @@ fn cases() -> Vec<Case> {
             parse_error(),
         ),
         case(
-            "a lone surrogate escape",
+            "a lone surrogate escape in tool arguments",
             validate_call(102, r#"{"type":"view","title":"\ud800","body":[]}"#),
-            parse_error(),
+            invalid_params(102),
         ),
         case(
-            "a number too large for a double",
+            "a number too large for a double in tool arguments",
             validate_call(103, r#"{"type":"view","body":[],"n":1e400}"#),
+            invalid_params(103),
+        ),
+        case(
+            "a lone surrogate escape outside any request",
+            r#"{"x":"\ud800"}"#,
             parse_error(),
         ),
         case(
@@ -138,7 +149,7 @@ fn cases() -> Vec<Case> {
         case("closing brackets only", "]]]]", parse_error()),
         case("a NUL byte", b"\x00".to_vec(), parse_error()),
         case(
-            "a byte order mark",
+            "a byte order mark after the first line",
             b"\xef\xbb\xbf{\"jsonrpc\":\"2.0\",\"id\":107,\"method\":\"ping\"}".to_vec(),
             parse_error(),
         ),
@@ -620,8 +631,8 @@ fn check(expect: &Expect, answers: &[Value]) -> Result<(), String> {
 }
 
 #[test]
-fn there_are_sixty_seven_hostile_lines() {
-    assert_eq!(cases().len(), 67);
+fn there_are_sixty_eight_hostile_lines() {
+    assert_eq!(cases().len(), 68);
 }
 
 #[test]
@@ -772,6 +783,220 @@ fn a_closed_stdout_ends_the_server_with_a_failure_on_stderr() {
     drop(stdin);
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "isomer-mcp-server: writing to stdout failed (Broken pipe (os error 32)); the client is gone\n"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_request_is_skipped() {
+    let mut server = Server::start();
+    server.send(b"\xef\xbb\xbf{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+    assert_eq!(
+        server.next("ping after a byte order mark"),
+        json!({"jsonrpc": "2.0", "id": 1, "result": {}})
+    );
+    assert_eq!(server.close(), (Some(0), Vec::new()));
+}
+
+#[test]
+fn values_serde_json_refuses_are_answered_under_the_request_id() {
+    let mut server = Server::initialized();
+    server.send(
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"isomer_validate","arguments":{"composition":{"type":"view","title":"\ud83d","body":[]}}}}"#,
+    );
+    assert_eq!(
+        server.next("a lone surrogate escape"),
+        json!({
+            "jsonrpc": "2.0",
+            "id": 1,
+            "error": {
+                "code": -32602,
+                "message": "invalid params: the params of tools/call hold a value that cannot be read: unexpected end of hex escape at line 1 column 139"
+            }
+        })
+    );
+    server.send(
+        br#"{"jsonrpc":"2.0","id":"n","method":"tools/call","params":{"name":"isomer_validate","arguments":{"composition":{"type":"view","body":[]},"n":1e400}}}"#,
+    );
+    assert_eq!(
+        server.next("1e400"),
+        json!({
+            "jsonrpc": "2.0",
+            "id": "n",
+            "error": {
+                "code": -32602,
+                "message": "invalid params: the params of tools/call hold a value that cannot be read: number out of range at line 1 column 145"
+            }
+        })
+    );
+    assert_eq!(server.close(), (Some(0), Vec::new()));
+}
+
+#[test]
+fn a_duplicate_id_in_flight_is_refused_and_the_first_request_answered() {
+    let mut server = Server::initialized();
+    // Both lines in one write: the second is read while the render (tens of
+    // milliseconds at least) is still running.
+    let render = tools_call(
+        7,
+        &format!(
+            r#"{{"name":"isomer_render","arguments":{{"composition":{SLIDE},"format":"png"}}}}"#
+        ),
+    );
+    let duplicate = r#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#;
+    server.send(format!("{render}\n{duplicate}").as_bytes());
+    let mut answers = [server.next("7"), server.next("7 again")];
+    answers.sort_by_key(|answer| answer.get("error").is_none());
+    assert_eq!(
+        answers[0],
+        json!({
+            "jsonrpc": "2.0",
+            "id": 7,
+            "error": {
+                "code": -32600,
+                "message": "invalid request: id 7 is already in flight (the request read earlier with this id is not answered yet); use a new id for each request"
+            }
+        })
+    );
+    assert_eq!(answers[1]["id"], 7);
+    assert_eq!(
+        answers[1]["result"]["content"][0]["mimeType"], "image/png",
+        "{:.300}",
+        answers[1]
+    );
+    // Answered: the id may be used again.
+    server.send(duplicate.as_bytes());
+    assert_eq!(
+        server.next("7 once more"),
+        json!({"jsonrpc": "2.0", "id": 7, "result": {}})
+    );
+    assert_eq!(server.close(), (Some(0), Vec::new()));
+}
+
+/// The resident memory of process `pid` now, in bytes (Linux's `VmRSS`).
+fn resident_memory(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc is readable");
+    let kilobytes: u64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS is listed");
+    kilobytes * 1024
+}
+
+/// A server whose stdout the test reads only when it chooses, past
+/// `initialize`.
+fn unread_server() -> (Child, ChildStdin, BufReader<std::process::ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_isomer-mcp-server"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdin
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"unread\",\"version\":\"1\"}}}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.contains("\"result\""), "{line}");
+    (child, stdin, stdout)
+}
+
+#[test]
+fn a_client_that_reads_no_answer_stops_the_reading_not_the_memory() {
+    const REQUESTS: usize = 30_000;
+    let (mut child, mut stdin, stdout) = unread_server();
+    let sent = Arc::new(AtomicUsize::new(0));
+    let writer = {
+        let sent = Arc::clone(&sent);
+        std::thread::spawn(move || {
+            for id in 1..=REQUESTS {
+                let line = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"ping\"}}\n");
+                if stdin.write_all(line.as_bytes()).is_err() {
+                    break;
+                }
+                sent.fetch_add(1, Ordering::SeqCst);
+            }
+            stdin
+        })
+    };
+    // Wait until the writer is stuck: no line written for two seconds.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut last = (usize::MAX, Instant::now());
+    while Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(250));
+        let now = sent.load(Ordering::SeqCst);
+        if now == REQUESTS {
+            break;
+        }
+        if now != last.0 {
+            last = (now, Instant::now());
+        } else if last.1.elapsed() > Duration::from_secs(2) {
+            break;
+        }
+    }
+    let stalled_at = sent.load(Ordering::SeqCst);
+    let resident = resident_memory(child.id());
+    eprintln!(
+        "unread answers: the client could write {stalled_at} of {REQUESTS} requests; server resident memory {resident} bytes"
+    );
+    // The pipes hold about 1,600 requests and 1,800 answers, and the server
+    // 64 more: nowhere near all of them.
+    assert!(
+        stalled_at < 10_000,
+        "the server read {stalled_at} requests nobody read the answers to"
+    );
+    assert!(
+        resident < MEMORY_CEILING,
+        "resident memory {resident} bytes"
+    );
+    // Reading now gets every answer, each once.
+    let mut seen = vec![false; REQUESTS + 1];
+    let mut lines = stdout.lines();
+    for _ in 0..REQUESTS {
+        let line = lines.next().expect("an answer").expect("a line");
+        let answer: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(answer["result"], json!({}), "{line}");
+        let id = answer["id"].as_u64().unwrap() as usize;
+        assert!(!seen[id], "answered twice: {id}");
+        seen[id] = true;
+    }
+    drop(writer.join().unwrap());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn a_closed_stdout_ends_the_server_promptly_while_stdin_stays_open() {
+    let (mut child, mut stdin, stdout) = unread_server();
+    // The client stops reading, and keeps stdin open without a word.
+    drop(stdout);
+    stdin
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let deadline = Instant::now() + STEP;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the server kept running with stdout closed and stdin open");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    drop(stdin);
     assert_eq!(status.code(), Some(1), "{stderr}");
     assert!(
         stderr.ends_with(
