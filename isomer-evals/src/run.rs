@@ -290,7 +290,7 @@ impl RunContext<'_, '_, '_> {
                 match Box::pin(self.generate(&eval_case, repeat, 0, None, meter)).await {
                     Ok(raw) => check_attempt_and_render(
                         runtime,
-                        read_generated(raw),
+                        read_generated(raw, runtime.input_budget()),
                         options.frame,
                         render,
                     ),
@@ -319,7 +319,7 @@ impl RunContext<'_, '_, '_> {
                     Ok(raw) => {
                         let (checked, text) = check_attempt_and_render(
                             runtime,
-                            read_generated(raw),
+                            read_generated(raw, runtime.input_budget()),
                             options.frame,
                             render,
                         );

@@ -69,7 +69,7 @@ impl EvalRuntime for Stub {
         }
     }
 
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
+    fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> TextCheck<'a> {
         TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
     }
 

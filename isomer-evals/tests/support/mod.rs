@@ -139,7 +139,7 @@ impl EvalRuntime for StubRuntime {
         }
     }
 
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
+    fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> TextCheck<'a> {
         TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
     }
 
