@@ -361,7 +361,7 @@ mod tests {
         }
 
         fn check<'a>(&'a self, value: &'a Document) -> TextCheck<'a> {
-            TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
+            TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
         }
 
         fn render_text(&self, _composition: &Value) -> Result<String, BoxError> {

@@ -48,7 +48,7 @@ impl EvalRuntime for Steps<'_> {
     }
 
     fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> TextCheck<'a> {
-        let parsed = self.0.parse(&value);
+        let parsed = self.0.parse(value);
         let parsed = match parsed.composition {
             Some(copy) if parsed.valid => Ok(copy),
             _ => Err(parsed.errors),

@@ -560,7 +560,7 @@ impl isomer_evals::EvalRuntime for Panicking {
     }
 
     fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> isomer_evals::TextCheck<'a> {
-        isomer_evals::TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
+        isomer_evals::TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

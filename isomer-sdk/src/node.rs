@@ -81,7 +81,7 @@ impl Node {
     pub fn as_value(&self) -> &Value {
         match &self.0 {
             Repr::Owned(value) => value,
-            Repr::Shared(in_tree) => *in_tree.get(),
+            Repr::Shared(in_tree) => in_tree.get(),
         }
     }
 

@@ -140,7 +140,7 @@ impl EvalRuntime for StubRuntime {
     }
 
     fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> TextCheck<'a> {
-        TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
+        TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

@@ -139,7 +139,7 @@ impl<'de> NodeSource<'de> {
             .and_then(|place| {
                 let checked = place.places.place(place.at)?;
                 let in_tree: InTree = checked
-                    .try_map_project_cloned(|value, _| place.steps.follow(*value).ok_or(()))
+                    .try_map_project_cloned(|value, _| place.steps.follow(value).ok_or(()))
                     .ok()?;
                 // The steps were taken from this very value, so they lead
                 // back to it; were they ever not to, a copy is still right.
@@ -512,11 +512,14 @@ mod tests {
 
     #[test]
     fn a_node_too_deep_below_its_checked_node_or_outside_a_document_is_a_copy() {
-        /// Nine steps down: `a[0][0][0][0][0][0][0]` then a node.
+        /// Four levels of lists.
+        type Four<T> = Vec<Vec<Vec<Vec<T>>>>;
+        /// Nine steps down to `a`'s node (the field, then eight indexes),
+        /// eight to `b`'s.
         #[derive(Deserialize)]
         struct Deep {
-            a: Vec<Vec<Vec<Vec<Vec<Vec<Vec<Vec<Node>>>>>>>>,
-            b: Vec<Vec<Vec<Vec<Vec<Vec<Vec<Node>>>>>>>,
+            a: Four<Four<Node>>,
+            b: Four<Vec<Vec<Vec<Node>>>>,
         }
         let tree = Arc::new(json!({
             "a": [[[[[[[[{"type": "deep"}]]]]]]]],
