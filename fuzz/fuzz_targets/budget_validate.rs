@@ -1,5 +1,5 @@
 //! Arbitrary JSON text through the budget enforced while reading
-//! (`parse_json_within`, `Runtime::validate_json`), and its value (parsed
+//! (`Document::parse_within`, `Runtime::validate_json`), and its value (parsed
 //! by the deep-safe parser) through `check_input_budget`, the runtime's
 //! `parse` and `validate`, and every surface in `collect` mode (so invalid
 //! input reaches the renderers too), on the slides runtime.
@@ -9,8 +9,8 @@
 use std::sync::OnceLock;
 
 use isomer_sdk::{
-    InputBudget, JsonRefusal, RenderOptions, Runtime, Surface, ValidationMode, check_input_budget,
-    parse_json, parse_json_within,
+    Document, InputBudget, JsonRefusal, RenderOptions, Runtime, Surface, ValidationMode,
+    check_input_budget, parse_json,
 };
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Map, Value};
@@ -35,15 +35,15 @@ fuzz_target!(|data: &[u8]| {
     let runtime = runtime();
     // Read within the budget: a syntax error exactly where parse_json has
     // one, and within the budget the value parse_json builds.
-    let read = parse_json_within(text, InputBudget::default());
-    let read_tight = parse_json_within(text, tight).is_ok();
+    let read = Document::parse_within(text, InputBudget::default());
+    let read_tight = Document::parse_within(text, tight).is_ok();
     let validated_json = runtime.validate_json(text);
     let Ok(value) = parse_json(text) else {
         assert!(matches!(read, Err(JsonRefusal::Syntax(_))), "{read:?}");
         return;
     };
     match &read {
-        Ok((within, _)) => assert!(*within == *value),
+        Ok(within) => assert!(**within == *value),
         Err(JsonRefusal::OverBudget(_)) => {}
         Err(JsonRefusal::Syntax(error)) => {
             panic!("parse_json read what the budgeted reader did not: {error}")

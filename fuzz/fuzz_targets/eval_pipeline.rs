@@ -2,10 +2,10 @@
 //! `parse_generated` → `check_attempt` (slides runtime and frame rule) →
 //! every scorer (validity, payload, selection against a golden and against
 //! itself, expected primitives, answerability through the text surface);
-//! and the sdk's check of the text read into a `SharedValue` (typed forms
-//! pointing into it, the budget's walk spared by the read count), which
-//! must find and render what a check of the same value borrowed does. Any
-//! panic, hang, overflow or disagreement is a finding.
+//! and the sdk's check of the text read into a `Document` (typed forms
+//! sharing its nodes, the budget's walk spared by the read count), which
+//! must find and render what a check of a document of the same value with
+//! no count does. Any panic, hang, overflow or disagreement is a finding.
 
 #![no_main]
 
@@ -17,7 +17,7 @@ use isomer_evals::{
     score_answerability, score_expected_primitives, score_payload, score_primitive_selection,
     score_validity, strip_code_fence,
 };
-use isomer_sdk::{Frame, RenderOptions, Runtime, SharedValue, Surface};
+use isomer_sdk::{Document, Frame, InputBudget, RenderOptions, Runtime, Surface, clone_deep};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
@@ -63,9 +63,15 @@ fuzz_target!(|data: &[u8]| {
     let fixture = fixture();
     let runtime = &fixture.runtime;
     let text = String::from_utf8_lossy(data).into_owned();
-    if let Ok(shared) = SharedValue::parse(strip_code_fence(&text)) {
-        let read = runtime.check(&shared);
-        let borrowed = runtime.check(&*shared);
+    let unlimited = InputBudget {
+        depth: usize::MAX,
+        values: usize::MAX,
+        characters: usize::MAX,
+    };
+    if let Ok(document) = Document::parse_within(strip_code_fence(&text), unlimited) {
+        let uncounted = Document::new(clone_deep(&document));
+        let read = runtime.check(&document);
+        let borrowed = runtime.check(&uncounted);
         assert_eq!(read.errors(), borrowed.errors());
         assert_eq!(read.warnings(), borrowed.warnings());
         // Within the budget when present, so compared without deep recursion.

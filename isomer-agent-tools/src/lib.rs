@@ -148,7 +148,7 @@ pub use guide::{DEFAULT_ISOMER_GUIDE, build_isomer_authoring_guide};
 ///   gets `T`'s JSON Schema as the tool's output schema when `T` is an
 ///   object; `T` must then implement `schemars::JsonSchema`.
 /// - **Generics** and `where` clauses are copied to the constructor. Methods
-///   (`self`), `unsafe fn` and variadic functions are refused.
+///   (`self`), `unsafe` functions and variadic functions are refused.
 ///
 /// # What the constructor builds
 ///

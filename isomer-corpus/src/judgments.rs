@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::position::{Position, Step};
-use crate::reader::{Fault, FormatFault, ObjectReader, child, quote};
+use crate::reader::{Fault, FormatFault, ObjectReader, child, pretty, quote};
 
 /// The answerability verdict (upstream `AnswerabilityVerdict`): `"yes"`,
 /// `"partial"` or `"no"` on the wire and in `judgments.json`.
@@ -94,16 +94,6 @@ impl Judgments {
         root.insert("judgments".to_owned(), Value::Array(judgments));
         pretty(&Value::Object(root))
     }
-}
-
-/// `value` as `serde_json`'s pretty printer writes it (two-space indent), plus a final
-/// newline: the layout the corpus files are committed in.
-pub(crate) fn pretty(value: &Value) -> String {
-    // Serializing a `Value` to a `String` cannot fail: its keys are strings and
-    // its numbers finite.
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
-    text.push('\n');
-    text
 }
 
 /// One thing wrong with a `judgments.json`, and where.

@@ -25,7 +25,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::position::{Position, Step};
-use crate::reader::{Fault, FormatFault, ObjectReader, child, quote};
+use crate::reader::{Fault, FormatFault, ObjectReader, child, pretty, quote};
 
 /// A parsed `corpus.json`.
 #[derive(Debug, Clone, PartialEq)]
@@ -257,7 +257,7 @@ pub fn with_provenance_entry(
     if let Some(provenance) = root.get_mut("provenance").and_then(Value::as_object_mut) {
         provenance.insert(key.to_owned(), value);
     }
-    Ok(crate::judgments::pretty(&root))
+    Ok(pretty(&root))
 }
 
 /// Parses the text of a `corpus.json`.

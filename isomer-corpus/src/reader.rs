@@ -232,3 +232,12 @@ pub(crate) fn child<'a>(path: &[Step<'a>], key: &'a str) -> Vec<Step<'a>> {
 pub(crate) fn quote(text: &str) -> String {
     Value::String(text.to_owned()).to_string()
 }
+/// `value` as `serde_json`'s pretty printer writes it (two-space indent), plus a final
+/// newline: the layout the corpus files are committed in.
+pub(crate) fn pretty(value: &Value) -> String {
+    // Serializing a `Value` to a `String` cannot fail: its keys are strings and
+    // its numbers finite.
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    text
+}

@@ -7,7 +7,7 @@
 //! decision, the validity score and the payload score all read the one
 //! check an attempt gets.
 
-use isomer_sdk::{CheckInput, DeepValue, format_validation_error};
+use isomer_sdk::{DeepValue, Document, format_validation_error};
 use serde_json::Value;
 
 use crate::callback::guarded_render;
@@ -69,7 +69,10 @@ pub enum CheckedAttempt {
         /// without recursion, whatever its depth. `None` when the check's
         /// composition is this value unchanged (sanitizing dropped nothing):
         /// the value then lives there, not in a second copy.
-        /// [`CheckedAttempt::value`] reads it either way.
+        /// [`CheckedAttempt::value`] reads it either way. `None` too, with
+        /// no composition, when a run read text over the input budget: no
+        /// value was built (the check's one finding is the budget's
+        /// message).
         value: Option<DeepValue>,
         /// The check of the value. Taking `check.composition` out of an
         /// attempt whose `value` is `None` takes the value with it.
@@ -175,7 +178,8 @@ pub fn check_composition<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    let (check, copy, _) = check_and_render(runtime, value.into(), frame, false);
+    let document = Document::new(value.clone());
+    let (check, copy, _) = check_and_render(runtime, &document, frame, false);
     CheckedComposition {
         composition: copy.or_clone(value),
         ..check
@@ -191,7 +195,7 @@ where
 /// composition or without `render`.
 fn check_and_render<R>(
     runtime: &R,
-    value: CheckInput<'_>,
+    value: &Document,
     frame: Option<&dyn EvalFrame>,
     render: bool,
 ) -> (
@@ -212,10 +216,7 @@ where
             errors: findings,
         } => {
             let mut errors: Vec<String> = findings.iter().map(format_validation_error).collect();
-            errors.extend(frame_findings(
-                frame,
-                composition.as_ref().unwrap_or(&value),
-            ));
+            errors.extend(frame_findings(frame, composition.as_ref().unwrap_or(value)));
             let copy = composition.map_or(Composition::Same, Composition::Made);
             (false, errors, copy, None)
         }
@@ -272,8 +273,7 @@ where
 {
     match attempt {
         ReadAttempt::Parsed { raw, value } => {
-            let (mut check, copy, rendered) =
-                check_and_render(runtime, (&value).into(), frame, render);
+            let (mut check, copy, rendered) = check_and_render(runtime, &value, frame, render);
             let value = value.into_value();
             // The value moves into the composition when that is what it is.
             let value = match copy {
@@ -288,6 +288,19 @@ where
                 }
             };
             (CheckedAttempt::Parsed { raw, value, check }, rendered)
+        }
+        ReadAttempt::OverBudget { raw, message } => {
+            let check = CheckedComposition {
+                valid: false,
+                errors: vec![message],
+                composition: None,
+            };
+            let attempt = CheckedAttempt::Parsed {
+                raw,
+                value: None,
+                check,
+            };
+            (attempt, None)
         }
         ReadAttempt::Unparsed { raw, error } => (CheckedAttempt::Unparsed { raw, error }, None),
     }
@@ -347,8 +360,8 @@ mod tests {
             }
         }
 
-        fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
-            TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
+        fn check<'a>(&'a self, value: &'a Document) -> TextCheck<'a> {
+            TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
         }
 
         fn render_text(&self, _composition: &Value) -> Result<String, BoxError> {

@@ -38,7 +38,8 @@
 //!   of the case's expected types is a node anywhere in the answer.
 //! - **payload** ([`score_payload`]): bytes as sent, bytes of the validated
 //!   copy, the ratio to the golden, and node types the catalog lacks, always
-//!   of the first attempt.
+//!   of the first attempt (none for an answer over the input budget, which
+//!   [`run_evals`] stops reading at the first value over it).
 //! - **answerability** ([`score_answerability`]): the judge's verdict on the
 //!   text rendering; skipped without a judge.
 //!

@@ -3,7 +3,7 @@
 
 use isomer_corpus::Position;
 use isomer_sdk::js_parity::{is_js_whitespace, js_trim};
-use isomer_sdk::{DeepValue, SharedValue};
+use isomer_sdk::{DeepValue, Document, InputBudget, JsonRefusal, parse_json};
 
 /// One attempt's model text, read as JSON (upstream `ParsedAttempt`).
 ///
@@ -130,53 +130,61 @@ pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
 /// Reads one attempt's model text (upstream `parseGenerated`): strips the
 /// code fence, then parses JSON. Never panics.
 ///
-/// Parsing is the sdk's reader ([`SharedValue::parse`], which reads as
-/// [`parse_json`](isomer_sdk::parse_json) does and also counts what it
-/// reads), which follows `JSON.parse` where serde_json can: any value at
-/// the top level, duplicate keys keep the last value, no depth limit (any
-/// depth parses, in memory proportional to the text). The value is built
-/// whole even past the input budget: the scorers walk every node of an
-/// attempt, and the check reports the budget's refusal as its finding. Where JSON.parse differs: the error message is
+/// Parsing is the sdk's reader ([`parse_json`]), which follows
+/// `JSON.parse` where serde_json can: any value at the top level, duplicate
+/// keys keep the last value, no depth limit (any depth parses, in memory
+/// proportional to the text). This function builds the value whole, with
+/// no budget: a run does not call it, but reads each answer under the
+/// runtime's input budget ([`EvalRuntime::input_budget`](crate::EvalRuntime::input_budget)),
+/// which stops building at the first value over it (see
+/// [`run_evals`](crate::run_evals)). Where JSON.parse differs: the error message is
 /// serde_json's; a lone surrogate escape (`"\uD800"`), which JS accepts,
 /// is a parse failure here (`unexpected end of hex escape at line 1 column
 /// 8`); and so is a number beyond the double range (`1e400`, which JS
 /// reads as `Infinity`): `number out of range at line 1 column 5`. Such an
 /// attempt scores `parsed: false` where upstream's would have parsed.
 pub fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
-    read_generated(raw.into()).into()
-}
-
-/// [`parse_generated`]'s reading, the value kept as the reader made it:
-/// shared for the check, with what reading it counted (so the check need
-/// not measure it again, see [`SharedValue`]). How a run reads an attempt.
-pub(crate) enum ReadAttempt {
-    /// The text was JSON.
-    Parsed { raw: String, value: SharedValue },
-    /// It was not: the parser's message.
-    Unparsed { raw: String, error: String },
-}
-
-/// Reads one attempt's model text: strips the code fence, then reads JSON
-/// (see [`parse_generated`]).
-pub(crate) fn read_generated(raw: String) -> ReadAttempt {
-    match SharedValue::parse(strip_code_fence(&raw)) {
-        Ok(value) => ReadAttempt::Parsed { raw, value },
-        Err(error) => ReadAttempt::Unparsed {
+    let raw = raw.into();
+    match parse_json(strip_code_fence(&raw)) {
+        Ok(value) => ParsedAttempt::Parsed { raw, value },
+        Err(error) => ParsedAttempt::Unparsed {
             raw,
             error: error.message,
         },
     }
 }
 
-impl From<ReadAttempt> for ParsedAttempt {
-    fn from(attempt: ReadAttempt) -> Self {
-        match attempt {
-            ReadAttempt::Parsed { raw, value } => ParsedAttempt::Parsed {
-                raw,
-                value: value.into_value(),
-            },
-            ReadAttempt::Unparsed { raw, error } => ParsedAttempt::Unparsed { raw, error },
-        }
+/// How a run reads an attempt: [`parse_generated`]'s reading under an
+/// input budget, the value kept as a [`Document`] for the check (its nodes
+/// shared, its read count sparing the budget's walk).
+pub(crate) enum ReadAttempt {
+    /// The text was JSON within the budget.
+    Parsed { raw: String, value: Document },
+    /// The text was JSON over the budget: nothing past the first value over
+    /// it was built, and the budget's message (`input nests deeper than 64
+    /// levels`) is the attempt's one finding.
+    OverBudget { raw: String, message: String },
+    /// It was not JSON: the parser's message.
+    Unparsed { raw: String, error: String },
+}
+
+/// Reads one attempt's model text: strips the code fence, then reads JSON
+/// as [`parse_generated`] does, but within `budget`
+/// ([`Document::parse_within`]): text over it stops being built at the
+/// first value over it, so a hostile answer costs little more memory than
+/// its text. A syntax error anywhere wins over the budget, as `JSON.parse`
+/// runs before upstream's budget check.
+pub(crate) fn read_generated(raw: String, budget: InputBudget) -> ReadAttempt {
+    match Document::parse_within(strip_code_fence(&raw), budget) {
+        Ok(value) => ReadAttempt::Parsed { raw, value },
+        Err(JsonRefusal::OverBudget(refusal)) => ReadAttempt::OverBudget {
+            raw,
+            message: refusal.message(),
+        },
+        Err(JsonRefusal::Syntax(error)) => ReadAttempt::Unparsed {
+            raw,
+            error: error.message,
+        },
     }
 }
 

@@ -177,6 +177,14 @@ fn prompt_from(
 /// composition that validated) and answerability (judge, on that
 /// composition). At most two `generate` calls and one `judge` call per case.
 ///
+/// Each answer is read under the runtime's input budget
+/// ([`EvalRuntime::input_budget`](crate::EvalRuntime::input_budget)): text over it
+/// stops being built at the first value over it, so a hostile answer costs little
+/// more memory than its text. Such an attempt is JSON (`parsed`) but invalid, with
+/// the budget's message (`input nests deeper than 64 levels`) as its one finding; its
+/// payload's bytes are counted from the text, and no node of it is walked (there is
+/// no value: the payload finds no invented type in it).
+///
 /// With `repeat > 1` each case runs that many times, each run as above, with
 /// [`GenerateRequest::repeat`] and [`JudgeRequest::repeat`](crate::JudgeRequest::repeat)
 /// naming the run. With `measure`, the wall time of each `generate` and `judge` call
@@ -290,7 +298,7 @@ impl RunContext<'_, '_, '_> {
                 match Box::pin(self.generate(&eval_case, repeat, 0, None, meter)).await {
                     Ok(raw) => check_attempt_and_render(
                         runtime,
-                        read_generated(raw),
+                        read_generated(raw, runtime.input_budget()),
                         options.frame,
                         render,
                     ),
@@ -319,7 +327,7 @@ impl RunContext<'_, '_, '_> {
                     Ok(raw) => {
                         let (checked, text) = check_attempt_and_render(
                             runtime,
-                            read_generated(raw),
+                            read_generated(raw, runtime.input_budget()),
                             options.frame,
                             render,
                         );

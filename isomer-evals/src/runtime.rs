@@ -4,7 +4,7 @@
 //! can pass a stub; here it is a trait, implemented for the sdk's runtime in
 //! this crate and by a few lines of test double in the crate's tests.
 
-use isomer_sdk::{AuthoringContext, ChildWalker, ValidationError};
+use isomer_sdk::{AuthoringContext, ChildWalker, Document, InputBudget, ValidationError};
 use serde_json::Value;
 
 /// A boxed error from a caller callback (`generate`, `judge`) or a runtime
@@ -52,13 +52,23 @@ pub trait EvalRuntime: Sync {
     /// runtime made of separate steps (a test double) can answer with
     /// [`TextCheck::from_steps`].
     ///
-    /// `value` dereferences to the `&Value` to check. The run hands over
-    /// each answer as read (a [`SharedValue`](isomer_sdk::SharedValue)):
-    /// the sdk's runtime then points its typed nodes into it and, when the
-    /// read count is within its budget, skips the budget's walk (see
-    /// [`CheckInput`](isomer_sdk::CheckInput)). `check_composition` hands
-    /// over a borrowed value.
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a>;
+    /// `document` dereferences to the `&Value` to check. The run hands over
+    /// each answer as read within [`EvalRuntime::input_budget`]: the sdk's
+    /// runtime then shares its typed nodes with the document and, the read
+    /// count being within its budget, skips the budget's walk (see
+    /// [`Document`]).
+    fn check<'a>(&'a self, document: &'a Document) -> TextCheck<'a>;
+
+    /// The input budget a run reads each answer under
+    /// ([`Document::parse_within`]): text over it stops being built at the
+    /// first value over it and the attempt is scored invalid with the
+    /// budget's message as its one finding (upstream's check would refuse
+    /// it with that message too). Defaults to the sdk's default budget
+    /// (64 levels, 20,000 values, 1,000,000 characters); the sdk's runtime
+    /// answers with its own.
+    fn input_budget(&self) -> InputBudget {
+        InputBudget::default()
+    }
 
     /// The text surface with default options: what the answerability judge
     /// reads.
@@ -244,8 +254,12 @@ impl<R: EvalRuntime + ?Sized> EvalRuntime for &R {
         (**self).node_types()
     }
 
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
-        (**self).check(value)
+    fn check<'a>(&'a self, document: &'a Document) -> TextCheck<'a> {
+        (**self).check(document)
+    }
+
+    fn input_budget(&self) -> InputBudget {
+        (**self).input_budget()
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {
@@ -306,8 +320,8 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
             .collect()
     }
 
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
-        let checked = isomer_sdk::Runtime::check(self, value);
+    fn check<'a>(&'a self, document: &'a Document) -> TextCheck<'a> {
+        let checked = isomer_sdk::Runtime::check(self, document);
         if checked.valid() {
             return TextCheck::Valid(Box::new(SdkValidText { checked }));
         }
@@ -319,6 +333,11 @@ impl<C: Send + 'static> EvalRuntime for isomer_sdk::Runtime<C> {
             composition: sanitized_copy(checked),
             errors,
         }
+    }
+
+    /// The runtime's own budget ([`Runtime::input_budget`](isomer_sdk::Runtime::input_budget)).
+    fn input_budget(&self) -> InputBudget {
+        isomer_sdk::Runtime::input_budget(self)
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

@@ -28,8 +28,8 @@ use isomer_evals::{
 };
 use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
-    AuthoringContext, CheckInput, ChildWalker, DeepValue, InputBudget, InputUsage, RenderOptions,
-    Runtime, SharedValue, Surface, check_input_budget,
+    AuthoringContext, ChildWalker, DeepValue, Document, InputBudget, InputUsage, RenderOptions,
+    Runtime, Surface, check_input_budget,
 };
 use isomer_slides::synthetic::synthetic_corpus;
 use serde_json::{Map, Value, json};
@@ -47,8 +47,8 @@ impl EvalRuntime for Steps<'_> {
         <Runtime as EvalRuntime>::authoring_context(self.0)
     }
 
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
-        let parsed = self.0.parse(&value);
+    fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> TextCheck<'a> {
+        let parsed = self.0.parse(value);
         let parsed = match parsed.composition {
             Some(copy) if parsed.valid => Ok(copy),
             _ => Err(parsed.errors),
@@ -82,30 +82,31 @@ enum Kind {
     ValidDropped,
 }
 
-/// The sdk runtime's check against its projections, for the value
-/// borrowed, shared (its typed forms point into it), and shared as read
-/// from its text (the budget's walk is spared when the read count is
-/// within the budget).
+/// The sdk runtime's check against its projections, for the value as a
+/// document (its typed forms share its nodes), and as a document read from
+/// its text (the budget's walk is spared when the read count is within the
+/// budget; read with no limit here, so a count over it is checked again).
 fn assert_check_agrees(rt: &Runtime, value: &Value) {
-    let shared = SharedValue::new(value.clone());
+    let shared = Document::new(value.clone());
     let text = serde_json::to_string(value).unwrap();
-    let read = SharedValue::parse(&text).unwrap();
+    let unlimited = InputBudget {
+        depth: usize::MAX,
+        values: usize::MAX,
+        characters: usize::MAX,
+    };
+    let read = Document::parse_within(&text, unlimited).unwrap();
     assert_eq!(*read, *value);
-    for input in [
-        CheckInput::from(value),
-        CheckInput::from(&shared),
-        CheckInput::from(&read),
-    ] {
+    for input in [&shared, &read] {
         assert_input_check_agrees(rt, input);
     }
 }
 
-/// [`assert_check_agrees`] for one input.
-fn assert_input_check_agrees(rt: &Runtime, input: CheckInput<'_>) {
-    let value: &Value = &input;
+/// [`assert_check_agrees`] for one document.
+fn assert_input_check_agrees(rt: &Runtime, input: &Document) {
+    let value: &Value = input;
     let slow_rt = Steps(rt);
     let fast = EvalRuntime::check(rt, input);
-    let slow = slow_rt.check(value.into());
+    let slow = slow_rt.check(input);
     match (fast, slow) {
         (TextCheck::Refused(fast), TextCheck::Refused(slow)) => assert_eq!(fast, slow, "{value}"),
         (
@@ -156,7 +157,8 @@ fn assert_checks_agree(rt: &Runtime, value: &Value) {
 /// valid copy its render against `render` on every surface.
 fn assert_check_projects(rt: &Runtime, value: &Value) -> Kind {
     let parsed = rt.parse(value);
-    let checked = rt.check(value);
+    let document = Document::new(value.clone());
+    let checked = rt.check(&document);
     let Some(copy) = parsed.composition.as_ref() else {
         assert!(!parsed.valid, "{value}");
         assert_eq!(checked.composition(), None, "{value}");

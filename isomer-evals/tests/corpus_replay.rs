@@ -69,8 +69,8 @@ impl EvalRuntime for Stub {
         }
     }
 
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> TextCheck<'a> {
-        TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
+    fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> TextCheck<'a> {
+        TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

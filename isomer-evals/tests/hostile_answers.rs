@@ -383,6 +383,52 @@ fn run_evals_loses_no_case_to_hostile_answers() {
     assert_eq!(results, expected);
 }
 
+#[test]
+fn run_evals_stops_reading_an_answer_at_its_first_value_over_the_budget() {
+    // Sixty-five groups deep, then a node of a type no pack registers: the
+    // run reads the answer under the runtime's budget, so nothing past the
+    // 65th level is built. The attempt is invalid with the budget's own
+    // message, the payload's bytes are the text's, and no invented type is
+    // found (the node that would be one was never built). `check_attempt`
+    // of `parse_generated`, which builds the whole value, would find it.
+    let answer = {
+        let mut text = String::from(r#"{"type":"view","body":["#);
+        text.push_str(&r#"{"type":"group","title":"g","items":["#.repeat(65));
+        text.push_str(r#"{"type":"invented"}"#);
+        text.push_str(&"]}".repeat(65));
+        text.push_str("]}");
+        text
+    };
+    let runtime = runtime();
+    let corpus = vec![EvalCase::new("deep", "Show me anything.")];
+    let answers = Arc::new(answer.clone());
+    let generate = Generate::new(move |_request: GenerateRequest| {
+        let answers = Arc::clone(&answers);
+        async move { Ok::<_, BoxError>((*answers).clone()) }
+    });
+    let mut options = RunEvalsOptions::new(&runtime, corpus, generate);
+    options.retry_on_invalid = false;
+    let report = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(run_evals(options));
+    let result = &report.results[0];
+    assert_eq!(result.error, None);
+    assert!(result.validity.parsed);
+    assert!(!result.validity.valid);
+    assert_eq!(result.validity.errors, [TOO_DEEP]);
+    assert_eq!(result.validity.composition, None);
+    assert_eq!(result.payload.raw_bytes, answer.len());
+    assert_eq!(result.payload.sanitized_bytes, 0);
+    assert_eq!(result.payload.unknown_types, Vec::<String>::new());
+    // The same text parsed whole, then checked: the same finding, and the
+    // payload walk reaches the node the run never built.
+    let attempt = checked(&runtime, answer);
+    assert_eq!(attempt.failures(), [TOO_DEEP]);
+    let payload = score_payload(&runtime, &attempt, &known_types(), None);
+    assert_eq!(payload.unknown_types, ["invented"]);
+}
+
 /// A fresh directory holding an empty `answers/`, under cargo's per-target temp dir:
 /// `hostile_answers/<name>-<random>`, unique to this call (two `cargo test` runs at
 /// once must not share it), removed when the returned guard drops.

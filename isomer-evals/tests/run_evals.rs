@@ -559,8 +559,8 @@ impl isomer_evals::EvalRuntime for Panicking {
         self.inner.authoring_context()
     }
 
-    fn check<'a>(&'a self, value: isomer_sdk::CheckInput<'a>) -> isomer_evals::TextCheck<'a> {
-        isomer_evals::TextCheck::from_steps(self, self.parse(&value), |copy| self.validate(copy))
+    fn check<'a>(&'a self, value: &'a isomer_sdk::Document) -> isomer_evals::TextCheck<'a> {
+        isomer_evals::TextCheck::from_steps(self, self.parse(value), |copy| self.validate(copy))
     }
 
     fn render_text(&self, composition: &Value) -> Result<String, BoxError> {

@@ -16,13 +16,13 @@
 //! callgrind_annotate --inclusive=yes parse_answers.out | grep 'parse_answers::read_with'
 //! ```
 //!
-//! The ratio of `read_with_parse_json` (or `read_with_parse_json_within`,
-//! which also measures every value against the default input budget) to
+//! The ratio of `read_with_parse_json` (or `read_with_parse_within`,
+//! `Document::parse_within`, which also measures every value against the default input budget) to
 //! `read_with_serde_json` is the reader's cost relative to `serde_json`.
 //!
 //! Measured here (dev profile, rustc 1.95, 5 rounds over the 50 answers,
 //! 37,779 bytes): `read_with_parse_json` 52.5 M instructions,
-//! `read_with_parse_json_within` 61.2 M, `read_with_serde_json` 60.9 M, so
+//! `read_with_parse_within` 61.2 M, `read_with_serde_json` 60.9 M, so
 //! the reader costs 0.86x `serde_json`'s instructions, and 1.01x while it
 //! also measures against the budget. Release profile (`cargo build
 //! --release`, `target/release/examples/parse_answers 5`): 11.1 M, 11.9 M
@@ -31,7 +31,7 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use isomer_sdk::{DeepValue, InputBudget, parse_json, parse_json_within};
+use isomer_sdk::{DeepValue, Document, InputBudget, parse_json};
 use serde_json::Value;
 
 /// The recorded answers' JSON texts, in file-name order.
@@ -75,15 +75,11 @@ fn read_with_parse_json(texts: &[String], rounds: usize) -> Vec<DeepValue> {
 }
 
 #[inline(never)]
-fn read_with_parse_json_within(texts: &[String], rounds: usize) -> Vec<DeepValue> {
+fn read_with_parse_within(texts: &[String], rounds: usize) -> Vec<Document> {
     let mut kept = Vec::with_capacity(texts.len() * rounds);
     for _ in 0..rounds {
         for text in texts {
-            kept.extend(
-                parse_json_within(black_box(text), InputBudget::default())
-                    .ok()
-                    .map(|(value, _)| value),
-            );
+            kept.extend(Document::parse_within(black_box(text), InputBudget::default()).ok());
         }
     }
     kept
@@ -107,10 +103,10 @@ fn main() {
     let texts = answers();
     let bytes: usize = texts.iter().map(String::len).sum();
     let reader = read_with_parse_json(&texts, rounds);
-    let within = read_with_parse_json_within(&texts, rounds);
+    let within = read_with_parse_within(&texts, rounds);
     let serde = read_with_serde_json(&texts, rounds);
     println!(
-        "{} answers, {bytes} bytes, {rounds} rounds: parse_json read {}, parse_json_within {}, serde_json {}",
+        "{} answers, {bytes} bytes, {rounds} rounds: parse_json read {}, Document::parse_within {}, serde_json {}",
         texts.len(),
         reader.len(),
         within.len(),

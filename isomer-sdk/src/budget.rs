@@ -19,7 +19,7 @@
 //!
 //! The rule lives in one place, `Meter`, fed a value's parts depth first
 //! as they are met. [`check_input_budget`] feeds it a built value;
-//! [`parse_json_within`](crate::json::parse_json_within) feeds it JSON text
+//! [`Document::parse_within`](crate::json::Document::parse_within) feeds it JSON text
 //! while reading it, and stops building the value at the first value over a
 //! limit (the 65th level, the 20,001st value, the 1,000,001st character by
 //! default), so hostile text never becomes a large value. Both are

@@ -11,6 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::js::name_text;
+
 /// The upstream `ISOMER_ERROR_CODES` this crate uses, each printed as its
 /// SCREAMING_SNAKE name (`ErrorCode::DuplicatePrimitiveType.as_str()` is
 /// `"DUPLICATE_PRIMITIVE_TYPE"`), as upstream names them.
@@ -334,7 +336,7 @@ pub enum IsomerError {
     /// input schema (upstream `RegisteredViewInputError`). Display is
     /// upstream's: `Invalid input for view "<id>":` then one line per
     /// finding, indented by two spaces, formatted with
-    /// [`format_validation_error`](crate::format_validation_error).
+    /// [`format_validation_error`].
     #[error(
         "Invalid input for view {}:{}",
         crate::js::quote_text(view_id),
@@ -366,7 +368,7 @@ pub enum IsomerError {
 fn indented_lines(errors: &[ValidationError]) -> String {
     errors
         .iter()
-        .map(|error| format!("\n  {}", crate::format_validation_error(error)))
+        .map(|error| format!("\n  {}", format_validation_error(error)))
         .collect()
 }
 
@@ -415,7 +417,7 @@ fn quoted_list(items: &[String]) -> String {
 ///
 /// Display is upstream's message: `Invalid Composition:` then each error on
 /// its own line indented by two spaces, formatted with
-/// [`format_validation_error`](crate::format_validation_error), or
+/// [`format_validation_error`], or
 /// `Invalid Composition:\n  (no detail)` when the list is empty.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompositionValidationError {
@@ -437,13 +439,57 @@ impl std::fmt::Display for CompositionValidationError {
             return f.write_str("\n  (no detail)");
         }
         for error in &self.errors {
-            write!(f, "\n  {}", crate::format_validation_error(error))?;
+            write!(f, "\n  {}", format_validation_error(error))?;
         }
         Ok(())
     }
 }
 
 impl std::error::Error for CompositionValidationError {}
+
+/// Prints a finding as upstream `formatValidationError` does:
+///
+/// 1. empty `path` → the message alone (a frame rule, a budget refusal, a
+///    non-object root): `input nests deeper than 64 levels`;
+/// 2. no `node_type` → `<path> <message>`: `body[0].title is required`;
+/// 3. otherwise `<path> (in <name>) <message>`, where `<name>` is the node
+///    type as-is when it is made of ASCII letters, digits, `_`, `$` and `-`,
+///    else its JSON literal with U+2028/U+2029 escaped
+///    ([`name_text`]): `body[0].label (in "my kpi") is required`.
+///
+/// The `code` is never printed. The result is one line whenever the path and
+/// message are.
+pub fn format_validation_error(error: &ValidationError) -> String {
+    if error.path.is_empty() {
+        return error.message.clone();
+    }
+    match &error.node_type {
+        None => format!("{} {}", error.path, error.message),
+        Some(node_type) => format!(
+            "{} (in {}) {}",
+            error.path,
+            name_text(node_type),
+            error.message
+        ),
+    }
+}
+
+/// Prints a warning as upstream's agent tools do:
+/// `<surface>: <text>`, where `<text>` is the message alone when it already
+/// starts with the path (an absent path counts as `""`, so a warning without
+/// a path prints its message alone), else `<path> <message>`.
+///
+/// `{surface:"slack", path:"body[0].body[1]", message:"draws nothing"}` →
+/// `slack: body[0].body[1] draws nothing`.
+pub fn format_validation_warning(warning: &ValidationWarning) -> String {
+    let path = warning.path.as_deref().unwrap_or("");
+    let text = if warning.message.starts_with(path) {
+        warning.message.clone()
+    } else {
+        format_validation_error(&ValidationError::new(path, warning.message.clone()))
+    };
+    format!("{}: {}", warning.surface, text)
+}
 
 #[cfg(test)]
 mod tests {

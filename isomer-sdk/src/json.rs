@@ -11,14 +11,13 @@
 //!   (1,000,000 levels included), builds the values `serde_json` builds and
 //!   words its errors as `serde_json` does;
 //! - [`parse_json`] is that reader with no limit;
-//! - [`parse_json_within`] is that reader under an input budget, counting
-//!   every value as it is read and building nothing past the first one over
-//!   a limit, so hostile text is refused in memory close to its own size;
 //! - the parsed value comes back as a [`DeepValue`], which dereferences to
 //!   the `Value` and drops it iteratively;
-//! - [`SharedValue::parse`] is that reader with no limit that still counts
-//!   what it reads, into a value shared for checking, so that a check under
-//!   a budget the count is within need not measure the value again;
+//! - [`Document::parse_within`] is that reader under an input budget,
+//!   counting every value as it is read and building nothing past the first
+//!   one over a limit, so hostile text is refused in memory close to its own
+//!   size; the [`Document`] it reads is what every check takes, and a check
+//!   under a budget its count is within need not measure it again;
 //! - [`drop_deep`] disposes of any owned `Value` iteratively.
 //!
 //! Semantics match JavaScript's `JSON.parse` where the two can agree: a
@@ -34,19 +33,19 @@
 //! Files: the text reader's entry points and errors are here, the reader
 //! itself in `reader`; `scan` finds where plain string text ends, for the
 //! reader and for the `JSON.stringify` writer; `deep` holds [`DeepValue`]
-//! and the iterative clone, comparison and drop; `shared` holds
-//! [`SharedValue`].
+//! and the iterative clone, comparison and drop; `document` holds
+//! [`Document`].
 
 mod deep;
+mod document;
 mod reader;
 mod scan;
-mod shared;
 
-use crate::budget::{BudgetRefusal, InputBudget, InputUsage, Meter};
+use crate::budget::BudgetRefusal;
 
 pub use deep::{DeepValue, clone_deep, drop_deep, eq_deep};
+pub use document::Document;
 pub(crate) use scan::{is_separator_at, plain_end};
-pub use shared::SharedValue;
 
 /// JSON text that failed to parse: `serde_json`'s message plus where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,7 +87,7 @@ pub fn parse_json(text: &str) -> Result<DeepValue, JsonSyntaxError> {
     Ok(DeepValue::new(value.unwrap_or_default()))
 }
 
-/// Why [`parse_json_within`] gave no value.
+/// Why [`Document::parse_within`] gave no document.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum JsonRefusal {
     /// The text is not JSON (`serde_json`'s message and position, as from
@@ -98,53 +97,11 @@ pub enum JsonRefusal {
     Syntax(#[from] JsonSyntaxError),
     /// The text is JSON over the budget: the refusal
     /// [`check_input_budget`](crate::check_input_budget) gives the same
-    /// value (see [`parse_json_within`] for the two cases where the text
-    /// is stricter). [`BudgetRefusal::to_error`] turns it into upstream's
+    /// value (see [`Document::parse_within`] for the two cases where the
+    /// text is stricter). [`BudgetRefusal::to_error`] turns it into upstream's
     /// `INPUT_OVER_BUDGET` finding.
     #[error("{}", .0.message())]
     OverBudget(BudgetRefusal),
-}
-
-/// Parses untrusted JSON text of any nesting depth within `budget`: the
-/// input budget enforced while reading, so hostile text never becomes a
-/// large value.
-///
-/// Every value is counted as it is read. At the first one over a limit
-/// (with the default budget: a container at the 65th level, the 20,001st
-/// value, the character past 1,000,000) nothing more is built and what was
-/// built is dropped; the rest of the text is read to check its syntax and
-/// count it (one byte per open container), then read once more without
-/// building to name the limit upstream's walk meets first. Memory stays
-/// within the text plus the budget: a 6 MB text nested 1,000,000 deep, or a
-/// 20 MB array of 2,000,000 numbers, is refused holding a few megabytes
-/// beside the text.
-///
-/// Returns the value and what it measured, as [`parse_json`] and then
-/// [`check_input_budget`](crate::check_input_budget) would, with two
-/// differences:
-/// - every value read counts, including one that a repeated key later
-///   replaces (`{"a":[…20,000 values…],"a":1}` is refused here, accepted by
-///   the value check, which sees only `{"a":1}`);
-/// - when several limits are crossed, sibling entries are ranked in the
-///   order the text gives them, where upstream visits array-index keys
-///   (`"0"`, `"1"`, …) before the others; the refusal can then name another
-///   of the crossed limits. Text whose objects have no array-index keys is
-///   ranked exactly as upstream ranks its value.
-///
-/// # Errors
-/// [`JsonRefusal::Syntax`] when the text is not JSON;
-/// [`JsonRefusal::OverBudget`] when it is JSON over `budget`.
-pub fn parse_json_within(
-    text: &str,
-    budget: InputBudget,
-) -> Result<(DeepValue, InputUsage), JsonRefusal> {
-    let mut meter = Meter::new(budget);
-    if let Some(value) = reader::read(text, Some(&mut meter), true)? {
-        return Ok((DeepValue::new(value), meter.usage()));
-    }
-    let mut ranker = meter.ranker();
-    reader::read(text, Some(&mut ranker), false)?;
-    Err(JsonRefusal::OverBudget(ranker.refusal()))
 }
 
 /// `Some(depth)` as soon as the brackets of `text` nest deeper than `limit`
@@ -566,13 +523,13 @@ mod reader_properties {
         #[test]
         fn reading_within_a_budget_nothing_crosses_is_parse_json(value in arb_value(), cut in 0usize..200, insert in "[\\[\\]{}:,\"\\\\a0 -]") {
             let text = mangled(&value, cut, &insert);
-            let unlimited = InputBudget {
+            let unlimited = crate::InputBudget {
                 depth: usize::MAX,
                 values: usize::MAX,
                 characters: usize::MAX,
             };
-            let within = parse_json_within(&text, unlimited)
-                .map(|(value, _)| value.into_inner())
+            let within = Document::parse_within(&text, unlimited)
+                .map(|document| document.into_value().into_inner())
                 .map_err(|refusal| refusal.to_string());
             proptest::prop_assert_eq!(within, reader_reads(&text), "{:?}", text);
         }

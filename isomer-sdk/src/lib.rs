@@ -72,6 +72,8 @@
 //! surfaces, JSON Schema export, authoring context) are built on the
 //! contract above; see [`runtime`].
 
+#![forbid(unsafe_code)]
+
 pub mod budget;
 pub mod catalog;
 pub mod composition;
@@ -101,7 +103,7 @@ mod validate;
 pub mod view;
 pub use capabilities::{Capabilities, SurfaceSupport};
 pub use frame::Frame;
-pub use node::{CheckInput, Node};
+pub use node::Node;
 pub use pack::{Pack, PackBuilder};
 pub use primitive::{Primitive, PrimitiveBuilder, RefineContext};
 pub use runtime::{
@@ -128,8 +130,7 @@ pub use error::{
 };
 pub use format::{format_validation_error, format_validation_warning};
 pub use json::{
-    DeepValue, JsonRefusal, JsonSyntaxError, SharedValue, clone_deep, drop_deep, eq_deep,
-    parse_json, parse_json_within,
+    DeepValue, Document, JsonRefusal, JsonSyntaxError, clone_deep, drop_deep, eq_deep, parse_json,
 };
 pub use prompt::{
     AuthoringProfile, CatalogMode, PromptContext, build_authoring_prompt, format_primitive_entry,

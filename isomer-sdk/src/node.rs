@@ -17,7 +17,6 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 use std::ops::Deref;
-use std::ptr::NonNull;
 use std::sync::Arc;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -25,9 +24,7 @@ use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
-
-use crate::budget::InputUsage;
-use crate::json::SharedValue;
+use yoke::Yoke;
 
 /// The name of the `$defs` entry that stands for "any registered primitive
 /// node" in every schema the runtime builds (upstream `bodyNode`).
@@ -36,43 +33,33 @@ pub const BODY_NODE_DEF: &str = "bodyNode";
 /// The `$ref` a child slot carries: `#/$defs/bodyNode`.
 pub const BODY_NODE_REF: &str = "#/$defs/bodyNode";
 
+/// A value inside a [`Document`](crate::Document)'s tree, borrowed together
+/// with the `Arc` that owns the tree: the borrow lives exactly as long as
+/// the `Arc` it came from, with no `unsafe` anywhere (`yoke` checks, at
+/// compile time, that the borrow was projected from the `Arc`'s value).
+pub(crate) type InTree = Yoke<&'static Value, Arc<Value>>;
+
 /// A child body node held by a container: the JSON object as authored, so
 /// renderers can hand it to the dispatcher (`scope.text(&node.items[0])`).
 ///
 /// Dereferences to [`serde_json::Value`]. Its JSON Schema is
 /// `{"$ref": "#/$defs/bodyNode"}`, which marks the field as a child slot.
 ///
-/// A node either owns its value or points into a value shared through an
-/// [`Arc`]: the typed forms a check of a [`SharedValue`] makes hold their
-/// children that way (see [`CheckInput`]), so a container does not copy its
+/// A node either owns its value or shares it with the
+/// [`Document`](crate::Document) it was read from: the typed forms a
+/// [`Runtime::check`](crate::Runtime::check) makes hold their children that
+/// way (the `Arc` of the document's tree and a borrow of the child inside
+/// it, carried together by `yoke`), so a container does not copy its
 /// subtree. Either way the node reads the same, compares by value, and
-/// clones cheaply when shared.
+/// clones cheaply when shared. It is `Send` and `Sync`.
 #[derive(Clone)]
 pub struct Node(Repr);
 
 #[derive(Clone)]
 enum Repr {
     Owned(Value),
-    /// `at` points to `_tree`'s value, to a value inside it, or to a
-    /// value that outlives every borrow of it (see [`Node::shared`]).
-    /// Holding `_tree` keeps that value alive, and nothing changes it: the
-    /// field is private and nothing in this crate takes it mutably (no
-    /// `get_mut`, `make_mut` or unwrapping), nor does any other holder of
-    /// the same `Arc` while this one holds it, since the `Arc` is not
-    /// unique then.
-    Shared {
-        _tree: Arc<Value>,
-        at: NonNull<Value>,
-    },
+    Shared(InTree),
 }
-
-// SAFETY: a shared node is an `Arc<Value>` and a shared borrow of a value
-// it keeps alive, both `Send` and `Sync` because `Value` is.
-#[allow(unsafe_code)]
-unsafe impl Send for Node {}
-// SAFETY: as for `Send`.
-#[allow(unsafe_code)]
-unsafe impl Sync for Node {}
 
 impl Node {
     /// A node that owns `value`.
@@ -80,19 +67,9 @@ impl Node {
         Node(Repr::Owned(value))
     }
 
-    /// A node pointing at `at` inside `tree`, without copying it.
-    ///
-    /// # Safety
-    /// `at` must stay valid and unchanged for as long as `tree` is alive
-    /// and shared: it is `tree`'s own value, a value inside it (reached
-    /// from it through arrays and objects), or a value borrowed for longer
-    /// than any borrow of `tree` could be (a static).
-    #[allow(unsafe_code)]
-    pub(crate) unsafe fn shared(tree: &Arc<Value>, at: &Value) -> Self {
-        Node(Repr::Shared {
-            _tree: Arc::clone(tree),
-            at: NonNull::from(at),
-        })
+    /// A node sharing `in_tree`'s value with its document.
+    pub(crate) fn shared(in_tree: InTree) -> Self {
+        Node(Repr::Shared(in_tree))
     }
 
     /// The node's `type`, when it has a string one.
@@ -101,22 +78,18 @@ impl Node {
     }
 
     /// The raw JSON value.
-    #[allow(unsafe_code)]
     pub fn as_value(&self) -> &Value {
         match &self.0 {
             Repr::Owned(value) => value,
-            // SAFETY: `at` stays valid while `_tree` lives (see
-            // `Node::shared`), which this node keeps alive and which nothing
-            // changes while shared (see `Repr::Shared`).
-            Repr::Shared { at, .. } => unsafe { at.as_ref() },
+            Repr::Shared(in_tree) => in_tree.get(),
         }
     }
 
-    /// The value, owned: a copy when the node points into a shared value.
+    /// The value, owned: a copy when the node shares it with a document.
     pub fn into_value(self) -> Value {
         match self.0 {
             Repr::Owned(value) => value,
-            Repr::Shared { .. } => self.as_value().clone(),
+            Repr::Shared(in_tree) => Value::clone(in_tree.get()),
         }
     }
 }
@@ -162,83 +135,9 @@ impl From<Value> for Node {
     }
 }
 
-/// The value [`Runtime::check`](crate::Runtime::check) reads: borrowed as
-/// it is (`&Value`, `&DeepValue`), or shared (`&SharedValue`).
-///
-/// The typed forms a check makes (what refinements and renderers read)
-/// hold their child [`Node`]s as copies of a borrowed value's children, and
-/// as pointers into a shared value: checking a [`SharedValue`] copies no
-/// subtree, which matters for containers whose typed form holds every node
-/// below them. A shared value read from text also brings what reading
-/// counted ([`SharedValue::read_usage`]), so a check under a budget that
-/// count is within does not measure the value again. The findings, the
-/// composition and every render are the same either way.
-///
-/// Dereferences to the value.
-#[derive(Clone, Copy, Debug)]
-pub struct CheckInput<'a> {
-    value: &'a Value,
-    /// `Some` when `value` is this tree's own value.
-    tree: Option<&'a Arc<Value>>,
-    /// What reading `value`'s text counted, when it was read from text.
-    read: Option<InputUsage>,
-}
-
-impl<'a> CheckInput<'a> {
-    /// The shared value, when there is one (its own value is the input's).
-    pub(crate) fn tree(self) -> Option<&'a Arc<Value>> {
-        self.tree
-    }
-
-    /// The value, for as long as the input is borrowed.
-    pub(crate) fn value(self) -> &'a Value {
-        self.value
-    }
-
-    /// What reading the value's text counted, when it was read from text.
-    pub(crate) fn read_usage(self) -> Option<InputUsage> {
-        self.read
-    }
-}
-
-impl<'a> From<&'a Value> for CheckInput<'a> {
-    fn from(value: &'a Value) -> Self {
-        CheckInput {
-            value,
-            tree: None,
-            read: None,
-        }
-    }
-}
-
-impl<'a> From<&'a crate::DeepValue> for CheckInput<'a> {
-    fn from(value: &'a crate::DeepValue) -> Self {
-        CheckInput::from(&**value)
-    }
-}
-
-impl<'a> From<&'a SharedValue> for CheckInput<'a> {
-    fn from(shared: &'a SharedValue) -> Self {
-        let tree = shared.tree();
-        CheckInput {
-            value: tree,
-            tree: Some(tree),
-            read: shared.read_usage(),
-        }
-    }
-}
-
-impl Deref for CheckInput<'_> {
-    type Target = Value;
-
-    fn deref(&self) -> &Value {
-        self.value
-    }
-}
-
 /// The newtype name [`Node`] asks a deserializer for. The deserializer the
 /// runtime reads typed forms from answers it by lending the node it made
-/// for the child (a pointer into a shared value, or else one copy of the
+/// for the child (sharing it with the document, or else one copy of the
 /// child: no map rebuilt either way, see [`with_lent`]). Any other
 /// deserializer answers it as it answers any newtype struct (most hand the
 /// node their value, some visit the value straight away), and the node

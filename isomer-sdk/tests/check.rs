@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::{runtime, view};
 use isomer_sdk::{
-    ErrorCode, Markdown, Pack, Primitive, RenderOptions, Rendered, Runtime, Surface,
+    Document, ErrorCode, Markdown, Pack, Primitive, RenderOptions, Rendered, Runtime, Surface,
     ValidationError,
 };
 use schemars::JsonSchema;
@@ -35,13 +35,15 @@ fn deck() -> Value {
 fn a_valid_composition_keeps_validates_warnings() {
     let rt = runtime();
     let deck = deck();
-    let checked = rt.check(&deck);
+    let document = Document::new(deck.clone());
+    let checked = rt.check(&document);
     assert!(checked.valid());
     assert_eq!(checked.composition(), Some(&deck));
     assert_eq!(checked.warnings(), rt.validate(&deck).warnings.as_slice());
 
     let hidden = view(json!([{ "type": "note", "text": "x", "surfaces": ["text"] }]));
-    let checked = rt.check(&hidden);
+    let document = Document::new(hidden.clone());
+    let checked = rt.check(&document);
     assert!(checked.valid(), "warnings do not invalidate");
     let messages: Vec<&str> = checked
         .warnings()
@@ -67,7 +69,8 @@ fn an_invalid_composition_gets_validates_errors() {
         { "type": "note", "id": "a", "text": "one" },
         { "type": "note", "id": "a", "text": "two" }
     ]));
-    let checked = rt.check(&duplicated);
+    let document = Document::new(duplicated.clone());
+    let checked = rt.check(&document);
     assert!(!checked.valid());
     assert_eq!(
         checked.errors(),
@@ -81,7 +84,7 @@ fn an_invalid_composition_gets_validates_errors() {
 
     let missing = view(json!([{ "type": "note" }]));
     assert_eq!(
-        rt.check(&missing).errors(),
+        rt.check(&Document::new(missing.clone())).errors(),
         rt.validate(&missing).errors.as_slice()
     );
 
@@ -90,7 +93,8 @@ fn an_invalid_composition_gets_validates_errors() {
         deep_node = json!([deep_node]);
     }
     let deep = view(json!([deep_node]));
-    let checked = rt.check(&deep);
+    let document = Document::new(deep.clone());
+    let checked = rt.check(&document);
     let refused = checked.errors();
     assert_eq!(refused.len(), 1);
     assert_eq!(refused[0].path, "");
@@ -110,7 +114,8 @@ fn an_invalid_composition_gets_validates_errors() {
 fn rendering_the_check_equals_render_on_every_surface() {
     let rt = runtime();
     let deck = deck();
-    let checked = rt.check(&deck);
+    let document = Document::new(deck.clone());
+    let checked = rt.check(&document);
     let options = RenderOptions::default();
     for surface in Surface::ALL {
         assert_eq!(
@@ -135,7 +140,8 @@ fn an_invalid_copy_renders_as_render_does_in_each_mode() {
         { "type": "note", "id": "a", "text": "one" },
         { "type": "note", "id": "a", "text": "two" }
     ]));
-    let checked = rt.check(&duplicated);
+    let document = Document::new(duplicated.clone());
+    let checked = rt.check(&document);
     for surface in Surface::ALL {
         assert_eq!(
             checked.render(surface, &RenderOptions::default()),
@@ -162,7 +168,8 @@ fn check_gives_what_parse_then_validate_give() {
         "body": [ { "type": "group", "title": "t", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 2, "gap": 4 } } ],
         "meta": { "source": "s", "color": "red", "provenance": { "query": "q", "extra": 1 } }
     });
-    let checked = rt.check(&loose);
+    let document = Document::new(loose.clone());
+    let checked = rt.check(&document);
     assert!(checked.valid());
     assert!(checked.sanitized());
     let copy = json!({
@@ -183,7 +190,8 @@ fn check_gives_what_parse_then_validate_give() {
         { "type": "note", "id": "a", "text": "one" },
         { "type": "group", "title": "g", "items": [ { "type": "note", "id": "a", "text": "two" } ] }
     ]));
-    let checked = rt.check(&duplicated);
+    let document = Document::new(duplicated.clone());
+    let checked = rt.check(&document);
     assert_eq!(
         checked.errors(),
         [ValidationError::new(
@@ -194,12 +202,13 @@ fn check_gives_what_parse_then_validate_give() {
     );
     // Nothing was dropped: the composition is the checked value itself.
     assert!(!checked.sanitized());
-    assert!(std::ptr::eq(checked.composition().unwrap(), &duplicated));
+    assert!(std::ptr::eq(checked.composition().unwrap(), &*document));
     assert_eq!(checked.into_composition(), Some(duplicated));
 
     // Refused by the schema, and by the budget: parse's findings, no copy.
     let missing = view(json!([{ "type": "note" }]));
-    let checked = rt.check(&missing);
+    let document = Document::new(missing.clone());
+    let checked = rt.check(&document);
     assert_eq!(
         checked.errors(),
         [ValidationError::new("body[0].text", "is required").with_node_type("note")]
@@ -209,7 +218,7 @@ fn check_gives_what_parse_then_validate_give() {
     assert_eq!(checked.into_composition(), None);
     let wide = view(json!([{ "type": "note", "text": "x".repeat(1_000_001) }]));
     assert_eq!(
-        rt.check(&wide).errors()[0].message,
+        rt.check(&Document::new(wide.clone())).errors()[0].message,
         "input holds more than 1000000 characters"
     );
 }
@@ -258,7 +267,8 @@ fn each_node_is_deserialized_once_for_its_refinements_and_every_render() {
         { "type": "counted", "text": "two" }
     ]));
     DESERIALIZED.store(0, Ordering::SeqCst);
-    let checked = rt.check(&value);
+    let document = Document::new(value.clone());
+    let checked = rt.check(&document);
     assert!(checked.valid());
     assert_eq!(DESERIALIZED.load(Ordering::SeqCst), 2, "once per node");
     for surface in Surface::ALL {
@@ -270,4 +280,78 @@ fn each_node_is_deserialized_once_for_its_refinements_and_every_render() {
     let text = rt.render_text(&value, &RenderOptions::default()).unwrap();
     assert_eq!(text, "one\n\ntwo");
     assert_eq!(DESERIALIZED.load(Ordering::SeqCst), 2);
+}
+
+/// Where the children of the last `Shelf` refined sit in memory (addresses
+/// as numbers, compared with the document's own).
+static SHELVED: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+
+/// A container with nested child slots.
+#[derive(Deserialize, JsonSchema)]
+struct Shelf {
+    /// The nodes on the shelf.
+    items: Vec<isomer_sdk::Node>,
+    /// Rows of nodes.
+    rows: Vec<Row>,
+}
+
+/// One row of a shelf.
+#[derive(Deserialize, JsonSchema)]
+struct Row {
+    /// The nodes in the row.
+    cells: Vec<isomer_sdk::Node>,
+}
+
+#[test]
+fn the_typed_forms_of_a_document_share_its_child_nodes() {
+    let shelf = Primitive::builder::<Shelf>("shelf")
+        .purpose("Nodes on a shelf.")
+        .example(json!({ "type": "shelf", "items": [], "rows": [] }))
+        .refine(|node, _| {
+            let nodes = node
+                .items
+                .iter()
+                .chain(node.rows.iter().flat_map(|row| &row.cells));
+            *SHELVED.lock().unwrap() = nodes
+                .map(|node| std::ptr::from_ref::<Value>(node).addr())
+                .collect();
+        })
+        .text(|node, scope| scope.text_all(node.items.iter().map(|n| &**n), "\n"))
+        .markdown(|node, scope| scope.markdown_all(node.items.iter().map(|n| &**n)))
+        .build()
+        .unwrap();
+    let rt = Runtime::builder()
+        .packs([
+            common::pack(),
+            Pack::new("shelf").primitive(shelf).build().unwrap(),
+        ])
+        .build()
+        .unwrap();
+    let value = view(json!([
+        { "type": "group", "title": "outer", "items": [
+            { "type": "shelf",
+              "items": [ { "type": "note", "text": "one" } ],
+              "rows": [ { "cells": [ { "type": "note", "text": "two" } ] } ] }
+        ] }
+    ]));
+    let address = |value: &Value| std::ptr::from_ref(value).addr();
+    let document = Document::new(value.clone());
+    let checked = rt.check(&document);
+    assert!(checked.valid(), "{:?}", checked.errors());
+    let shelf = &document["body"][0]["items"][0];
+    assert_eq!(
+        *SHELVED.lock().unwrap(),
+        [
+            address(&shelf["items"][0]),
+            address(&shelf["rows"][0]["cells"][0])
+        ],
+        "the nodes are the document's own values"
+    );
+    // The same value checked borrowed gives its typed forms copies.
+    assert!(rt.parse(&value).valid);
+    let copies = SHELVED.lock().unwrap().clone();
+    let borrowed = &value["body"][0]["items"][0];
+    assert_ne!(copies[0], address(&borrowed["items"][0]));
+    drop(checked);
+    drop(document);
 }

@@ -23,8 +23,8 @@ use std::collections::BTreeMap;
 use common::{pack, runtime, view};
 use isomer_sdk::js_parity::format_json_number;
 use isomer_sdk::{
-    Checked, ErrorCode, InputBudget, InputUsage, RenderOptions, Runtime, Surface, ValidationMode,
-    check_input_budget,
+    Checked, Document, ErrorCode, InputBudget, InputUsage, RenderOptions, Runtime, Surface,
+    ValidationMode, check_input_budget,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -254,7 +254,8 @@ fn assert_renders_agree(rt: &Runtime, other: &Runtime, checked: &Checked<'_>, co
 fn assert_agrees(rt: &Runtime, other: &Runtime, value: &Value) -> Kind {
     let validated = rt.validate(value);
     let parsed = rt.parse(value);
-    let checked = rt.check(value);
+    let document = Document::new(value.clone());
+    let checked = rt.check(&document);
     assert_eq!(
         validated.composition.is_some(),
         validated.errors.first().and_then(|e| e.code) != Some(ErrorCode::InputOverBudget),
@@ -517,7 +518,8 @@ fn one_over_the_budget_on_each_axis_agrees() {
         for (budget, message) in over {
             let rt = runtime_with(budget);
             assert_eq!(assert_agrees(&rt, &at_limit, &base), Kind::Refused);
-            let checked = rt.check(&base);
+            let document = Document::new(base.clone());
+            let checked = rt.check(&document);
             let errors = checked.errors();
             assert_eq!(errors.len(), 1);
             assert_eq!(errors[0].message, message);

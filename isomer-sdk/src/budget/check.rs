@@ -29,7 +29,7 @@ use crate::js::utf16_len;
 /// Iterative: any depth is safe. An accepted value is walked once; a refused
 /// one twice (totals, then upstream's order). To refuse hostile *text*
 /// before it becomes a value, read it with
-/// [`parse_json_within`](crate::json::parse_json_within).
+/// [`Document::parse_within`](crate::json::Document::parse_within).
 pub fn check_input_budget(
     value: &Value,
     budget: InputBudget,

@@ -7,7 +7,7 @@ use super::{BudgetRefusal, InputBudget, InputUsage};
 /// met: [`Meter::open`] when a container starts, [`Meter::leaf`] for a leaf,
 /// [`Meter::close`] when a container ends. Both [`check_input_budget`](super::check_input_budget)
 /// (walking a built value) and the JSON text reader
-/// ([`crate::json::parse_json_within`], reading text) feed it, so a value
+/// ([`crate::json::Document::parse_within`], reading text) feed it, so a value
 /// and its text meet the same limits.
 ///
 /// Two uses, two walks:

@@ -411,10 +411,13 @@ proptest! {
     }
 }
 
-/// `parse_json_within` of `text` under `budget`, the refusal typed.
+/// `Document::parse_within` of `text` under `budget`: what reading
+/// counted, or the refusal typed.
 fn read_within(text: &str, budget: InputBudget) -> Result<InputUsage, BudgetRefusal> {
-    match crate::json::parse_json_within(text, budget) {
-        Ok((_, usage)) => Ok(usage),
+    match crate::json::Document::parse_within(text, budget) {
+        Ok(document) => Ok(document
+            .read_usage()
+            .expect("a document read from text has a count")),
         Err(crate::json::JsonRefusal::OverBudget(refusal)) => Err(refusal),
         Err(crate::json::JsonRefusal::Syntax(error)) => panic!("{text}: {error}"),
     }
@@ -448,9 +451,10 @@ fn text_is_refused_while_it_is_read() {
     );
     // Within the budget: the value and what it measured.
     let text = r#"{"type":"view","body":[{"type":"kpi","label":"P99"}]}"#;
-    let (value, usage) = crate::json::parse_json_within(text, InputBudget::default()).unwrap();
+    let document = crate::json::Document::parse_within(text, InputBudget::default()).unwrap();
+    let usage = document.read_usage().unwrap();
     assert_eq!(
-        *value,
+        *document,
         json!({"type":"view","body":[{"type":"kpi","label":"P99"}]})
     );
     assert_eq!(
@@ -469,8 +473,8 @@ fn a_syntax_error_after_the_budget_is_crossed_wins() {
     let error = crate::json::parse_json(&text).unwrap_err();
     assert_eq!(error.message, "trailing characters at line 1 column 600005");
     assert_eq!(
-        crate::json::parse_json_within(&text, InputBudget::default()),
-        Err(crate::json::JsonRefusal::Syntax(error))
+        crate::json::Document::parse_within(&text, InputBudget::default()).unwrap_err(),
+        crate::json::JsonRefusal::Syntax(error)
     );
 }
 

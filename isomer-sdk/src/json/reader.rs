@@ -1,5 +1,5 @@
 //! The JSON text reader: the one parser behind [`parse_json`](super::parse_json)
-//! and [`parse_json_within`](super::parse_json_within).
+//! and [`Document::parse_within`](super::Document::parse_within).
 //!
 //! It never recurses: open containers are kept in a `Vec` (one byte a level
 //! while only checking the text), so any depth reads in memory proportional

@@ -183,12 +183,10 @@ where
     /// on a malformed node (return fewer children instead), and must give
     /// the same children for the same node each time it is called: the
     /// validation pass calls it again to name the path of a finding.
-    ///
-    /// The hook can return only values inside the node or values that
-    /// outlive any borrow of it: the typed forms of a check of a
-    /// [`SharedValue`](crate::SharedValue) point at what it returns, so
-    /// this bound must not be loosened (to borrow from the hook itself,
-    /// say) without changing that.
+    /// A child's path should lead to the value returned for it: the typed
+    /// forms of a check of a [`Document`](crate::Document) share a child's
+    /// nodes with the document only when it does (otherwise they hold
+    /// copies, which read the same).
     pub fn children<F>(mut self, hook: F) -> Self
     where
         F: for<'a> Fn(&'a Value) -> Vec<ChildRef<'a>> + Send + Sync + 'static,

@@ -55,5 +55,5 @@ mod typed;
 pub use builder::PrimitiveBuilder;
 pub use refine::RefineContext;
 pub use registered::Primitive;
-pub(crate) use source::NodeSource;
+pub(crate) use source::{NodeSource, Places};
 pub(crate) use typed::{ErasedPrimitive, HeldNode, TypedSlot};

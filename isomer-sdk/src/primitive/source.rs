@@ -5,10 +5,17 @@
 //! sequences and options are read through `NodeSource` again, so that each
 //! [`Node`](crate::Node) reached through them is made whole, instead of by
 //! `serde` rebuilding it entry by entry (every key hashed into a new map,
-//! every value through a visitor call): a node pointing at the child when
-//! the source reads a value shared through an `Arc` (a check of a
-//! `SharedValue`), else a clone of the child. The node holds the same value
-//! either way.
+//! every value through a visitor call): a node sharing the child with its
+//! document when the source reads a node of one (a check of a
+//! [`Document`](crate::Document)), else a clone of the child. The node holds
+//! the same value either way.
+//!
+//! Sharing is safe code: the source knows where it is, as the steps (array
+//! index, or object entry index) from the checked node it started at, and
+//! the node is projected from that checked node's place in the document
+//! (`yoke`'s `map_project_cloned`, which lets the projection return only a
+//! borrow of the value it is given) along those steps. A source more than
+//! [`MAX_STEPS`] steps below its checked node makes copies.
 //!
 //! `Node`'s `Deserialize` asks for a newtype struct with a private name
 //! (the kind of hand-over `serde_json` uses for its `RawValue`);
@@ -19,42 +26,89 @@
 //! whole) is rebuilt as before: the hand-over changes how fast a typed form
 //! is made, never what it holds.
 
-use std::sync::Arc;
-
 use serde::de::value::{BorrowedStrDeserializer, MapDeserializer, SeqDeserializer};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde_json::{Map, Value};
 
-use crate::node::{NODE_TOKEN, Node, with_lent};
+use crate::node::{InTree, NODE_TOKEN, Node, with_lent};
+
+/// How many steps below its checked node a source still shares the nodes
+/// it makes (a typed form's nodes sit one to three steps down: `items[0]`,
+/// `panes[1].items[0]`); deeper ones are copies.
+pub(crate) const MAX_STEPS: usize = 8;
+
+/// Where checked nodes sit in their document: the pass's visits.
+pub(crate) trait Places {
+    /// The checked node `at`, borrowed from its document together with the
+    /// document's tree; `None` when it is not in the document (a child hook
+    /// may return a value from elsewhere) or the pass read no document.
+    fn place(&self, at: usize) -> Option<&InTree>;
+}
+
+/// Where a source is: below the checked node `at` of `places`, by `steps`.
+#[derive(Clone, Copy)]
+struct Place<'de> {
+    places: &'de dyn Places,
+    at: usize,
+    steps: Steps,
+}
+
+/// The steps from a checked node to a value inside it: at each level the
+/// array index, or the object's entry index (in document order).
+#[derive(Clone, Copy, Default)]
+struct Steps {
+    len: u8,
+    at: [u32; MAX_STEPS],
+}
+
+impl Steps {
+    /// These steps and one more; `None` past [`MAX_STEPS`].
+    fn then(mut self, index: usize) -> Option<Steps> {
+        let slot = self.at.get_mut(usize::from(self.len))?;
+        *slot = u32::try_from(index).ok()?;
+        self.len += 1;
+        Some(self)
+    }
+
+    /// The value these steps lead to from `value`, if they lead anywhere.
+    fn follow<'a>(&self, mut value: &'a Value) -> Option<&'a Value> {
+        for &index in &self.at[..usize::from(self.len)] {
+            let index = index as usize;
+            value = match value {
+                Value::Array(items) => items.get(index)?,
+                Value::Object(map) => map.values().nth(index)?,
+                _ => return None,
+            };
+        }
+        Some(value)
+    }
+}
 
 /// A checked node (or a part of one), read as `serde_json` reads a
 /// `&Value`, with [`Node`]s made whole (see the module docs).
 #[derive(Clone, Copy)]
 pub(crate) struct NodeSource<'de> {
     value: &'de Value,
-    /// The shared value `value` lies in, when there is one. Invariant:
-    /// `value` is valid and unchanged for as long as `tree` is alive and
-    /// shared (see [`Node::shared`]).
-    tree: Option<&'de Arc<Value>>,
+    /// Where `value` is in its document, when the source reads one.
+    place: Option<Place<'de>>,
 }
 
 impl<'de> NodeSource<'de> {
     /// Reads `value`; its nodes are clones of its children.
     pub(crate) fn new(value: &'de Value) -> Self {
-        NodeSource { value, tree: None }
+        NodeSource { value, place: None }
     }
 
-    /// Reads `value`, a value inside `tree`; its nodes point into `tree`.
-    ///
-    /// # Safety
-    /// As for [`Node::shared`]: `value` must stay valid and unchanged for
-    /// as long as `tree` is alive and shared (it is `tree`'s value, a value
-    /// inside it, or a value borrowed for longer than any borrow of `tree`).
-    #[allow(unsafe_code)]
-    pub(crate) unsafe fn within(tree: &'de Arc<Value>, value: &'de Value) -> Self {
+    /// Reads `value`, the checked node `at` of `places`; its nodes share
+    /// their values with its document when it is in one.
+    pub(crate) fn placed(value: &'de Value, places: &'de dyn Places, at: usize) -> Self {
         NodeSource {
             value,
-            tree: Some(tree),
+            place: Some(Place {
+                places,
+                at,
+                steps: Steps::default(),
+            }),
         }
     }
 
@@ -63,25 +117,35 @@ impl<'de> NodeSource<'de> {
         self.value
     }
 
-    /// `child`, a value inside this source's value, read the same way.
-    fn child(self, child: &'de Value) -> Self {
+    /// `child`, the value at `index` in this source's array or object, read
+    /// the same way.
+    fn child(self, index: usize, child: &'de Value) -> Self {
+        let place = self.place.and_then(|place| {
+            Some(Place {
+                steps: place.steps.then(index)?,
+                ..place
+            })
+        });
         NodeSource {
             value: child,
-            tree: self.tree,
+            place,
         }
     }
 
-    /// The node for this source's value: pointing into the tree, or a
+    /// The node for this source's value: shared with its document, or a
     /// clone.
     fn node(self) -> Node {
-        match self.tree {
-            // SAFETY: the invariant of `tree` (see `NodeSource::within`;
-            // `child` keeps it, since a value inside this one is as valid
-            // and as unchanged as this one).
-            #[allow(unsafe_code)]
-            Some(tree) => unsafe { Node::shared(tree, self.value) },
-            None => Node::new(self.value.clone()),
-        }
+        self.place
+            .and_then(|place| {
+                let checked = place.places.place(place.at)?;
+                let in_tree: InTree = checked
+                    .try_map_project_cloned(|value, _| place.steps.follow(value).ok_or(()))
+                    .ok()?;
+                // The steps were taken from this very value, so they lead
+                // back to it; were they ever not to, a copy is still right.
+                std::ptr::eq(*in_tree.get(), self.value).then(|| Node::shared(in_tree))
+            })
+            .unwrap_or_else(|| Node::new(self.value.clone()))
     }
 }
 
@@ -170,7 +234,12 @@ fn visit_items<'de, V: Visitor<'de>>(
     items: &'de [Value],
     visitor: V,
 ) -> Result<V::Value, serde_json::Error> {
-    let mut items = SeqDeserializer::new(items.iter().map(|item| source.child(item)));
+    let mut items = SeqDeserializer::new(
+        items
+            .iter()
+            .enumerate()
+            .map(|(index, item)| source.child(index, item)),
+    );
     let seq = visitor.visit_seq(&mut items)?;
     items.end()?;
     Ok(seq)
@@ -185,10 +254,10 @@ fn visit_entries<'de, V: Visitor<'de>>(
     map: &'de Map<String, Value>,
     visitor: V,
 ) -> Result<V::Value, serde_json::Error> {
-    let mut entries = MapDeserializer::new(map.iter().map(|(key, value)| {
+    let mut entries = MapDeserializer::new(map.iter().enumerate().map(|(index, (key, value))| {
         (
             BorrowedStrDeserializer::<serde_json::Error>::new(key),
-            source.child(value),
+            source.child(index, value),
         )
     }));
     let fields = visitor.visit_map(&mut entries)?;
@@ -204,6 +273,7 @@ mod tests {
     use serde::Deserialize;
     use serde_json::json;
     use std::collections::BTreeMap;
+    use std::sync::Arc;
 
     #[derive(Debug, PartialEq, Deserialize)]
     #[serde(rename_all = "camelCase")]
@@ -384,16 +454,15 @@ mod tests {
     }
 
     #[test]
-    fn a_shared_value_lends_nodes_that_point_into_it() {
+    fn a_document_lends_nodes_that_share_its_tree() {
         let tree = Arc::new(json!({
             "type": "container",
             "body": [{"type": "kpi", "value": 1}, {"type": "note"}],
             "aside": {"type": "note", "text": "x"},
             "panes": [{"items": [{"type": "kpi"}], "title": "t"}],
         }));
-        // SAFETY: the source reads the tree's own value.
-        #[allow(unsafe_code)]
-        let source = unsafe { NodeSource::within(&tree, &tree) };
+        let places = Whole(InTree::attach_to_cart(Arc::clone(&tree), |value| value));
+        let source = NodeSource::placed(&tree, &places, 0);
         let typed = Container::deserialize(source).unwrap();
         assert!(std::ptr::eq(typed.body[0].as_value(), &tree["body"][0]));
         assert!(std::ptr::eq(typed.body[1].as_value(), &tree["body"][1]));
@@ -403,11 +472,12 @@ mod tests {
         ));
         let pane_item = &tree["panes"][0]["items"][0];
         assert!(std::ptr::eq(typed.panes[0].items[0].as_value(), pane_item));
-        // The nodes keep the tree alive: 1 + the four nodes.
-        assert_eq!(Arc::strong_count(&tree), 5);
+        // The nodes keep the tree alive: 1 + the place + the four nodes.
+        assert_eq!(Arc::strong_count(&tree), 6);
         // A clone shares too; what it reads is the same value.
         let kept = typed.body[0].clone();
         drop(typed);
+        drop(places);
         assert_eq!(Arc::strong_count(&tree), 2);
         assert_eq!(*kept, json!({"type": "kpi", "value": 1}));
         assert_eq!(
@@ -420,5 +490,64 @@ mod tests {
         assert_eq!(kept.type_name(), Some("kpi"));
         assert_eq!(kept, Node::new(json!({"type": "kpi", "value": 1})));
         assert!(take_lent().is_none());
+    }
+
+    /// One checked node: the whole tree.
+    struct Whole(InTree);
+
+    impl Places for Whole {
+        fn place(&self, at: usize) -> Option<&InTree> {
+            (at == 0).then_some(&self.0)
+        }
+    }
+
+    /// Places that know no checked node.
+    struct Nowhere;
+
+    impl Places for Nowhere {
+        fn place(&self, _at: usize) -> Option<&InTree> {
+            None
+        }
+    }
+
+    #[test]
+    fn a_node_too_deep_below_its_checked_node_or_outside_a_document_is_a_copy() {
+        /// Four levels of lists.
+        type Four<T> = Vec<Vec<Vec<Vec<T>>>>;
+        /// Nine steps down to `a`'s node (the field, then eight indexes),
+        /// eight to `b`'s.
+        #[derive(Deserialize)]
+        struct Deep {
+            a: Four<Four<Node>>,
+            b: Four<Vec<Vec<Vec<Node>>>>,
+        }
+        let tree = Arc::new(json!({
+            "a": [[[[[[[[{"type": "deep"}]]]]]]]],
+            "b": [[[[[[[{"type": "shallow"}]]]]]]],
+        }));
+        let places = Whole(InTree::attach_to_cart(Arc::clone(&tree), |value| value));
+        let typed = Deep::deserialize(NodeSource::placed(&tree, &places, 0)).unwrap();
+        let deep = &typed.a[0][0][0][0][0][0][0][0];
+        let shallow = &typed.b[0][0][0][0][0][0][0];
+        assert_eq!(**deep, json!({"type": "deep"}));
+        assert!(!std::ptr::eq(
+            deep.as_value(),
+            &tree["a"][0][0][0][0][0][0][0][0]
+        ));
+        assert!(std::ptr::eq(
+            shallow.as_value(),
+            &tree["b"][0][0][0][0][0][0][0]
+        ));
+        let pane = json!({"items": [{"type": "x"}]});
+        let typed = Pane::deserialize(NodeSource::placed(&pane, &Nowhere, 0)).unwrap();
+        assert_eq!(*typed.items[0], json!({"type": "x"}));
+        assert!(!std::ptr::eq(typed.items[0].as_value(), &pane["items"][0]));
+    }
+
+    #[test]
+    fn a_node_is_send_and_sync() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Node>();
+        shareable::<crate::Document>();
     }
 }

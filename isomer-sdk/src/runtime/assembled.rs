@@ -117,7 +117,7 @@ impl<C: Send + 'static> Runtime<C> {
     }
 
     /// [`Runtime::validate`] of JSON text, with the input budget enforced
-    /// while the text is read ([`parse_json_within`](crate::json::parse_json_within)):
+    /// while the text is read ([`Document::parse_within`](crate::Document::parse_within)):
     /// text over the budget is refused without being built (the refusal is
     /// the only finding and `composition` is `None`), so hostile text costs
     /// little more memory than itself. Within the budget, the result is
@@ -139,13 +139,31 @@ impl<C: Send + 'static> Runtime<C> {
     /// every node the pass deserialized, so [`Checked::render`] renders
     /// without checking or deserializing again.
     ///
-    /// `value` is a `&Value` (or `&DeepValue`), or a
-    /// [`&SharedValue`](crate::SharedValue) whose typed forms then point
-    /// into it instead of copying the child nodes they hold, and whose read
-    /// count, when it was read from text within the budget, spares the
-    /// budget's walk (see [`CheckInput`](crate::CheckInput)).
-    pub fn check<'a>(&'a self, value: impl Into<crate::CheckInput<'a>>) -> Checked<'a> {
-        Checked::new(Engine::shared(), &self.inventory, self.budget, value.into())
+    /// The typed forms share the child nodes they hold with `document`
+    /// instead of copying them, and its read count, when it was read from
+    /// text within the budget ([`Runtime::read`]), spares the budget's walk
+    /// (see [`Document`](crate::Document)).
+    pub fn check<'a>(&'a self, document: &'a crate::Document) -> Checked<'a> {
+        Checked::new(
+            Engine::shared(),
+            &self.inventory,
+            self.budget,
+            document.into(),
+        )
+    }
+
+    /// Reads model output under this runtime's input budget
+    /// ([`Document::parse_within`](crate::Document::parse_within)): what
+    /// [`Runtime::check`] takes. Text over the budget is refused at the first
+    /// value over it, in memory close to the text's own size.
+    ///
+    /// # Errors
+    /// [`JsonRefusal::Syntax`](crate::JsonRefusal::Syntax) when the text is
+    /// not JSON; [`JsonRefusal::OverBudget`](crate::JsonRefusal::OverBudget)
+    /// when it is over the budget ([`BudgetRefusal::to_error`](crate::budget::BudgetRefusal::to_error)
+    /// gives upstream's `INPUT_OVER_BUDGET` finding).
+    pub fn read(&self, text: &str) -> Result<crate::Document, crate::JsonRefusal> {
+        crate::Document::parse_within(text, self.budget)
     }
 
     /// Renders a composition on `surface` (validating first, in the same
@@ -515,7 +533,7 @@ mod tests {
         assert!(runtime.composition_schema.get().is_none());
         assert!(runtime.authoring_schema.get().is_none());
         let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
-        assert!(runtime.check(&view).valid());
+        assert!(runtime.check(&crate::Document::new(view.clone())).valid());
         assert_eq!((compiled("a"), compiled("b")), (true, false));
         assert!(runtime.composition_schema.get().is_none());
         assert_eq!(
@@ -558,7 +576,7 @@ mod tests {
             |type_name: &str| runtime.primitive(type_name).unwrap().inner.shape.is_ready();
         assert_eq!((derived("a"), derived("b")), (false, false));
         let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
-        assert!(runtime.check(&view).valid());
+        assert!(runtime.check(&crate::Document::new(view.clone())).valid());
         assert_eq!((derived("a"), derived("b")), (true, false));
         assert_eq!(
             runtime.primitive("b").unwrap().field_names(),

@@ -8,11 +8,10 @@ use crate::budget::InputBudget;
 use crate::dispatch::Dispatch;
 use crate::error::{CompositionValidationError, ValidationError, ValidationWarning};
 use crate::inventory::Inventory;
-use crate::node::CheckInput;
 use crate::surface::Scope;
 use crate::surface::options::{RenderOptions, ValidationMode};
 use crate::surface::render::{Rendered, Surface, render_body};
-use crate::validate::{Engine, Measure, Visits};
+use crate::validate::{Engine, Input, Measure, Visits};
 
 /// Model output checked as a host reads it: upstream `parse`, then
 /// upstream `validate` of the sanitized copy. Made by
@@ -61,7 +60,7 @@ impl<'a> Checked<'a> {
         engine: &'a Engine,
         inventory: &'a Inventory,
         budget: InputBudget,
-        input: CheckInput<'a>,
+        input: Input<'a>,
     ) -> Self {
         let value = input.value();
         let pass = engine.run(inventory, input, Measure::Check(budget));
@@ -77,7 +76,7 @@ impl<'a> Checked<'a> {
                 // Rare: a key was dropped, so the copy is checked itself (a
                 // refinement may read the raw node); its pass is not kept.
                 let (_, _, errors, warnings) = engine
-                    .run(inventory, CheckInput::from(&copy), Measure::Within)
+                    .run(inventory, Input::from(&copy), Measure::Within)
                     .into_parts();
                 State::Sanitized {
                     copy,

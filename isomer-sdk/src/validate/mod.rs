@@ -38,8 +38,7 @@ use serde_json::Value;
 use crate::budget::{InputBudget, check_input_budget};
 use crate::error::{ValidationError, ValidationWarning};
 use crate::inventory::Inventory;
-use crate::json::{JsonRefusal, JsonSyntaxError, parse_json_within};
-use crate::node::CheckInput;
+use crate::json::{Document, JsonRefusal, JsonSyntaxError};
 
 use order::{Seg, key_for};
 
@@ -125,8 +124,8 @@ impl<'v> Pass<'v> {
 #[derive(Clone, Copy)]
 pub(crate) enum Measure {
     /// Measure the value against this budget first; a refusal is the only
-    /// finding. An input read from text whose count is within the budget
-    /// ([`SharedValue::read_usage`](crate::SharedValue::read_usage)) is not
+    /// finding. A document read from text whose count is within the budget
+    /// ([`Document::read_usage`]) is not
     /// measured again: its reader fed the same meter, with the same rule
     /// for each leaf and key, every value it read (also one a repeated key
     /// later replaced), so the value holds no more than the count, and it
@@ -134,7 +133,7 @@ pub(crate) enum Measure {
     Check(InputBudget),
     /// The value is known to be within the budget, so measuring it again
     /// could only agree:
-    /// - it was read under the budget: [`parse_json_within`] feeds the same
+    /// - it was read under the budget: [`Document::parse_within`] feeds the same
     ///   meter, with the same rule for each leaf and key, every value it
     ///   reads (also one a repeated key later replaces), so a value it
     ///   accepts is within by its own measure too;
@@ -142,6 +141,47 @@ pub(crate) enum Measure {
     ///   [`Measure::Check`]: sanitizing only removes keys, so the copy holds
     ///   no more values, characters or depth.
     Within,
+}
+
+/// What the pass reads: a value borrowed as it is (the typed forms it makes
+/// hold copies of the child nodes), or a [`Document`] (they share them with
+/// it, and its read count may spare the budget's walk). The findings, the
+/// composition and every render are the same either way.
+#[derive(Clone, Copy)]
+pub(crate) struct Input<'a> {
+    value: &'a Value,
+    /// `Some` when `value` is this document's value.
+    document: Option<&'a Document>,
+}
+
+impl<'a> Input<'a> {
+    /// The value read.
+    pub(crate) fn value(self) -> &'a Value {
+        self.value
+    }
+
+    /// The document, when the value is one's.
+    pub(crate) fn document(self) -> Option<&'a Document> {
+        self.document
+    }
+}
+
+impl<'a> From<&'a Value> for Input<'a> {
+    fn from(value: &'a Value) -> Self {
+        Input {
+            value,
+            document: None,
+        }
+    }
+}
+
+impl<'a> From<&'a Document> for Input<'a> {
+    fn from(document: &'a Document) -> Self {
+        Input {
+            value: document,
+            document: Some(document),
+        }
+    }
 }
 
 /// The compiled root schema; the per-node validators live in the primitives.
@@ -178,7 +218,7 @@ impl Engine {
     pub fn run<'v>(
         &'v self,
         inventory: &'v Inventory,
-        input: CheckInput<'v>,
+        input: Input<'v>,
         measure: Measure,
     ) -> Pass<'v> {
         let value = input.value();
@@ -187,7 +227,8 @@ impl Engine {
                 // A count read from the text, within the budget, vouches
                 // for the value (see `Measure::Check`).
                 let read_within = input
-                    .read_usage()
+                    .document()
+                    .and_then(Document::read_usage)
                     .is_some_and(|read| read.is_within(&budget));
                 if read_within {
                     None
@@ -254,7 +295,7 @@ impl Engine {
     }
 
     /// Upstream `validate` of JSON text: the text read within `budget`
-    /// ([`parse_json_within`], which builds nothing past the first value
+    /// ([`Document::parse_within`], which builds nothing past the first value
     /// over a limit), then [`Engine::validate`] of its value, known to be
     /// within ([`Measure::Within`]). Text over the budget gives the refusal
     /// as the only finding and no copy.
@@ -264,8 +305,8 @@ impl Engine {
         text: &str,
         budget: InputBudget,
     ) -> Result<CheckedValidation, JsonSyntaxError> {
-        match parse_json_within(text, budget) {
-            Ok((value, _)) => Ok(self.validate(inventory, &value, Measure::Within)),
+        match Document::parse_within(text, budget) {
+            Ok(document) => Ok(self.validate(inventory, &document, Measure::Within)),
             Err(JsonRefusal::OverBudget(refusal)) => Ok(CheckedValidation {
                 valid: false,
                 errors: vec![refusal.to_error()],

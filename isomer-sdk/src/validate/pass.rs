@@ -4,7 +4,7 @@
 //! and the empty surfaces, all over one list of visits. The visits keep each
 //! node's typed form for the renders that follow.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -13,9 +13,10 @@ use serde_json::Value;
 use crate::error::{SURFACE_NAMES, ValidationError, ValidationWarning};
 use crate::inventory::Inventory;
 use crate::js::quote_text;
+use crate::json::Document;
 use crate::json::eq_deep;
-use crate::node::CheckInput;
-use crate::primitive::{NodeSource, Primitive, RefineContext, TypedSlot};
+use crate::node::InTree;
+use crate::primitive::{NodeSource, Places, Primitive, RefineContext, TypedSlot};
 use crate::walk::{ChildWalker, child_node_path};
 
 use super::messages::{Issue, Subject, format_path, issues};
@@ -67,7 +68,7 @@ impl Engine {
     pub(super) fn schema_pass<'v>(
         &'v self,
         inventory: &'v Inventory,
-        input: CheckInput<'v>,
+        input: super::Input<'v>,
     ) -> (Vec<ValidationError>, Visits<'v>) {
         let value = input.value();
         let mut found: Vec<(Vec<u64>, ValidationError)> = Vec::new();
@@ -81,7 +82,7 @@ impl Engine {
             found.push((issue.key, ValidationError::new(path, issue.message)));
         }
         let mut visits = Visits {
-            tree: input.tree(),
+            tree: input.document().map(Document::tree),
             roots: 0,
             body_key: &self.body_key,
             list: Vec::new(),
@@ -110,6 +111,7 @@ impl Engine {
                     primitive: None,
                     children: 0..0,
                     slot: RefCell::new(TypedSlot::Empty),
+                    place: OnceCell::new(),
                 });
             }
             stack.extend((0..body.len()).rev().map(Task::Visit));
@@ -195,6 +197,7 @@ impl Engine {
                     primitive: None,
                     children: 0..0,
                     slot: RefCell::new(TypedSlot::Empty),
+                    place: OnceCell::new(),
                 });
             }
             visits.list[at].children = first..visits.list.len();
@@ -273,6 +276,11 @@ pub(crate) struct Visit<'v> {
     children: Range<usize>,
     /// Its typed form, made once and shared by refinements and renders.
     slot: RefCell<TypedSlot>,
+    /// The node borrowed from the document together with its tree, found
+    /// the first time a node in its typed form is shared (only containers'
+    /// typed forms hold nodes); `None` inside when it is not in the
+    /// document.
+    place: OnceCell<Option<InTree>>,
 }
 
 impl<'v> Visit<'v> {
@@ -298,10 +306,9 @@ fn with_node_type(error: ValidationError, reported: Option<&str>) -> ValidationE
 /// Every node the schema pass reached. Children are added after their
 /// parent, so a parent's index is below its children's.
 pub(crate) struct Visits<'v> {
-    /// The shared value the pass read, when it read one. Every visit's node
-    /// is its value, a value inside it, or (from a child hook) a value
-    /// borrowed for longer than any borrow of it could be: what
-    /// [`NodeSource::within`] asks.
+    /// The document's tree, when the pass read a document. A visit's node
+    /// is a value inside it, or (from a child hook) possibly a value from
+    /// elsewhere, which [`Places::place`] tells apart.
     tree: Option<&'v Arc<Value>>,
     /// How many body roots there are (the first visits).
     roots: usize,
@@ -332,23 +339,49 @@ impl<'v> Visits<'v> {
 }
 
 impl Visits<'_> {
-    /// The node of the visit `at`, as its typed form is read: pointing
-    /// into the shared value the pass read, if it read one.
+    /// The node of the visit `at`, as its typed form is read: the nodes it
+    /// makes share their values with the document the pass read, if it
+    /// read one.
     pub(crate) fn source(&self, at: usize) -> NodeSource<'_> {
         let node = self.list[at].node;
         match self.tree {
-            // SAFETY: see `Visits::tree`. A body root is an element of the
-            // tree's `body`. A child comes from `validated_child_nodes` of
-            // a visited node: either the schema's slots, which return
-            // values inside the node, or the primitive's explicit child
-            // hook, whose bound (`for<'a> Fn(&'a Value) -> Vec<ChildRef<'a>>
-            // + 'static`, see `PrimitiveBuilder::children`) lets it return
-            // only values inside the node or values that outlive every
-            // borrow (a static, a leaked box). Nothing can free or change
-            // either while the tree is shared.
-            #[allow(unsafe_code)]
-            Some(tree) => unsafe { NodeSource::within(tree, node) },
+            Some(_) => NodeSource::placed(node, self, at),
             None => NodeSource::new(node),
+        }
+    }
+
+    /// Finds the place of the visit `at`, given its parent's: a body root
+    /// is `body[at]` of the tree, a child is at its relative path
+    /// (`items[1]`) from its parent. `None` when that path does not lead to
+    /// the visit's very node (a child hook gave a value from elsewhere).
+    fn find_place(&self, at: usize, tree: &Arc<Value>) -> Option<InTree> {
+        let visit = &self.list[at];
+        let node = visit.node;
+        let is_node = |found: &Value| std::ptr::eq(found, node);
+        match visit.parent {
+            None => InTree::try_attach_to_cart(Arc::clone(tree), |root| {
+                crate::composition::node_field(root, "body")
+                    .and_then(|body| body.get(at))
+                    .filter(|found| is_node(found))
+                    .ok_or(())
+            })
+            .ok(),
+            Some(parent) => {
+                let from = self.list[parent].place.get()?.as_ref()?;
+                let steps = parse_child_path(&self.relative_path(at));
+                from.try_map_project_cloned(|value, _| {
+                    let mut found = *value;
+                    for step in &steps {
+                        found = match step {
+                            Seg::Key(key) => crate::composition::node_field(found, key),
+                            Seg::Index(index) => found.get(*index),
+                        }
+                        .ok_or(())?;
+                    }
+                    if is_node(found) { Ok(found) } else { Err(()) }
+                })
+                .ok()
+            }
         }
     }
 
@@ -548,6 +581,22 @@ impl Visits<'_> {
             segments.extend(parse_child_path(&self.relative_path(index)));
         }
         segments
+    }
+}
+
+impl Places for Visits<'_> {
+    /// Found once per visit, outermost first (each from its parent's).
+    fn place(&self, at: usize) -> Option<&InTree> {
+        let tree = self.tree?;
+        if let Some(place) = self.list.get(at)?.place.get() {
+            return place.as_ref();
+        }
+        for index in self.chain(at) {
+            self.list[index]
+                .place
+                .get_or_init(|| self.find_place(index, tree));
+        }
+        self.list[at].place.get()?.as_ref()
     }
 }
 
