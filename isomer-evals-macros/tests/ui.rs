@@ -9,6 +9,10 @@
 //! and run are ordinary test targets instead (`isomer-evals/tests/eval_expansions.rs`,
 //! `tests/tool.rs`).
 //!
+//! The test is `#[ignore]`d, so `cargo test --workspace` leaves it out: run it with
+//! `cargo test -p isomer-evals-macros --test ui -- --ignored` (CI runs it in a step of its
+//! own, after the workspace's tests).
+//!
 //! The `.stderr` files were produced by rustc 1.95.0 (the workspace's `rust-version`);
 //! rustc's rendering of diagnostics drifts between releases, so regenerate them with
 //! `TRYBUILD=overwrite cargo test -p isomer-evals-macros --test ui` when the pinned
@@ -26,11 +30,19 @@ use std::process::Command;
 const OVERRIDE: &str = "ISOMER_EVAL_MANIFEST_DIR";
 
 #[test]
+#[ignore = "one trybuild project for every compile-fail case (about a minute of cargo check); CI runs it in a step of its own: cargo test -p isomer-evals-macros --test ui -- --ignored"]
 fn ui() {
     if std::env::var_os(OVERRIDE).is_none() {
         let evals = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../isomer-evals");
         let status = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "ui", "--nocapture", "--test-threads", "1"])
+            .args([
+                "--exact",
+                "ui",
+                "--include-ignored",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
             .env(OVERRIDE, evals.canonicalize().unwrap())
             .status()
             .unwrap();

@@ -55,7 +55,7 @@ use std::time::Duration;
 use futures::channel::oneshot;
 use isomer_evals::agent::{AgentStep, AgentUsage};
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, Generate, GenerateRequest, Judge, JudgeRequest,
+    AnswerabilityVerdict, BoxError, Generate, GenerateRequest, Judge, JudgeRequest, UsageMeter,
 };
 use serde_json::{Map, Value, json};
 
@@ -311,7 +311,9 @@ impl ChatClient {
             let client = client.clone();
             async move {
                 let messages = vec![json!({"role": "user", "content": request.model_text()})];
-                let completion = client.complete(messages, Vec::new()).await?;
+                let answer = client.complete(messages, Vec::new()).await;
+                note_finish_reason(&request.usage, &answer);
+                let completion = answer?;
                 request.usage.add(agent_usage(completion.usage));
                 Ok::<_, BoxError>(completion.text)
             }
@@ -340,7 +342,9 @@ impl ChatClient {
                         ),
                     }),
                 ];
-                let completion = client.complete(messages, Vec::new()).await?;
+                let answer = client.complete(messages, Vec::new()).await;
+                note_finish_reason(&request.usage, &answer);
+                let completion = answer?;
                 request.usage.add(agent_usage(completion.usage));
                 verdict(&completion.text).ok_or_else(|| {
                     BoxError::from(format!(
@@ -364,6 +368,20 @@ impl ChatClient {
 }
 
 /// A call's tokens as the evals count them.
+/// Notes the provider's `finish_reason` of a call on `meter`, for the run file: the
+/// answer's, or the one a non-answer ([`ChatError::Unanswered`]) carries; nothing when the
+/// provider sent none or the call failed before an answer came.
+fn note_finish_reason(meter: &UsageMeter, answer: &Result<Completion, ChatError>) {
+    let reason = match answer {
+        Ok(completion) => completion.finish_reason.as_deref(),
+        Err(ChatError::Unanswered { finish_reason, .. }) => finish_reason.as_deref(),
+        Err(_) => None,
+    };
+    if let Some(reason) = reason {
+        meter.set_finish_reason(reason);
+    }
+}
+
 pub(crate) fn agent_usage(usage: Usage) -> AgentUsage {
     AgentUsage {
         input_tokens: usage.input_tokens,

@@ -234,6 +234,16 @@ fn the_record_command_prints_the_calls_own_latency_and_tokens() {
     for call in latency.attempts.iter().chain(&timeout.attempts) {
         assert!(call.latency_ms.unwrap() >= 120.0, "{call:?}");
     }
+    // The provider's finish reason of every live call, generate and judge alike.
+    let judges = [&latency.judge, &timeout.judge].into_iter().flatten();
+    for call in latency
+        .attempts
+        .iter()
+        .chain(&timeout.attempts)
+        .chain(judges)
+    {
+        assert_eq!(call.finish_reason.as_deref(), Some("stop"), "{call:?}");
+    }
     assert!(timeout.scores.valid_after_retry && !timeout.scores.valid);
     assert_eq!(timeout.error, None);
 

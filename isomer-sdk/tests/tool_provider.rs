@@ -174,11 +174,8 @@ fn a_data_carrying_enum_is_declared_as_any_of_in_every_restricted_dialect() {
             .get("parameters")
             .or_else(|| declaration.get("input_schema"))
             .unwrap()["properties"]["shape"];
-        let variants = match provider {
-            Provider::Gemini => &shape["anyOf"][0]["anyOf"],
-            // Made nullable once more by the strict rule for optional properties.
-            _ => &shape["anyOf"][0]["anyOf"][0]["anyOf"],
-        };
+        // schemars already wrote the `null` variant: no dialect adds a second one.
+        let variants = &shape["anyOf"][0]["anyOf"];
         assert_eq!(variants.as_array().map(Vec::len), Some(2), "{provider:?}");
         if provider == Provider::Gemini {
             assert_eq!(variants[1], square);
@@ -198,5 +195,90 @@ fn a_data_carrying_enum_is_declared_as_any_of_in_every_restricted_dialect() {
     assert_eq!(
         call(&tool, json!({ "shape": null })),
         (false, "Drawing { shape: None }".to_owned())
+    );
+}
+
+/// Strict dialects write every nullable as a union with the `null` type, never
+/// a `type` list (Anthropic's SDK fails on `type: ["string","null"]` when it
+/// rewrites a schema for strict tool use): the optional properties made
+/// nullable, schemars' `Option` fields, and the optional enum alike.
+#[test]
+fn strict_dialects_write_nullables_as_any_of_with_the_null_type() {
+    let tool = tool();
+    for provider in [Provider::OpenAi, Provider::AnthropicStrict] {
+        let declaration = provider_tool(&tool, provider);
+        let schema = declaration
+            .get("parameters")
+            .or_else(|| declaration.get("input_schema"))
+            .unwrap();
+        assert_eq!(
+            schema["properties"]["label"]["anyOf"][0]["properties"],
+            json!({
+                "text": { "anyOf": [{ "type": "string" }, { "type": "null" }] },
+                "kind": {
+                    "anyOf": [
+                        { "type": "string", "enum": ["plain", "bold"] },
+                        { "type": "null" }
+                    ]
+                }
+            }),
+            "{provider:?}"
+        );
+        let text = declaration.to_string();
+        assert!(!text.contains("\"type\":["), "{provider:?}: {text}");
+        assert!(!text.contains("null]"), "{provider:?}: {text}");
+    }
+    insta::assert_json_snapshot!(
+        "anthropic_strict_shape",
+        provider_tool(&tool, Provider::AnthropicStrict)
+    );
+    // The arguments in that shape are read back as the tool's own.
+    assert_eq!(
+        call(
+            &tool,
+            json!({ "label": { "text": "Hi", "kind": "bold" }, "rows": [] })
+        ),
+        (
+            false,
+            "Input { label: Some(Label { text: Some(\"Hi\"), kind: Some(Bold) }), rows: [] }"
+                .to_owned()
+        )
+    );
+}
+
+/// A loose object that may be `null` stays nullable as JSON text, in each
+/// dialect's own form (Gemini has no `null` type and no `type` list).
+#[test]
+fn a_nullable_loose_object_is_nullable_json_text_in_each_dialect() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "input": { "type": ["object", "null"], "description": "The view's input." }
+        },
+        "required": ["input"]
+    });
+    let tool = Tool::new("view", "Builds a view.", schema, |input| {
+        Box::pin(async move { isomer_sdk::ToolResult::text(input.to_string()) })
+    });
+    let input = |provider| {
+        let declaration = provider_tool(&tool, provider);
+        let schema = declaration
+            .get("parameters")
+            .or_else(|| declaration.get("input_schema"))
+            .unwrap()
+            .clone();
+        schema["properties"]["input"].clone()
+    };
+    let description = "The view's input. Write the JSON object as JSON text, in a string.";
+    for provider in [Provider::OpenAi, Provider::AnthropicStrict] {
+        assert_eq!(
+            input(provider),
+            json!({ "description": description, "anyOf": [{ "type": "string" }, { "type": "null" }] }),
+            "{provider:?}"
+        );
+    }
+    assert_eq!(
+        input(Provider::Gemini),
+        json!({ "type": "string", "description": description, "nullable": true })
     );
 }

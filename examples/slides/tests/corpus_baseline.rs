@@ -406,53 +406,92 @@ mod command {
         );
     }
 
+    /// The whole stderr of a refused command line: clap's `error:` line, the short usage
+    /// when clap gives one, and the pointer to `--help`; never the whole help.
+    fn refused(error: &str, usage: Option<&str>) -> String {
+        match usage {
+            Some(usage) => {
+                format!("error: {error}\n\nUsage: {usage}\n\nFor more information, try '--help'.\n")
+            }
+            None => format!("error: {error}\n\nFor more information, try '--help'.\n"),
+        }
+    }
+
     #[test]
     fn bad_arguments_and_directories_exit_two_with_a_reason() {
-        let output = run(&["--verbose"]);
-        assert_eq!(output.status.code(), Some(2));
-        assert!(
-            stderr(&output)
-                .starts_with("error: unknown argument `--verbose`\n\nusage: isomer-report")
-        );
-
-        let output = run(&["--corpus"]);
-        assert_eq!(output.status.code(), Some(2));
-        assert!(
-            stderr(&output).starts_with(
-                "error: `--corpus` needs a directory, e.g. `--corpus corpus/slides`\n"
-            )
-        );
-
-        let output = run(&["--corpus", "a", "--corpus", "b"]);
-        assert_eq!(output.status.code(), Some(2));
-        assert!(stderr(&output).starts_with("error: `--corpus` is given twice\n"));
-
-        // An empty value is no value, given after the flag or after `=`.
-        for args in [&["--html", ""][..], &["--html="]] {
-            let output = run(args);
-            assert_eq!(output.status.code(), Some(2), "{args:?}");
-            assert!(
-                stderr(&output)
-                    .starts_with("error: `--html` needs a file, e.g. `--html report.html`\n"),
-                "{args:?}"
-            );
-        }
-        for args in [&["--corpus", ""][..], &["--corpus="]] {
-            let output = run(args);
-            assert_eq!(output.status.code(), Some(2), "{args:?}");
-            assert!(
-                stderr(&output).starts_with(
-                    "error: `--corpus` needs a directory, e.g. `--corpus corpus/slides`\n"
+        let cases: [(&[&str], String); 9] = [
+            (
+                &["--verbose"],
+                refused(
+                    "unexpected argument '--verbose' found\n\n  tip: a similar argument exists: '--version'",
+                    Some("isomer-report --version"),
                 ),
-                "{args:?}"
-            );
+            ),
+            (
+                &["--corpus"],
+                refused(
+                    "a value is required for '--corpus <DIR>' but none was supplied",
+                    None,
+                ),
+            ),
+            (
+                &["--corpus", "a", "--corpus", "b"],
+                refused(
+                    "the argument '--corpus <DIR>' cannot be used multiple times",
+                    Some("isomer-report [OPTIONS]"),
+                ),
+            ),
+            // An empty value is no value, given after the flag or after `=`.
+            (
+                &["--html", ""],
+                refused(
+                    "a value is required for '--html <FILE>' but none was supplied",
+                    None,
+                ),
+            ),
+            (
+                &["--html="],
+                refused(
+                    "a value is required for '--html <FILE>' but none was supplied",
+                    None,
+                ),
+            ),
+            (
+                &["--corpus="],
+                refused(
+                    "a value is required for '--corpus <DIR>' but none was supplied",
+                    None,
+                ),
+            ),
+            (
+                &["--html=a.html", "--html", "b.html"],
+                refused(
+                    "the argument '--html <FILE>' cannot be used multiple times",
+                    Some("isomer-report [OPTIONS]"),
+                ),
+            ),
+            (
+                &["--json=yes"],
+                refused(
+                    "unexpected value 'yes' for '--json' found; no more were expected",
+                    Some("isomer-report --json"),
+                ),
+            ),
+            // The prompt is the same for every corpus: another option with it is a mistake.
+            (
+                &["--print-prompt", "--corpus", "corpus/slides"],
+                refused(
+                    "the argument '--print-prompt' cannot be used with '--corpus <DIR>'",
+                    Some("isomer-report --print-prompt"),
+                ),
+            ),
+        ];
+        for (args, expected) in cases {
+            let output = run(args);
+            assert_eq!(stderr(&output), expected, "{args:?}");
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(output.stdout.is_empty(), "{args:?}");
         }
-        let output = run(&["--html=a.html", "--html", "b.html"]);
-        assert_eq!(output.status.code(), Some(2));
-        assert!(stderr(&output).starts_with("error: `--html` is given twice\n"));
-        let output = run(&["--json=yes"]);
-        assert_eq!(output.status.code(), Some(2));
-        assert!(stderr(&output).starts_with("error: unknown argument `--json=yes`\n"));
 
         let missing = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-such-corpus");
         let output = run(&["--corpus", missing.to_str().unwrap()]);
@@ -500,12 +539,44 @@ mod command {
     }
 
     #[test]
-    fn help_and_print_prompt_exit_zero() {
+    fn help_version_and_print_prompt_exit_zero() {
         let output = run(&["--help"]);
+        assert_eq!(stderr(&output), "");
         assert_eq!(output.status.code(), Some(0));
-        assert!(String::from_utf8(output.stdout).unwrap().starts_with(
-            "usage: isomer-report [--corpus DIR] [--json] [--html FILE] [--print-prompt]\n"
-        ));
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "\
+Replays a recorded corpus against the slides pack and prints the eval report.
+
+Usage: isomer-report [OPTIONS]
+
+Options:
+      --corpus <DIR>  The corpus directory [default: corpus/slides of this repository]
+      --json          Print the EvalReport as JSON instead of the text report
+      --html <FILE>   Also write the HTML report of the run to FILE
+      --print-prompt  Print the prompt the harness builds for the slides pack and exit
+  -h, --help          Print help
+  -V, --version       Print version
+
+Exit status:
+  0  the recordings match the harness
+  1  prompt.txt differs, recordings are missing or judgments are stale (the report is still printed)
+  2  a bad argument, a corpus that does not load or has no cases, or an HTML file that cannot be written
+"
+        );
+        // `-h` is the same help.
+        assert_eq!(run(&["-h"]).stdout, run(&["--help"]).stdout);
+
+        for flag in ["--version", "-V"] {
+            let output = run(&[flag]);
+            assert_eq!(stderr(&output), "", "{flag}");
+            assert_eq!(output.status.code(), Some(0), "{flag}");
+            assert_eq!(
+                String::from_utf8(output.stdout).unwrap(),
+                concat!("isomer-report ", env!("CARGO_PKG_VERSION"), "\n"),
+                "{flag}"
+            );
+        }
 
         let output = run(&["--print-prompt"]);
         assert_eq!(output.status.code(), Some(0));

@@ -112,7 +112,7 @@ fn a_matrix_with_no_rows_renders_on_every_surface() {
     let markdown = render(Surface::Markdown);
     assert_eq!(
         markdown,
-        "|   | Argo CD | **● Spinnaker** | In-house scripts |\n| - | - | - | - |"
+        "| | Argo CD | **● Spinnaker** | In-house scripts |\n| - | - | - | - |"
     );
     let html = render(Surface::Html);
     assert!(

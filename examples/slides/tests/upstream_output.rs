@@ -399,12 +399,9 @@ fn the_highlighted_matrix_head_is_bold_on_markdown_and_slack() {
     );
     assert_eq!(
         markdown(&highlighted).lines().next(),
-        Some("|   | Basic | **● Plus** |")
+        Some("| | Basic | **● Plus** |")
     );
-    assert_eq!(
-        markdown(&plain).lines().next(),
-        Some("|   | Basic | Plus |")
-    );
+    assert_eq!(markdown(&plain).lines().next(), Some("| | Basic | Plus |"));
     assert_eq!(
         slack(&highlighted),
         concat!(

@@ -7,6 +7,9 @@
 //! exits quietly, and a golden the runtime refuses fails its own case and `totals`, naming
 //! the case, the path and the message.
 //!
+//! Both tests are `#[ignore]`d, so `cargo test --workspace` leaves them out; CI runs the
+//! first in a step of its own, and the second needs the network.
+//!
 //! Two ways in, one flow ([`gate_from_a_copy`]):
 //! - [`the_example_builds_and_gates_outside_the_workspace`] copies this workspace's
 //!   `Cargo.lock` and builds into this workspace's `target/` (cargo's `CARGO_TARGET_DIR`),
@@ -120,6 +123,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 #[test]
+#[ignore = "builds the copy's dependencies once more (about two minutes); CI runs it in a step of its own: cargo test -p todo-pack --test outside_workspace -- --ignored --exact the_example_builds_and_gates_outside_the_workspace"]
 fn the_example_builds_and_gates_outside_the_workspace() {
     gate_from_a_copy(Lock::Workspace);
 }

@@ -18,9 +18,18 @@
 //! OpenAI's strict mode and Anthropic's strict tool use both want, for every
 //! object: `additionalProperties: false`, every property listed in
 //! `required`, and an optional property expressed as one that may be
-//! `null`. So each optional property becomes nullable (`type: [t, "null"]`,
-//! `null` added to its `enum`, or `anyOf: [schema, {"type":"null"}]` when it
-//! has no `type`) and is made required.
+//! `null`. So each optional property becomes nullable and is made required.
+//!
+//! A strict dialect writes every nullable schema one way, as a union with
+//! the `null` type: `{"description"?, "anyOf": [schema, {"type":"null"}]}`,
+//! the description kept beside `anyOf` and `null` taken out of the schema's
+//! `type` list and `enum`. That holds for the optional properties made
+//! nullable here and for schemas that already were (schemars writes an
+//! `Option<String>` as `type: ["string","null"]`), so no `type` list with
+//! `null` is left: Anthropic's SDK, which rewrites a schema for strict tool
+//! use, fails on one, and both providers document the `anyOf` form. A
+//! schema with a `{"type":"null"}` variant of `anyOf` already is nullable
+//! and is kept as it is.
 //!
 //! In every dialect but [`Provider::Anthropic`], `oneOf` (what schemars
 //! writes for a Rust enum whose variants carry data) is declared as
@@ -178,7 +187,12 @@ impl Provider {
 ///                     "type": "string",
 ///                     "description": "The composition. Write the JSON object as JSON text, in a string."
 ///                 },
-///                 "theme": { "type": ["string", "null"], "enum": ["light", "dark", null] }
+///                 "theme": {
+///                     "anyOf": [
+///                         { "type": "string", "enum": ["light", "dark"] },
+///                         { "type": "null" }
+///                     ]
+///                 }
 ///             },
 ///             "required": ["composition", "theme"],
 ///             "additionalProperties": false
@@ -249,7 +263,7 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
         return schema.clone();
     };
     if !is_root && is_loose_object(schema) {
-        return loose_object(schema);
+        return loose_object(schema, provider);
     }
     let mut out = Map::new();
     let mut moved: Vec<String> = Vec::new();
@@ -357,7 +371,32 @@ fn rewrite(schema: &Value, provider: Provider, is_root: bool) -> Value {
         };
         out.insert("description".to_owned(), Value::String(description));
     }
+    if provider.is_strict() && take_null_type(&mut out) {
+        return nullable(Value::Object(out), provider);
+    }
     Value::Object(out)
+}
+
+/// Takes `null` out of `schema`'s `type` list (a lone type left is written as
+/// a string) and out of its `enum`; whether the list held `null`. A strict
+/// dialect then writes the schema as a union with `null` ([`nullable`]).
+fn take_null_type(schema: &mut Map<String, Value>) -> bool {
+    let Some(Value::Array(types)) = schema.get_mut("type") else {
+        return false;
+    };
+    let before = types.len();
+    types.retain(|ty| ty != "null");
+    if types.len() == before {
+        return false;
+    }
+    if let [one] = types.as_slice() {
+        let one = one.clone();
+        schema.insert("type".to_owned(), one);
+    }
+    if let Some(Value::Array(options)) = schema.get_mut("enum") {
+        options.retain(|option| !option.is_null());
+    }
+    true
 }
 
 /// An object schema that lists no keys yet takes some: `type: object`
@@ -378,22 +417,25 @@ pub(crate) fn is_loose_object(schema: &Map<String, Value>) -> bool {
 }
 
 /// A loose object declared as a string of JSON text, keeping its
-/// description and nullability.
-fn loose_object(schema: &Map<String, Value>) -> Value {
+/// description, and its nullability as `provider` writes it.
+fn loose_object(schema: &Map<String, Value>, provider: Provider) -> Value {
     let description = match schema.get("description").and_then(Value::as_str) {
         Some(description) => format!("{description} {AS_JSON_TEXT}"),
         None => AS_JSON_TEXT.to_owned(),
     };
-    let nullable = matches!(schema.get("type"), Some(Value::Array(types)) if types.iter().any(|ty| ty == "null"));
-    let ty = if nullable {
-        json!(["string", "null"])
+    let text = json!({ "type": "string", "description": description });
+    let nullable_object = matches!(schema.get("type"), Some(Value::Array(types)) if types.iter().any(|ty| ty == "null"));
+    if nullable_object {
+        nullable(text, provider)
     } else {
-        json!("string")
-    };
-    json!({ "type": ty, "description": description })
+        text
+    }
 }
 
-/// `schema` made to accept `null` as the provider writes it (module docs).
+/// `schema` made to accept `null` as the provider writes it: `nullable: true`
+/// for Gemini; for a strict dialect `{"description"?, "anyOf": [schema,
+/// {"type":"null"}]}`, unless `anyOf` already holds a `{"type":"null"}`
+/// variant (module docs).
 fn nullable(schema: Value, provider: Provider) -> Value {
     let Value::Object(mut schema) = schema else {
         return schema;
@@ -402,24 +444,21 @@ fn nullable(schema: Value, provider: Provider) -> Value {
         schema.insert("nullable".to_owned(), Value::Bool(true));
         return Value::Object(schema);
     }
-    match schema.get_mut("type") {
-        Some(Value::String(ty)) => {
-            let ty = std::mem::take(ty);
-            schema.insert("type".to_owned(), json!([ty, "null"]));
-        }
-        Some(Value::Array(types)) => {
-            if !types.iter().any(|ty| ty == "null") {
-                types.push(json!("null"));
-            }
-        }
-        _ => return json!({ "anyOf": [Value::Object(schema), { "type": "null" }] }),
+    let null_type = json!({ "type": "null" });
+    let has_null_variant =
+        matches!(schema.get("anyOf"), Some(Value::Array(options)) if options.contains(&null_type));
+    if has_null_variant {
+        return Value::Object(schema);
     }
-    if let Some(Value::Array(options)) = schema.get_mut("enum")
-        && !options.contains(&Value::Null)
-    {
-        options.push(Value::Null);
+    let mut union = Map::new();
+    if let Some(description) = schema.remove("description") {
+        union.insert("description".to_owned(), description);
     }
-    Value::Object(schema)
+    union.insert(
+        "anyOf".to_owned(),
+        Value::Array(vec![Value::Object(schema), null_type]),
+    );
+    Value::Object(union)
 }
 
 fn has_properties(schema: &Value) -> bool {

@@ -4,14 +4,19 @@
 //! ```text
 //! cargo run -p isomer-slides --bin isomer-report [-- OPTIONS]
 //!
-//! OPTIONS
-//!   --corpus DIR     the corpus directory (default: corpus/slides of this repository)
-//!   --json           print the EvalReport as JSON instead of the text report
-//!   --html FILE      also write the HTML report of the run to FILE
-//!   --print-prompt   print the prompt the harness builds for the slides pack and exit
-//!                    (the text corpus/<name>/prompt.txt must hold)
-//!   -h, --help       print this help
+//! Options:
+//!       --corpus <DIR>  The corpus directory [default: corpus/slides of this repository]
+//!       --json          Print the EvalReport as JSON instead of the text report
+//!       --html <FILE>   Also write the HTML report of the run to FILE
+//!       --print-prompt  Print the prompt the harness builds for the slides pack and exit
+//!   -h, --help          Print help
+//!   -V, --version       Print version
 //! ```
+//!
+//! The command line is parsed by clap ([`Cli`]): an unknown or repeated option, a
+//! missing or empty value, or `--print-prompt` with another option is refused on stderr
+//! with one `error:` line, the short usage and "For more information, try '--help'.",
+//! and status 2.
 //!
 //! The run replays `answers/` as the model and `judgments.json` as the
 //! judge, with the slides pack's guide and rules, the slides frame's body
@@ -40,9 +45,9 @@
 //! case only and one run reports every fault of the corpus.
 //!
 //! Exit status: `0` when the recordings match, `1` when anything above is found (the
-//! report is still printed), `2` for a bad argument or a corpus whose `corpus.json`,
+//! report is still printed), `2` for a bad argument, a corpus whose `corpus.json`,
 //! `judgments.json` or `answers/` listing does not load (every fault is listed with file,
-//! line and column).
+//! line and column) or has no cases, or an HTML file that cannot be written.
 //!
 //! The corpus baseline test (`tests/corpus_baseline.rs`) includes this file
 //! and calls [`replay_corpus`], so the command and the committed baseline
@@ -51,6 +56,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Parser;
 use isomer_evals::baseline::{Baseline, PromptMismatch, check_prompt};
 use isomer_evals::corpus::Corpus;
 use isomer_evals::html::{AnswerLog, EvalPage};
@@ -72,19 +78,35 @@ fn default_corpus() -> PathBuf {
 /// Cases in flight at once; the report does not depend on it.
 const CONCURRENCY: usize = 4;
 
-const USAGE: &str = "usage: isomer-report [--corpus DIR] [--json] [--html FILE] [--print-prompt]
+/// What `--help` prints after the options: the exit status, as the module docs give it.
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  the recordings match the harness
+  1  prompt.txt differs, recordings are missing or judgments are stale (the report is still printed)
+  2  a bad argument, a corpus that does not load or has no cases, or an HTML file that cannot be written";
 
-Replays a recorded corpus against the slides pack and prints the eval report.
-
-  --corpus DIR     the corpus directory (default: corpus/slides of this repository)
-  --json           print the EvalReport as JSON instead of the text report
-  --html FILE      also write the HTML report of the run to FILE
-  --print-prompt   print the prompt the harness builds for the slides pack and exit
-  -h, --help       print this help
-
-Exit status: 0 when the recordings match the harness, 1 when prompt.txt differs
-or recordings are missing or judgments are stale, 2 for bad arguments, a corpus
-that does not load or has no cases, or an HTML file that cannot be written.";
+/// The command line of `isomer-report`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "isomer-report",
+    version,
+    about = "Replays a recorded corpus against the slides pack and prints the eval report.",
+    after_help = EXIT_STATUS
+)]
+struct Cli {
+    /// The corpus directory [default: corpus/slides of this repository]
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
+    /// Print the EvalReport as JSON instead of the text report
+    #[arg(long)]
+    json: bool,
+    /// Also write the HTML report of the run to FILE
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Print the prompt the harness builds for the slides pack and exit
+    #[arg(long, conflicts_with_all = ["corpus", "json", "html"])]
+    print_prompt: bool,
+}
 
 /// What one replay of a corpus produced.
 pub struct Replayed {
@@ -222,86 +244,15 @@ fn committed_slides_report() -> Option<EvalReport> {
     isomer_evals::harness::committed_report(&snapshots, "slides")
 }
 
-/// The parsed command line.
-struct Args {
-    corpus: PathBuf,
-    /// Whether `--corpus` was given (the committed baseline is the default corpus's).
-    corpus_given: bool,
-    html: Option<PathBuf>,
-    json: bool,
-    print_prompt: bool,
-}
-
-/// Parses the arguments after the program name; `Err` carries the message
-/// (and `Ok(None)` means help was asked for).
-fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, String> {
-    let mut parsed = Args {
-        corpus: default_corpus(),
-        corpus_given: false,
-        html: None,
-        json: false,
-        print_prompt: false,
-    };
-    let mut corpus_given = false;
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        // `--html FILE` and `--html=FILE` alike, and the same for `--corpus`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag @ ("--html" | "--corpus"), value)) => (flag, Some(value.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        match flag {
-            "-h" | "--help" => return Ok(None),
-            "--json" => parsed.json = true,
-            "--print-prompt" => parsed.print_prompt = true,
-            "--html" => {
-                if parsed.html.is_some() {
-                    return Err("`--html` is given twice".to_owned());
-                }
-                let file = flag_value(inline, &mut args)
-                    .ok_or_else(|| "`--html` needs a file, e.g. `--html report.html`".to_owned())?;
-                parsed.html = Some(PathBuf::from(file));
-            }
-            "--corpus" => {
-                if corpus_given {
-                    return Err("`--corpus` is given twice".to_owned());
-                }
-                let dir = flag_value(inline, &mut args).ok_or_else(|| {
-                    "`--corpus` needs a directory, e.g. `--corpus corpus/slides`".to_owned()
-                })?;
-                parsed.corpus = PathBuf::from(dir);
-                corpus_given = true;
-            }
-            other => return Err(format!("unknown argument `{other}`")),
-        }
-    }
-    parsed.corpus_given = corpus_given;
-    Ok(Some(parsed))
-}
-
-/// A flag's value: the text after `=` when it was given that way, else the next
-/// argument unless that is another flag. An empty value is no value.
-fn flag_value(inline: Option<String>, args: &mut impl Iterator<Item = String>) -> Option<String> {
-    inline
-        .or_else(|| args.next().filter(|value| !value.starts_with("--")))
-        .filter(|value| !value.is_empty())
-}
-
 fn main() -> ExitCode {
-    let args = match parse_args(std::env::args().skip(1)) {
-        Ok(Some(args)) => args,
-        Ok(None) => {
-            return match write_stdout(&format!("{USAGE}\n")) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(code) => code,
-            };
-        }
-        Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    if args.print_prompt {
+    run(&Cli::parse())
+}
+
+/// Runs the command `cli` describes: prints the prompt, or replays the corpus, writes the
+/// HTML page when asked, prints the report and says on stderr what does not match the
+/// recordings. The exit status is the module docs'.
+fn run(cli: &Cli) -> ExitCode {
+    if cli.print_prompt {
         // Exactly the prompt text: `> corpus/slides/prompt.txt` writes the file.
         return match slides_prompt() {
             Ok(prompt) => match write_stdout(&prompt) {
@@ -314,16 +265,18 @@ fn main() -> ExitCode {
             }
         };
     }
-    let replayed = match replay_corpus(&args.corpus) {
+    let corpus = cli.corpus.clone().unwrap_or_else(default_corpus);
+    let replayed = match replay_corpus(&corpus) {
         Ok(replayed) => replayed,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     };
-    if let Some(file) = &args.html {
-        let committed = (!args.corpus_given).then(committed_slides_report).flatten();
-        let written = html_page(&args.corpus, &replayed, committed.as_ref()).and_then(|page| {
+    if let Some(file) = &cli.html {
+        // The committed baseline is the default corpus's only.
+        let committed = cli.corpus.is_none().then(committed_slides_report).flatten();
+        let written = html_page(&corpus, &replayed, committed.as_ref()).and_then(|page| {
             std::fs::write(file, page)
                 .map_err(|error| format!("cannot write {}: {error}", file.display()))
         });
@@ -333,7 +286,7 @@ fn main() -> ExitCode {
         }
     }
     let baseline = &replayed.baseline;
-    let output = if args.json {
+    let output = if cli.json {
         match serde_json::to_string_pretty(&baseline.report) {
             Ok(json) => json,
             Err(error) => {
@@ -356,11 +309,11 @@ fn main() -> ExitCode {
 
     let mut matches = true;
     if let Err(mismatch) = &replayed.prompt_check {
-        eprintln!("\n{}: {mismatch}", args.corpus.display());
+        eprintln!("\n{}: {mismatch}", corpus.display());
         matches = false;
     }
     if !replayed.findings.is_empty() {
-        eprint!("\nin {}:\n{}", args.corpus.display(), replayed.findings);
+        eprint!("\nin {}:\n{}", corpus.display(), replayed.findings);
         matches = false;
     }
     if matches {

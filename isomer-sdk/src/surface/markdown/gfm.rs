@@ -53,21 +53,25 @@ pub(super) fn block_markdown(block: &Block) -> String {
             .join("\n"),
         Block::Table { head, rows } => {
             let width = head.len().max(1);
+            // Cells are not padded to their column, and an empty cell is one space between
+            // its pipes (`| | Plus |`), as mdast's GFM table writer prints them without
+            // pipe alignment.
             let row = |cells: &[Inline]| {
-                let mut parts: Vec<String> = (0..width)
-                    .map(|i| {
-                        cells
-                            .get(i)
-                            .map(|cell| cell.markdown_lines(LineBreaks::Cell))
-                            .unwrap_or_default()
-                    })
-                    .collect();
-                for part in &mut parts {
-                    if part.is_empty() {
-                        part.push(' ');
+                let mut line = String::from("|");
+                for i in 0..width {
+                    let cell = cells
+                        .get(i)
+                        .map(|cell| cell.markdown_lines(LineBreaks::Cell))
+                        .unwrap_or_default();
+                    if cell.is_empty() {
+                        line.push_str(" |");
+                    } else {
+                        line.push(' ');
+                        line.push_str(&cell);
+                        line.push_str(" |");
                     }
                 }
-                format!("| {} |", parts.join(" | "))
+                line
             };
             let mut lines = vec![row(head), format!("|{}", " - |".repeat(width))];
             lines.extend(rows.iter().map(|cells| row(cells)));

@@ -35,7 +35,7 @@ fn serializes_blocks() {
         .then(Markdown::ordered_list(["x", "y"]));
     assert_eq!(
         md.to_markdown(),
-        "````rust\na ``` b\n````\n\n> one\n>\n> two\n\n| k | v |\n| - | - |\n| a\\|b |   |\n| 4.2 | - 1 |\n\n1. x\n2. y"
+        "````rust\na ``` b\n````\n\n> one\n>\n> two\n\n| k | v |\n| - | - |\n| a\\|b | |\n| 4.2 | - 1 |\n\n1. x\n2. y"
     );
 }
 

@@ -1,49 +1,81 @@
-//! `isomer-gallery OUT_DIR`: a PNG of every slides primitive's catalog
-//! example and of every golden of the recorded slides corpus.
+//! `isomer-gallery`: a PNG of every slides primitive's catalog example and
+//! of every golden of the recorded slides corpus.
 //!
 //! ```text
-//! cargo run -p isomer-pictures --example isomer-gallery -- out/
-//! ```
+//! cargo run -p isomer-gallery -- OUT_DIR [CORPUS_DIR]
 //!
-//! It is an example of this crate, not a binary, so that the slides pack
-//! stays a dev-dependency here: the library draws any pack's snapshot
-//! surface and depends on none, and the slides pack no longer compiles
-//! takumi in every build of its own.
+//! Arguments:
+//!   <OUT_DIR>     The directory the pictures and README.md are written into (created when missing)
+//!   [CORPUS_DIR]  The corpus whose goldens are drawn [default: corpus/slides of this repository]
+//!
+//! Options:
+//!   -h, --help     Print help
+//!   -V, --version  Print version
+//! ```
 //!
 //! Writes `OUT_DIR/catalog/<type>.png` (each example alone on a slide; a
 //! `slideFrame` example is the slide itself), `OUT_DIR/README.md` showing
 //! them in catalog order, and `OUT_DIR/corpus/<id>.png`, drawn from the
 //! runtime's `snapshot` surface by `isomer-pictures`, and prints one line
 //! per picture: its path, and `overflows by N px` when its content runs
-//! past the slide. The corpus is read from the workspace's `corpus/slides`,
-//! or from the directory given as a second argument, with
-//! `isomer_corpus`. Exits 1 when a picture cannot be drawn or a case has
-//! no golden (every other picture is still written), 2 on a usage error,
-//! a corpus that does not read or parse, or an output path that cannot be
-//! written; every error names its path.
+//! past the slide. The corpus is read with `isomer_corpus`.
+//!
+//! Exit status: `0` when every picture is drawn; `1` when a picture cannot
+//! be drawn or a case has no golden (every other picture is still written);
+//! `2` for a command line clap refuses (one `error:` line, the short usage
+//! and "For more information, try '--help'."), a corpus that does not read
+//! or parse, or an output path that cannot be written. Every error names its
+//! path.
+//!
+//! It is its own crate rather than a binary of `isomer-pictures` (whose
+//! library draws any pack and depends on none, and is published while the
+//! slides pack is not) or of `isomer-slides` (which would then compile
+//! takumi in every build of its own).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Parser;
 use isomer_pictures::Pictures;
 use isomer_sdk::{Runtime, SnapshotOptions};
 use serde_json::{Value, json};
 
+/// What `--help` prints after the options: the exit status, as the module docs give it.
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  every picture is drawn
+  1  a picture cannot be drawn or a case has no golden (every other picture is still written)
+  2  a bad argument, a corpus that does not read or parse, or an output path that cannot be written";
+
+/// The command line of `isomer-gallery`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "isomer-gallery",
+    version,
+    about = "Draws a PNG of every slides primitive's catalog example and of every golden of a slides corpus.",
+    after_help = EXIT_STATUS
+)]
+struct Cli {
+    /// The directory the pictures and README.md are written into (created when missing)
+    #[arg(value_name = "OUT_DIR")]
+    out: PathBuf,
+    /// The corpus whose goldens are drawn [default: corpus/slides of this repository]
+    #[arg(value_name = "CORPUS_DIR")]
+    corpus: Option<PathBuf>,
+}
+
+/// The recorded slides corpus of this repository, found from this crate's
+/// manifest directory at build time.
+const DEFAULT_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/slides");
+
 fn main() -> ExitCode {
-    let mut args = std::env::args_os().skip(1);
-    let Some(out) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: isomer-gallery OUT_DIR [CORPUS_DIR]");
-        return ExitCode::from(2);
-    };
-    let corpus = args
-        .next()
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/slides"));
-    match run(&out, &corpus) {
+    let cli = Cli::parse();
+    let corpus = cli.corpus.unwrap_or_else(|| PathBuf::from(DEFAULT_CORPUS));
+    match run(&cli.out, &corpus) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(error) => {
-            eprintln!("isomer-gallery: {error}");
+            eprintln!("error: {error}");
             ExitCode::from(2)
         }
     }
@@ -142,7 +174,7 @@ fn index(catalog: &[isomer_sdk::CatalogEntry]) -> String {
     let mut out = String::from(
         "# The slides pack, drawn\n\nEach primitive's catalog example on a 1920x1080 slide, drawn from the \
          runtime's `snapshot` surface by `isomer-pictures`. Regenerate with \
-         `cargo run -p isomer-pictures --example isomer-gallery -- docs/gallery` (the corpus pictures \
+         `cargo run -p isomer-gallery -- docs/gallery` (the corpus pictures \
          it also writes under `corpus/` are not committed).\n",
     );
     for entry in catalog {
