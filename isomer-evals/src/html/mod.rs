@@ -4,15 +4,21 @@
 //! Content-Security-Policy forbids every fetch and every script) and needs no JavaScript.
 //! It shows, from the report value the text report and the JSON are made of:
 //!
+//! - an index of the cases, failing ones first, each a link to its case (`#case-<id>`);
 //! - the totals, row for row as [`format_report`](crate::format_report) prints them,
 //!   beside the same rows of the baseline (the committed report), moved rows marked;
-//! - each declared floor, met or missed (a case floor with the cases that miss it);
+//! - each declared floor, met or missed (a case floor with the cases that miss it, each
+//!   a link to the case);
 //! - the recordings the replay found missing, stale or unusable;
-//! - one row per case: the request, the verdict (passes or fails its floors, the judge's
-//!   answerability), the scores, each attempt's answer rendered through the runtime's
-//!   html surface with that attempt's validation errors and the model text, and the
-//!   golden rendered the same way. An agent suite ([`AgentPage`]) shows each run instead:
-//!   its turns, the tool calls with their input and result, and the answer.
+//! - one block per case (a `<details>`, open when the case fails, collapsed when it
+//!   passes; failing cases first): the request, the verdict (passes or fails its floors,
+//!   the judge's answerability), the scores (the types a selection missed or added; "not
+//!   measured" for the size and bytes of an invalid first attempt), each attempt's answer
+//!   rendered through the runtime's html surface with that attempt's validation errors
+//!   and the model text (a missing recording named as missing), and the golden rendered
+//!   the same way (an agent suite, [`AgentPage`], shows each run instead: its turns, the
+//!   tool calls with their input and result, and the answer);
+//! - the text report, each case its lists name (`invalid:`, ...) a link to the case.
 //!
 //! All text is escaped with the sdk's escaping ([`isomer_sdk::Html::text`]), the one the
 //! html surface applies to model text; renderings are the surface's own markup, which
