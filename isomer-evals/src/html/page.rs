@@ -313,7 +313,8 @@ impl Page {
 }
 
 /// The index under the title: one link per case to its row, failures first (`rows` is
-/// already in that order), each marked failed, passed or undecided by its class.
+/// already in that order), each `li` of class `failed` or `passed` (a case no floor
+/// decides counts as passed here).
 fn write_index(out: &mut String, rows: &[CaseRow]) {
     let failed = rows.iter().filter(|row| row.failed).count();
     out.push_str(&format!(
