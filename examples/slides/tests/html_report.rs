@@ -148,6 +148,19 @@ fn attribute_names(tag: &str) -> Vec<String> {
 }
 
 /// The text between `<title>` and `</title>` of a serialized DOM.
+/// Asserts that every in-page link of `dom` (`href="#..."`) names an element's id;
+/// returns how many there are.
+fn links_resolve(dom: &str) -> usize {
+    let mut count = 0;
+    for (at, _) in dom.match_indices("href=\"#") {
+        let rest = &dom[at + "href=\"#".len()..];
+        let target = &rest[..rest.find('"').unwrap()];
+        assert!(dom.contains(&format!("id=\"{target}\"")), "{target}");
+        count += 1;
+    }
+    count
+}
+
 /// The case id of a case row's opening tag (`id="case-<id>"`).
 fn case_id(tag: &str) -> &str {
     let start = tag.find("id=\"case-").unwrap() + "id=\"case-".len();
@@ -229,12 +242,12 @@ fn the_slides_report_opens_with_one_row_per_case_and_no_console_message() {
         })
         .collect();
     assert_eq!(links, row_ids);
-    // Every in-page link of the page resolves to an element.
-    for (at, _) in dom.match_indices("href=\"#") {
-        let rest = &dom[at + "href=\"#".len()..];
-        let target = &rest[..rest.find('"').unwrap()];
-        assert!(dom.contains(&format!("id=\"{target}\"")), "{target}");
-    }
+    // The index's 49 links and the text report's one invalid case (timeout-two-files,
+    // valid on its retry); no floor is missed.
+    assert_eq!(links_resolve(&dom), 50);
+    assert!(
+        dom.contains("invalid:\n  <a href=\"#case-timeout-two-files\">timeout-two-files</a>: ")
+    );
     assert!(!dom.contains("<tr class=\"moved\">"));
     assert!(dom.contains("<th>valid</th><td>48 (98%)</td><td>48 (98%)</td>"));
     assert_eq!(
@@ -331,12 +344,22 @@ fn hostile_text_in_every_field_shows_as_text_and_runs_nothing() {
     let dom = String::from_utf8(output.stdout).unwrap();
     assert_eq!(title(&dom), "hostile: eval report");
     let tags = start_tags(&dom);
+    let rows: Vec<&str> = tags
+        .iter()
+        .copied()
+        .filter(|tag| tag.starts_with("<details class=\"case "))
+        .collect();
+    // Both cases fail (their answers are hostile, their recordings do not match), so both
+    // are open, in corpus order.
     assert_eq!(
-        tags.iter()
-            .filter(|tag| tag.starts_with("<details class=\"case "))
-            .count(),
-        2
+        rows,
+        [
+            "<details class=\"case failed\" id=\"case-hostile-links\" open=\"\">",
+            "<details class=\"case failed\" id=\"case-hostile-type\" open=\"\">",
+        ]
     );
+    // The index's two links, the floors' misses and the text report's lists all resolve.
+    assert_eq!(links_resolve(&dom), 9);
     let elements = ["<script", "<img", "<svg", "<iframe", "<object", "<embed"];
     for tag in &tags {
         assert!(
