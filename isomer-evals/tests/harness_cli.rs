@@ -284,45 +284,81 @@ fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
     );
     assert_eq!(events[3]["filtered_out"], 5);
     let stderr = String::from_utf8(output.stderr).unwrap();
-    let headers: Vec<&str> = stderr
+    // The whole diffs go under the target directory the gate was built into.
+    let target = gate().ancestors().nth(3).unwrap().join("isomer/mini");
+    let whole = |name: &str| target.join(format!("{name}.diff"));
+    let headers: Vec<String> = stderr
         .lines()
         .filter(|line| {
-            line.starts_with("--- ") || line.starts_with("+++ ") || line.starts_with("@@ ")
+            ["--- ", "+++ ", "@@ ", "… ", "the whole diff: "]
+                .iter()
+                .any(|start| line.starts_with(start))
         })
+        .map(str::to_owned)
         .collect();
     assert_eq!(
         headers,
         [
-            "--- mini__report.snap (committed)",
-            "+++ mini__report (this run)",
-            "@@ -4,126 +4,108 @@ lines of the snapshot's contents, after the 3-line header of mini__report.snap",
-            "--- mini__report_text.snap (committed)",
-            "+++ mini__report_text (this run)",
-            "@@ -1,10 +1,14 @@ lines of the snapshot's contents, after the 3-line header of mini__report_text.snap",
-            "--- mini__baseline.snap (committed)",
-            "+++ mini__baseline (this run)",
-            "@@ -1,5 +1,10 @@ lines of the snapshot's contents, after the 3-line header of mini__baseline.snap",
+            "--- mini__report.snap (committed)".to_owned(),
+            "+++ mini__report (this run)".to_owned(),
+            "@@ -4,41 +4,23 @@ lines of the snapshot's contents, after the 3-line header of mini__report.snap".to_owned(),
+            "… 68 more lines of this diff".to_owned(),
+            format!("the whole diff: {}", whole("mini__report").display()),
+            "--- mini__report_text.snap (committed)".to_owned(),
+            "+++ mini__report_text (this run)".to_owned(),
+            "@@ -1,10 +1,14 @@ lines of the snapshot's contents, after the 3-line header of mini__report_text.snap".to_owned(),
+            "… 2 more lines of this diff".to_owned(),
+            format!("the whole diff: {}", whole("mini__report_text").display()),
+            "--- mini__baseline.snap (committed)".to_owned(),
+            "+++ mini__baseline (this run)".to_owned(),
+            "@@ -1,5 +1,10 @@ lines of the snapshot's contents, after the 3-line header of mini__baseline.snap".to_owned(),
+            format!("the whole diff: {}", whole("mini__baseline").display()),
+        ]
+    );
+    // One case changed: 59 lines of diff on stderr for the three files (the run file's line
+    // and the closing error excluded), where one hunk from the first change to the last
+    // printed 231 lines for mini__report alone.
+    let printed: Vec<&str> = stderr
+        .lines()
+        .filter(|line| !line.contains(": wrote the run file ") && !line.starts_with("Error: "))
+        .collect();
+    assert_eq!(printed.len(), 59, "{stderr}");
+    // The file holds the whole diff: what stderr shows is its beginning, and it goes on
+    // with the hunk of the totals.
+    let report = std::fs::read_to_string(whole("mini__report")).unwrap();
+    assert_eq!(report.lines().count(), 88, "{report}");
+    assert!(report.starts_with(&printed[..20].join("\n")), "{report}");
+    assert_eq!(
+        report
+            .lines()
+            .filter(|line| line.starts_with("@@ "))
+            .collect::<Vec<_>>(),
+        [
+            "@@ -4,41 +4,23 @@ lines of the snapshot's contents, after the 3-line header of mini__report.snap",
+            "@@ -107,23 +89,23 @@ lines of the snapshot's contents, after the 3-line header of mini__report.snap",
         ]
     );
     assert!(
-        stderr.ends_with(
+        stderr.ends_with(&format!(
             r#"--- mini__baseline.snap (committed)
 +++ mini__baseline (this run)
 @@ -1,5 +1,10 @@ lines of the snapshot's contents, after the 3-line header of mini__baseline.snap
- {
+ {{
    "promptSha256": "87dc40214fc0eccfb9f7fa7e83e0f80c0a7d1c11eafdd014bc14b5a5c4bb4997",
 -  "missingRecordings": [],
 +  "missingRecordings": [
-+    {
++    {{
 +      "caseId": "good",
 +      "attempt": 1
-+    }
++    }}
 +  ],
    "staleJudgments": []
- }
+ }}
+the whole diff: {}
 Error: suite `mini` is below its floors (min_valid_ratio, min_valid_after_retry_ratio, min_mean_selection_f1, max_answerability_no):
-"#
-        ),
+"#,
+            whole("mini__baseline").display()
+        )),
         "{stderr}"
     );
     let written: Vec<String> = std::fs::read_dir(Path::new(MANIFEST_DIR).join("tests/snapshots"))

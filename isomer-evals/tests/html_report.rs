@@ -38,8 +38,9 @@ fn body(page: &str) -> &str {
     &page[page.find("<body>").expect("a body")..]
 }
 
+/// The opening tag of each case's row, in page order.
 fn case_rows(page: &str) -> Vec<&str> {
-    page.match_indices("<tr class=\"case ")
+    page.match_indices("<details class=\"case ")
         .map(|(at, _)| {
             let row = &page[at..];
             &row[..row.find('>').unwrap() + 1]
@@ -71,9 +72,9 @@ fn totals_writes_the_page_of_its_suite_and_case_trials_write_nothing() {
     assert_eq!(
         case_rows(&page),
         [
-            "<tr class=\"case passed\" id=\"case-good\">",
-            "<tr class=\"case passed\" id=\"case-retried\">",
-            "<tr class=\"case passed\" id=\"case-no-golden\">",
+            "<details class=\"case passed\" id=\"case-good\">",
+            "<details class=\"case passed\" id=\"case-retried\">",
+            "<details class=\"case passed\" id=\"case-no-golden\">",
         ]
     );
     insta::assert_snapshot!("mini_page_body", body(&page));
@@ -139,13 +140,42 @@ fn a_regressed_replay_marks_missed_floors_and_the_failing_case() {
     assert_eq!(
         case_rows(&page),
         [
-            "<tr class=\"case failed\" id=\"case-good\">",
-            "<tr class=\"case passed\" id=\"case-retried\">",
-            "<tr class=\"case failed\" id=\"case-no-golden\">",
+            "<details class=\"case failed\" id=\"case-good\" open>",
+            "<details class=\"case failed\" id=\"case-no-golden\" open>",
+            "<details class=\"case passed\" id=\"case-retried\">",
         ]
     );
+    // The index: failures first, each a link to its case's row.
     assert!(page.contains(
-        "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>no_invented_types</code> (every case)<ul class=\"problems\"><li>good: no_invented_types: [sparkline], floor []</li></ul></li>"
+        "<nav class=\"index\" id=\"index\"><h2>Index</h2><p class=\"lede\">3 cases, 2 failing (first)</p><ol><li class=\"failed\"><a href=\"#case-good\">good</a></li><li class=\"failed\"><a href=\"#case-no-golden\">no-golden</a></li><li class=\"passed\"><a href=\"#case-retried\">retried</a></li></ol></nav>"
+    ));
+    // A case floor's miss links to its case; the invalid list of the text report too.
+    assert!(page.contains(
+        "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>no_invented_types</code> (every case)<ul class=\"problems\"><li><a href=\"#case-good\">good: no_invented_types: [sparkline], floor []</a></li></ul></li>"
+    ));
+    assert!(page.contains(
+        "invalid:\n  <a href=\"#case-good\">good</a>: body[0] unknown node type &quot;sparkline&quot;\n  <a href=\"#case-retried\">retried</a>: expected value at line 1 column 1\n"
+    ));
+    // Every link of the page resolves to an element of the page.
+    for (at, _) in page.match_indices("href=\"#") {
+        let target = &page[at + 7..];
+        let target = &target[..target.find('"').unwrap()];
+        assert!(page.contains(&format!("id=\"{target}\"")), "{target}");
+    }
+    // An invalid first attempt is not measured (not zero bytes); a retry whose recording
+    // is missing is named so, not shown as a `not JSON` attempt.
+    assert!(page.contains(
+        "<dt>bytes</dt><dd>62 sent, validated not measured (the first attempt is invalid)</dd><dt>size vs golden</dt><dd>not measured (the first attempt is invalid)</dd>"
+    ));
+    assert!(page.contains(
+        "<div class=\"attempt\"><h4>retry (attempt 1) <span class=\"badge note\">missing recording</span></h4><p class=\"none\">no recording: answers/good.1.txt is missing</p></div>"
+    ));
+    let good = &page[page.find("id=\"case-good\"").unwrap()..];
+    let good = &good[..good.find("</details>").unwrap()];
+    assert!(!good.contains("not JSON"), "{good}");
+    // The types a selection F1 missed are listed under it.
+    assert!(page.contains(
+        "<dt>selection</dt><dd>F1 0.67 (precision 1.00, recall 0.50)</dd><dt>missing types</dt><dd>stat</dd>"
     ));
     assert!(page.contains(
         "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>max_answerability_no = 0</code> (suite)<ul class=\"problems\"><li>max_answerability_no: 1, floor &lt;= 0</li></ul></li>"

@@ -296,6 +296,7 @@ const MOVED_DIFF: &str = r#"--- moved_baseline__report.snap (committed)
          "sanitizedBytes": 66,
          "sizeVsGolden": 1.0,
          "unknownTypes": []
+the whole diff: <target>/isomer/moved_baseline/moved_baseline__report.diff
 Error: the baseline moved (moved_baseline__report):
 "#;
 
@@ -625,12 +626,19 @@ fn zero_test_threads_fail_at_once() {
     );
 }
 
+/// The cargo target directory the gate was built into (`<target>/debug/deps/<gate>`).
+fn target_dir() -> &'static Path {
+    gate().ancestors().nth(3).unwrap()
+}
+
 /// `stderr` without the line each `totals` trial writes naming its run file
-/// (`<suite>: wrote the run file <path>`), which changes from run to run.
+/// (`<suite>: wrote the run file <path>`), which changes from run to run, and with the
+/// target directory written `<target>`.
 fn without_run_file(stderr: &[u8]) -> String {
     String::from_utf8(stderr.to_vec())
         .unwrap()
         .split_inclusive('\n')
         .filter(|line| !line.contains(": wrote the run file "))
-        .collect()
+        .collect::<String>()
+        .replace(&target_dir().display().to_string(), "<target>")
 }

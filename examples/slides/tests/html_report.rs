@@ -1,7 +1,8 @@
 //! The HTML report (`isomer-report --html FILE`) opened in headless Chromium, as a person
 //! opens it: the slides corpus's page loads with no console message (the page has no
-//! script, and its Content-Security-Policy would log any fetch or script it refused) and
-//! one row per case; a corpus whose every text field is hostile (script tags, event
+//! script, and its Content-Security-Policy would log any fetch or script it refused),
+//! one row per case, failures first, an index whose every link resolves to a case's row,
+//! and the slides gate's floors; a corpus whose every text field is hostile (script tags, event
 //! attributes, `javascript:` links, in the request, the golden, the answers and the
 //! errors they cause) shows that text and runs none of it.
 //!
@@ -147,6 +148,26 @@ fn attribute_names(tag: &str) -> Vec<String> {
 }
 
 /// The text between `<title>` and `</title>` of a serialized DOM.
+/// Asserts that every in-page link of `dom` (`href="#..."`) names an element's id;
+/// returns how many there are.
+fn links_resolve(dom: &str) -> usize {
+    let mut count = 0;
+    for (at, _) in dom.match_indices("href=\"#") {
+        let rest = &dom[at + "href=\"#".len()..];
+        let target = &rest[..rest.find('"').unwrap()];
+        assert!(dom.contains(&format!("id=\"{target}\"")), "{target}");
+        count += 1;
+    }
+    count
+}
+
+/// The case id of a case row's opening tag (`id="case-<id>"`).
+fn case_id(tag: &str) -> &str {
+    let start = tag.find("id=\"case-").unwrap() + "id=\"case-".len();
+    let end = tag[start..].find('"').unwrap();
+    &tag[start..start + end]
+}
+
 fn title(dom: &str) -> &str {
     let start = dom.find("<title>").expect("a title") + "<title>".len();
     let end = dom[start..].find("</title>").expect("a closed title");
@@ -179,22 +200,53 @@ fn the_slides_report_opens_with_one_row_per_case_and_no_console_message() {
     assert_eq!(ids.len(), 49);
     let rows: Vec<&str> = start_tags(&dom)
         .into_iter()
-        .filter(|tag| tag.starts_with("<tr class=\"case "))
+        .filter(|tag| tag.starts_with("<details class=\"case "))
         .collect();
-    let row_ids: Vec<&str> = rows
+    let row_ids: Vec<&str> = rows.iter().map(|tag| case_id(tag)).collect();
+    // Every case once; failures first, then the others in corpus order.
+    let failed: Vec<&str> = rows
         .iter()
-        .map(|tag| {
-            let start = tag.find("id=\"case-").unwrap() + "id=\"case-".len();
-            let end = tag[start..].find('"').unwrap();
-            &tag[start..start + end]
+        .filter(|row| row.starts_with("<details class=\"case failed\""))
+        .map(|tag| case_id(tag))
+        .collect();
+    let mut expected: Vec<&str> = failed.clone();
+    expected.extend(ids.iter().filter(|id| !failed.contains(id)));
+    assert_eq!(row_ids, expected);
+    assert_eq!(rows.len(), 49);
+    // The slides gate's floors decide each case: a passing row is collapsed, a failing
+    // one open.
+    for row in &rows {
+        let open = row.contains(" open");
+        assert!(
+            row.starts_with("<details class=\"case passed\"") && !open
+                || row.starts_with("<details class=\"case failed\"") && open,
+            "{row}"
+        );
+    }
+    assert!(!dom.contains("no floors declared"));
+    assert!(dom.contains(
+        "<li class=\"floor met\"><span class=\"badge pass\">met</span><code>min_mean_selection_f1 = 0.98</code> (suite)</li>"
+    ));
+    assert_eq!(
+        dom.matches("<li class=\"floor ").count(),
+        isomer_slides::EVAL_FLOORS.len()
+    );
+    // The index lists every case in the cases' order, each linking to its row.
+    let index = &dom[dom.find("<nav class=\"index\"").unwrap()..];
+    let index = &index[..index.find("</nav>").unwrap()];
+    let links: Vec<&str> = index
+        .match_indices("href=\"#case-")
+        .map(|(at, _)| {
+            let rest = &index[at + "href=\"#case-".len()..];
+            &rest[..rest.find('"').unwrap()]
         })
         .collect();
-    assert_eq!(row_ids, ids);
-    // isomer-report declares no floors, so nothing decides a case's pass or fail and no
-    // row is coloured as if it did; the totals match the baseline.
+    assert_eq!(links, row_ids);
+    // The index's 49 links and the text report's one invalid case (timeout-two-files,
+    // valid on its retry); no floor is missed.
+    assert_eq!(links_resolve(&dom), 50);
     assert!(
-        rows.iter()
-            .all(|row| row.starts_with("<tr class=\"case undecided\""))
+        dom.contains("invalid:\n  <a href=\"#case-timeout-two-files\">timeout-two-files</a>: ")
     );
     assert!(!dom.contains("<tr class=\"moved\">"));
     assert!(dom.contains("<th>valid</th><td>48 (98%)</td><td>48 (98%)</td>"));
@@ -292,12 +344,22 @@ fn hostile_text_in_every_field_shows_as_text_and_runs_nothing() {
     let dom = String::from_utf8(output.stdout).unwrap();
     assert_eq!(title(&dom), "hostile: eval report");
     let tags = start_tags(&dom);
+    let rows: Vec<&str> = tags
+        .iter()
+        .copied()
+        .filter(|tag| tag.starts_with("<details class=\"case "))
+        .collect();
+    // Both cases fail (their answers are hostile, their recordings do not match), so both
+    // are open, in corpus order.
     assert_eq!(
-        tags.iter()
-            .filter(|tag| tag.starts_with("<tr class=\"case "))
-            .count(),
-        2
+        rows,
+        [
+            "<details class=\"case failed\" id=\"case-hostile-links\" open=\"\">",
+            "<details class=\"case failed\" id=\"case-hostile-type\" open=\"\">",
+        ]
     );
+    // The index's two links, the floors' misses and the text report's lists all resolve.
+    assert_eq!(links_resolve(&dom), 9);
     let elements = ["<script", "<img", "<svg", "<iframe", "<object", "<embed"];
     for tag in &tags {
         assert!(

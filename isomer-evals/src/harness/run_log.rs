@@ -221,26 +221,29 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
 }
 
 /// The directory run files of `suite` go to: `<ISOMER_EVAL_RUNS>/<suite>` when the
-/// variable is set and not empty, else `<target>/isomer/<suite>`, where `<target>` is the
-/// cargo target directory this test executable was built into
-/// (`<target>/<profile>/deps/<executable>`), or `target` under the working directory when
-/// the executable is elsewhere.
+/// variable is set and not empty, else `<target>/isomer/<suite>` ([`target_isomer_dir`]).
 pub(super) fn runs_dir(suite: &str) -> PathBuf {
     let base = std::env::var_os(RUNS_VARIABLE)
         .filter(|dir| !dir.is_empty())
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            std::env::current_exe()
-                .ok()
-                .and_then(|exe| {
-                    let deps = exe.parent()?;
-                    (deps.file_name()? == "deps")
-                        .then(|| Some(deps.parent()?.parent()?.join("isomer")))
-                        .flatten()
-                })
-                .unwrap_or_else(|| PathBuf::from("target").join("isomer"))
-        });
+        .unwrap_or_else(target_isomer_dir);
     base.join(suite)
+}
+
+/// `<target>/isomer`, where `<target>` is the cargo target directory this test executable
+/// was built into (`<target>/<profile>/deps/<executable>`), or `target/isomer` under the
+/// working directory when the executable is elsewhere: where the harness writes what a
+/// run leaves behind (run files, the whole diff of a moved baseline).
+pub(super) fn target_isomer_dir() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            let deps = exe.parent()?;
+            (deps.file_name()? == "deps")
+                .then(|| Some(deps.parent()?.parent()?.join("isomer")))
+                .flatten()
+        })
+        .unwrap_or_else(|| PathBuf::from("target").join("isomer"))
 }
 
 /// Writes `file` as pretty JSON to `dir/run-<stamp>.json` (creating `dir`), whole and

@@ -31,8 +31,10 @@
 //! # When the baseline moved
 //!
 //! The trial fails naming each moved snapshot (the JSON paths that moved, with the
-//! committed and the new value) and writes one unified diff per moved file to stderr
-//! (stdout carries libtest's results, JSON lines under `--format json`). With
+//! committed and the new value) and writes one unified diff per moved file (short hunks
+//! with three lines of context) to stderr, cut after its first lines and naming the file
+//! under the target directory that holds all of it (stdout carries libtest's results, JSON
+//! lines under `--format json`). With
 //! [`ACCEPT_VARIABLE`] set (to anything but empty or `0`) the trial instead rewrites each
 //! moved file, keeping its header, and reports nothing as moved; a missing file is
 //! written with the header above. A `<name>.snap.new` beside a file that matches or is
@@ -46,7 +48,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Spec;
-use super::diff::snapshot_diff;
+use super::diff::{capped, snapshot_diff};
 use super::kind::{SuiteKind, write_misses};
 use crate::floor::{Scores, misses};
 use crate::html::PageKind;
@@ -191,7 +193,7 @@ pub(crate) fn compare_baseline<R: Serialize, B: Serialize>(
     ];
     let mut moved = Vec::new();
     for (name, rendered) in &snapshots {
-        if let Some(line) = compare_file(dir, name, rendered, accept) {
+        if let Some(line) = compare_file(suite, dir, name, rendered, accept) {
             moved.push(line);
         }
     }
@@ -217,8 +219,14 @@ impl Rendered<'_> {
 }
 
 /// Compares `<dir>/<name>.snap` with `rendered`: `None` when it matches (or was accepted),
-/// else what moved. See [`compare_baseline`].
-fn compare_file(dir: &Path, name: &str, rendered: &Rendered<'_>, accept: bool) -> Option<String> {
+/// else what moved. See [`compare_baseline`]; the diff is [`write_diff`]'s.
+fn compare_file(
+    suite: &str,
+    dir: &Path,
+    name: &str,
+    rendered: &Rendered<'_>,
+    accept: bool,
+) -> Option<String> {
     let path = dir.join(format!("{name}.snap"));
     let file = std::fs::read_to_string(&path)
         .ok()
@@ -255,13 +263,35 @@ fn compare_file(dir: &Path, name: &str, rendered: &Rendered<'_>, accept: bool) -
     }
     if let Some(old) = committed {
         let header = split.map(|(header, _)| header.matches('\n').count());
-        eprint!("{}", snapshot_diff(name, old, &new, header));
+        write_diff(suite, name, &snapshot_diff(name, old, &new, header));
     }
     Some(match rendered {
         Rendered::Json(value) => describe_json_move(name, committed, value),
         Rendered::Text(_) if committed.is_some() => format!("{name}: the formatted report differs"),
         Rendered::Text(_) => format!("{name}: no committed snapshot"),
     })
+}
+
+/// Writes the whole `diff` of the moved snapshot `name` of `suite` to
+/// `<target>/isomer/<suite>/<name>.diff` (see [`super::run_log::target_isomer_dir`]; staged
+/// and renamed, creating the directory), then its first lines to stderr with that path
+/// ([`capped`]): a one-case change stays short on stderr (and in a JUnit `<system-err>`),
+/// and the file keeps all of it. A file that cannot be written is named on stderr instead
+/// of the path.
+fn write_diff(suite: &str, name: &str, diff: &str) {
+    let dir = super::run_log::target_isomer_dir().join(suite);
+    let path = dir.join(format!("{name}.diff"));
+    let path = std::path::absolute(&path).unwrap_or(path);
+    let written = std::fs::create_dir_all(&dir)
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+        .and_then(|()| crate::recordings::write_file(&path, diff));
+    match written {
+        Ok(()) => eprint!("{}", capped(diff, Some(&path.display().to_string()))),
+        Err(error) => {
+            eprint!("{}", capped(diff, None));
+            eprintln!("{error}");
+        }
+    }
 }
 
 /// Removes `<name>.snap.new` from `dir` once `<name>` holds (matched, or accepted): a

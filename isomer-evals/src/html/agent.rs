@@ -2,7 +2,7 @@
 //! each run of a case (its turns, tool calls and answer) in the middle column.
 
 use super::page::{
-    FloorStatus, badge, esc, floor_statuses, write_errors, write_folded, write_json,
+    CaseRow, FloorStatus, badge, esc, floor_statuses, write_errors, write_folded, write_json,
     write_rendering, write_scores,
 };
 use super::report_page::ReportPage;
@@ -51,13 +51,14 @@ impl Kind for AgentEvalReport {
     }
 
     fn floor_statuses(page: &AgentPage<'_>) -> Vec<FloorStatus> {
-        let units: Vec<(String, &dyn Scores)> = page
+        let units: Vec<(String, String, &dyn Scores)> = page
             .report
             .results
             .iter()
             .map(|run| {
                 (
                     format!("{} run {}", run.case_id, run.repeat),
+                    run.case_id.clone(),
                     run as &dyn Scores,
                 )
             })
@@ -85,7 +86,7 @@ impl Kind for AgentEvalReport {
         recordings
     }
 
-    fn case_rows(page: &AgentPage<'_>, css: &mut String) -> Vec<String> {
+    fn case_rows(page: &AgentPage<'_>, css: &mut String) -> Vec<CaseRow> {
         page.cases
             .iter()
             .map(|case| page.case_row(case, css))
@@ -108,7 +109,7 @@ impl<'a> AgentPage<'a> {
         self
     }
 
-    fn case_row(&self, case: &EvalCase, css: &mut String) -> String {
+    fn case_row(&self, case: &EvalCase, css: &mut String) -> CaseRow {
         let runs: Vec<&AgentEvalCaseResult> = self
             .report
             .results
@@ -136,22 +137,26 @@ impl<'a> AgentPage<'a> {
             problems.push(format!("stale turn: {key}"));
         }
         let mut out = String::new();
-        self.open_case_row(
+        let failed = self.open_case_row(
             &mut out,
             (&case.id, &case.id),
             Some(&case.prompt),
             &problems,
             "",
         );
-        out.push_str("</td><td>");
+        self.answer_column(&mut out);
         for run in &runs {
             self.write_run(&mut out, css, run);
         }
         if runs.is_empty() {
             out.push_str("<p class=\"none\">no run</p>");
         }
-        self.close_case_row(&mut out, css, case.golden.as_ref());
-        out
+        self.close_case_row(
+            &mut out,
+            css,
+            case.golden.as_ref(),
+            (&case.id, &case.id, failed),
+        )
     }
 
     /// One run: its scores, each recorded turn with its tool calls, then the answer

@@ -4,15 +4,21 @@
 //! Content-Security-Policy forbids every fetch and every script) and needs no JavaScript.
 //! It shows, from the report value the text report and the JSON are made of:
 //!
+//! - an index of the cases, failing ones first, each a link to its case (`#case-<id>`);
 //! - the totals, row for row as [`format_report`](crate::format_report) prints them,
 //!   beside the same rows of the baseline (the committed report), moved rows marked;
-//! - each declared floor, met or missed (a case floor with the cases that miss it);
+//! - each declared floor, met or missed (a case floor with the cases that miss it, each
+//!   a link to the case);
 //! - the recordings the replay found missing, stale or unusable;
-//! - one row per case: the request, the verdict (passes or fails its floors, the judge's
-//!   answerability), the scores, each attempt's answer rendered through the runtime's
-//!   html surface with that attempt's validation errors and the model text, and the
-//!   golden rendered the same way. An agent suite ([`AgentPage`]) shows each run instead:
-//!   its turns, the tool calls with their input and result, and the answer.
+//! - one block per case (a `<details>`, open when the case fails, collapsed when it
+//!   passes; failing cases first): the request, the verdict (passes or fails its floors,
+//!   the judge's answerability), the scores (the types a selection missed or added; "not
+//!   measured" for the size and bytes of an invalid first attempt), each attempt's answer
+//!   rendered through the runtime's html surface with that attempt's validation errors
+//!   and the model text (a missing recording named as missing), and the golden rendered
+//!   the same way (an agent suite, [`AgentPage`], shows each run instead: its turns, the
+//!   tool calls with their input and result, and the answer);
+//! - the text report, each case its lists name (`invalid:`, ...) a link to the case.
 //!
 //! All text is escaped with the sdk's escaping ([`isomer_sdk::Html::text`]), the one the
 //! html surface applies to model text; renderings are the surface's own markup, which
@@ -63,7 +69,7 @@ use crate::report_table::{ReportTable, run_name};
 use crate::runtime::EvalFrame;
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 use page::{
-    FloorStatus, badge, esc, floor_statuses, write_errors, write_folded, write_rendering,
+    CaseRow, FloorStatus, badge, esc, floor_statuses, write_errors, write_folded, write_rendering,
     write_scores,
 };
 
@@ -164,11 +170,14 @@ impl report_page::kind::Kind for EvalReport {
             .iter()
             .map(|result| page.scores(result))
             .collect();
-        let units: Vec<(String, &dyn crate::floor::Scores)> = scores
+        let repeated = page.report.totals.repeats.is_some();
+        let units: Vec<(String, String, &dyn crate::floor::Scores)> = scores
             .iter()
             .map(|scores| {
+                let result = scores.result;
                 (
-                    scores.result.case_id.clone(),
+                    result.case_id.clone(),
+                    case_anchor(result, repeated),
                     scores as &dyn crate::floor::Scores,
                 )
             })
@@ -190,7 +199,7 @@ impl report_page::kind::Kind for EvalReport {
         recordings
     }
 
-    fn case_rows(page: &EvalPage<'_>, css: &mut String) -> Vec<String> {
+    fn case_rows(page: &EvalPage<'_>, css: &mut String) -> Vec<CaseRow> {
         page.report
             .results
             .iter()
@@ -265,17 +274,12 @@ impl<'a> EvalPage<'a> {
         problems
     }
 
-    fn case_row(&self, result: &EvalCaseResult, css: &mut String) -> String {
+    fn case_row(&self, result: &EvalCaseResult, css: &mut String) -> CaseRow {
         let case = self.case_of(&result.case_id);
-        // A run of a suite with repeats is `<id>#<repeat>`, as the text report names it,
-        // anchored under its recording name.
+        // A run of a suite with repeats is `<id>#<repeat>`, as the text report names it.
         let repeated = self.report.totals.repeats.is_some();
         let title = run_name(&result.case_id, result.repeat, repeated);
-        let anchor = if repeated {
-            isomer_corpus::recording_name(&result.case_id, result.repeat)
-        } else {
-            result.case_id.clone()
-        };
+        let anchor = case_anchor(result, repeated);
         let validity = &result.validity;
         let mut badges = if validity.valid {
             badge("pass", "valid")
@@ -293,7 +297,7 @@ impl<'a> EvalPage<'a> {
             badges.push_str(&badge(class, word));
         }
         let mut out = String::new();
-        self.open_case_row(
+        let failed = self.open_case_row(
             &mut out,
             (&anchor, &title),
             case.map(|case| case.prompt.as_str()),
@@ -301,10 +305,14 @@ impl<'a> EvalPage<'a> {
             &badges,
         );
         write_scores(&mut out, &scores_of(result));
-        out.push_str("</td><td>");
+        self.answer_column(&mut out);
         self.write_attempts(&mut out, css, result);
-        self.close_case_row(&mut out, css, case.and_then(|case| case.golden.as_ref()));
-        out
+        self.close_case_row(
+            &mut out,
+            css,
+            case.and_then(|case| case.golden.as_ref()),
+            (&anchor, &title, failed),
+        )
     }
 
     /// Each attempt: its verdict, its rendering, its errors and its text.
@@ -328,7 +336,30 @@ impl<'a> EvalPage<'a> {
             write_errors(out, &result.validity.errors);
             return;
         }
+        let recording = isomer_corpus::recording_name(&result.case_id, result.repeat);
         for (attempt, text) in attempts {
+            // The replay answered a missing recording with empty text: say so, rather
+            // than show a `not JSON` attempt the model never made.
+            let missing = self.parts.findings.and_then(|findings| {
+                findings
+                    .missing_recordings
+                    .iter()
+                    .find(|m| m.case_id == recording && m.attempt == attempt)
+            });
+            let label = if attempt == 0 {
+                "first attempt".to_owned()
+            } else {
+                format!("retry (attempt {attempt})")
+            };
+            if let Some(missing) = missing {
+                out.push_str(&format!(
+                    "<div class=\"attempt\"><h4>{} {}</h4><p class=\"none\">no recording: {} is missing</p></div>",
+                    esc(&label),
+                    badge("note", "missing recording"),
+                    esc(&missing.to_string())
+                ));
+                continue;
+            }
             let checked = check_attempt(self.runtime, parse_generated(text), self.parts.frame);
             let verdict = if checked.is_valid() {
                 badge("pass", "valid")
@@ -336,11 +367,6 @@ impl<'a> EvalPage<'a> {
                 badge("fail", "invalid")
             } else {
                 badge("fail", "not JSON")
-            };
-            let label = if attempt == 0 {
-                "first attempt".to_owned()
-            } else {
-                format!("retry (attempt {attempt})")
             };
             out.push_str(&format!(
                 "<div class=\"attempt\"><h4>{} {verdict}</h4>",
@@ -358,6 +384,16 @@ impl<'a> EvalPage<'a> {
             write_folded(out, &format!("model text ({} bytes)", raw.len()), raw);
             out.push_str("</div>");
         }
+    }
+}
+
+/// The anchor of a case's row (`case-<anchor>`): the case id, or its recording name
+/// (`<id>.r<repeat>`) when the suite repeats its cases.
+fn case_anchor(result: &EvalCaseResult, repeated: bool) -> String {
+    if repeated {
+        isomer_corpus::recording_name(&result.case_id, result.repeat)
+    } else {
+        result.case_id.clone()
     }
 }
 
@@ -382,20 +418,41 @@ fn scores_of(result: &EvalCaseResult) -> Vec<(&'static str, String)> {
                 to_fixed_2(selection.recall)
             ),
         ));
+        if !selection.missing.is_empty() {
+            scores.push(("missing types", selection.missing.join(", ")));
+        }
+        if !selection.extra.is_empty() {
+            scores.push(("extra types", selection.extra.join(", ")));
+        }
     }
     if let Some(expected) = &result.expected {
         scores.push(("expected hit", yes_no(expected.hit)));
     }
     let payload = &result.payload;
+    // The payload axis measures the first attempt: when it did not validate there is no
+    // composition to measure, so its bytes and its size are not measured, not zero.
+    let measured = result.validity.valid;
     scores.push((
         "bytes",
-        format!(
-            "{} sent, {} validated",
-            payload.raw_bytes, payload.sanitized_bytes
-        ),
+        if measured {
+            format!(
+                "{} sent, {} validated",
+                payload.raw_bytes, payload.sanitized_bytes
+            )
+        } else {
+            format!(
+                "{} sent, validated not measured (the first attempt is invalid)",
+                payload.raw_bytes
+            )
+        },
     ));
     if let Some(size) = payload.size_vs_golden {
-        scores.push(("size vs golden", to_fixed_2(size)));
+        let size = if measured {
+            to_fixed_2(size)
+        } else {
+            "not measured (the first attempt is invalid)".to_owned()
+        };
+        scores.push(("size vs golden", size));
     }
     if !payload.unknown_types.is_empty() {
         scores.push(("invented types", payload.unknown_types.join(", ")));

@@ -35,12 +35,20 @@ ul.plain li{padding:3px 0}\
 .pass{background:#dcf3e3;color:#135c2c}\
 .fail{background:#fbe0de;color:#8a1c12}\
 .note{background:#e6ecf5;color:#27405f}\
-table.cases{width:100%;table-layout:fixed}\
-table.cases>thead th{text-align:left;padding:8px;border-bottom:2px solid #c9ced6}\
-table.cases>tbody>tr>td{vertical-align:top;padding:12px 8px;border-bottom:1px solid #d5d9df;overflow-wrap:anywhere}\
-table.cases col.meta{width:22%}\
-tr.case.failed>td:first-child{border-left:4px solid #d2463a}\
-tr.case.passed>td:first-child{border-left:4px solid #2f9e55}\
+nav.index ol{margin:0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:4px 6px}\
+nav.index li a{display:inline-block;padding:2px 8px;border-radius:4px;background:#fff;border:1px solid #d5d9df;color:#1d232b;text-decoration:none;font-size:12px}\
+nav.index li.failed a{background:#fbe0de;border-color:#e8a39c;color:#8a1c12;font-weight:600}\
+nav.index li.passed a{border-left:3px solid #2f9e55}\
+details.case{background:#fff;border:1px solid #d5d9df;border-left:4px solid #c9ced6;border-radius:4px;margin:0 0 8px}\
+details.case.failed{border-left-color:#d2463a}\
+details.case.passed{border-left-color:#2f9e55}\
+details.case>summary{padding:8px 12px;font-size:14px;color:#1d232b}\
+details.case>summary h3{display:inline;margin-right:8px}\
+details.case:target{outline:2px solid #27405f}\
+.case-body{display:grid;grid-template-columns:22% 1fr 1fr;gap:12px;padding:4px 12px 12px;overflow-wrap:anywhere}\
+.case-body>div{min-width:0}\
+h4.column{color:#6b7480;text-transform:uppercase;font-size:11px;letter-spacing:.04em}\
+a{color:#27405f}\
 .request{margin:0 0 8px;white-space:pre-wrap;max-height:16em;overflow:auto}\
 dl.scores{display:grid;grid-template-columns:auto 1fr;gap:1px 10px;margin:8px 0 0;font-size:12px}\
 dl.scores dt{color:#4a5360}\
@@ -104,20 +112,32 @@ pub(super) fn totals_rows(
 }
 
 /// A declared floor and whether it held: `misses` lists each miss (`case: miss` for a
-/// case floor), empty when it held.
+/// case floor, with the anchor of the case's row; a suite floor's miss has none), empty
+/// when it held.
 pub struct FloorStatus {
     pub(super) declared: String,
     pub(super) case_level: bool,
-    pub(super) misses: Vec<String>,
+    pub(super) misses: Vec<(Option<String>, String)>,
+}
+
+/// One case of the page, laid out: its anchor (the row is `case-<anchor>`), its title,
+/// whether it fails (it then opens, and comes first in the index and the cases), and its
+/// markup (a `details.case` element).
+pub struct CaseRow {
+    pub(super) anchor: String,
+    pub(super) title: String,
+    pub(super) failed: bool,
+    pub(super) html: String,
 }
 
 /// The status of each of `floors`, whose kind's floor table is `table`: a case floor
-/// checked against each of `units` (`(name, scores)`, a case or a run), each miss named
-/// `<name>: <miss>`; a suite floor checked against `totals`.
+/// checked against each of `units` (`(name, anchor, scores)`, a case or a run, and the
+/// anchor of its case's row), each miss named `<name>: <miss>`; a suite floor checked
+/// against `totals`.
 pub(super) fn floor_statuses(
     floors: &[Floor],
     table: &'static [FloorSpec],
-    units: &[(String, &dyn Scores)],
+    units: &[(String, String, &dyn Scores)],
     totals: &dyn Scores,
 ) -> Vec<FloorStatus> {
     floors
@@ -129,14 +149,17 @@ pub(super) fn floor_statuses(
             let misses = if case_level {
                 units
                     .iter()
-                    .flat_map(|(name, scores)| {
+                    .flat_map(|(name, anchor, scores)| {
                         misses(one, table, FloorLevel::Case, *scores)
                             .into_iter()
-                            .map(move |miss| format!("{name}: {miss}"))
+                            .map(move |miss| (Some(anchor.clone()), format!("{name}: {miss}")))
                     })
                     .collect()
             } else {
                 misses(one, table, FloorLevel::Suite, totals)
+                    .into_iter()
+                    .map(|miss| (None, miss))
+                    .collect()
             };
             FloorStatus {
                 declared: floor.to_string(),
@@ -158,10 +181,8 @@ pub(super) struct Page {
     pub(super) recordings: Vec<String>,
     /// What the page says when `recordings` is empty.
     pub(super) sound: &'static str,
-    /// The heading of the middle column of the cases table (`answer`, `runs`).
-    pub(super) answer_heading: &'static str,
-    /// One row per case, already laid out (`<tr class="case ...">...</tr>`).
-    pub(super) case_rows: Vec<String>,
+    /// One row per case, already laid out, in the order run.
+    pub(super) case_rows: Vec<CaseRow>,
     /// The text report, shown at the end.
     pub(super) text_report: String,
     /// The stylesheet of the runtime's html surface (empty when nothing was rendered).
@@ -187,6 +208,11 @@ impl Page {
             esc(&self.title),
             esc(&self.lede)
         ));
+        // Failures first, each group in the order run (the sort is stable).
+        let mut rows = self.case_rows;
+        rows.sort_by_key(|row| !row.failed);
+        let anchors: Vec<&str> = rows.iter().map(|row| row.anchor.as_str()).collect();
+        write_index(&mut out, &rows);
 
         out.push_str("<section id=\"totals\"><h2>Totals</h2><table class=\"totals\"><thead><tr><th></th><th>this run</th>");
         if self.has_baseline {
@@ -240,8 +266,15 @@ impl Page {
                         "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>{}</code> ({level})<ul class=\"problems\">",
                         esc(&floor.declared)
                     ));
-                    for miss in &floor.misses {
-                        out.push_str(&format!("<li>{}</li>", esc(miss)));
+                    for (anchor, miss) in &floor.misses {
+                        out.push_str(&match anchor {
+                            Some(anchor) => format!(
+                                "<li><a href=\"#case-{}\">{}</a></li>",
+                                esc(anchor),
+                                esc(miss)
+                            ),
+                            None => format!("<li>{}</li>", esc(miss)),
+                        });
                     }
                     out.push_str("</ul></li>\n");
                 }
@@ -265,21 +298,59 @@ impl Page {
         }
         out.push_str("</section>\n");
 
-        out.push_str(&format!(
-            "<section id=\"cases\"><h2>Cases</h2><table class=\"cases\"><colgroup><col class=\"meta\"><col><col></colgroup><thead><tr><th>case</th><th>{}</th><th>golden</th></tr></thead><tbody>\n",
-            self.answer_heading
-        ));
-        for row in &self.case_rows {
-            out.push_str(row);
+        out.push_str("<section id=\"cases\"><h2>Cases</h2>\n");
+        for row in &rows {
+            out.push_str(&row.html);
             out.push('\n');
         }
-        out.push_str("</tbody></table></section>\n");
-        out.push_str(&format!(
-            "<section id=\"text-report\"><h2>Text report</h2><pre>{}</pre></section>\n",
-            esc(&self.text_report)
-        ));
+        out.push_str("</section>\n");
+        out.push_str("<section id=\"text-report\"><h2>Text report</h2><pre>");
+        write_linked_report(&mut out, &self.text_report, &anchors);
+        out.push_str("</pre></section>\n");
         out.push_str("</body>\n</html>\n");
         out
+    }
+}
+
+/// The index under the title: one link per case to its row, failures first (`rows` is
+/// already in that order), each `li` of class `failed` or `passed` (a case no floor
+/// decides counts as passed here).
+fn write_index(out: &mut String, rows: &[CaseRow]) {
+    let failed = rows.iter().filter(|row| row.failed).count();
+    out.push_str(&format!(
+        "<nav class=\"index\" id=\"index\"><h2>Index</h2><p class=\"lede\">{} cases, {failed} failing{}</p><ol>",
+        rows.len(),
+        if failed > 0 { " (first)" } else { "" }
+    ));
+    for row in rows {
+        let state = if row.failed { "failed" } else { "passed" };
+        out.push_str(&format!(
+            "<li class=\"{state}\"><a href=\"#case-{}\">{}</a></li>",
+            esc(&row.anchor),
+            esc(&row.title)
+        ));
+    }
+    out.push_str("</ol></nav>\n");
+}
+
+/// The text report, escaped, with each section entry that names a case
+/// (`  <anchor>: ...`, as under `invalid:`) linking to the case's row.
+fn write_linked_report(out: &mut String, text: &str, anchors: &[&str]) {
+    for line in text.split_inclusive('\n') {
+        let entry = line
+            .strip_prefix("  ")
+            .and_then(|rest| rest.split_once(": "))
+            .map(|(name, _)| name)
+            .filter(|name| anchors.contains(name));
+        match entry {
+            Some(name) => out.push_str(&format!(
+                "  <a href=\"#case-{}\">{}</a>{}",
+                esc(name),
+                esc(name),
+                esc(&line[2 + name.len()..])
+            )),
+            None => out.push_str(&esc(line)),
+        }
     }
 }
 

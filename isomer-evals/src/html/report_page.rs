@@ -4,7 +4,7 @@
 //! a kind adds its own parts and lays out its case rows ([`super::EvalPage`] in the
 //! module root, [`super::AgentPage`] in `agent.rs`).
 
-use super::page::{FloorStatus, Page, badge, esc, totals_rows, write_rendering};
+use super::page::{CaseRow, FloorStatus, Page, badge, esc, totals_rows, write_rendering};
 use crate::case::EvalCase;
 use crate::floor::Floor;
 use crate::report_table::ReportTable;
@@ -15,7 +15,7 @@ use serde_json::Value;
 /// What a suite kind adds to a page: its own parts, and what it shows in each part of
 /// the document. Implemented by [`EvalReport`](crate::EvalReport) and [`AgentEvalReport`](crate::AgentEvalReport) only.
 pub(super) mod kind {
-    use super::{FloorStatus, ReportPage, ReportTable};
+    use super::{CaseRow, FloorStatus, ReportPage, ReportTable};
 
     /// The page of one suite kind, by the report it shows.
     pub trait Kind: Sized {
@@ -38,8 +38,8 @@ pub(super) mod kind {
         fn floor_statuses(page: &ReportPage<'_, Self>) -> Vec<FloorStatus>;
         /// The lines of the recordings part; empty when they are sound.
         fn recordings(page: &ReportPage<'_, Self>) -> Vec<String>;
-        /// One row per case, the surface's stylesheet kept in `css`.
-        fn case_rows(page: &ReportPage<'_, Self>, css: &mut String) -> Vec<String>;
+        /// One row per case, in the order run, the surface's stylesheet kept in `css`.
+        fn case_rows(page: &ReportPage<'_, Self>, css: &mut String) -> Vec<CaseRow>;
     }
 }
 
@@ -126,7 +126,6 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             floors: R::floor_statuses(self),
             recordings: R::recordings(self),
             sound: R::SOUND,
-            answer_heading: R::ANSWER_HEADING,
             case_rows,
             text_report: table.finish(),
             surface_css: css,
@@ -134,9 +133,12 @@ impl<'a, R: Kind> ReportPage<'a, R> {
         .finish()
     }
 
-    /// Opens the row of a case (its `request`, when known) and its first cell: the
-    /// heading `title` (the row's anchor is `case-<anchor>`), the pass or fail badge when anything decides it (declared floors or
-    /// `problems`), then `badges` (what the kind adds there), then the problems.
+    /// Opens the row of a case, a `details.case` element (open when the case fails, closed
+    /// when it passes), and its first column: the summary holds the heading `title` (the
+    /// row's anchor is `case-<anchor>`), the pass or fail badge when anything decides it
+    /// (declared floors or `problems`), then `badges` (what the kind adds there); the
+    /// column holds the request, when known, then the problems. Returns whether the case
+    /// fails.
     pub(super) fn open_case_row(
         &self,
         out: &mut String,
@@ -144,24 +146,22 @@ impl<'a, R: Kind> ReportPage<'a, R> {
         request: Option<&str>,
         problems: &[String],
         badges: &str,
-    ) {
+    ) -> bool {
         // The row's colour says pass or fail only when something decides it, as the
-        // badge below does: with no floors declared and no problem, a row is `undecided`.
-        let state = if !problems.is_empty() {
-            "failed"
+        // badge below does: with no floors declared and no problem, a row is `undecided`
+        // (and open: nothing says it may be skipped).
+        let (state, open) = if !problems.is_empty() {
+            ("failed", " open")
         } else if self.floors.is_empty() {
-            "undecided"
+            ("undecided", " open")
         } else {
-            "passed"
+            ("passed", "")
         };
         out.push_str(&format!(
-            "<tr class=\"case {state}\" id=\"case-{}\"><td><h3>{}</h3>",
+            "<details class=\"case {state}\" id=\"case-{}\"{open}><summary><h3>{}</h3>",
             esc(anchor),
             esc(title)
         ));
-        if let Some(request) = request {
-            out.push_str(&format!("<p class=\"request\">{}</p>", esc(request)));
-        }
         // Pass or fail as the case's trial decides, when anything decides it.
         if !self.floors.is_empty() || !problems.is_empty() {
             out.push_str(&if problems.is_empty() {
@@ -171,6 +171,10 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             });
         }
         out.push_str(badges);
+        out.push_str("</summary><div class=\"case-body\"><div class=\"meta\">");
+        if let Some(request) = request {
+            out.push_str(&format!("<p class=\"request\">{}</p>", esc(request)));
+        }
         if !problems.is_empty() {
             out.push_str("<ul class=\"problems\">");
             for problem in problems {
@@ -178,20 +182,38 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             }
             out.push_str("</ul>");
         }
+        !problems.is_empty()
+    }
+
+    /// Ends a case row's first column and opens its second, headed by the kind's
+    /// [`Kind::ANSWER_HEADING`].
+    pub(super) fn answer_column(&self, out: &mut String) {
+        out.push_str(&format!(
+            "</div><div class=\"answer\"><h4 class=\"column\">{}</h4>",
+            esc(R::ANSWER_HEADING)
+        ));
     }
 
     /// Closes a case row with its golden column: `golden` rendered, or `no golden`.
+    /// `head` is the row's anchor, title and whether it fails ([`Self::open_case_row`]).
     pub(super) fn close_case_row(
         &self,
         out: &mut String,
         css: &mut String,
         golden: Option<&Value>,
-    ) {
-        out.push_str("</td><td>");
+        (anchor, title, failed): (&str, &str, bool),
+    ) -> CaseRow {
+        out.push_str("</div><div class=\"golden\"><h4 class=\"column\">golden</h4>");
         match golden {
             Some(golden) => write_rendering(out, css, self.runtime, golden),
             None => out.push_str("<p class=\"none\">no golden</p>"),
         }
-        out.push_str("</td></tr>");
+        out.push_str("</div></div></details>");
+        CaseRow {
+            anchor: anchor.to_owned(),
+            title: title.to_owned(),
+            failed,
+            html: std::mem::take(out),
+        }
     }
 }

@@ -210,7 +210,8 @@ fn slides_frame(runtime: &isomer_sdk::Runtime) -> Result<&isomer_sdk::Frame, Str
 }
 
 /// The HTML report of a replay of the corpus at `dir`: the run's report, findings and
-/// answers, rendered through the slides runtime, with the committed baseline beside the
+/// answers, rendered through the slides runtime, each of the slides gate's floors
+/// ([`isomer_slides::EVAL_FLOORS`]) met or missed, with the committed baseline beside the
 /// totals when `baseline` is given.
 fn html_page(
     dir: &Path,
@@ -226,7 +227,8 @@ fn html_page(
     let mut page = EvalPage::new(&name, &replayed.baseline.report, &replayed.cases, &runtime)
         .frame(frame)
         .answers(&replayed.answers)
-        .findings(&replayed.findings);
+        .findings(&replayed.findings)
+        .floors(isomer_slides::EVAL_FLOORS);
     if let Some(baseline) = baseline {
         page = page.baseline(baseline);
     }
