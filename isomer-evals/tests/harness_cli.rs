@@ -263,9 +263,15 @@ invented node types:
 /// snapshots.
 #[test]
 fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
+    // Other tests of this file move the same baseline at the same time: this run's files
+    // go to a directory of its own.
+    let runs = tempfile::tempdir().unwrap();
     let output = run(
         &["--format", "json", "--exact", "mini::totals"],
-        &[("ISOMER_EVAL_RECORDINGS_MINI", &regressed())],
+        &[
+            ("ISOMER_EVAL_RECORDINGS_MINI", &regressed()),
+            ("ISOMER_EVAL_RUNS", runs.path()),
+        ],
     );
     assert_eq!(output.status.code(), Some(101));
     let text = String::from_utf8(output.stdout.clone()).unwrap();
@@ -284,8 +290,8 @@ fn a_moved_baseline_under_json_keeps_stdout_json_lines_and_diffs_on_stderr() {
     );
     assert_eq!(events[3]["filtered_out"], 5);
     let stderr = String::from_utf8(output.stderr).unwrap();
-    // The whole diffs go under the target directory the gate was built into.
-    let target = gate().ancestors().nth(3).unwrap().join("isomer/mini");
+    // The whole diffs go beside the run files.
+    let target = runs.path().join("mini");
     let whole = |name: &str| target.join(format!("{name}.diff"));
     let headers: Vec<String> = stderr
         .lines()

@@ -322,7 +322,8 @@
 //! - libtest-mimic captures no output: a trial's diagnostics are in its failure message,
 //!   and the diff of a moved snapshot goes to stderr (`--- <name>.snap (committed)` /
 //!   `+++ <name> (this run)`, short hunks, cut after 20 lines with `the whole diff: <path>`
-//!   naming `<target>/isomer/<suite>/<name>.diff`), so stdout stays libtest's (one JSON object a line
+//!   naming `<name>.diff` beside the run files, `<target>/isomer/<suite>/` or under
+//!   `ISOMER_EVAL_RUNS`), so stdout stays libtest's (one JSON object a line
 //!   under `--format json`). The hunk's `@@ -32,7 +32,7 @@` numbers lines of the
 //!   snapshot's contents, not of the `.snap` file: the `@@` line adds `lines of the
 //!   snapshot's contents, after the 3-line header of <name>.snap` (the committed file's

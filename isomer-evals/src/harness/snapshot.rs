@@ -272,14 +272,15 @@ fn compare_file(
     })
 }
 
-/// Writes the whole `diff` of the moved snapshot `name` of `suite` to
-/// `<target>/isomer/<suite>/<name>.diff` (see [`super::run_log::target_isomer_dir`]; staged
-/// and renamed, creating the directory), then its first lines to stderr with that path
+/// Writes the whole `diff` of the moved snapshot `name` of `suite` to `<name>.diff` beside
+/// the suite's run files (`<target>/isomer/<suite>`, or `<ISOMER_EVAL_RUNS>/<suite>`: see
+/// [`super::run_log::runs_dir`]; staged and renamed, creating the directory), then its
+/// first lines to stderr with that path
 /// ([`capped`]): a one-case change stays short on stderr (and in a JUnit `<system-err>`),
 /// and the file keeps all of it. A file that cannot be written is named on stderr instead
 /// of the path.
 fn write_diff(suite: &str, name: &str, diff: &str) {
-    let dir = super::run_log::target_isomer_dir().join(suite);
+    let dir = super::run_log::runs_dir(suite);
     let path = dir.join(format!("{name}.diff"));
     let path = std::path::absolute(&path).unwrap_or(path);
     let written = std::fs::create_dir_all(&dir)
