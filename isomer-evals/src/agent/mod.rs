@@ -34,5 +34,7 @@ pub use run::{
 };
 pub use types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
-    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
+    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,
 };
+/// The token meter's unit, defined beside [`crate::UsageMeter`] that adds it up.
+pub use crate::case::AgentUsage;

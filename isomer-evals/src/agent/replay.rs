@@ -47,8 +47,8 @@ use serde_json::Value;
 
 use crate::agent::types::{
     AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult,
-    AgentUsage,
 };
+use crate::case::AgentUsage;
 use crate::corpus::{NOT_UTF8, Position, decode_utf8};
 use crate::recordings::RecordingFault;
 pub use isomer_corpus::TRANSCRIPTS_DIR;

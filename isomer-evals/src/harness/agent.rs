@@ -79,7 +79,7 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
-use super::Spec;
+use super::spec::Spec;
 use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::snapshot::conclude_totals;
@@ -128,7 +128,7 @@ impl AgentSuite {
             frame: None,
             live: None,
             provenance: serde_json::Map::new(),
-            timeout: super::DEFAULT_LIVE_TIMEOUT,
+            timeout: super::suite::DEFAULT_LIVE_TIMEOUT,
         }
     }
 

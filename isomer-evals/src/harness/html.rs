@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use super::Spec;
+use super::spec::Spec;
 use super::snapshot::split_header;
 use crate::html::{PageKind, ReportPage};
 

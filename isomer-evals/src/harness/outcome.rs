@@ -11,7 +11,8 @@ use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_miss
 use super::record::{self, RecordMode, TrialRun, UtcNow};
 use super::run_log::{self, RunContext, gates_on_pass_rate, pass_rate_miss, run_misses};
 use super::snapshot::{conclude_totals, this_gate_command};
-use super::{Suite, SuiteSpec};
+use super::spec::SuiteSpec;
+use super::suite::Suite;
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};

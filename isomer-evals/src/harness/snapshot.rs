@@ -45,7 +45,7 @@ use libtest_mimic::Failed;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Spec;
+use super::spec::Spec;
 use super::diff::snapshot_diff;
 use super::kind::{SuiteKind, write_misses};
 use crate::floor::{Scores, misses};
