@@ -49,9 +49,10 @@ use crate::agent::types::{
     AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult,
 };
 use crate::case::AgentUsage;
-use crate::corpus::{NOT_UTF8, Position, decode_utf8};
+use crate::corpus::NOT_UTF8;
 use crate::recordings::RecordingFault;
 pub use isomer_corpus::TRANSCRIPTS_DIR;
+use isomer_corpus::{Position, decode_utf8};
 
 /// One recorded model turn.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -13,8 +13,8 @@ use crate::agent::types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
     AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,
 };
-use crate::case::AgentUsage;
 use crate::callback::{CallFailure, guard, panic_message};
+use crate::case::AgentUsage;
 use crate::case::EvalCase;
 use crate::check::check_attempt;
 use crate::parse::parse_generated;

@@ -158,7 +158,7 @@
 //! ```
 //!
 //! Each attribute emits, beside the untouched function, a hidden module holding the suite's
-//! [`SuiteSpec`] (an [`agent::AgentSuiteSpec`] for an `agent` suite);
+//! `SuiteSpec` (an `AgentSuiteSpec` for an `agent` suite);
 //! [`suite!`](crate::suite)`(suite_a)` names it, for a `main` that calls [`run`] or
 //! [`run_with`] itself. The module is named `__isomer_eval_<fn>`, not after the function:
 //! a module `mypack` would shadow the crate `mypack` in the file, and a suite function
@@ -232,7 +232,7 @@
 //!   `totals` made, and a failing call is made once (plus the client's own retries), both
 //!   trials reporting the same failure.
 //! - **Nothing recorded is lost.** Every file is written to a staged name in its own
-//!   directory ([`crate::recordings::STAGED_PREFIX`], a hidden name) and renamed over the
+//!   directory (`.isomer-staged-…`, a hidden name) and renamed over the
 //!   old one; a failed call writes nothing. A staged file left by a killed run is never
 //!   read as a recording: record mode removes such files when it first opens the
 //!   directory (naming them on stderr), and a replay's `totals` names them once and goes
@@ -351,7 +351,7 @@ mod print_prompt;
 mod record;
 mod run_log;
 mod snapshot;
-mod spec;
+pub(crate) mod spec;
 mod suite;
 
 use std::path::{Path, PathBuf};
@@ -362,7 +362,8 @@ use libtest_mimic::{Arguments, Conclusion, Trial};
 pub use any::AnySuiteSpec;
 pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
-pub use spec::{CaseSpec, CorpusSpec, Spec, SuiteSpec, recordings_variable};
+pub(crate) use spec::CorpusSpec;
+pub use spec::recordings_variable;
 pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 
 /// Runs `suites` under the command line of this process and returns libtest's exit code:
@@ -376,7 +377,7 @@ pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 /// `cargo test --test slides_eval -- --print-prompt > corpus/slides/prompt.txt`.
 ///
 /// Takes suites of either kind, or both in one target, in the order given: a
-/// [`SuiteSpec`], an [`agent::AgentSuiteSpec`] or an [`AnySuiteSpec`]. This is what the
+/// `SuiteSpec`, an `AgentSuiteSpec` or an [`AnySuiteSpec`]. This is what the
 /// `main` of an `#[isomer_eval]` target and [`main!`](crate::main) call. It reads the
 /// arguments and the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the
 /// [module docs](self)).
@@ -416,7 +417,7 @@ pub fn run_with<S: Copy + Into<AnySuiteSpec>>(
 /// trial name is unique): two suites with one name (each `main = false` suite of a target
 /// is named after its function unless `name = "..."` is given), a case whose id is
 /// `totals` (the name of its suite's totals trial), a case id used twice in a suite
-/// (`#[isomer_eval]` refuses that at compile time; a hand-written [`SuiteSpec`] may not),
+/// (`#[isomer_eval]` refuses that at compile time; a hand-written `SuiteSpec` may not),
 /// or two suite names with one [`recordings_variable`] (`a_b` and `a-b`), which one
 /// override would redirect together.
 pub fn trial_name_conflicts<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<String> {
@@ -482,13 +483,13 @@ macro_rules! main {
     ($($suite:ident),+ $(,)?) => {
         $crate::__private::harness_false_guard!("isomer_evals::main!");
         fn main() -> ::std::process::ExitCode {
-            $crate::harness::run(&[$($crate::harness::AnySuiteSpec::from($crate::suite!($suite))),+])
+            $crate::harness::run(&[$($crate::__private::AnySuiteSpec::from($crate::suite!($suite))),+])
         }
     };
 }
 
 /// The suite constant that `#[isomer_eval]` wrote for the function `$suite`: a
-/// [`SuiteSpec`], or an [`agent::AgentSuiteSpec`] for an `agent` suite. For a `main` that
+/// `SuiteSpec`, or an `AgentSuiteSpec` for an `agent` suite. For a `main` that
 /// calls [`run`] or [`run_with`] itself; [`main!`](crate::main) uses it too.
 ///
 /// ```ignore
@@ -528,6 +529,7 @@ macro_rules! __harness_false_guard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::spec::{CaseSpec, SuiteSpec};
 
     fn never_built() -> Suite {
         unreachable!("the conflict check builds no suite")

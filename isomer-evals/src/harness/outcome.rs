@@ -602,13 +602,13 @@ mod tests {
 ] }"#;
         let start = MANIFEST.find(r#"{ "id": "one-chore""#).unwrap();
         let end = MANIFEST.rfind(']').unwrap() - 1;
-        let cases: &'static [super::super::CaseSpec] = Box::leak(Box::new([
-            super::super::CaseSpec {
+        let cases: &'static [crate::harness::spec::CaseSpec] = Box::leak(Box::new([
+            crate::harness::spec::CaseSpec {
                 id: "other",
                 start: MANIFEST.find(r#"{ "id": "other""#).unwrap(),
                 end: start - 4,
             },
-            super::super::CaseSpec {
+            crate::harness::spec::CaseSpec {
                 id: "one-chore",
                 start,
                 end,

@@ -45,9 +45,9 @@ use libtest_mimic::Failed;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::spec::Spec;
 use super::diff::snapshot_diff;
 use super::kind::{SuiteKind, write_misses};
+use super::spec::Spec;
 use crate::floor::{Scores, misses};
 use crate::html::PageKind;
 use isomer_corpus::FloorLevel;
