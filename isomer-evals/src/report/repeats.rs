@@ -134,7 +134,7 @@ pub struct CaseSpread {
 ///
 /// Each axis is a [`Mean`] of a per-run value: `1` or `0` for the flags (so the mean is
 /// the ratio over every run, and the standard error is taken across the per-repeat
-/// ratios), the F1 for the selection. The counts of [`EvalTotals`] are then over every
+/// ratios), the F1 for the selection. The counts of [`EvalTotals`](crate::EvalTotals) are then over every
 /// run, and suite floors read them as these means (see [`crate::floor`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
