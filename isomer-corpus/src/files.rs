@@ -22,7 +22,14 @@
 //! without repeats has (`answers/chart-q3.0.txt`, `"id": "chart-q3"`): adding repeats to a
 //! recorded corpus moves no file. A case id cannot hold a `.`, so the two never collide.
 
-use crate::manifest::is_case_id;
+/// True when `id` can name a case: non-empty ASCII letters, digits, `-` and
+/// `_` (safe as a file name on every OS, and in a test name).
+pub fn is_case_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+}
 
 /// The manifest's file name inside a corpus directory.
 pub const MANIFEST_FILE: &str = "corpus.json";
@@ -101,6 +108,15 @@ pub fn parse_transcript_file_name(name: &str) -> Option<(&str, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn case_ids_are_file_safe() {
+        assert!(is_case_id("quarterly-revenue_2"));
+        assert!(!is_case_id(""));
+        assert!(!is_case_id("a/b"));
+        assert!(!is_case_id("a.b"));
+        assert!(!is_case_id("naïve"));
+    }
 
     #[test]
     fn names_round_trip() {

@@ -33,8 +33,8 @@ mod reader;
 
 pub use files::{
     ANSWERS_DIR, JUDGMENTS_FILE, MANIFEST_FILE, PROMPT_FILE, TRANSCRIPTS_DIR, answer_file_name,
-    parse_answer_file_name, parse_recording_name, parse_transcript_file_name, recording_name,
-    transcript_file_name,
+    is_case_id, parse_answer_file_name, parse_recording_name, parse_transcript_file_name,
+    recording_name, transcript_file_name,
 };
 pub use floors::{
     AGENT_FLOORS, FloorKind, FloorLevel, FloorRange, FloorSpec, SINGLE_SHOT_FLOORS, floor_spec,
@@ -44,8 +44,7 @@ pub use judgments::{
     parse_judgments,
 };
 pub use manifest::{
-    Manifest, ManifestCase, ManifestFault, ManifestFaultKind, is_case_id, parse_manifest,
-    with_provenance_entry,
+    Manifest, ManifestCase, ManifestFault, ManifestFaultKind, parse_manifest, with_provenance_entry,
 };
 pub use position::{Position, decode_utf8, finding_position};
 pub use reader::Fault;

@@ -24,6 +24,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::files::is_case_id;
 use crate::position::{Position, Step};
 use crate::reader::{Fault, FormatFault, ObjectReader, child, pretty, quote};
 
@@ -403,15 +404,6 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
     reader.finish(Manifest { provenance, cases })
 }
 
-/// True when `id` can name a case: non-empty ASCII letters, digits, `-` and
-/// `_` (safe as a file name on every OS, and in a test name).
-pub fn is_case_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .bytes()
-            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -468,14 +460,5 @@ mod tests {
         // A BOM anywhere else is an ordinary (if odd) character.
         let inner = "{\"provenance\": {\"note\": \"\u{feff}\"}, \"cases\": []}";
         assert_eq!(parse_manifest(inner).map(|m| m.cases.len()), Ok(0));
-    }
-
-    #[test]
-    fn case_ids_are_file_safe() {
-        assert!(is_case_id("quarterly-revenue_2"));
-        assert!(!is_case_id(""));
-        assert!(!is_case_id("a/b"));
-        assert!(!is_case_id("a.b"));
-        assert!(!is_case_id("naïve"));
     }
 }

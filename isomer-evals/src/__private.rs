@@ -6,7 +6,8 @@
 
 pub use crate::floor::Floor;
 pub use crate::harness::agent::{AgentSuite, AgentSuiteSpec};
-pub use crate::harness::{CaseSpec, CorpusSpec, Suite, SuiteSpec, run};
+pub use crate::harness::spec::{CaseSpec, CorpusSpec, Spec, SuiteSpec};
+pub use crate::harness::{AnySuiteSpec, Suite, run};
 pub use std::process::ExitCode;
 pub use std::{concat, env, include_str};
 

@@ -8,7 +8,6 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::agent::AgentUsage;
 use crate::callback::Callback;
 
 /// One question of a corpus.
@@ -83,6 +82,24 @@ pub struct GenerateRequest {
     /// Where the call may report the tokens it spent ([`UsageMeter::add`]); a call that
     /// reports nothing counts as zero tokens.
     pub usage: UsageMeter,
+}
+
+/// Tokens one turn spent, as the provider reported them (upstream
+/// `AgentUsage`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentUsage {
+    /// Tokens read (the whole prompt of that turn, as providers bill it).
+    pub input_tokens: u64,
+    /// Tokens written.
+    pub output_tokens: u64,
+}
+
+impl std::ops::AddAssign for AgentUsage {
+    fn add_assign(&mut self, other: AgentUsage) {
+        self.input_tokens = self.input_tokens.saturating_add(other.input_tokens);
+        self.output_tokens = self.output_tokens.saturating_add(other.output_tokens);
+    }
 }
 
 /// Where a `generate` or `judge` call reports the tokens it spent, as its provider counted

@@ -550,7 +550,7 @@ impl Recordings {
 /// they skip every hidden entry, and no replay reads it. A run killed between writing a
 /// staged file and renaming it leaves one behind; [`staged_leftovers`] finds them and the
 /// harness's record mode removes them (see [`remove_staged_leftovers`]).
-pub const STAGED_PREFIX: &str = ".isomer-staged-";
+pub(crate) const STAGED_PREFIX: &str = ".isomer-staged-";
 
 /// Writes `text` to `path` whole and atomically: into a file staged beside it (named
 /// [`STAGED_PREFIX`] and random characters, in the same directory, so the rename never
@@ -579,7 +579,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|error| cannot_write(error.error))
 }
 
-/// The staged files ([`STAGED_PREFIX`]) under `dir` and its `answers/` and `transcripts/`
+/// The staged files (named `.isomer-staged-…`) under `dir` and its `answers/` and `transcripts/`
 /// directories, sorted: what a run killed while it wrote left behind. Unreadable
 /// directories count as empty.
 pub fn staged_leftovers(dir: &Path) -> Vec<PathBuf> {

@@ -6,9 +6,8 @@ use std::path::Path;
 
 use tempfile::TempDir;
 
-use isomer_evals::corpus::{
-    Corpus, CorpusErrorKind, ManifestFaultKind, Position, check_recordings, parse_manifest,
-};
+use isomer_corpus::{ManifestFaultKind, Position, parse_manifest};
+use isomer_evals::corpus::{Corpus, CorpusErrorKind, check_recordings};
 use isomer_evals::recordings::Recordings;
 
 const PROVENANCE: &str = r#""provenance": {"author": "test"}"#;

@@ -11,7 +11,8 @@ use std::fs;
 use std::path::Path;
 use std::sync::Arc;
 
-use isomer_evals::corpus::{Corpus, Position};
+use isomer_corpus::Position;
+use isomer_evals::corpus::Corpus;
 use isomer_evals::recordings::Recordings;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, Generate, GenerateRequest, Judge,

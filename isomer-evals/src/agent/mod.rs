@@ -20,6 +20,8 @@ mod report;
 mod run;
 mod types;
 
+/// The token meter's unit, defined beside [`crate::UsageMeter`] that adds it up.
+pub use crate::case::AgentUsage;
 pub use replay::{
     AgentRecordingError, AgentRecordings, AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR,
     TurnKey, read_agent_case_recordings, read_agent_recordings,
@@ -34,5 +36,5 @@ pub use run::{
 };
 pub use types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
-    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
+    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,
 };

@@ -47,11 +47,12 @@ use serde_json::Value;
 
 use crate::agent::types::{
     AgentMessage, AgentStep, AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult,
-    AgentUsage,
 };
-use crate::corpus::{NOT_UTF8, Position, decode_utf8};
+use crate::case::AgentUsage;
+use crate::corpus::NOT_UTF8;
 use crate::recordings::RecordingFault;
 pub use isomer_corpus::TRANSCRIPTS_DIR;
+use isomer_corpus::{Position, decode_utf8};
 
 /// One recorded model turn.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

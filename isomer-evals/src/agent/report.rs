@@ -284,7 +284,7 @@ pub(crate) fn agent_report_table(report: &AgentEvalReport) -> ReportTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agent::types::AgentUsage;
+    use crate::case::AgentUsage;
 
     fn run(case_id: &str, repeat: u32, turns: u32) -> AgentEvalCaseResult {
         AgentEvalCaseResult {

@@ -11,9 +11,10 @@ use serde_json::Value;
 use crate::agent::report::AgentEvalReport;
 use crate::agent::types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
-    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, AgentUsage,
+    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,
 };
 use crate::callback::{CallFailure, guard, panic_message};
+use crate::case::AgentUsage;
 use crate::case::EvalCase;
 use crate::check::check_attempt;
 use crate::parse::parse_generated;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::callback::Callback;
-use crate::case::EvalCase;
+use crate::case::{AgentUsage, EvalCase};
 use crate::score::ExpectedPrimitivesScore;
 
 /// One tool as the model is offered it (upstream `AgentToolSpec`):
@@ -87,24 +87,6 @@ impl AgentToolResult {
                 ToolContent::Resource { resource } => resource.blob.len(),
             })
             .sum()
-    }
-}
-
-/// Tokens one turn spent, as the provider reported them (upstream
-/// `AgentUsage`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AgentUsage {
-    /// Tokens read (the whole prompt of that turn, as providers bill it).
-    pub input_tokens: u64,
-    /// Tokens written.
-    pub output_tokens: u64,
-}
-
-impl std::ops::AddAssign for AgentUsage {
-    fn add_assign(&mut self, other: AgentUsage) {
-        self.input_tokens = self.input_tokens.saturating_add(other.input_tokens);
-        self.output_tokens = self.output_tokens.saturating_add(other.output_tokens);
     }
 }
 

@@ -36,9 +36,8 @@ use serde_json::{Map, Value};
 
 pub(crate) use error::NOT_UTF8;
 pub use error::{CorpusError, CorpusErrorKind, CorpusErrors};
-pub use isomer_corpus::{
-    ANSWERS_DIR, JUDGMENTS_FILE, JudgmentFault, JudgmentFaultKind, Judgments, MANIFEST_FILE,
-    ManifestCase, ManifestFault, ManifestFaultKind, PROMPT_FILE, Position, RecordedJudgment,
+use isomer_corpus::{
+    ANSWERS_DIR, JUDGMENTS_FILE, Judgments, MANIFEST_FILE, ManifestCase, PROMPT_FILE,
     answer_file_name, decode_utf8, parse_judgments, parse_manifest,
 };
 

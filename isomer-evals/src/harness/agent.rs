@@ -79,10 +79,10 @@ use isomer_sdk::Tool;
 use libtest_mimic::Failed;
 use serde_json::json;
 
-use super::Spec;
 use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::snapshot::conclude_totals;
+use super::spec::Spec;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
     DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
@@ -128,7 +128,7 @@ impl AgentSuite {
             frame: None,
             live: None,
             provenance: serde_json::Map::new(),
-            timeout: super::DEFAULT_LIVE_TIMEOUT,
+            timeout: super::suite::DEFAULT_LIVE_TIMEOUT,
         }
     }
 
@@ -263,6 +263,7 @@ impl std::fmt::Debug for AgentSuite {
 }
 
 /// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
+#[doc(hidden)]
 pub type AgentSuiteSpec = Spec<AgentSuite>;
 
 impl SuiteKind for AgentSuite {

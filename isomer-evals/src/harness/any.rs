@@ -7,7 +7,7 @@ use libtest_mimic::Trial;
 
 use super::agent::AgentSuiteSpec;
 use super::kind::suite_trials;
-use super::{CorpusSpec, SuiteSpec};
+use super::spec::{CorpusSpec, SuiteSpec};
 
 /// A suite of either kind, for a target that holds both: what
 /// [`main!`](crate::main) passes to [`run`](super::run). Both spec types convert

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
-use super::{AnySuiteSpec, CorpusSpec, recordings_variable};
+use super::any::AnySuiteSpec;
+use super::spec::{CorpusSpec, recordings_variable};
 
 /// Reads `ISOMER_EVAL_RECORDINGS_<SUITE>` for each suite, in order.
 pub(super) fn recordings_overrides(suites: &[AnySuiteSpec]) -> Vec<Option<PathBuf>> {
@@ -228,7 +229,8 @@ pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)], exact: Option<&str>
 mod tests {
     use super::*;
     use crate::harness::agent::{AgentSuite, AgentSuiteSpec};
-    use crate::harness::{AnySuiteSpec, CaseSpec, Suite, SuiteSpec};
+    use crate::harness::spec::{CaseSpec, SuiteSpec};
+    use crate::harness::suite::Suite;
 
     fn never_built() -> Suite {
         unreachable!("building the trial list builds no suite")

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use super::Spec;
 use super::snapshot::split_header;
+use super::spec::Spec;
 use crate::html::{PageKind, ReportPage};
 
 /// The variable naming the directory the `totals` trials write their HTML reports to.

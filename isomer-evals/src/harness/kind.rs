@@ -15,7 +15,7 @@ use isomer_corpus::{FloorSpec, parse_manifest};
 use libtest_mimic::{Failed, Trial};
 
 use super::failure::ci_native;
-use super::{CaseSpec, CorpusSpec, Spec, recordings_variable};
+use super::spec::{CaseSpec, CorpusSpec, Spec, recordings_variable};
 use crate::case::EvalCase;
 
 /// A kind of suite, implemented by what its function returns ([`Suite`](super::Suite) or

@@ -158,7 +158,7 @@
 //! ```
 //!
 //! Each attribute emits, beside the untouched function, a hidden module holding the suite's
-//! [`SuiteSpec`] (an [`agent::AgentSuiteSpec`] for an `agent` suite);
+//! `SuiteSpec` (an `AgentSuiteSpec` for an `agent` suite);
 //! [`suite!`](crate::suite)`(suite_a)` names it, for a `main` that calls [`run`] or
 //! [`run_with`] itself. The module is named `__isomer_eval_<fn>`, not after the function:
 //! a module `mypack` would shadow the crate `mypack` in the file, and a suite function
@@ -232,7 +232,7 @@
 //!   `totals` made, and a failing call is made once (plus the client's own retries), both
 //!   trials reporting the same failure.
 //! - **Nothing recorded is lost.** Every file is written to a staged name in its own
-//!   directory ([`crate::recordings::STAGED_PREFIX`], a hidden name) and renamed over the
+//!   directory (`.isomer-staged-…`, a hidden name) and renamed over the
 //!   old one; a failed call writes nothing. A staged file left by a killed run is never
 //!   read as a recording: record mode removes such files when it first opens the
 //!   directory (naming them on stderr), and a replay's `totals` names them once and goes
@@ -353,6 +353,7 @@ mod print_prompt;
 mod record;
 mod run_log;
 mod snapshot;
+pub(crate) mod spec;
 mod suite;
 
 use std::path::{Path, PathBuf};
@@ -360,69 +361,12 @@ use std::process::ExitCode;
 
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
-use crate::floor::Floor;
-
 pub use any::AnySuiteSpec;
 pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
+pub(crate) use spec::CorpusSpec;
+pub use spec::recordings_variable;
 pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
-
-/// A suite as the expansion describes it: data only, built as a constant. `B` is what the
-/// suite's function returns, converted: a [`Suite`] ([`SuiteSpec`]) or an
-/// [`agent::AgentSuite`] ([`agent::AgentSuiteSpec`]).
-#[derive(Debug)]
-pub struct Spec<B: 'static> {
-    /// The suite name: the first part of each trial name (`<name>::<case id>`).
-    pub name: &'static str,
-    /// The corpus, compiled in (its recordings are read at run time).
-    pub corpus: CorpusSpec,
-    /// The `#[isomer_eval]` function, converted; called once per process, by the first
-    /// trial of the suite that runs.
-    pub build: fn() -> B,
-    /// The declared floors, case and suite ones, in attribute order: names of the floor
-    /// table of the suite's kind ([`isomer_corpus::SINGLE_SHOT_FLOORS`] or
-    /// [`isomer_corpus::AGENT_FLOORS`]).
-    pub floors: &'static [Floor],
-    /// Absolute directory of the baseline snapshots.
-    pub snapshots: &'static str,
-}
-
-/// A single-shot suite as the expansion describes it (`#[isomer_eval(corpus = ...)]`).
-pub type SuiteSpec = Spec<Suite>;
-
-impl<B> Clone for Spec<B> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<B> Copy for Spec<B> {}
-
-/// A corpus as compiled into a gate.
-#[derive(Debug, Clone, Copy)]
-pub struct CorpusSpec {
-    /// The path as written in the attribute, for messages.
-    pub path: &'static str,
-    /// The absolute corpus directory (`CARGO_MANIFEST_DIR` joined with `path`).
-    pub dir: &'static str,
-    /// The text of `corpus.json` (from `include_str!`, which also makes cargo rebuild the
-    /// target when the file changes).
-    pub manifest: &'static str,
-    /// The cases in file order, as the macro read them: trial names come from here, so
-    /// `--list` parses nothing, and a case trial parses only its own case's bytes.
-    pub cases: &'static [CaseSpec],
-}
-
-/// One case of a compiled-in corpus: its id and where its object sits in the manifest text.
-#[derive(Debug, Clone, Copy)]
-pub struct CaseSpec {
-    /// The case id (the second part of its trial name).
-    pub id: &'static str,
-    /// Byte offset of the case object's `{` in [`CorpusSpec::manifest`].
-    pub start: usize,
-    /// Byte offset just past the case object's `}`.
-    pub end: usize,
-}
 
 /// Runs `suites` under the command line of this process and returns libtest's exit code:
 /// `0` when every selected trial passed, `101` otherwise.
@@ -435,7 +379,7 @@ pub struct CaseSpec {
 /// `cargo test --test slides_eval -- --print-prompt > corpus/slides/prompt.txt`.
 ///
 /// Takes suites of either kind, or both in one target, in the order given: a
-/// [`SuiteSpec`], an [`agent::AgentSuiteSpec`] or an [`AnySuiteSpec`]. This is what the
+/// `SuiteSpec`, an `AgentSuiteSpec` or an [`AnySuiteSpec`]. This is what the
 /// `main` of an `#[isomer_eval]` target and [`main!`](crate::main) call. It reads the
 /// arguments and the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the
 /// [module docs](self)).
@@ -452,23 +396,6 @@ pub fn run<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> ExitCode {
 /// The suites as [`AnySuiteSpec`]s, in order.
 fn any<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<AnySuiteSpec> {
     suites.iter().map(|suite| (*suite).into()).collect()
-}
-
-/// The name of the variable that overrides where `suite` replays its recordings from:
-/// `ISOMER_EVAL_RECORDINGS_` and the suite name upper-cased, with every character other
-/// than an ASCII letter or digit written `_` (`slides` → `ISOMER_EVAL_RECORDINGS_SLIDES`).
-pub fn recordings_variable(suite: &str) -> String {
-    let name: String = suite
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_uppercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("ISOMER_EVAL_RECORDINGS_{name}")
 }
 
 /// Runs `suites` (of either kind, see [`run`]) under `args`, with `recordings[i]` (when
@@ -492,7 +419,7 @@ pub fn run_with<S: Copy + Into<AnySuiteSpec>>(
 /// trial name is unique): two suites with one name (each `main = false` suite of a target
 /// is named after its function unless `name = "..."` is given), a case whose id is
 /// `totals` (the name of its suite's totals trial), a case id used twice in a suite
-/// (`#[isomer_eval]` refuses that at compile time; a hand-written [`SuiteSpec`] may not),
+/// (`#[isomer_eval]` refuses that at compile time; a hand-written `SuiteSpec` may not),
 /// or two suite names with one [`recordings_variable`] (`a_b` and `a-b`), which one
 /// override would redirect together.
 pub fn trial_name_conflicts<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<String> {
@@ -558,13 +485,13 @@ macro_rules! main {
     ($($suite:ident),+ $(,)?) => {
         $crate::__private::harness_false_guard!("isomer_evals::main!");
         fn main() -> ::std::process::ExitCode {
-            $crate::harness::run(&[$($crate::harness::AnySuiteSpec::from($crate::suite!($suite))),+])
+            $crate::harness::run(&[$($crate::__private::AnySuiteSpec::from($crate::suite!($suite))),+])
         }
     };
 }
 
 /// The suite constant that `#[isomer_eval]` wrote for the function `$suite`: a
-/// [`SuiteSpec`], or an [`agent::AgentSuiteSpec`] for an `agent` suite. For a `main` that
+/// `SuiteSpec`, or an `AgentSuiteSpec` for an `agent` suite. For a `main` that
 /// calls [`run`] or [`run_with`] itself; [`main!`](crate::main) uses it too.
 ///
 /// ```ignore
@@ -604,6 +531,7 @@ macro_rules! __harness_false_guard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::spec::{CaseSpec, SuiteSpec};
 
     fn never_built() -> Suite {
         unreachable!("the conflict check builds no suite")

@@ -11,7 +11,8 @@ use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_miss
 use super::record::{self, RecordMode, TrialRun, UtcNow};
 use super::run_log::{self, RunContext, gates_on_pass_rate, pass_rate_miss, run_misses};
 use super::snapshot::{conclude_totals, this_gate_command};
-use super::{Suite, SuiteSpec};
+use super::spec::SuiteSpec;
+use super::suite::Suite;
 use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
@@ -601,13 +602,13 @@ mod tests {
 ] }"#;
         let start = MANIFEST.find(r#"{ "id": "one-chore""#).unwrap();
         let end = MANIFEST.rfind(']').unwrap() - 1;
-        let cases: &'static [super::super::CaseSpec] = Box::leak(Box::new([
-            super::super::CaseSpec {
+        let cases: &'static [crate::harness::spec::CaseSpec] = Box::leak(Box::new([
+            crate::harness::spec::CaseSpec {
                 id: "other",
                 start: MANIFEST.find(r#"{ "id": "other""#).unwrap(),
                 end: start - 4,
             },
-            super::super::CaseSpec {
+            crate::harness::spec::CaseSpec {
                 id: "one-chore",
                 start,
                 end,

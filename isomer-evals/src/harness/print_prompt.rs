@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use super::AnySuiteSpec;
+use super::any::AnySuiteSpec;
 
 /// The option's name.
 const OPTION: &str = "--print-prompt";

@@ -47,9 +47,9 @@ use libtest_mimic::Failed;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Spec;
 use super::diff::{capped, snapshot_diff};
 use super::kind::{SuiteKind, write_misses};
+use super::spec::Spec;
 use crate::floor::{Scores, misses};
 use crate::html::PageKind;
 use isomer_corpus::FloorLevel;

@@ -1,0 +1,241 @@
+//! Statistics over the repeats of a run (`repeat = n`): the mean of each axis with its
+//! standard error ([`Mean`]), and how the runs of one case differ ([`CaseSpread`]).
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::case::EvalCaseResult;
+use crate::case::AnswerabilityVerdict;
+use isomer_sdk::js_parity::to_fixed_2;
+
+/// A mean over runs, with its standard error across repeats when the cases ran more
+/// than once.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mean {
+    /// The sum of the value over every run that has one (corpus order, the repeats of a
+    /// case together) divided by the number of those runs.
+    pub mean: f64,
+    /// With `repeat > 1`: the standard error of the mean across repeats, that is the
+    /// sample standard deviation (divisor `n - 1`) of the per-repeat means (each the mean
+    /// over the runs with that repeat index that have a value, `n` of them having one)
+    /// divided by `sqrt(n)`; `0` when only one repeat has a value. It measures how much
+    /// the suite's mean moves from one repeat of the corpus to the next. Absent with one
+    /// repeat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standard_error: Option<f64>,
+}
+
+impl Mean {
+    /// The mean of `value` over `runs` (a run whose `value` is `None` is left out), with its
+    /// standard error across the `repeat` repeats when `repeat > 1`; `repeat_of` says which
+    /// repeat a run is. `None` when no run has a value.
+    pub fn over_runs<T>(
+        runs: &[T],
+        repeat: u32,
+        repeat_of: impl Fn(&T) -> u32,
+        value: impl Fn(&T) -> Option<f64>,
+    ) -> Option<Self> {
+        let values: Vec<(u32, f64)> = runs
+            .iter()
+            .filter_map(|run| Some((repeat_of(run), value(run)?)))
+            .collect();
+        if values.is_empty() {
+            return None;
+        }
+        let mean = values.iter().fold(0.0, |sum, (_, v)| sum + v) / values.len() as f64;
+        let standard_error = (repeat > 1).then(|| {
+            let repeat_means: Vec<f64> = (0..repeat)
+                .filter_map(|index| {
+                    let of_repeat: Vec<f64> = values
+                        .iter()
+                        .filter(|(r, _)| *r == index)
+                        .map(|(_, v)| *v)
+                        .collect();
+                    (!of_repeat.is_empty()).then(|| {
+                        of_repeat.iter().fold(0.0, |sum, v| sum + v) / of_repeat.len() as f64
+                    })
+                })
+                .collect();
+            if repeat_means.len() < 2 {
+                return 0.0;
+            }
+            let n = repeat_means.len() as f64;
+            let center = repeat_means.iter().fold(0.0, |sum, m| sum + m) / n;
+            let squares = repeat_means
+                .iter()
+                .fold(0.0, |sum, m| sum + (m - center) * (m - center));
+            (squares / (n - 1.0)).sqrt() / n.sqrt()
+        });
+        Some(Mean {
+            mean,
+            standard_error,
+        })
+    }
+
+    /// `0.88 ± 0.04`: the mean, then ` ± ` and the standard error when there is one, each
+    /// as JS `toFixed(2)`.
+    pub(crate) fn text(&self) -> String {
+        match self.standard_error {
+            Some(error) => format!("{} \u{b1} {}", to_fixed_2(self.mean), to_fixed_2(error)),
+            None => to_fixed_2(self.mean),
+        }
+    }
+}
+
+/// The smallest and largest value of an axis over the runs of one case.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct MinMax<T> {
+    /// The smallest value.
+    pub min: T,
+    /// The largest value.
+    pub max: T,
+}
+
+impl<T: Copy + PartialOrd> MinMax<T> {
+    fn over(values: impl IntoIterator<Item = T>) -> Option<Self> {
+        values.into_iter().fold(None, |range, value| {
+            Some(match range {
+                None => MinMax {
+                    min: value,
+                    max: value,
+                },
+                Some(MinMax { min, max }) => MinMax {
+                    min: if value < min { value } else { min },
+                    max: if value > max { value } else { max },
+                },
+            })
+        })
+    }
+}
+
+/// How the runs of one case differ: counts of the flags, and the smallest and largest
+/// value of the numbers (the spread is min–max, not a standard deviation).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseSpread {
+    /// The case's id.
+    pub case_id: String,
+    /// Its runs.
+    pub runs: usize,
+    /// Runs whose first attempt was valid.
+    pub valid: usize,
+    /// Runs valid on the first attempt or the retry.
+    pub valid_after_retry: usize,
+    /// Selection F1 over the runs that have one; absent when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection_f1: Option<MinMax<f64>>,
+    /// The first attempt's bytes as sent (`payload.rawBytes`), over every run.
+    pub raw_bytes: MinMax<usize>,
+}
+
+/// The repeat statistics of a run with `repeat > 1` ([`EvalTotals::repeats`](crate::EvalTotals::repeats)).
+///
+/// Each axis is a [`Mean`] of a per-run value: `1` or `0` for the flags (so the mean is
+/// the ratio over every run, and the standard error is taken across the per-repeat
+/// ratios), the F1 for the selection. The counts of [`EvalTotals`](crate::EvalTotals) are then over every
+/// run, and suite floors read them as these means (see [`crate::floor`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RepeatTotals {
+    /// Runs per case.
+    pub repeat: u32,
+    /// Runs: cases × repeat.
+    pub runs: usize,
+    /// Runs whose first attempt was JSON.
+    pub parsed: Mean,
+    /// Runs whose first attempt was valid.
+    pub valid: Mean,
+    /// Runs valid on the first attempt or the retry.
+    pub valid_after_retry: Mean,
+    /// Selection F1 over the runs that have a selection; absent when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection_f1: Option<Mean>,
+    /// Expected-primitive hits over the runs of cases that list expected types; absent
+    /// when none does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_hit: Option<Mean>,
+    /// Runs judged `yes` over the judged runs; absent when none was judged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answerability_yes: Option<Mean>,
+    /// Per case, in corpus order, how its runs differ.
+    pub spread: Vec<CaseSpread>,
+}
+
+impl RepeatTotals {
+    /// The statistics of `results` over `repeat > 1` runs per case.
+    pub(super) fn from_results(results: &[EvalCaseResult], repeat: u32) -> Self {
+        let flag = |value: fn(&EvalCaseResult) -> bool| {
+            Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| Some(if value(r) { 1.0 } else { 0.0 }),
+            )
+            .unwrap_or(Mean {
+                mean: 0.0,
+                standard_error: Some(0.0),
+            })
+        };
+        // The runs of each case, cases in the order they first appear.
+        let mut order: Vec<&str> = Vec::new();
+        let mut runs_of: HashMap<&str, Vec<&EvalCaseResult>> = HashMap::new();
+        for result in results {
+            let runs = runs_of.entry(&result.case_id).or_default();
+            if runs.is_empty() {
+                order.push(&result.case_id);
+            }
+            runs.push(result);
+        }
+        let spread = order
+            .into_iter()
+            .map(|case_id| {
+                let runs = &runs_of[case_id];
+                CaseSpread {
+                    case_id: case_id.to_owned(),
+                    runs: runs.len(),
+                    valid: runs.iter().filter(|r| r.validity.valid).count(),
+                    valid_after_retry: runs.iter().filter(|r| r.validity.valid_after_retry).count(),
+                    selection_f1: MinMax::over(
+                        runs.iter().filter_map(|r| Some(r.selection.as_ref()?.f1)),
+                    ),
+                    raw_bytes: MinMax::over(runs.iter().map(|r| r.payload.raw_bytes))
+                        .unwrap_or(MinMax { min: 0, max: 0 }),
+                }
+            })
+            .collect();
+        RepeatTotals {
+            repeat,
+            runs: results.len(),
+            parsed: flag(|r| r.validity.parsed),
+            valid: flag(|r| r.validity.valid),
+            valid_after_retry: flag(|r| r.validity.valid_after_retry),
+            selection_f1: Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| Some(r.selection.as_ref()?.f1),
+            ),
+            expected_hit: Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| Some(if r.expected.as_ref()?.hit { 1.0 } else { 0.0 }),
+            ),
+            answerability_yes: Mean::over_runs(
+                results,
+                repeat,
+                |r| r.repeat,
+                |r| {
+                    Some(if r.answerability?.verdict == AnswerabilityVerdict::Yes {
+                        1.0
+                    } else {
+                        0.0
+                    })
+                },
+            ),
+            spread,
+        }
+    }
+}
