@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use isomer_evals::__private::SuiteSpec;
+use isomer_evals::harness::SuiteSpec;
 use isomer_evals::floor::Floor;
 use isomer_evals::harness::Suite;
 use isomer_openai::ChatClient;

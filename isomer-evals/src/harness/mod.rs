@@ -364,8 +364,8 @@ use libtest_mimic::{Arguments, Conclusion, Trial};
 pub use any::AnySuiteSpec;
 pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
-pub(crate) use spec::CorpusSpec;
-pub use spec::recordings_variable;
+// A host's own `main` may adjust the spec `suite!` gives (its floors, say) before `run`.
+pub use spec::{CaseSpec, CorpusSpec, Spec, SuiteSpec, recordings_variable};
 pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 
 /// Runs `suites` under the command line of this process and returns libtest's exit code:

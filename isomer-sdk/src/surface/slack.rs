@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 
 use crate::surface::markdown::escape_mrkdwn;
 
+mod block;
 mod fallback;
 mod table;
 #[cfg(test)]
@@ -27,6 +28,7 @@ mod tests;
 pub(crate) use fallback::markdown_to_blocks;
 pub use table::{SLACK_TABLE_CELL_SEPARATOR, SLACK_TABLE_CHARACTER_BUDGET, table_lines};
 
+use block::block_type;
 use table::budget_tables;
 
 /// Slack's per-message block limit.
@@ -202,10 +204,6 @@ pub(crate) fn envelope(
 
 /// Slack's limit on the fields of one `section`.
 pub const SLACK_MAX_FIELDS: usize = 10;
-
-fn block_type(block: &Value) -> &str {
-    block.get("type").and_then(Value::as_str).unwrap_or("")
-}
 
 /// A `section` whose text is a single space: the rhythm's spacer.
 fn is_spacer(block: &Value) -> bool {

@@ -5,7 +5,7 @@ use crate::js::code_span;
 use crate::js::text::longest_backtick_run;
 
 use super::inline::{Inline, Run};
-use super::{Block, LineBreaks};
+use super::document::{Block, LineBreaks};
 
 pub(super) fn block_markdown(block: &Block) -> String {
     match block {

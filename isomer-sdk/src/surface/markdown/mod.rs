@@ -27,6 +27,7 @@
 //! each output syntax's writer in its own file (`gfm` Markdown, `mrkdwn` for
 //! Slack, `html`, `plain` text), so the content types import no writer.
 
+mod document;
 mod gfm;
 mod html;
 mod inline;
@@ -35,42 +36,20 @@ mod plain;
 #[cfg(test)]
 mod tests;
 
+pub use document::Markdown;
 pub use gfm::escape_markdown_text;
 pub use html::escape_html;
 pub use inline::Inline;
 pub use mrkdwn::escape_mrkdwn;
 
+pub(crate) use document::Block;
+use document::LineBreaks;
 use gfm::{block_markdown, escape_block_start, escape_setext_underline, write_markdown_runs};
 use html::write_html_runs;
 use mrkdwn::write_mrkdwn_runs;
 use plain::write_plain_runs;
 
-/// One block of a Markdown document.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Block {
-    Paragraph(Inline),
-    Heading(u8, Inline),
-    Bullets(Vec<Inline>),
-    Ordered(Vec<Inline>),
-    Code {
-        language: String,
-        code: String,
-    },
-    Quote(Markdown),
-    Table {
-        head: Vec<Inline>,
-        rows: Vec<Vec<Inline>>,
-    },
-    Rule,
-}
 
-/// A Markdown document: a list of blocks, serialized joined by a blank line.
-/// Empty paragraphs and empty documents are dropped, so containers can push
-/// their children's output without checking it.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Markdown {
-    pub(crate) blocks: Vec<Block>,
-}
 
 impl Markdown {
     /// No content (renders nothing).
@@ -280,17 +259,3 @@ impl Inline {
     }
 }
 
-/// How a block writes its content's hard line breaks.
-#[derive(Debug, Clone, Copy)]
-enum LineBreaks<'a> {
-    /// `\` and a newline, the next line starting with `indent` (the width
-    /// of a list item's marker, so the line stays in the item).
-    Hard { indent: &'a str },
-    /// One space, for a heading, which ends at a newline.
-    Space,
-    /// One space, as [`LineBreaks::Space`], in a GFM table cell: GFM splits
-    /// a row at every unescaped `|` before it parses inlines, code spans
-    /// and link destinations included, so those write theirs as `\|`
-    /// (which GFM reads back as `|`).
-    Cell,
-}

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::block_type;
+use super::block::block_type;
 
 /// The table character budget of one message, in Unicode scalar values
 /// (`chars()`; a budget of this port, not one of Slack's limits, which
