@@ -8,9 +8,9 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use isomer_evals::harness::SuiteSpec;
 use isomer_evals::floor::Floor;
 use isomer_evals::harness::Suite;
+use isomer_evals::harness::SuiteSpec;
 use isomer_openai::ChatClient;
 
 #[isomer_evals::isomer_eval(

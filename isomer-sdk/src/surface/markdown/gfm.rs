@@ -4,8 +4,8 @@
 use crate::js::code_span;
 use crate::js::text::longest_backtick_run;
 
-use super::inline::{Inline, Run};
 use super::document::{Block, LineBreaks};
+use super::inline::{Inline, Run};
 
 pub(super) fn block_markdown(block: &Block) -> String {
     match block {

@@ -49,8 +49,6 @@ use html::write_html_runs;
 use mrkdwn::write_mrkdwn_runs;
 use plain::write_plain_runs;
 
-
-
 impl Markdown {
     /// No content (renders nothing).
     pub fn new() -> Markdown {
@@ -258,4 +256,3 @@ impl Inline {
         out
     }
 }
-
