@@ -36,7 +36,7 @@
 //! | `liveCalls` | model and judge calls made live for this suite by this process (a call made by a case trial and read by `totals` counts once) |
 //! | `measured` | latency and tokens over the runs that made a live call ([`MeasuredTotals`]: `runs`, and `generateMs`, `judgeMs`, `inputTokens`, `outputTokens` each as `mean`, `p50`, `p95`); absent when no run made one |
 //! | `notMeasured` | present exactly when `measured` is absent: `not measured in replay`, or `no live call in this run` for a record or measure run that had every answer already |
-//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`]: `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it) |
+//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it) |
 //! | `passRates` | per case in corpus order, how many of its runs met every case floor the suite declares ([`PassRate`]: `caseId`, `passed`, `runs`, `rate` = `passed / runs`) |
 //! | `suiteFloorMisses` | the suite floors the run missed, as the `totals` trial prints them (`min_valid_ratio: 0.5, floor >= 0.9`); empty when all hold |
 //! | `runs` | one entry per run of a case, in corpus order, the repeats of a case together ([`CaseRun`]) |
@@ -64,7 +64,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::case::AnswerabilityVerdict;
-use crate::report::{Mean, MeasuredTotals};
+use crate::report::MeasuredTotals;
+pub use crate::report::repeats::Axes;
 
 /// The format version [`RunFile::format`] holds.
 pub const RUN_FILE_FORMAT: u32 = 1;
@@ -123,27 +124,6 @@ pub enum RunMode {
     /// `measure`: recorded as `missing`, checked against the floors, the baseline left
     /// alone.
     Measure,
-}
-
-/// The axes of a run, each a [`Mean`] over every run (flags count `1` or `0`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Axes {
-    /// First attempt was JSON.
-    pub parsed: Mean,
-    /// First attempt was valid.
-    pub valid: Mean,
-    /// Valid on the first attempt or the retry.
-    pub valid_after_retry: Mean,
-    /// Selection F1 over the runs that have one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub selection_f1: Option<Mean>,
-    /// Expected-primitive hit over the runs of cases listing expected types.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expected_hit: Option<Mean>,
-    /// Verdict `yes` over the judged runs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answerability_yes: Option<Mean>,
 }
 
 /// How many runs of one case met its case floors: `k of n`.

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::record::{RecordMode, Trace};
 use crate::floor::{Floor, Score, Scores, misses};
-use crate::report::{CaseScores, EvalCaseResult, EvalReport, Mean};
+use crate::report::{CaseScores, EvalCaseResult, EvalReport};
 use crate::run_file::{
     Axes, CaseRun, NO_LIVE_CALL, NOT_MEASURED_IN_REPLAY, PassRate, RUN_FILE_FORMAT, RunFile,
     RunScores,
@@ -144,31 +144,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         suite_misses,
     } = context;
     let results = &report.results;
-    let mean = |value: &dyn Fn(&EvalCaseResult) -> Option<f64>| {
-        Mean::over_runs(results, repeat, |r| r.repeat, value)
-    };
-    let flag = |value: fn(&EvalCaseResult) -> bool| {
-        mean(&|r| Some(if value(r) { 1.0 } else { 0.0 })).unwrap_or(Mean {
-            mean: 0.0,
-            standard_error: (repeat > 1).then_some(0.0),
-        })
-    };
-    let axes = Axes {
-        parsed: flag(|r| r.validity.parsed),
-        valid: flag(|r| r.validity.valid),
-        valid_after_retry: flag(|r| r.validity.valid_after_retry),
-        selection_f1: mean(&|r| Some(r.selection.as_ref()?.f1)),
-        expected_hit: mean(&|r| Some(if r.expected.as_ref()?.hit { 1.0 } else { 0.0 })),
-        answerability_yes: mean(&|r| {
-            Some(
-                if r.answerability?.verdict == crate::AnswerabilityVerdict::Yes {
-                    1.0
-                } else {
-                    0.0
-                },
-            )
-        }),
-    };
+    let axes = Axes::of(results, repeat);
     let runs = results
         .iter()
         .map(|result| {

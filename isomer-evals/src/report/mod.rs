@@ -11,7 +11,7 @@
 
 mod case;
 mod measured;
-mod repeats;
+pub(crate) mod repeats;
 mod text;
 mod totals;
 

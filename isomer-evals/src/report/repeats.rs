@@ -9,6 +9,59 @@ use super::case::EvalCaseResult;
 use crate::case::AnswerabilityVerdict;
 use isomer_sdk::js_parity::to_fixed_2;
 
+/// The axes of a run, each a [`Mean`] over every run (flags count `1` or `0`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Axes {
+    /// First attempt was JSON.
+    pub parsed: Mean,
+    /// First attempt was valid.
+    pub valid: Mean,
+    /// Valid on the first attempt or the retry.
+    pub valid_after_retry: Mean,
+    /// Selection F1 over the runs that have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection_f1: Option<Mean>,
+    /// Expected-primitive hit over the runs of cases listing expected types.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_hit: Option<Mean>,
+    /// Verdict `yes` over the judged runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answerability_yes: Option<Mean>,
+}
+
+impl Axes {
+    /// The axes of `results`, `repeat` runs per case: each flag the [`Mean`] of `1` or `0`
+    /// over every run (`0` with no run), each score the mean over the runs that have one.
+    /// The run file and the report's repeat statistics read the axes from here.
+    pub(crate) fn of(results: &[EvalCaseResult], repeat: u32) -> Axes {
+        let mean = |value: &dyn Fn(&EvalCaseResult) -> Option<f64>| {
+            Mean::over_runs(results, repeat, |r| r.repeat, value)
+        };
+        let flag = |value: fn(&EvalCaseResult) -> bool| {
+            mean(&|r| Some(if value(r) { 1.0 } else { 0.0 })).unwrap_or(Mean {
+                mean: 0.0,
+                standard_error: (repeat > 1).then_some(0.0),
+            })
+        };
+        Axes {
+            parsed: flag(|r| r.validity.parsed),
+            valid: flag(|r| r.validity.valid),
+            valid_after_retry: flag(|r| r.validity.valid_after_retry),
+            selection_f1: mean(&|r| Some(r.selection.as_ref()?.f1)),
+            expected_hit: mean(&|r| Some(if r.expected.as_ref()?.hit { 1.0 } else { 0.0 })),
+            answerability_yes: mean(&|r| {
+                let verdict = r.answerability?.verdict;
+                Some(if verdict == AnswerabilityVerdict::Yes {
+                    1.0
+                } else {
+                    0.0
+                })
+            }),
+        }
+    }
+}
+
 /// A mean over runs, with its standard error across repeats when the cases ran more
 /// than once.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -166,18 +219,6 @@ pub struct RepeatTotals {
 impl RepeatTotals {
     /// The statistics of `results` over `repeat > 1` runs per case.
     pub(super) fn from_results(results: &[EvalCaseResult], repeat: u32) -> Self {
-        let flag = |value: fn(&EvalCaseResult) -> bool| {
-            Mean::over_runs(
-                results,
-                repeat,
-                |r| r.repeat,
-                |r| Some(if value(r) { 1.0 } else { 0.0 }),
-            )
-            .unwrap_or(Mean {
-                mean: 0.0,
-                standard_error: Some(0.0),
-            })
-        };
         // The runs of each case, cases in the order they first appear.
         let mut order: Vec<&str> = Vec::new();
         let mut runs_of: HashMap<&str, Vec<&EvalCaseResult>> = HashMap::new();
@@ -205,36 +246,23 @@ impl RepeatTotals {
                 }
             })
             .collect();
+        let Axes {
+            parsed,
+            valid,
+            valid_after_retry,
+            selection_f1,
+            expected_hit,
+            answerability_yes,
+        } = Axes::of(results, repeat);
         RepeatTotals {
             repeat,
             runs: results.len(),
-            parsed: flag(|r| r.validity.parsed),
-            valid: flag(|r| r.validity.valid),
-            valid_after_retry: flag(|r| r.validity.valid_after_retry),
-            selection_f1: Mean::over_runs(
-                results,
-                repeat,
-                |r| r.repeat,
-                |r| Some(r.selection.as_ref()?.f1),
-            ),
-            expected_hit: Mean::over_runs(
-                results,
-                repeat,
-                |r| r.repeat,
-                |r| Some(if r.expected.as_ref()?.hit { 1.0 } else { 0.0 }),
-            ),
-            answerability_yes: Mean::over_runs(
-                results,
-                repeat,
-                |r| r.repeat,
-                |r| {
-                    Some(if r.answerability?.verdict == AnswerabilityVerdict::Yes {
-                        1.0
-                    } else {
-                        0.0
-                    })
-                },
-            ),
+            parsed,
+            valid,
+            valid_after_retry,
+            selection_f1,
+            expected_hit,
+            answerability_yes,
             spread,
         }
     }
