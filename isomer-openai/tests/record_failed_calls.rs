@@ -72,36 +72,14 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     found
 }
 
-/// The gate over the recordings in `dir`, live against `url`, in record mode `mode`, with
-/// `env` added; run files go to a directory of their own.
+/// The gate over the recordings in `dir`, live against `url`, in record mode `mode`; run
+/// files go to a directory of their own.
 fn command(dir: &Path, runs: &Path, url: Option<&str>, mode: Option<&str>) -> Command {
-    let mut command = Command::new(gate());
-    command
-        .current_dir(MANIFEST_DIR)
-        .env_remove("ISOMER_EVAL_ACCEPT")
-        .env_remove("ISOMER_EVAL_HTML")
-        .env_remove("ISOMER_EVAL_RECORD")
-        .env_remove("ISOMER_OPENAI_TEST_URL")
-        .env_remove("ISOMER_OPENAI_TEST_HTTP_TIMEOUT_MS")
-        .env_remove("ISOMER_OPENAI_TEST_TRIAL_TIMEOUT_MS")
-        .env_remove("ISOMER_OPENAI_TEST_RETRIES")
-        .env("ISOMER_EVAL_RECORDINGS_RECORD", dir)
-        .env("ISOMER_EVAL_RUNS", runs);
-    if let Some(url) = url {
-        command.env("ISOMER_OPENAI_TEST_URL", url);
-    }
-    if let Some(mode) = mode {
-        command.env("ISOMER_EVAL_RECORD", mode);
-    }
-    command
+    support::record_command(gate(), dir, runs, url, mode)
 }
 
 fn text(output: &Output) -> String {
-    format!(
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
+    support::output_text(output)
 }
 
 /// One kind of failed call: what the server answers, and how many requests one attempt

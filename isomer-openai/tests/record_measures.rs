@@ -10,7 +10,7 @@ mod gate_support;
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use isomer_evals::run_file::{CallSource, RunFile, RunMode};
 use serde_json::{Value, json};
@@ -23,29 +23,13 @@ fn fixture() -> PathBuf {
 }
 
 fn run(gate: &Path, dir: &Path, runs: &Path, url: Option<&str>, mode: Option<&str>) -> Output {
-    let mut command = Command::new(gate);
-    command
-        .current_dir(MANIFEST_DIR)
-        .env_remove("ISOMER_EVAL_ACCEPT")
-        .env_remove("ISOMER_EVAL_RECORD")
-        .env_remove("ISOMER_OPENAI_TEST_URL")
-        .env("ISOMER_EVAL_RECORDINGS_RECORD", dir)
-        .env("ISOMER_EVAL_RUNS", runs);
-    if let Some(url) = url {
-        command.env("ISOMER_OPENAI_TEST_URL", url);
-    }
-    if let Some(mode) = mode {
-        command.env("ISOMER_EVAL_RECORD", mode);
-    }
-    command.output().expect("the gate runs")
+    support::record_command(gate, dir, runs, url, mode)
+        .output()
+        .expect("the gate runs")
 }
 
 fn text(output: &Output) -> String {
-    format!(
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
+    support::output_text(output)
 }
 
 /// The one run file in `runs/record`, read back, after removing it.

@@ -256,3 +256,43 @@ pub fn delayed(mut response: Response, millis: u64) -> Response {
         .push(("x-loopback-delay-ms".to_owned(), millis.to_string()));
     response
 }
+
+/// The record gate `gate` over the recordings in `dir`, live against `url` when given, in
+/// record mode `mode` when given (replay without), its run files in `runs`; every variable
+/// the record tests set is cleared first, so a test sets only what it means to.
+pub fn record_command(
+    gate: &std::path::Path,
+    dir: &std::path::Path,
+    runs: &std::path::Path,
+    url: Option<&str>,
+    mode: Option<&str>,
+) -> std::process::Command {
+    let mut command = std::process::Command::new(gate);
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("ISOMER_EVAL_ACCEPT")
+        .env_remove("ISOMER_EVAL_HTML")
+        .env_remove("ISOMER_EVAL_RECORD")
+        .env_remove("ISOMER_OPENAI_TEST_URL")
+        .env_remove("ISOMER_OPENAI_TEST_HTTP_TIMEOUT_MS")
+        .env_remove("ISOMER_OPENAI_TEST_TRIAL_TIMEOUT_MS")
+        .env_remove("ISOMER_OPENAI_TEST_RETRIES")
+        .env("ISOMER_EVAL_RECORDINGS_RECORD", dir)
+        .env("ISOMER_EVAL_RUNS", runs);
+    if let Some(url) = url {
+        command.env("ISOMER_OPENAI_TEST_URL", url);
+    }
+    if let Some(mode) = mode {
+        command.env("ISOMER_EVAL_RECORD", mode);
+    }
+    command
+}
+
+/// A finished process's stdout and stderr, labelled, for an assertion's message.
+pub fn output_text(output: &std::process::Output) -> String {
+    format!(
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
