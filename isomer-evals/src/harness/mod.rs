@@ -343,6 +343,7 @@
 pub mod agent;
 mod agent_record;
 mod any;
+mod configuration;
 mod diff;
 mod failure;
 mod gate;
@@ -362,6 +363,7 @@ use std::process::ExitCode;
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
 pub use any::AnySuiteSpec;
+pub use configuration::{CONFIGURATIONS_VARIABLE, Configuration};
 pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
 // A host's own `main` may adjust the spec `suite!` gives (its floors, say) before `run`.
