@@ -164,7 +164,9 @@ fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
     assert_eq!(file_a.live_calls, 5);
     assert_eq!(file_a.cap_reached, None);
     // Per call: tokens times the price per million, divided once.
-    let calls: Vec<(Option<u32>, Option<u64>, Option<u64>, Option<f64>)> = file_a
+    /// A call as compared: attempt, input and output tokens, cost.
+    type Priced = (Option<u32>, Option<u64>, Option<u64>, Option<f64>);
+    let calls: Vec<Priced> = file_a
         .runs
         .iter()
         .flat_map(|run| &run.attempts)

@@ -1,26 +1,7 @@
 //! [`Configuration`]: one model configuration a suite runs against (a label, the live model
 //! and judge, what they report of themselves, a recordings directory, a price and caps),
 //! and which of a suite's configurations a run goes over ([`CONFIGURATIONS_VARIABLE`]).
-//!
-//! The rules, in one place (the harness docs and the README point here):
-//! - A suite that declares no configuration has one, its *default configuration*, with no
-//!   label: what [`Suite::live`](super::Suite::live), [`Suite::judge`](super::Suite::judge),
-//!   [`Suite::provenance`](super::Suite::provenance) and [`Suite::price`](super::Suite::price)
-//!   set. Its run file is `run-<started>.json` and has no `configuration` field.
-//! - A suite that declares configurations ([`Suite::configuration`](super::Suite::configuration))
-//!   runs each of them, in the order declared, and sets nothing of the default one (a
-//!   suite that does both is refused: the live model would have two homes).
-//! - A label is ASCII letters, digits, `.`, `-` and `_` (`gpt-4.1`, `qwen2.5-7b`), unique in
-//!   its suite: it names the run file (`run-<label>-<started>.json`) and selects the
-//!   configuration in [`CONFIGURATIONS_VARIABLE`].
-//! - Each configuration records to and replays from its own directory
-//!   ([`Configuration::recordings`]); one that names none uses the suite's (the corpus
-//!   directory, or `ISOMER_EVAL_RECORDINGS_<SUITE>`). Two configurations of a run that
-//!   would share a directory are refused. A configuration's directory that does not exist
-//!   is created by a record run and refused by a replay.
-//! - The baseline snapshots pin the suite's *first* configuration (its replay of the
-//!   committed corpus); the others are checked as that one is, floors and recordings, but
-//!   compared with no baseline.
+//! The rules are on [`Configuration`].
 
 use std::path::{Path, PathBuf};
 
@@ -61,7 +42,31 @@ pub const CONFIGURATIONS_VARIABLE: &str = "ISOMER_EVAL_CONFIGURATIONS";
 /// # }
 /// ```
 ///
-/// See the [module docs](self) for the rules (labels, directories, the baseline).
+/// # The rules
+///
+/// - A suite that declares no configuration has one, its *default configuration*, with no
+///   label: what [`Suite::live`](super::Suite::live), [`Suite::judge`](super::Suite::judge),
+///   [`Suite::provenance`](super::Suite::provenance) and [`Suite::price`](super::Suite::price)
+///   set. Its run file is `run-<started>.json` and has no `configuration` field.
+/// - A suite that declares configurations ([`Suite::configuration`](super::Suite::configuration))
+///   runs each of them, in the order declared, and sets nothing of the default one (a
+///   suite that does both is refused: the live model would have two homes).
+/// - A label is ASCII letters, digits, `.`, `-` and `_` (`gpt-4.1`, `qwen2.5-7b`), unique in
+///   its suite: it names the run file (`run-<label>-<started>.json`) and selects the
+///   configuration in [`CONFIGURATIONS_VARIABLE`].
+/// - Each configuration records to and replays from its own directory
+///   ([`Configuration::recordings`]); one that names none uses the suite's (the corpus
+///   directory, or `ISOMER_EVAL_RECORDINGS_<SUITE>`). Two configurations of a run that
+///   would share a directory are refused. A configuration's directory that does not exist
+///   is created by a record run and refused by a replay.
+/// - The baseline snapshots pin the suite's *first* configuration (its replay of the
+///   committed corpus); the others are checked as that one is, floors and recordings, but
+///   compared with no baseline.
+/// - Each live call is priced at its configuration's [`Configuration::price`] where it is
+///   made, and counted against the configuration's caps ([`Configuration::max_cost`],
+///   [`Configuration::max_tokens`]) and the suite's, which count every configuration of
+///   the run together ([`Suite::max_cost`](super::Suite::max_cost)).
+/// - Agent suites take no configuration: their live model is one `step`.
 pub struct Configuration {
     /// `None` for a suite's default configuration.
     pub(super) label: Option<String>,

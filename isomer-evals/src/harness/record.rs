@@ -27,6 +27,17 @@
 //! directory (and said so on stderr); a replay skips it (it is hidden) and `totals` names
 //! it once.
 //!
+//! # What a run may spend
+//!
+//! Each live call is priced where it is made, at its configuration's price (the judge's at
+//! the judge's), and counted, calls, tokens and millionths of a dollar, under two keys for
+//! the whole process: its suite and its configuration (its recordings directory). Before
+//! each call the suite's caps and the configuration's are read against those counts: one
+//! at or past its limit refuses the call (no call, nothing noted or kept in the session, so
+//! a later trial asking for it meets the same cap) and the attempt or verdict fails naming
+//! the cap, its limit and the spend so far. The trial's [`Trace`] keeps the first such
+//! message for the run file's `capReached`. Calls already in flight finish and are kept.
+//!
 //! Agent suites record through `agent_record.rs`, with the same switch and session.
 
 use std::collections::{BTreeMap, HashMap, HashSet};

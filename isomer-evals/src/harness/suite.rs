@@ -165,7 +165,8 @@ impl Suite {
 
     /// A model configuration to run the suite against: its own label, live model, judge,
     /// recordings directory, price and caps (see [`Configuration`]). Each call adds one;
-    /// a run goes over them in this order, or over those [`CONFIGURATIONS_VARIABLE`]
+    /// a run goes over them in this order, or over those
+    /// [`CONFIGURATIONS_VARIABLE`](super::CONFIGURATIONS_VARIABLE)
     /// names, and writes one run file per configuration. A suite that declares
     /// configurations declares no live model of its own ([`Suite::live`] and the rest are
     /// then refused, naming both).
