@@ -261,4 +261,44 @@ fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
             .iter()
             .all(|run| run.cost_usd.is_none() && run.attempts[0].source == CallSource::Recording)
     );
+
+    // A replay of both: the baseline pins the first configuration, whose answers (all
+    // valid) moved it from the committed replay's (one invalid); its failure is led by
+    // the configuration, and `model-b`, checked without a baseline, passes.
+    let both = support::configurations_command(
+        &gate,
+        (&a.base_url, &b.base_url),
+        recordings.path(),
+        runs.path(),
+        "",
+    )
+    .args(["--exact", "models::totals"])
+    .output()
+    .unwrap();
+    let both_text = support::output_text(&both);
+    assert!(!both.status.success(), "{both_text}");
+    let stdout = String::from_utf8_lossy(&both.stdout);
+    assert!(
+        stdout.contains(
+            "---- models::totals ----\nconfiguration `model-a`: the baseline moved (models__report, models__report_text):\n"
+        ),
+        "{both_text}"
+    );
+    assert!(!stdout.contains("configuration `model-b`"), "{both_text}");
+    assert_eq!((a.requests().len(), b.requests().len()), (5, 10));
+    let files = support::run_files(&runs.path().join("models"));
+    let labels: Vec<(Option<&str>, RunMode)> = files
+        .iter()
+        .map(|(_, file)| (file.configuration.as_deref(), file.mode))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            (Some("model-a"), RunMode::Measure),
+            (Some("model-a"), RunMode::Replay),
+            (Some("model-b"), RunMode::Measure),
+            (Some("model-b"), RunMode::Replay),
+            (Some("model-b"), RunMode::Replay),
+        ]
+    );
 }

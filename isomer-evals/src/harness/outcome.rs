@@ -55,8 +55,9 @@ impl SuiteKind for Suite {
 
 /// Runs `under` for each configuration of `built` the run goes over (see
 /// [`super::configuration`]), in order, and fails with the failure of each that failed:
-/// alone when the run goes over one configuration, else each under a line naming its
-/// configuration (`configuration `gpt-4.1`:`).
+/// alone when the run goes over one configuration, else each led by the configuration it
+/// is of (`configuration `gpt-4.1`: the baseline moved (...):`), so a failure's first line
+/// still sums it up.
 fn over_configurations(
     suite: &'static SuiteSpec,
     built: &'static Suite,
@@ -93,7 +94,7 @@ fn over_configurations(
         if let Err(failed) = outcome {
             let message = failed.message().unwrap_or("failed").to_owned();
             failures.push(if several {
-                format!("{who}:\n{message}")
+                format!("{who}: {message}")
             } else {
                 message
             });
