@@ -8,7 +8,8 @@
 //! Variables (read here, in the test's own gate; the harness reads only its own):
 //! `ISOMER_OPENAI_TEST_URL_A` and `ISOMER_OPENAI_TEST_URL_B` (the servers),
 //! `ISOMER_OPENAI_TEST_RECORDINGS` (a directory: `model-a/` and `model-b/` are the
-//! configurations' recordings), `ISOMER_OPENAI_TEST_MAX_COST` (`model-a`'s cap, US dollars).
+//! configurations' recordings), `ISOMER_OPENAI_TEST_MAX_COST` (`model-a`'s cap, US dollars),
+//! `ISOMER_OPENAI_TEST_MAX_TOKENS` (the suite's cap over both configurations, tokens).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -54,5 +55,9 @@ fn models() -> Suite {
         .price(Price::per_million(1.0, 4.0))
         .judge_price(Price::per_million(10.0, 30.0))
         .recordings(dir.join("model-b"));
+    let suite = match std::env::var("ISOMER_OPENAI_TEST_MAX_TOKENS") {
+        Ok(tokens) => suite.max_tokens(tokens.parse().expect("a token count")),
+        Err(_) => suite,
+    };
     suite.configuration(model_a).configuration(model_b)
 }

@@ -1,6 +1,7 @@
 //! A cost cap stops a live run: `model-a`'s answers cost more than its `max_cost` after the
 //! third call, so the server is asked exactly three times, the runs left fail naming the
 //! cap, its limit and the spend so far, and the three answers recorded stay byte for byte.
+//! A token cap on the suite counts every configuration together.
 
 #[path = "../../isomer-evals/tests/gate_support/mod.rs"]
 mod gate_support;
@@ -160,4 +161,66 @@ cases that did not complete (pause#3, pause#4):
     for (name, bytes) in names.iter().zip(&before) {
         assert_eq!(&std::fs::read(dir.join(name)).unwrap(), bytes, "{name}");
     }
+}
+
+#[test]
+fn a_token_cap_on_the_suite_counts_every_configuration() {
+    let gate = gate_support::build_gate("configurations_gate", Path::new(MANIFEST_DIR));
+    let answer = std::fs::read_to_string(
+        Path::new(MANIFEST_DIR).join("tests/fixtures/pass-rate/answers/pause.0.txt"),
+    )
+    .unwrap();
+    // 1500, 2500, then 2000 tokens: 6000 after the third call, past the cap of 5000.
+    let tokens = [
+        (1000, 500),
+        (2000, 500),
+        (1000, 1000),
+        (3000, 250),
+        (1000, 500),
+    ];
+    let a = Loopback::start(vec![Exchange {
+        contains: Vec::new(),
+        messages: None,
+        responses: tokens
+            .iter()
+            .map(|&(input, output)| support::completion(&answer, input, output))
+            .collect(),
+    }]);
+    let b = Loopback::start(vec![Exchange {
+        contains: Vec::new(),
+        messages: None,
+        responses: vec![support::completion(&answer, 10, 10)],
+    }]);
+    let recordings = tempfile::tempdir().unwrap();
+    let runs = tempfile::tempdir().unwrap();
+    let output = support::configurations_command(
+        &gate,
+        (&a.base_url, &b.base_url),
+        recordings.path(),
+        runs.path(),
+        "measure",
+    )
+    .args(["--exact", "models::pause"])
+    .env("ISOMER_OPENAI_TEST_MAX_TOKENS", "5000")
+    .output()
+    .unwrap();
+    let text = support::output_text(&output);
+    assert!(!output.status.success(), "{text}");
+    // `model-a` ran first and spent the suite's tokens; `model-b` made no call at all.
+    assert_eq!((a.requests().len(), b.requests().len()), (3, 0), "{text}");
+    let capped = "generate attempt 0 failed: max_tokens cap of suite `models` reached: 6000 tokens spent by 3 live calls, cap 5000; no further live call is made in this run";
+    let mut expected = format!(
+        "---- models::pause ----\nconfiguration `model-a`: case `pause#3` did not complete: {capped}\ncase `pause#4` did not complete: {capped}\nconfiguration `model-b`: "
+    );
+    for repeat in 0..5 {
+        if repeat > 0 {
+            expected.push('\n');
+        }
+        expected.push_str(&format!("case `pause#{repeat}` did not complete: {capped}"));
+    }
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains(&format!("{expected}\n\n")),
+        "{text}"
+    );
+    assert!(!recordings.path().join("model-b/answers").exists());
 }

@@ -209,6 +209,9 @@ impl Configuration {
     /// or verdict still to record fails naming the cap. Calls already in flight finish
     /// (with [`Suite::concurrency`](super::Suite::concurrency) `n`, up to `n - 1` calls
     /// past the cap), and everything recorded stays. Needs a [`Configuration::price`].
+    /// A run is one test process (its trials share the count), as record mode asks:
+    /// `cargo test`, not `cargo nextest`, which would start a process, and a count, per
+    /// trial.
     pub fn max_cost(mut self, usd: f64) -> Self {
         self.caps.max_cost_usd = Some(usd);
         self

@@ -318,6 +318,7 @@ pub fn configurations_command(
         .env_remove("ISOMER_EVAL_CONFIGURATIONS")
         .env_remove("ISOMER_EVAL_RECORDINGS_MODELS")
         .env_remove("ISOMER_OPENAI_TEST_MAX_COST")
+        .env_remove("ISOMER_OPENAI_TEST_MAX_TOKENS")
         .env("ISOMER_OPENAI_TEST_URL_A", urls.0)
         .env("ISOMER_OPENAI_TEST_URL_B", urls.1)
         .env("ISOMER_OPENAI_TEST_RECORDINGS", recordings)
