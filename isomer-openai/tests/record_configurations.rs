@@ -132,6 +132,7 @@ fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
     assert!(
         page.contains("<section id=\"measured\"><h2>Measured (the live calls of this run)</h2>")
     );
+    assert!(page.contains("<title>models (model-a): eval report</title>"));
     let page = std::fs::read_to_string(runs.path().join("models/models-model-b.html")).unwrap();
     assert!(
         page.contains("<tr><th>cost usd</th><td>total 0.0338 / 10 priced calls / per call mean 0.00338</td></tr>"),

@@ -256,9 +256,13 @@ impl Suite {
             Some(label) => format!("{}::totals, configuration `{label}`", suite.name),
             None => format!("{}::totals", suite.name),
         };
-        let page_name = match configuration.label() {
-            Some(label) => format!("{}-{label}", suite.name),
-            None => suite.name.to_owned(),
+        // A configuration's HTML report is `<suite>-<label>.html`, titled `<suite> (<label>)`.
+        let (page_name, page_title) = match configuration.label() {
+            Some(label) => (
+                format!("{}-{label}", suite.name),
+                format!("{} ({label})", suite.name),
+            ),
+            None => (suite.name.to_owned(), suite.name.to_owned()),
         };
         let started = UtcNow::now();
         let recordings = Recordings::new(dir);
@@ -370,7 +374,7 @@ impl Suite {
             if let (Some(html), Some(cases)) = (&html, &page_cases) {
                 let findings = recordings.findings();
                 let page = built
-                    .page(suite.name, &report, cases)
+                    .page(&page_title, &report, cases)
                     .answers(&answers)
                     .floors(suite.floors)
                     .findings(&findings)
@@ -454,7 +458,7 @@ impl Suite {
         let baseline = BaselineRecord::new(&prompt, &recordings);
         if let (Some(html), Some(cases)) = (&html, &page_cases) {
             let page = built
-                .page(suite.name, &report, cases)
+                .page(&page_title, &report, cases)
                 .answers(&answers)
                 .floors(suite.floors)
                 .findings(&findings)
