@@ -335,3 +335,28 @@ fn a_list_without_terms_is_plain_rows() {
         "<div class=\"slide-facts\"><ul><li>One</li><li>Two</li></ul></div>",
     );
 }
+
+#[test]
+fn bullet_markers_are_drawn_and_named_not_typed() {
+    let checks = json!({"type": "slideBulletList", "marker": "check", "label": "Covered", "items": ["Cards", "**Banks**"]});
+    assert_markup(
+        &checks,
+        "<div class=\"slide-bullets\"><p class=\"slide-caption\">COVERED</p><ul>\
+         <li><span class=\"slide-bullet-marker\" role=\"img\" aria-label=\"Included\">\
+         <span class=\"slide-bullet-check\"></span></span><span>Cards</span></li>\
+         <li><span class=\"slide-bullet-marker\" role=\"img\" aria-label=\"Included\">\
+         <span class=\"slide-bullet-check\"></span></span><span><strong>Banks</strong></span></li></ul></div>",
+    );
+    let dots = json!({"type": "slideBulletList", "items": ["Cards"]});
+    assert_markup(
+        &dots,
+        "<div class=\"slide-bullets\"><ul><li><span class=\"slide-bullet-marker\" aria-hidden=\"true\">\
+         <span class=\"slide-bullet-dot\"></span></span><span>Cards</span></li></ul></div>",
+    );
+    let crosses = json!({"type": "slideBulletList", "marker": "x", "items": ["Fax"]});
+    assert_markup(
+        &crosses,
+        "<div class=\"slide-bullets\"><ul><li><span class=\"slide-bullet-marker\" role=\"img\" aria-label=\"Left out\">\
+         <span class=\"slide-bullet-cross\" aria-hidden=\"true\">×</span></span><span>Fax</span></li></ul></div>",
+    );
+}

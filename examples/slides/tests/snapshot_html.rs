@@ -104,22 +104,6 @@ fn territories_sit_side_by_side_keyed_by_tone() {
 }
 
 #[test]
-fn each_list_item_has_one_marker() {
-    let checks = json!({"type": "slideBulletList", "marker": "check", "label": "Covered", "items": ["Cards", "**Banks**"]});
-    assert_eq!(
-        body_html(&checks),
-        "<p class=\"slide-caption\">COVERED</p><ul class=\"slide-list\">\
-         <li><span class=\"slide-marker\">✓</span><span>Cards</span></li>\
-         <li><span class=\"slide-marker\">✓</span><span><strong>Banks</strong></span></li></ul>"
-    );
-    let dots = json!({"type": "slideBulletList", "items": ["Cards"]});
-    assert_eq!(
-        body_html(&dots),
-        "<ul class=\"slide-list\"><li><span class=\"slide-marker\">•</span><span>Cards</span></li></ul>"
-    );
-}
-
-#[test]
 fn a_stat_is_a_display_size_value_over_its_sentence() {
     let node =
         json!({"type": "slideStat", "value": "99.9", "unit": "%", "body": "settle **first**"});
