@@ -4,7 +4,7 @@
 use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
-use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::authored::{LineText, Tone, WrappedText, display_columns, tone_glyph};
 use crate::html::{classed, line_html, marks_html, tone_name};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
@@ -104,6 +104,27 @@ impl SlideLanes {
     }
 }
 
+/// The slide's content width in px (1,920 less two 128 px margins).
+const CONTENT_WIDTH: f32 = 1664.0;
+
+impl SlideLanes {
+    /// True when a lane's chips and the 32 px lines after them are
+    /// estimated wider than the steps column (the content width less the
+    /// 240 px label column, the 72 px merge and the join box), set in mono
+    /// 26 px at about 0.6 em a character with 48 px of padding and border
+    /// a chip. The drawn slide then sets the chips smaller
+    /// (`slide-lanes-compact`), rather than letting them overlap.
+    fn crowded(&self) -> bool {
+        let mono = |text: &str, px: f32| display_columns(text) as f32 * 0.6 * px;
+        let join = mono(&self.join, 30.0) + 64.0;
+        let room = CONTENT_WIDTH - 240.0 - 72.0 - join;
+        self.lanes.iter().any(|lane| {
+            let chips: f32 = lane.steps.iter().map(|step| mono(step, 26.0) + 48.0).sum();
+            chips + 32.0 * lane.steps.len() as f32 > room
+        })
+    }
+}
+
 impl SlideNode for SlideLanes {
     /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
     /// `title: body` per note.
@@ -199,7 +220,11 @@ impl SlideNode for SlideLanes {
                 })),
             ));
         }
-        classed("div", "slide-lanes", out)
+        if self.crowded() {
+            classed("div", "slide-lanes slide-lanes-compact", out)
+        } else {
+            classed("div", "slide-lanes", out)
+        }
     }
 
     const NATIVE_SLACK: bool = true;

@@ -5,9 +5,9 @@ use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
-use crate::authored::{LineText, Tone, WrappedText};
+use crate::authored::{LineText, Size, Tone, WrappedText, display_columns};
 use crate::check::Issue;
-use crate::html::{classed, line_html, marks_html, size_class, tone_name};
+use crate::html::{classed, display_width_em, line_html, marks_html, size_class, tone_name};
 use crate::list::{Entry, List, row_load, size_for_load};
 use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
@@ -156,18 +156,65 @@ impl SlidePipeline {
 /// and `m` steps hold (upstream's pipeline fit).
 const PIPELINE_FIT: [usize; 2] = [940, 1030];
 
+/// The title sizes in px of the `l`, `m` and `s` steps.
+const TITLE_PX: [(Size, f32); 3] = [(Size::L, 44.0), (Size::M, 36.0), (Size::S, 32.0)];
+
+/// The slide's content width in px (1,920 less two 128 px margins).
+const CONTENT_WIDTH: f32 = 1664.0;
+
+/// The smaller of two steps.
+fn smaller(a: Size, b: Size) -> Size {
+    let rank = |size| match size {
+        Size::L => 0,
+        Size::M => 1,
+        Size::S => 2,
+    };
+    if rank(a) >= rank(b) { a } else { b }
+}
+
 impl SlidePipeline {
+    /// The largest step at which every step title's widest word fits its
+    /// column (so no word breaks), `s` when none does: the content width
+    /// less the terminals (mono 26 px, about 0.6 em a character, 44 px of
+    /// padding and border) and their 48 px stubs, less the 48 px gaps,
+    /// shared by the steps; titles in Inter ExtraBold
+    /// ([`display_width_em`]).
+    fn title_step(&self) -> Size {
+        let terminal = |text: &Option<LineText>| {
+            text.as_deref().map_or(0.0, |text| {
+                display_columns(text) as f32 * 0.6 * 26.0 + 44.0 + 48.0
+            })
+        };
+        let count = self.steps.len() as f32;
+        let column =
+            (CONTENT_WIDTH - terminal(&self.start) - terminal(&self.end) - 48.0 * (count - 1.0))
+                / count;
+        let widest = self
+            .steps
+            .iter()
+            .flat_map(|step| step.title.split_whitespace())
+            .map(display_width_em)
+            .fold(0.0, f32::max);
+        TITLE_PX
+            .into_iter()
+            .find(|&(_, px)| widest * px <= column)
+            .map_or(Size::S, |(size, _)| size)
+    }
+
     fn steps_html(&self) -> Html {
-        let size = size_for_load(
-            self.size,
-            row_load(self.steps.iter().map(|step| {
-                [
-                    step.title.as_str(),
-                    step.body.as_deref().unwrap_or_default(),
-                ]
-            })),
-            PIPELINE_FIT,
-        );
+        let size = self.size.unwrap_or_else(|| {
+            let by_load = size_for_load(
+                None,
+                row_load(self.steps.iter().map(|step| {
+                    [
+                        step.title.as_str(),
+                        step.body.as_deref().unwrap_or_default(),
+                    ]
+                })),
+                PIPELINE_FIT,
+            );
+            smaller(by_load, self.title_step())
+        });
         let count = self.steps.len();
         let mut rail = format!("slide-pipeline-rail slide-pipeline-steps-{count}");
         if self.start.is_none() {
