@@ -344,9 +344,11 @@ impl List {
     /// number (`1.`) in an ordered list (an entry's glyph then stays in its
     /// text), else the entry's glyph (`✓`, `●`, `○`), else `•` when the
     /// text surface dashes the entries, else an empty one that keeps the
-    /// column. A list with no number, glyph or dash (an agenda's numbered
-    /// rows, a timeline's dated ones) has no marker column at all. The
-    /// stylesheet turns the element's own markers off.
+    /// column. A list with no number, glyph or dash has no marker column
+    /// at all. The stylesheet turns the element's own markers off. The
+    /// primitives that draw a figure (a timeline's rail, an agenda's
+    /// number column, a bullet list's drawn markers) write their own
+    /// markup instead.
     pub fn html(&self) -> Html {
         let dashed = self.text_marker == TextMarker::Dash;
         let marked =

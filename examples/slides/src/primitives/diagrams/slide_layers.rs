@@ -163,9 +163,10 @@ impl SlideNode for SlideLayers {
     /// layer, top first: a grid of the name (`<strong>`), the body (`<p>`)
     /// or the chips (a `<ul>` of mono chips), and the owner
     /// (`slide-layers-owner`, upper-cased by the stylesheet, coloured and
-    /// cued by `data-tone`). The size step is the author's, else the
-    /// largest whose estimated lines across the bands fit
-    /// ([`LAYERS_FIT`]).
+    /// cued by `data-tone`). The size step is the author's, else `l` up
+    /// to six estimated lines across the bands (a band is one line, more
+    /// when its body runs past about 64 characters), `m` up to eight, else
+    /// `s`.
     fn html(&self, _scope: &Scope<'_>) -> Html {
         let size = size_for_load(self.size, self.lines(), LAYERS_FIT);
         let bands = Html::concat(self.layers.iter().map(|layer| {
