@@ -578,3 +578,89 @@ fn definitions_past_four_terms_split_into_two_columns() {
         );
     }
 }
+
+/// The accent tone, `#BC1E70`.
+const ACCENT: [u8; 3] = [0xBC, 0x1E, 0x70];
+
+#[test]
+fn a_bullet_list_draws_a_primary_dot_per_point() {
+    let picture = Picture::of(json!({"type": "slideBulletList", "items": [
+        "Card refunds", "Bank transfers", "Partial refunds"
+    ]}));
+    // Down the marker column, through the dots' middle: three 12 px
+    // primary dots, one per row.
+    let dots: Vec<(usize, usize)> = (128..152)
+        .map(|x| picture.column_runs(x, PRIMARY))
+        .max_by_key(|runs| runs.iter().map(|&(_, len)| len).sum::<usize>())
+        .expect("the marker column");
+    assert_eq!(dots.len(), 3, "three dots: {dots:?}");
+    assert!(
+        dots.iter().all(|&(_, len)| (10..=13).contains(&len)),
+        "{dots:?}"
+    );
+    // Four rules: over the first row and under each.
+    assert_eq!(picture.horizontal_lines(BORDER, 1200).len(), 4);
+}
+
+#[test]
+fn a_checked_bullet_list_draws_its_checks_turned() {
+    let picture = Picture::of(
+        json!({"type": "slideBulletList", "marker": "check", "items": [
+            "Card refunds", "Bank transfers"
+        ]}),
+    );
+    // A check is two primary strokes at 45°: in the marker column, the
+    // primary pixels of each row sit further right as they go down the
+    // long stroke, so no column holds them all.
+    let columns: Vec<usize> = (120..160)
+        .filter(|&x| !picture.column_runs(x, PRIMARY).is_empty())
+        .collect();
+    assert!(
+        columns.len() >= 10,
+        "a check some 15 px wide, not {columns:?}"
+    );
+    let rows: Vec<usize> = (0..picture.height)
+        .filter(|&y| (120..160).any(|x| picture.is(x, y, PRIMARY)))
+        .collect();
+    let checks = runs((0..picture.height).map(|y| rows.contains(&y)));
+    assert_eq!(checks.len(), 2, "two checks: {checks:?}");
+}
+
+#[test]
+fn territories_are_ruled_on_their_left_in_their_tone() {
+    let picture = Picture::of(json!({"type": "slideTerritoryGroup", "items": [
+        {"title": "Ledger team", "body": "Runs the nightly batch.", "tone": "primary"},
+        {"title": "Card networks", "body": "Confirm each payout.", "tone": "accent"}
+    ]}));
+    let primary = picture.vertical_lines(PRIMARY, 60);
+    let accent = picture.vertical_lines(ACCENT, 60);
+    assert_eq!(
+        (primary.len(), accent.len()),
+        (1, 1),
+        "{primary:?} {accent:?}"
+    );
+    // Side by side, at the same height: the primary owner first.
+    let ((left, top, _), (right, other_top, _)) = (primary[0], accent[0]);
+    assert!(left < 140 && right > 900, "rules at {left} and {right}");
+    assert!(top.abs_diff(other_top) <= 2);
+}
+
+#[test]
+fn columns_are_ruled_apart() {
+    let picture = Picture::of(json!({"type": "slideColumns", "items": [
+        {"title": "On demand", "body": "Pays at once."},
+        {"title": "Nightly", "body": "One transfer a night."},
+        {"title": "Weekly", "body": "Cheapest of all."}
+    ]}));
+    let rules = picture.vertical_lines(BORDER, 100);
+    assert_eq!(rules.len(), 2, "two rules part three columns: {rules:?}");
+    // Each column holds its title, in its own x range.
+    let bounds = [128, rules[0].0, rules[1].0, 1792];
+    let (_, top, _) = rules[0];
+    for pair in bounds.windows(2) {
+        assert!(
+            picture.ink(pair[0] + 4, pair[1] - 4, top, top + 60) > 200,
+            "{pair:?}"
+        );
+    }
+}
