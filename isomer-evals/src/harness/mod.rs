@@ -351,7 +351,7 @@ mod kind;
 mod outcome;
 mod print_prompt;
 mod record;
-mod run_log;
+pub(crate) mod run_log;
 mod snapshot;
 pub(crate) mod spec;
 mod suite;

@@ -47,14 +47,43 @@ impl SuiteKind for Suite {
             .unwrap_or_default();
         let expected = case.expected.clone().unwrap_or_default();
         let recordings = Recordings::new(dir);
-        let TrialRun { report, mode, .. } =
-            record::run(built, suite.name, vec![case], &recordings, None)?;
+        let started = UtcNow::now();
+        let TrialRun {
+            report,
+            mode,
+            trace,
+        } = record::run(built, suite.name, vec![case], &recordings, None)?;
         if report.results.is_empty() {
             return Err("run_evals returned no result for the case".into());
         }
+        // In a shard of a partitioned run the case's runs go to the shard's run file, which
+        // `isomer-report --merge` joins with the other shards'.
+        let shard = run_log::shard().map(|shard| {
+            let has_golden = |_: &str| has_golden;
+            let file = run_log::run_file(
+                RunContext {
+                    suite: suite.name,
+                    mode,
+                    label: &built.live_callbacks().provenance,
+                    started_at: started.rfc3339(),
+                    repeat: built.repeat_count(),
+                    floors: suite.floors,
+                    has_golden: &has_golden,
+                    // The merge into the shard file checks the suite floors over its runs.
+                    suite_misses: Vec::new(),
+                    corpus: suite.corpus.version(),
+                },
+                &report,
+                &trace,
+            );
+            run_log::add_to_shard(&run_log::runs_dir(suite.name), &shard, file)
+        });
         // Faults of the case's own entry in corpus.json come first: no recording fixes them.
         let entry = CaseEntry::find(suite, &case_id);
         let mut messages = Vec::new();
+        if let Some(Err(error)) = shard {
+            messages.push(error);
+        }
         if !refused_golden.is_empty() {
             messages.push(entry.refused_golden(&refused_golden));
         }
@@ -149,6 +178,18 @@ impl SuiteKind for Suite {
     /// The `<suite>::totals` trial.
     fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
         let SuiteTrial { suite, built, dir } = trial;
+        // A shard runs its own cases only: the whole corpus is the merge's to add up.
+        if let Some(shard) = run_log::shard() {
+            eprintln!(
+                "{}::totals: {} is set, so this is one shard of a partitioned run: no case runs here; the case trials of this shard wrote {}; merge every shard's file with `isomer-report --merge`, which checks the suite floors",
+                suite.name,
+                run_log::SHARD_VARIABLE,
+                run_log::runs_dir(suite.name)
+                    .join(format!("shard-{shard}.json"))
+                    .display(),
+            );
+            return Ok(());
+        }
         let started = UtcNow::now();
         let recordings = Recordings::new(dir);
         let invalid_goldens = invalid_goldens(built, &cases);
@@ -212,6 +253,7 @@ impl SuiteKind for Suite {
                 floors: suite.floors,
                 has_golden: &has_golden,
                 suite_misses: suite_misses.clone(),
+                corpus: suite.corpus.version(),
             },
             &report,
             &trace,
