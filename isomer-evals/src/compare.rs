@@ -156,6 +156,8 @@ pub struct Comparison {
     /// Every case any file ran: the first file's cases in its order, then each other
     /// file's cases the earlier ones lack.
     pub cases: Vec<CaseRow>,
+    /// Each file's suite floors missed, as its run file lists them.
+    pub suite_floor_misses: Vec<Vec<String>>,
 }
 
 impl Comparison {
@@ -237,7 +239,21 @@ impl Comparison {
             axes,
             passed,
             cases,
+            suite_floor_misses: runs
+                .iter()
+                .map(|run| run.file.suite_floor_misses.clone())
+                .collect(),
         })
+    }
+
+    /// Each file's suite floors missed, as its run file lists them: `(file index, miss)`,
+    /// in file order.
+    pub fn suite_floor_misses(&self) -> Vec<(usize, &str)> {
+        self.suite_floor_misses
+            .iter()
+            .enumerate()
+            .flat_map(|(column, misses)| misses.iter().map(move |miss| (column, miss.as_str())))
+            .collect()
     }
 
     /// The cases whose verdict in a later file differs from the first file's, by file
@@ -306,7 +322,8 @@ impl Comparison {
 
     /// The comparison as text: the files, the axes side by side with each file's delta
     /// against the first, the cases whose values differ (each differing value, in file
-    /// order), and the verdicts that changed against the first file:
+    /// order), the suite floors each file missed (when any did), and the verdicts that
+    /// changed against the first file:
     ///
     /// ```text
     /// suite `mini`, 2 run files, deltas against the first:
@@ -321,6 +338,9 @@ impl Comparison {
     /// cases that differ (recorded → edited):
     ///   good
     ///     verdict passed → failed
+    ///
+    /// suite floors missed:
+    ///   edited: min_valid_ratio: 0.6667, floor >= 0.9
     ///
     /// verdicts that changed against recorded:
     ///   edited: good passed → failed
@@ -390,6 +410,15 @@ impl Comparison {
             }
         }
 
+        let floor_misses = self.suite_floor_misses();
+        if !floor_misses.is_empty() {
+            lines.push(String::new());
+            lines.push("suite floors missed:".to_owned());
+            for (column, miss) in floor_misses {
+                lines.push(format!("  {}: {miss}", self.columns[column].header));
+            }
+        }
+
         lines.push(String::new());
         let changes = self.verdict_changes();
         if changes.is_empty() {
@@ -429,24 +458,38 @@ pub(crate) fn cell_value(cell: Option<&CaseCell>, name: &str) -> String {
     }
 }
 
-/// Each file's header, with the file name added where two would be the same.
+/// Each file's header, with the file name added where two would be the same, and then its
+/// place (` #2`) where two still are (one file given twice).
 fn columns(runs: &[NamedRunFile]) -> Vec<Column> {
     let headers: Vec<String> = runs.iter().map(NamedRunFile::header).collect();
-    runs.iter()
+    let shared = |headers: &[String], header: &String| {
+        headers.iter().filter(|other| *other == header).count() > 1
+    };
+    let named: Vec<String> = runs
+        .iter()
         .zip(&headers)
         .map(|(run, header)| {
-            let shared = headers.iter().filter(|other| *other == header).count() > 1;
             let file_name = std::path::Path::new(&run.origin)
                 .file_name()
                 .map(|name| name.to_string_lossy().into_owned());
-            let header = match file_name {
-                Some(name) if shared && name != *header => format!("{header} ({name})"),
+            match file_name {
+                Some(name) if shared(&headers, header) && name != *header => {
+                    format!("{header} ({name})")
+                }
                 _ => header.clone(),
-            };
-            Column {
-                header,
-                origin: run.origin.clone(),
             }
+        })
+        .collect();
+    runs.iter()
+        .zip(&named)
+        .enumerate()
+        .map(|(at, (run, header))| Column {
+            header: if shared(&named, header) {
+                format!("{header} #{}", at + 1)
+            } else {
+                header.clone()
+            },
+            origin: run.origin.clone(),
         })
         .collect()
 }

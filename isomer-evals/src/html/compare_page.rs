@@ -23,6 +23,7 @@ section.case:target{outline:2px solid #27405f}\
 /// - the run files compared, each under its column header;
 /// - the axes, each file's value beside the others and each file's delta against the
 ///   first (as [`Comparison::to_text`] prints them);
+/// - the suite floors each file missed;
 /// - the verdicts that changed against the first file, each a link to its case;
 /// - the matrix, cases × run files: each cell the case's verdict in that file (`passed`,
 ///   `failed`, with `k of n` over repeats, or `not run`), a link to the case's detail;
@@ -93,6 +94,23 @@ impl<'a> ComparePage<'a> {
             out.push_str("</tr>\n");
         }
         out.push_str("</tbody></table></section>\n");
+
+        let floor_misses = comparison.suite_floor_misses();
+        out.push_str("<section id=\"floors\"><h2>Suite floors</h2>");
+        if floor_misses.is_empty() {
+            out.push_str("<p class=\"none\">no suite floor missed</p>");
+        } else {
+            out.push_str("<ul class=\"problems\">");
+            for (column, miss) in floor_misses {
+                out.push_str(&format!(
+                    "<li>{}: {}</li>",
+                    esc(&comparison.columns[column].header),
+                    esc(miss)
+                ));
+            }
+            out.push_str("</ul>");
+        }
+        out.push_str("</section>\n");
 
         let changes = comparison.verdict_changes();
         out.push_str(&format!(
