@@ -643,3 +643,232 @@ fn grid(rows: &[Vec<String>]) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run_file::{CorpusVersion, DeclaredFloor, RunFile};
+    use serde_json::json;
+
+    /// A run of `case_id` with the flags `valid` (first attempt and after retry), a
+    /// selection F1, and the case floor misses its flags imply.
+    fn run(case_id: &str, repeat: u32, valid: bool, f1: Option<f64>) -> serde_json::Value {
+        let misses: Vec<&str> = if valid {
+            vec![]
+        } else {
+            vec!["valid_after_retry: false, floor true"]
+        };
+        json!({
+            "caseId": case_id, "repeat": repeat, "passed": valid, "floorMisses": misses,
+            "scores": { "parsed": true, "valid": valid, "validAfterRetry": valid, "rawBytes": 10,
+                "selectionF1": f1 },
+            "attempts": [ { "source": "recording", "attempt": 0 } ]
+        })
+    }
+
+    /// A run file of suite `todo` holding `runs`, its pass rates and axes as the harness
+    /// computes them, with `configuration` and `model` when given.
+    fn file(
+        origin: &str,
+        runs: Vec<serde_json::Value>,
+        configuration: Option<&str>,
+        model: Option<&str>,
+    ) -> NamedRunFile {
+        let runs: Vec<CaseRun> = serde_json::from_value(json!(runs)).unwrap();
+        let repeat = runs.iter().map(|run| run.repeat).max().unwrap_or(0) + 1;
+        let mut label = serde_json::Map::new();
+        if let Some(model) = model {
+            label.insert("model".into(), model.into());
+        }
+        let file = RunFile {
+            format: 1,
+            suite: "todo".into(),
+            mode: crate::run_file::RunMode::Replay,
+            label,
+            started_at: "2026-12-06T23:00:00Z".into(),
+            repeat,
+            live_calls: 0,
+            measured: None,
+            not_measured: Some("not measured in replay".into()),
+            axes: Axes::of(&runs, repeat),
+            pass_rates: PassRate::tally(runs.iter().map(|run| (run.case_id.as_str(), run.passed))),
+            suite_floor_misses: vec![],
+            corpus: Some(CorpusVersion::of(
+                "{}",
+                vec!["a".into(), "b".into(), "c".into()],
+            )),
+            floors: vec![DeclaredFloor {
+                name: "valid_after_retry".into(),
+                value: None,
+            }],
+            runs,
+        };
+        let mut value = serde_json::to_value(&file).unwrap();
+        if let Some(configuration) = configuration {
+            value["configuration"] = json!({ "label": configuration, "temperature": 0 });
+        }
+        NamedRunFile::from_json(origin, &value.to_string()).unwrap()
+    }
+
+    #[test]
+    fn a_comparison_gives_deltas_differences_and_verdict_changes() {
+        let base = file(
+            "runs/base.json",
+            vec![run("a", 0, true, Some(1.0)), run("b", 0, false, None)],
+            Some("small"),
+            Some("qwen2.5"),
+        );
+        let next = file(
+            "runs/next.json",
+            vec![
+                run("a", 0, false, None),
+                run("b", 0, true, Some(0.5)),
+                run("c", 0, true, Some(1.0)),
+            ],
+            None,
+            Some("gpt-4.1"),
+        );
+        let comparison = Comparison::new(&[base, next]).unwrap();
+        assert_eq!(
+            comparison.verdict_changes(),
+            [
+                VerdictChange {
+                    column: 1,
+                    case_id: "a".into(),
+                    was_passed: true,
+                    passed: false
+                },
+                VerdictChange {
+                    column: 1,
+                    case_id: "b".into(),
+                    was_passed: false,
+                    passed: true
+                },
+            ]
+        );
+        assert_eq!(
+            comparison.to_text(),
+            "\
+suite `todo`, 2 run files, deltas against the first:
+  small: runs/base.json
+  gpt-4.1: runs/next.json
+
+axis              small  gpt-4.1 \u{394} gpt-4.1
+parsed            1.00   1.00    0.00
+valid             0.50   0.67    +0.17
+valid after retry 0.50   0.67    +0.17
+selection F1      1.00   0.75    -0.25
+expected hit      \u{2014}      \u{2014}       \u{2014}
+answerability yes \u{2014}      \u{2014}       \u{2014}
+cases passed      1 of 2 2 of 3  +1
+
+cases that differ (small \u{2192} gpt-4.1):
+  a
+    verdict           passed \u{2192} failed
+    valid             yes \u{2192} no
+    valid after retry yes \u{2192} no
+    selection F1      1.00 \u{2192} \u{2014}
+    floor misses      \u{2014} \u{2192} valid_after_retry: false, floor true
+  b
+    verdict           failed \u{2192} passed
+    valid             no \u{2192} yes
+    valid after retry no \u{2192} yes
+    selection F1      \u{2014} \u{2192} 0.50
+    floor misses      valid_after_retry: false, floor true \u{2192} \u{2014}
+  c
+    verdict           not run \u{2192} passed
+    parsed            not run \u{2192} yes
+    valid             not run \u{2192} yes
+    valid after retry not run \u{2192} yes
+    selection F1      not run \u{2192} 1.00
+    expected hit      not run \u{2192} \u{2014}
+    answerability     not run \u{2192} \u{2014}
+    floor misses      not run \u{2192} \u{2014}
+    error             not run \u{2192} \u{2014}
+
+verdicts that changed against small:
+  gpt-4.1: a passed \u{2192} failed
+  gpt-4.1: b failed \u{2192} passed"
+        );
+    }
+
+    #[test]
+    fn headers_fall_back_to_the_model_then_the_file_name_and_stay_apart() {
+        let same = |origin: &str, model: Option<&str>| {
+            file(origin, vec![run("a", 0, true, None)], None, model)
+        };
+        let comparison = Comparison::new(&[
+            same("x/monday.json", Some("gpt-4.1")),
+            same("y/tuesday.json", Some("gpt-4.1")),
+            same("y/tuesday.json", None),
+            same("y/tuesday.json", None),
+        ])
+        .unwrap();
+        let headers: Vec<&str> = comparison
+            .columns
+            .iter()
+            .map(|c| c.header.as_str())
+            .collect();
+        assert_eq!(
+            headers,
+            [
+                "gpt-4.1 (monday.json)",
+                "gpt-4.1 (tuesday.json)",
+                "tuesday.json #3",
+                "tuesday.json #4"
+            ]
+        );
+    }
+
+    #[test]
+    fn repeats_show_counts_and_a_rate_verdict() {
+        let repeated = file(
+            "r.json",
+            vec![
+                run("a", 0, true, Some(1.0)),
+                run("a", 1, false, None),
+                run("a", 2, true, Some(0.5)),
+            ],
+            None,
+            None,
+        );
+        let comparison = Comparison::new(&[repeated.clone(), repeated]).unwrap();
+        let cell = comparison.cases[0].cells[0].as_ref().unwrap();
+        assert_eq!(cell_value(Some(cell), "verdict"), "failed (2 of 3)");
+        assert_eq!(cell_value(Some(cell), "valid"), "2 of 3");
+        assert_eq!(cell_value(Some(cell), "selection F1"), "0.75");
+        assert_eq!(
+            cell_value(Some(cell), "floor misses"),
+            "#1: valid_after_retry: false, floor true"
+        );
+        assert_eq!(
+            comparison.axes[1].values[0].unwrap().text(),
+            "0.67 \u{b1} 0.33"
+        );
+    }
+
+    #[test]
+    fn what_cannot_be_compared_is_refused() {
+        let one = file("a.json", vec![run("a", 0, true, None)], None, None);
+        assert_eq!(
+            Comparison::new(std::slice::from_ref(&one))
+                .unwrap_err()
+                .to_string(),
+            "a comparison takes at least two run files, got 1"
+        );
+        let mut other = file("b.json", vec![run("a", 0, true, None)], None, None);
+        other.file.suite = "slides".into();
+        assert_eq!(
+            Comparison::new(&[one.clone(), other])
+                .unwrap_err()
+                .to_string(),
+            "cannot compare a.json and b.json: they are runs of different suites (`todo` and `slides`); compare runs of one suite"
+        );
+        let mut odd = file("c.json", vec![run("a", 0, true, None)], None, None);
+        odd.file.floors[0].name = "min_turns".into();
+        assert_eq!(
+            Comparison::new(&[one, odd]).unwrap_err().to_string(),
+            "cannot compare c.json: its floors do not read back: min_turns: not a floor of this kind of suite"
+        );
+    }
+}

@@ -115,7 +115,7 @@ pub enum MergeError {
     },
     /// Two shards differ in what makes them one run.
     #[error(
-        "cannot merge {first} and {other}: {what} differs ({first_value} in {first}, {other_value} in {other}); {why}"
+        "cannot merge {first} and {other}: they differ in {what} ({first_value} in {first}, {other_value} in {other}); {why}"
     )]
     Differ {
         /// What differs: `suite`, `corpus version`, `mode`, `repeat`, `label`,
@@ -350,4 +350,228 @@ fn check_same_run(first: &NamedRunFile, other: &NamedRunFile) -> Result<(), Merg
 /// `value` as compact JSON.
 fn json_text(value: &Value) -> String {
     value.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{MeasuredTotals, Percentiles};
+    use crate::run_file::{CaseRun, CorpusVersion, DeclaredFloor, RunMode};
+    use serde_json::json;
+
+    /// Run `repeat` of `case_id`, valid or not; live (100 ms per 10 input tokens) when
+    /// `live_ms` is given, else read from its recording.
+    fn run(case_id: &str, repeat: u32, valid: bool, live_ms: Option<f64>) -> CaseRun {
+        let attempt = match live_ms {
+            Some(ms) => json!({ "source": "live", "attempt": 0, "latencyMs": ms,
+                "inputTokens": (ms / 10.0) as u64, "outputTokens": (ms / 20.0) as u64 }),
+            None => json!({ "source": "recording", "attempt": 0 }),
+        };
+        serde_json::from_value(json!({
+            "caseId": case_id, "repeat": repeat, "passed": valid,
+            "floorMisses": if valid { json!([]) } else { json!(["valid_after_retry: false, floor true"]) },
+            "scores": { "parsed": true, "valid": valid, "validAfterRetry": valid, "rawBytes": 12 },
+            "attempts": [attempt]
+        }))
+        .unwrap()
+    }
+
+    /// A shard of a `repeat = 2` measure run of cases `a` and `b` holding `runs`.
+    fn shard(
+        origin: &str,
+        started_at: &str,
+        live_calls: usize,
+        runs: Vec<CaseRun>,
+    ) -> NamedRunFile {
+        NamedRunFile::new(
+            origin,
+            RunFile {
+                format: 1,
+                suite: "todo".into(),
+                mode: RunMode::Measure,
+                label: serde_json::Map::new(),
+                started_at: started_at.into(),
+                repeat: 2,
+                live_calls,
+                measured: None,
+                not_measured: None,
+                axes: Axes::of(&runs, 2),
+                pass_rates: vec![],
+                suite_floor_misses: vec![],
+                runs,
+                corpus: Some(CorpusVersion::of("{}", vec!["a".into(), "b".into()])),
+                floors: vec![
+                    DeclaredFloor {
+                        name: "valid_after_retry".into(),
+                        value: None,
+                    },
+                    DeclaredFloor {
+                        name: "min_valid_ratio".into(),
+                        value: Some(0.9),
+                    },
+                ],
+            },
+        )
+    }
+
+    #[test]
+    fn a_merge_recomputes_every_total_from_the_runs_in_corpus_order() {
+        let b = shard(
+            "b.json",
+            "2026-12-06T23:00:05Z",
+            1,
+            vec![run("b", 0, true, Some(300.0)), run("b", 1, true, None)],
+        );
+        let a = shard(
+            "a.json",
+            "2026-12-06T23:00:01Z",
+            1,
+            vec![run("a", 0, true, Some(100.0)), run("a", 1, false, None)],
+        );
+        let merged = merge_runs(&[b, a]).unwrap();
+        assert_eq!(merged.not_run, Vec::<String>::new());
+        let file = &merged.file;
+        let order: Vec<(&str, u32)> = file
+            .runs
+            .iter()
+            .map(|r| (r.case_id.as_str(), r.repeat))
+            .collect();
+        assert_eq!(order, [("a", 0), ("a", 1), ("b", 0), ("b", 1)]);
+        assert_eq!(file.started_at, "2026-12-06T23:00:01Z");
+        assert_eq!(file.live_calls, 2);
+        // Valid in 3 of 4 runs: repeat 0 all, repeat 1 half, so the standard error across
+        // the two repeats is sd(1.0, 0.5) / sqrt(2) = 0.25.
+        assert_eq!(
+            file.axes.valid,
+            Mean {
+                mean: 0.75,
+                standard_error: Some(0.25)
+            }
+        );
+        assert_eq!(
+            file.pass_rates,
+            [
+                PassRate {
+                    case_id: "a".into(),
+                    passed: 1,
+                    runs: 2,
+                    rate: 0.5
+                },
+                PassRate {
+                    case_id: "b".into(),
+                    passed: 2,
+                    runs: 2,
+                    rate: 1.0
+                },
+            ]
+        );
+        assert_eq!(
+            file.suite_floor_misses,
+            ["min_valid_ratio: 0.75, floor >= 0.9"]
+        );
+        assert_eq!(
+            file.measured,
+            Some(MeasuredTotals {
+                runs: 2,
+                generate_ms: Percentiles {
+                    mean: 200.0,
+                    p50: 100.0,
+                    p95: 300.0
+                },
+                judge_ms: Percentiles {
+                    mean: 0.0,
+                    p50: 0.0,
+                    p95: 0.0
+                },
+                input_tokens: Percentiles {
+                    mean: 20.0,
+                    p50: 10.0,
+                    p95: 30.0
+                },
+                output_tokens: Percentiles {
+                    mean: 10.0,
+                    p50: 5.0,
+                    p95: 15.0
+                },
+            })
+        );
+        assert_eq!(file.not_measured, None);
+        assert_eq!(
+            merged.to_text(2),
+            "\
+suite `todo` (measure, repeat 2), 2 shards merged
+cases             2 of 2 in the corpus
+runs              4
+parsed            1.00 \u{b1} 0.00
+valid             0.75 \u{b1} 0.25
+valid after retry 0.75 \u{b1} 0.25
+selection F1      \u{2014}
+expected hit      \u{2014}
+answerability yes \u{2014}
+cases passed      1 of 2
+
+suite floors missed:
+  min_valid_ratio: 0.75, floor >= 0.9"
+        );
+    }
+
+    #[test]
+    fn a_merge_without_live_calls_says_why_nothing_was_measured() {
+        let only = shard(
+            "a.json",
+            "2026-12-06T23:00:01Z",
+            0,
+            vec![run("a", 0, true, None)],
+        );
+        let merged = merge_runs(&[only]).unwrap();
+        assert_eq!(merged.file.measured, None);
+        assert_eq!(
+            merged.file.not_measured.as_deref(),
+            Some(crate::run_file::NO_LIVE_CALL)
+        );
+        assert_eq!(merged.not_run, ["b"]);
+        assert_eq!(merge_runs(&[]).unwrap_err(), MergeError::NoShard);
+    }
+
+    #[test]
+    fn a_case_outside_the_corpus_version_is_refused() {
+        let stray = shard(
+            "s.json",
+            "2026-12-06T23:00:01Z",
+            0,
+            vec![run("z", 0, true, None)],
+        );
+        assert_eq!(
+            merge_runs(&[stray]).unwrap_err().to_string(),
+            "cannot merge s.json: case `z` is not a case of its corpus version"
+        );
+        let mut floors = shard(
+            "f.json",
+            "2026-12-06T23:00:01Z",
+            0,
+            vec![run("a", 0, true, None)],
+        );
+        floors.file.floors[1].value = None;
+        assert_eq!(
+            merge_runs(&[floors]).unwrap_err().to_string(),
+            "cannot merge f.json: its floors do not read back: min_valid_ratio: declared with no value, but it takes 0.0..=1.0"
+        );
+        let a = shard(
+            "a.json",
+            "2026-12-06T23:00:01Z",
+            0,
+            vec![run("a", 0, true, None)],
+        );
+        let mut other = shard(
+            "o.json",
+            "2026-12-06T23:00:01Z",
+            0,
+            vec![run("b", 0, true, None)],
+        );
+        other.file.floors.pop();
+        assert_eq!(
+            merge_runs(&[a, other]).unwrap_err().to_string(),
+            "cannot merge a.json and o.json: they differ in floors ([{\"name\":\"valid_after_retry\"},{\"name\":\"min_valid_ratio\",\"value\":0.9}] in a.json, [{\"name\":\"valid_after_retry\"}] in o.json); the suite floors of the merged run would be ambiguous"
+        );
+    }
 }

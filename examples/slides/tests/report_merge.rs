@@ -296,7 +296,7 @@ fn shards_of_different_runs_and_bad_files_are_refused() {
     });
     assert_eq!(
         refused(&["--merge", "b.json", "suite.json"]),
-        "error: cannot merge b.json and suite.json: suite differs (`slides` in b.json, `todo` in suite.json); a merge joins the shards of one suite\n"
+        "error: cannot merge b.json and suite.json: they differ in suite (`slides` in b.json, `todo` in suite.json); a merge joins the shards of one suite\n"
     );
     edited(dir.path(), &a, "corpus.json", |value| {
         value["corpus"]["digest"] = "sha256:00".into();
@@ -304,7 +304,7 @@ fn shards_of_different_runs_and_bad_files_are_refused() {
     let stderr = refused(&["--merge", "b.json", "corpus.json"]);
     assert!(
         stderr.starts_with(
-            "error: cannot merge b.json and corpus.json: corpus version differs (sha256:"
+            "error: cannot merge b.json and corpus.json: they differ in corpus version (sha256:"
         ),
         "{stderr}"
     );
@@ -317,28 +317,28 @@ fn shards_of_different_runs_and_bad_files_are_refused() {
     });
     assert_eq!(
         refused(&["--merge", "b.json", "mode.json"]),
-        "error: cannot merge b.json and mode.json: mode differs (\"replay\" in b.json, \"measure\" in mode.json); the shards of one run get their answers the same way\n"
+        "error: cannot merge b.json and mode.json: they differ in mode (\"replay\" in b.json, \"measure\" in mode.json); the shards of one run get their answers the same way\n"
     );
     edited(dir.path(), &a, "repeat.json", |value| {
         value["repeat"] = 3.into();
     });
     assert_eq!(
         refused(&["--merge", "b.json", "repeat.json"]),
-        "error: cannot merge b.json and repeat.json: repeat differs (1 in b.json, 3 in repeat.json); every shard must run each case as many times\n"
+        "error: cannot merge b.json and repeat.json: they differ in repeat (1 in b.json, 3 in repeat.json); every shard must run each case as many times\n"
     );
     edited(dir.path(), &a, "label.json", |value| {
         value["label"] = serde_json::json!({ "model": "gpt-4.1" });
     });
     assert_eq!(
         refused(&["--merge", "b.json", "label.json"]),
-        "error: cannot merge b.json and label.json: label differs ({} in b.json, {\"model\":\"gpt-4.1\"} in label.json); a merge joins the shards of one model configuration; set configurations side by side with --compare\n"
+        "error: cannot merge b.json and label.json: they differ in label ({} in b.json, {\"model\":\"gpt-4.1\"} in label.json); a merge joins the shards of one model configuration; set configurations side by side with --compare\n"
     );
     edited(dir.path(), &a, "configured.json", |value| {
         value["configuration"] = "fast".into();
     });
     assert_eq!(
         refused(&["--merge", "b.json", "configured.json"]),
-        "error: cannot merge b.json and configured.json: configuration differs (none in b.json, \"fast\" in configured.json); a merge joins the shards of one model configuration; set configurations side by side with --compare\n"
+        "error: cannot merge b.json and configured.json: they differ in configuration (none in b.json, \"fast\" in configured.json); a merge joins the shards of one model configuration; set configurations side by side with --compare\n"
     );
     edited(dir.path(), &a, "older.json", |value| {
         let object = value.as_object_mut().unwrap();
