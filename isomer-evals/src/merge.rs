@@ -7,7 +7,7 @@
 //! floors), that no case is in two of them, puts the runs in corpus order, and recomputes
 //! what a run file adds up from them (the axes, the pass rates, the suite floors missed,
 //! the latency and tokens) with the code the harness computes them with
-//! ([`Axes`], [`PassRate::tally`], [`crate::EvalTotals`] and the suite floors'
+//! ([`Axes`], the pass rates' tally, [`crate::EvalTotals`] and the suite floors'
 //! check). A merge of every shard of a run therefore holds the same axes, pass rates and
 //! runs as the unpartitioned run.
 //!
@@ -114,24 +114,8 @@ pub enum MergeError {
         file: String,
     },
     /// Two shards differ in what makes them one run.
-    #[error(
-        "cannot merge {first} and {other}: they differ in {what} ({first_value} in {first}, {other_value} in {other}); {why}"
-    )]
-    Differ {
-        /// What differs: `suite`, `corpus version`, `mode`, `repeat`, `label`,
-        /// `configuration` or `floors`.
-        what: &'static str,
-        /// The first file.
-        first: String,
-        /// Its value, as shown.
-        first_value: String,
-        /// The file that differs from it.
-        other: String,
-        /// Its value, as shown.
-        other_value: String,
-        /// Why a merge refuses it.
-        why: &'static str,
-    },
+    #[error("{0}")]
+    Differ(Box<Difference>),
     /// A case has runs in two shards.
     #[error(
         "cannot merge: case `{case_id}` is in both {first} and {other}; a case runs in one shard only (two shards of one partition, or one file given twice?)"
@@ -160,6 +144,27 @@ pub enum MergeError {
         /// What is wrong.
         message: String,
     },
+}
+
+/// What two shards differ in ([`MergeError::Differ`]).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "cannot merge {first} and {other}: they differ in {what} ({first_value} in {first}, {other_value} in {other}); {why}"
+)]
+pub struct Difference {
+    /// What differs: `suite`, `corpus version`, `mode`, `repeat`, `label`,
+    /// `configuration` or `floors`.
+    pub what: &'static str,
+    /// The first file.
+    pub first: String,
+    /// Its value, as shown.
+    pub first_value: String,
+    /// The file that differs from it.
+    pub other: String,
+    /// Its value, as shown.
+    pub other_value: String,
+    /// Why a merge refuses it.
+    pub why: &'static str,
 }
 
 /// Merges the run files of the shards of one run, `shards` in any order.
@@ -266,13 +271,15 @@ pub fn merge_runs(shards: &[NamedRunFile]) -> Result<Merged, MergeError> {
 
 /// Refuses `other` unless it is a shard of the same run as `first`.
 fn check_same_run(first: &NamedRunFile, other: &NamedRunFile) -> Result<(), MergeError> {
-    let differ = |what, first_value: String, other_value: String, why| MergeError::Differ {
-        what,
-        first: first.origin.clone(),
-        first_value,
-        other: other.origin.clone(),
-        other_value,
-        why,
+    let differ = |what, first_value: String, other_value: String, why| {
+        MergeError::Differ(Box::new(Difference {
+            what,
+            first: first.origin.clone(),
+            first_value,
+            other: other.origin.clone(),
+            other_value,
+            why,
+        }))
     };
     let (a, b) = (&first.file, &other.file);
     if a.suite != b.suite {

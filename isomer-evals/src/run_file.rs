@@ -43,6 +43,13 @@
 //! | `corpus` | the corpus the run read ([`CorpusVersion`]): `digest` (`sha256:<hex>` of `corpus.json` as the gate compiled it in) and `cases` (every case id, in corpus order); absent in files written before shard merges |
 //! | `floors` | the floors the suite declares ([`DeclaredFloor`]: `name`, and `value` for a number or a count), so that a merge checks the suite floors again; empty when none, or in older files |
 //!
+//! A harness that runs a suite against several model configurations may add a
+//! `configuration` field (a label, or an object whose `label` names it); this version keeps
+//! it when read ([`NamedRunFile::configuration`]) for comparisons' column headers and
+//! merges' checks. [`RunFile::from_json`] reads a file back, refusing text that is not
+//! JSON, JSON that is not a run file and another `format`, each with a clear error; a file
+//! written before `corpus` and `floors` existed reads, and merges refuse it.
+//!
 //! Each entry of `runs` ([`CaseRun`]):
 //!
 //! | field | what |

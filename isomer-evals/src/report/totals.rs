@@ -167,7 +167,7 @@ impl EvalTotals {
     /// counts over the judged cases and hits over the cases listing `expected` (each
     /// `None` when no case has one).
     ///
-    /// With more than one run per case (the largest [`EvalCaseResult::repeat`] is above
+    /// With more than one run per case (the largest [`repeat`](EvalCaseResult#structfield.repeat) is above
     /// `0`), `cases` counts the distinct case ids, every other count is over the runs, and
     /// [`EvalTotals::repeats`](crate::EvalTotals::repeats) holds the repeat statistics; [`EvalTotals::measured`] is
     /// present when a result carries measures.
