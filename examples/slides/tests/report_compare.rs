@@ -175,6 +175,20 @@ fn compare_writes_one_page_of_cases_by_run_files() {
     assert!(page.contains(
         "<tr class=\"changed\"><th><a href=\"#case-ci-pipeline\">ci-pipeline</a></th><td><a href=\"#case-ci-pipeline\"><span class=\"badge pass\">passed</span></a></td><td><a href=\"#case-ci-pipeline\"><span class=\"badge fail\">failed</span></a></td></tr>"
     ));
+    // The changed case comes first, in the matrix and in the details.
+    let matrix = page.split("<section id=\"matrix\">").nth(1).unwrap();
+    assert!(
+        matrix
+            .split("<tbody>\n")
+            .nth(1)
+            .unwrap()
+            .starts_with("<tr class=\"changed\"><th><a href=\"#case-ci-pipeline\">")
+    );
+    let details = page.split("<section id=\"cases\">").nth(1).unwrap();
+    assert!(
+        details
+            .starts_with("<h2>Case details</h2>\n<section class=\"case\" id=\"case-ci-pipeline\">")
+    );
     assert!(page.contains(
         "<li><span class=\"badge fail\">passed \u{2192} failed</span>edited.json: <a href=\"#case-ci-pipeline\">ci-pipeline</a></li>"
     ));

@@ -2,7 +2,7 @@
 //! as one self-contained HTML file with the report page's stylesheet and
 //! Content-Security-Policy (it loads nothing and runs no script).
 
-use crate::compare::{CASE_VALUES, Comparison, cell_value, verdict};
+use crate::compare::{CASE_VALUES, CaseRow, Comparison, cell_value, verdict};
 use crate::report_table::ABSENT;
 
 use super::page::{CSP, REPORT_CSS, esc};
@@ -27,9 +27,10 @@ section.case:target{outline:2px solid #27405f}\
 /// - the verdicts that changed against the first file, each a link to its case;
 /// - the matrix, cases × run files: each cell the case's verdict in that file (`passed`,
 ///   `failed`, with `k of n` over repeats, or `not run`), a link to the case's detail;
-///   a row whose verdict changed is marked;
-/// - one detail block per case (`#case-<id>`): every value in every file, the values that
-///   differ marked.
+///   the cases whose verdict changed first (their rows marked), then those whose values
+///   differ, then the rest;
+/// - one detail block per case (`#case-<id>`), in the same order: every value in every
+///   file, the values that differ marked.
 ///
 /// Every text is escaped with the sdk's escaping, as on the report page.
 #[derive(Debug, Clone, Copy)]
@@ -136,6 +137,19 @@ impl<'a> ComparePage<'a> {
         }
         out.push_str("</section>\n");
 
+        // Cases whose verdict changed first, then those whose values differ, then the rest,
+        // each group in the comparison's order (the sort is stable).
+        let mut cases: Vec<&CaseRow> = comparison.cases.iter().collect();
+        cases.sort_by_key(|case| {
+            if changes.iter().any(|change| change.case_id == case.case_id) {
+                0
+            } else if case.differing().is_empty() {
+                2
+            } else {
+                1
+            }
+        });
+
         out.push_str(
             "<section id=\"matrix\"><h2>Cases</h2><table class=\"matrix\"><thead><tr><th>case</th>",
         );
@@ -143,7 +157,7 @@ impl<'a> ComparePage<'a> {
             out.push_str(&format!("<th>{}</th>", esc(&column.header)));
         }
         out.push_str("</tr></thead><tbody>\n");
-        for case in &comparison.cases {
+        for case in &cases {
             let changed = changes.iter().any(|change| change.case_id == case.case_id);
             let id = esc(&case.case_id);
             out.push_str(if changed {
@@ -168,7 +182,7 @@ impl<'a> ComparePage<'a> {
         out.push_str("</tbody></table></section>\n");
 
         out.push_str("<section id=\"cases\"><h2>Case details</h2>\n");
-        for case in &comparison.cases {
+        for case in &cases {
             let differing = case.differing();
             out.push_str(&format!(
                 "<section class=\"case\" id=\"case-{0}\"><h3>{0}</h3><table class=\"values\"><thead><tr><th></th>",
