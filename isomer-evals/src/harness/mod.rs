@@ -311,7 +311,13 @@
 //! baseline is not compared in a sharded run. The merge refuses shards of different
 //! suites, corpus versions (`corpus.json` as compiled in), modes, repeat counts, labels,
 //! configurations or floors, and a case found in two shards. Without the variable, nothing
-//! changes: case trials write no run file and `totals` runs the whole corpus.
+//! changes: case trials write no run file and `totals` runs the whole corpus. Agent suites,
+//! which write no run file, run as before under the variable.
+//!
+//! Recording under nextest has the limit named in [Recording a corpus](#recording-a-corpus):
+//! the processes of one runner do not serialize their writes of `judgments.json`, so a
+//! sharded run that records verdicts runs each shard's trials one at a time
+//! (`cargo nextest run ... --test-threads 1`); the shards themselves run side by side.
 //!
 //! # Agent corpora
 //!
