@@ -278,6 +278,23 @@ fn shards_of_different_runs_and_bad_files_are_refused() {
         let path = only_file(&runs.join(shard).join("slides"), "shard-");
         std::fs::copy(path, dir.path().join(format!("{shard}.json"))).unwrap();
     }
+    // A shard's `totals` runs no case and writes no run file.
+    let totals_runs = dir.path().join("totals-only");
+    let output = run_gate(&["--exact", "slides::totals"], &totals_runs, Some("t"));
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = text(&output.stderr);
+    let prefix = format!(
+        "slides::totals: ISOMER_EVAL_SHARD is set, so this is one shard of a partitioned run: no case runs here; this shard's case trials write their runs to {}/slides/shard-t-p",
+        totals_runs.display()
+    );
+    assert!(stderr.starts_with(&prefix), "{stderr}");
+    assert!(
+        stderr.ends_with(".json; merge every shard's file with `isomer-report --merge`, which checks the suite floors\n"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!totals_runs.exists());
+
     let a = dir.path().join("a.json");
     let refused = |args: &[&str]| {
         let output = report(args, dir.path());

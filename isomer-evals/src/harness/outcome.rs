@@ -181,7 +181,7 @@ impl SuiteKind for Suite {
         // A shard runs its own cases only: the whole corpus is the merge's to add up.
         if let Some(shard) = run_log::shard() {
             eprintln!(
-                "{}::totals: {} is set, so this is one shard of a partitioned run: no case runs here; the case trials of this shard wrote {}; merge every shard's file with `isomer-report --merge`, which checks the suite floors",
+                "{}::totals: {} is set, so this is one shard of a partitioned run: no case runs here; this shard's case trials write their runs to {}; merge every shard's file with `isomer-report --merge`, which checks the suite floors",
                 suite.name,
                 run_log::SHARD_VARIABLE,
                 run_log::runs_dir(suite.name)
