@@ -684,7 +684,12 @@ mod tests {
             format: 1,
             suite: "todo".into(),
             mode: crate::run_file::RunMode::Replay,
+            configuration: None,
             label,
+            price: None,
+            judge_price: None,
+            cost_usd: None,
+            cap_reached: None,
             started_at: "2026-12-06T23:00:00Z".into(),
             repeat,
             live_calls: 0,
@@ -705,7 +710,7 @@ mod tests {
         };
         let mut value = serde_json::to_value(&file).unwrap();
         if let Some(configuration) = configuration {
-            value["configuration"] = json!({ "label": configuration, "temperature": 0 });
+            value["configuration"] = configuration.into();
         }
         NamedRunFile::from_json(origin, &value.to_string()).unwrap()
     }

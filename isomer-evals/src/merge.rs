@@ -17,10 +17,10 @@
 use serde_json::Value;
 
 use crate::floor::misses;
-use crate::harness::run_log::case_passes;
+use crate::harness::run_log::{case_passes, run_micro_usd};
 use crate::report::{EvalTotals, Mean};
 use crate::report_table::{ABSENT, ReportTable};
-use crate::run_file::{Axes, NamedRunFile, PassRate, RunFile, not_measured};
+use crate::run_file::{Axes, NamedRunFile, PassRate, Price, RunFile, not_measured};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
 /// A merged run file, and the cases of its corpus that none of the shards ran.
@@ -153,7 +153,7 @@ pub enum MergeError {
 )]
 pub struct Difference {
     /// What differs: `suite`, `corpus version`, `mode`, `repeat`, `label`,
-    /// `configuration` or `floors`.
+    /// `configuration`, `price` or `floors`.
     pub what: &'static str,
     /// The first file.
     pub first: String,
@@ -169,11 +169,12 @@ pub struct Difference {
 
 /// Merges the run files of the shards of one run, `shards` in any order.
 ///
-/// The merged file keeps the first shard's suite, mode, label, repeat, corpus version and
-/// floors (every shard must hold the same, along with the `configuration` a run file may
-/// carry), takes the earliest `startedAt` and the sum of `liveCalls`, puts every run in
-/// corpus order (a case's repeats together, in repeat order), and recomputes `axes`,
-/// `passRates`, `suiteFloorMisses`, `measured` and `notMeasured` from the runs. A case
+/// The merged file keeps the first shard's suite, mode, configuration, label, prices,
+/// repeat, corpus version and floors (every shard must hold the same), takes the earliest
+/// `startedAt`, the sum of `liveCalls` and the first `capReached` a shard names, puts every
+/// run in corpus order (a case's repeats together, in repeat order), and recomputes
+/// `axes`, `passRates`, `suiteFloorMisses`, `measured`, `notMeasured` and `costUsd` from
+/// the runs (the cost priced again from their calls, as the harness prices them). A case
 /// of the corpus that no shard ran is listed in [`Merged::not_run`]; the merged counts are
 /// then over the cases that ran.
 ///
@@ -251,6 +252,23 @@ pub fn merge_runs(shards: &[NamedRunFile]) -> Result<Merged, MergeError> {
             .unwrap_or_default()
             .to_owned(),
         live_calls: shards.iter().map(|shard| shard.file.live_calls).sum(),
+        // Priced again from the runs' calls, summed in millionths of a dollar and divided
+        // once, as the harness adds up a run file's cost.
+        cost_usd: runs
+            .iter()
+            .filter_map(|run| {
+                run_micro_usd(
+                    first.file.price,
+                    first.file.judge_price,
+                    &run.attempts,
+                    run.judge.as_ref(),
+                )
+            })
+            .reduce(|total, micro| total + micro)
+            .map(|micro| micro / 1_000_000.0),
+        cap_reached: shards
+            .iter()
+            .find_map(|shard| shard.file.cap_reached.clone()),
         measured: totals.measured,
         not_measured: not_measured(first.file.mode, totals.measured.as_ref()),
         axes: Axes::of(&runs, repeat),
@@ -332,14 +350,31 @@ fn check_same_run(first: &NamedRunFile, other: &NamedRunFile) -> Result<(), Merg
             why_configuration,
         ));
     }
-    if first.configuration != other.configuration {
-        let shown = |value: &Option<Value>| value.as_ref().map_or("none".to_owned(), json_text);
+    if a.configuration != b.configuration {
+        let shown = |value: &Option<String>| {
+            value
+                .as_ref()
+                .map_or("none".to_owned(), |label| format!("`{label}`"))
+        };
         return Err(differ(
             "configuration",
-            shown(&first.configuration),
-            shown(&other.configuration),
+            shown(&a.configuration),
+            shown(&b.configuration),
             why_configuration,
         ));
+    }
+    if (a.price, a.judge_price) != (b.price, b.judge_price) {
+        let shown = |file: &RunFile| {
+            let price = |price: &Option<Price>| {
+                serde_json::to_string(price).unwrap_or_else(|_| "null".to_owned())
+            };
+            format!(
+                "price {}, judge price {}",
+                price(&file.price),
+                price(&file.judge_price)
+            )
+        };
+        return Err(differ("price", shown(a), shown(b), why_configuration));
     }
     if a.floors != b.floors {
         let shown =
@@ -396,7 +431,12 @@ mod tests {
                 format: 1,
                 suite: "todo".into(),
                 mode: RunMode::Measure,
+                configuration: None,
                 label: serde_json::Map::new(),
+                price: Some(crate::run_file::Price::per_million(2.0, 8.0)),
+                judge_price: None,
+                cost_usd: None,
+                cap_reached: None,
                 started_at: started_at.into(),
                 repeat: 2,
                 live_calls,
@@ -503,6 +543,9 @@ mod tests {
             })
         );
         assert_eq!(file.not_measured, None);
+        // (10 input and 5 output tokens) + (30 and 15) at 2 and 8 USD per million:
+        // 60 + 180 millionths of a dollar.
+        assert_eq!(file.cost_usd, Some(0.00024));
         assert_eq!(
             merged.to_text(2),
             "\

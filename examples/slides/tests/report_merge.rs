@@ -355,7 +355,7 @@ fn shards_of_different_runs_and_bad_files_are_refused() {
     });
     assert_eq!(
         refused(&["--merge", "b.json", "configured.json"]),
-        "error: cannot merge b.json and configured.json: they differ in configuration (none in b.json, \"fast\" in configured.json); a merge joins the shards of one model configuration; set configurations side by side with --compare\n"
+        "error: cannot merge b.json and configured.json: they differ in configuration (none in b.json, `fast` in configured.json); a merge joins the shards of one model configuration; set configurations side by side with --compare\n"
     );
     edited(dir.path(), &a, "older.json", |value| {
         let object = value.as_object_mut().unwrap();

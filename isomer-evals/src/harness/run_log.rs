@@ -5,15 +5,16 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value};
-
-use super::record::{RecordMode, Trace};
+use super::configuration::Configuration;
+use super::record::{RecordMode, Trace, priced};
 use crate::floor::{Floor, Score, Scores, misses};
 use crate::merge::merge_runs;
+use crate::report::Percentiles;
 use crate::report::{CaseScores, EvalCaseResult, EvalReport};
+use crate::report_table::ReportTable;
 use crate::run_file::{
-    Axes, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate, RUN_FILE_FORMAT, RunFile,
-    RunScores, not_measured,
+    Axes, CallRecord, CallSource, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate,
+    Price, RUN_FILE_FORMAT, RunFile, RunScores, format_usd, not_measured,
 };
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
@@ -158,8 +159,9 @@ pub(super) struct RunContext<'a> {
     pub(super) suite: &'a str,
     /// The record mode, `None` in a replay.
     pub(super) mode: Option<RecordMode>,
-    /// What the suite's live callbacks report of themselves.
-    pub(super) label: &'a Map<String, Value>,
+    /// The configuration the run went through (its label, what its callbacks report of
+    /// themselves, its prices).
+    pub(super) configuration: &'a Configuration,
     /// When the `totals` trial started, `YYYY-MM-DDTHH:MM:SSZ` ([`super::record::UtcNow`]).
     pub(super) started_at: String,
     /// Runs per case.
@@ -179,7 +181,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
     let RunContext {
         suite,
         mode,
-        label,
+        configuration,
         started_at,
         repeat,
         floors,
@@ -189,6 +191,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
     } = context;
     let results = &report.results;
     let axes = Axes::of(results, repeat);
+    let mut total_micro_usd: Option<f64> = None;
     let runs = results
         .iter()
         .map(|result| {
@@ -197,6 +200,16 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                 &result.case_id,
                 result.repeat,
             ));
+            let micro_usd = run_micro_usd(
+                configuration.price,
+                configuration.judge_price,
+                &attempts,
+                judge.as_ref(),
+            );
+            total_micro_usd = match (total_micro_usd, micro_usd) {
+                (Some(total), Some(micro)) => Some(total + micro),
+                (total, micro) => total.or(micro),
+            };
             CaseRun {
                 case_id: result.case_id.clone(),
                 repeat: result.repeat,
@@ -213,6 +226,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                 },
                 attempts,
                 judge,
+                cost_usd: micro_usd.map(|micro| micro / 1_000_000.0),
                 error: result.error.as_ref().map(ToString::to_string),
             }
         })
@@ -223,10 +237,15 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         format: RUN_FILE_FORMAT,
         suite: suite.to_owned(),
         mode,
-        label: label.clone(),
+        configuration: configuration.label().map(str::to_owned),
+        label: configuration.provenance.clone(),
+        price: configuration.price,
+        judge_price: configuration.judge_price,
         started_at,
         repeat,
         live_calls: trace.live_calls(),
+        cost_usd: total_micro_usd.map(|micro| micro / 1_000_000.0),
+        cap_reached: trace.cap_reached(),
         measured,
         not_measured: not_measured(mode, measured.as_ref()),
         axes,
@@ -236,6 +255,80 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         corpus: Some(corpus),
         floors: floors.iter().map(DeclaredFloor::from).collect(),
     }
+}
+
+/// What the live calls of one run cost, in millionths of a dollar, each at its price (the
+/// judge's at the judge's); `None` when none was priced. Added in that unit so whole prices
+/// and tokens sum without rounding.
+///
+/// `price` and `judge_price` are the configuration's (the judge's falls back to `price`,
+/// [`crate::run_file::price_of`]); a shard merge prices its runs again here from the
+/// run file's.
+pub(crate) fn run_micro_usd(
+    price: Option<Price>,
+    judge_price: Option<Price>,
+    attempts: &[CallRecord],
+    judge: Option<&CallRecord>,
+) -> Option<f64> {
+    attempts
+        .iter()
+        .map(|call| (call, false))
+        .chain(judge.map(|call| (call, true)))
+        .filter(|(call, _)| call.source == CallSource::Live)
+        .filter_map(|(call, is_judge)| {
+            priced(
+                crate::run_file::price_of(price, judge_price, is_judge),
+                call.input_tokens.unwrap_or(0),
+                call.output_tokens.unwrap_or(0),
+            )
+        })
+        .reduce(|total, micro| total + micro)
+}
+
+/// The cost rows of a run file, laid out as the measured rows are (`cost usd`, then
+/// `cost per case` over the runs that were priced), or no row when nothing was priced:
+///
+/// ```text
+/// cost usd      total 0.018 / 3 priced calls / per call mean 0.006
+/// cost per case mean 0.006 / p50 0.006 / p95 0.006
+/// ```
+pub(super) fn cost_rows(file: &RunFile, table: &mut ReportTable) {
+    let Some(total) = file.cost_usd else {
+        return;
+    };
+    let calls: Vec<f64> = file
+        .runs
+        .iter()
+        .flat_map(|run| run.attempts.iter().chain(&run.judge))
+        .filter_map(|call| call.cost_usd)
+        .collect();
+    let per_call = if calls.is_empty() {
+        0.0
+    } else {
+        total / calls.len() as f64
+    };
+    let priced = match calls.len() {
+        1 => "1 priced call".to_owned(),
+        n => format!("{n} priced calls"),
+    };
+    table.row(
+        "cost usd",
+        format!(
+            "total {} / {priced} / per call mean {}",
+            format_usd(total),
+            format_usd(per_call)
+        ),
+    );
+    let cases = Percentiles::of(file.runs.iter().filter_map(|run| run.cost_usd));
+    table.row(
+        "cost per case",
+        format!(
+            "mean {} / p50 {} / p95 {}",
+            format_usd(cases.mean),
+            format_usd(cases.p50),
+            format_usd(cases.p95)
+        ),
+    );
 }
 
 /// The directory run files of `suite` go to: `<ISOMER_EVAL_RUNS>/<suite>` when the
@@ -264,14 +357,21 @@ pub(super) fn target_isomer_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("target").join("isomer"))
 }
 
-/// Writes `file` as pretty JSON to `dir/run-<stamp>.json` (creating `dir`), whole and
-/// atomically (staged beside it, then renamed; an existing file is never replaced: a
-/// second run within the same millisecond gets `-2`, `-3`, ...), and returns its absolute
-/// path. `stamp` is the start time without separators (`20261206T195003.123Z`).
+/// Writes `file` as pretty JSON to `dir/run-<stamp>.json`, or
+/// `dir/run-<configuration>-<stamp>.json` when the file names its configuration (creating
+/// `dir`), whole and atomically (staged beside it, then renamed; an existing file is
+/// never replaced: a second run within the same millisecond gets `-2`, `-3`, ...), and
+/// returns its absolute path. `stamp` is the start time without separators
+/// (`20261206T195003.123Z`).
 ///
 /// # Errors
 /// The directory or the file cannot be written, named with the path.
 pub(super) fn write_run_file(dir: &Path, stamp: &str, file: &RunFile) -> Result<PathBuf, String> {
+    // A label is letters, digits, `.`, `-` and `_` (see `configuration.rs`).
+    let stamp = match &file.configuration {
+        Some(label) => format!("{label}-{stamp}"),
+        None => stamp.to_owned(),
+    };
     use std::io::Write as _;
     std::fs::create_dir_all(dir).map_err(|error| {
         format!(
@@ -308,6 +408,16 @@ pub(super) fn write_run_file(dir: &Path, stamp: &str, file: &RunFile) -> Result<
             }
             Err(error) => return Err(cannot(&path, error.error)),
         }
+    }
+}
+
+/// The part of a shard file's name after `shard-`: the configuration's label and the
+/// shard ([`shard`]), `gpt-4.1-2-<run>`, or the shard alone for a suite without labelled
+/// configurations. A label is letters, digits, `.`, `-` and `_` (see `configuration.rs`).
+pub(super) fn shard_file_part(label: Option<&str>, shard: &str) -> String {
+    match label {
+        Some(label) => format!("{label}-{shard}"),
+        None => shard.to_owned(),
     }
 }
 
