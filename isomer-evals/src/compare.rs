@@ -26,7 +26,7 @@ use crate::floor::Floor;
 use crate::harness::run_log::case_passes;
 use crate::report::Mean;
 use crate::report_table::ABSENT;
-use crate::run_file::{Axes, CaseRun, NamedRunFile, PassRate};
+use crate::run_file::{Axes, CaseRun, NamedRunFile, PassRate, format_usd};
 
 /// Why run files cannot be compared.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -158,6 +158,8 @@ pub struct Comparison {
     pub cases: Vec<CaseRow>,
     /// Each file's suite floors missed, as its run file lists them.
     pub suite_floor_misses: Vec<Vec<String>>,
+    /// Each file's total cost in USD (`costUsd`), `None` where its run priced nothing.
+    pub cost_usd: Vec<Option<f64>>,
 }
 
 impl Comparison {
@@ -243,6 +245,7 @@ impl Comparison {
                 .iter()
                 .map(|run| run.file.suite_floor_misses.clone())
                 .collect(),
+            cost_usd: runs.iter().map(|run| run.file.cost_usd).collect(),
         })
     }
 
@@ -279,7 +282,9 @@ impl Comparison {
 
     /// Each row of the axes table as printed: its label, each file's value, and each later
     /// file's delta against the first (see [`Comparison::to_text`]); the axes, then
-    /// `cases passed` (`2 of 3`, deltas in cases: `+1`, `-1`, `0`).
+    /// `cases passed` (`2 of 3`, deltas in cases: `+1`, `-1`, `0`), then, when any file
+    /// priced its calls, `cost usd` (each total as [`format_usd`] prints it, deltas
+    /// signed: `+0.0042`, `-0.0042`, `0`; `—` for a file that priced nothing).
     pub fn axis_texts(&self) -> Vec<(String, Vec<String>, Vec<String>)> {
         let mut rows: Vec<(String, Vec<String>, Vec<String>)> = self
             .axes
@@ -317,6 +322,24 @@ impl Comparison {
             })
             .collect();
         rows.push(("cases passed".to_owned(), values, deltas));
+        if self.cost_usd.iter().any(Option::is_some) {
+            let values = self
+                .cost_usd
+                .iter()
+                .map(|cost| cost.map_or_else(|| ABSENT.to_owned(), format_usd))
+                .collect();
+            let deltas = self.cost_usd[1..]
+                .iter()
+                .map(|cost| match (self.cost_usd[0], cost) {
+                    (Some(first), Some(cost)) if *cost > first => {
+                        format!("+{}", format_usd(cost - first))
+                    }
+                    (Some(first), Some(cost)) => format_usd(cost - first),
+                    _ => ABSENT.to_owned(),
+                })
+                .collect();
+            rows.push(("cost usd".to_owned(), values, deltas));
+        }
         rows
     }
 

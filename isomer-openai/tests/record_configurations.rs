@@ -1,7 +1,8 @@
 //! One suite against two model configurations, each at its own loopback server: a
 //! `measure` run writes one run file per configuration, named after its label, each with
 //! its own label, provenance, price and recordings directory, and each live call, run and
-//! whole run priced from the tokens the server answered in `usage`.
+//! whole run priced from the tokens the server answered in `usage`; the two run files
+//! then compare side by side as `isomer-report --compare` prints them.
 
 #[path = "../../isomer-evals/tests/gate_support/mod.rs"]
 mod gate_support;
@@ -9,7 +10,8 @@ mod support;
 
 use std::path::Path;
 
-use isomer_evals::run_file::{CallSource, Price, RunMode};
+use isomer_evals::compare::Comparison;
+use isomer_evals::run_file::{CallSource, NamedRunFile, Price, RunMode};
 use serde_json::json;
 use support::{Exchange, Loopback, Response};
 
@@ -228,6 +230,37 @@ fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
         assert_eq!(run.cost_usd, Some(0.00676));
     }
     assert_eq!(file_b.cost_usd, Some(0.0338));
+
+    // The two run files side by side, as `isomer-report --compare` prints them.
+    let comparison = Comparison::new(&[
+        NamedRunFile::new("a/run-model-a.json", file_a.clone()),
+        NamedRunFile::new("b/run-model-b.json", file_b.clone()),
+    ])
+    .unwrap();
+    // Both answered every repeat validly; model-b's judge said yes to each, model-a has
+    // no judge; model-b costs 0.0338 - 0.038 = -0.0042 USD less.
+    assert_eq!(
+        comparison.to_text(),
+        "suite `models`, 2 run files, deltas against the first:
+  model-a: a/run-model-a.json
+  model-b: b/run-model-b.json
+
+axis              model-a     model-b     \u{394} model-b
+parsed            1.00 \u{b1} 0.00 1.00 \u{b1} 0.00 0.00
+valid             1.00 \u{b1} 0.00 1.00 \u{b1} 0.00 0.00
+valid after retry 1.00 \u{b1} 0.00 1.00 \u{b1} 0.00 0.00
+selection F1      1.00 \u{b1} 0.00 1.00 \u{b1} 0.00 0.00
+expected hit      1.00 \u{b1} 0.00 1.00 \u{b1} 0.00 0.00
+answerability yes \u{2014}           1.00 \u{b1} 0.00 \u{2014}
+cases passed      1 of 1      1 of 1      0
+cost usd          0.038       0.0338      -0.0042
+
+cases that differ (model-a \u{2192} model-b):
+  pause
+    answerability \u{2014} \u{2192} yes, yes, yes, yes, yes
+
+verdicts that changed against model-a: none"
+    );
 
     // A replay of each configuration reads its own recordings, calls nothing and prices
     // nothing.
