@@ -36,7 +36,7 @@
 //! | `liveCalls` | model and judge calls made live for this suite by this process (a call made by a case trial and read by `totals` counts once) |
 //! | `measured` | latency and tokens over the runs that made a live call ([`MeasuredTotals`]: `runs`, and `generateMs`, `judgeMs`, `inputTokens`, `outputTokens` each as `mean`, `p50`, `p95`); absent when no run made one |
 //! | `notMeasured` | present exactly when `measured` is absent: `not measured in replay`, or `no live call in this run` for a record or measure run that had every answer already |
-//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it) |
+//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it), and `scorers`: each pack scorer's by name (absent when the suite has none) |
 //! | `passRates` | per case in corpus order, how many of its runs met every case floor the suite declares ([`PassRate`]: `caseId`, `passed`, `runs`, `rate` = `passed / runs`) |
 //! | `suiteFloorMisses` | the suite floors the run missed, as the `totals` trial prints them (`min_valid_ratio: 0.5, floor >= 0.9`); empty when all hold |
 //! | `runs` | one entry per run of a case, in corpus order, the repeats of a case together ([`CaseRun`]) |
@@ -48,7 +48,7 @@
 //! | `caseId`, `repeat` | the case and which of its runs this is (`0 .. repeat`) |
 //! | `passed` | whether the run met every case floor the suite declares (`min_pass_rate` aside) |
 //! | `floorMisses` | the case floors it missed, as the case trial prints them |
-//! | `scores` | [`RunScores`]: `parsed`, `valid`, `validAfterRetry`, `rawBytes` (the first attempt's bytes), and `selectionF1`, `expectedHit`, `answerability` (`yes`, `partial`, `no`) when the run has them |
+//! | `scores` | [`RunScores`]: `parsed`, `valid`, `validAfterRetry`, `rawBytes` (the first attempt's bytes), and `selectionF1`, `expectedHit`, `answerability` (`yes`, `partial`, `no`) when the run has them, and `scorers`: each pack scorer's value by name (`true`/`false` or a number) when one gave it |
 //! | `attempts` | one [`CallRecord`] per `generate` attempt the run asked for (`0`, then `1` for the retry) |
 //! | `judge` | the [`CallRecord`] of the judge call, when the run was judged |
 //! | `error` | why the run did not complete (`generate attempt 1 failed: ...`), when it did not |
@@ -60,12 +60,15 @@
 //! callback reported them), `finishReason` (when the callback reported one); `error` when
 //! the call failed. A recording has no latency or tokens: a replay measures nothing.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::case::AnswerabilityVerdict;
 use crate::report::MeasuredTotals;
 pub use crate::report::repeats::Axes;
+use crate::scorer::ScorerValue;
 
 /// The format version [`RunFile::format`] holds.
 pub const RUN_FILE_FORMAT: u32 = 1;
@@ -191,6 +194,9 @@ pub struct RunScores {
     /// The judge's verdict, when judged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answerability: Option<AnswerabilityVerdict>,
+    /// Each pack scorer's value for the run, by scorer name, when a scorer gave one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub scorers: BTreeMap<String, ScorerValue>,
 }
 
 /// Where a call's answer came from.

@@ -14,6 +14,7 @@ use crate::run_file::{
     Axes, CaseRun, NO_LIVE_CALL, NOT_MEASURED_IN_REPLAY, PassRate, RUN_FILE_FORMAT, RunFile,
     RunScores,
 };
+use crate::scorer::{self, Scorer};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
 /// The variable naming the directory run files are written under (`<dir>/<suite>/`);
@@ -23,18 +24,22 @@ pub(super) const RUNS_VARIABLE: &str = "ISOMER_EVAL_RUNS";
 /// The name of the floor that reads a case's pass rate over its repeats.
 pub(super) const PASS_RATE_FLOOR: &str = "min_pass_rate";
 
-/// The case floors `result` misses, `min_pass_rate` aside (it reads every run of the case).
+/// The case floors `result` misses, `min_pass_rate` aside (it reads every run of the case),
+/// then the case floors of the pack `scorers`.
 pub(super) fn run_misses(
     floors: &[Floor],
+    scorers: &[Scorer],
     result: &EvalCaseResult,
     has_golden: bool,
 ) -> Vec<String> {
-    misses(
+    let mut found = misses(
         floors,
         SINGLE_SHOT_FLOORS,
         FloorLevel::Case,
         &CaseScores { result, has_golden },
-    )
+    );
+    found.extend(scorer::case_misses(scorers, result));
+    found
 }
 
 /// A case's pass rate, as the `min_pass_rate` floor reads it.
@@ -78,12 +83,13 @@ pub(super) fn gates_on_pass_rate(floors: &[Floor]) -> bool {
 /// runs meet every case floor of `floors`. `has_golden` says which case ids have a golden.
 pub(super) fn pass_rates(
     floors: &[Floor],
+    scorers: &[Scorer],
     report: &EvalReport,
     has_golden: &dyn Fn(&str) -> bool,
 ) -> Vec<PassRate> {
     let mut rates: Vec<PassRate> = Vec::new();
     for result in &report.results {
-        let passed = run_misses(floors, result, has_golden(&result.case_id)).is_empty();
+        let passed = run_misses(floors, scorers, result, has_golden(&result.case_id)).is_empty();
         match rates.iter_mut().find(|rate| rate.case_id == result.case_id) {
             Some(rate) => {
                 rate.runs += 1;
@@ -125,6 +131,8 @@ pub(super) struct RunContext<'a> {
     pub(super) repeat: u32,
     /// The declared floors.
     pub(super) floors: &'a [Floor],
+    /// The suite's pack scorers, with their floors.
+    pub(super) scorers: &'a [Scorer],
     /// Which case ids have a golden.
     pub(super) has_golden: &'a dyn Fn(&str) -> bool,
     /// The suite floors the run missed.
@@ -140,6 +148,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         started_at,
         repeat,
         floors,
+        scorers,
         has_golden,
         suite_misses,
     } = context;
@@ -148,7 +157,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
     let runs = results
         .iter()
         .map(|result| {
-            let floor_misses = run_misses(floors, result, has_golden(&result.case_id));
+            let floor_misses = run_misses(floors, scorers, result, has_golden(&result.case_id));
             let (attempts, judge) = trace.calls_of(&isomer_corpus::recording_name(
                 &result.case_id,
                 result.repeat,
@@ -166,6 +175,11 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                     selection_f1: result.selection.as_ref().map(|selection| selection.f1),
                     expected_hit: result.expected.as_ref().map(|expected| expected.hit),
                     answerability: result.answerability.map(|score| score.verdict),
+                    scorers: result
+                        .scorers
+                        .iter()
+                        .map(|score| (score.name.clone(), score.value))
+                        .collect(),
                 },
                 attempts,
                 judge,
@@ -190,7 +204,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         measured,
         not_measured,
         axes,
-        pass_rates: pass_rates(floors, report, has_golden),
+        pass_rates: pass_rates(floors, scorers, report, has_golden),
         suite_floor_misses: suite_misses,
         runs,
     }
