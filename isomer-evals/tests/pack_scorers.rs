@@ -181,3 +181,57 @@ fn a_scorer_case_floor_fails_the_case_trial_that_misses_it() {
         }
     );
 }
+
+/// The HTML page shows each scorer's floors met or missed (a case floor's misses linking
+/// to their cases), its value among each case's scores, decides the cases by its case
+/// floor, and draws pictures through the hook it is given: here a drawing that gives the
+/// same four bytes for a `stat` body and refuses any other.
+#[test]
+fn the_page_shows_scorer_floors_values_and_pictures() {
+    let runtime = MiniRuntime;
+    let recordings = Recordings::new(mini());
+    let cases = cases();
+    let scorers = [has_stat().required().min_ratio(0.75), prompt_words()];
+    let mut options = RunEvalsOptions::new(&runtime, cases.clone(), recordings.generate());
+    options.scorers = &scorers;
+    let report = futures::executor::block_on(run_evals(options));
+    let draw = |composition: &Value| -> Result<Vec<u8>, String> {
+        if composition["body"][0]["type"] == "stat" {
+            Ok(vec![0x89, b'P', b'N', b'G'])
+        } else {
+            Err("only a stat is drawn here".to_owned())
+        }
+    };
+    let page = isomer_evals::html::EvalPage::new("mini", &report, &cases, &runtime)
+        .scorers(&scorers)
+        .pictures(&draw)
+        .to_html();
+    assert!(page.contains(
+        "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>has_stat</code> (every case)<ul class=\"problems\"><li><a href=\"#case-retried\">retried: has_stat: false, floor true (body [callout])</a></li></ul></li>"
+    ));
+    assert!(page.contains(
+        "<li class=\"floor missed\"><span class=\"badge fail\">missed</span><code>min_has_stat_ratio = 0.75</code> (suite)<ul class=\"problems\"><li>min_has_stat_ratio: 0.5, floor &gt;= 0.75</li></ul></li>"
+    ));
+    assert_eq!(page.matches("<li class=\"floor ").count(), 2);
+    // The scorer's case floor decides every case: retried fails, the others pass.
+    assert!(page.contains("<details class=\"case failed\" id=\"case-retried\" open>"));
+    assert!(page.contains("<details class=\"case passed\" id=\"case-good\">"));
+    assert!(page.contains("<details class=\"case passed\" id=\"case-no-golden\">"));
+    assert!(page.contains("<dt>has_stat</dt><dd>no (body [callout])</dd>"));
+    assert!(page.contains("<dt>prompt_words</dt><dd>11</dd>"));
+    // Without answers the page shows the composition each case scored: good's (a stat) and
+    // good's golden are drawn; retried's and no-golden's callouts and retried's golden are
+    // not.
+    assert_eq!(
+        page.matches(
+            "<img class=\"picture\" alt=\"picture\" src=\"data:image/png;base64,iVBORw==\">"
+        )
+        .count(),
+        2
+    );
+    assert_eq!(
+        page.matches("<p class=\"none\">no picture: only a stat is drawn here</p>")
+            .count(),
+        3
+    );
+}

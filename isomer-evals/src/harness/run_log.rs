@@ -309,4 +309,70 @@ mod tests {
         }];
         assert_eq!(pass_rate_lines(&rates), "  a: 4 of 5\n");
     }
+
+    /// A pack scorer's values are in each run's scores and its mean among the axes; its
+    /// case floor decides `passed` and the pass rates as the declared floors do.
+    #[test]
+    fn the_run_file_holds_each_pack_scorer_and_its_case_floor() {
+        use crate::report::floor_tests::result;
+        use crate::scorer::{Scored, ScorerScore, ScorerValue};
+        use serde_json::json;
+
+        let run = |id: &str, fits: bool| {
+            let mut result = result(json!({
+                "caseId": id,
+                "validity": { "parsed": true, "valid": true, "validAfterRetry": true, "errors": [] },
+                "payload": { "rawBytes": 10, "sanitizedBytes": 10, "unknownTypes": [] }
+            }));
+            result.scorers = vec![ScorerScore {
+                name: "fits_frame".into(),
+                value: ScorerValue::Flag(fits),
+                detail: None,
+            }];
+            result
+        };
+        let report = EvalReport::new(vec![run("a", true), run("b", false)]);
+        let scorers = [Scorer::flag("fits_frame", |_| Some(Scored::flag(true))).required()];
+        let label = Map::new();
+        let file = run_file(
+            RunContext {
+                suite: "s",
+                mode: None,
+                label: &label,
+                started_at: "2026-12-06T23:00:00Z".into(),
+                repeat: 1,
+                floors: &[],
+                scorers: &scorers,
+                has_golden: &|_| false,
+                suite_misses: Vec::new(),
+            },
+            &report,
+            &Trace::default(),
+        );
+        let wire = serde_json::to_value(&file).unwrap();
+        assert_eq!(
+            wire["axes"]["scorers"],
+            json!({ "fits_frame": { "mean": 0.5 } })
+        );
+        assert_eq!(
+            wire["runs"][0]["scores"]["scorers"],
+            json!({ "fits_frame": true })
+        );
+        assert_eq!(
+            wire["runs"][1]["scores"]["scorers"],
+            json!({ "fits_frame": false })
+        );
+        assert_eq!(wire["runs"][1]["passed"], json!(false));
+        assert_eq!(
+            wire["runs"][1]["floorMisses"],
+            json!(["fits_frame: false, floor true"])
+        );
+        assert_eq!(
+            file.pass_rates
+                .iter()
+                .map(|rate| (rate.case_id.as_str(), rate.passed))
+                .collect::<Vec<_>>(),
+            [("a", 1), ("b", 0)]
+        );
+    }
 }
