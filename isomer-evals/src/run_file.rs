@@ -1,8 +1,10 @@
 //! The run file: what one run of a suite did, per case and attempt, as one JSON document
 //! ([`RunFile`]).
 //!
-//! The eval harness writes one per suite and run, replay, record and measure alike, to
-//! `target/isomer/<suite>/run-<started>.json` (see [`crate::harness`]); this module only
+//! The eval harness writes one per suite, model configuration and run, replay, record and
+//! measure alike, to `target/isomer/<suite>/run-<started>.json`, or
+//! `run-<configuration>-<started>.json` for a configuration with a label (see
+//! [`crate::harness`] and [`crate::harness::Configuration`]); this module only
 //! defines the document, and writes no file. It reads back with `serde_json` into the same
 //! types, so reports, comparisons between runs and shard merges can read it.
 //!
@@ -13,10 +15,13 @@
 //!   "format": 1,
 //!   "suite": "slides",
 //!   "mode": "record-missing",
+//!   "configuration": "gpt-4.1",
 //!   "label": { "model": "gpt-4.1", "baseUrl": "https://api.openai.com/v1", "client": "isomer-openai 0.1.0" },
+//!   "price": { "inputUsdPerMillion": 2.0, "outputUsdPerMillion": 8.0 },
 //!   "startedAt": "2026-12-06T19:50:03Z",
 //!   "repeat": 1,
 //!   "liveCalls": 3,
+//!   "costUsd": 0.0213,
 //!   "measured": { "runs": 2, "generateMs": { "mean": 812.4, "p50": 790.0, "p95": 901.1 }, "...": "..." },
 //!   "axes": { "valid": { "mean": 0.5 }, "...": "..." },
 //!   "passRates": [ { "caseId": "events-stat", "passed": 1, "runs": 1, "rate": 1.0 } ],
@@ -30,10 +35,15 @@
 //! | `format` | the version of this format, `1` |
 //! | `suite` | the suite name (the first part of its trial names) |
 //! | `mode` | how the run got its answers ([`RunMode`]): `replay`, `record-missing`, `record-all` or `measure` |
-//! | `label` | the configuration: what the suite's live callbacks report of themselves (`Suite::provenance`: model, base URL, sampling settings, client), `{}` when the suite declares none |
+//! | `configuration` | the label of the model configuration the run went through (`Configuration::new("gpt-4.1")`, see [`crate::harness::Configuration`]); absent for a suite that declares no configuration (its live model set with `Suite::live`), and in run files written before configurations existed |
+//! | `label` | what the configuration's live callbacks report of themselves (`Configuration::provenance` or `Suite::provenance`: model, base URL, sampling settings, client), `{}` when none is declared |
+//! | `price` | the configuration's price ([`Price`]: `inputUsdPerMillion`, `outputUsdPerMillion`, US dollars per million tokens); absent when it declares none |
+//! | `judgePrice` | the price of its judge calls, when it declares one apart from `price` |
 //! | `startedAt` | when the run's `totals` trial started, UTC, `YYYY-MM-DDTHH:MM:SSZ` |
 //! | `repeat` | runs per case |
 //! | `liveCalls` | model and judge calls made live for this suite by this process (a call made by a case trial and read by `totals` counts once) |
+//! | `costUsd` | what the live calls of the run cost in US dollars, the sum over `runs` of their `costUsd`; absent when no live call was priced (no price declared, or no call reported tokens) |
+//! | `capReached` | why live calls were refused in this run: the cap that was reached, its limit and the spend so far (`max_cost cap of configuration `gpt-4.1` reached: 0.012 USD spent by 3 live calls, cap 0.01 USD; no further live call is made in this run`); absent when no cap stopped a call |
 //! | `measured` | latency and tokens over the runs that made a live call ([`MeasuredTotals`]: `runs`, and `generateMs`, `judgeMs`, `inputTokens`, `outputTokens` each as `mean`, `p50`, `p95`); absent when no run made one |
 //! | `notMeasured` | present exactly when `measured` is absent: `not measured in replay`, or `no live call in this run` for a record or measure run that had every answer already |
 //! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it), and `scorers`: each pack scorer's by name (absent when the suite has none) |
@@ -51,14 +61,22 @@
 //! | `scores` | [`RunScores`]: `parsed`, `valid`, `validAfterRetry`, `rawBytes` (the first attempt's bytes), and `selectionF1`, `expectedHit`, `answerability` (`yes`, `partial`, `no`) when the run has them, and `scorers`: each pack scorer's value by name (`true`/`false` or a number) when one gave it |
 //! | `attempts` | one [`CallRecord`] per `generate` attempt the run asked for (`0`, then `1` for the retry) |
 //! | `judge` | the [`CallRecord`] of the judge call, when the run was judged |
-//! | `error` | why the run did not complete (`generate attempt 1 failed: ...`), when it did not |
+//! | `costUsd` | what its live calls cost in US dollars (the sum of their `costUsd`); absent when none was priced |
+//! | `error` | why the run did not complete (`generate attempt 1 failed: ...`, or the cap that refused its call), when it did not |
 //!
 //! Each [`CallRecord`]: `source` (`live`: the model was called in this process, by this
 //! trial or another; `recording`: the answer was read from its file), `attempt` (absent for
 //! the judge), and for a live call `latencyMs` (wall time from the call's start to its answer
 //! or failure, taken where the call was made), `inputTokens` and `outputTokens` (as the
-//! callback reported them), `finishReason` (when the callback reported one); `error` when
-//! the call failed. A recording has no latency or tokens: a replay measures nothing.
+//! callback reported them), `finishReason` (when the callback reported one), `costUsd` (the
+//! tokens at the configuration's price, see [`Price::cost_usd`]; absent without a price, or
+//! when the call reported no token); `error` when the call failed. A recording has no
+//! latency, tokens or cost: a replay measures nothing. A call a cap refused was never made
+//! and has no entry; its run's `error` names the cap.
+//!
+//! Sums of costs (a run's, the whole file's) are added in millionths of a dollar (tokens
+//! times the price per million) and divided once, so prices and token counts that are
+//! whole numbers give sums with no rounding of their own.
 
 use std::collections::BTreeMap;
 
@@ -89,14 +107,30 @@ pub struct RunFile {
     pub suite: String,
     /// How the run got its answers.
     pub mode: RunMode,
-    /// What the suite's live callbacks report of themselves; empty when none.
+    /// The label of the model configuration the run went through; `None` for a suite that
+    /// declares no configuration, and in older run files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub configuration: Option<String>,
+    /// What the configuration's live callbacks report of themselves; empty when none.
     pub label: Map<String, Value>,
+    /// The configuration's price, when it declares one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<Price>,
+    /// The price of its judge calls, when declared apart from [`RunFile::price`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_price: Option<Price>,
     /// When the `totals` trial started, UTC, `YYYY-MM-DDTHH:MM:SSZ`.
     pub started_at: String,
     /// Runs per case.
     pub repeat: u32,
     /// Live calls made for this suite by this process.
     pub live_calls: usize,
+    /// What the run's live calls cost, US dollars; `None` when none was priced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_usd: Option<f64>,
+    /// Why live calls were refused: the cap reached, its limit and the spend so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap_reached: Option<String>,
     /// Latency and tokens over the runs that made a live call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured: Option<MeasuredTotals>,
@@ -168,6 +202,9 @@ pub struct CaseRun {
     /// The judge call, when the run was judged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub judge: Option<CallRecord>,
+    /// What its live calls cost, US dollars; `None` when none was priced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_usd: Option<f64>,
     /// Why the run did not complete.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -230,7 +267,66 @@ pub struct CallRecord {
     /// The finish reason a live call reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finish_reason: Option<String>,
+    /// What a live call cost, US dollars: its tokens at the configuration's price; `None`
+    /// without a price, or when the call reported no token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_usd: Option<f64>,
     /// Why the call failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// What a model's tokens cost: US dollars per million input (prompt) tokens and per
+/// million output (completion) tokens, as providers list their prices.
+///
+/// ```
+/// use isomer_evals::run_file::Price;
+///
+/// let price = Price::per_million(2.0, 8.0);
+/// assert_eq!(price.cost_usd(1000, 500), 0.006);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Price {
+    /// US dollars per million input tokens.
+    pub input_usd_per_million: f64,
+    /// US dollars per million output tokens.
+    pub output_usd_per_million: f64,
+}
+
+impl Price {
+    /// A price of `input` US dollars per million input tokens and `output` per million
+    /// output tokens.
+    pub const fn per_million(input: f64, output: f64) -> Self {
+        Price {
+            input_usd_per_million: input,
+            output_usd_per_million: output,
+        }
+    }
+
+    /// What `input_tokens` and `output_tokens` cost, in millionths of a dollar (tokens
+    /// times the price per million): the unit sums are kept in, so whole prices and token
+    /// counts add with no rounding.
+    pub fn micro_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
+        input_tokens as f64 * self.input_usd_per_million
+            + output_tokens as f64 * self.output_usd_per_million
+    }
+
+    /// What `input_tokens` and `output_tokens` cost, in US dollars:
+    /// [`Price::micro_usd`] divided by a million.
+    pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
+        self.micro_usd(input_tokens, output_tokens) / 1_000_000.0
+    }
+}
+
+/// US dollars as the harness prints them: at most six decimals (a millionth of a dollar,
+/// the unit costs are added in), trailing zeros dropped (`0.012`, `1.5`, `0`).
+pub fn format_usd(usd: f64) -> String {
+    let fixed = format!("{usd:.6}");
+    let trimmed = fixed.trim_end_matches('0').trim_end_matches('.');
+    if trimmed == "-0" {
+        "0".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
 }

@@ -270,6 +270,26 @@
 //!   time, per run and attempt the source, latency, tokens, finish reason and scores, per
 //!   axis the mean ± standard error and per case the pass rate; see
 //!   [`crate::run_file`] for every field. A run of case trials only writes none.
+//! - **Several models.** [`Suite::configuration`] declares a model configuration
+//!   ([`Configuration`]: a label, its live model and judge, provenance, recordings
+//!   directory, price, caps); each trial then runs under each configuration in turn, and
+//!   `totals` writes one run file per configuration, `run-<label>-<start>.json`, whose
+//!   `configuration` field holds the label. [`CONFIGURATIONS_VARIABLE`]
+//!   (`ISOMER_EVAL_CONFIGURATIONS=gpt-4.1,qwen2.5`) picks which run. The baseline pins the
+//!   first configuration; the others are checked on floors and recordings. The rules are on
+//!   [`Configuration`].
+//! - **Cost.** With a price ([`Suite::price`], [`Configuration::price`], US dollars per
+//!   million input and output tokens) each live call is priced where it is made; the run
+//!   file holds `costUsd` per call, per run and in total, and `totals` prints
+//!   `cost usd      total 0.018 / 3 priced calls / per call mean 0.006` and the mean, p50
+//!   and p95 per run under the latency (on the HTML report too).
+//! - **Caps.** [`Suite::max_cost`] and [`Suite::max_tokens`] cap the whole run,
+//!   [`Configuration::max_cost`] and [`Configuration::max_tokens`] one configuration's
+//!   part. Once the spend is at or past a cap no further live call is made: each attempt or
+//!   verdict still to record fails naming the cap, its limit and the spend
+//!   (`max_cost cap of configuration `gpt-4.1` reached: 0.024 USD spent by 3 live calls,
+//!   cap 0.02 USD; no further live call is made in this run`), in measure mode too, and
+//!   everything recorded before stays. A later run without the cap records what is left.
 //! - Without [`Suite::live`] the trial fails and says what to add. Without
 //!   [`Suite::judge`] the verdicts are replayed as recorded.
 //! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
@@ -299,6 +319,9 @@
 //!   fails every trial, naming the values it takes.
 //! - `ISOMER_EVAL_RUNS`: a directory; run files go to `<dir>/<suite>/` instead of the
 //!   target directory's `isomer/<suite>/`.
+//! - [`CONFIGURATIONS_VARIABLE`] (`ISOMER_EVAL_CONFIGURATIONS`): labels separated by
+//!   commas; a suite with configurations runs only those (see
+//!   [Recording a corpus](#recording-a-corpus)). Unset or empty, all of them.
 //! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
 //!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
@@ -343,6 +366,7 @@
 pub mod agent;
 mod agent_record;
 mod any;
+mod configuration;
 mod diff;
 mod failure;
 mod gate;
@@ -362,6 +386,7 @@ use std::process::ExitCode;
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
 pub use any::AnySuiteSpec;
+pub use configuration::{CONFIGURATIONS_VARIABLE, Configuration};
 pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
 // A host's own `main` may adjust the spec `suite!` gives (its floors, say) before `run`.

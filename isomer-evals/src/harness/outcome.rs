@@ -6,6 +6,7 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
+use super::configuration::{CONFIGURATIONS_VARIABLE, Selected, directories, select};
 use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::record::{self, RecordMode, TrialRun, UtcNow};
@@ -21,7 +22,7 @@ use crate::html::AnswerLog;
 use crate::recordings::{
     MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason, staged_leftovers,
 };
-use crate::report::{EvalCaseResult, format_measurements};
+use crate::report::{EvalCaseResult, measured_table};
 use crate::report_table::run_name;
 use crate::run_file::NO_LIVE_CALL;
 use crate::scorer;
@@ -39,6 +40,84 @@ impl SuiteKind for Suite {
     /// macro checked the whole text at compile time) and reads only its own recordings.
     fn run_case(trial: SuiteTrial<Self>, case: EvalCase) -> Result<(), Failed> {
         let SuiteTrial { suite, built, dir } = trial;
+        over_configurations(suite, built, dir, |selected| {
+            built.case_under(suite, selected, case.clone())
+        })
+    }
+
+    /// The `<suite>::totals` trial.
+    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        over_configurations(suite, built, dir, |selected| {
+            built.totals_under(suite, selected, cases.clone())
+        })
+    }
+}
+
+/// Runs `under` for each configuration of `built` the run goes over (see
+/// [`super::configuration`]), in order, and fails with the failure of each that failed:
+/// alone when the run goes over one configuration, else each led by the configuration it
+/// is of (`configuration `gpt-4.1`: the baseline moved (...):`), so a failure's first line
+/// still sums it up.
+fn over_configurations(
+    suite: &'static SuiteSpec,
+    built: &'static Suite,
+    dir: &Path,
+    mut under: impl FnMut(Selected<'_>) -> Result<(), Failed>,
+) -> Result<(), Failed> {
+    let configurations = built.configurations(suite.name)?;
+    let dirs = directories(configurations, dir);
+    let wanted = std::env::var(CONFIGURATIONS_VARIABLE).ok();
+    let selected = select(
+        suite.name,
+        configurations,
+        &dirs,
+        built.caps(),
+        wanted.as_deref(),
+    )?;
+    let replay = record::record_mode()?.is_none();
+    let several = selected.len() > 1;
+    let mut failures = Vec::new();
+    for selected in selected {
+        let who = selected.configuration.who(suite.name);
+        let outcome = if replay
+            && selected.configuration.recordings.is_some()
+            && !selected.dir.is_dir()
+        {
+            Err(Failed::from(format!(
+                "the recordings directory {} of {who} is not a directory: record it first (`{}=missing`), or leave it out with {CONFIGURATIONS_VARIABLE}",
+                selected.dir.display(),
+                record::RECORD_VARIABLE
+            )))
+        } else {
+            under(selected)
+        };
+        if let Err(failed) = outcome {
+            let message = failed.message().unwrap_or("failed").to_owned();
+            failures.push(if several {
+                format!("{who}: {message}")
+            } else {
+                message
+            });
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n").into())
+    }
+}
+
+impl Suite {
+    /// The case trial of `case` under one configuration: its recordings, its live
+    /// callbacks.
+    fn case_under(
+        &'static self,
+        suite: &'static SuiteSpec,
+        selected: Selected<'_>,
+        case: EvalCase,
+    ) -> Result<(), Failed> {
+        let (built, dir) = (self, selected.dir);
         let case_id = case.id.clone();
         let has_golden = case.golden.is_some();
         let refused_golden = case
@@ -48,8 +127,18 @@ impl SuiteKind for Suite {
             .unwrap_or_default();
         let expected = case.expected.clone().unwrap_or_default();
         let recordings = Recordings::new(dir);
-        let TrialRun { report, mode, .. } =
-            record::run(built, suite.name, vec![case], &recordings, None)?;
+        let TrialRun {
+            report,
+            mode,
+            trace,
+        } = record::run(
+            built,
+            suite.name,
+            selected.configuration,
+            vec![case],
+            &recordings,
+            None,
+        )?;
         if report.results.is_empty() {
             return Err("run_evals returned no result for the case".into());
         }
@@ -95,6 +184,10 @@ impl SuiteKind for Suite {
             let misses = if by_rate { Vec::new() } else { misses };
             if floors_only {
                 let mut out = String::new();
+                // A run a cap stopped was not measured at all: it fails, naming the cap.
+                if let (Some(_), Some(error)) = (trace.cap_reached(), &result.error) {
+                    let _ = writeln!(out, "case `{name}` did not complete: {error}");
+                }
                 write_misses(&mut out, &format!("case `{name}`"), &misses);
                 if !out.is_empty() {
                     messages.push(out.trim_end().to_owned());
@@ -147,9 +240,31 @@ impl SuiteKind for Suite {
         }
     }
 
-    /// The `<suite>::totals` trial.
-    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
-        let SuiteTrial { suite, built, dir } = trial;
+    /// The totals trial under one configuration: its recordings, its live callbacks, its
+    /// run file; compared with the baseline only when it is the suite's first
+    /// configuration.
+    fn totals_under(
+        &'static self,
+        suite: &'static SuiteSpec,
+        selected: Selected<'_>,
+        cases: Vec<EvalCase>,
+    ) -> Result<(), Failed> {
+        let built = self;
+        let dir = selected.dir;
+        let configuration = selected.configuration;
+        // `models::totals`, or `models::totals, configuration `gpt-4.1``.
+        let heading = match configuration.label() {
+            Some(label) => format!("{}::totals, configuration `{label}`", suite.name),
+            None => format!("{}::totals", suite.name),
+        };
+        // A configuration's HTML report is `<suite>-<label>.html`, titled `<suite> (<label>)`.
+        let (page_name, page_title) = match configuration.label() {
+            Some(label) => (
+                format!("{}-{label}", suite.name),
+                format!("{} ({label})", suite.name),
+            ),
+            None => (suite.name.to_owned(), suite.name.to_owned()),
+        };
         let started = UtcNow::now();
         let recordings = Recordings::new(dir);
         let invalid_goldens = invalid_goldens(built, &cases);
@@ -171,29 +286,11 @@ impl SuiteKind for Suite {
             report,
             trace,
             mode,
-        } = record::run(built, suite.name, cases, &recordings, tap)?;
-        // A live run's calls were measured where they were made, by this trial or a case
-        // trial of this process: shown here, and kept out of the baseline, since wall time
-        // is not deterministic. A replay measures nothing.
-        if mode.is_some() {
-            match report.totals.measured {
-                Some(_) => eprintln!(
-                    "{}::totals, the live calls of this run ({} calls):\n{}",
-                    suite.name,
-                    trace.live_calls(),
-                    format_measurements(&report)
-                ),
-                None => eprintln!(
-                    "{}::totals: {} (every answer was recorded already)",
-                    suite.name, NO_LIVE_CALL
-                ),
-            }
-        }
+        } = record::run(built, suite.name, configuration, cases, &recordings, tap)?;
         let rates = run_log::pass_rates(suite.floors, built.pack_scorers(), &report, &has_golden);
         if built.repeat_count() > 1 {
             eprintln!(
-                "{}::totals, runs of each case that met its case floors:\n{}",
-                suite.name,
+                "{heading}, runs of each case that met its case floors:\n{}",
                 run_log::pass_rate_lines(&rates).trim_end()
             );
         }
@@ -208,7 +305,7 @@ impl SuiteKind for Suite {
             RunContext {
                 suite: suite.name,
                 mode,
-                label: &built.live_callbacks().provenance,
+                configuration,
                 started_at: started.rfc3339(),
                 repeat: built.repeat_count(),
                 floors: suite.floors,
@@ -219,6 +316,31 @@ impl SuiteKind for Suite {
             &report,
             &trace,
         );
+        // A live run's calls were measured where they were made, by this trial or a case
+        // trial of this process, and priced there: shown here and on the HTML report, and
+        // kept out of the baseline, since wall time is not deterministic. A replay
+        // measures nothing.
+        let measured = measured_table(&report).map(|mut table| {
+            run_log::cost_rows(&run_file, &mut table);
+            table
+        });
+        let measured_rows = measured
+            .as_ref()
+            .map(|table| table.rows().to_vec())
+            .unwrap_or_default();
+        if mode.is_some() {
+            match measured {
+                Some(table) => eprintln!(
+                    "{heading}, the live calls of this run ({} calls):\n{}",
+                    trace.live_calls(),
+                    table.finish()
+                ),
+                None => eprintln!("{heading}: {NO_LIVE_CALL} (every answer was recorded already)"),
+            }
+        }
+        if let Some(cap) = &run_file.cap_reached {
+            eprintln!("{heading}: {cap}");
+        }
         let mut out = String::new();
         match run_log::write_run_file(&runs_dir, &started.stamp(), &run_file) {
             Ok(path) => eprintln!("{}: wrote the run file {}", suite.name, path.display()),
@@ -241,16 +363,26 @@ impl SuiteKind for Suite {
         }
         let report = report.without_measures();
         if measuring {
-            // Measure mode: the floors decide, the baseline is neither compared nor written.
+            // Measure mode: the floors decide, the baseline is neither compared nor written;
+            // but runs a cap stopped were not measured at all, and fail naming the cap.
+            if trace.cap_reached().is_some() {
+                let repeated = report.totals.repeats.is_some();
+                let errored = report.results.iter().filter_map(|result| {
+                    let error = result.error.as_ref()?;
+                    Some((run_name(&result.case_id, result.repeat, repeated), error))
+                });
+                write_errored(&mut out, "cases that did not complete", errored);
+            }
             write_misses(&mut out, &format!("suite `{}`", suite.name), &suite_misses);
             if let (Some(html), Some(cases)) = (&html, &page_cases) {
                 let findings = recordings.findings();
                 let page = built
-                    .page(suite.name, &report, cases)
+                    .page(&page_title, &report, cases)
                     .answers(&answers)
                     .floors(suite.floors)
-                    .findings(&findings);
-                html::write_report_page(html, suite, page, &mut out);
+                    .findings(&findings)
+                    .measured(measured_rows.clone());
+                html::write_named_page(html, suite, &page_name, selected.baseline, page, &mut out);
             }
             return if out.is_empty() {
                 Ok(())
@@ -329,11 +461,28 @@ impl SuiteKind for Suite {
         let baseline = BaselineRecord::new(&prompt, &recordings);
         if let (Some(html), Some(cases)) = (&html, &page_cases) {
             let page = built
-                .page(suite.name, &report, cases)
+                .page(&page_title, &report, cases)
                 .answers(&answers)
                 .floors(suite.floors)
-                .findings(&findings);
-            html::write_report_page(html, suite, page, &mut out);
+                .findings(&findings)
+                .measured(measured_rows);
+            html::write_named_page(html, suite, &page_name, selected.baseline, page, &mut out);
+        }
+        if !selected.baseline {
+            // The baseline pins the suite's first configuration; another one is checked
+            // on its floors and its recordings alone.
+            let mut failure = String::new();
+            write_misses(
+                &mut failure,
+                &format!("suite `{}`", suite.name),
+                &suite_misses,
+            );
+            failure.push_str(&out);
+            return if failure.is_empty() {
+                Ok(())
+            } else {
+                Err(failure.trim_end().to_owned().into())
+            };
         }
         conclude_totals(
             suite,

@@ -5,14 +5,15 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value};
-
-use super::record::{RecordMode, Trace};
+use super::configuration::Configuration;
+use super::record::{RecordMode, Trace, priced};
 use crate::floor::{Floor, Score, Scores, misses};
+use crate::report::Percentiles;
 use crate::report::{CaseScores, EvalCaseResult, EvalReport};
+use crate::report_table::ReportTable;
 use crate::run_file::{
-    Axes, CaseRun, NO_LIVE_CALL, NOT_MEASURED_IN_REPLAY, PassRate, RUN_FILE_FORMAT, RunFile,
-    RunScores,
+    Axes, CallRecord, CallSource, CaseRun, NO_LIVE_CALL, NOT_MEASURED_IN_REPLAY, PassRate,
+    RUN_FILE_FORMAT, RunFile, RunScores, format_usd,
 };
 use crate::scorer::{self, Scorer};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
@@ -123,8 +124,9 @@ pub(super) struct RunContext<'a> {
     pub(super) suite: &'a str,
     /// The record mode, `None` in a replay.
     pub(super) mode: Option<RecordMode>,
-    /// What the suite's live callbacks report of themselves.
-    pub(super) label: &'a Map<String, Value>,
+    /// The configuration the run went through (its label, what its callbacks report of
+    /// themselves, its prices).
+    pub(super) configuration: &'a Configuration,
     /// When the `totals` trial started, `YYYY-MM-DDTHH:MM:SSZ` ([`super::record::UtcNow`]).
     pub(super) started_at: String,
     /// Runs per case.
@@ -144,7 +146,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
     let RunContext {
         suite,
         mode,
-        label,
+        configuration,
         started_at,
         repeat,
         floors,
@@ -154,6 +156,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
     } = context;
     let results = &report.results;
     let axes = Axes::of(results, repeat);
+    let mut total_micro_usd: Option<f64> = None;
     let runs = results
         .iter()
         .map(|result| {
@@ -162,6 +165,11 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                 &result.case_id,
                 result.repeat,
             ));
+            let micro_usd = run_micro_usd(configuration, &attempts, judge.as_ref());
+            total_micro_usd = match (total_micro_usd, micro_usd) {
+                (Some(total), Some(micro)) => Some(total + micro),
+                (total, micro) => total.or(micro),
+            };
             CaseRun {
                 case_id: result.case_id.clone(),
                 repeat: result.repeat,
@@ -183,6 +191,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                 },
                 attempts,
                 judge,
+                cost_usd: micro_usd.map(|micro| micro / 1_000_000.0),
                 error: result.error.as_ref().map(ToString::to_string),
             }
         })
@@ -197,10 +206,15 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         format: RUN_FILE_FORMAT,
         suite: suite.to_owned(),
         mode: RecordMode::run_mode(mode),
-        label: label.clone(),
+        configuration: configuration.label().map(str::to_owned),
+        label: configuration.provenance.clone(),
+        price: configuration.price,
+        judge_price: configuration.judge_price,
         started_at,
         repeat,
         live_calls: trace.live_calls(),
+        cost_usd: total_micro_usd.map(|micro| micro / 1_000_000.0),
+        cap_reached: trace.cap_reached(),
         measured,
         not_measured,
         axes,
@@ -208,6 +222,75 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         suite_floor_misses: suite_misses,
         runs,
     }
+}
+
+/// What the live calls of one run cost, in millionths of a dollar, each at its price (the
+/// judge's at the judge's); `None` when none was priced. Added in that unit so whole prices
+/// and tokens sum without rounding.
+fn run_micro_usd(
+    configuration: &Configuration,
+    attempts: &[CallRecord],
+    judge: Option<&CallRecord>,
+) -> Option<f64> {
+    attempts
+        .iter()
+        .map(|call| (call, false))
+        .chain(judge.map(|call| (call, true)))
+        .filter(|(call, _)| call.source == CallSource::Live)
+        .filter_map(|(call, is_judge)| {
+            priced(
+                configuration.price_of(is_judge),
+                call.input_tokens.unwrap_or(0),
+                call.output_tokens.unwrap_or(0),
+            )
+        })
+        .reduce(|total, micro| total + micro)
+}
+
+/// The cost rows of a run file, laid out as the measured rows are (`cost usd`, then
+/// `cost per case` over the runs that were priced), or no row when nothing was priced:
+///
+/// ```text
+/// cost usd      total 0.018 / 3 priced calls / per call mean 0.006
+/// cost per case mean 0.006 / p50 0.006 / p95 0.006
+/// ```
+pub(super) fn cost_rows(file: &RunFile, table: &mut ReportTable) {
+    let Some(total) = file.cost_usd else {
+        return;
+    };
+    let calls: Vec<f64> = file
+        .runs
+        .iter()
+        .flat_map(|run| run.attempts.iter().chain(&run.judge))
+        .filter_map(|call| call.cost_usd)
+        .collect();
+    let per_call = if calls.is_empty() {
+        0.0
+    } else {
+        total / calls.len() as f64
+    };
+    let priced = match calls.len() {
+        1 => "1 priced call".to_owned(),
+        n => format!("{n} priced calls"),
+    };
+    table.row(
+        "cost usd",
+        format!(
+            "total {} / {priced} / per call mean {}",
+            format_usd(total),
+            format_usd(per_call)
+        ),
+    );
+    let cases = Percentiles::of(file.runs.iter().filter_map(|run| run.cost_usd));
+    table.row(
+        "cost per case",
+        format!(
+            "mean {} / p50 {} / p95 {}",
+            format_usd(cases.mean),
+            format_usd(cases.p50),
+            format_usd(cases.p95)
+        ),
+    );
 }
 
 /// The directory run files of `suite` go to: `<ISOMER_EVAL_RUNS>/<suite>` when the
@@ -236,14 +319,21 @@ pub(super) fn target_isomer_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("target").join("isomer"))
 }
 
-/// Writes `file` as pretty JSON to `dir/run-<stamp>.json` (creating `dir`), whole and
-/// atomically (staged beside it, then renamed; an existing file is never replaced: a
-/// second run within the same millisecond gets `-2`, `-3`, ...), and returns its absolute
-/// path. `stamp` is the start time without separators (`20261206T195003.123Z`).
+/// Writes `file` as pretty JSON to `dir/run-<stamp>.json`, or
+/// `dir/run-<configuration>-<stamp>.json` when the file names its configuration (creating
+/// `dir`), whole and atomically (staged beside it, then renamed; an existing file is
+/// never replaced: a second run within the same millisecond gets `-2`, `-3`, ...), and
+/// returns its absolute path. `stamp` is the start time without separators
+/// (`20261206T195003.123Z`).
 ///
 /// # Errors
 /// The directory or the file cannot be written, named with the path.
 pub(super) fn write_run_file(dir: &Path, stamp: &str, file: &RunFile) -> Result<PathBuf, String> {
+    // A label is letters, digits, `.`, `-` and `_` (see `configuration.rs`).
+    let stamp = match &file.configuration {
+        Some(label) => format!("{label}-{stamp}"),
+        None => stamp.to_owned(),
+    };
     use std::io::Write as _;
     std::fs::create_dir_all(dir).map_err(|error| {
         format!(
@@ -333,12 +423,12 @@ mod tests {
         };
         let report = EvalReport::new(vec![run("a", true), run("b", false)]);
         let scorers = [Scorer::flag("fits_frame", |_| Some(Scored::flag(true))).required()];
-        let label = Map::new();
+        let configuration = Configuration::unlabeled();
         let file = run_file(
             RunContext {
                 suite: "s",
                 mode: None,
-                label: &label,
+                configuration: &configuration,
                 started_at: "2026-12-06T23:00:00Z".into(),
                 repeat: 1,
                 floors: &[],

@@ -177,6 +177,8 @@ pub(super) struct Page {
     pub(super) lede: String,
     pub(super) has_baseline: bool,
     pub(super) totals: Vec<TotalsRow>,
+    /// The live calls' measures and cost, `(label, value)`; empty in a replay.
+    pub(super) measured: Vec<(String, String)>,
     pub(super) floors: Vec<FloorStatus>,
     /// Lines about the recordings (missing, stale, unusable); empty when all are sound.
     pub(super) recordings: Vec<String>,
@@ -245,6 +247,18 @@ impl Page {
             out.push_str("<p class=\"none\">no committed baseline to compare with</p>");
         }
         out.push_str("</section>\n");
+
+        if !self.measured.is_empty() {
+            out.push_str("<section id=\"measured\"><h2>Measured (the live calls of this run)</h2><table class=\"totals\"><tbody>\n");
+            for (label, value) in &self.measured {
+                out.push_str(&format!(
+                    "<tr><th>{}</th><td>{}</td></tr>\n",
+                    esc(label),
+                    esc(value)
+                ));
+            }
+            out.push_str("</tbody></table></section>\n");
+        }
 
         out.push_str("<section id=\"floors\"><h2>Floors</h2>");
         if self.floors.is_empty() {

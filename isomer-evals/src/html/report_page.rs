@@ -64,6 +64,8 @@ pub struct ReportPage<'a, R: Kind> {
     pub(super) scorers: &'a [Scorer],
     pub(super) pictures: Option<&'a DrawPicture>,
     pub(super) notes: Vec<String>,
+    /// The rows of the live calls' measures (latency, tokens, cost); empty in a replay.
+    pub(super) measured: Vec<(String, String)>,
     pub(super) parts: R::Parts<'a>,
 }
 
@@ -101,6 +103,7 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             scorers: &[],
             pictures: None,
             notes: Vec::new(),
+            measured: Vec::new(),
             parts: R::Parts::default(),
         }
     }
@@ -159,6 +162,15 @@ impl<'a, R: Kind> ReportPage<'a, R> {
         self
     }
 
+    /// What the run's live calls measured, one `(label, value)` row each, as the `totals`
+    /// trial prints them (`generate ms`, `mean 394.38 / p50 306.14 / p95 482.62`; `cost
+    /// usd`, `total 0.018 / 3 priced calls / per call mean 0.006`): shown under the totals
+    /// in a part of its own. No row (a replay) shows no part.
+    pub fn measured(mut self, rows: impl IntoIterator<Item = (String, String)>) -> Self {
+        self.measured.extend(rows);
+        self
+    }
+
     /// The page: one self-contained HTML document.
     pub fn to_html(&self) -> String {
         let table = R::table(self.report);
@@ -170,6 +182,7 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             lede: R::lede(self.report),
             has_baseline: self.baseline.is_some(),
             totals,
+            measured: self.measured.clone(),
             floors: R::floor_statuses(self),
             recordings: R::recordings(self),
             sound: R::SOUND,

@@ -115,9 +115,16 @@ pub const NOT_MEASURED: &str = "latency and tokens: not measured in replay";
 /// from [`format_report`](crate::format_report), whose text is upstream's and is committed as a baseline: wall
 /// time is not deterministic, so no baseline holds it.
 pub fn format_measurements(report: &EvalReport) -> String {
-    let Some(measured) = &report.totals.measured else {
-        return NOT_MEASURED.to_owned();
-    };
+    match measured_table(report) {
+        Some(table) => table.finish(),
+        None => NOT_MEASURED.to_owned(),
+    }
+}
+
+/// The rows [`format_measurements`] prints, for a caller that adds its own (the harness
+/// adds the cost); `None` for a report without measures.
+pub(crate) fn measured_table(report: &EvalReport) -> Option<ReportTable> {
+    let measured = report.totals.measured.as_ref()?;
     let line = |p: &Percentiles| {
         format!(
             "mean {} / p50 {} / p95 {}",
@@ -132,5 +139,5 @@ pub fn format_measurements(report: &EvalReport) -> String {
     table.row("judge ms", line(&measured.judge_ms));
     table.row("input tokens", line(&measured.input_tokens));
     table.row("output tokens", line(&measured.output_tokens));
-    table.finish()
+    Some(table)
 }
