@@ -50,6 +50,12 @@
 //! | `passRates` | per case in corpus order, how many of its runs met every case floor the suite declares ([`PassRate`]: `caseId`, `passed`, `runs`, `rate` = `passed / runs`) |
 //! | `suiteFloorMisses` | the suite floors the run missed, as the `totals` trial prints them (`min_valid_ratio: 0.5, floor >= 0.9`); empty when all hold |
 //! | `runs` | one entry per run of a case, in corpus order, the repeats of a case together ([`CaseRun`]) |
+//! | `corpus` | the corpus the run read ([`CorpusVersion`]): `digest` (`sha256:<hex>` of `corpus.json` as the gate compiled it in) and `cases` (every case id, in corpus order); absent in files written before shard merges |
+//! | `floors` | the floors the suite declares ([`DeclaredFloor`]: `name`, and `value` for a number or a count), so that a merge checks the suite floors again; empty when none, or in older files |
+//!
+//! [`RunFile::from_json`] reads a file back, refusing text that is not JSON, JSON that is
+//! not a run file and another `format`, each with a clear error; a file written before
+//! `corpus` and `floors` existed reads, and merges refuse it.
 //!
 //! Each entry of `runs` ([`CaseRun`]):
 //!
@@ -84,9 +90,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::case::AnswerabilityVerdict;
+use crate::floor::Floor;
 use crate::report::MeasuredTotals;
 pub use crate::report::repeats::Axes;
 use crate::scorer::ScorerValue;
+use isomer_corpus::SINGLE_SHOT_FLOORS;
 
 /// The format version [`RunFile::format`] holds.
 pub const RUN_FILE_FORMAT: u32 = 1;
@@ -146,6 +154,182 @@ pub struct RunFile {
     pub suite_floor_misses: Vec<String>,
     /// Every run of every case.
     pub runs: Vec<CaseRun>,
+    /// The corpus the run read; absent in files written before shard merges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corpus: Option<CorpusVersion>,
+    /// The floors the suite declares; empty in files written before shard merges.
+    #[serde(default)]
+    pub floors: Vec<DeclaredFloor>,
+}
+
+impl RunFile {
+    /// Reads a run file from its JSON `text`.
+    ///
+    /// # Errors
+    /// [`RunFileError`]: text that is not JSON, JSON that is not a run file (a field
+    /// missing or of the wrong type, said as serde says it, with line and column), or a
+    /// run file of another [`RunFile::format`] than [`RUN_FILE_FORMAT`].
+    pub fn from_json(text: &str) -> Result<RunFile, RunFileError> {
+        parse(text)
+    }
+
+    /// The declared floors as the harness checks them.
+    ///
+    /// # Errors
+    /// A floor a single-shot suite does not have, or declared with a value its kind does
+    /// not take (a hand-edited file), said as `<name>: ...`.
+    pub(crate) fn declared_floors(&self) -> Result<Vec<Floor>, String> {
+        self.floors
+            .iter()
+            .map(|floor| Floor::from_declared(SINGLE_SHOT_FLOORS, &floor.name, floor.value))
+            .collect()
+    }
+}
+
+/// Reads a run file, checking its `format` first so that a file of another format is
+/// named as such rather than as a field serde misses.
+fn parse(text: &str) -> Result<RunFile, RunFileError> {
+    let value: Value = serde_json::from_str(text).map_err(RunFileError::NotJson)?;
+    let Some(object) = value.as_object() else {
+        return Err(RunFileError::NotARunFile(
+            "it is not a JSON object".to_owned(),
+        ));
+    };
+    match object.get("format").map(Value::as_u64) {
+        None => {
+            return Err(RunFileError::NotARunFile(
+                "it has no `format` field".to_owned(),
+            ));
+        }
+        Some(Some(format)) if format == u64::from(RUN_FILE_FORMAT) => {}
+        Some(Some(format)) => return Err(RunFileError::OtherFormat(format)),
+        Some(None) => {
+            return Err(RunFileError::NotARunFile(
+                "its `format` is not a whole number".to_owned(),
+            ));
+        }
+    }
+    serde_json::from_value(value).map_err(|error| RunFileError::NotARunFile(error.to_string()))
+}
+
+/// A run file as read from somewhere, with the name messages give it: what comparisons
+/// and shard merges take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedRunFile {
+    /// Where it was read from, as messages name it (a path as given).
+    pub origin: String,
+    /// The run file.
+    pub file: RunFile,
+}
+
+impl NamedRunFile {
+    /// Reads the run file `text`, read from `origin`.
+    ///
+    /// # Errors
+    /// As [`RunFile::from_json`].
+    pub fn from_json(origin: impl Into<String>, text: &str) -> Result<Self, RunFileError> {
+        Ok(NamedRunFile::new(origin, parse(text)?))
+    }
+
+    /// A run file kept with its origin.
+    pub fn new(origin: impl Into<String>, file: RunFile) -> Self {
+        NamedRunFile {
+            origin: origin.into(),
+            file,
+        }
+    }
+
+    /// What a comparison heads this run's column with: its configuration's label
+    /// ([`RunFile::configuration`]), else its label's `model`, else the last part of its
+    /// origin (the file name).
+    pub fn header(&self) -> String {
+        self.file
+            .configuration
+            .as_deref()
+            .or_else(|| self.file.label.get("model").and_then(Value::as_str))
+            .filter(|label| !label.is_empty())
+            .map_or_else(
+                || {
+                    std::path::Path::new(&self.origin).file_name().map_or_else(
+                        || self.origin.clone(),
+                        |name| name.to_string_lossy().into_owned(),
+                    )
+                },
+                str::to_owned,
+            )
+    }
+}
+
+/// Why a text is not a run file this version reads ([`RunFile::from_json`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RunFileError {
+    /// Not JSON at all.
+    #[error("not JSON: {0}")]
+    NotJson(serde_json::Error),
+    /// JSON, but not a run file.
+    #[error("not a run file: {0}")]
+    NotARunFile(String),
+    /// A run file of another format version.
+    #[error("a run file of format {0}; this version reads format {RUN_FILE_FORMAT}")]
+    OtherFormat(u64),
+}
+
+/// The corpus a run read: what tells two runs of one suite over the same cases apart from
+/// runs over an edited corpus.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CorpusVersion {
+    /// `sha256:<64 lowercase hex>` of `corpus.json` as the gate compiled it in: any edit of
+    /// a case (its id, prompt, golden or expected types) or of the provenance changes it.
+    pub digest: String,
+    /// Every case id of the corpus, in corpus order: the order a merge puts the runs in,
+    /// and the cases it can tell no shard ran.
+    pub cases: Vec<String>,
+}
+
+impl CorpusVersion {
+    /// The version of the corpus whose `corpus.json` text is `manifest` and whose case
+    /// ids are `cases`, in corpus order.
+    pub fn of(manifest: &str, cases: Vec<String>) -> CorpusVersion {
+        use sha2::Digest as _;
+        let hash = sha2::Sha256::digest(manifest.as_bytes());
+        let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
+        CorpusVersion {
+            digest: format!("sha256:{hex}"),
+            cases,
+        }
+    }
+}
+
+/// A floor the suite declares, as a run file keeps it: `{ "name": "min_valid_ratio",
+/// "value": 0.9 }`, or `{ "name": "valid_after_retry" }` for a flag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DeclaredFloor {
+    /// The floor's name in the single-shot floor table.
+    pub name: String,
+    /// Its number or count; absent for a flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+}
+
+impl From<&Floor> for DeclaredFloor {
+    fn from(floor: &Floor) -> Self {
+        DeclaredFloor {
+            name: floor.name().to_owned(),
+            value: floor.declared_value(),
+        }
+    }
+}
+
+/// What [`RunFile::not_measured`] says for a run in `mode` whose `measured` is absent:
+/// [`NOT_MEASURED_IN_REPLAY`] for a replay, [`NO_LIVE_CALL`] otherwise; `None` when
+/// something was measured. The harness and a shard merge both say it from here.
+pub(crate) fn not_measured(mode: RunMode, measured: Option<&MeasuredTotals>) -> Option<String> {
+    match (measured, mode) {
+        (Some(_), _) => None,
+        (None, RunMode::Replay) => Some(NOT_MEASURED_IN_REPLAY.to_owned()),
+        (None, _) => Some(NO_LIVE_CALL.to_owned()),
+    }
 }
 
 /// How a run got its answers: the harness's `ISOMER_EVAL_RECORD` value.
@@ -181,6 +365,33 @@ pub struct PassRate {
     pub runs: usize,
     /// `passed / runs`.
     pub rate: f64,
+}
+
+impl PassRate {
+    /// The pass rate of each case over its runs, `(case id, whether the run met every
+    /// case floor)`, cases in order of first appearance. The run file of a run and a shard
+    /// merge both count them here.
+    pub(crate) fn tally<'a>(runs: impl IntoIterator<Item = (&'a str, bool)>) -> Vec<PassRate> {
+        let mut rates: Vec<PassRate> = Vec::new();
+        let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for (case_id, passed) in runs {
+            let at = *index.entry(case_id).or_insert_with(|| {
+                rates.push(PassRate {
+                    case_id: case_id.to_owned(),
+                    passed: 0,
+                    runs: 0,
+                    rate: 0.0,
+                });
+                rates.len() - 1
+            });
+            rates[at].runs += 1;
+            rates[at].passed += usize::from(passed);
+        }
+        for rate in &mut rates {
+            rate.rate = rate.passed as f64 / rate.runs as f64;
+        }
+        rates
+    }
 }
 
 /// One run of one case.
@@ -274,6 +485,17 @@ pub struct CallRecord {
     /// Why the call failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// The price a call is charged at: a judge call's is `judge_price` when declared, else
+/// `price`; a `generate` call's is `price`. The harness prices each live call here, and a
+/// shard merge its runs again from a run file's `price` and `judgePrice`.
+pub(crate) fn price_of(
+    price: Option<Price>,
+    judge_price: Option<Price>,
+    judge: bool,
+) -> Option<Price> {
+    if judge { judge_price.or(price) } else { price }
 }
 
 /// What a model's tokens cost: US dollars per million input (prompt) tokens and per

@@ -49,6 +49,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::case::EvalCase;
 use crate::floor::number;
+use crate::report::scored_run::ScoredRun;
 use crate::report::{EvalCaseResult, EvalTotals};
 use crate::runtime::EvalRuntime;
 
@@ -167,18 +168,15 @@ pub struct ScorerTotal {
 
 impl ScorerTotal {
     /// The totals of every scorer named in `results`, in order of first appearance.
-    pub(crate) fn of(results: &[EvalCaseResult]) -> Vec<ScorerTotal> {
+    pub(crate) fn of<R: ScoredRun>(results: &[R]) -> Vec<ScorerTotal> {
         let mut totals: Vec<(ScorerTotal, f64)> = Vec::new();
-        for score in results.iter().flat_map(|result| &result.scorers) {
-            let index = match totals
-                .iter()
-                .position(|(total, _)| total.name == score.name)
-            {
+        for (name, value) in results.iter().flat_map(|result| result.scorer_values()) {
+            let index = match totals.iter().position(|(total, _)| total.name == name) {
                 Some(index) => index,
                 None => {
                     totals.push((
                         ScorerTotal {
-                            name: score.name.clone(),
+                            name: name.to_owned(),
                             flag: true,
                             runs: 0,
                             met: 0,
@@ -190,10 +188,10 @@ impl ScorerTotal {
                 }
             };
             let (total, sum) = &mut totals[index];
-            total.flag &= matches!(score.value, ScorerValue::Flag(_));
+            total.flag &= matches!(value, ScorerValue::Flag(_));
             total.runs += 1;
-            total.met += usize::from(score.value.as_flag());
-            *sum += score.value.as_f64();
+            total.met += usize::from(value.as_flag());
+            *sum += value.as_f64();
         }
         totals
             .into_iter()

@@ -79,7 +79,7 @@ pub fn size_class(size: Size) -> &'static str {
 /// The width of `text` set in Inter ExtraBold, in em: narrow letters 0.3,
 /// punctuation 0.36, capitals and digits 0.7, wide letters (`m`, `w`, `M`,
 /// `W`) 0.9, `%` 1.03, anything else 0.58 (upstream's fitting table).
-fn display_width_em(text: &str) -> f32 {
+pub fn display_width_em(text: &str) -> f32 {
     text.chars()
         .map(|c| match c {
             'i' | 'j' | 'l' | 'I' | 'f' | 't' | 'r' | ' ' | '|' | '!' => 0.3,

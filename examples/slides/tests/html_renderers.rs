@@ -11,7 +11,6 @@ const STILL_FALLBACK: &[&str] = &[
     "slideCode",
     "slideCommand",
     "slideDiff",
-    "slideLayers",
     "slideMatrix",
     "slideRender",
     "slideRenderGrid",
@@ -19,7 +18,6 @@ const STILL_FALLBACK: &[&str] = &[
     "slideStack",
     "slideTable",
     "slideTranscript",
-    "slideTree",
     "slideWindow",
 ];
 

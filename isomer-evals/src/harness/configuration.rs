@@ -232,11 +232,7 @@ impl Configuration {
     /// The price of a call: the judge's when `judge` and one is declared, else the
     /// configuration's.
     pub(super) fn price_of(&self, judge: bool) -> Option<Price> {
-        if judge {
-            self.judge_price.or(self.price)
-        } else {
-            self.price
-        }
+        crate::run_file::price_of(self.price, self.judge_price, judge)
     }
 
     /// Whether anything of the configuration is declared (a default configuration that

@@ -48,6 +48,28 @@ impl SuiteKind for Suite {
     /// The `<suite>::totals` trial.
     fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
         let SuiteTrial { suite, built, dir } = trial;
+        // A shard runs its own cases only: the whole corpus is the merge's to add up.
+        if let Some(shard) = run_log::shard() {
+            let runs_dir = run_log::runs_dir(suite.name);
+            let files: Vec<String> = built
+                .configurations(suite.name)?
+                .iter()
+                .map(|configuration| {
+                    let part = run_log::shard_file_part(configuration.label(), &shard);
+                    runs_dir
+                        .join(format!("shard-{part}.json"))
+                        .display()
+                        .to_string()
+                })
+                .collect();
+            eprintln!(
+                "{}::totals: {} is set, so this is one shard of a partitioned run: no case runs here; this shard's case trials write their runs to {}; merge every shard's file with `isomer-report --merge`, which checks the suite floors",
+                suite.name,
+                run_log::SHARD_VARIABLE,
+                files.join(", "),
+            );
+            return Ok(());
+        }
         over_configurations(suite, built, dir, |selected| {
             built.totals_under(suite, selected, cases.clone())
         })
@@ -127,6 +149,7 @@ impl Suite {
             .unwrap_or_default();
         let expected = case.expected.clone().unwrap_or_default();
         let recordings = Recordings::new(dir);
+        let started = UtcNow::now();
         let TrialRun {
             report,
             mode,
@@ -142,9 +165,39 @@ impl Suite {
         if report.results.is_empty() {
             return Err("run_evals returned no result for the case".into());
         }
+        // In a shard of a partitioned run the case's runs go to the shard's run file (one
+        // per configuration), which `isomer-report --merge` joins with the other shards'.
+        let shard = run_log::shard().map(|shard| {
+            let has_golden = |_: &str| has_golden;
+            let file = run_log::run_file(
+                RunContext {
+                    suite: suite.name,
+                    mode,
+                    configuration: selected.configuration,
+                    started_at: started.rfc3339(),
+                    repeat: built.repeat_count(),
+                    floors: suite.floors,
+                    scorers: built.pack_scorers(),
+                    has_golden: &has_golden,
+                    // The merge into the shard file checks the suite floors over its runs.
+                    suite_misses: Vec::new(),
+                    corpus: suite.corpus.version(),
+                },
+                &report,
+                &trace,
+            );
+            run_log::add_to_shard(
+                &run_log::runs_dir(suite.name),
+                &run_log::shard_file_part(selected.configuration.label(), &shard),
+                file,
+            )
+        });
         // Faults of the case's own entry in corpus.json come first: no recording fixes them.
         let entry = CaseEntry::find(suite, &case_id);
         let mut messages = Vec::new();
+        if let Some(Err(error)) = shard {
+            messages.push(error);
+        }
         if !refused_golden.is_empty() {
             messages.push(entry.refused_golden(&refused_golden));
         }
@@ -312,6 +365,7 @@ impl Suite {
                 scorers: built.pack_scorers(),
                 has_golden: &has_golden,
                 suite_misses: suite_misses.clone(),
+                corpus: suite.corpus.version(),
             },
             &report,
             &trace,

@@ -181,28 +181,7 @@ impl Trace {
     /// when the run made no live call for it.
     fn measures_of(&self, recording: &str) -> Option<CaseMeasures> {
         let (attempts, judge) = self.calls_of(recording);
-        let mut measures: Option<CaseMeasures> = None;
-        let live = attempts
-            .iter()
-            .map(|record| (record, false))
-            .chain(judge.iter().map(|record| (record, true)))
-            .filter(|(record, _)| record.source == CallSource::Live);
-        for (record, is_judge) in live {
-            let measures = measures.get_or_insert_with(CaseMeasures::default);
-            let ms = record.latency_ms.unwrap_or(0.0);
-            if is_judge {
-                measures.judge_ms += ms;
-            } else {
-                measures.generate_ms += ms;
-            }
-            measures.input_tokens = measures
-                .input_tokens
-                .saturating_add(record.input_tokens.unwrap_or(0));
-            measures.output_tokens = measures
-                .output_tokens
-                .saturating_add(record.output_tokens.unwrap_or(0));
-        }
-        measures
+        CaseMeasures::of_calls(&attempts, judge.as_ref())
     }
 
     /// `generate`, each attempt it answers noted as read from its recording.

@@ -8,12 +8,13 @@ use std::path::{Path, PathBuf};
 use super::configuration::Configuration;
 use super::record::{RecordMode, Trace, priced};
 use crate::floor::{Floor, Score, Scores, misses};
+use crate::merge::merge_runs;
 use crate::report::Percentiles;
 use crate::report::{CaseScores, EvalCaseResult, EvalReport};
 use crate::report_table::ReportTable;
 use crate::run_file::{
-    Axes, CallRecord, CallSource, CaseRun, NO_LIVE_CALL, NOT_MEASURED_IN_REPLAY, PassRate,
-    RUN_FILE_FORMAT, RunFile, RunScores, format_usd,
+    Axes, CallRecord, CallSource, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate,
+    Price, RUN_FILE_FORMAT, RunFile, RunScores, format_usd, not_measured,
 };
 use crate::scorer::{self, Scorer};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
@@ -21,6 +22,50 @@ use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 /// The variable naming the directory run files are written under (`<dir>/<suite>/`);
 /// unset or empty, it is the cargo target directory's `isomer/`.
 pub(super) const RUNS_VARIABLE: &str = "ISOMER_EVAL_RUNS";
+
+/// The variable that makes a run one shard of a partitioned run: set to the shard's name
+/// (`2`, `2of3`, a CI runner's index), each case trial adds its runs to its shard's run
+/// file ([`add_to_shard`]) and the `totals` trial runs no case (the merge of every shard's
+/// file checks the suite floors). Unset or empty, a run is whole.
+pub(super) const SHARD_VARIABLE: &str = "ISOMER_EVAL_SHARD";
+
+/// The variable cargo-nextest sets in every test process it starts: one id per
+/// `cargo nextest run` invocation, shared by its processes (the trials of one shard).
+pub(super) const NEXTEST_RUN_ID: &str = "NEXTEST_RUN_ID";
+
+/// The shard this process runs, when [`SHARD_VARIABLE`] names one: the file-name part of
+/// its shard file, `<name>-<run>`, where `<run>` is the nextest run id ([`NEXTEST_RUN_ID`],
+/// shared by the processes of one `cargo nextest run`) or, without nextest (every trial in
+/// this one process), `p<process id>-<when this process first asked>`. Every character
+/// other than an ASCII letter, a digit, `-` and `_` is written `_`.
+pub(super) fn shard() -> Option<String> {
+    static RUN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let name = std::env::var_os(SHARD_VARIABLE).filter(|name| !name.is_empty())?;
+    let run = RUN.get_or_init(|| {
+        std::env::var_os(NEXTEST_RUN_ID)
+            .filter(|id| !id.is_empty())
+            .map(|id| id.to_string_lossy().into_owned())
+            .unwrap_or_else(|| {
+                format!(
+                    "p{}-{}",
+                    std::process::id(),
+                    super::record::UtcNow::now().stamp()
+                )
+            })
+    });
+    Some(
+        format!("{}-{run}", name.to_string_lossy())
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect(),
+    )
+}
 
 /// The name of the floor that reads a case's pass rate over its repeats.
 pub(super) const PASS_RATE_FLOOR: &str = "min_pass_rate";
@@ -55,7 +100,7 @@ impl Scores for Rate {
 /// The miss of the declared `min_pass_rate` floor for a case whose runs met its other case
 /// floors `passed` times in `runs` (`min_pass_rate: 0.8, floor >= 0.9`); `None` when the
 /// floor holds or is not declared.
-pub(super) fn pass_rate_miss(floors: &[Floor], passed: usize, runs: usize) -> Option<String> {
+pub(crate) fn pass_rate_miss(floors: &[Floor], passed: usize, runs: usize) -> Option<String> {
     let floor = floors
         .iter()
         .find(|floor| floor.name() == PASS_RATE_FLOOR)?;
@@ -76,7 +121,7 @@ pub(super) fn pass_rate_miss(floors: &[Floor], passed: usize, runs: usize) -> Op
 
 /// Whether the suite declares `min_pass_rate`: its runs' misses then count against the
 /// rate instead of failing the case one by one.
-pub(super) fn gates_on_pass_rate(floors: &[Floor]) -> bool {
+pub(crate) fn gates_on_pass_rate(floors: &[Floor]) -> bool {
     floors.iter().any(|floor| floor.name() == PASS_RATE_FLOOR)
 }
 
@@ -88,26 +133,22 @@ pub(super) fn pass_rates(
     report: &EvalReport,
     has_golden: &dyn Fn(&str) -> bool,
 ) -> Vec<PassRate> {
-    let mut rates: Vec<PassRate> = Vec::new();
-    for result in &report.results {
+    PassRate::tally(report.results.iter().map(|result| {
         let passed = run_misses(floors, scorers, result, has_golden(&result.case_id)).is_empty();
-        match rates.iter_mut().find(|rate| rate.case_id == result.case_id) {
-            Some(rate) => {
-                rate.runs += 1;
-                rate.passed += usize::from(passed);
-            }
-            None => rates.push(PassRate {
-                case_id: result.case_id.clone(),
-                passed: usize::from(passed),
-                runs: 1,
-                rate: 0.0,
-            }),
-        }
+        (result.case_id.as_str(), passed)
+    }))
+}
+
+/// Whether a case whose runs met its case floors `rate.passed` times in `rate.runs` passes,
+/// as its case trial decides from the floors: every run met them, or, when the suite
+/// declares `min_pass_rate`, the rate meets that floor. What a comparison of run files
+/// calls the case's verdict.
+pub(crate) fn case_passes(floors: &[Floor], rate: &PassRate) -> bool {
+    if gates_on_pass_rate(floors) {
+        pass_rate_miss(floors, rate.passed, rate.runs).is_none()
+    } else {
+        rate.passed == rate.runs
     }
-    for rate in &mut rates {
-        rate.rate = rate.passed as f64 / rate.runs as f64;
-    }
-    rates
 }
 
 /// `  <case>: 4 of 5`, one line per case.
@@ -139,6 +180,8 @@ pub(super) struct RunContext<'a> {
     pub(super) has_golden: &'a dyn Fn(&str) -> bool,
     /// The suite floors the run missed.
     pub(super) suite_misses: Vec<String>,
+    /// The corpus the run read.
+    pub(super) corpus: CorpusVersion,
 }
 
 /// The run file of `report`, whose calls `trace` noted.
@@ -153,6 +196,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         scorers,
         has_golden,
         suite_misses,
+        corpus,
     } = context;
     let results = &report.results;
     let axes = Axes::of(results, repeat);
@@ -165,7 +209,12 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                 &result.case_id,
                 result.repeat,
             ));
-            let micro_usd = run_micro_usd(configuration, &attempts, judge.as_ref());
+            let micro_usd = run_micro_usd(
+                configuration.price,
+                configuration.judge_price,
+                &attempts,
+                judge.as_ref(),
+            );
             total_micro_usd = match (total_micro_usd, micro_usd) {
                 (Some(total), Some(micro)) => Some(total + micro),
                 (total, micro) => total.or(micro),
@@ -195,17 +244,13 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                 error: result.error.as_ref().map(ToString::to_string),
             }
         })
-        .collect();
+        .collect::<Vec<CaseRun>>();
     let measured = report.totals.measured;
-    let not_measured = match (measured, mode) {
-        (Some(_), _) => None,
-        (None, None) => Some(NOT_MEASURED_IN_REPLAY.to_owned()),
-        (None, Some(_)) => Some(NO_LIVE_CALL.to_owned()),
-    };
+    let mode = RecordMode::run_mode(mode);
     RunFile {
         format: RUN_FILE_FORMAT,
         suite: suite.to_owned(),
-        mode: RecordMode::run_mode(mode),
+        mode,
         configuration: configuration.label().map(str::to_owned),
         label: configuration.provenance.clone(),
         price: configuration.price,
@@ -216,19 +261,26 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         cost_usd: total_micro_usd.map(|micro| micro / 1_000_000.0),
         cap_reached: trace.cap_reached(),
         measured,
-        not_measured,
+        not_measured: not_measured(mode, measured.as_ref()),
         axes,
-        pass_rates: pass_rates(floors, scorers, report, has_golden),
+        pass_rates: PassRate::tally(runs.iter().map(|run| (run.case_id.as_str(), run.passed))),
         suite_floor_misses: suite_misses,
         runs,
+        corpus: Some(corpus),
+        floors: floors.iter().map(DeclaredFloor::from).collect(),
     }
 }
 
 /// What the live calls of one run cost, in millionths of a dollar, each at its price (the
 /// judge's at the judge's); `None` when none was priced. Added in that unit so whole prices
 /// and tokens sum without rounding.
-fn run_micro_usd(
-    configuration: &Configuration,
+///
+/// `price` and `judge_price` are the configuration's (the judge's falls back to `price`,
+/// [`crate::run_file::price_of`]); a shard merge prices its runs again here from the
+/// run file's.
+pub(crate) fn run_micro_usd(
+    price: Option<Price>,
+    judge_price: Option<Price>,
     attempts: &[CallRecord],
     judge: Option<&CallRecord>,
 ) -> Option<f64> {
@@ -239,7 +291,7 @@ fn run_micro_usd(
         .filter(|(call, _)| call.source == CallSource::Live)
         .filter_map(|(call, is_judge)| {
             priced(
-                configuration.price_of(is_judge),
+                crate::run_file::price_of(price, judge_price, is_judge),
                 call.input_tokens.unwrap_or(0),
                 call.output_tokens.unwrap_or(0),
             )
@@ -373,6 +425,83 @@ pub(super) fn write_run_file(dir: &Path, stamp: &str, file: &RunFile) -> Result<
     }
 }
 
+/// The part of a shard file's name after `shard-`: the configuration's label and the
+/// shard ([`shard`]), `gpt-4.1-2-<run>`, or the shard alone for a suite without labelled
+/// configurations. A label is letters, digits, `.`, `-` and `_` (see `configuration.rs`).
+pub(super) fn shard_file_part(label: Option<&str>, shard: &str) -> String {
+    match label {
+        Some(label) => format!("{label}-{shard}"),
+        None => shard.to_owned(),
+    }
+}
+
+/// Adds `file`, the run file of one case trial, to the file of shard `shard` ([`shard`]) in
+/// `dir` (`dir/shard-<shard>.json`, created by the first trial of the shard that gets
+/// here) and returns the shard file's absolute path.
+///
+/// Under nextest the trials of a shard are separate processes, often in flight together:
+/// each holds an exclusive lock on `dir/.isomer-shard-<shard>.lock` while it reads the shard
+/// file, merges its runs in ([`crate::merge::merge_runs`], which puts them in corpus order
+/// and recomputes the axes, pass rates and suite floors over every run the file holds)
+/// and writes it back whole (staged beside it, then renamed over it). A case already in
+/// the file (a retried trial) has its runs replaced. So the shard file always holds
+/// exactly the cases its run's case trials ran, and nothing else.
+///
+/// # Errors
+/// The directory, lock or file cannot be read or written, or the shard file is not a run
+/// file of the same run (another suite, corpus version, mode, ...), said with the path.
+pub(super) fn add_to_shard(dir: &Path, shard: &str, file: RunFile) -> Result<PathBuf, String> {
+    use std::io::Write as _;
+    std::fs::create_dir_all(dir).map_err(|error| {
+        format!(
+            "cannot create the run file directory {}: {error}",
+            dir.display()
+        )
+    })?;
+    let lock_path = dir.join(format!(".isomer-shard-{shard}.lock"));
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .and_then(|lock| lock.lock().map(|()| lock))
+        .map_err(|error| format!("cannot lock {}: {error}", lock_path.display()))?;
+    let path = dir.join(format!("shard-{shard}.json"));
+    let shown = path.display().to_string();
+    let mut shards = Vec::with_capacity(2);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            let mut earlier = NamedRunFile::from_json(shown.clone(), &text)
+                .map_err(|error| format!("cannot add to the shard file {shown}: {error}"))?;
+            // A retried trial replaces its case's runs.
+            earlier
+                .file
+                .runs
+                .retain(|run| !file.runs.iter().any(|new| new.case_id == run.case_id));
+            shards.push(earlier);
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+        Err(error) => return Err(format!("cannot read the shard file {shown}: {error}")),
+    }
+    shards.push(NamedRunFile::new("this trial's run", file));
+    let merged = merge_runs(&shards)
+        .map_err(|error| format!("cannot add to the shard file {shown}: {error}"))?;
+    let text = serde_json::to_string_pretty(&merged.file)
+        .map_err(|error| format!("cannot serialize the run file: {error}"))?;
+    let cannot = |error: std::io::Error| format!("cannot write the shard file {shown}: {error}");
+    let mut staged = tempfile::Builder::new()
+        .prefix(crate::recordings::STAGED_PREFIX)
+        .tempfile_in(dir)
+        .map_err(cannot)?;
+    staged
+        .write_all(format!("{text}\n").as_bytes())
+        .and_then(|()| staged.as_file().sync_all())
+        .map_err(cannot)?;
+    staged.persist(&path).map_err(|error| cannot(error.error))?;
+    drop(lock);
+    Ok(std::path::absolute(&path).unwrap_or(path))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -435,6 +564,7 @@ mod tests {
                 scorers: &scorers,
                 has_golden: &|_| false,
                 suite_misses: Vec::new(),
+                corpus: CorpusVersion::of("{}", vec!["a".into(), "b".into()]),
             },
             &report,
             &Trace::default(),

@@ -26,6 +26,10 @@
 //! an answer or an error holding `<script>`, event attributes or `javascript:` links
 //! shows as text and runs nothing.
 //!
+//! [`ComparePage`] lays out a comparison of run files ([`crate::compare::Comparison`]):
+//! the matrix of cases × run files, each cell a verdict linking to the case's values in
+//! every file.
+//!
 //! Build a page with [`EvalPage`] (single-shot) or [`AgentPage`]; [`AnswerLog`] keeps the
 //! model text of each attempt of a run, which the report value does not hold. The eval
 //! harness writes a page when `ISOMER_EVAL_HTML` names a directory (see
@@ -51,6 +55,7 @@
 //! ```
 
 mod agent;
+mod compare_page;
 mod page;
 mod report_page;
 
@@ -75,6 +80,7 @@ use page::{
 };
 
 pub use agent::AgentPage;
+pub use compare_page::ComparePage;
 pub(crate) use report_page::kind::Kind as PageKind;
 pub use report_page::{DrawPicture, ReportPage};
 

@@ -17,7 +17,7 @@ use crate::runtime::EvalRuntime;
 
 /// The report's own stylesheet. System fonts, no web fonts, no images: the page loads
 /// nothing.
-const REPORT_CSS: &str = "\
+pub(super) const REPORT_CSS: &str = "\
 *{box-sizing:border-box}\
 body{margin:0;padding:24px 32px;font:14px/1.45 system-ui,sans-serif;color:#1d232b;background:#f4f5f7}\
 h1{font-size:24px;margin:0 0 4px}\
@@ -64,7 +64,7 @@ details>summary{cursor:pointer;color:#27405f;font-size:12px}\
 
 /// The page's Content-Security-Policy: nothing may load and no script may run, so even a
 /// rendering that let markup through could not act. Styles are inline.
-const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+pub(super) const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /// `text`, escaped as the html surface escapes text.
 pub(super) fn esc(text: &str) -> String {

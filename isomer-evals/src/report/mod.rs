@@ -6,12 +6,14 @@
 //! | `case.rs` | one case's result ([`EvalCaseResult`]) |
 //! | `totals.rs` | what the results add up to ([`EvalTotals`]) and what the floors read |
 //! | `repeats.rs` | statistics over repeats ([`Mean`], [`CaseSpread`]) |
+//! | `scored_run.rs` | what those read of one run, from a report or a run file |
 //! | `measured.rs` | wall time and tokens of a live run, and [`format_measurements`] |
 //! | `text.rs` | [`format_report`], byte-identical to upstream's `formatReport` (its expected-hit and errored-case lines included) |
 
 mod case;
 mod measured;
 pub(crate) mod repeats;
+pub(crate) mod scored_run;
 mod text;
 mod totals;
 

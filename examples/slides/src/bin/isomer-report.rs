@@ -5,13 +5,24 @@
 //! cargo run -p isomer-slides --bin isomer-report [-- OPTIONS]
 //!
 //! Options:
-//!       --corpus <DIR>  The corpus directory [default: corpus/slides of this repository]
-//!       --json          Print the EvalReport as JSON instead of the text report
-//!       --html <FILE>   Also write the HTML report of the run to FILE
-//!       --print-prompt  Print the prompt the harness builds for the slides pack and exit
-//!   -h, --help          Print help
-//!   -V, --version       Print version
+//!       --corpus <DIR>            The corpus directory [default: corpus/slides of this repository]
+//!       --json                    Print the EvalReport as JSON instead of the text report
+//!       --html <FILE>             Also write the HTML report of the run to FILE
+//!       --print-prompt            Print the prompt the harness builds for the slides pack and exit
+//!       --compare <RUN> <RUN>...  Compare run files of one suite, each against the first
+//!       --merge <RUN>...          Merge the run files of the shards of one run
+//!   -o, --output <FILE>           With --merge, write the merged run file to FILE
+//!   -h, --help                    Print help
+//!   -V, --version                 Print version
 //! ```
+//!
+//! `--compare A.json B.json [...]` and `--merge SHARD.json ... [-o FILE]` read run files
+//! (what an eval gate's `totals` trial, or each shard of a sharded run, writes under
+//! `target/isomer/<suite>/`) instead of replaying a corpus; see
+//! [`isomer_evals::compare`] and [`isomer_evals::merge`] for what they print, and
+//! `run_files.rs` beside this file for their exit statuses. With `--compare`, `--html FILE`
+//! writes the comparison page ([`isomer_evals::html::ComparePage`]); with `--merge`,
+//! `--json` prints the merged run file instead of its summary.
 //!
 //! The command line is parsed by clap ([`Cli`]): an unknown or repeated option, a
 //! missing or empty value, or `--print-prompt` with another option is refused on stderr
@@ -87,7 +98,14 @@ const EXIT_STATUS: &str = "\
 Exit status:
   0  the recordings match the harness
   1  prompt.txt differs, recordings are missing or judgments are stale (the report is still printed)
-  2  a bad argument, a corpus that does not load or has no cases, or an HTML file that cannot be written";
+  2  a bad argument, a corpus that does not load or has no cases, or an HTML file that cannot be written
+
+With --compare (--html FILE writes the comparison page): 0; 1 when a case that passed in
+the first run file fails in a later one; 2 when a run file does not read or the files do
+not compare.
+With --merge (--json prints the merged run file): 0; 1 when the merged run misses a suite
+floor or a case ran in no shard; 2 when a run file does not read, the shards do not merge
+or the output cannot be written.";
 
 /// The command line of `isomer-report`.
 #[derive(Debug, Parser)]
@@ -108,9 +126,21 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Print the prompt the harness builds for the slides pack and exit
-    #[arg(long, conflicts_with_all = ["corpus", "json", "html"])]
+    #[arg(long, conflicts_with_all = ["corpus", "json", "html", "compare", "merge"])]
     print_prompt: bool,
+    /// Compare run files of one suite, each against the first
+    #[arg(long, value_name = "RUN", num_args = 2.., conflicts_with_all = ["corpus", "json", "merge"])]
+    compare: Vec<PathBuf>,
+    /// Merge the run files of the shards of one run
+    #[arg(long, value_name = "RUN", num_args = 1.., conflicts_with_all = ["corpus", "html"])]
+    merge: Vec<PathBuf>,
+    /// With --merge, write the merged run file to FILE
+    #[arg(short = 'o', long, value_name = "FILE", requires = "merge")]
+    output: Option<PathBuf>,
 }
+
+#[path = "isomer-report/run_files.rs"]
+mod run_files;
 
 /// What one replay of a corpus produced.
 pub struct Replayed {
@@ -263,6 +293,12 @@ fn main() -> ExitCode {
 /// HTML page when asked, prints the report and says on stderr what does not match the
 /// recordings. The exit status is the module docs'.
 fn run(cli: &Cli) -> ExitCode {
+    if !cli.compare.is_empty() {
+        return run_files::compare(&cli.compare, cli.html.as_deref());
+    }
+    if !cli.merge.is_empty() {
+        return run_files::merge(&cli.merge, cli.output.as_deref(), cli.json);
+    }
     if cli.print_prompt {
         // Exactly the prompt text: `> corpus/slides/prompt.txt` writes the file.
         return match slides_prompt() {
