@@ -347,7 +347,7 @@ pub(crate) fn misses(
 }
 
 /// Prints a score with up to four decimals and no trailing zeros (`0.8`, `0.6667`, `1`).
-fn number(value: f64) -> String {
+pub(crate) fn number(value: f64) -> String {
     let text = format!("{value:.4}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     text.to_string()

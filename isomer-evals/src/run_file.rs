@@ -46,7 +46,7 @@
 //! | `capReached` | why live calls were refused in this run: the cap that was reached, its limit and the spend so far (`max_cost cap of configuration `gpt-4.1` reached: 0.012 USD spent by 3 live calls, cap 0.01 USD; no further live call is made in this run`); absent when no cap stopped a call |
 //! | `measured` | latency and tokens over the runs that made a live call ([`MeasuredTotals`]: `runs`, and `generateMs`, `judgeMs`, `inputTokens`, `outputTokens` each as `mean`, `p50`, `p95`); absent when no run made one |
 //! | `notMeasured` | present exactly when `measured` is absent: `not measured in replay`, or `no live call in this run` for a record or measure run that had every answer already |
-//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it) |
+//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it), and `scorers`: each pack scorer's by name (absent when the suite has none) |
 //! | `passRates` | per case in corpus order, how many of its runs met every case floor the suite declares ([`PassRate`]: `caseId`, `passed`, `runs`, `rate` = `passed / runs`) |
 //! | `suiteFloorMisses` | the suite floors the run missed, as the `totals` trial prints them (`min_valid_ratio: 0.5, floor >= 0.9`); empty when all hold |
 //! | `runs` | one entry per run of a case, in corpus order, the repeats of a case together ([`CaseRun`]) |
@@ -64,7 +64,7 @@
 //! | `caseId`, `repeat` | the case and which of its runs this is (`0 .. repeat`) |
 //! | `passed` | whether the run met every case floor the suite declares (`min_pass_rate` aside) |
 //! | `floorMisses` | the case floors it missed, as the case trial prints them |
-//! | `scores` | [`RunScores`]: `parsed`, `valid`, `validAfterRetry`, `rawBytes` (the first attempt's bytes), and `selectionF1`, `expectedHit`, `answerability` (`yes`, `partial`, `no`) when the run has them |
+//! | `scores` | [`RunScores`]: `parsed`, `valid`, `validAfterRetry`, `rawBytes` (the first attempt's bytes), and `selectionF1`, `expectedHit`, `answerability` (`yes`, `partial`, `no`) when the run has them, and `scorers`: each pack scorer's value by name (`true`/`false` or a number) when one gave it |
 //! | `attempts` | one [`CallRecord`] per `generate` attempt the run asked for (`0`, then `1` for the retry) |
 //! | `judge` | the [`CallRecord`] of the judge call, when the run was judged |
 //! | `costUsd` | what its live calls cost in US dollars (the sum of their `costUsd`); absent when none was priced |
@@ -84,6 +84,8 @@
 //! times the price per million) and divided once, so prices and token counts that are
 //! whole numbers give sums with no rounding of their own.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -91,6 +93,7 @@ use crate::case::AnswerabilityVerdict;
 use crate::floor::Floor;
 use crate::report::MeasuredTotals;
 pub use crate::report::repeats::Axes;
+use crate::scorer::ScorerValue;
 use isomer_corpus::SINGLE_SHOT_FLOORS;
 
 /// The format version [`RunFile::format`] holds.
@@ -439,6 +442,9 @@ pub struct RunScores {
     /// The judge's verdict, when judged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answerability: Option<AnswerabilityVerdict>,
+    /// Each pack scorer's value for the run, by scorer name, when a scorer gave one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub scorers: BTreeMap<String, ScorerValue>,
 }
 
 /// Where a call's answer came from.

@@ -30,6 +30,8 @@
 //! | [`slide_deck_frame`] | the frame, registered as `"slide"`, whose body rule wants one `slideFrame` |
 //! | [`runtime`] | a runtime of the pack and the frame, ready to validate and render |
 //! | [`AUTHORING_GUIDE`], [`AUTHORING_RULES`] | the prose for the authoring prompt |
+//! | [`EVAL_FLOORS`], [`eval_scorers`] | what the slides eval gate holds the recorded corpus to |
+//! | [`pictures`] | the slide pictures of the evals: the `fits_frame` scorer and the report's pictures |
 //! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
 //! | [`synthetic`] | a deterministic synthetic corpus of any size, for benchmarks and scale tests |
 //!
@@ -91,6 +93,7 @@ pub mod html;
 pub mod list;
 pub mod markdown;
 pub mod marks;
+pub mod pictures;
 pub mod primitives;
 pub mod schema;
 pub mod slack;
@@ -138,6 +141,17 @@ pub const EVAL_FLOORS: &[isomer_evals::floor::Floor] = {
         Floor::count("max_answerability_no", 0),
     ]
 };
+
+/// The pack scorers the slides eval gate adds to its suite, with their floors, and which
+/// `isomer-report` runs too (so its report matches the gate's baseline, and its HTML page
+/// shows their floors): [`pictures::fits_frame`], whether each answer's slide stays inside
+/// its 1920×1080 frame when drawn, with the suite floor `min_fits_frame_ratio = 0.97`.
+///
+/// Set from the committed baseline: 48 of 49 slides fit; timeout-two-files (its retry)
+/// runs 78 px past the bottom of the frame.
+pub fn eval_scorers() -> Vec<isomer_evals::scorer::Scorer> {
+    vec![pictures::fits_frame().min_ratio(0.97)]
+}
 
 /// One primitive of the pack as the pack lists it: how it is built and
 /// its rules in the slides stylesheet ([`primitives::SlideNode::CSS`]).

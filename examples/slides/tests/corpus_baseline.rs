@@ -332,7 +332,7 @@ mod command {
         assert_eq!(output.status.code(), Some(0));
         assert_eq!(
             String::from_utf8(output.stdout).unwrap(),
-            "cases             1\nparsed            1 (100%)\nvalid             1 (100%)\nvalid after retry 1 (100%)\nmean selection F1 1.00\nanswerability     yes 1 / partial 0 / no 0\nexpected hits     1 / 1 (100%)\n\nlatency and tokens: not measured in replay\n"
+            "cases             1\nparsed            1 (100%)\nvalid             1 (100%)\nvalid after retry 1 (100%)\nmean selection F1 1.00\nanswerability     yes 1 / partial 0 / no 0\nexpected hits     1 / 1 (100%)\nfits_frame        1 / 1 (100%)\n\nlatency and tokens: not measured in replay\n"
         );
     }
 

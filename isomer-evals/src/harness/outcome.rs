@@ -25,6 +25,7 @@ use crate::recordings::{
 use crate::report::{EvalCaseResult, measured_table};
 use crate::report_table::run_name;
 use crate::run_file::NO_LIVE_CALL;
+use crate::scorer;
 use isomer_corpus::{
     ANSWERS_DIR, FloorLevel, FloorSpec, JUDGMENTS_FILE, MANIFEST_FILE, SINGLE_SHOT_FLOORS,
     answer_file_name, finding_position, parse_answer_file_name, parse_judgments,
@@ -176,6 +177,7 @@ impl Suite {
                     started_at: started.rfc3339(),
                     repeat: built.repeat_count(),
                     floors: suite.floors,
+                    scorers: built.pack_scorers(),
                     has_golden: &has_golden,
                     // The merge into the shard file checks the suite floors over its runs.
                     suite_misses: Vec::new(),
@@ -227,7 +229,7 @@ impl Suite {
         );
         let mut failed_runs = Vec::new();
         for (index, result) in report.results.iter().enumerate() {
-            let misses = run_misses(suite.floors, result, has_golden);
+            let misses = run_misses(suite.floors, built.pack_scorers(), result, has_golden);
             let name = run_name(&case_id, result.repeat, repeated);
             if !misses.is_empty() {
                 failed_runs.push(format!("{name}: {}", misses.join("; ")));
@@ -338,19 +340,20 @@ impl Suite {
             trace,
             mode,
         } = record::run(built, suite.name, configuration, cases, &recordings, tap)?;
-        let rates = run_log::pass_rates(suite.floors, &report, &has_golden);
+        let rates = run_log::pass_rates(suite.floors, built.pack_scorers(), &report, &has_golden);
         if built.repeat_count() > 1 {
             eprintln!(
                 "{heading}, runs of each case that met its case floors:\n{}",
                 run_log::pass_rate_lines(&rates).trim_end()
             );
         }
-        let suite_misses = misses(
+        let mut suite_misses = misses(
             suite.floors,
             SINGLE_SHOT_FLOORS,
             FloorLevel::Suite,
             &report.totals,
         );
+        suite_misses.extend(scorer::suite_misses(built.pack_scorers(), &report.totals));
         let run_file = run_log::run_file(
             RunContext {
                 suite: suite.name,
@@ -359,6 +362,7 @@ impl Suite {
                 started_at: started.rfc3339(),
                 repeat: built.repeat_count(),
                 floors: suite.floors,
+                scorers: built.pack_scorers(),
                 has_golden: &has_golden,
                 suite_misses: suite_misses.clone(),
                 corpus: suite.corpus.version(),
@@ -534,7 +538,14 @@ impl Suite {
                 Err(failure.trim_end().to_owned().into())
             };
         }
-        conclude_totals(suite, &report.totals, out, &report, &baseline)
+        conclude_totals(
+            suite,
+            &report.totals,
+            &scorer::suite_misses(built.pack_scorers(), &report.totals),
+            out,
+            &report,
+            &baseline,
+        )
     }
 }
 
@@ -921,6 +932,46 @@ first attempt's validation errors (5):
             None
         );
         assert_eq!(passing.text.get(), None, "a passing case reads no answer");
+    }
+
+    /// A pack scorer's case floor is checked with the declared floors and its miss
+    /// printed after theirs, with what the scorer said of the value.
+    #[test]
+    fn case_message_names_a_pack_scorer_miss_after_the_declared_floors() {
+        use crate::scorer::{Scored, Scorer, ScorerScore, ScorerValue};
+        let mut result = result(json!({
+            "caseId": "tall",
+            "validity": { "parsed": true, "valid": true, "validAfterRetry": true, "errors": [] },
+            "payload": { "rawBytes": 10, "sanitizedBytes": 10, "unknownTypes": ["gauge"] }
+        }));
+        result.scorers = vec![ScorerScore {
+            name: "fits_frame".into(),
+            value: ScorerValue::Flag(false),
+            detail: Some("bottom 78 px, right 0 px past the 1920×1080 frame".into()),
+        }];
+        let scorers = [Scorer::flag("fits_frame", |_| Some(Scored::flag(true))).required()];
+        let misses = super::super::run_log::run_misses(
+            &[Floor::flag("no_invented_types")],
+            &scorers,
+            &result,
+            true,
+        );
+        let dir = answers(&[]);
+        assert_eq!(
+            case_message(
+                "tall",
+                &result,
+                &misses,
+                &[],
+                &[],
+                &[],
+                &AnswerFile::new(dir.path(), "tall")
+            )
+            .unwrap(),
+            "case `tall` is below its floors:
+  no_invented_types: [gauge], floor []
+  fits_frame: false, floor true (bottom 78 px, right 0 px past the 1920×1080 frame)"
+        );
     }
 
     /// An attempt that is not JSON is named as such, with its file; a missing first

@@ -16,6 +16,7 @@ use crate::run_file::{
     Axes, CallRecord, CallSource, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate,
     Price, RUN_FILE_FORMAT, RunFile, RunScores, format_usd, not_measured,
 };
+use crate::scorer::{self, Scorer};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
 /// The variable naming the directory run files are written under (`<dir>/<suite>/`);
@@ -69,18 +70,22 @@ pub(super) fn shard() -> Option<String> {
 /// The name of the floor that reads a case's pass rate over its repeats.
 pub(super) const PASS_RATE_FLOOR: &str = "min_pass_rate";
 
-/// The case floors `result` misses, `min_pass_rate` aside (it reads every run of the case).
+/// The case floors `result` misses, `min_pass_rate` aside (it reads every run of the case),
+/// then the case floors of the pack `scorers`.
 pub(super) fn run_misses(
     floors: &[Floor],
+    scorers: &[Scorer],
     result: &EvalCaseResult,
     has_golden: bool,
 ) -> Vec<String> {
-    misses(
+    let mut found = misses(
         floors,
         SINGLE_SHOT_FLOORS,
         FloorLevel::Case,
         &CaseScores { result, has_golden },
-    )
+    );
+    found.extend(scorer::case_misses(scorers, result));
+    found
 }
 
 /// A case's pass rate, as the `min_pass_rate` floor reads it.
@@ -124,11 +129,12 @@ pub(crate) fn gates_on_pass_rate(floors: &[Floor]) -> bool {
 /// runs meet every case floor of `floors`. `has_golden` says which case ids have a golden.
 pub(super) fn pass_rates(
     floors: &[Floor],
+    scorers: &[Scorer],
     report: &EvalReport,
     has_golden: &dyn Fn(&str) -> bool,
 ) -> Vec<PassRate> {
     PassRate::tally(report.results.iter().map(|result| {
-        let passed = run_misses(floors, result, has_golden(&result.case_id)).is_empty();
+        let passed = run_misses(floors, scorers, result, has_golden(&result.case_id)).is_empty();
         (result.case_id.as_str(), passed)
     }))
 }
@@ -168,6 +174,8 @@ pub(super) struct RunContext<'a> {
     pub(super) repeat: u32,
     /// The declared floors.
     pub(super) floors: &'a [Floor],
+    /// The suite's pack scorers, with their floors.
+    pub(super) scorers: &'a [Scorer],
     /// Which case ids have a golden.
     pub(super) has_golden: &'a dyn Fn(&str) -> bool,
     /// The suite floors the run missed.
@@ -185,6 +193,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         started_at,
         repeat,
         floors,
+        scorers,
         has_golden,
         suite_misses,
         corpus,
@@ -195,7 +204,7 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
     let runs = results
         .iter()
         .map(|result| {
-            let floor_misses = run_misses(floors, result, has_golden(&result.case_id));
+            let floor_misses = run_misses(floors, scorers, result, has_golden(&result.case_id));
             let (attempts, judge) = trace.calls_of(&isomer_corpus::recording_name(
                 &result.case_id,
                 result.repeat,
@@ -223,6 +232,11 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
                     selection_f1: result.selection.as_ref().map(|selection| selection.f1),
                     expected_hit: result.expected.as_ref().map(|expected| expected.hit),
                     answerability: result.answerability.map(|score| score.verdict),
+                    scorers: result
+                        .scorers
+                        .iter()
+                        .map(|score| (score.name.clone(), score.value))
+                        .collect(),
                 },
                 attempts,
                 judge,
@@ -513,5 +527,72 @@ mod tests {
             rate: 0.8,
         }];
         assert_eq!(pass_rate_lines(&rates), "  a: 4 of 5\n");
+    }
+
+    /// A pack scorer's values are in each run's scores and its mean among the axes; its
+    /// case floor decides `passed` and the pass rates as the declared floors do.
+    #[test]
+    fn the_run_file_holds_each_pack_scorer_and_its_case_floor() {
+        use crate::report::floor_tests::result;
+        use crate::scorer::{Scored, ScorerScore, ScorerValue};
+        use serde_json::json;
+
+        let run = |id: &str, fits: bool| {
+            let mut result = result(json!({
+                "caseId": id,
+                "validity": { "parsed": true, "valid": true, "validAfterRetry": true, "errors": [] },
+                "payload": { "rawBytes": 10, "sanitizedBytes": 10, "unknownTypes": [] }
+            }));
+            result.scorers = vec![ScorerScore {
+                name: "fits_frame".into(),
+                value: ScorerValue::Flag(fits),
+                detail: None,
+            }];
+            result
+        };
+        let report = EvalReport::new(vec![run("a", true), run("b", false)]);
+        let scorers = [Scorer::flag("fits_frame", |_| Some(Scored::flag(true))).required()];
+        let configuration = Configuration::unlabeled();
+        let file = run_file(
+            RunContext {
+                suite: "s",
+                mode: None,
+                configuration: &configuration,
+                started_at: "2026-12-06T23:00:00Z".into(),
+                repeat: 1,
+                floors: &[],
+                scorers: &scorers,
+                has_golden: &|_| false,
+                suite_misses: Vec::new(),
+                corpus: CorpusVersion::of("{}", vec!["a".into(), "b".into()]),
+            },
+            &report,
+            &Trace::default(),
+        );
+        let wire = serde_json::to_value(&file).unwrap();
+        assert_eq!(
+            wire["axes"]["scorers"],
+            json!({ "fits_frame": { "mean": 0.5 } })
+        );
+        assert_eq!(
+            wire["runs"][0]["scores"]["scorers"],
+            json!({ "fits_frame": true })
+        );
+        assert_eq!(
+            wire["runs"][1]["scores"]["scorers"],
+            json!({ "fits_frame": false })
+        );
+        assert_eq!(wire["runs"][1]["passed"], json!(false));
+        assert_eq!(
+            wire["runs"][1]["floorMisses"],
+            json!(["fits_frame: false, floor true"])
+        );
+        assert_eq!(
+            file.pass_rates
+                .iter()
+                .map(|rate| (rate.case_id.as_str(), rate.passed))
+                .collect::<Vec<_>>(),
+            [("a", 1), ("b", 0)]
+        );
     }
 }

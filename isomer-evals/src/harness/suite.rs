@@ -14,6 +14,7 @@ use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 use crate::run_file::Price;
 use crate::runtime::{EvalFrame, EvalRuntime};
+use crate::scorer::Scorer;
 
 /// The runtime under test and the [`run_evals`] options the harness runs a corpus with.
 ///
@@ -49,6 +50,8 @@ pub struct Suite {
     caps: Caps,
     /// How long one live call may run.
     timeout: Duration,
+    /// The pack scorers, in the order added ([`Suite::scorer`]).
+    scorers: Vec<Scorer>,
 }
 
 /// The [`RunEvalsOptions`] a suite sets, beside the runtime and frame they borrow.
@@ -86,6 +89,7 @@ impl Suite {
             configurations: Vec::new(),
             caps: Caps::default(),
             timeout: DEFAULT_LIVE_TIMEOUT,
+            scorers: Vec::new(),
         }
     }
 
@@ -209,6 +213,42 @@ impl Suite {
         self
     }
 
+    /// Adds a pack scorer ([`crate::scorer`]): an axis of its own, scored on every run of
+    /// every case after the built-in axes, shown in the text report, the run file and the
+    /// HTML report, and gated by its floors (its case floor in each case trial, its suite
+    /// floor in `totals`). Scorers run, and show, in the order added.
+    ///
+    /// ```no_run
+    /// use isomer_evals::harness::Suite;
+    /// use isomer_evals::scorer::{Scored, Scorer};
+    ///
+    /// fn slides(runtime: impl isomer_evals::EvalRuntime + Send + 'static) -> Suite {
+    ///     Suite::new(runtime).scorer(
+    ///         Scorer::flag("has_title", |input| {
+    ///             let composition = input.result.validity.composition.as_ref()?;
+    ///             Some(Scored::flag(composition.get("title").is_some()))
+    ///         })
+    ///         .required(),
+    ///     )
+    /// }
+    /// ```
+    pub fn scorer(mut self, scorer: Scorer) -> Self {
+        self.scorers.push(scorer);
+        self
+    }
+
+    /// Adds each of `scorers`, in order, as [`Suite::scorer`] does (a pack's list of
+    /// scorers, say).
+    pub fn scorers(mut self, scorers: impl IntoIterator<Item = Scorer>) -> Self {
+        self.scorers.extend(scorers);
+        self
+    }
+
+    /// The pack scorers, in the order added.
+    pub(crate) fn pack_scorers(&self) -> &[Scorer] {
+        &self.scorers
+    }
+
     /// Runs per case, as set with [`Suite::repeat`].
     pub(crate) fn repeat_count(&self) -> u32 {
         self.settings.repeat
@@ -312,6 +352,7 @@ impl Suite {
             frame: self.frame.as_deref().map(|frame| frame as &dyn EvalFrame),
             repeat,
             prompt: Some(Prompt::lazy(|| self.prompt())),
+            scorers: &self.scorers,
             ..RunEvalsOptions::new(&*self.runtime, corpus, generate)
         };
         block_on(run_evals(options))
@@ -341,7 +382,7 @@ impl Suite {
         report: &'a EvalReport,
         cases: &'a [EvalCase],
     ) -> EvalPage<'a> {
-        let page = EvalPage::new(name, report, cases, &*self.runtime);
+        let page = EvalPage::new(name, report, cases, &*self.runtime).scorers(&self.scorers);
         match self.frame.as_deref() {
             Some(frame) => page.frame(frame),
             None => page,
@@ -365,6 +406,7 @@ impl std::fmt::Debug for Suite {
             .field("configurations", &self.configurations)
             .field("caps", &self.caps)
             .field("timeout", &self.timeout)
+            .field("scorers", &self.scorers)
             .finish_non_exhaustive()
     }
 }

@@ -21,6 +21,7 @@ pub(super) const REPORT_CSS: &str = "\
 *{box-sizing:border-box}\
 body{margin:0;padding:24px 32px;font:14px/1.45 system-ui,sans-serif;color:#1d232b;background:#f4f5f7}\
 h1{font-size:24px;margin:0 0 4px}\
+img.picture{display:block;width:100%;height:auto;margin:8px 0;border:1px solid #c9ced6;background:#fff}\
 h2{font-size:17px;margin:28px 0 10px}\
 h3{font-size:15px;margin:0 0 6px;word-break:break-all}\
 h4{font-size:13px;margin:0 0 6px;color:#4a5360}\
@@ -400,6 +401,20 @@ pub(super) fn write_rendering(
             esc(&error.to_string())
         )),
         None => write_json(out, composition),
+    }
+}
+
+/// A picture of a composition ([`super::DrawPicture`]): the PNG as an `<img>` with a
+/// `data:` URI (the page's Content-Security-Policy allows images from `data:` only), or
+/// why there is none.
+pub(super) fn write_picture(out: &mut String, picture: Result<Vec<u8>, String>) {
+    use base64::Engine as _;
+    match picture {
+        Ok(png) => out.push_str(&format!(
+            "<img class=\"picture\" alt=\"picture\" src=\"data:image/png;base64,{}\">",
+            base64::engine::general_purpose::STANDARD.encode(png)
+        )),
+        Err(why) => out.push_str(&format!("<p class=\"none\">no picture: {}</p>", esc(&why))),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Statistics over the repeats of a run (`repeat = n`): the mean of each axis with its
 //! standard error ([`Mean`]), and how the runs of one case differ ([`CaseSpread`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +28,10 @@ pub struct Axes {
     /// Verdict `yes` over the judged runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answerability_yes: Option<Mean>,
+    /// Each pack scorer's value over the runs it scored, by scorer name (flags as `1` /
+    /// `0`); omitted on the wire when the run has no scorer ([`crate::scorer`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub scorers: BTreeMap<String, Mean>,
 }
 
 impl Axes {
@@ -59,6 +63,20 @@ impl Axes {
                     0.0
                 })
             }),
+            scorers: results
+                .iter()
+                .flat_map(|r| r.scorer_values())
+                .map(|(name, _)| name)
+                .collect::<std::collections::BTreeSet<&str>>()
+                .into_iter()
+                .filter_map(|name| {
+                    let value = mean(&|r| {
+                        let (_, value) = r.scorer_values().into_iter().find(|(n, _)| *n == name)?;
+                        Some(value.as_f64())
+                    })?;
+                    Some((name.to_owned(), value))
+                })
+                .collect(),
         }
     }
 }
@@ -252,6 +270,7 @@ impl RepeatTotals {
             selection_f1,
             expected_hit,
             answerability_yes,
+            scorers: _,
         } = Axes::of(results, repeat);
         RepeatTotals {
             repeat,

@@ -7,6 +7,7 @@ use super::case::EvalCaseResult;
 use super::measured::CaseMeasures;
 use crate::case::AnswerabilityVerdict;
 use crate::run_file::CaseRun;
+use crate::scorer::ScorerValue;
 
 /// One run of one case, as [`EvalTotals`](crate::EvalTotals), [`RepeatTotals`](super::RepeatTotals)
 /// and [`Axes`](super::repeats::Axes) read it. Implemented by the report's
@@ -34,6 +35,8 @@ pub(crate) trait ScoredRun {
     fn errored(&self) -> bool;
     /// What the run's live calls cost, when it made any.
     fn measures(&self) -> Option<CaseMeasures>;
+    /// The values its pack scorers gave it, by scorer name ([`crate::scorer`]).
+    fn scorer_values(&self) -> Vec<(&str, ScorerValue)>;
 }
 
 impl ScoredRun for EvalCaseResult {
@@ -69,6 +72,12 @@ impl ScoredRun for EvalCaseResult {
     }
     fn measures(&self) -> Option<CaseMeasures> {
         self.measured
+    }
+    fn scorer_values(&self) -> Vec<(&str, ScorerValue)> {
+        self.scorers
+            .iter()
+            .map(|score| (score.name.as_str(), score.value))
+            .collect()
     }
 }
 
@@ -107,5 +116,13 @@ impl ScoredRun for CaseRun {
     /// ([`CaseMeasures::of_calls`]).
     fn measures(&self) -> Option<CaseMeasures> {
         CaseMeasures::of_calls(&self.attempts, self.judge.as_ref())
+    }
+    /// In scorer name order (the run file keeps them by name).
+    fn scorer_values(&self) -> Vec<(&str, ScorerValue)> {
+        self.scores
+            .scorers
+            .iter()
+            .map(|(name, value)| (name.as_str(), *value))
+            .collect()
     }
 }

@@ -9,6 +9,7 @@ use super::repeats::RepeatTotals;
 use super::scored_run::ScoredRun;
 use crate::case::AnswerabilityVerdict;
 use crate::floor::{Score, Scores};
+use crate::scorer::ScorerTotal;
 
 /// What the case floors of a single-shot suite read: one case's result, and whether the
 /// case has a golden (without one the selection and size floors are exempt).
@@ -155,6 +156,10 @@ pub struct EvalTotals {
     /// [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)); absent in a replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured: Option<MeasuredTotals>,
+    /// Per pack scorer, in order of first appearance: the runs it scored and their mean
+    /// ([`crate::scorer`]); omitted on the wire when no scorer gave a value.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scorers: Vec<ScorerTotal>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -165,7 +170,7 @@ impl EvalTotals {
     /// Adds up `results`: counts of parsed, valid, valid-after-retry and errored cases;
     /// the mean F1 over the cases that have a selection (`None` when none has); verdict
     /// counts over the judged cases and hits over the cases listing `expected` (each
-    /// `None` when no case has one).
+    /// `None` when no case has one); each pack scorer's mean over the runs it scored.
     ///
     /// With more than one run per case (the largest [`repeat`](EvalCaseResult#structfield.repeat) is above
     /// `0`), `cases` counts the distinct case ids, every other count is over the runs, and
@@ -223,6 +228,7 @@ impl EvalTotals {
             measured: MeasuredTotals::from_measures(
                 results.iter().filter_map(|r| r.measures()).collect(),
             ),
+            scorers: ScorerTotal::of(results),
         }
     }
 

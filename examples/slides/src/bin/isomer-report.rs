@@ -31,7 +31,8 @@
 //!
 //! The run replays `answers/` as the model and `judgments.json` as the
 //! judge, with the slides pack's guide and rules, the slides frame's body
-//! rule, and four cases in flight; no model is called. The report goes to
+//! rule, its pack scorers (`isomer_slides::eval_scorers`: each answer's slide drawn and
+//! checked against its frame), and four cases in flight; no model is called. The report goes to
 //! stdout, followed by the line `latency and tokens: not measured in replay` (a replay
 //! has neither to show); what does not match the recordings goes to stderr:
 //!
@@ -49,7 +50,10 @@
 //! the committed baseline (`tests/snapshots/slides__report.snap`, for the default corpus
 //! only), what does not match the recordings, and one row per case with its request,
 //! verdict and scores, each attempt rendered through the slides pack's html surface with
-//! its validation errors and model text, beside the golden's rendering. The text report
+//! its validation errors and model text, beside the golden's rendering; each valid attempt
+//! and each golden is also drawn as its 1920×1080 slide picture
+//! (`isomer_slides::pictures::slide_png`), inline as a PNG `data:` URI, so the answer's and
+//! the golden's pictures stand side by side and the page stays one file. The text report
 //! still goes to stdout, and the exit status is the same.
 //!
 //! Answers are read one by one as the run asks for them, so an unusable answer fails its
@@ -193,6 +197,8 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     options.rules = Some(isomer_slides::AUTHORING_RULES.to_owned());
     options.concurrency = CONCURRENCY;
     options.frame = Some(frame as &dyn EvalFrame);
+    let scorers = isomer_slides::eval_scorers();
+    options.scorers = &scorers;
     let prompt = eval_prompt(
         &runtime,
         options.profile,
@@ -240,9 +246,9 @@ fn slides_frame(runtime: &isomer_sdk::Runtime) -> Result<&isomer_sdk::Frame, Str
 }
 
 /// The HTML report of a replay of the corpus at `dir`: the run's report, findings and
-/// answers, rendered through the slides runtime, each of the slides gate's floors
-/// ([`isomer_slides::EVAL_FLOORS`]) met or missed, with the committed baseline beside the
-/// totals when `baseline` is given.
+/// answers, rendered through the slides runtime and drawn as slide pictures, each of the
+/// slides gate's floors ([`isomer_slides::EVAL_FLOORS`]) met or missed, with the committed
+/// baseline beside the totals when `baseline` is given.
 fn html_page(
     dir: &Path,
     replayed: &Replayed,
@@ -250,6 +256,7 @@ fn html_page(
 ) -> Result<String, String> {
     let runtime = slides_runtime()?;
     let frame = slides_frame(&runtime)?;
+    let scorers = isomer_slides::eval_scorers();
     let name = dir.file_name().map_or_else(
         || dir.display().to_string(),
         |name| name.to_string_lossy().into_owned(),
@@ -258,7 +265,9 @@ fn html_page(
         .frame(frame)
         .answers(&replayed.answers)
         .findings(&replayed.findings)
-        .floors(isomer_slides::EVAL_FLOORS);
+        .floors(isomer_slides::EVAL_FLOORS)
+        .scorers(&scorers)
+        .pictures(&isomer_slides::pictures::slide_png);
     if let Some(baseline) = baseline {
         page = page.baseline(baseline);
     }
