@@ -7,20 +7,8 @@ use isomer_sdk::SurfaceSupport;
 /// The primitives still drawn through the Markdown fallback. Each one
 /// leaves this list when it gets its own renderer; the list ends empty.
 const STILL_FALLBACK: &[&str] = &[
-    "slideBars",
-    "slideCode",
-    "slideCommand",
-    "slideDiff",
     "slideLayers",
-    "slideMatrix",
-    "slideRender",
-    "slideRenderGrid",
-    "slideSource",
-    "slideStack",
-    "slideTable",
-    "slideTranscript",
     "slideTree",
-    "slideWindow",
 ];
 
 #[test]
