@@ -294,7 +294,10 @@ fn minify_keeps_a_deep_pre_and_escapes_a_closing_section() {
             minify,
             ..RenderOptions::default()
         };
-        runtime.render_html(&view, &options).unwrap().html_without_style()
+        runtime
+            .render_html(&view, &options)
+            .unwrap()
+            .html_without_style()
     };
     assert_eq!(
         render(false),

@@ -77,7 +77,9 @@ fn render(options: RenderOptions) -> isomer_sdk::HtmlRender {
 /// The wrapper up to the body: the section (no `data-theme` for `auto`),
 /// its stylesheet, the body's `div`.
 fn section_open(class: &str, css: &str) -> String {
-    format!("<section class=\"{class}\" role=\"group\" aria-label=\"Deploy\"><style>{css}</style><div>")
+    format!(
+        "<section class=\"{class}\" role=\"group\" aria-label=\"Deploy\"><style>{css}</style><div>"
+    )
 }
 
 #[test]
@@ -86,10 +88,7 @@ fn defaults_frame_the_section_as_upstream_does() {
     assert_eq!(html.css, format!("{HTML_CSS}{HTML_FRAMED_CSS}"));
     assert_eq!(
         html.html,
-        format!(
-            "{}{CONTENT}",
-            section_open("isomer framed", &html.css)
-        )
+        format!("{}{CONTENT}", section_open("isomer framed", &html.css))
     );
     assert!(html.validation_errors.is_empty());
 }

@@ -181,7 +181,11 @@ mod tests {
 <pre class=\"slide-code-panel\"><code class=\"slide-code-line\">a &lt; b</code>\n\
 <code class=\"slide-code-line slide-code-highlight\"><span class=\"slide-code-mark\">c</span></code></pre></figure>"
         );
-        let diff = code_panel_html(None, [("x", LineLook::Added), ("y", LineLook::Removed)], true);
+        let diff = code_panel_html(
+            None,
+            [("x", LineLook::Added), ("y", LineLook::Removed)],
+            true,
+        );
         assert_eq!(
             diff.as_str(),
             "<figure class=\"slide-code-figure\"><pre class=\"slide-code-panel slide-code-dense\">\

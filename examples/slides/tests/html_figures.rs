@@ -98,10 +98,9 @@ fn a_quote_and_a_stat_keep_their_words_apart() {
         "source": "Priya N.",
         "context": "Customer interview"
     });
-    assert!(
-        html_body(&quote)
-            .contains("<figcaption><strong>Priya N.</strong> <span>Customer interview</span></figcaption>")
-    );
+    assert!(html_body(&quote).contains(
+        "<figcaption><strong>Priya N.</strong> <span>Customer interview</span></figcaption>"
+    ));
     let stat = json!({ "type": "slideStat", "value": "2.1", "unit": "days", "body": "to settle" });
     assert_eq!(
         html_body(&stat),
@@ -133,7 +132,10 @@ fn children_draw_through_their_own_renderer_inside_a_stack() {
     // In a title's aside too.
     let title = json!({ "type": "slideTitle", "title": "Ledger", "aside": stack });
     let html = html_body(&title);
-    assert!(html.contains("<div class=\"slide-stack slide-stack-tight\">"), "{html}");
+    assert!(
+        html.contains("<div class=\"slide-stack slide-stack-tight\">"),
+        "{html}"
+    );
     assert!(!html.contains("<ul><li>"), "{html}");
 }
 
@@ -162,7 +164,10 @@ fn bars_are_as_long_as_their_values() {
         { "label": "A", "value": 10 }, { "label": "B", "value": 20 }
     ] });
     let html = html_body(&scaled);
-    assert!(html.contains("slide-bar-w43\"") && html.contains("slide-bar-w85\""), "{html}");
+    assert!(
+        html.contains("slide-bar-w43\"") && html.contains("slide-bar-w85\""),
+        "{html}"
+    );
 }
 
 #[test]
@@ -201,7 +206,9 @@ fn code_draws_its_highlighted_lines_and_a_diff_its_tints() {
 fn a_render_draws_its_slide_and_an_annotated_render_pins_it() {
     let html = html_body(&example("slideAnnotatedRender"));
     assert!(
-        html.contains("<div class=\"slide-render-canvas\"><div class=\"slide\" data-tone=\"page\">"),
+        html.contains(
+            "<div class=\"slide-render-canvas\"><div class=\"slide\" data-tone=\"page\">"
+        ),
         "{html}"
     );
     assert!(
@@ -210,5 +217,8 @@ fn a_render_draws_its_slide_and_an_annotated_render_pins_it() {
     );
     let grid = html_body(&example("slideRenderGrid"));
     assert!(grid.starts_with("<div class=\"slide-render-grid slide-render-grid-3\">"));
-    assert_eq!(grid.matches("<figure class=\"slide-render-tile\">").count(), 3);
+    assert_eq!(
+        grid.matches("<figure class=\"slide-render-tile\">").count(),
+        3
+    );
 }

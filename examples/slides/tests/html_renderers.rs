@@ -6,10 +6,7 @@ use isomer_sdk::SurfaceSupport;
 
 /// The primitives still drawn through the Markdown fallback. Each one
 /// leaves this list when it gets its own renderer; the list ends empty.
-const STILL_FALLBACK: &[&str] = &[
-    "slideLayers",
-    "slideTree",
-];
+const STILL_FALLBACK: &[&str] = &["slideLayers", "slideTree"];
 
 #[test]
 fn every_primitive_has_its_own_html_renderer() {

@@ -54,7 +54,10 @@ pub fn render_node(surface: Surface, node: &Value) -> String {
 /// `<section …><style>…</style><div>`, without the closing
 /// `</div></section>`.
 pub fn body_of(html: &str) -> String {
-    let start = html.find("</style><div>").expect("the wrapper's stylesheet and body") + 13;
+    let start = html
+        .find("</style><div>")
+        .expect("the wrapper's stylesheet and body")
+        + 13;
     html[start..]
         .strip_suffix("</div></section>")
         .expect("the wrapper's end")

@@ -147,9 +147,16 @@ impl SlideNode for SlideCode {
             if index > 0 {
                 out.push(Html::element(
                     "div",
-                    &[("class", "slide-code-arrow"), ("role", "img"), ("aria-label", "then")],
-                    classed("span", "slide-code-arrow-rail", Html::new())
-                        .then(classed("span", "slide-code-arrow-head", Html::new())),
+                    &[
+                        ("class", "slide-code-arrow"),
+                        ("role", "img"),
+                        ("aria-label", "then"),
+                    ],
+                    classed("span", "slide-code-arrow-rail", Html::new()).then(classed(
+                        "span",
+                        "slide-code-arrow-head",
+                        Html::new(),
+                    )),
                 ));
             }
             let marked = panel.highlight_lines.as_deref().unwrap_or_default();

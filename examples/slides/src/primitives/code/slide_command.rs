@@ -6,9 +6,9 @@ use serde_json::Value;
 
 use super::line_width::check_code_line;
 use crate::authored::{LineText, Size};
-use crate::html::{classed, line_html, size_class};
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack, code_text};
+use crate::html::{classed, line_html, size_class};
 use crate::primitives::SlideNode;
 use crate::slack::caption_mrkdwn;
 use crate::text::{caption, line};

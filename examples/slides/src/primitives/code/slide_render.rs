@@ -143,7 +143,11 @@ impl SlideNode for SlideRender {
             body_html(scope, self.body(), self.surface)
         };
         if let Some(caption) = &self.caption {
-            out.push(classed("figcaption", "slide-render-caption", line_html(caption)));
+            out.push(classed(
+                "figcaption",
+                "slide-render-caption",
+                line_html(caption),
+            ));
         }
         Html::element(
             "figure",

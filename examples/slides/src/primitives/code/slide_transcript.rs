@@ -190,8 +190,11 @@ impl SlideNode for SlideTranscript {
             classed(
                 "li",
                 role,
-                classed("p", "slide-turn-role", Html::text(turn.role.label()))
-                    .then(classed("div", "slide-turn-bubble", bubble)),
+                classed("p", "slide-turn-role", Html::text(turn.role.label())).then(classed(
+                    "div",
+                    "slide-turn-bubble",
+                    bubble,
+                )),
             )
         });
         let mut out = Html::new();

@@ -127,7 +127,12 @@ impl SlideNode for SlideWindow {
         classed(
             "figure",
             chrome,
-            classed("figcaption", "slide-window-bar", Html::text(&self.caption())).then(classed(
+            classed(
+                "figcaption",
+                "slide-window-bar",
+                Html::text(&self.caption()),
+            )
+            .then(classed(
                 "div",
                 "slide-window-body",
                 scope.html_all(self.body.iter().map(Node::as_value)),

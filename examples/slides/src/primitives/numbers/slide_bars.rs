@@ -128,8 +128,8 @@ impl SlideBars {
     /// (upstream `barsFit`).
     fn step(&self) -> Size {
         self.size.unwrap_or_else(|| {
-            let load = 2 * self.items.len()
-                + self.items.iter().filter(|bar| bar.detail.is_some()).count();
+            let load =
+                2 * self.items.len() + self.items.iter().filter(|bar| bar.detail.is_some()).count();
             match load {
                 0..=13 => Size::L,
                 14..=16 => Size::M,
@@ -231,21 +231,29 @@ impl SlideNode for SlideBars {
             let width = format!(
                 "slide-bar slide-bar-w{}{}",
                 self.bar_percent(bar.value),
-                if highlighted { " slide-bar-highlight" } else { "" }
+                if highlighted {
+                    " slide-bar-highlight"
+                } else {
+                    ""
+                }
             );
             let line = classed(
                 "div",
                 "slide-bars-line",
-                Html::element("div", &[("class", &width), ("aria-hidden", "true")], Html::new())
-                    .then(classed(
-                        "span",
-                        if highlighted {
-                            "slide-bars-value slide-bars-value-highlight"
-                        } else {
-                            "slide-bars-value"
-                        },
-                        Html::text(&format_js_number(bar.value)),
-                    )),
+                Html::element(
+                    "div",
+                    &[("class", &width), ("aria-hidden", "true")],
+                    Html::new(),
+                )
+                .then(classed(
+                    "span",
+                    if highlighted {
+                        "slide-bars-value slide-bars-value-highlight"
+                    } else {
+                        "slide-bars-value"
+                    },
+                    Html::text(&format_js_number(bar.value)),
+                )),
             );
             let mut measure = line;
             if let Some(detail) = &bar.detail {
@@ -254,8 +262,11 @@ impl SlideNode for SlideBars {
             classed(
                 "li",
                 "slide-bars-row",
-                classed("span", "slide-bars-label", label)
-                    .then(classed("div", "slide-bars-measure", measure)),
+                classed("span", "slide-bars-label", label).then(classed(
+                    "div",
+                    "slide-bars-measure",
+                    measure,
+                )),
             )
         });
         classed(

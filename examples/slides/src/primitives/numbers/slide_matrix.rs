@@ -14,8 +14,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText, Size};
-use crate::html::{classed, marks_html, size_class};
 use crate::check::Issue;
+use crate::html::{classed, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_cell, raw_cell, table_block};
@@ -82,7 +82,11 @@ impl MatrixMark {
         } else {
             Html::element(
                 "span",
-                &[("class", &class), ("role", "img"), ("aria-label", self.word())],
+                &[
+                    ("class", &class),
+                    ("role", "img"),
+                    ("aria-label", self.word()),
+                ],
                 inner,
             )
         }
@@ -274,8 +278,11 @@ impl SlideNode for SlideMatrix {
         let table = Html::element(
             "table",
             &[],
-            Html::element("thead", &[], Html::element("tr", &[], head))
-                .then(Html::element("tbody", &[], body)),
+            Html::element("thead", &[], Html::element("tr", &[], head)).then(Html::element(
+                "tbody",
+                &[],
+                body,
+            )),
         );
         let mut out = table;
         let used: Vec<MatrixMark> = [MatrixMark::Full, MatrixMark::Partial, MatrixMark::None]
@@ -287,11 +294,19 @@ impl SlideNode for SlideMatrix {
                 "ul",
                 "slide-matrix-legend",
                 Html::concat(used.into_iter().map(|kind| {
-                    Html::element("li", &[], kind.html(true, false).then(Html::text(kind.word())))
+                    Html::element(
+                        "li",
+                        &[],
+                        kind.html(true, false).then(Html::text(kind.word())),
+                    )
                 })),
             ));
         }
-        classed("div", &format!("slide-matrix {}", size_class(self.step())), out)
+        classed(
+            "div",
+            &format!("slide-matrix {}", size_class(self.step())),
+            out,
+        )
     }
 
     /// The grid: a 340 px bold label column, mono heads, 28 px marks (a
