@@ -61,8 +61,12 @@
 //!
 //! Where upstream's published behaviour leaves a detail open, the pack
 //! follows its own patterns, so a reader can predict them:
-//! - HTML is each primitive's Markdown converted by the sdk; no primitive
-//!   has an `html` renderer of its own.
+//! - On HTML each primitive writes its own markup after upstream's React
+//!   structure (`tests/html_renderers.rs` lists the ones still drawn
+//!   through their Markdown), and keeps its stylesheet rules beside its
+//!   source; a length or position the upstream markup sets inline (a bar's
+//!   length, a pin's place) is a class per whole percent, since the sdk's
+//!   HTML builder writes no `style` attribute.
 //! - `slideQuadrant` and `slideMatrix` mark their highlighted quadrant or
 //!   column with `● `, the glyph of a current or emphasized item elsewhere;
 //!   the matrix prints its marks as `Yes`, `Partial` and `No`, and its

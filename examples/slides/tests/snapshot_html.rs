@@ -17,9 +17,7 @@ fn body_html(node: &Value) -> String {
     let Rendered::Html(html) = rendered else {
         panic!("html surface");
     };
-    let html = html.html;
-    let start = html.find("data-theme=\"auto\">").expect("envelope") + 18;
-    html[start..html.len() - "</section>".len()].to_owned()
+    common::body_of(&html.html)
 }
 
 #[test]
@@ -109,7 +107,7 @@ fn a_stat_is_a_display_size_value_over_its_sentence() {
         json!({"type": "slideStat", "value": "99.9", "unit": "%", "body": "settle **first**"});
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-stat\"><p class=\"slide-value\">99.9<span class=\"slide-unit\">%</span></p>\
+        "<div class=\"slide-stat\"><p class=\"slide-value\">99.9 <span class=\"slide-unit\">%</span></p>\
          <p class=\"slide-stat-body\">settle <strong>first</strong></p></div>"
     );
     let pending = json!({"type": "slideStat", "body": "settle"});
@@ -128,8 +126,8 @@ fn stats_sit_side_by_side_value_then_label_then_sentence() {
     ]});
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-stats\">\
-         <div class=\"slide-stat-item\"><p class=\"slide-value\">4<span class=\"slide-unit\">s</span></p>\
+        "<div class=\"slide-stats slide-size-l\">\
+         <div class=\"slide-stat-item\"><p class=\"slide-value\">4 <span class=\"slide-unit\">s</span></p>\
          <p class=\"slide-caption\">P50</p><p class=\"slide-stat-body\">fast</p></div>\
          <div class=\"slide-stat-item\"><p class=\"slide-value slide-pending\">value pending</p>\
          <p class=\"slide-caption\">P99</p><p class=\"slide-stat-body\">not measured</p></div></div>"
@@ -147,10 +145,10 @@ fn a_delta_shows_both_values_large_with_the_change() {
     });
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-stat\"><div class=\"slide-delta\">\
+        "<div class=\"slide-delta-figure slide-size-l\"><div class=\"slide-delta\">\
          <div class=\"slide-stat-item\"><p class=\"slide-caption\">BEFORE</p><p class=\"slide-value\">13 s</p></div>\
-         <p class=\"slide-delta-change\">→</p>\
-         <div class=\"slide-stat-item\"><p class=\"slide-caption\">v2</p><p class=\"slide-value\">4 s</p></div>\
+         <p class=\"slide-delta-arrow\" aria-hidden=\"true\">→</p>\
+         <div class=\"slide-stat-item slide-delta-after\"><p class=\"slide-caption\">v2</p><p class=\"slide-value\">4 s</p></div>\
          <p class=\"slide-delta-change\">−9 s</p></div>\
          <p class=\"slide-stat-body\">Retries <strong>batched</strong>.</p></div>"
     );

@@ -7,7 +7,7 @@
 //! `'`), the escaping the runtime's html surface applies to model text; renderings are
 //! the html surface's own markup, which escapes and sanitizes as it renders.
 
-use isomer_sdk::{Html, HtmlRender, RenderOptions};
+use isomer_sdk::{Html, RenderOptions};
 use serde_json::Value;
 
 use isomer_corpus::{FloorLevel, FloorSpec, floor_spec};
@@ -390,7 +390,7 @@ pub(super) fn write_rendering(
     match runtime.render_html(composition, &render_options()) {
         Some(Ok(rendered)) => {
             out.push_str("<div class=\"render\">");
-            out.push_str(section_of(&rendered));
+            out.push_str(&rendered.html_without_style());
             out.push_str("</div>");
             if css.is_empty() {
                 css.push_str(&rendered.css);
@@ -416,16 +416,6 @@ pub(super) fn write_picture(out: &mut String, picture: Result<Vec<u8>, String>) 
         )),
         Err(why) => out.push_str(&format!("<p class=\"none\">no picture: {}</p>", esc(&why))),
     }
-}
-
-/// The markup of a rendering without its leading `<style>` (the page has the stylesheet
-/// once).
-fn section_of(rendered: &HtmlRender) -> &str {
-    let style = format!("<style>{}</style>", rendered.css);
-    rendered
-        .html
-        .strip_prefix(style.as_str())
-        .unwrap_or(&rendered.html)
 }
 
 /// `value` as indented JSON in a `pre`.
