@@ -4,7 +4,13 @@
 
 mod common;
 
-use isomer_sdk::surface::html::{HTML_CSS, HTML_FLUID_CSS, HTML_FRAMED_CSS};
+use isomer_sdk::surface::html::HTML_CSS;
+
+/// The rule `framed` appends (documented on `RenderOptions::framed`).
+const HTML_FRAMED_CSS: &str =
+    ".isomer.framed{border:1px solid rgba(128,128,128,.4);border-radius:8px;padding:1rem}";
+/// The rule `fluid` appends (documented on `RenderOptions::fluid`).
+const HTML_FLUID_CSS: &str = ".isomer.fluid{box-sizing:border-box;width:100%;max-width:none}";
 use isomer_sdk::{Html, Markdown, Pack, Primitive, RenderOptions, Runtime};
 use schemars::JsonSchema;
 use serde::Deserialize;

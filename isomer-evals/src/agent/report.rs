@@ -3,7 +3,7 @@
 //! and its report).
 
 use isomer_sdk::Tool;
-use isomer_sdk::js_parity::cmp_utf16;
+use isomer_sdk::js_parity::sort_utf16;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::types::AgentEvalCaseResult;
@@ -97,7 +97,7 @@ impl AgentEvalTotals {
             .flat_map(|r| r.calls.iter().map(|call| call.name.clone()))
             .filter(|name| !names.contains(name))
             .collect();
-        invented.sort_by(|a, b| cmp_utf16(a, b));
+        sort_utf16(&mut invented);
         invented.dedup();
         names.extend(invented);
         let calls = names

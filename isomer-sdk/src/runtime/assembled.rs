@@ -346,8 +346,7 @@ impl<C: Send + 'static> Runtime<C> {
     ///
     /// # Errors
     /// - [`IsomerError::TooManyTypes`] when more than
-    ///   [`MAX_DESCRIBED_TYPES`](crate::catalog::MAX_DESCRIBED_TYPES) (100)
-    ///   distinct types are asked for, checked first;
+    ///   100 distinct types are asked for, checked first;
     /// - [`IsomerError::UnknownPrimitiveType`] naming every unknown type
     ///   (message `getAuthoringContext.describePrimitives: unknown primitive
     ///   type(s) "a", "b"`).
