@@ -13,7 +13,7 @@ use crate::report_table::{ABSENT, ReportTable, count, first_error, hits, run_nam
 
 /// A per-run mean, with its standard error when the case ran more than once: the
 /// single-shot report's [`Mean`], one statistic for both kinds of suite.
-pub type AgentMean = Mean;
+pub(crate) type AgentMean = Mean;
 
 /// The mean of `value` over every run, with its standard error across the `repeat`
 /// repeats when `repeat > 1` (see [`Mean::over_runs`]); `0` with no standard error when
