@@ -345,7 +345,7 @@ fn grid() -> Primitive {
 fn slack_blocks(runtime: &Runtime, body: Value) -> Vec<Value> {
     runtime
         .render_slack(
-            &json!({ "type": "view", "body": body }),
+            json!({ "type": "view", "body": body }),
             &RenderOptions::default(),
         )
         .expect("the view renders")

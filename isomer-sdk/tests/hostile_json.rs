@@ -296,7 +296,7 @@ fn child_hooks_fed_malformed_containers_yield_no_children() {
         .map(|child| child.path)
         .collect();
     assert_eq!(paths, ["items[3]"]);
-    let checked = runtime.validate(&view(json!([odd])));
+    let checked = runtime.validate(view(json!([odd])));
     let findings: Vec<(&str, &str)> = checked
         .errors
         .iter()

@@ -76,7 +76,7 @@ const CONTENT: &str = "<h2>Deploy</h2><p class=\"note\">one\ntwo</p>\
 
 fn render(options: RenderOptions) -> isomer_sdk::HtmlRender {
     runtime()
-        .render_html(&composition(), &options)
+        .render_html(composition(), &options)
         .expect("html collects")
 }
 
@@ -233,15 +233,15 @@ fn the_options_touch_html_only() {
     };
     let plain = RenderOptions::default();
     assert_eq!(
-        rt.render_text(&composition(), &all).unwrap(),
-        rt.render_text(&composition(), &plain).unwrap()
+        rt.render_text(composition(), &all).unwrap(),
+        rt.render_text(composition(), &plain).unwrap()
     );
     assert_eq!(
-        rt.render_markdown(&composition(), &all).unwrap(),
-        rt.render_markdown(&composition(), &plain).unwrap()
+        rt.render_markdown(composition(), &all).unwrap(),
+        rt.render_markdown(composition(), &plain).unwrap()
     );
     assert_eq!(
-        rt.render_slack(&composition(), &all).unwrap(),
-        rt.render_slack(&composition(), &plain).unwrap()
+        rt.render_slack(composition(), &all).unwrap(),
+        rt.render_slack(composition(), &plain).unwrap()
     );
 }

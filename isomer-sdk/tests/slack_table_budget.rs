@@ -80,7 +80,7 @@ fn table_block(columns: &[&str], rows: &[&[&str]]) -> Value {
 
 fn blocks(body: Value) -> Vec<Value> {
     runtime()
-        .render_slack(&common::view(body), &RenderOptions::default())
+        .render_slack(common::view(body), &RenderOptions::default())
         .expect("a valid composition renders")
         .blocks
 }
