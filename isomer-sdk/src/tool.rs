@@ -227,8 +227,7 @@ impl Tool {
             async move {
                 guard::catch_panic(&tool_name, async {
                     let input = guard::normalize_input(input);
-                    let typed = guard::deserialize_input::<T>(&tool_name, &input);
-                    crate::json::drop_deep(input);
+                    let typed = guard::deserialize_input::<T>(&tool_name, input);
                     match typed {
                         Ok(typed) => handler(typed).await.into_tool_result(),
                         Err(text) => ToolResult::error(text),
