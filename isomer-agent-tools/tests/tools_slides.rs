@@ -414,10 +414,7 @@ fn checks_a_slide_with_structured_findings() {
     assert_eq!(refused.composition, None);
     let valid = check_composition(&runtime, Some(&frame), one_slide()).unwrap();
     assert!(valid.valid);
-    assert_eq!(
-        valid.composition,
-        runtime.validate(one_slide()).composition
-    );
+    assert_eq!(valid.composition, runtime.validate(one_slide()).composition);
 }
 
 #[test]
