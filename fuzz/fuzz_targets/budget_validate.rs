@@ -61,11 +61,11 @@ fuzz_target!(|data: &[u8]| {
         within_tight || !read_tight,
         "the reader accepted a value over the tight budget"
     );
-    let parsed = runtime.parse(&value);
+    let parsed = runtime.parse(&*value);
     if let Some(composition) = &parsed.composition {
         let _ = runtime.validate(composition);
     }
-    let validated = runtime.validate(&value);
+    let validated = runtime.validate(&*value);
     if read.is_ok() {
         assert!(
             validated_json.as_ref().ok() == Some(&validated),
@@ -78,7 +78,7 @@ fuzz_target!(|data: &[u8]| {
         ..RenderOptions::default()
     };
     for surface in Surface::ALL {
-        let _ = runtime.render(surface, &value, &options);
+        let _ = runtime.render(surface, &*value, &options);
     }
     // The value as a lone body node as well: most fuzz inputs are not a
     // whole composition, and this puts them under the node schemas.

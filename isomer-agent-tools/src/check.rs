@@ -2,7 +2,7 @@
 //! reported as the tools print them (upstream
 //! `checkComposition`).
 
-use isomer_sdk::{ValidationError, format_validation_error, format_validation_warning};
+use isomer_sdk::{Document, ValidationError, format_validation_error, format_validation_warning};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -50,29 +50,34 @@ pub struct CompositionCheck {
     pub composition: Option<Value>,
 }
 
-/// Checks untrusted `value` with `runtime.parse`, then `runtime.validate` on
-/// the parsed composition, then `frame`'s body rule on the validated copy's
-/// `body`; each is called at most once, as upstream calls them.
+/// Checks untrusted `composition` with `runtime.parse`, then
+/// `runtime.validate` on the parsed composition, then `frame`'s body rule on
+/// the validated copy's `body`; each is called at most once, as upstream
+/// calls them.
+///
+/// The composition is read as one [`Document`] that each step takes by
+/// value: pass an owned `Value` (or a [`Document`]) and the sdk's runtime
+/// checks it in place and hands it on without copying it; a `&Value` is
+/// deep-copied into the document first.
 ///
 /// - A parse failure (including an input-budget refusal, one finding with an
 ///   empty path and code `INPUT_OVER_BUDGET`) answers its findings, no
 ///   warnings and no composition.
 /// - Otherwise the findings are validate's errors followed by one
 ///   `{ path: "", message }` per frame message, `valid` is "no findings", and
-///   `composition` is the copy validate returned (validate's input when a
-///   runtime returns none without refusing it).
+///   `composition` is the copy validate returned.
 ///
 /// # Errors
 /// A runtime member's failure, unchanged.
 pub fn check_composition<R>(
     runtime: &R,
     frame: Option<&dyn ToolsFrame>,
-    value: &Value,
+    composition: impl Into<Document>,
 ) -> Result<CompositionCheck, RuntimeFailure>
 where
     R: ToolsRuntime + ?Sized,
 {
-    let parsed = runtime.parse(value)?;
+    let parsed = runtime.parse(composition.into())?;
     let composition = match parsed.composition {
         Some(composition) if parsed.valid => composition,
         _ => {
@@ -85,16 +90,8 @@ where
             });
         }
     };
-    let validated = runtime.validate(&composition)?;
-    let refused = validated
-        .errors
-        .iter()
-        .any(ValidationError::is_input_refusal);
-    let checked = match validated.composition {
-        Some(copy) => Some(copy),
-        None if refused => None,
-        None => Some(composition),
-    };
+    let validated = runtime.validate(Document::new(composition))?;
+    let checked = validated.composition;
     let mut findings = validated.errors;
     if let (Some(frame), Some(copy)) = (frame, &checked) {
         let body = copy

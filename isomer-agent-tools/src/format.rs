@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
-use isomer_sdk::js_parity::is_array_index_key;
+use isomer_sdk::__private::js::is_array_index_key;
 use isomer_sdk::{IsomerError, ToolResult};
 use serde_json::Value;
 

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use isomer_sdk::composition::Theme;
 use isomer_sdk::{
-    AuthoringContext, PrimitiveDescriptions, ValidationError, ValidationWarning, ViewSummary,
+    AuthoringContext, Document, PrimitiveDescriptions, ValidationError, ValidationWarning,
+    ViewSummary,
 };
 use serde_json::Value;
 
@@ -167,17 +168,21 @@ pub trait ToolsRuntime: Send + Sync {
     ) -> Result<PrimitiveDescriptions, RuntimeFailure>;
 
     /// Parses untrusted input: input budget first, then the schema.
-    fn parse(&self, value: &Value) -> Result<ParseOutcome, RuntimeFailure>;
+    ///
+    /// Each check takes the [`Document`] it reads by value, so a runtime can
+    /// check it in place and hand its value back as the outcome's copy
+    /// without copying it (the sdk's runtime does).
+    fn parse(&self, composition: Document) -> Result<ParseOutcome, RuntimeFailure>;
 
     /// Validates a parsed composition: budget, schema, duplicate ids, surface
     /// warnings; returns the checked copy.
-    fn validate(&self, composition: &Value) -> Result<ValidationOutcome, RuntimeFailure>;
+    fn validate(&self, composition: Document) -> Result<ValidationOutcome, RuntimeFailure>;
 
     /// Renders a (checked) composition on one of the runtime's formats.
     fn render(
         &self,
         format: RuntimeFormat,
-        composition: &Value,
+        composition: Document,
         options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure>;
 
@@ -209,18 +214,18 @@ impl<R: ToolsRuntime + ?Sized> ToolsRuntime for Arc<R> {
         (**self).describe_primitives(types)
     }
 
-    fn parse(&self, value: &Value) -> Result<ParseOutcome, RuntimeFailure> {
-        (**self).parse(value)
+    fn parse(&self, composition: Document) -> Result<ParseOutcome, RuntimeFailure> {
+        (**self).parse(composition)
     }
 
-    fn validate(&self, composition: &Value) -> Result<ValidationOutcome, RuntimeFailure> {
+    fn validate(&self, composition: Document) -> Result<ValidationOutcome, RuntimeFailure> {
         (**self).validate(composition)
     }
 
     fn render(
         &self,
         format: RuntimeFormat,
-        composition: &Value,
+        composition: Document,
         options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         (**self).render(format, composition, options)
@@ -264,18 +269,18 @@ impl<R: ToolsRuntime + ?Sized> ToolsRuntime for BoundRuntime<R> {
         self.runtime.describe_primitives(types)
     }
 
-    fn parse(&self, value: &Value) -> Result<ParseOutcome, RuntimeFailure> {
-        self.runtime.parse(value)
+    fn parse(&self, composition: Document) -> Result<ParseOutcome, RuntimeFailure> {
+        self.runtime.parse(composition)
     }
 
-    fn validate(&self, composition: &Value) -> Result<ValidationOutcome, RuntimeFailure> {
+    fn validate(&self, composition: Document) -> Result<ValidationOutcome, RuntimeFailure> {
         self.runtime.validate(composition)
     }
 
     fn render(
         &self,
         format: RuntimeFormat,
-        composition: &Value,
+        composition: Document,
         options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         self.runtime.render(format, composition, options)

@@ -18,8 +18,8 @@
 use futures::FutureExt as _;
 use futures::future::BoxFuture;
 use isomer_sdk::{
-    AuthoringContext, Frame, IsomerError, PrimitiveDescriptions, Rendered, Runtime, Surface,
-    ViewSummary,
+    AuthoringContext, Document, Frame, IsomerError, PrimitiveDescriptions, Rendered, Runtime,
+    Surface, ViewSummary,
 };
 use serde_json::Value;
 
@@ -47,8 +47,8 @@ where
         Ok(Runtime::describe_primitives(self, &types)?)
     }
 
-    fn parse(&self, value: &Value) -> Result<ParseOutcome, RuntimeFailure> {
-        let parsed = Runtime::parse(self, value);
+    fn parse(&self, composition: Document) -> Result<ParseOutcome, RuntimeFailure> {
+        let parsed = Runtime::parse(self, composition);
         Ok(ParseOutcome {
             valid: parsed.valid,
             errors: parsed.errors,
@@ -56,7 +56,7 @@ where
         })
     }
 
-    fn validate(&self, composition: &Value) -> Result<ValidationOutcome, RuntimeFailure> {
+    fn validate(&self, composition: Document) -> Result<ValidationOutcome, RuntimeFailure> {
         let checked = Runtime::validate(self, composition);
         Ok(ValidationOutcome {
             valid: checked.valid,
@@ -69,7 +69,7 @@ where
     fn render(
         &self,
         format: RuntimeFormat,
-        composition: &Value,
+        composition: Document,
         options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         let surface = match format {
@@ -78,15 +78,14 @@ where
             RuntimeFormat::Html => Surface::Html,
             RuntimeFormat::Slack => Surface::Slack,
         };
-        let themed;
         let composition = match (format, options.theme) {
             (RuntimeFormat::Html, Some(theme)) => {
-                let mut copy = composition.clone();
-                if let Value::Object(root) = &mut copy {
+                // The value itself when nothing else holds it, else a copy.
+                let mut themed = composition.into_value().into_inner();
+                if let Value::Object(root) = &mut themed {
                     root.insert("theme".to_owned(), Value::from(theme.as_str()));
                 }
-                themed = copy;
-                &themed
+                Document::new(themed)
             }
             _ => composition,
         };

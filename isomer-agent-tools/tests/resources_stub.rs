@@ -239,7 +239,7 @@ fn prints_each_warning_with_its_surface_and_path_once() {
         ],
         ..Stub::new()
     };
-    let check = check_composition(&stub, None, &one_card()).unwrap();
+    let check = check_composition(&stub, None, one_card()).unwrap();
     assert!(check.valid);
     assert_eq!(
         check.warnings,
@@ -284,7 +284,7 @@ fn returns_the_copy_the_runtime_validated() {
 #[test]
 fn reports_a_frame_rule_as_a_finding_with_an_empty_path() {
     let stub = Stub::new();
-    let check = check_composition(&stub, Some(&one_card_frame), &two_cards()).unwrap();
+    let check = check_composition(&stub, Some(&one_card_frame), two_cards()).unwrap();
     assert!(!check.valid);
     assert_eq!(check.findings, [ValidationError::new("", FRAME_RULE)]);
     assert_eq!(check.errors, [FRAME_RULE]);
@@ -295,7 +295,7 @@ fn reports_a_frame_rule_as_a_finding_with_an_empty_path() {
 fn answers_a_runtime_failure_as_an_error() {
     let stub = Stub::failing("offline");
     assert_eq!(
-        check_composition(&stub, None, &one_card())
+        check_composition(&stub, None, one_card())
             .unwrap_err()
             .to_string(),
         "offline"

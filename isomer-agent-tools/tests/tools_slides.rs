@@ -395,7 +395,7 @@ fn checks_a_slide_with_structured_findings() {
     let check = check_composition(
         &runtime,
         Some(&frame),
-        &json!({"type": "view", "body": [extra]}),
+        json!({"type": "view", "body": [extra]}),
     )
     .unwrap();
     assert!(!check.valid);
@@ -406,18 +406,15 @@ fn checks_a_slide_with_structured_findings() {
         check.errors,
         [isomer_sdk::format_validation_error(&check.findings[0])]
     );
-    let framed = check_composition(&runtime, Some(&frame), &two_slides()).unwrap();
+    let framed = check_composition(&runtime, Some(&frame), two_slides()).unwrap();
     assert_eq!(framed.findings, [ValidationError::new("", FRAME_RULE)]);
     let deep = json!({"type": "view", "body": [nested(63)]});
     let refused = check_composition(&runtime, Some(&frame), &deep).unwrap();
     assert_eq!(refused.findings[0].code, Some(ErrorCode::InputOverBudget));
     assert_eq!(refused.composition, None);
-    let valid = check_composition(&runtime, Some(&frame), &one_slide()).unwrap();
+    let valid = check_composition(&runtime, Some(&frame), one_slide()).unwrap();
     assert!(valid.valid);
-    assert_eq!(
-        valid.composition,
-        runtime.validate(&one_slide()).composition
-    );
+    assert_eq!(valid.composition, runtime.validate(one_slide()).composition);
 }
 
 #[test]

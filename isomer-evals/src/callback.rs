@@ -43,15 +43,9 @@ impl<'a, Req, Out> Callback<'a, Req, Out> {
         (self.0)(request)
     }
 
-    /// Makes one call under the guard, with no time limit: an `Err`, or a panic while the
-    /// call starts or while its future runs, comes back as a [`CallFailure`]. The same as
-    /// [`Callback::call_within`] with `None`.
-    pub async fn call_guarded(&self, request: Req) -> Result<Out, CallFailure> {
-        self.call_within(request, None).await
-    }
-
     /// Makes one call under the guard, failing it when it has not answered within
-    /// `timeout` (`None`: no limit).
+    /// `timeout` (`None`: no limit): an `Err`, or a panic while the call starts or while
+    /// its future runs, comes back as a [`CallFailure`].
     ///
     /// A call past its timeout is dropped and comes back as a [`CallFailure`] with
     /// `timed_out` set and the message `timed out after <timeout>` (the duration as
@@ -61,7 +55,7 @@ impl<'a, Req, Out> Callback<'a, Req, Out> {
     /// once saying so, rather than waiting without a limit; inside one built without
     /// `enable_time`, Tokio panics, which the run records as that case's failure. Without
     /// a timeout any executor works.
-    pub async fn call_within(
+    pub(crate) async fn call_within(
         &self,
         request: Req,
         timeout: Option<Duration>,
@@ -103,7 +97,7 @@ impl<Req, Out> std::fmt::Debug for Callback<'_, Req, Out> {
 
 /// A call that did not answer: it returned an error, panicked, or ran past its timeout.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CallFailure {
+pub(crate) struct CallFailure {
     /// True when the call panicked rather than returning an error.
     pub panicked: bool,
     /// True when the call was still unanswered when its timeout ended

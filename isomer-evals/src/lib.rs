@@ -81,7 +81,9 @@ pub mod scorer;
 
 // The agent evals' entry points, also under `agent`.
 pub use agent::{AgentEvalReport, RunAgentEvalsOptions, format_agent_report, run_agent_evals};
-pub use callback::{CallFailure, Callback};
+
+pub(crate) use callback::CallFailure;
+pub use callback::Callback;
 pub use case::{
     AnswerabilityVerdict, EvalCase, ExpectedTools, Generate, GenerateRequest, Judge, JudgeRequest,
     Prompt, ToolOrder, UsageMeter,
@@ -90,8 +92,8 @@ pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composi
 pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
 pub use report::{
     AnswerabilityTotals, CaseError, CaseMeasures, CaseSpread, CaseStage, EvalCaseResult,
-    EvalReport, EvalTotals, ExpectedTotals, Mean, MeasuredTotals, MinMax, NOT_MEASURED,
-    Percentiles, RepeatTotals, format_measurements, format_report,
+    EvalReport, EvalTotals, ExpectedTotals, Mean, MeasuredTotals, MinMax, Percentiles,
+    RepeatTotals, format_measurements, format_report,
 };
 pub use run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 pub use runtime::{BoxError, EvalFrame, EvalRuntime, TextCheck, ValidText};

@@ -612,7 +612,7 @@ pub fn staged_leftovers(dir: &Path) -> Vec<PathBuf> {
 ///
 /// # Errors
 /// A staged file that exists and cannot be removed.
-pub fn remove_staged_leftovers(dir: &Path) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn remove_staged_leftovers(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let leftovers = staged_leftovers(dir);
     for path in &leftovers {
         match std::fs::remove_file(path) {

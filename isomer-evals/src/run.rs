@@ -66,7 +66,7 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// 2s`) and the run goes on with the other cases. `None`: no
     /// limit, which suits a replay (it answers from files). A run with a
     /// timeout must be driven inside a Tokio runtime with its time driver
-    /// enabled (see [`Callback::call_within`](crate::Callback::call_within)).
+    /// enabled (see [`Callback`](crate::Callback)).
     /// Default `None`.
     pub timeout: Option<Duration>,
     /// Runs per case (`0` counts as `1`). Each run calls `generate` (and `judge`) afresh,

@@ -97,19 +97,19 @@ use crate::scorer::ScorerValue;
 use isomer_corpus::SINGLE_SHOT_FLOORS;
 
 /// The format version [`RunFile::format`] holds.
-pub const RUN_FILE_FORMAT: u32 = 1;
+pub(crate) const RUN_FILE_FORMAT: u32 = 1;
 
 /// What [`RunFile::not_measured`] says of a replay.
-pub const NOT_MEASURED_IN_REPLAY: &str = "not measured in replay";
+pub(crate) const NOT_MEASURED_IN_REPLAY: &str = "not measured in replay";
 
 /// What [`RunFile::not_measured`] says of a record or measure run that made no live call.
-pub const NO_LIVE_CALL: &str = "no live call in this run";
+pub(crate) const NO_LIVE_CALL: &str = "no live call in this run";
 
 /// One run of one suite. See the [module docs](self) for every field.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RunFile {
-    /// The format version, [`RUN_FILE_FORMAT`].
+    /// The format version, `1`.
     pub format: u32,
     /// The suite name.
     pub suite: String,
@@ -142,7 +142,7 @@ pub struct RunFile {
     /// Latency and tokens over the runs that made a live call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured: Option<MeasuredTotals>,
-    /// Why nothing was measured ([`NOT_MEASURED_IN_REPLAY`] or [`NO_LIVE_CALL`]), exactly
+    /// Why nothing was measured (`not measured in replay` or `no live call in this run`), exactly
     /// when `measured` is absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_measured: Option<String>,

@@ -93,12 +93,12 @@ fn repeat_statistics_of_a_replayed_corpus_match_the_hand_computed_values() {
     };
     let repeats = report.totals.repeats.clone().unwrap();
     assert_eq!((repeats.repeat, repeats.runs), (3, 6));
-    close(Some(repeats.valid), 5.0 / 6.0, 1.0 / 6.0);
-    close(Some(repeats.parsed), 5.0 / 6.0, 1.0 / 6.0);
-    close(Some(repeats.valid_after_retry), 5.0 / 6.0, 1.0 / 6.0);
-    close(repeats.selection_f1, 11.0 / 15.0, 2.0 / 9.0);
-    close(repeats.expected_hit, 1.0 / 3.0, 1.0 / 3.0);
-    close(repeats.answerability_yes, 0.6, 1.0 / 3.0);
+    close(Some(repeats.axes.valid), 5.0 / 6.0, 1.0 / 6.0);
+    close(Some(repeats.axes.parsed), 5.0 / 6.0, 1.0 / 6.0);
+    close(Some(repeats.axes.valid_after_retry), 5.0 / 6.0, 1.0 / 6.0);
+    close(repeats.axes.selection_f1, 11.0 / 15.0, 2.0 / 9.0);
+    close(repeats.axes.expected_hit, 1.0 / 3.0, 1.0 / 3.0);
+    close(repeats.axes.answerability_yes, 0.6, 1.0 / 3.0);
     assert_eq!(report.totals.cases, 2);
     assert_eq!(report.totals.runs(), 6);
 

@@ -5,16 +5,16 @@
 //!
 //! | limit | default | what is counted |
 //! |---|---|---|
-//! | depth | 64 ([`MAX_INPUT_DEPTH`]) | containers (objects, arrays) on the path from the root, the root container counting 1; leaves have no depth |
-//! | values | 20,000 ([`MAX_INPUT_VALUES`]) | every value once: the root, every container, every leaf |
-//! | characters | 1,000,000 ([`MAX_INPUT_CHARACTERS`]) | UTF-16 code units of every object key and string leaf, plus the length of `String(leaf)` for other leaves (`true` 4, `false` 5, `null` 4, numbers as JavaScript prints them: `1e+21` 5, `-0` 1) |
+//! | depth | 64 | containers (objects, arrays) on the path from the root, the root container counting 1; leaves have no depth |
+//! | values | 20,000 | every value once: the root, every container, every leaf |
+//! | characters | 1,000,000 | UTF-16 code units of every object key and string leaf, plus the length of `String(leaf)` for other leaves (`true` 4, `false` 5, `null` 4, numbers as JavaScript prints them: `1e+21` 5, `-0` 1) |
 //!
 //! When several limits are crossed, the one reported is the one upstream's
 //! walk meets first: upstream keeps a LIFO stack of containers, counts a
 //! child when its parent is expanded, and expands the last child of a
 //! container first, visiting object entries in JavaScript property order
-//! (array-index keys such as `"0"` first, then the rest in document order;
-//! see [`js_property_order`](crate::js_parity::js_property_order)), as its
+//! (array-index keys such as `"0"` first, then the rest in document order),
+//! as its
 //! `Object.keys` walk does.
 //!
 //! The rule lives in one place, `Meter`, fed a value's parts depth first
@@ -45,16 +45,16 @@ mod meter;
 #[cfg(test)]
 mod tests;
 
-pub use check::{check_input_budget, measure};
+pub use check::check_input_budget;
 pub(crate) use meter::Meter;
 
 /// Upstream `MAX_INPUT_DEPTH`: containers nested at most 64 deep.
-pub const MAX_INPUT_DEPTH: usize = 64;
+pub(crate) const MAX_INPUT_DEPTH: usize = 64;
 /// Upstream `MAX_INPUT_VALUES`: at most 20,000 values, the root included.
-pub const MAX_INPUT_VALUES: usize = 20_000;
+pub(crate) const MAX_INPUT_VALUES: usize = 20_000;
 /// Upstream `MAX_INPUT_CHARACTERS`: at most 1,000,000 UTF-16 code units of
 /// keys and leaves.
-pub const MAX_INPUT_CHARACTERS: usize = 1_000_000;
+pub(crate) const MAX_INPUT_CHARACTERS: usize = 1_000_000;
 
 /// The limits [`check_input_budget`] enforces (upstream `InputBudget`).
 ///
@@ -149,7 +149,7 @@ impl BudgetRefusal {
 /// The character count of a leaf: UTF-16 code units of a string, the length
 /// of JavaScript's `String(leaf)` otherwise (`null` 4, `true` 4, `false` 5,
 /// `1e+21` 5). Containers count 0 here.
-pub fn leaf_length(leaf: &Value) -> usize {
+pub(crate) fn leaf_length(leaf: &Value) -> usize {
     match leaf {
         Value::Null => 4,
         Value::Bool(true) => 4,

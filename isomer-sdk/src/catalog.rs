@@ -100,7 +100,7 @@ pub struct PrimitiveDescriptions {
 /// The most distinct primitive types one `describe_primitives` lookup
 /// answers: 100, as upstream caps `describePrimitives`;
 /// more is [`IsomerError::TooManyTypes`](crate::IsomerError::TooManyTypes).
-pub const MAX_DESCRIBED_TYPES: usize = 100;
+pub(crate) const MAX_DESCRIBED_TYPES: usize = 100;
 
 /// What kind of value a field holds, as the upstream runtime's
 /// `PropDescriptor.kind` names it; serialized

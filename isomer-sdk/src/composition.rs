@@ -13,45 +13,20 @@
 
 use serde_json::{Map, Value};
 
-pub use crate::error::SURFACE_NAMES;
 use crate::walk::ChildWalker;
 
 /// The root's `type`: always the string `view`.
-pub const VIEW_TYPE: &str = "view";
-
-/// The only accepted `version`: the number 1 (absent means 1).
-pub const COMPOSITION_VERSION: u64 = 1;
+pub(crate) const VIEW_TYPE: &str = "view";
 
 /// The keys a root may have, in schema order (the order issues are reported
 /// in): `type, version, title, subtitle, theme, body, meta`. The root is
 /// strict: any other key is an error.
-pub const ROOT_FIELDS: [&str; 7] = [
+pub(crate) const ROOT_FIELDS: [&str; 7] = [
     "type", "version", "title", "subtitle", "theme", "body", "meta",
 ];
 
 /// The accepted `theme` values, in declaration order (`RenderTheme`).
-pub const THEMES: [&str; 3] = ["auto", "light", "dark"];
-
-/// The keys every body node may carry besides its primitive's own fields
-/// (appended last to every primitive schema, as upstream does).
-pub const RESERVED_NODE_FIELDS: [&str; 2] = ["id", "surfaces"];
-
-/// The named colours a node may use (`tone`).
-pub const TONES: [&str; 7] = [
-    "neutral", "primary", "accent", "success", "warning", "risk", "danger",
-];
-
-/// The `format`s of a structured value.
-pub const STRUCTURED_VALUE_FORMATS: [&str; 8] = [
-    "number",
-    "compact",
-    "percent",
-    "currency",
-    "bytes",
-    "duration",
-    "date",
-    "relativeTime",
-];
+pub(crate) const THEMES: [&str; 3] = ["auto", "light", "dark"];
 
 /// A rendering preference (`theme`); not a palette. `auto` resolves to
 /// light where no media query exists.
@@ -145,7 +120,8 @@ impl<'a> Composition<'a> {
             .map(|fields| Meta { fields })
     }
 
-    /// The root keys that are not in [`ROOT_FIELDS`], in document order
+    /// The root keys other than `type`, `version`, `title`, `subtitle`,
+    /// `theme`, `body` and `meta`, in document order
     /// (what `has unrecognized key(s)` lists at the root).
     pub fn unknown_fields(&self) -> Vec<&'a str> {
         self.root
@@ -215,7 +191,7 @@ impl<'a> Meta<'a> {
 /// so an example of any depth is safe to copy; drop a copy that may be deep
 /// with [`drop_deep`](crate::json::drop_deep), as `Value`'s own drop
 /// recurses once per level.
-pub fn without_meta(value: &Value) -> Value {
+pub(crate) fn without_meta(value: &Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
             map.iter()
@@ -234,7 +210,7 @@ pub fn node_type(node: &Value) -> Option<&str> {
 
 /// The `id` of a node, when it is an object with a string `id` (only string
 /// ids take part in the duplicate-id rule).
-pub fn node_id(node: &Value) -> Option<&str> {
+pub(crate) fn node_id(node: &Value) -> Option<&str> {
     node_field(node, "id").and_then(Value::as_str)
 }
 
@@ -256,16 +232,6 @@ pub(crate) fn object_field<'a>(fields: &'a Map<String, Value>, key: &str) -> Opt
     fields
         .iter()
         .find_map(|(name, value)| (name == key).then_some(value))
-}
-
-/// The surface names a node lists in `surfaces`, when that is an array
-/// (non-string entries skipped); `None` when absent or not an array, which
-/// means visible everywhere. Names are one of [`SURFACE_NAMES`] in a valid
-/// node.
-pub fn node_surfaces(node: &Value) -> Option<Vec<&str>> {
-    node_field(node, "surfaces")
-        .and_then(Value::as_array)
-        .map(|surfaces| surfaces.iter().filter_map(Value::as_str).collect())
 }
 
 /// Upstream `isVisibleOnSurface(node, surface)`: false for a
@@ -338,6 +304,7 @@ pub fn some_body_node(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::SURFACE_NAMES;
     use crate::walk::ChildRef;
     use serde_json::json;
 
@@ -441,11 +408,9 @@ mod tests {
         let node = json!({"type": "kpi", "id": "a", "surfaces": ["text", 1, "slack"]});
         assert_eq!(node_type(&node), Some("kpi"));
         assert_eq!(node_id(&node), Some("a"));
-        assert_eq!(node_surfaces(&node), Some(vec!["text", "slack"]));
         let bare = json!({"type": 3, "id": 7, "surfaces": "text"});
         assert_eq!(node_type(&bare), None);
         assert_eq!(node_id(&bare), None);
-        assert_eq!(node_surfaces(&bare), None);
         assert_eq!(node_type(&json!("kpi")), None);
         // Small objects are scanned, larger ones looked up: the field is
         // found wherever it stands, and a missing one is missing.

@@ -184,14 +184,14 @@ impl ValidationError {
 
 /// The surfaces a node can name in its `surfaces` field, in upstream order
 /// (upstream's `SURFACE_NAMES`, `snapshot` included).
-pub const SURFACE_NAMES: [&str; 5] = ["react", "snapshot", "text", "markdown", "slack"];
+pub(crate) const SURFACE_NAMES: [&str; 5] = ["react", "snapshot", "text", "markdown", "slack"];
 
 /// An advisory finding about one surface, such as
 /// `composition renders no nodes on surface "slack"`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationWarning {
-    /// One of [`SURFACE_NAMES`].
+    /// One of `react`, `snapshot`, `text`, `markdown`, `slack`.
     pub surface: String,
     /// Where, when the warning is about one node.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -21,7 +21,7 @@ use serde_json::Value;
 type BodyRule = Arc<dyn Fn(&[Value]) -> Vec<String> + Send + Sync>;
 
 /// The page size of a frame that names none: 1280 × 720 pixels.
-pub const DEFAULT_FRAME_SIZE: (u32, u32) = (1280, 720);
+pub(crate) const DEFAULT_FRAME_SIZE: (u32, u32) = (1280, 720);
 
 /// A named frame with an optional body rule. Cheap to clone.
 #[derive(Clone)]
@@ -46,7 +46,7 @@ impl std::fmt::Debug for Frame {
 
 impl Frame {
     /// A frame registered under `name`, with no body rule, the
-    /// [`DEFAULT_FRAME_SIZE`], no stylesheet of its own, and the heading
+    /// default size (1280 × 720), no stylesheet of its own, and the heading
     /// drawn.
     pub fn new(name: impl Into<String>) -> Frame {
         Frame {

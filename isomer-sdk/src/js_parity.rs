@@ -9,19 +9,16 @@
 //! crate's JavaScript-parity code is internal.
 //!
 //! ```
-//! use isomer_sdk::js_parity::{compact_json, json_stringify, key_span, one_line, to_fixed_2};
+//! use isomer_sdk::js_parity::{compact_json, json_stringify, one_line, to_fixed_2};
 //! use serde_json::json;
 //!
 //! assert_eq!(json_stringify(&json!({"b": 1.0, "1": 1e21})), r#"{"1":1e+21,"b":1}"#);
 //! assert_eq!(compact_json(&json!("a\u{2028}b")), r#""a\u2028b""#);
 //! assert_eq!(to_fixed_2(0.125), "0.13");
 //! assert_eq!(one_line("Two\r\nlines"), "Two lines");
-//! assert_eq!(key_span("kpi"), "`kpi`");
 //! ```
 
 pub use crate::js::{
-    JsPropertyOrder, cmp_utf16, compact_json, format_js_number, format_json_number,
-    is_array_index_key, is_js_whitespace, js_property_order, js_trim, json_stringify,
-    json_stringify_pretty, key_span, math_round, name_text, one_line, quote_text, sort_utf16,
-    to_fixed_2, utf16_len,
+    compact_json, format_js_number, format_json_number, is_js_whitespace, js_trim, json_stringify,
+    one_line, quote_text, sort_utf16, to_fixed_2, utf16_len,
 };

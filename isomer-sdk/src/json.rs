@@ -43,7 +43,8 @@ mod scan;
 
 use crate::budget::BudgetRefusal;
 
-pub use deep::{DeepValue, clone_deep, drop_deep, eq_deep};
+pub(crate) use deep::eq_deep;
+pub use deep::{DeepValue, clone_deep, drop_deep};
 pub use document::Document;
 pub(crate) use scan::{is_separator_at, plain_end};
 

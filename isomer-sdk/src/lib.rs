@@ -120,26 +120,22 @@ pub use view::{View, ViewBuilder, ViewRegistry, ViewResponse};
 
 pub use budget::{InputBudget, InputUsage, check_input_budget};
 pub use catalog::{
-    AuthoringContext, CatalogEntry, MAX_DESCRIBED_TYPES, PrimitiveDescriptions, PrimitiveGroup,
-    PrimitiveProps, PropDescriptor, PropKind, ViewSummary,
+    AuthoringContext, CatalogEntry, PrimitiveDescriptions, PrimitiveGroup, PrimitiveProps,
+    PropDescriptor, PropKind, ViewSummary,
 };
 pub use composition::{Composition, is_visible_on_surface, renders_on_surface};
 pub use error::{
-    CompositionValidationError, ErrorCode, IsomerError, SURFACE_NAMES, ValidationError,
-    ValidationWarning,
+    CompositionValidationError, ErrorCode, IsomerError, ValidationError, ValidationWarning,
 };
 pub use format::{format_validation_error, format_validation_warning};
 pub use json::{
-    DeepValue, Document, JsonRefusal, JsonSyntaxError, clone_deep, drop_deep, eq_deep, parse_json,
+    DeepValue, Document, JsonRefusal, JsonSyntaxError, clone_deep, drop_deep, parse_json,
 };
 pub use prompt::{
     AuthoringProfile, CatalogMode, PromptContext, build_authoring_prompt, format_primitive_entry,
 };
-pub use url::{
-    sanitize_asset_url, sanitize_navigation_href, sanitize_parsed_asset_url,
-    sanitize_parsed_navigation_href,
-};
-pub use walk::{BodyWalk, ChildRef, ChildWalker, WalkedNode, child_node_path, walk_body};
+pub use url::{sanitize_asset_url, sanitize_navigation_href};
+pub use walk::{BodyWalk, ChildRef, ChildWalker, WalkedNode, walk_body};
 pub mod tool;
 /// Not a public API; anything here may change in any release. It holds the
 /// support for the code `#[isomer_tool]` expands into, and the crate's
@@ -156,6 +152,6 @@ pub mod __private {
     }
 }
 pub use tool::{
-    EmbeddedResource, IntoToolResult, Json, NoInput, Tool, ToolContent, ToolHandler, ToolResult,
+    EmbeddedResource, IntoToolResult, Json, NoInput, Tool, ToolContent, ToolResult,
     ToolSchemaError, tool_input_schema,
 };

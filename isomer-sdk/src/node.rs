@@ -28,10 +28,10 @@ use yoke::Yoke;
 
 /// The name of the `$defs` entry that stands for "any registered primitive
 /// node" in every schema the runtime builds (upstream `bodyNode`).
-pub const BODY_NODE_DEF: &str = "bodyNode";
+pub(crate) const BODY_NODE_DEF: &str = "bodyNode";
 
 /// The `$ref` a child slot carries: `#/$defs/bodyNode`.
-pub const BODY_NODE_REF: &str = "#/$defs/bodyNode";
+pub(crate) const BODY_NODE_REF: &str = "#/$defs/bodyNode";
 
 /// A value inside a [`Document`](crate::Document)'s tree, borrowed together
 /// with the `Arc` that owns the tree: the borrow lives exactly as long as

@@ -165,12 +165,12 @@ pub fn build_authoring_prompt(profile: AuthoringProfile, context: &PromptContext
 }
 
 /// The heading printed when the context names none.
-pub const DEFAULT_HEADING: &str = "# View authoring";
+pub(crate) const DEFAULT_HEADING: &str = "# View authoring";
 
 /// The paragraph under the heading for `profile` when the context gives no
 /// intro. `schema_inlined` selects the compose intro that asks the model to
 /// check its answer against the inlined JSON Schema.
-pub fn profile_intro(profile: AuthoringProfile, schema_inlined: bool) -> &'static str {
+pub(crate) fn profile_intro(profile: AuthoringProfile, schema_inlined: bool) -> &'static str {
     match profile {
         AuthoringProfile::General => {
             "You author compact views that any host can display, each written as one JSON \
@@ -194,7 +194,7 @@ pub fn profile_intro(profile: AuthoringProfile, schema_inlined: bool) -> &'stati
 }
 
 /// The paragraph that opens an index catalog.
-pub const CATALOG_INDEX_NOTE: &str = "Each primitive is listed here by type and purpose only. \
+pub(crate) const CATALOG_INDEX_NOTE: &str = "Each primitive is listed here by type and purpose only. \
      Before you use one, request its catalog entry and JSON Schema by type, and compose only \
      from primitives whose details you have read.";
 

@@ -67,16 +67,13 @@ pub mod result;
 pub mod schema;
 
 pub use result::{EmbeddedResource, IntoToolResult, Json, ToolContent, ToolResult};
-pub use schema::{
-    ToolSchemaError, finish_input_schema, refuse_unknown_keys, tool_input_schema,
-    tool_output_schema,
-};
+pub use schema::{ToolSchemaError, finish_input_schema, tool_input_schema};
 
 /// The erased handler of a [`Tool`]: takes the call's arguments as JSON and
 /// answers a `'static + Send` future of the result. Handlers built by
 /// [`Tool::from_fn`] never panic and never fail outside the result; a
 /// hand-written one should do the same.
-pub type ToolHandler = Arc<dyn Fn(Value) -> BoxFuture<'static, ToolResult> + Send + Sync>;
+pub(crate) type ToolHandler = Arc<dyn Fn(Value) -> BoxFuture<'static, ToolResult> + Send + Sync>;
 
 /// One agent tool, as upstream's `IsomerTool`: plain
 /// data a host offers to a model, plus the handler that answers a call.
@@ -230,8 +227,7 @@ impl Tool {
             async move {
                 guard::catch_panic(&tool_name, async {
                     let input = guard::normalize_input(input);
-                    let typed = guard::deserialize_input::<T>(&tool_name, &input);
-                    crate::json::drop_deep(input);
+                    let typed = guard::deserialize_input::<T>(&tool_name, input);
                     match typed {
                         Ok(typed) => handler(typed).await.into_tool_result(),
                         Err(text) => ToolResult::error(text),

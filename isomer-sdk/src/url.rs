@@ -25,42 +25,12 @@ use crate::js::js_trim;
 
 /// Where a URL is used, which decides the schemes it may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum UrlPolicy {
+pub(crate) enum UrlPolicy {
     /// A link a reader follows: `https:`, `http:`, `mailto:`, relative.
     Navigation,
     /// Something a renderer loads: `https:`, `http:`, `data:image/`, relative.
     Asset,
 }
-
-impl UrlPolicy {
-    /// The validation message for a URL this policy refuses, as upstream words it:
-    /// `must be an https, http, or mailto URL, or a relative path` /
-    /// `must be an https, http, or data:image URL, or a relative path`.
-    pub fn message(self) -> &'static str {
-        match self {
-            UrlPolicy::Navigation => NAVIGATION_URL_MESSAGE,
-            UrlPolicy::Asset => ASSET_URL_MESSAGE,
-        }
-    }
-
-    /// The JSON Schema `description` stating the rule, since a refinement
-    /// does not reach the schema.
-    pub fn description(self) -> &'static str {
-        match self {
-            UrlPolicy::Navigation => "An https, http, or mailto URL, or a relative path.",
-            UrlPolicy::Asset => "An https, http, or data:image URL, or a relative path.",
-        }
-    }
-}
-
-/// The validation message for a refused navigation URL.
-pub const NAVIGATION_URL_MESSAGE: &str =
-    "must be an https, http, or mailto URL, or a relative path";
-/// The validation message for a refused asset URL.
-pub const ASSET_URL_MESSAGE: &str = "must be an https, http, or data:image URL, or a relative path";
-/// What a renderer writes in place of a refused navigation href, so the
-/// link's label stays (upstream `BLOCKED_HREF`).
-pub const BLOCKED_HREF: &str = "#";
 
 /// Upstream `sanitizeNavigationHref`: `Some(url)` (the authored string with
 /// controls removed, trimmed) when `url` is an https, http or mailto URL or
@@ -78,23 +48,14 @@ pub fn sanitize_asset_url(url: &str) -> Option<String> {
     sanitize_url(url, UrlPolicy::Asset, true)
 }
 
-/// Upstream `sanitizeParsedNavigationHref`: as [`sanitize_navigation_href`]
-/// without decoding character references (for text a Markdown parser has
-/// already decoded).
-pub fn sanitize_parsed_navigation_href(url: &str) -> Option<String> {
-    sanitize_url(url, UrlPolicy::Navigation, false)
-}
-
-/// Upstream `sanitizeParsedAssetUrl`: as [`sanitize_asset_url`] without
-/// decoding character references.
-pub fn sanitize_parsed_asset_url(url: &str) -> Option<String> {
-    sanitize_url(url, UrlPolicy::Asset, false)
-}
-
 /// The decision procedure of the module docs: `Some(authored form)` when
 /// `url` passes `policy`, else `None`. `decode_references` is false for the
-/// `sanitize_parsed_*` variants.
-pub fn sanitize_url(url: &str, policy: UrlPolicy, decode_references: bool) -> Option<String> {
+/// text a Markdown parser has already decoded.
+pub(crate) fn sanitize_url(
+    url: &str,
+    policy: UrlPolicy,
+    decode_references: bool,
+) -> Option<String> {
     let decoded;
     let source = if decode_references {
         decoded = decode_character_references(url);
@@ -174,7 +135,7 @@ const NAMED_REFERENCES: [(&str, char); 7] = [
 /// U+10FFFF decodes to U+FFFD (a Rust string cannot hold a lone surrogate;
 /// JavaScript would keep it, and either way it is not a scheme character).
 /// Anything else starting with `&` is kept as written.
-pub fn decode_character_references(text: &str) -> String {
+pub(crate) fn decode_character_references(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find('&') {
@@ -350,15 +311,21 @@ mod tests {
     #[test]
     fn parsed_variants_do_not_decode() {
         assert_eq!(
-            sanitize_parsed_navigation_href("JaVaScRiPt&colon;alert(1)").as_deref(),
+            sanitize_url("JaVaScRiPt&colon;alert(1)", UrlPolicy::Navigation, false).as_deref(),
             Some("JaVaScRiPt&colon;alert(1)")
         );
-        assert_eq!(sanitize_parsed_navigation_href("javascript:alert(1)"), None);
         assert_eq!(
-            sanitize_parsed_asset_url("&#106;avascript:x").as_deref(),
+            sanitize_url("javascript:alert(1)", UrlPolicy::Navigation, false),
+            None
+        );
+        assert_eq!(
+            sanitize_url("&#106;avascript:x", UrlPolicy::Asset, false).as_deref(),
             Some("&#106;avascript:x")
         );
-        assert_eq!(sanitize_parsed_asset_url("java\tscript:x"), None);
+        assert_eq!(
+            sanitize_url("java\tscript:x", UrlPolicy::Asset, false),
+            None
+        );
     }
 
     #[test]
@@ -372,22 +339,5 @@ mod tests {
         assert_eq!(decode_character_references("&#99999999999999;"), "\u{FFFD}");
         assert_eq!(decode_character_references("&#;&#x;&"), "&#;&#x;&");
         assert_eq!(decode_character_references("&BSol;&Sol;&Tab;"), "\\/\t");
-    }
-
-    #[test]
-    fn messages_and_descriptions() {
-        assert_eq!(
-            UrlPolicy::Navigation.message(),
-            "must be an https, http, or mailto URL, or a relative path"
-        );
-        assert_eq!(
-            UrlPolicy::Asset.message(),
-            "must be an https, http, or data:image URL, or a relative path"
-        );
-        assert_eq!(
-            UrlPolicy::Navigation.description(),
-            "An https, http, or mailto URL, or a relative path."
-        );
-        assert_eq!(BLOCKED_HREF, "#");
     }
 }

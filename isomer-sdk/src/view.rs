@@ -34,6 +34,7 @@ use serde_json::Value;
 use crate::budget::{InputBudget, check_input_budget};
 use crate::catalog::ViewSummary;
 use crate::error::{IsomerError, ValidationError};
+use crate::json::Document;
 use crate::validate::CheckedValidation;
 
 type Handler<C> =
@@ -166,8 +167,8 @@ impl<C: Send + 'static> ViewBuilder<C> {
 pub struct ViewResponse {
     /// The view's summary.
     pub view: ViewSummary,
-    /// The checked copy of the built composition (the built value itself
-    /// when the budget refused it).
+    /// The built composition (what the validation checked, and its checked
+    /// copy when the budget did not refuse it).
     pub composition: Value,
     /// The validation of the built composition: reported, not enforced.
     pub validation: CheckedValidation,
@@ -249,7 +250,7 @@ impl<C: Send + 'static> ViewRegistry<C> {
         id: &str,
         context: C,
         input: Value,
-        validate: impl Fn(&Value) -> CheckedValidation,
+        validate: impl FnOnce(&Document) -> CheckedValidation,
     ) -> Result<ViewResponse, IsomerError> {
         // The input is the model's and may nest without limit: the unknown id
         // and the budget refusal drop it flat; past the budget check it nests
@@ -274,9 +275,11 @@ impl<C: Send + 'static> ViewRegistry<C> {
             }
         }
         let future = (view.handler)(context, input).map_err(invalid)?;
-        let built = future.await;
+        // The check reads the built value as a document, sharing its nodes;
+        // the response holds the value itself and the validation's copy.
+        let built = Document::new(future.await);
         let validation = validate(&built);
-        let composition = validation.composition.clone().unwrap_or(built);
+        let composition = built.into_value().into_inner();
         Ok(ViewResponse {
             view: view.summary.clone(),
             composition,

@@ -2,7 +2,7 @@
 //!
 //! A container primitive declares which of its fields hold child nodes. The
 //! walker turns a node into its children, each with its path *relative to the
-//! parent* (`items[0]`, `panes[1].items[0]`, `aside`); [`child_node_path`]
+//! parent* (`items[0]`, `panes[1].items[0]`, `aside`); the walk
 //! joins that onto the parent's full path (`body[1]` + `items[0]` =
 //! `body[1].items[0]`).
 //!
@@ -72,7 +72,7 @@ impl<W: ChildWalker + ?Sized> ChildWalker for &W {
 ///
 /// `child_node_path("body[1]", "items[0]")` = `"body[1].items[0]"`. An empty
 /// parent gives the child path alone.
-pub fn child_node_path(parent: &str, child: &str) -> String {
+pub(crate) fn child_node_path(parent: &str, child: &str) -> String {
     if parent.is_empty() {
         return child.to_owned();
     }
@@ -86,36 +86,6 @@ pub fn child_node_path(parent: &str, child: &str) -> String {
 /// The path of the body root at `index`: `body[<index>]`.
 pub fn body_root_path(index: usize) -> String {
     format!("body[{index}]")
-}
-
-/// True when `path` is made only of `ident` / `ident[digits]` steps joined by
-/// `.`, where an identifier is an ASCII letter, `_` or `$`, then ASCII word
-/// characters or `$` (upstream's rule for child paths; anything else is
-/// `UNSUPPORTED_CHILD_PATH`). `items[0]`, `panes[1].items[0]`,
-/// `header` pass; `""`, `0`, `items[]`, `a..b`, `a[0][1]` do not.
-pub fn is_supported_child_path(path: &str) -> bool {
-    !path.is_empty() && path.split('.').all(is_supported_step)
-}
-
-/// One `ident` or `ident[digits]` step.
-fn is_supported_step(step: &str) -> bool {
-    let (name, index) = match step.find('[') {
-        Some(open) => {
-            let Some(inner) = step[open + 1..].strip_suffix(']') else {
-                return false;
-            };
-            (&step[..open], Some(inner))
-        }
-        None => (step, None),
-    };
-    let mut chars = name.chars();
-    let head_ok = chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$');
-    let tail_ok = chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    let index_ok =
-        index.is_none_or(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
-    head_ok && tail_ok && index_ok
 }
 
 /// One node reached by [`walk_body`].
@@ -254,24 +224,6 @@ mod tests {
         );
         assert_eq!(child_node_path("", "items[0]"), "items[0]");
         assert_eq!(body_root_path(3), "body[3]");
-    }
-
-    #[test]
-    fn recognises_supported_child_paths() {
-        for path in [
-            "items[0]",
-            "panes[1].items[0]",
-            "header",
-            "_a$1",
-            "$x[12].y",
-        ] {
-            assert!(is_supported_child_path(path), "{path}");
-        }
-        for path in [
-            "", "0", "items[]", "a..b", "a[0][1]", "a.", "1a", "a[x]", "a-b", "a[0",
-        ] {
-            assert!(!is_supported_child_path(path), "{path}");
-        }
     }
 
     #[test]

@@ -7,7 +7,8 @@
 mod common;
 
 use isomer_sdk::catalog::{PropDescriptor, PropKind};
-use isomer_sdk::surface::slack::SLACK_TABLE_CHARACTER_BUDGET;
+/// The Slack table character budget the `slack` module documents.
+const SLACK_TABLE_CHARACTER_BUDGET: usize = 10_000;
 use isomer_sdk::{Html, Inline, IsomerError, Markdown, Pack, Primitive, RenderOptions, Runtime};
 use serde_json::{Value, json};
 
@@ -346,7 +347,7 @@ fn grid() -> Primitive {
 fn slack_blocks(runtime: &Runtime, body: Value) -> Vec<Value> {
     runtime
         .render_slack(
-            &json!({ "type": "view", "body": body }),
+            json!({ "type": "view", "body": body }),
             &RenderOptions::default(),
         )
         .expect("the view renders")

@@ -233,7 +233,7 @@ fn duplicate_keys_keep_the_first_position_and_the_last_value() {
         .map(String::as_str)
         .collect();
     assert_eq!(keys, ["type", "text"]);
-    let checked = runtime.validate(&value);
+    let checked = runtime.validate(value);
     assert_eq!(
         checked.errors,
         vec![
@@ -249,7 +249,7 @@ fn duplicate_keys_keep_the_first_position_and_the_last_value() {
     // A duplicated root `type` that ends on something else than `view`.
     let value = parse_json(r#"{"type":"view","body":[],"type":"deck"}"#).unwrap();
     assert_eq!(
-        runtime.validate(&value).errors,
+        runtime.validate(value).errors,
         vec![
             ValidationError::new("type", "must be one of: view"),
             ValidationError::new("body", "must contain at least one node"),
@@ -296,7 +296,7 @@ fn child_hooks_fed_malformed_containers_yield_no_children() {
         .map(|child| child.path)
         .collect();
     assert_eq!(paths, ["items[3]"]);
-    let checked = runtime.validate(&view(json!([odd])));
+    let checked = runtime.validate(view(json!([odd])));
     let findings: Vec<(&str, &str)> = checked
         .errors
         .iter()
@@ -389,7 +389,7 @@ fn validate_json_within_the_budget_is_validate_of_the_value() {
         let value = parse_json(text).unwrap();
         assert_eq!(
             runtime.validate_json(text).unwrap(),
-            runtime.validate(&value)
+            runtime.validate(value)
         );
     }
     // At the value limit (the root, `"view"`, `body`, `extra` and its
@@ -411,7 +411,7 @@ fn validate_json_within_the_budget_is_validate_of_the_value() {
     ] {
         let value = parse_json(&text).unwrap();
         let checked = runtime.validate_json(&text).unwrap();
-        assert_eq!(checked, runtime.validate(&value));
+        assert_eq!(checked, runtime.validate(value));
         let messages: Vec<&str> = checked.errors.iter().map(|e| e.message.as_str()).collect();
         assert_eq!(
             messages.contains(&"input holds more than 20000 values"),

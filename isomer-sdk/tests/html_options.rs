@@ -4,7 +4,13 @@
 
 mod common;
 
-use isomer_sdk::surface::html::{HTML_CSS, HTML_FLUID_CSS, HTML_FRAMED_CSS};
+use isomer_sdk::surface::html::HTML_CSS;
+
+/// The rule `framed` appends (documented on `RenderOptions::framed`).
+const HTML_FRAMED_CSS: &str =
+    ".isomer.framed{border:1px solid rgba(128,128,128,.4);border-radius:8px;padding:1rem}";
+/// The rule `fluid` appends (documented on `RenderOptions::fluid`).
+const HTML_FLUID_CSS: &str = ".isomer.fluid{box-sizing:border-box;width:100%;max-width:none}";
 use isomer_sdk::{Html, Markdown, Pack, Primitive, RenderOptions, Runtime};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -70,7 +76,7 @@ const CONTENT: &str = "<h2>Deploy</h2><p class=\"note\">one\ntwo</p>\
 
 fn render(options: RenderOptions) -> isomer_sdk::HtmlRender {
     runtime()
-        .render_html(&composition(), &options)
+        .render_html(composition(), &options)
         .expect("html collects")
 }
 
@@ -247,15 +253,15 @@ fn the_options_touch_html_only() {
     };
     let plain = RenderOptions::default();
     assert_eq!(
-        rt.render_text(&composition(), &all).unwrap(),
-        rt.render_text(&composition(), &plain).unwrap()
+        rt.render_text(composition(), &all).unwrap(),
+        rt.render_text(composition(), &plain).unwrap()
     );
     assert_eq!(
-        rt.render_markdown(&composition(), &all).unwrap(),
-        rt.render_markdown(&composition(), &plain).unwrap()
+        rt.render_markdown(composition(), &all).unwrap(),
+        rt.render_markdown(composition(), &plain).unwrap()
     );
     assert_eq!(
-        rt.render_slack(&composition(), &all).unwrap(),
-        rt.render_slack(&composition(), &plain).unwrap()
+        rt.render_slack(composition(), &all).unwrap(),
+        rt.render_slack(composition(), &plain).unwrap()
     );
 }

@@ -283,7 +283,7 @@ fn def_names_never_collide_and_the_authoring_projection_simplifies() {
     assert!(authoring["$defs"].get("Alias").is_none());
     // A child of listB is any registered node and is validated as such.
     assert_eq!(
-        rt.validate(&view(
+        rt.validate(view(
             json!([ { "type": "listB", "items": [], "child": { "type": "listA" } } ])
         ))
         .errors
@@ -341,7 +341,7 @@ fn odd_type_names_are_escaped_in_refs_and_quoted_in_messages() {
         assert!(!exported.is_valid(&broken));
     }
     let found: Vec<String> = rt
-        .validate(&view(json!([ { "type": "my kpi" }, { "type": "zz" } ])))
+        .validate(view(json!([ { "type": "my kpi" }, { "type": "zz" } ])))
         .errors
         .iter()
         .map(isomer_sdk::format_validation_error)

@@ -44,7 +44,7 @@ fn good_deck() -> Value {
 fn text_uppercases_the_title_and_joins_blocks_with_a_blank_line() {
     let rt = runtime();
     let text = rt
-        .render_text(&good_deck(), &RenderOptions::default())
+        .render_text(good_deck(), &RenderOptions::default())
         .unwrap();
     insta::assert_snapshot!("text_surface", text);
     assert_eq!(
@@ -53,7 +53,7 @@ fn text_uppercases_the_title_and_joins_blocks_with_a_blank_line() {
     );
     let without = rt
         .render_text(
-            &good_deck(),
+            good_deck(),
             &RenderOptions {
                 heading: false,
                 ..RenderOptions::default()
@@ -74,7 +74,7 @@ fn text_uppercases_the_title_and_joins_blocks_with_a_blank_line() {
 fn markdown_is_escaped_builder_output() {
     let rt = runtime();
     let markdown = rt
-        .render_markdown(&good_deck(), &RenderOptions::default())
+        .render_markdown(good_deck(), &RenderOptions::default())
         .unwrap();
     insta::assert_snapshot!("markdown_surface", markdown);
     assert!(markdown.starts_with(
@@ -86,7 +86,7 @@ fn markdown_is_escaped_builder_output() {
 fn html_escapes_every_string_and_collects_findings() {
     let rt = runtime();
     let html = rt
-        .render_html(&good_deck(), &RenderOptions::default())
+        .render_html(good_deck(), &RenderOptions::default())
         .unwrap();
     insta::assert_snapshot!("html_surface", html.html);
     assert!(html.validation_errors.is_empty());
@@ -96,15 +96,15 @@ fn html_escapes_every_string_and_collects_findings() {
         theme: Some(Theme::Light),
         ..RenderOptions::default()
     };
-    let themed = rt.render_html(&good_deck(), &light).unwrap();
+    let themed = rt.render_html(good_deck(), &light).unwrap();
     assert_eq!(
         themed.html,
         html.html
             .replace("data-theme=\"dark\"", "data-theme=\"light\"")
     );
     assert_eq!(
-        rt.render_text(&good_deck(), &light).unwrap(),
-        rt.render_text(&good_deck(), &RenderOptions::default())
+        rt.render_text(good_deck(), &light).unwrap(),
+        rt.render_text(good_deck(), &RenderOptions::default())
             .unwrap()
     );
     assert!(
@@ -113,7 +113,7 @@ fn html_escapes_every_string_and_collects_findings() {
     );
     // html collects by default: an invalid deck still renders, findings attached.
     let collected = rt
-        .render_html(&bad_link_deck(), &RenderOptions::default())
+        .render_html(bad_link_deck(), &RenderOptions::default())
         .unwrap();
     assert_eq!(collected.validation_errors.len(), 1);
     assert_eq!(collected.validation_errors[0].path, "body[2].items[2].href");
@@ -131,14 +131,14 @@ fn html_escapes_every_string_and_collects_findings() {
 fn slack_falls_back_to_markdown_for_primitives_without_a_renderer() {
     let rt = runtime();
     let slack = rt
-        .render_slack(&good_deck(), &RenderOptions::default())
+        .render_slack(good_deck(), &RenderOptions::default())
         .unwrap();
     insta::assert_json_snapshot!("slack_surface", slack);
     // The fallback text is the text render, escaped as mrkdwn.
     assert_eq!(
         slack.text,
         isomer_sdk::surface::escape_mrkdwn(
-            &rt.render_text(&good_deck(), &RenderOptions::default())
+            &rt.render_text(good_deck(), &RenderOptions::default())
                 .unwrap()
         )
     );
@@ -148,7 +148,7 @@ fn slack_falls_back_to_markdown_for_primitives_without_a_renderer() {
 fn throw_mode_refuses_invalid_compositions_and_collect_renders_them() {
     let rt = runtime();
     let error = rt
-        .render_text(&bad_link_deck(), &RenderOptions::default())
+        .render_text(bad_link_deck(), &RenderOptions::default())
         .unwrap_err();
     assert_eq!(error.code(), ErrorCode::CompositionInvalid);
     assert_eq!(
@@ -157,7 +157,7 @@ fn throw_mode_refuses_invalid_compositions_and_collect_renders_them() {
     );
     let collected = rt
         .render_text(
-            &bad_link_deck(),
+            bad_link_deck(),
             &RenderOptions {
                 heading: false,
                 on_validation_error: Some(ValidationMode::Collect),
@@ -169,7 +169,7 @@ fn throw_mode_refuses_invalid_compositions_and_collect_renders_them() {
     // The note's sanitize hook dropped the unsafe href: no link in Markdown.
     let markdown = rt
         .render_markdown(
-            &bad_link_deck(),
+            bad_link_deck(),
             &RenderOptions {
                 heading: false,
                 on_validation_error: Some(ValidationMode::Collect),
@@ -285,7 +285,7 @@ fn slack_cuts_past_fifty_blocks_with_a_notice() {
         .map(|i| json!({ "type": "note", "text": format!("n{i}") }))
         .collect();
     let slack = rt
-        .render_slack(&view(Value::Array(body)), &RenderOptions::default())
+        .render_slack(view(Value::Array(body)), &RenderOptions::default())
         .unwrap();
     assert_eq!(slack.blocks.len(), 50);
     assert_eq!(
@@ -324,14 +324,14 @@ fn integral_floats_fill_integer_fields() {
         .expect("runtime");
     let with =
         |count: Value| json!({ "type": "view", "body": [ { "type": "counter", "count": count } ] });
-    assert_eq!(rt.validate(&with(json!(3.0))).errors, vec![]);
+    assert_eq!(rt.validate(with(json!(3.0))).errors, vec![]);
     assert_eq!(
-        rt.render_text(&with(json!(3.0)), &RenderOptions::default())
+        rt.render_text(with(json!(3.0)), &RenderOptions::default())
             .unwrap(),
         "count 3"
     );
     assert_eq!(
-        rt.validate(&with(json!(12.0)))
+        rt.validate(with(json!(12.0)))
             .errors
             .iter()
             .map(isomer_sdk::format_validation_error)
@@ -339,7 +339,7 @@ fn integral_floats_fill_integer_fields() {
         vec!["body[0].count (in counter) must be a single digit"]
     );
     assert_eq!(
-        rt.validate(&with(json!(2.5)))
+        rt.validate(with(json!(2.5)))
             .errors
             .iter()
             .map(isomer_sdk::format_validation_error)
@@ -349,7 +349,7 @@ fn integral_floats_fill_integer_fields() {
     // A value the Rust type cannot hold is refused by the validator (the
     // exported schemas keep upstream's shape, without the bound).
     assert_eq!(
-        rt.validate(&with(json!(4_294_967_296u64)))
+        rt.validate(with(json!(4_294_967_296u64)))
             .errors
             .iter()
             .map(isomer_sdk::format_validation_error)

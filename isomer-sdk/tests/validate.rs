@@ -190,7 +190,7 @@ fn containers_report_children_in_traversal_order() {
 #[test]
 fn unknown_and_missing_types_list_every_registered_type() {
     let rt = runtime();
-    let checked = rt.validate(&view(
+    let checked = rt.validate(view(
         json!([ 5, { "type": "zz", "text": 1 }, { "text": "" }, { "type": 3 } ]),
     ));
     assert_eq!(
@@ -207,7 +207,7 @@ fn unknown_and_missing_types_list_every_registered_type() {
 #[test]
 fn node_type_is_the_innermost_registered_node() {
     let rt = runtime();
-    let checked = rt.validate(&view(json!([ {
+    let checked = rt.validate(view(json!([ {
         "type": "group", "title": "", "items": [ 7, { "type": "note", "text": "" }, { "type": "mystery", "x": { "type": "note" } } ],
         "layout": { "type": "note", "columns": 0 }
     } ])));
@@ -318,7 +318,7 @@ fn duplicate_ids_are_validate_errors_only() {
 #[test]
 fn surfaces_nobody_renders_on_are_warnings() {
     let rt = runtime();
-    let checked = rt.validate(&view(json!([
+    let checked = rt.validate(view(json!([
         { "type": "note", "text": "a", "surfaces": ["text", "markdown"] },
         { "type": "group", "title": "t", "items": [ { "type": "note", "text": "b", "surfaces": ["text"] } ] }
     ])));
@@ -368,7 +368,7 @@ fn parse_drops_unknown_keys_of_ordinary_nested_objects() {
 #[test]
 fn parse_reports_without_composition_when_invalid() {
     let rt = runtime();
-    let parsed = rt.parse(&view(json!([ { "type": "note" } ])));
+    let parsed = rt.parse(view(json!([ { "type": "note" } ])));
     assert!(!parsed.valid);
     assert_eq!(parsed.composition, None);
     assert_eq!(
@@ -401,7 +401,7 @@ fn the_budget_runs_first_and_refuses_alone() {
         })
         .build()
         .unwrap();
-    let checked = small.validate(&view(
+    let checked = small.validate(view(
         json!([ { "type": "note", "text": "a" }, { "type": "note", "text": "b" } ]),
     ));
     assert_eq!(checked.errors[0].message, "input holds more than 5 values");
@@ -434,7 +434,7 @@ fn string_lengths_count_utf16_code_units() {
     let rt = runtime();
     let fits = "😀".repeat(100);
     assert!(
-        rt.validate(&view(json!([ { "type": "note", "text": fits } ])))
+        rt.validate(view(json!([ { "type": "note", "text": fits } ])))
             .valid
     );
     let over = "😀".repeat(101);
@@ -509,7 +509,7 @@ fn explicit_child_hooks_drive_validation_walks_and_warnings() {
     let with = view(json!([ { "type": "pair", "caption": "c", "left": hidden, "right": hidden } ]));
     assert_eq!(slack(&with), 0);
     assert_eq!(
-        rt.render_text(&view(json!([node])), &isomer_sdk::RenderOptions::default())
+        rt.render_text(view(json!([node])), &isomer_sdk::RenderOptions::default())
             .unwrap(),
         "a | b"
     );
@@ -638,7 +638,7 @@ fn embedded_bodies_are_validated_but_not_walked() {
             )
             .children(common::object_items),
     );
-    let checked = rt.validate(&view(json!([ {
+    let checked = rt.validate(view(json!([ {
         "type": "embed",
         "items": [ { "type": "note" } ],
         "body": [ { "type": "note" }, { "type": "zz" }, { "type": "group", "title": "g", "items": [ { "type": "note", "text": "" } ] } ]
@@ -672,7 +672,7 @@ fn embedded_bodies_are_validated_but_not_walked() {
     ]));
     assert!(rt.validate(&value).valid);
     // parse sanitizes embedded nodes too.
-    let parsed = rt.parse(&view(json!([ { "type": "embed", "items": [], "body": [
+    let parsed = rt.parse(view(json!([ { "type": "embed", "items": [], "body": [
         { "type": "group", "title": "g", "items": [ { "type": "note", "text": "x" } ], "layout": { "columns": 1, "gap": 2 } }
     ] } ])));
     assert_eq!(
@@ -762,14 +762,14 @@ fn findings_among_many_children_ask_the_child_hook_once_for_their_paths() {
     );
     // 300 children, each with an unknown type, then 300 with one id.
     let unknown: Vec<Value> = (0..300).map(|_| json!({ "type": "zz" })).collect();
-    let checked = rt.validate(&view(json!([{ "type": "listing", "items": unknown }])));
+    let checked = rt.validate(view(json!([{ "type": "listing", "items": unknown }])));
     assert_eq!(checked.errors.len(), 300);
     assert_eq!(checked.errors[299].path, "body[0].items[299].type");
     let notes: Vec<Value> = (0..300)
         .map(|_| json!({ "type": "note", "text": "x", "id": "a" }))
         .collect();
     let before = calls.load(Ordering::Relaxed);
-    let checked = rt.validate(&view(json!([{ "type": "listing", "items": notes }])));
+    let checked = rt.validate(view(json!([{ "type": "listing", "items": notes }])));
     assert_eq!(checked.errors.len(), 299);
     assert_eq!(
         checked.errors[298].message,

@@ -72,7 +72,7 @@ fn main() {
         Some("validate") | None => {
             let valid = answers
                 .iter()
-                .filter(|answer| runtime.validate(answer).valid)
+                .filter(|answer| runtime.validate(*answer).valid)
                 .count();
             let start = Instant::now();
             let mut checked = 0usize;

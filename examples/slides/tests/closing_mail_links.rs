@@ -48,7 +48,7 @@ fn odd_mailto_addresses_in_markdown() {
     // collects) prints the text unlinked.
     for href in ["javascript:alert(1)", "mailto:<a>@b.example"] {
         assert!(
-            !runtime().validate(&common::view(closing(href))).valid,
+            !runtime().validate(common::view(closing(href))).valid,
             "{href:?}"
         );
         assert_eq!(

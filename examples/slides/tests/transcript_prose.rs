@@ -42,7 +42,7 @@ fn prose_turn_lines_that_look_like_blocks_stay_text() {
 /// than render an empty paragraph.
 #[test]
 fn a_blank_turn_is_refused() {
-    let checked = runtime().validate(&common::view(transcript(" \n\r\n\t")));
+    let checked = runtime().validate(common::view(transcript(" \n\r\n\t")));
     assert!(!checked.valid);
     assert_eq!(checked.errors[0].path, "body[0].turns[0].text");
 }

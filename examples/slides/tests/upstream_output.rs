@@ -569,7 +569,7 @@ fn the_slack_fallback_text_escapes_what_the_blocks_escape() {
     let node =
         json!({ "type": "slideSource", "text": "<!channel> & <@U123> <javascript:alert(1)|x>" });
     let rendered = runtime()
-        .render_slack(&view(node), &RenderOptions::default())
+        .render_slack(view(node), &RenderOptions::default())
         .expect("renders");
     assert_eq!(
         rendered.text,

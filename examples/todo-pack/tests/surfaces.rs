@@ -21,7 +21,7 @@ fn markdown_lists_the_items_with_their_marks() {
     let runtime = todo_pack::runtime().unwrap();
     assert_eq!(
         runtime
-            .render_markdown(&composition(), &Default::default())
+            .render_markdown(composition(), &Default::default())
             .unwrap(),
         "## Release\n\n- \\[x\\] Tag the build\n\n- \\[ \\] Write the notes\n\n- \\[ \\] Water the plants"
     );
@@ -31,7 +31,7 @@ fn markdown_lists_the_items_with_their_marks() {
 fn html_draws_the_items_as_list_entries() {
     let runtime = todo_pack::runtime().unwrap();
     let render = runtime
-        .render_html(&composition(), &Default::default())
+        .render_html(composition(), &Default::default())
         .unwrap();
     assert_eq!(
         render.html_without_style(),

@@ -10,8 +10,7 @@ mod validate;
 
 use std::sync::Arc;
 
-use isomer_sdk::IsomerError;
-use serde_json::Value;
+use isomer_sdk::{Document, IsomerError};
 
 use crate::check::{CompositionCheck, ToolsFrame, cap_findings, check_composition};
 use crate::format::{HostFormat, check_host_format_names, order_host_formats};
@@ -37,8 +36,11 @@ impl ToolsContext {
     /// [`check_composition`] with this context's runtime and frame, its
     /// printed `errors` and `warnings` capped at `max_findings` each
     /// ([`cap_findings`]).
-    pub(crate) fn check(&self, value: &Value) -> Result<CompositionCheck, crate::RuntimeFailure> {
-        let mut check = check_composition(&*self.runtime, self.frame.as_deref(), value)?;
+    pub(crate) fn check(
+        &self,
+        composition: impl Into<Document>,
+    ) -> Result<CompositionCheck, crate::RuntimeFailure> {
+        let mut check = check_composition(&*self.runtime, self.frame.as_deref(), composition)?;
         check.errors = self.cap_errors(std::mem::take(&mut check.errors));
         check.warnings = cap_findings(
             std::mem::take(&mut check.warnings),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
 use isomer_sdk::composition::Theme;
-use isomer_sdk::{DeepValue, Tool, ToolResult};
+use isomer_sdk::{Document, Tool, ToolResult};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -37,8 +37,9 @@ fn theme_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 #[isomer_tool(title = "Render a composition")]
 pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput) -> ToolResult {
     // The model's value may nest far past the budget: whatever path returns, it is dropped
-    // without recursion (what is rendered is the checked copy, within the budget).
-    let composition = DeepValue::new(Value::Object(input.composition));
+    // without recursion (what is rendered is the checked copy, within the budget). It is
+    // checked as one document, moved from step to step, never copied.
+    let composition = Document::new(Value::Object(input.composition));
     let host = context
         .formats
         .iter()
@@ -61,7 +62,7 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
             ));
         }
     };
-    let check = match context.check(&composition) {
+    let check = match context.check(composition) {
         Ok(check) => check,
         Err(error) => return failure(&error),
     };
@@ -74,7 +75,10 @@ pub(crate) async fn isomer_render(context: Arc<ToolsContext>, input: RenderInput
             heading: context.heading,
             theme,
         };
-        return match context.runtime.render(format, &composition, &options) {
+        return match context
+            .runtime
+            .render(format, Document::new(composition), &options)
+        {
             Ok(RenderedFormat::Text(text)) => ToolResult::text(text),
             Ok(RenderedFormat::Json(value)) => ToolResult::json(&value),
             Err(error) => failure(&error),

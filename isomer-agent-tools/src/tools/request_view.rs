@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
 use isomer_sdk::js_parity::utf16_len;
-use isomer_sdk::{DeepValue, Json, ToolResult, format_validation_error};
+use isomer_sdk::{Document, Json, ToolResult, format_validation_error};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -80,16 +80,21 @@ pub(crate) async fn isomer_request_view(
         .await
     {
         // A view may build a value nested far past the budget (from the model's input,
-        // say): held as a DeepValue, it is dropped without recursion when not echoed.
-        Ok(built) => DeepValue::new(built),
+        // say): held as a document, it is dropped without recursion when not echoed.
+        Ok(built) => Document::new(built),
         Err(error) => return Err(view_error_result(&context, error)),
     };
+    // The check shares the built tree; the value is echoed when the parse refuses it.
     let check = context.check(&built).map_err(|error| failure(&error))?;
     let refused = check
         .findings
         .iter()
         .any(|finding| finding.is_input_refusal());
-    let composition = (!refused).then(|| check.composition.unwrap_or_else(|| built.into_inner()));
+    let composition = (!refused).then(|| {
+        check
+            .composition
+            .unwrap_or_else(|| built.into_value().into_inner())
+    });
     // A built composition that fails validation is a normal answer.
     Ok(Json(RequestViewAnswer {
         composition,

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use isomer_evals_macros::isomer_tool;
-use isomer_sdk::{DeepValue, Json};
+use isomer_sdk::Json;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -37,9 +37,9 @@ pub(crate) async fn isomer_validate(
 ) -> Result<Json<ValidateAnswer>, RuntimeFailure> {
     // An invalid composition, even one the input budget refuses, is a normal
     // answer: the model reads the errors and tries again.
-    // The model's value may nest far past the budget: it is dropped without recursion.
-    let composition = DeepValue::new(Value::Object(input.composition));
-    let check = context.check(&composition)?;
+    // The model's value may nest far past the budget: as a document it is dropped without
+    // recursion, and it is checked where it is, not copied.
+    let check = context.check(Value::Object(input.composition))?;
     Ok(Json(ValidateAnswer {
         valid: check.valid,
         errors: check.errors,

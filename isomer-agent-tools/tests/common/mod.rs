@@ -14,7 +14,7 @@ use isomer_agent_tools::{
     ValidationOutcome, ViewRequestError,
 };
 use isomer_sdk::{
-    AuthoringContext, CatalogEntry, ErrorCode, PrimitiveDescriptions, PrimitiveGroup,
+    AuthoringContext, CatalogEntry, Document, ErrorCode, PrimitiveDescriptions, PrimitiveGroup,
     ValidationError, ValidationWarning, ViewSummary,
 };
 use serde_json::{Map, Value, json};
@@ -302,32 +302,32 @@ impl ToolsRuntime for Stub {
         })
     }
 
-    fn parse(&self, value: &Value) -> Result<ParseOutcome, RuntimeFailure> {
+    fn parse(&self, value: Document) -> Result<ParseOutcome, RuntimeFailure> {
         self.calls.lock().unwrap().parse += 1;
         if let Some(message) = self.panic {
             panic!("{message}");
         }
         self.failure()?;
-        if let Some(refused) = Stub::budget(value) {
+        if let Some(refused) = Stub::budget(&value) {
             return Ok(ParseOutcome {
                 valid: false,
                 errors: vec![refused],
                 composition: None,
             });
         }
-        let errors = Stub::schema_check(value);
+        let errors = Stub::schema_check(&value);
         Ok(ParseOutcome {
             valid: errors.is_empty(),
-            composition: errors.is_empty().then(|| Stub::sanitize(value)),
+            composition: errors.is_empty().then(|| Stub::sanitize(&value)),
             errors,
         })
     }
 
-    fn validate(&self, composition: &Value) -> Result<ValidationOutcome, RuntimeFailure> {
+    fn validate(&self, composition: Document) -> Result<ValidationOutcome, RuntimeFailure> {
         self.failure()?;
         let mut calls = self.calls.lock().unwrap();
         calls.validate += 1;
-        if let Some(refused) = Stub::budget(composition) {
+        if let Some(refused) = Stub::budget(&composition) {
             return Ok(ValidationOutcome {
                 valid: false,
                 errors: vec![refused],
@@ -335,8 +335,8 @@ impl ToolsRuntime for Stub {
                 composition: None,
             });
         }
-        let errors = Stub::schema_check(composition);
-        let copy = composition.clone();
+        let errors = Stub::schema_check(&composition);
+        let copy = composition.into_value().into_inner();
         calls.validated.push(copy.clone());
         Ok(ValidationOutcome {
             valid: errors.is_empty(),
@@ -349,7 +349,7 @@ impl ToolsRuntime for Stub {
     fn render(
         &self,
         format: RuntimeFormat,
-        composition: &Value,
+        composition: Document,
         options: &ToolsRenderOptions,
     ) -> Result<RenderedFormat, RuntimeFailure> {
         self.failure()?;
@@ -357,7 +357,7 @@ impl ToolsRuntime for Stub {
             .lock()
             .unwrap()
             .rendered
-            .push((format, composition.clone(), *options));
+            .push((format, Value::clone(&composition), *options));
         let title = composition["title"].as_str().filter(|_| options.heading);
         let cards: Vec<&str> = composition["body"]
             .as_array()

@@ -22,18 +22,16 @@ mod types;
 
 /// The token meter's unit, defined beside [`crate::UsageMeter`] that adds it up.
 pub use crate::case::AgentUsage;
+pub(crate) use replay::AgentRecordingError;
+pub(crate) use replay::AgentRecordings;
+pub(crate) use replay::read_agent_case_recordings;
 pub use replay::{
-    AgentRecordingError, AgentRecordings, AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR,
-    TurnKey, read_agent_case_recordings, read_agent_recordings,
+    AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR, TurnKey, read_agent_recordings,
 };
 pub(crate) use report::agent_report_table;
-pub use report::{
-    AgentEvalReport, AgentEvalTotals, AgentMean, AgentToolCalls, format_agent_report,
-};
-pub use run::{
-    DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, MAX_MESSAGE_DEPTH, RunAgentEvalsOptions,
-    agent_tool_specs, run_agent_evals,
-};
+pub use report::{AgentEvalReport, AgentEvalTotals, AgentToolCalls, format_agent_report};
+pub(crate) use run::DEFAULT_MAX_TURNS;
+pub use run::{DEFAULT_AGENT_SYSTEM, RunAgentEvalsOptions, run_agent_evals};
 pub use types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
     AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,

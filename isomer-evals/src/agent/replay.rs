@@ -109,13 +109,13 @@ impl RecordedRun {
 }
 
 /// Recorded runs keyed by (case id, repeat).
-pub type AgentRecordings = BTreeMap<(String, u32), RecordedRun>;
+pub(crate) type AgentRecordings = BTreeMap<(String, u32), RecordedRun>;
 
 /// A transcript file that could not be read, and why: the one fault type of a recorded
 /// file ([`RecordingFault`]), so a transcript that is not UTF-8 reads
 /// `transcripts/a.0.json:1:1: is not UTF-8 text (first invalid byte here)`, the words and
 /// position a corpus's answers and `judgments.json` get.
-pub type AgentRecordingError = RecordingFault;
+pub(crate) type AgentRecordingError = RecordingFault;
 
 /// Reads every `transcripts/<case id>.<repeat>.json` under the corpus
 /// directory `dir`. A missing `transcripts` directory reads as no
@@ -165,7 +165,7 @@ pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRec
 ///
 /// Every file that exists but cannot be read or is not a transcript, each
 /// with its path, as [`read_agent_recordings`] reports them.
-pub fn read_agent_case_recordings(
+pub(crate) fn read_agent_case_recordings(
     dir: &Path,
     case_id: &str,
     repeat: u32,
@@ -258,7 +258,7 @@ impl fmt::Display for TurnKey {
     }
 }
 
-/// A step over [`AgentRecordings`], noting missing and stale turns as it is
+/// A step over the recorded runs, noting missing and stale turns as it is
 /// asked. `Send + Sync`: runs may go concurrently. See the module docs.
 #[derive(Debug, Default)]
 pub struct AgentReplay {

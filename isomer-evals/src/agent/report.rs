@@ -3,7 +3,7 @@
 //! and its report).
 
 use isomer_sdk::Tool;
-use isomer_sdk::js_parity::cmp_utf16;
+use isomer_sdk::js_parity::sort_utf16;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::types::AgentEvalCaseResult;
@@ -13,7 +13,7 @@ use crate::report_table::{ABSENT, ReportTable, count, first_error, hits, run_nam
 
 /// A per-run mean, with its standard error when the case ran more than once: the
 /// single-shot report's [`Mean`], one statistic for both kinds of suite.
-pub type AgentMean = Mean;
+pub(crate) type AgentMean = Mean;
 
 /// The mean of `value` over every run, with its standard error across the `repeat`
 /// repeats when `repeat > 1` (see [`Mean::over_runs`]); `0` with no standard error when
@@ -108,7 +108,7 @@ impl AgentEvalTotals {
             .flat_map(|r| r.calls.iter().map(|call| call.name.clone()))
             .filter(|name| !names.contains(name))
             .collect();
-        invented.sort_by(|a, b| cmp_utf16(a, b));
+        sort_utf16(&mut invented);
         invented.dedup();
         names.extend(invented);
         let calls = names

@@ -28,14 +28,14 @@ use crate::score::{ExpectedPrimitivesScore, score_expected_primitives};
 /// the answer took 4 to 6 turns (4.4 on average) in the recorded
 /// `corpus/slides-agent` runs; 12 leaves room for a model that recovers from
 /// a few refusals, and bounds one that never stops calling tools.
-pub const DEFAULT_MAX_TURNS: u32 = 12;
+pub(crate) const DEFAULT_MAX_TURNS: u32 = 12;
 
 /// The deepest nesting a tool call's input or a turn's `raw` may have:
 /// serde_json's default recursion limit, so whatever a provider adapter
 /// parsed with serde_json's defaults fits. Deeper values are never cloned
 /// into the conversation (cloning and dropping them recursively could
 /// overflow the stack); see [`run_agent_evals`].
-pub const MAX_MESSAGE_DEPTH: usize = 128;
+pub(crate) const MAX_MESSAGE_DEPTH: usize = 128;
 
 /// The system prompt when the options give none. It names the task and the
 /// answer's form and leaves the primitives to the tools, which is what an
@@ -67,7 +67,7 @@ pub struct RunAgentEvalsOptions<'r, 'c> {
     /// every mean of the totals carries its standard error.
     pub repeat: u32,
     /// Model turns a run may take before it ends unfinished; `0` counts as
-    /// `1`. Default [`DEFAULT_MAX_TURNS`] (12).
+    /// `1`. Default 12.
     pub max_turns: u32,
     /// Runs in flight at once; `0` counts as `1`. Default `1`.
     pub concurrency: usize,
@@ -79,13 +79,13 @@ pub struct RunAgentEvalsOptions<'r, 'c> {
     /// 2s`) and the other runs go on. `None`: no limit, which suits a replay.
     /// A run with a timeout must be driven inside a Tokio runtime with its
     /// time driver enabled (see
-    /// [`Callback::call_within`](crate::Callback::call_within)). Default `None`.
+    /// [`Callback`](crate::Callback)). Default `None`.
     pub timeout: Option<std::time::Duration>,
 }
 
 impl<'r, 'c> RunAgentEvalsOptions<'r, 'c> {
     /// Options with every default: the default system prompt, one run per
-    /// case, [`DEFAULT_MAX_TURNS`], one run at a time, no frame.
+    /// case, 12 turns, one run at a time, no frame.
     ///
     /// The cases are shared from here on; to run cases that are shared
     /// already, pass an empty list and set [`RunAgentEvalsOptions::corpus`].
@@ -127,7 +127,7 @@ impl std::fmt::Debug for RunAgentEvalsOptions<'_, '_> {
 
 /// The tools as the model is offered them: `{name, description,
 /// parameters}` with `parameters` the tool's input JSON Schema.
-pub fn agent_tool_specs(tools: &[Tool]) -> Vec<AgentToolSpec> {
+pub(crate) fn agent_tool_specs(tools: &[Tool]) -> Vec<AgentToolSpec> {
     tools
         .iter()
         .map(|tool| AgentToolSpec {
@@ -152,9 +152,9 @@ pub fn agent_tool_specs(tools: &[Tool]) -> Vec<AgentToolSpec> {
 /// | a known tool | [`Tool::call`]'s result: input the schema refuses, and a handler error or panic, come back as failed results with the sdk's texts |
 /// | an unknown name | failed, `unknown tool "<name>"; the tools are: <names joined by ", ">` (`the tools are: none` when none is offered) |
 /// | a handler that panics past the sdk's guard (a hand-built [`Tool`]) | failed, `the tool "<name>" panicked: <message>` |
-/// | an input nested deeper than [`MAX_MESSAGE_DEPTH`] | failed, `the input of tool "<name>" nests deeper than 128 levels; it was not run`; the conversation then holds `null` as that call's input |
+/// | an input nested deeper than 128 levels | failed, `the input of tool "<name>" nests deeper than 128 levels; it was not run`; the conversation then holds `null` as that call's input |
 ///
-/// A `raw` nested deeper than [`MAX_MESSAGE_DEPTH`] is not handed back
+/// A `raw` nested deeper than 128 levels is not handed back
 /// (`None`). Deep values are dropped without recursion.
 ///
 /// A run that spends `max_turns` turns without an answer ends unfinished;

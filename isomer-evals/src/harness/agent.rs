@@ -63,7 +63,7 @@
 
 //! # Variables, several suites
 //!
-//! `ISOMER_EVAL_RECORDINGS_<SUITE>` ([`super::recordings_variable`]) names a directory to
+//! `ISOMER_EVAL_RECORDINGS_<SUITE>` (the suite name upper-cased, every other character than an ASCII letter or digit as `_`) names a directory to
 //! replay `transcripts/` from instead of the corpus directory. Several agent suites in one
 //! target: `main = false` on each and `isomer_evals::main!(a, b);`, which also takes
 //! single-shot suites beside agent ones (see [`super::AnySuiteSpec`]); or
@@ -115,7 +115,7 @@ pub struct AgentSuite {
 
 impl AgentSuite {
     /// A suite scoring against `runtime` and offering `tools` in this order, with the
-    /// defaults: [`DEFAULT_AGENT_SYSTEM`], one run per case, [`DEFAULT_MAX_TURNS`], one
+    /// defaults: [`DEFAULT_AGENT_SYSTEM`], one run per case, 12 turns, one
     /// run in flight, no frame. The runtime is shared (`Arc`) because the tools usually
     /// wrap the same one.
     pub fn new<R: EvalRuntime + Send + Sync + 'static>(runtime: Arc<R>, tools: Vec<Tool>) -> Self {
@@ -168,7 +168,7 @@ impl AgentSuite {
     }
 
     /// Model turns a run may take before it ends unfinished (default
-    /// [`DEFAULT_MAX_TURNS`]; `0` counts as `1`).
+    /// 12; `0` counts as `1`).
     pub fn max_turns(mut self, max_turns: u32) -> Self {
         self.max_turns = max_turns;
         self

@@ -131,7 +131,7 @@
 //! ISOMER_EVAL_ACCEPT=1 cargo test --test slides_eval -- --exact slides::totals
 //! ```
 //!
-//! ([`ACCEPT_VARIABLE`]), then read the diff of the `.snap` files and commit them with the
+//! (`ISOMER_EVAL_ACCEPT`), then read the diff of the `.snap` files and commit them with the
 //! change. Accepting rewrites only the files that moved, keeping their headers, and removes
 //! any `<name>.snap.new` beside them (which insta left in earlier versions of the harness).
 //! The harness reads no insta variable and writes no `.snap.new`: insta has no public way
@@ -362,7 +362,7 @@
 //! - [`CONFIGURATIONS_VARIABLE`] (`ISOMER_EVAL_CONFIGURATIONS`): labels separated by
 //!   commas; a suite with configurations runs only those (see
 //!   [Recording a corpus](#recording-a-corpus)). Unset or empty, all of them.
-//! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
+//! - `ISOMER_EVAL_ACCEPT`, read by `totals` when it compares the
 //!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
 //!   a directory to replay `answers/`, `judgments.json` and `prompt.txt` from instead of
@@ -428,9 +428,8 @@ use libtest_mimic::{Arguments, Conclusion, Trial};
 pub use any::AnySuiteSpec;
 pub use configuration::{CONFIGURATIONS_VARIABLE, Configuration};
 pub use html::committed_report;
-pub use snapshot::ACCEPT_VARIABLE;
 // A host's own `main` may adjust the spec `suite!` gives (its floors, say) before `run`.
-pub use spec::{CaseSpec, CorpusSpec, Spec, SuiteSpec, recordings_variable};
+pub use spec::{CaseSpec, CorpusSpec, Spec, SuiteSpec};
 pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 
 /// Runs `suites` under the command line of this process and returns libtest's exit code:
@@ -466,7 +465,7 @@ fn any<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<AnySuiteSpec> {
 /// Runs `suites` (of either kind, see [`run`]) under `args`, with `recordings[i]` (when
 /// given) replacing suite `i`'s recordings directory (answers and judgments, or
 /// transcripts). Reads no environment variable itself (a `totals` trial still reads
-/// [`ACCEPT_VARIABLE`] when it compares its baseline).
+/// `ISOMER_EVAL_ACCEPT` when it compares its baseline).
 ///
 /// When two trials would share a name (see [`trial_name_conflicts`]), runs nothing, prints
 /// each conflict to stderr as `error: ...` and concludes with one failure, so the target
@@ -485,7 +484,7 @@ pub fn run_with<S: Copy + Into<AnySuiteSpec>>(
 /// is named after its function unless `name = "..."` is given), a case whose id is
 /// `totals` (the name of its suite's totals trial), a case id used twice in a suite
 /// (`#[isomer_eval]` refuses that at compile time; a hand-written `SuiteSpec` may not),
-/// or two suite names with one [`recordings_variable`] (`a_b` and `a-b`), which one
+/// or two suite names with one recordings variable `ISOMER_EVAL_RECORDINGS_<SUITE>` (`a_b` and `a-b`), which one
 /// override would redirect together.
 pub fn trial_name_conflicts<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<String> {
     let suites = any(suites);

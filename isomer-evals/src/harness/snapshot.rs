@@ -57,7 +57,7 @@ use isomer_corpus::FloorLevel;
 /// The variable that makes a `totals` trial accept its baseline: set to anything but empty
 /// or `0`, every moved snapshot file is rewritten instead of failing the trial. Read by the
 /// `totals` trial only, when it compares.
-pub const ACCEPT_VARIABLE: &str = "ISOMER_EVAL_ACCEPT";
+pub(crate) const ACCEPT_VARIABLE: &str = "ISOMER_EVAL_ACCEPT";
 
 /// How many moved report values a message lists before `(+N more)`.
 const MOVES_SHOWN: usize = 8;

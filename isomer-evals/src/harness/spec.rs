@@ -79,7 +79,7 @@ pub struct CaseSpec {
 /// The name of the variable that overrides where `suite` replays its recordings from:
 /// `ISOMER_EVAL_RECORDINGS_` and the suite name upper-cased, with every character other
 /// than an ASCII letter or digit written `_` (`slides` → `ISOMER_EVAL_RECORDINGS_SLIDES`).
-pub fn recordings_variable(suite: &str) -> String {
+pub(crate) fn recordings_variable(suite: &str) -> String {
     let name: String = suite
         .chars()
         .map(|c| {

@@ -129,7 +129,7 @@ impl MeasuredTotals {
 }
 
 /// What [`format_measurements`] prints for a report without measures.
-pub const NOT_MEASURED: &str = "latency and tokens: not measured in replay";
+pub(crate) const NOT_MEASURED: &str = "latency and tokens: not measured in replay";
 
 /// Formats the latency and tokens of a measured report (a live run with
 /// [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)), laid out as
@@ -144,7 +144,7 @@ pub const NOT_MEASURED: &str = "latency and tokens: not measured in replay";
 /// output tokens mean 300.00 / p50 280.00 / p95 350.00
 /// ```
 ///
-/// A report without measures (every replay) prints [`NOT_MEASURED`] alone. Kept apart
+/// A report without measures (every replay) prints `latency and tokens: not measured in replay` alone. Kept apart
 /// from [`format_report`](crate::format_report), whose text is upstream's and is committed as a baseline: wall
 /// time is not deterministic, so no baseline holds it.
 pub fn format_measurements(report: &EvalReport) -> String {

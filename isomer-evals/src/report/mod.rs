@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::callback::{CaseError, CaseStage};
 pub use case::EvalCaseResult;
 pub(crate) use measured::measured_table;
-pub use measured::{CaseMeasures, MeasuredTotals, NOT_MEASURED, Percentiles, format_measurements};
+pub use measured::{CaseMeasures, MeasuredTotals, Percentiles, format_measurements};
 pub use repeats::{CaseSpread, Mean, MinMax, RepeatTotals};
 pub use text::format_report;
 pub(crate) use text::report_table;

@@ -204,10 +204,11 @@ pub struct CaseSpread {
 
 /// The repeat statistics of a run with `repeat > 1` ([`EvalTotals::repeats`](crate::EvalTotals::repeats)).
 ///
-/// Each axis is a [`Mean`] of a per-run value: `1` or `0` for the flags (so the mean is
-/// the ratio over every run, and the standard error is taken across the per-repeat
-/// ratios), the F1 for the selection. The counts of [`EvalTotals`](crate::EvalTotals) are then over every
-/// run, and suite floors read them as these means (see [`crate::floor`]).
+/// Each axis ([`Axes`], the same the run file records) is a [`Mean`] of a per-run value:
+/// `1` or `0` for the flags (so the mean is the ratio over every run, and the standard
+/// error is taken across the per-repeat ratios), the F1 for the selection. The counts of
+/// [`EvalTotals`](crate::EvalTotals) are then over every run, and suite floors read them
+/// as these means (see [`crate::floor`]). Serialized with the axes' fields in line.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RepeatTotals {
@@ -215,22 +216,10 @@ pub struct RepeatTotals {
     pub repeat: u32,
     /// Runs: cases × repeat.
     pub runs: usize,
-    /// Runs whose first attempt was JSON.
-    pub parsed: Mean,
-    /// Runs whose first attempt was valid.
-    pub valid: Mean,
-    /// Runs valid on the first attempt or the retry.
-    pub valid_after_retry: Mean,
-    /// Selection F1 over the runs that have a selection; absent when none has.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub selection_f1: Option<Mean>,
-    /// Expected-primitive hits over the runs of cases that list expected types; absent
-    /// when none does.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expected_hit: Option<Mean>,
-    /// Runs judged `yes` over the judged runs; absent when none was judged.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answerability_yes: Option<Mean>,
+    /// The mean of each axis over every run (an optional axis is absent when no run has
+    /// it: no selection, no expected types, nothing judged).
+    #[serde(flatten)]
+    pub axes: Axes,
     /// Per case, in corpus order, how its runs differ.
     pub spread: Vec<CaseSpread>,
 }
@@ -263,24 +252,10 @@ impl RepeatTotals {
                 }
             })
             .collect();
-        let Axes {
-            parsed,
-            valid,
-            valid_after_retry,
-            selection_f1,
-            expected_hit,
-            answerability_yes,
-            scorers: _,
-        } = Axes::of(results, repeat);
         RepeatTotals {
             repeat,
             runs: results.len(),
-            parsed,
-            valid,
-            valid_after_retry,
-            selection_f1,
-            expected_hit,
-            answerability_yes,
+            axes: Axes::of(results, repeat),
             spread,
         }
     }

@@ -82,7 +82,7 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
     table.row("parsed", count(totals.parsed, runs));
     table.row("valid", count(totals.valid, runs));
     table.row("valid after retry", count(totals.valid_after_retry, runs));
-    let f1 = match repeats.and_then(|repeats| repeats.selection_f1) {
+    let f1 = match repeats.and_then(|repeats| repeats.axes.selection_f1) {
         Some(mean) => mean.text(),
         None => totals
             .mean_selection_f1
@@ -102,13 +102,14 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
         table.row("errored", count(totals.errored, runs));
     }
     if let Some(repeats) = repeats {
-        table.row("mean parsed", repeats.parsed.text());
-        table.row("mean valid", repeats.valid.text());
-        table.row("mean valid after retry", repeats.valid_after_retry.text());
-        if let Some(mean) = repeats.expected_hit {
+        let axes = &repeats.axes;
+        table.row("mean parsed", axes.parsed.text());
+        table.row("mean valid", axes.valid.text());
+        table.row("mean valid after retry", axes.valid_after_retry.text());
+        if let Some(mean) = axes.expected_hit {
             table.row("mean expected hit", mean.text());
         }
-        if let Some(mean) = repeats.answerability_yes {
+        if let Some(mean) = axes.answerability_yes {
             table.row("mean answerability yes", mean.text());
         }
     }

@@ -44,7 +44,7 @@ pub fn check_input_budget(
 /// not depend on the order values are met in); only when a total is over
 /// its limit does a second walk, in upstream's order, find the limit
 /// upstream meets first.
-pub fn measure(value: &Value, budget: InputBudget) -> Result<InputUsage, BudgetRefusal> {
+pub(crate) fn measure(value: &Value, budget: InputBudget) -> Result<InputUsage, BudgetRefusal> {
     let mut meter = Meter::new(budget);
     feed(value, &mut meter, Order::Storage);
     if meter.within() {

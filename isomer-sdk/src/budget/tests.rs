@@ -1,6 +1,7 @@
 //! The budget's limits, units and order of refusals, on built values and
 //! on JSON text read within a budget.
 
+use super::check::measure;
 use super::*;
 use proptest::prelude::*;
 use serde_json::json;

@@ -81,7 +81,7 @@ pub fn clone_deep(value: &Value) -> Value {
 /// `a == b` computed without recursion, with `Value`'s meaning: arrays
 /// equal element-wise, objects equal as key sets with equal values (key
 /// order ignored), numbers equal as `serde_json::Number`s.
-pub fn eq_deep(a: &Value, b: &Value) -> bool {
+pub(crate) fn eq_deep(a: &Value, b: &Value) -> bool {
     // Pairs of containers still to compare: scalars are compared as they
     // are met, so a node whose fields are all scalars needs no stack.
     let mut pending = Vec::new();

@@ -128,6 +128,26 @@ impl From<Value> for Document {
     }
 }
 
+impl From<&Value> for Document {
+    /// A document of a deep copy of `value` ([`clone_deep`], safe at any
+    /// depth): what a check or render of a borrowed value reads. Pass an
+    /// owned value or a [`Document`] to spare the copy.
+    fn from(value: &Value) -> Self {
+        Document::new(clone_deep(value))
+    }
+}
+
+impl From<&Document> for Document {
+    /// Another holder of the same tree (an `Arc` clone, no copy) and the same
+    /// read count.
+    fn from(document: &Document) -> Self {
+        Document {
+            tree: Some(Arc::clone(document.tree())),
+            read: document.read,
+        }
+    }
+}
+
 impl From<DeepValue> for Document {
     fn from(value: DeepValue) -> Self {
         Document::new(value.into_inner())

@@ -16,6 +16,7 @@ use crate::dispatch::Dispatch;
 use crate::error::{CompositionValidationError, IsomerError, ValidationError};
 use crate::frame::Frame;
 use crate::inventory::Inventory;
+use crate::json::Document;
 use crate::pack::Pack;
 use crate::primitive::Primitive;
 use crate::surface::html::HtmlRender;
@@ -104,16 +105,29 @@ impl<C: Send + 'static> Runtime<C> {
     /// (unknown keys of non-strict nested objects dropped). No duplicate-id
     /// finding, no warnings. A projection of the one pass
     /// ([`Runtime::check`]).
-    pub fn parse(&self, value: &Value) -> ParsedComposition {
-        Engine::shared().parse(&self.inventory, value, self.budget)
+    ///
+    /// Takes the [`Document`] the pass reads (see [`Runtime::check`]): an
+    /// owned `Value` or `Document` moves in, and when sanitizing drops
+    /// nothing the copy is that value itself, moved out; a `&Document`
+    /// shares its tree (the copy is then cloned from it); a `&Value` is
+    /// deep-copied into a document first.
+    pub fn parse(&self, composition: impl Into<Document>) -> ParsedComposition {
+        Engine::shared().parse(&self.inventory, composition.into(), self.budget)
     }
 
     /// Trusted input, upstream `validate`: budget, schema and refinements,
     /// then duplicate ids and empty-surface warnings. `composition` is the
     /// checked copy (absent only when the budget refused). A projection of
     /// the one pass.
-    pub fn validate(&self, value: &Value) -> CheckedValidation {
-        Engine::shared().validate(&self.inventory, value, Measure::Check(self.budget))
+    ///
+    /// Takes the [`Document`] the pass reads, as [`Runtime::parse`] does:
+    /// an owned value is moved out again as the checked copy, not copied.
+    pub fn validate(&self, composition: impl Into<Document>) -> CheckedValidation {
+        Engine::shared().validate(
+            &self.inventory,
+            composition.into(),
+            Measure::Check(self.budget),
+        )
     }
 
     /// [`Runtime::validate`] of JSON text, with the input budget enforced
@@ -143,13 +157,8 @@ impl<C: Send + 'static> Runtime<C> {
     /// instead of copying them, and its read count, when it was read from
     /// text within the budget ([`Runtime::read`]), spares the budget's walk
     /// (see [`Document`](crate::Document)).
-    pub fn check<'a>(&'a self, document: &'a crate::Document) -> Checked<'a> {
-        Checked::new(
-            Engine::shared(),
-            &self.inventory,
-            self.budget,
-            document.into(),
-        )
+    pub fn check<'a>(&'a self, document: &'a Document) -> Checked<'a> {
+        Checked::new(Engine::shared(), &self.inventory, self.budget, document)
     }
 
     /// Reads model output under this runtime's input budget
@@ -162,12 +171,17 @@ impl<C: Send + 'static> Runtime<C> {
     /// not JSON; [`JsonRefusal::OverBudget`](crate::JsonRefusal::OverBudget)
     /// when it is over the budget ([`BudgetRefusal::to_error`](crate::budget::BudgetRefusal::to_error)
     /// gives upstream's `INPUT_OVER_BUDGET` finding).
-    pub fn read(&self, text: &str) -> Result<crate::Document, crate::JsonRefusal> {
-        crate::Document::parse_within(text, self.budget)
+    pub fn read(&self, text: &str) -> Result<Document, crate::JsonRefusal> {
+        Document::parse_within(text, self.budget)
     }
 
     /// Renders a composition on `surface` (validating first, in the same
     /// pass whose typed nodes the renderers read).
+    ///
+    /// Takes the [`Document`] the pass reads, as [`Runtime::parse`] does: the
+    /// typed forms share their child nodes with it. Pass an owned `Value`,
+    /// a [`Document`] (or a `&Document`, shared); a `&Value` is deep-copied
+    /// into a document first.
     ///
     /// # Errors
     /// [`CompositionValidationError`] when the composition is invalid and
@@ -175,17 +189,14 @@ impl<C: Send + 'static> Runtime<C> {
     pub fn render(
         &self,
         surface: Surface,
-        composition: &Value,
+        composition: impl Into<Document>,
         options: &RenderOptions,
     ) -> Result<Rendered, CompositionValidationError> {
         let mode = options
             .on_validation_error
             .unwrap_or(surface.default_mode());
-        let pass = Engine::shared().run(
-            &self.inventory,
-            composition.into(),
-            Measure::Check(self.budget),
-        );
+        let document = composition.into();
+        let pass = Engine::shared().run(&self.inventory, &document, Measure::Check(self.budget));
         let valid = pass.valid();
         let (refused, visits, errors, _) = pass.into_parts();
         if refused || (!valid && mode == ValidationMode::Throw) {
@@ -197,7 +208,7 @@ impl<C: Send + 'static> Runtime<C> {
         Ok(render_body(
             Scope::new(&dispatch),
             surface,
-            composition,
+            &document,
             options,
             errors,
         ))
@@ -217,7 +228,7 @@ impl<C: Send + 'static> Runtime<C> {
         let view = serde_json::json!({ "type": "view", "body": [node] });
         self.render(
             surface,
-            &view,
+            view,
             &RenderOptions {
                 heading: false,
                 on_validation_error: mode,
@@ -233,7 +244,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// As [`Runtime::render`].
     pub fn render_text(
         &self,
-        composition: &Value,
+        composition: impl Into<Document>,
         options: &RenderOptions,
     ) -> Result<String, CompositionValidationError> {
         self.render(Surface::Text, composition, options)
@@ -246,7 +257,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// As [`Runtime::render`].
     pub fn render_markdown(
         &self,
-        composition: &Value,
+        composition: impl Into<Document>,
         options: &RenderOptions,
     ) -> Result<String, CompositionValidationError> {
         self.render(Surface::Markdown, composition, options)
@@ -259,7 +270,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// As [`Runtime::render`].
     pub fn render_html(
         &self,
-        composition: &Value,
+        composition: impl Into<Document>,
         options: &RenderOptions,
     ) -> Result<HtmlRender, CompositionValidationError> {
         match self.render(Surface::Html, composition, options)? {
@@ -274,7 +285,7 @@ impl<C: Send + 'static> Runtime<C> {
     /// As [`Runtime::render`].
     pub fn render_slack(
         &self,
-        composition: &Value,
+        composition: impl Into<Document>,
         options: &RenderOptions,
     ) -> Result<SlackRender, CompositionValidationError> {
         match self.render(Surface::Slack, composition, options)? {
@@ -335,8 +346,7 @@ impl<C: Send + 'static> Runtime<C> {
     ///
     /// # Errors
     /// - [`IsomerError::TooManyTypes`] when more than
-    ///   [`MAX_DESCRIBED_TYPES`](crate::catalog::MAX_DESCRIBED_TYPES) (100)
-    ///   distinct types are asked for, checked first;
+    ///   100 distinct types are asked for, checked first;
     /// - [`IsomerError::UnknownPrimitiveType`] naming every unknown type
     ///   (message `getAuthoringContext.describePrimitives: unknown primitive
     ///   type(s) "a", "b"`).
@@ -389,7 +399,7 @@ impl<C: Send + 'static> Runtime<C> {
         for primitive in self.primitives() {
             for (index, example) in primitive.examples().iter().enumerate() {
                 let checked =
-                    self.validate(&serde_json::json!({ "type": "view", "body": [example] }));
+                    self.validate(serde_json::json!({ "type": "view", "body": [example] }));
                 if !checked.valid {
                     failing.push((primitive.type_name().to_owned(), index, checked.errors));
                 }
@@ -533,7 +543,7 @@ mod tests {
         assert!(runtime.composition_schema.get().is_none());
         assert!(runtime.authoring_schema.get().is_none());
         let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
-        assert!(runtime.check(&crate::Document::new(view.clone())).valid());
+        assert!(runtime.check(&Document::new(view.clone())).valid());
         assert_eq!((compiled("a"), compiled("b")), (true, false));
         assert!(runtime.composition_schema.get().is_none());
         assert_eq!(
@@ -576,7 +586,7 @@ mod tests {
             |type_name: &str| runtime.primitive(type_name).unwrap().inner.shape.is_ready();
         assert_eq!((derived("a"), derived("b")), (false, false));
         let view = json!({ "type": "view", "body": [ { "type": "a", "text": "x" } ] });
-        assert!(runtime.check(&crate::Document::new(view.clone())).valid());
+        assert!(runtime.check(&Document::new(view.clone())).valid());
         assert_eq!((derived("a"), derived("b")), (true, false));
         assert_eq!(
             runtime.primitive("b").unwrap().field_names(),

@@ -8,10 +8,11 @@ use crate::budget::InputBudget;
 use crate::dispatch::Dispatch;
 use crate::error::{CompositionValidationError, ValidationError, ValidationWarning};
 use crate::inventory::Inventory;
+use crate::json::Document;
 use crate::surface::Scope;
 use crate::surface::options::{RenderOptions, ValidationMode};
 use crate::surface::render::{Rendered, Surface, render_body};
-use crate::validate::{Engine, Input, Measure, Visits};
+use crate::validate::{Engine, Measure, Visits};
 
 /// Model output checked as a host reads it: upstream `parse`, then
 /// upstream `validate` of the sanitized copy. Made by
@@ -49,7 +50,7 @@ enum State<'a> {
     /// `parse` accepted it and sanitizing dropped a key: the copy went
     /// through a pass of its own, which found `errors` and `warnings`.
     Sanitized {
-        copy: Value,
+        copy: Document,
         errors: Vec<ValidationError>,
         warnings: Vec<ValidationWarning>,
     },
@@ -60,10 +61,10 @@ impl<'a> Checked<'a> {
         engine: &'a Engine,
         inventory: &'a Inventory,
         budget: InputBudget,
-        input: Input<'a>,
+        document: &'a Document,
     ) -> Self {
-        let value = input.value();
-        let pass = engine.run(inventory, input, Measure::Check(budget));
+        let value: &Value = document;
+        let pass = engine.run(inventory, document, Measure::Check(budget));
         if !pass.schema_errors.is_empty() {
             return Checked {
                 inventory,
@@ -75,9 +76,9 @@ impl<'a> Checked<'a> {
                 drop(pass);
                 // Rare: a key was dropped, so the copy is checked itself (a
                 // refinement may read the raw node); its pass is not kept.
-                let (_, _, errors, warnings) = engine
-                    .run(inventory, Input::from(&copy), Measure::Within)
-                    .into_parts();
+                let copy = Document::new(copy);
+                let (_, _, errors, warnings) =
+                    engine.run(inventory, &copy, Measure::Within).into_parts();
                 State::Sanitized {
                     copy,
                     errors,
@@ -128,7 +129,7 @@ impl<'a> Checked<'a> {
         match &self.state {
             State::Refused(_) => None,
             State::Unchanged { value, .. } => Some(value),
-            State::Sanitized { copy, .. } => Some(copy),
+            State::Sanitized { copy, .. } => Some(&**copy),
         }
     }
 
@@ -145,7 +146,7 @@ impl<'a> Checked<'a> {
         match self.state {
             State::Refused(_) => None,
             State::Unchanged { value, .. } => Some(value.clone()),
-            State::Sanitized { copy, .. } => Some(copy),
+            State::Sanitized { copy, .. } => Some(copy.into_value().into_inner()),
         }
     }
 

@@ -316,7 +316,7 @@ pub const HTML_CSS: &str = ".isomer{font-family:system-ui,sans-serif;line-height
 /// [`HTML_CSS`]: a 1px solid border in mid-grey at 40% opacity (readable
 /// on the light and the dark theme), 8px rounded corners and 1rem padding
 /// on `section.isomer.framed`.
-pub const HTML_FRAMED_CSS: &str =
+pub(crate) const HTML_FRAMED_CSS: &str =
     ".isomer.framed{border:1px solid rgba(128,128,128,.4);border-radius:8px;padding:1rem}";
 
 /// The rule the `fluid` option ([`RenderOptions::fluid`]) appends to
@@ -326,19 +326,13 @@ pub const HTML_FRAMED_CSS: &str =
 /// sets no width, so without `fluid` the section is as wide as a block
 /// element is unless a host stylesheet caps `.isomer`; this rule's
 /// selector (two classes) outranks such a one-class cap.
-pub const HTML_FLUID_CSS: &str = ".isomer.fluid{box-sizing:border-box;width:100%;max-width:none}";
+pub(crate) const HTML_FLUID_CSS: &str =
+    ".isomer.fluid{box-sizing:border-box;width:100%;max-width:none}";
 
 /// The stylesheet for the given options: [`HTML_CSS`], then
 /// [`HTML_FRAMED_CSS`] when `framed`, then [`HTML_FLUID_CSS`] when `fluid`,
 /// with nothing between them.
-///
-/// ```
-/// use isomer_sdk::surface::html::{HTML_CSS, HTML_FLUID_CSS, html_css};
-///
-/// assert_eq!(html_css(false, false), HTML_CSS);
-/// assert_eq!(html_css(false, true), format!("{HTML_CSS}{HTML_FLUID_CSS}"));
-/// ```
-pub fn html_css(framed: bool, fluid: bool) -> String {
+pub(crate) fn html_css(framed: bool, fluid: bool) -> String {
     let mut css = HTML_CSS.to_owned();
     if framed {
         css.push_str(HTML_FRAMED_CSS);
@@ -362,7 +356,7 @@ pub struct HtmlRender {
     /// only for a `light` or `dark` theme (`auto` sets none, so the page's
     /// scheme applies).
     pub html: String,
-    /// The stylesheet alone ([`html_css`] of the options: [`HTML_CSS`] plus
+    /// The stylesheet alone ([`HTML_CSS`] plus
     /// the `framed` and `fluid` rules when on).
     pub css: String,
     /// The findings of validation (the `html` surface collects by default).

@@ -31,13 +31,13 @@ pub(crate) mod text;
 use serde_json::Value;
 
 pub use html::Html;
-pub use markdown::{Inline, Markdown, escape_html, escape_markdown_text, escape_mrkdwn};
+pub use markdown::{Inline, Markdown, escape_mrkdwn};
 
 use crate::composition::is_visible_on_surface;
 use crate::walk::ChildRef;
 
 /// The surfaces a runtime renders, in the order capabilities list them.
-pub const RUNTIME_SURFACES: [&str; 4] = ["html", "text", "markdown", "slack"];
+pub(crate) const RUNTIME_SURFACES: [&str; 4] = ["html", "text", "markdown", "slack"];
 
 /// What a [`Scope`] renders through: one node, already found visible on
 /// the surface, rendered by its registered primitive (with the `html` and

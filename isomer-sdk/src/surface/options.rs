@@ -37,13 +37,16 @@ pub struct RenderOptions {
     /// `html` only (upstream `framed`, default true, as upstream's
     /// `renderHTMLWithDispatcher` and `wrapCompositionContent`): the section gets the
     /// class `framed` (`class="isomer framed"`) and the stylesheet the rule
-    /// [`HTML_FRAMED_CSS`](crate::surface::html::HTML_FRAMED_CSS) (border,
-    /// rounded corners, padding).
+    /// `.isomer.framed{border:1px solid rgba(128,128,128,.4);border-radius:8px;padding:1rem}`
+    /// (a border in mid-grey at 40% opacity, readable on either theme, 8px
+    /// rounded corners, 1rem padding) after [`HTML_CSS`](crate::surface::html::HTML_CSS).
     pub framed: bool,
     /// `html` only (upstream `fluid`, default false): the section gets the
     /// class `fluid` (after `framed` when both are on) and the stylesheet
-    /// the rule [`HTML_FLUID_CSS`](crate::surface::html::HTML_FLUID_CSS)
-    /// (full container width, no max width).
+    /// the rule `.isomer.fluid{box-sizing:border-box;width:100%;max-width:none}`
+    /// after [`HTML_CSS`](crate::surface::html::HTML_CSS) and the framed rule
+    /// (full container width, no max width, a frame's border and padding
+    /// inside that width).
     pub fluid: bool,
     /// `html` only (upstream `minify`, default false): drop the formatting
     /// newlines renderers put between tags ([`Html::newline`](crate::Html::newline));

@@ -4,7 +4,7 @@
 //! Implemented: the header/context envelope, per-node blocks with the
 //! Markdown fallback, text clamping of every block (header, section text and
 //! fields, context elements, image alt text, button text), the table
-//! character budget ([`SLACK_TABLE_CHARACTER_BUDGET`]: tables past it
+//! character budget (10,000 characters: tables past it
 //! degrade to `rich_text` lines), field coalescing, the spacer/divider
 //! rhythm, the 50-block budget with its elision notice, and `text` from the
 //! text surface.
@@ -26,16 +26,16 @@ mod table;
 mod tests;
 
 pub(crate) use fallback::markdown_to_blocks;
-pub use table::{SLACK_TABLE_CELL_SEPARATOR, SLACK_TABLE_CHARACTER_BUDGET, table_lines};
+pub use table::table_lines;
 
 use block::block_type;
 use table::budget_tables;
 
 /// Slack's per-message block limit.
-pub const SLACK_MAX_BLOCKS: usize = 50;
+pub(crate) const SLACK_MAX_BLOCKS: usize = 50;
 /// Slack's limit on a `header` block's text, in characters (UTF-16 code
 /// units, see [`slack_length`]).
-pub const SLACK_HEADER_LIMIT: usize = 150;
+pub(crate) const SLACK_HEADER_LIMIT: usize = 150;
 /// Slack's limit on a `section` block's text, in characters (UTF-16 code
 /// units).
 pub const SLACK_SECTION_LIMIT: usize = 3000;
@@ -44,12 +44,12 @@ pub const SLACK_SECTION_LIMIT: usize = 3000;
 pub const SLACK_FIELD_LIMIT: usize = 2000;
 /// Slack's limit on an image's `alt_text`, in characters (UTF-16 code
 /// units).
-pub const SLACK_ALT_TEXT_LIMIT: usize = 2000;
+pub(crate) const SLACK_ALT_TEXT_LIMIT: usize = 2000;
 /// Slack's limit on a button's text, in characters (UTF-16 code units).
-pub const SLACK_BUTTON_LIMIT: usize = 75;
+pub(crate) const SLACK_BUTTON_LIMIT: usize = 75;
 /// Slack's limit on the fallback `text` of a message, in characters (UTF-16
 /// code units).
-pub const SLACK_TEXT_LIMIT: usize = 40_000;
+pub(crate) const SLACK_TEXT_LIMIT: usize = 40_000;
 
 /// One `chat.postMessage` payload.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -58,7 +58,7 @@ pub struct SlackRender {
     /// `heading`) with `&`, `<` and `>` escaped as in the blocks' `mrkdwn`
     /// (Slack reads this field as `mrkdwn`, so authored `<!channel>` or
     /// `<@U123>` would otherwise notify and `<url|x>` would link), clamped to
-    /// [`SLACK_TEXT_LIMIT`].
+    /// 40,000 characters.
     pub text: String,
     /// The Block Kit blocks.
     pub blocks: Vec<Value>,

@@ -142,7 +142,9 @@ fn takes_null(schema: &Value) -> bool {
 /// thread with room for it ([`on_deep_stack`]): jsonschema compares items
 /// for `uniqueItems` (and `enum`/`const`) with a recursion per level.
 pub(crate) fn check_input(tool: &str, schema: &Value, input: &Value) -> Result<(), String> {
-    on_deep_stack(tool, input, || check_input_here(tool, schema, input))
+    on_deep_stack(tool, nesting_depth(input, usize::MAX - 1), || {
+        check_input_here(tool, schema, input)
+    })
 }
 
 fn check_input_here(tool: &str, schema: &Value, input: &Value) -> Result<(), String> {
@@ -259,32 +261,36 @@ const STACK_PER_LEVEL: usize = 512;
 /// Deserializes the (already normalized) input into `T` on a grown stack.
 /// `Err` holds the text of the failed result.
 ///
+/// The input is taken by value and its strings, arrays and maps are moved
+/// into `T`, not copied (a tool's composition reaches its handler as the
+/// value the call carried).
+///
 /// serde builds nested values on a grown stack (`serde_stacker`), but when
 /// it refuses a field after it has built an earlier one (`{"data": <deep>,
 /// "limit": 300}` into `limit: u8`), it drops the earlier value with a
 /// recursion per level. So input nesting deeper than
 /// [`SHALLOW_INPUT_DEPTH`] is deserialized on a scoped thread whose stack
-/// has room for that drop ([`STACK_PER_LEVEL`] per level, reserved, touched
-/// only as used).
+/// has room for that drop, and for the drop of what `T` leaves unread
+/// ([`STACK_PER_LEVEL`] per level, reserved, touched only as used).
 pub(crate) fn deserialize_input<T: DeserializeOwned + Send>(
     tool: &str,
-    input: &Value,
+    input: Value,
 ) -> Result<T, String> {
-    on_deep_stack(tool, input, || deserialize_here::<T>(tool, input))
+    let depth = nesting_depth(&input, usize::MAX - 1);
+    on_deep_stack(tool, depth, move || deserialize_here::<T>(tool, input))
 }
 
-/// Runs `read` (a step that reads `input` of tool `tool`) on the calling
-/// thread when `input` nests at most [`SHALLOW_INPUT_DEPTH`] levels, else on
+/// Runs `read` (a step that reads an input of tool `tool` nesting `depth`
+/// levels) on the calling thread when that is at most [`SHALLOW_INPUT_DEPTH`], else on
 /// a scoped thread with [`STACK_PER_LEVEL`] bytes of stack per level
 /// (reserved, touched only as used). A panic in `read` resumes on the
 /// calling thread. `Err` when no such thread can be started (the text of the
 /// failed result, module docs).
 fn on_deep_stack<R: Send>(
     tool: &str,
-    input: &Value,
+    depth: usize,
     read: impl FnOnce() -> Result<R, String> + Send,
 ) -> Result<R, String> {
-    let depth = nesting_depth(input, usize::MAX - 1);
     if depth <= SHALLOW_INPUT_DEPTH {
         return read();
     }
@@ -309,7 +315,7 @@ fn on_deep_stack<R: Send>(
     })
 }
 
-fn deserialize_here<T: DeserializeOwned>(tool: &str, input: &Value) -> Result<T, String> {
+fn deserialize_here<T: DeserializeOwned>(tool: &str, input: Value) -> Result<T, String> {
     T::deserialize(serde_stacker::Deserializer::new(input)).map_err(|error| {
         format!(
             "the input does not match the input schema of tool {}: {error}",
@@ -504,7 +510,7 @@ mod tests {
         struct Args {
             limit: u8,
         }
-        let error = deserialize_input::<Args>("t", &json!({"limit": 300})).unwrap_err();
+        let error = deserialize_input::<Args>("t", json!({"limit": 300})).unwrap_err();
         assert_eq!(
             error,
             "the input does not match the input schema of tool \"t\": \
@@ -518,12 +524,11 @@ mod tests {
         for _ in 0..20_000 {
             value = Value::Array(vec![value]);
         }
-        let copy: Value = crate::small_stack::on_a_small_stack(move || {
-            let copy = deserialize_input::<Value>("t", &value).unwrap();
-            crate::json::drop_deep(value);
-            copy
+        let read: Value = crate::small_stack::on_a_small_stack(move || {
+            deserialize_input::<Value>("t", value).unwrap()
         });
-        crate::json::drop_deep(copy);
+        assert_eq!(nesting_depth(&read, usize::MAX - 1), 20_000);
+        crate::json::drop_deep(read);
     }
 
     #[test]

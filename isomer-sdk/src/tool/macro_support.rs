@@ -17,10 +17,10 @@ pub use std::clone::Clone;
 pub use super::{IntoToolResult, NoInput, Tool, ToolAnnotations, ToolResult};
 
 /// The output schema of a handler returning `Json<T>` (or a `Result` of
-/// one): [`tool_output_schema`](super::tool_output_schema), `None` when `T`
+/// one): `tool_output_schema`, `None` when `T`
 /// is not an object.
 pub fn output_schema<T: ToolOutputSchema + ?Sized>() -> Option<serde_json::Value> {
-    super::tool_output_schema::<T>()
+    super::schema::tool_output_schema::<T>()
 }
 
 /// The answer type's schema, for the output schema of a `Json<T>` handler.

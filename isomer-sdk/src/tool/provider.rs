@@ -245,7 +245,7 @@ pub fn provider_tools(tools: &[Tool], provider: Provider) -> Vec<Value> {
 
 /// The input schema rewritten for `provider` (the `parameters` or
 /// `input_schema` of [`provider_tool`]).
-pub fn provider_schema(schema: &Value, provider: Provider) -> Value {
+pub(crate) fn provider_schema(schema: &Value, provider: Provider) -> Value {
     if provider == Provider::Anthropic {
         return schema.clone();
     }

@@ -33,8 +33,8 @@
 //!   `additionalProperties: false` if it denies unknown fields), the shape
 //!   rmcp and the MCP SDKs give a tool without input.
 //! - **Unknown keys refused.** Every object schema that lists `properties`
-//!   and says nothing about other keys gets `additionalProperties: false`
-//!   ([`refuse_unknown_keys`]), whether or not the type has
+//!   and says nothing about other keys gets `additionalProperties: false`,
+//!   whether or not the type has
 //!   `#[serde(deny_unknown_fields)]`: a model that misspells a key learns it
 //!   from the refusal instead of having the key dropped. Maps and
 //!   `serde_json::Value` fields stay open. A host that wants leniency calls
@@ -111,7 +111,7 @@ pub fn tool_input_schema<T: JsonSchema + ?Sized>() -> Result<Value, ToolSchemaEr
 /// except that unknown keys are not refused (an output may grow). `None`
 /// when `T` is not an object (an array, a string): MCP's structured content
 /// is an object, so such a tool answers text only.
-pub fn tool_output_schema<T: JsonSchema + ?Sized>() -> Option<Value> {
+pub(crate) fn tool_output_schema<T: JsonSchema + ?Sized>() -> Option<Value> {
     finish_input_schema(generate::<T>(), &T::schema_name()).ok()
 }
 
@@ -160,7 +160,7 @@ impl Transform for IntegerRanges {
 /// `unevaluatedProperties`), the root included, without recursion. Values
 /// under `enum`, `const`, `default` and `examples` are data, not schemas,
 /// and are left alone.
-pub fn refuse_unknown_keys(schema: &mut Value) {
+pub(crate) fn refuse_unknown_keys(schema: &mut Value) {
     for_each_schema(schema, &mut |object| {
         if object.contains_key("properties")
             && !object.contains_key("additionalProperties")

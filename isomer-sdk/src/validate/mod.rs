@@ -143,47 +143,6 @@ pub(crate) enum Measure {
     Within,
 }
 
-/// What the pass reads: a value borrowed as it is (the typed forms it makes
-/// hold copies of the child nodes), or a [`Document`] (they share them with
-/// it, and its read count may spare the budget's walk). The findings, the
-/// composition and every render are the same either way.
-#[derive(Clone, Copy)]
-pub(crate) struct Input<'a> {
-    value: &'a Value,
-    /// `Some` when `value` is this document's value.
-    document: Option<&'a Document>,
-}
-
-impl<'a> Input<'a> {
-    /// The value read.
-    pub(crate) fn value(self) -> &'a Value {
-        self.value
-    }
-
-    /// The document, when the value is one's.
-    pub(crate) fn document(self) -> Option<&'a Document> {
-        self.document
-    }
-}
-
-impl<'a> From<&'a Value> for Input<'a> {
-    fn from(value: &'a Value) -> Self {
-        Input {
-            value,
-            document: None,
-        }
-    }
-}
-
-impl<'a> From<&'a Document> for Input<'a> {
-    fn from(document: &'a Document) -> Self {
-        Input {
-            value: document,
-            document: Some(document),
-        }
-    }
-}
-
 /// The compiled root schema; the per-node validators live in the primitives.
 /// The root schema is the same for every runtime, so one engine serves them
 /// all: [`Engine::shared`] builds it on first use.
@@ -218,17 +177,16 @@ impl Engine {
     pub fn run<'v>(
         &'v self,
         inventory: &'v Inventory,
-        input: Input<'v>,
+        document: &'v Document,
         measure: Measure,
     ) -> Pass<'v> {
-        let value = input.value();
+        let value: &Value = document;
         let refusal = match measure {
             Measure::Check(budget) => {
                 // A count read from the text, within the budget, vouches
                 // for the value (see `Measure::Check`).
-                let read_within = input
-                    .document()
-                    .and_then(Document::read_usage)
+                let read_within = document
+                    .read_usage()
                     .is_some_and(|read| read.is_within(&budget));
                 if read_within {
                     None
@@ -247,7 +205,7 @@ impl Engine {
                 visits: Visits::empty(&self.body_key),
             };
         }
-        let (schema_errors, visits) = self.schema_pass(inventory, input);
+        let (schema_errors, visits) = self.schema_pass(inventory, document);
         let (id_errors, warnings) = if schema_errors.is_empty() {
             let roots = crate::composition::node_field(value, "body")
                 .and_then(Value::as_array)
@@ -269,14 +227,15 @@ impl Engine {
     }
 
     /// Upstream `parse`: the pass's budget and schema findings; valid →
-    /// the sanitized copy.
+    /// the sanitized copy: `document`'s own value when sanitizing drops
+    /// nothing (moved out, not copied, when nothing else shares it).
     pub fn parse(
         &self,
         inventory: &Inventory,
-        value: &Value,
+        document: Document,
         budget: InputBudget,
     ) -> ParsedComposition {
-        let pass = self.run(inventory, value.into(), Measure::Check(budget));
+        let pass = self.run(inventory, &document, Measure::Check(budget));
         if !pass.schema_errors.is_empty() {
             return ParsedComposition {
                 valid: false,
@@ -284,13 +243,13 @@ impl Engine {
                 composition: None,
             };
         }
+        let sanitized = self.sanitized(&document, &pass.visits);
+        // The typed forms share the tree: gone before it is taken back.
+        drop(pass);
         ParsedComposition {
             valid: true,
             errors: Vec::new(),
-            composition: Some(
-                self.sanitized(value, &pass.visits)
-                    .unwrap_or_else(|| value.clone()),
-            ),
+            composition: Some(sanitized.unwrap_or_else(|| document.into_value().into_inner())),
         }
     }
 
@@ -306,7 +265,7 @@ impl Engine {
         budget: InputBudget,
     ) -> Result<CheckedValidation, JsonSyntaxError> {
         match Document::parse_within(text, budget) {
-            Ok(document) => Ok(self.validate(inventory, &document, Measure::Within)),
+            Ok(document) => Ok(self.validate(inventory, document, Measure::Within)),
             Err(JsonRefusal::OverBudget(refusal)) => Ok(CheckedValidation {
                 valid: false,
                 errors: vec![refusal.to_error()],
@@ -317,12 +276,13 @@ impl Engine {
         }
     }
 
-    /// Upstream `validate`: the pass's findings and a copy of `value`
-    /// (none when the budget refused it).
+    /// Upstream `validate`: the pass's findings and the checked copy:
+    /// `document`'s own value (moved out, not copied, when nothing else
+    /// shares it), none when the budget refused it.
     pub fn validate(
         &self,
         inventory: &Inventory,
-        value: &Value,
+        document: Document,
         measure: Measure,
     ) -> CheckedValidation {
         let Pass {
@@ -331,7 +291,7 @@ impl Engine {
             id_errors,
             warnings,
             ..
-        } = self.run(inventory, value.into(), measure);
+        } = self.run(inventory, &document, measure);
         let errors = if schema_errors.is_empty() {
             id_errors
         } else {
@@ -341,7 +301,7 @@ impl Engine {
             valid: errors.is_empty(),
             errors,
             warnings,
-            composition: (!refused).then(|| value.clone()),
+            composition: (!refused).then(|| document.into_value().into_inner()),
         }
     }
 }

@@ -68,9 +68,9 @@ impl Engine {
     pub(super) fn schema_pass<'v>(
         &'v self,
         inventory: &'v Inventory,
-        input: super::Input<'v>,
+        document: &'v Document,
     ) -> (Vec<ValidationError>, Visits<'v>) {
-        let value = input.value();
+        let value: &Value = document;
         let mut found: Vec<(Vec<u64>, ValidationError)> = Vec::new();
         let root_subject = Subject {
             schema: &self.root_schema,
@@ -82,7 +82,7 @@ impl Engine {
             found.push((issue.key, ValidationError::new(path, issue.message)));
         }
         let mut visits = Visits {
-            tree: input.document().map(Document::tree),
+            tree: Some(document.tree()),
             roots: 0,
             body_key: &self.body_key,
             list: Vec::new(),
@@ -306,8 +306,9 @@ fn with_node_type(error: ValidationError, reported: Option<&str>) -> ValidationE
 /// Every node the schema pass reached. Children are added after their
 /// parent, so a parent's index is below its children's.
 pub(crate) struct Visits<'v> {
-    /// The document's tree, when the pass read a document. A visit's node
-    /// is a value inside it, or (from a child hook) possibly a value from
+    /// The document's tree the pass read (`None` only when there are no
+    /// visits, the budget having refused it). A visit's node is a value
+    /// inside it, or (from a child hook) possibly a value from
     /// elsewhere, which [`Places::place`] tells apart.
     tree: Option<&'v Arc<Value>>,
     /// How many body roots there are (the first visits).
@@ -340,14 +341,9 @@ impl<'v> Visits<'v> {
 
 impl Visits<'_> {
     /// The node of the visit `at`, as its typed form is read: the nodes it
-    /// makes share their values with the document the pass read, if it
-    /// read one.
+    /// makes share their values with the document the pass read.
     pub(crate) fn source(&self, at: usize) -> NodeSource<'_> {
-        let node = self.list[at].node;
-        match self.tree {
-            Some(_) => NodeSource::placed(node, self, at),
-            None => NodeSource::new(node),
-        }
+        NodeSource::placed(self.list[at].node, self, at)
     }
 
     /// Finds the place of the visit `at`, given its parent's: a body root

@@ -86,7 +86,7 @@ pub(super) fn block_markdown(block: &Block) -> String {
 /// (`\r\n`, `\n`, `\r`, U+2028, U+2029) become spaces, and each of
 /// `` \ ` * _ [ ] < > & | `` gets a backslash. Block-opening markers at the
 /// start of a block are escaped where the block is assembled.
-pub fn escape_markdown_text(text: &str) -> String {
+pub(crate) fn escape_markdown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {

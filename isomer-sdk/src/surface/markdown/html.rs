@@ -4,7 +4,7 @@
 use super::inline::Run;
 
 /// Escapes `&`, `<`, `>`, `"`, `'` for HTML text and attribute values.
-pub fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -2,7 +2,7 @@
 //!
 //! Renderers never write raw Markdown strings: they build [`Markdown`]
 //! blocks from [`Inline`] runs, and every authored string passes through
-//! [`escape_markdown_text`] on the way out. A line break inside a block
+//! the Markdown escape on the way out. A line break inside a block
 //! exists only as an explicit [`Inline::hard_break`]; a URL is linked only
 //! through [`Inline::link`] or [`Inline::autolink`], both behind the URL
 //! sanitizer. Because the content stays
@@ -37,8 +37,7 @@ mod plain;
 mod tests;
 
 pub use document::Markdown;
-pub use gfm::escape_markdown_text;
-pub use html::escape_html;
+pub(crate) use html::escape_html;
 pub use inline::Inline;
 pub use mrkdwn::escape_mrkdwn;
 

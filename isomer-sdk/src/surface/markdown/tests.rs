@@ -1,6 +1,7 @@
 //! The Markdown builder's output: escaping, blocks, links, autolinks and
 //! hard line breaks in every serialization.
 
+use super::gfm::escape_markdown_text;
 use super::*;
 
 #[test]

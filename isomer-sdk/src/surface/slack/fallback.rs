@@ -6,7 +6,8 @@ use serde_json::Value;
 use crate::surface::Markdown;
 use crate::surface::markdown::{Block, escape_mrkdwn};
 
-use super::{SLACK_TABLE_CELL_SEPARATOR, divider, header, section};
+use super::table::SLACK_TABLE_CELL_SEPARATOR;
+use super::{divider, header, section};
 
 /// The Markdown of a node as Block Kit: a heading becomes a `header`, a
 /// paragraph / list / code block / table / quote a `mrkdwn` `section`, a

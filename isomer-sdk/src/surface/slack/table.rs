@@ -23,11 +23,11 @@ use super::block::block_type;
 /// quarter of [`SLACK_TEXT_LIMIT`](super::SLACK_TEXT_LIMIT); past it, cells
 /// are paragraphs rather
 /// than table data and read better as lines.
-pub const SLACK_TABLE_CHARACTER_BUDGET: usize = 10_000;
+pub(crate) const SLACK_TABLE_CHARACTER_BUDGET: usize = 10_000;
 /// The separator between the `heading: cell` pairs of one row in a
 /// degraded table ([`table_lines`]): a middle dot between spaces, as the
 /// Markdown fallback joins a table row's cells.
-pub const SLACK_TABLE_CELL_SEPARATOR: &str = " · ";
+pub(crate) const SLACK_TABLE_CELL_SEPARATOR: &str = " · ";
 
 /// The text of a table cell: a `raw_text` cell's
 /// `text`; for a `rich_text` cell, the `text` of every element inside it
@@ -103,7 +103,7 @@ fn run(text: &str, bold: bool) -> Value {
 /// the first row is the heading row.
 ///
 /// A body row's line is its `heading: cell` pairs joined by
-/// [`SLACK_TABLE_CELL_SEPARATOR`]: the heading as a bold run, then `": "`
+/// ` · `: the heading as a bold run, then `": "`
 /// and the cell as plain text (cell styles are not kept). A cell whose
 /// text is empty is left out; a cell under an empty heading (a matrix's
 /// corner) prints alone. A row whose cells after the first are all empty
