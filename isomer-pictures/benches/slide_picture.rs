@@ -94,7 +94,12 @@ fn document(render: &SnapshotRender) -> String {
         face("Inter", "Inter-ExtraBold.otf", 800, "normal"),
         face("JetBrains Mono", "JetBrainsMono-Regular.ttf", 400, "normal"),
         face("JetBrains Mono", "JetBrainsMono-Bold.ttf", 700, "normal"),
-        face("Noto Sans Symbols2", "NotoSansSymbols2-Regular.ttf", 400, "normal"),
+        face(
+            "Noto Sans Symbols2",
+            "NotoSansSymbols2-Regular.ttf",
+            400,
+            "normal",
+        ),
     ]
     .concat();
     format!(
