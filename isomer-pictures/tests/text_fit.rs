@@ -10,6 +10,11 @@ use serde_json::json;
 
 /// The runs of the SVG's text layer, in document order.
 fn text_runs(svg: &str) -> Vec<String> {
+    placed_runs(svg).into_iter().map(|(text, _)| text).collect()
+}
+
+/// The runs of the SVG's text layer with their baselines (`y`).
+fn placed_runs(svg: &str) -> Vec<(String, String)> {
     let layer = &svg[svg.find("<g class=\"text-layer\"").expect("a text layer")..];
     layer
         .split("<text ")
@@ -17,7 +22,11 @@ fn text_runs(svg: &str) -> Vec<String> {
         .map(|text| {
             let start = text.find('>').unwrap() + 1;
             let end = text.find("</text>").unwrap();
-            text[start..end].to_owned()
+            let y = text.split("y=\"").nth(1).unwrap();
+            (
+                text[start..end].to_owned(),
+                y[..y.find('"').unwrap()].to_owned(),
+            )
         })
         .collect()
 }
@@ -33,11 +42,22 @@ fn a_number_and_its_unit_stay_on_one_line() {
         .expect("the corpus has latency-delta");
     let rendered = render(&golden);
     let pictures = Pictures::new().unwrap();
-    let runs = text_runs(&pictures.svg(&rendered).unwrap());
-    for value in ["420 ms", "180 ms", "\u{2212}240 ms"] {
+    let runs = placed_runs(&pictures.svg(&rendered).unwrap());
+    // Each number is on the baseline of its unit: one run "420 ms", or
+    // the number and the unit as runs of one line.
+    for number in ["420", "180", "\u{2212}240"] {
+        let at = runs
+            .iter()
+            .position(|(text, _)| text.trim() == number || text.starts_with(&format!("{number} ")))
+            .unwrap_or_else(|| panic!("no run holds {number:?}: {runs:?}"));
+        let unit = runs[at..]
+            .iter()
+            .find(|(text, _)| text.trim_end().ends_with("ms"))
+            .unwrap_or_else(|| panic!("no unit after {number:?}: {runs:?}"));
+        let baseline = |y: &str| y.parse::<f32>().unwrap();
         assert!(
-            runs.iter().any(|run| run == value),
-            "{value:?} is not one run: {runs:?}"
+            (baseline(&unit.1) - baseline(&runs[at].1)).abs() < 2.0,
+            "{number:?} and its unit are on different lines: {runs:?}"
         );
     }
     assert_eq!(pictures.overflow(&rendered).unwrap(), None);
