@@ -205,6 +205,12 @@ pub const AGENT_FLOORS: &[FloorSpec] = &[
         "the run took at most this many model turns",
     ),
     row(
+        "tools_called",
+        Flag,
+        Case,
+        "the run called the tools its case expects (`expectedTools` in that order, `expectedToolSet` each in any order, or the suite's `AgentSuite::expected_tools`); a case that states none is exempt",
+    ),
+    row(
         "min_finished_ratio",
         AtLeast(Ratio),
         Suite,
@@ -221,6 +227,12 @@ pub const AGENT_FLOORS: &[FloorSpec] = &[
         AtLeast(Ratio),
         Suite,
         "expected hits over the runs of cases listing `expected` is at least the value; fails when no case lists any",
+    ),
+    row(
+        "min_tools_called_ratio",
+        AtLeast(Ratio),
+        Suite,
+        "runs that called their case's expected tools over the runs of cases that state some is at least the value; fails when no case states any",
     ),
     row(
         "max_mean_turns",

@@ -11,8 +11,10 @@
 //! root object, no repeated key; see [`crate::Fault`]):
 //! - the root has exactly the keys `provenance` (an object) and `cases` (an array);
 //! - each case is an object whose keys are among `id`, `prompt`, `golden`,
-//!   `expected`; `id` and `prompt` are required strings; `golden`, when
-//!   present, is an object; `expected`, when present, is an array of strings;
+//!   `expected`, `expectedTools`, `expectedToolSet`; `id` and `prompt` are required
+//!   strings; `golden`, when present, is an object; `expected`, `expectedTools` and
+//!   `expectedToolSet`, when present, are arrays of strings, and a case has at most one
+//!   of the last two (tool names an agent run calls in that order, or each in any order);
 //! - an `id` is non-empty and made of ASCII letters, digits, `-` and `_`,
 //!   because it names the answer files `answers/<id>.<attempt>.txt` and the
 //!   test trial `<suite>::<id>`;
@@ -50,6 +52,9 @@ pub struct ManifestCase {
     pub golden: Option<Value>,
     /// Node types any one of which a good answer uses.
     pub expected: Option<Vec<String>>,
+    /// Tool names an agent run is expected to call: `(names, in_order)`, from
+    /// `expectedTools` (in order, `true`) or `expectedToolSet` (any order, `false`).
+    pub expected_tools: Option<(Vec<String>, bool)>,
     /// Where the case's object starts.
     pub position: Position,
     /// Where the case's `id` value starts.
@@ -128,6 +133,19 @@ pub enum ManifestFaultKind {
         /// The case's index in `cases`.
         index: usize,
     },
+    /// Occurs when a case's `expectedTools` or `expectedToolSet` is present but not an
+    /// array of strings.
+    ExpectedToolsNotStrings {
+        /// The case's index in `cases`.
+        index: usize,
+        /// The key as written.
+        key: &'static str,
+    },
+    /// Occurs when a case has both `expectedTools` and `expectedToolSet`.
+    ExpectedToolsTwice {
+        /// The case's index in `cases`.
+        index: usize,
+    },
     /// Occurs when an object of the manifest's structure (the root or a case)
     /// repeats a key: JSON keeps only the last value, so the first would be
     /// dropped silently. The fault sits at the repeat and names the first.
@@ -180,7 +198,7 @@ impl fmt::Display for ManifestFaultKind {
             Self::CaseNotObject { index } => write!(f, "case {index} must be an object"),
             Self::UnknownCaseKey { index, key } => write!(
                 f,
-                "case {index} has unknown key {}; a case has `id`, `prompt`, `golden` and `expected`",
+                "case {index} has unknown key {}; a case has `id`, `prompt`, `golden`, `expected`, `expectedTools` and `expectedToolSet`",
                 quote(key)
             ),
             Self::MissingId { index } => write!(f, "case {index} needs a string `id`"),
@@ -202,6 +220,16 @@ impl fmt::Display for ManifestFaultKind {
                     "case {index} has an `expected` that is not an array of node types"
                 )
             }
+            Self::ExpectedToolsNotStrings { index, key } => {
+                write!(
+                    f,
+                    "case {index} has an `{key}` that is not an array of tool names"
+                )
+            }
+            Self::ExpectedToolsTwice { index } => write!(
+                f,
+                "case {index} has both `expectedTools` and `expectedToolSet`; give the tools in order or as a set, not both"
+            ),
             Self::DuplicateKey { key, first } => write!(
                 f,
                 "duplicate key {}, first at {first}; JSON keeps only the last value",
@@ -302,7 +330,14 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
         reader.unknown_keys(
             object,
             &path,
-            &["id", "prompt", "golden", "expected"],
+            &[
+                "id",
+                "prompt",
+                "golden",
+                "expected",
+                "expectedTools",
+                "expectedToolSet",
+            ],
             |key| Kind::UnknownCaseKey { index, key },
         );
         let id = match object.get("id") {
@@ -354,12 +389,41 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Vec<ManifestFault>> {
             None,
             Kind::ExpectedNotStrings { index },
         );
+        let names = |reader: &mut ObjectReader<Kind>, key: &'static str| {
+            reader.member(
+                object,
+                &path,
+                key,
+                |value| {
+                    value
+                        .as_array()?
+                        .iter()
+                        .map(|item| item.as_str().map(str::to_owned))
+                        .collect::<Option<Vec<String>>>()
+                },
+                None,
+                Kind::ExpectedToolsNotStrings { index, key },
+            )
+        };
+        let in_order = names(&mut reader, "expectedTools");
+        let any_order = names(&mut reader, "expectedToolSet");
+        let expected_tools = match (in_order, any_order) {
+            (Some(_), Some(_)) => {
+                let position = reader.at(&child(&path, "expectedToolSet"));
+                reader.fault(position, Kind::ExpectedToolsTwice { index });
+                None
+            }
+            (Some(names), None) => Some((names, true)),
+            (None, Some(names)) => Some((names, false)),
+            (None, None) => None,
+        };
         if let (Some(id), Some(prompt), true) = (id, prompt, reader.fault_count() == before) {
             cases.push(ManifestCase {
                 id,
                 prompt,
                 golden,
                 expected,
+                expected_tools,
                 position: reader.at(&path),
                 id_position: reader.at(&child(&path, "id")),
             });
@@ -443,6 +507,38 @@ mod tests {
             shown,
             [
                 "3:8: case id \"Chart\" differs from \"chart\" (at 2:8) only in letter case; on a case-insensitive file system both would use the same answer files"
+            ]
+        );
+    }
+
+    #[test]
+    fn expected_tools_are_read_in_order_or_as_a_set_and_never_both() {
+        let text = "{\"provenance\": {}, \"cases\": [\n{\"id\": \"a\", \"prompt\": \"x\", \"expectedTools\": [\"isomer_validate\", \"isomer_render\"]},\n{\"id\": \"b\", \"prompt\": \"y\", \"expectedToolSet\": [\"isomer_render\"]},\n{\"id\": \"c\", \"prompt\": \"z\"}]}";
+        let manifest = parse_manifest(text).unwrap();
+        let tools: Vec<Option<(Vec<String>, bool)>> = manifest
+            .cases
+            .into_iter()
+            .map(|case| case.expected_tools)
+            .collect();
+        assert_eq!(
+            tools,
+            [
+                Some((vec!["isomer_validate".into(), "isomer_render".into()], true)),
+                Some((vec!["isomer_render".into()], false)),
+                None,
+            ]
+        );
+        let wrong = "{\"provenance\": {}, \"cases\": [\n{\"id\": \"a\", \"prompt\": \"x\", \"expectedTools\": \"isomer_render\"},\n{\"id\": \"b\", \"prompt\": \"y\", \"expectedTools\": [], \"expectedToolSet\": []}]}";
+        let shown: Vec<String> = parse_manifest(wrong)
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "2:45: case 0 has an `expectedTools` that is not an array of tool names",
+                "3:68: case 1 has both `expectedTools` and `expectedToolSet`; give the tools in order or as a set, not both",
             ]
         );
     }

@@ -12,7 +12,9 @@ use crate::callback::Callback;
 
 /// One question of a corpus.
 ///
-/// On the wire (`corpus.json`): `{ "id", "prompt", "golden"?, "expected"? }`.
+/// On the wire (`corpus.json`): `{ "id", "prompt", "golden"?, "expected"? }`, and for an
+/// agent corpus `"expectedTools"` (tool names called in this order) or `"expectedToolSet"`
+/// (tool names each called, in any order), read into [`EvalCase::expected_tools`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EvalCase {
@@ -30,6 +32,91 @@ pub struct EvalCase {
     /// needed only by the expected-primitive hit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected: Option<Vec<String>>,
+    /// The tools an agent run of the case is expected to call; read only by agent runs,
+    /// whose `tools_called` axis scores it (see [`ExpectedTools`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_tools: Option<ExpectedTools>,
+}
+
+/// Tools an agent run is expected to call, by name: in this order (each after the one
+/// before it, other calls allowed between them) or as a set (each at least once, in any
+/// order). Scored per run as the agent axis `tools_called`, which the `tools_called` case
+/// floor and the `min_tools_called_ratio` suite floor read.
+///
+/// On the wire `{ "names": [...], "order": "inOrder" | "anyOrder" }`; in `corpus.json` a
+/// case says `"expectedTools": [...]` (in order) or `"expectedToolSet": [...]` (any order).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpectedTools {
+    /// The tool names.
+    pub names: Vec<String>,
+    /// Whether their order counts.
+    pub order: ToolOrder,
+}
+
+/// Whether [`ExpectedTools`] are expected in order or as a set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ToolOrder {
+    /// Each name called after the one before it (a subsequence of the calls).
+    InOrder,
+    /// Each name called at least once, in any order.
+    AnyOrder,
+}
+
+impl ExpectedTools {
+    /// `names` called in this order.
+    pub fn in_order<I: IntoIterator<Item = S>, S: Into<String>>(names: I) -> Self {
+        ExpectedTools {
+            names: names.into_iter().map(Into::into).collect(),
+            order: ToolOrder::InOrder,
+        }
+    }
+
+    /// The expectation a manifest case states (`(names, in_order)`, see
+    /// `isomer_corpus::ManifestCase::expected_tools`).
+    pub(crate) fn from_manifest(stated: Option<(Vec<String>, bool)>) -> Option<Self> {
+        stated.map(|(names, in_order)| ExpectedTools {
+            names,
+            order: if in_order {
+                ToolOrder::InOrder
+            } else {
+                ToolOrder::AnyOrder
+            },
+        })
+    }
+
+    /// `names` each called, in any order.
+    pub fn any_order<I: IntoIterator<Item = S>, S: Into<String>>(names: I) -> Self {
+        ExpectedTools {
+            names: names.into_iter().map(Into::into).collect(),
+            order: ToolOrder::AnyOrder,
+        }
+    }
+
+    /// Whether `called` (the names of a run's tool calls, in the order made) meets the
+    /// expectation: in order, the names are a subsequence of `called`; as a set, each
+    /// name is in `called`. An empty expectation always holds.
+    pub fn met_by(&self, called: &[String]) -> bool {
+        match self.order {
+            ToolOrder::InOrder => {
+                let mut calls = called.iter();
+                self.names.iter().all(|name| calls.any(|call| call == name))
+            }
+            ToolOrder::AnyOrder => self.names.iter().all(|name| called.contains(name)),
+        }
+    }
+}
+
+impl std::fmt::Display for ExpectedTools {
+    /// `in order [a, b]` or `in any order [a, b]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let order = match self.order {
+            ToolOrder::InOrder => "in order",
+            ToolOrder::AnyOrder => "in any order",
+        };
+        write!(f, "{order} [{}]", self.names.join(", "))
+    }
 }
 
 impl EvalCase {
@@ -40,12 +127,19 @@ impl EvalCase {
             prompt: prompt.into(),
             golden: None,
             expected: None,
+            expected_tools: None,
         }
     }
 
     /// The same case with a golden composition.
     pub fn with_golden(mut self, golden: Value) -> Self {
         self.golden = Some(golden);
+        self
+    }
+
+    /// The same case with the tools an agent run is expected to call.
+    pub fn with_expected_tools(mut self, expected_tools: ExpectedTools) -> Self {
+        self.expected_tools = Some(expected_tools);
         self
     }
 

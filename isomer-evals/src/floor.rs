@@ -90,6 +90,49 @@ impl Floor {
         self.name
     }
 
+    /// The value the floor was declared with, as a run file keeps it
+    /// ([`crate::run_file::DeclaredFloor`]): `None` for a flag, the number or the count
+    /// otherwise.
+    pub(crate) fn declared_value(&self) -> Option<f64> {
+        match self.value {
+            FloorValue::Flag => None,
+            FloorValue::Number(value) => Some(value),
+            FloorValue::Count(value) => Some(value as f64),
+        }
+    }
+
+    /// The floor `name` of `table` declared with `value` (`None` for a flag), as a run file
+    /// keeps it: a count row takes a whole number, a flag row no value.
+    ///
+    /// # Errors
+    /// A name `table` does not have, or a value that does not fit the row's kind, said as
+    /// `<name>: ...`.
+    pub(crate) fn from_declared(
+        table: &'static [FloorSpec],
+        name: &str,
+        value: Option<f64>,
+    ) -> Result<Floor, String> {
+        let Some(spec) = floor_spec(table, name) else {
+            return Err(format!("{name}: not a floor of this kind of suite"));
+        };
+        match (spec.kind.numbers(), value) {
+            (None, None) => Ok(Floor::flag(spec.name)),
+            (Some(FloorRange::Count), Some(value))
+                if value >= 0.0 && value.fract() == 0.0 && value <= u64::MAX as f64 =>
+            {
+                Ok(Floor::count(spec.name, value as u64))
+            }
+            (Some(FloorRange::Ratio | FloorRange::PositiveNumber), Some(value)) => {
+                Ok(Floor::number(spec.name, value))
+            }
+            (_, value) => Err(format!(
+                "{name}: declared with {}, but it takes {}",
+                value.map_or_else(|| "no value".to_owned(), number),
+                spec.kind.range()
+            )),
+        }
+    }
+
     /// Why this floor cannot be checked against `table`, or `None` when it names a row and
     /// its value fits the row's kind.
     fn declaration_fault(&self, table: &'static [FloorSpec]) -> Option<String> {
@@ -304,7 +347,7 @@ pub(crate) fn misses(
 }
 
 /// Prints a score with up to four decimals and no trailing zeros (`0.8`, `0.6667`, `1`).
-fn number(value: f64) -> String {
+pub(crate) fn number(value: f64) -> String {
     let text = format!("{value:.4}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     text.to_string()

@@ -63,10 +63,12 @@ pub mod baseline;
 mod callback;
 mod case;
 mod check;
+pub mod compare;
 pub mod corpus;
 pub mod floor;
 pub mod harness;
 pub mod html;
+pub mod merge;
 mod parse;
 pub mod recordings;
 mod report;
@@ -75,13 +77,14 @@ mod run;
 pub mod run_file;
 mod runtime;
 mod score;
+pub mod scorer;
 
 // The agent evals' entry points, also under `agent`.
 pub use agent::{AgentEvalReport, RunAgentEvalsOptions, format_agent_report, run_agent_evals};
 pub use callback::{CallFailure, Callback};
 pub use case::{
-    AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest, Prompt,
-    UsageMeter,
+    AnswerabilityVerdict, EvalCase, ExpectedTools, Generate, GenerateRequest, Judge, JudgeRequest,
+    Prompt, ToolOrder, UsageMeter,
 };
 pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
 pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
@@ -97,6 +100,7 @@ pub use score::{
     ValidityScore, score_answerability, score_expected_primitives, score_payload,
     score_primitive_selection, score_validity,
 };
+pub use scorer::{Scored, Scorer, ScorerInput, ScorerValue};
 
 /// Turns a function returning a runtime into an eval gate; see [`harness`].
 pub use isomer_evals_macros::isomer_eval;

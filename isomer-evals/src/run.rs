@@ -19,6 +19,7 @@ use crate::score::{
     expected_of, judge_rendered, payload_of, score_expected_primitives, selection_of,
     validity_without_composition,
 };
+use crate::scorer::{Scorer, score_run};
 
 /// The guide a run prints under `## Guide` when the options give none: answer
 /// with one composition, and prefer one primitive that covers the whole
@@ -79,6 +80,10 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// Set it for a live run; a replay leaves it off, since what it would measure is file
     /// reads, and its report stays deterministic. Default `false`.
     pub measure: bool,
+    /// Pack scorers ([`crate::scorer`]): each gives every run its value after the built-in
+    /// scoring, into [`EvalCaseResult::scorers`] and
+    /// [`EvalTotals::scorers`](crate::EvalTotals::scorers). Default none.
+    pub scorers: &'r [Scorer],
     /// The prompt these options build, when the caller can build it later
     /// than the run starts (the eval harness, whose suite outlives the run,
     /// builds it only if a request reads it). `None`: the run takes the
@@ -111,6 +116,7 @@ impl<'r, 'c> RunEvalsOptions<'r, 'c> {
             timeout: None,
             repeat: 1,
             measure: false,
+            scorers: &[],
             prompt: None,
         }
     }
@@ -130,6 +136,7 @@ impl std::fmt::Debug for RunEvalsOptions<'_, '_> {
             .field("timeout", &self.timeout)
             .field("repeat", &self.repeat)
             .field("measure", &self.measure)
+            .field("scorers", &self.scorers)
             .finish_non_exhaustive()
     }
 }
@@ -254,9 +261,19 @@ impl RunContext<'_, '_, '_> {
     async fn run_case_guarded(&self, eval_case: Arc<EvalCase>, repeat: u32) -> EvalCaseResult {
         let case_id = eval_case.id.clone();
         let mut meter = Meter::new(self.options.measure);
-        let result = AssertUnwindSafe(self.run_case(eval_case, repeat, &mut meter))
-            .catch_unwind()
-            .await;
+        let scorers = self.options.scorers;
+        let runtime = self.options.runtime;
+        let result = AssertUnwindSafe(async {
+            let mut result = self
+                .run_case(Arc::clone(&eval_case), repeat, &mut meter)
+                .await;
+            if !scorers.is_empty() {
+                result.scorers = score_run(scorers, &eval_case, &result, runtime);
+            }
+            result
+        })
+        .catch_unwind()
+        .await;
         let measured = meter.measures();
         match result {
             Ok(result) => EvalCaseResult { measured, ..result },
@@ -269,6 +286,7 @@ impl RunContext<'_, '_, '_> {
                 expected: None,
                 payload: no_payload(),
                 answerability: None,
+                scorers: Vec::new(),
                 error: Some(CaseError::panicked(
                     CaseStage::Score,
                     None,
@@ -315,6 +333,7 @@ impl RunContext<'_, '_, '_> {
                             payload: no_payload(),
                             answerability: None,
                             error: Some(error),
+                            scorers: Vec::new(),
                         };
                     }
                 };
@@ -376,6 +395,7 @@ impl RunContext<'_, '_, '_> {
             payload: scores.payload,
             answerability,
             error,
+            scorers: Vec::new(),
         }
     }
 

@@ -1,8 +1,10 @@
 //! The run file: what one run of a suite did, per case and attempt, as one JSON document
 //! ([`RunFile`]).
 //!
-//! The eval harness writes one per suite and run, replay, record and measure alike, to
-//! `target/isomer/<suite>/run-<started>.json` (see [`crate::harness`]); this module only
+//! The eval harness writes one per suite, model configuration and run, replay, record and
+//! measure alike, to `target/isomer/<suite>/run-<started>.json`, or
+//! `run-<configuration>-<started>.json` for a configuration with a label (see
+//! [`crate::harness`] and [`crate::harness::Configuration`]); this module only
 //! defines the document, and writes no file. It reads back with `serde_json` into the same
 //! types, so reports, comparisons between runs and shard merges can read it.
 //!
@@ -13,10 +15,13 @@
 //!   "format": 1,
 //!   "suite": "slides",
 //!   "mode": "record-missing",
+//!   "configuration": "gpt-4.1",
 //!   "label": { "model": "gpt-4.1", "baseUrl": "https://api.openai.com/v1", "client": "isomer-openai 0.1.0" },
+//!   "price": { "inputUsdPerMillion": 2.0, "outputUsdPerMillion": 8.0 },
 //!   "startedAt": "2026-12-06T19:50:03Z",
 //!   "repeat": 1,
 //!   "liveCalls": 3,
+//!   "costUsd": 0.0213,
 //!   "measured": { "runs": 2, "generateMs": { "mean": 812.4, "p50": 790.0, "p95": 901.1 }, "...": "..." },
 //!   "axes": { "valid": { "mean": 0.5 }, "...": "..." },
 //!   "passRates": [ { "caseId": "events-stat", "passed": 1, "runs": 1, "rate": 1.0 } ],
@@ -30,16 +35,27 @@
 //! | `format` | the version of this format, `1` |
 //! | `suite` | the suite name (the first part of its trial names) |
 //! | `mode` | how the run got its answers ([`RunMode`]): `replay`, `record-missing`, `record-all` or `measure` |
-//! | `label` | the configuration: what the suite's live callbacks report of themselves (`Suite::provenance`: model, base URL, sampling settings, client), `{}` when the suite declares none |
+//! | `configuration` | the label of the model configuration the run went through (`Configuration::new("gpt-4.1")`, see [`crate::harness::Configuration`]); absent for a suite that declares no configuration (its live model set with `Suite::live`), and in run files written before configurations existed |
+//! | `label` | what the configuration's live callbacks report of themselves (`Configuration::provenance` or `Suite::provenance`: model, base URL, sampling settings, client), `{}` when none is declared |
+//! | `price` | the configuration's price ([`Price`]: `inputUsdPerMillion`, `outputUsdPerMillion`, US dollars per million tokens); absent when it declares none |
+//! | `judgePrice` | the price of its judge calls, when it declares one apart from `price` |
 //! | `startedAt` | when the run's `totals` trial started, UTC, `YYYY-MM-DDTHH:MM:SSZ` |
 //! | `repeat` | runs per case |
 //! | `liveCalls` | model and judge calls made live for this suite by this process (a call made by a case trial and read by `totals` counts once) |
+//! | `costUsd` | what the live calls of the run cost in US dollars, the sum over `runs` of their `costUsd`; absent when no live call was priced (no price declared, or no call reported tokens) |
+//! | `capReached` | why live calls were refused in this run: the cap that was reached, its limit and the spend so far (`max_cost cap of configuration `gpt-4.1` reached: 0.012 USD spent by 3 live calls, cap 0.01 USD; no further live call is made in this run`); absent when no cap stopped a call |
 //! | `measured` | latency and tokens over the runs that made a live call ([`MeasuredTotals`]: `runs`, and `generateMs`, `judgeMs`, `inputTokens`, `outputTokens` each as `mean`, `p50`, `p95`); absent when no run made one |
 //! | `notMeasured` | present exactly when `measured` is absent: `not measured in replay`, or `no live call in this run` for a record or measure run that had every answer already |
-//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it) |
+//! | `axes` | per axis, the mean over every run and its standard error across repeats ([`Mean`](crate::report::Mean): `mean`, and `standardError` when `repeat > 1`): `parsed`, `valid`, `validAfterRetry` (flags as `1`/`0`), `selectionF1`, `expectedHit`, `answerabilityYes` (each absent when no run has it), and `scorers`: each pack scorer's by name (absent when the suite has none) |
 //! | `passRates` | per case in corpus order, how many of its runs met every case floor the suite declares ([`PassRate`]: `caseId`, `passed`, `runs`, `rate` = `passed / runs`) |
 //! | `suiteFloorMisses` | the suite floors the run missed, as the `totals` trial prints them (`min_valid_ratio: 0.5, floor >= 0.9`); empty when all hold |
 //! | `runs` | one entry per run of a case, in corpus order, the repeats of a case together ([`CaseRun`]) |
+//! | `corpus` | the corpus the run read ([`CorpusVersion`]): `digest` (`sha256:<hex>` of `corpus.json` as the gate compiled it in) and `cases` (every case id, in corpus order); absent in files written before shard merges |
+//! | `floors` | the floors the suite declares ([`DeclaredFloor`]: `name`, and `value` for a number or a count), so that a merge checks the suite floors again; empty when none, or in older files |
+//!
+//! [`RunFile::from_json`] reads a file back, refusing text that is not JSON, JSON that is
+//! not a run file and another `format`, each with a clear error; a file written before
+//! `corpus` and `floors` existed reads, and merges refuse it.
 //!
 //! Each entry of `runs` ([`CaseRun`]):
 //!
@@ -48,24 +64,37 @@
 //! | `caseId`, `repeat` | the case and which of its runs this is (`0 .. repeat`) |
 //! | `passed` | whether the run met every case floor the suite declares (`min_pass_rate` aside) |
 //! | `floorMisses` | the case floors it missed, as the case trial prints them |
-//! | `scores` | [`RunScores`]: `parsed`, `valid`, `validAfterRetry`, `rawBytes` (the first attempt's bytes), and `selectionF1`, `expectedHit`, `answerability` (`yes`, `partial`, `no`) when the run has them |
+//! | `scores` | [`RunScores`]: `parsed`, `valid`, `validAfterRetry`, `rawBytes` (the first attempt's bytes), and `selectionF1`, `expectedHit`, `answerability` (`yes`, `partial`, `no`) when the run has them, and `scorers`: each pack scorer's value by name (`true`/`false` or a number) when one gave it |
 //! | `attempts` | one [`CallRecord`] per `generate` attempt the run asked for (`0`, then `1` for the retry) |
 //! | `judge` | the [`CallRecord`] of the judge call, when the run was judged |
-//! | `error` | why the run did not complete (`generate attempt 1 failed: ...`), when it did not |
+//! | `costUsd` | what its live calls cost in US dollars (the sum of their `costUsd`); absent when none was priced |
+//! | `error` | why the run did not complete (`generate attempt 1 failed: ...`, or the cap that refused its call), when it did not |
 //!
 //! Each [`CallRecord`]: `source` (`live`: the model was called in this process, by this
 //! trial or another; `recording`: the answer was read from its file), `attempt` (absent for
 //! the judge), and for a live call `latencyMs` (wall time from the call's start to its answer
 //! or failure, taken where the call was made), `inputTokens` and `outputTokens` (as the
-//! callback reported them), `finishReason` (when the callback reported one); `error` when
-//! the call failed. A recording has no latency or tokens: a replay measures nothing.
+//! callback reported them), `finishReason` (when the callback reported one), `costUsd` (the
+//! tokens at the configuration's price, see [`Price::cost_usd`]; absent without a price, or
+//! when the call reported no token); `error` when the call failed. A recording has no
+//! latency, tokens or cost: a replay measures nothing. A call a cap refused was never made
+//! and has no entry; its run's `error` names the cap.
+//!
+//! Sums of costs (a run's, the whole file's) are added in millionths of a dollar (tokens
+//! times the price per million) and divided once, so prices and token counts that are
+//! whole numbers give sums with no rounding of their own.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::case::AnswerabilityVerdict;
+use crate::floor::Floor;
 use crate::report::MeasuredTotals;
 pub use crate::report::repeats::Axes;
+use crate::scorer::ScorerValue;
+use isomer_corpus::SINGLE_SHOT_FLOORS;
 
 /// The format version [`RunFile::format`] holds.
 pub const RUN_FILE_FORMAT: u32 = 1;
@@ -86,14 +115,30 @@ pub struct RunFile {
     pub suite: String,
     /// How the run got its answers.
     pub mode: RunMode,
-    /// What the suite's live callbacks report of themselves; empty when none.
+    /// The label of the model configuration the run went through; `None` for a suite that
+    /// declares no configuration, and in older run files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub configuration: Option<String>,
+    /// What the configuration's live callbacks report of themselves; empty when none.
     pub label: Map<String, Value>,
+    /// The configuration's price, when it declares one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<Price>,
+    /// The price of its judge calls, when declared apart from [`RunFile::price`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_price: Option<Price>,
     /// When the `totals` trial started, UTC, `YYYY-MM-DDTHH:MM:SSZ`.
     pub started_at: String,
     /// Runs per case.
     pub repeat: u32,
     /// Live calls made for this suite by this process.
     pub live_calls: usize,
+    /// What the run's live calls cost, US dollars; `None` when none was priced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_usd: Option<f64>,
+    /// Why live calls were refused: the cap reached, its limit and the spend so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap_reached: Option<String>,
     /// Latency and tokens over the runs that made a live call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured: Option<MeasuredTotals>,
@@ -109,6 +154,182 @@ pub struct RunFile {
     pub suite_floor_misses: Vec<String>,
     /// Every run of every case.
     pub runs: Vec<CaseRun>,
+    /// The corpus the run read; absent in files written before shard merges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corpus: Option<CorpusVersion>,
+    /// The floors the suite declares; empty in files written before shard merges.
+    #[serde(default)]
+    pub floors: Vec<DeclaredFloor>,
+}
+
+impl RunFile {
+    /// Reads a run file from its JSON `text`.
+    ///
+    /// # Errors
+    /// [`RunFileError`]: text that is not JSON, JSON that is not a run file (a field
+    /// missing or of the wrong type, said as serde says it, with line and column), or a
+    /// run file of another [`RunFile::format`] than [`RUN_FILE_FORMAT`].
+    pub fn from_json(text: &str) -> Result<RunFile, RunFileError> {
+        parse(text)
+    }
+
+    /// The declared floors as the harness checks them.
+    ///
+    /// # Errors
+    /// A floor a single-shot suite does not have, or declared with a value its kind does
+    /// not take (a hand-edited file), said as `<name>: ...`.
+    pub(crate) fn declared_floors(&self) -> Result<Vec<Floor>, String> {
+        self.floors
+            .iter()
+            .map(|floor| Floor::from_declared(SINGLE_SHOT_FLOORS, &floor.name, floor.value))
+            .collect()
+    }
+}
+
+/// Reads a run file, checking its `format` first so that a file of another format is
+/// named as such rather than as a field serde misses.
+fn parse(text: &str) -> Result<RunFile, RunFileError> {
+    let value: Value = serde_json::from_str(text).map_err(RunFileError::NotJson)?;
+    let Some(object) = value.as_object() else {
+        return Err(RunFileError::NotARunFile(
+            "it is not a JSON object".to_owned(),
+        ));
+    };
+    match object.get("format").map(Value::as_u64) {
+        None => {
+            return Err(RunFileError::NotARunFile(
+                "it has no `format` field".to_owned(),
+            ));
+        }
+        Some(Some(format)) if format == u64::from(RUN_FILE_FORMAT) => {}
+        Some(Some(format)) => return Err(RunFileError::OtherFormat(format)),
+        Some(None) => {
+            return Err(RunFileError::NotARunFile(
+                "its `format` is not a whole number".to_owned(),
+            ));
+        }
+    }
+    serde_json::from_value(value).map_err(|error| RunFileError::NotARunFile(error.to_string()))
+}
+
+/// A run file as read from somewhere, with the name messages give it: what comparisons
+/// and shard merges take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedRunFile {
+    /// Where it was read from, as messages name it (a path as given).
+    pub origin: String,
+    /// The run file.
+    pub file: RunFile,
+}
+
+impl NamedRunFile {
+    /// Reads the run file `text`, read from `origin`.
+    ///
+    /// # Errors
+    /// As [`RunFile::from_json`].
+    pub fn from_json(origin: impl Into<String>, text: &str) -> Result<Self, RunFileError> {
+        Ok(NamedRunFile::new(origin, parse(text)?))
+    }
+
+    /// A run file kept with its origin.
+    pub fn new(origin: impl Into<String>, file: RunFile) -> Self {
+        NamedRunFile {
+            origin: origin.into(),
+            file,
+        }
+    }
+
+    /// What a comparison heads this run's column with: its configuration's label
+    /// ([`RunFile::configuration`]), else its label's `model`, else the last part of its
+    /// origin (the file name).
+    pub fn header(&self) -> String {
+        self.file
+            .configuration
+            .as_deref()
+            .or_else(|| self.file.label.get("model").and_then(Value::as_str))
+            .filter(|label| !label.is_empty())
+            .map_or_else(
+                || {
+                    std::path::Path::new(&self.origin).file_name().map_or_else(
+                        || self.origin.clone(),
+                        |name| name.to_string_lossy().into_owned(),
+                    )
+                },
+                str::to_owned,
+            )
+    }
+}
+
+/// Why a text is not a run file this version reads ([`RunFile::from_json`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RunFileError {
+    /// Not JSON at all.
+    #[error("not JSON: {0}")]
+    NotJson(serde_json::Error),
+    /// JSON, but not a run file.
+    #[error("not a run file: {0}")]
+    NotARunFile(String),
+    /// A run file of another format version.
+    #[error("a run file of format {0}; this version reads format {RUN_FILE_FORMAT}")]
+    OtherFormat(u64),
+}
+
+/// The corpus a run read: what tells two runs of one suite over the same cases apart from
+/// runs over an edited corpus.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CorpusVersion {
+    /// `sha256:<64 lowercase hex>` of `corpus.json` as the gate compiled it in: any edit of
+    /// a case (its id, prompt, golden or expected types) or of the provenance changes it.
+    pub digest: String,
+    /// Every case id of the corpus, in corpus order: the order a merge puts the runs in,
+    /// and the cases it can tell no shard ran.
+    pub cases: Vec<String>,
+}
+
+impl CorpusVersion {
+    /// The version of the corpus whose `corpus.json` text is `manifest` and whose case
+    /// ids are `cases`, in corpus order.
+    pub fn of(manifest: &str, cases: Vec<String>) -> CorpusVersion {
+        use sha2::Digest as _;
+        let hash = sha2::Sha256::digest(manifest.as_bytes());
+        let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
+        CorpusVersion {
+            digest: format!("sha256:{hex}"),
+            cases,
+        }
+    }
+}
+
+/// A floor the suite declares, as a run file keeps it: `{ "name": "min_valid_ratio",
+/// "value": 0.9 }`, or `{ "name": "valid_after_retry" }` for a flag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DeclaredFloor {
+    /// The floor's name in the single-shot floor table.
+    pub name: String,
+    /// Its number or count; absent for a flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+}
+
+impl From<&Floor> for DeclaredFloor {
+    fn from(floor: &Floor) -> Self {
+        DeclaredFloor {
+            name: floor.name().to_owned(),
+            value: floor.declared_value(),
+        }
+    }
+}
+
+/// What [`RunFile::not_measured`] says for a run in `mode` whose `measured` is absent:
+/// [`NOT_MEASURED_IN_REPLAY`] for a replay, [`NO_LIVE_CALL`] otherwise; `None` when
+/// something was measured. The harness and a shard merge both say it from here.
+pub(crate) fn not_measured(mode: RunMode, measured: Option<&MeasuredTotals>) -> Option<String> {
+    match (measured, mode) {
+        (Some(_), _) => None,
+        (None, RunMode::Replay) => Some(NOT_MEASURED_IN_REPLAY.to_owned()),
+        (None, _) => Some(NO_LIVE_CALL.to_owned()),
+    }
 }
 
 /// How a run got its answers: the harness's `ISOMER_EVAL_RECORD` value.
@@ -146,6 +367,33 @@ pub struct PassRate {
     pub rate: f64,
 }
 
+impl PassRate {
+    /// The pass rate of each case over its runs, `(case id, whether the run met every
+    /// case floor)`, cases in order of first appearance. The run file of a run and a shard
+    /// merge both count them here.
+    pub(crate) fn tally<'a>(runs: impl IntoIterator<Item = (&'a str, bool)>) -> Vec<PassRate> {
+        let mut rates: Vec<PassRate> = Vec::new();
+        let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for (case_id, passed) in runs {
+            let at = *index.entry(case_id).or_insert_with(|| {
+                rates.push(PassRate {
+                    case_id: case_id.to_owned(),
+                    passed: 0,
+                    runs: 0,
+                    rate: 0.0,
+                });
+                rates.len() - 1
+            });
+            rates[at].runs += 1;
+            rates[at].passed += usize::from(passed);
+        }
+        for rate in &mut rates {
+            rate.rate = rate.passed as f64 / rate.runs as f64;
+        }
+        rates
+    }
+}
+
 /// One run of one case.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -165,6 +413,9 @@ pub struct CaseRun {
     /// The judge call, when the run was judged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub judge: Option<CallRecord>,
+    /// What its live calls cost, US dollars; `None` when none was priced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_usd: Option<f64>,
     /// Why the run did not complete.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -191,6 +442,9 @@ pub struct RunScores {
     /// The judge's verdict, when judged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answerability: Option<AnswerabilityVerdict>,
+    /// Each pack scorer's value for the run, by scorer name, when a scorer gave one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub scorers: BTreeMap<String, ScorerValue>,
 }
 
 /// Where a call's answer came from.
@@ -224,7 +478,77 @@ pub struct CallRecord {
     /// The finish reason a live call reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finish_reason: Option<String>,
+    /// What a live call cost, US dollars: its tokens at the configuration's price; `None`
+    /// without a price, or when the call reported no token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_usd: Option<f64>,
     /// Why the call failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// The price a call is charged at: a judge call's is `judge_price` when declared, else
+/// `price`; a `generate` call's is `price`. The harness prices each live call here, and a
+/// shard merge its runs again from a run file's `price` and `judgePrice`.
+pub(crate) fn price_of(
+    price: Option<Price>,
+    judge_price: Option<Price>,
+    judge: bool,
+) -> Option<Price> {
+    if judge { judge_price.or(price) } else { price }
+}
+
+/// What a model's tokens cost: US dollars per million input (prompt) tokens and per
+/// million output (completion) tokens, as providers list their prices.
+///
+/// ```
+/// use isomer_evals::run_file::Price;
+///
+/// let price = Price::per_million(2.0, 8.0);
+/// assert_eq!(price.cost_usd(1000, 500), 0.006);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Price {
+    /// US dollars per million input tokens.
+    pub input_usd_per_million: f64,
+    /// US dollars per million output tokens.
+    pub output_usd_per_million: f64,
+}
+
+impl Price {
+    /// A price of `input` US dollars per million input tokens and `output` per million
+    /// output tokens.
+    pub const fn per_million(input: f64, output: f64) -> Self {
+        Price {
+            input_usd_per_million: input,
+            output_usd_per_million: output,
+        }
+    }
+
+    /// What `input_tokens` and `output_tokens` cost, in millionths of a dollar (tokens
+    /// times the price per million): the unit sums are kept in, so whole prices and token
+    /// counts add with no rounding.
+    pub fn micro_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
+        input_tokens as f64 * self.input_usd_per_million
+            + output_tokens as f64 * self.output_usd_per_million
+    }
+
+    /// What `input_tokens` and `output_tokens` cost, in US dollars:
+    /// [`Price::micro_usd`] divided by a million.
+    pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
+        self.micro_usd(input_tokens, output_tokens) / 1_000_000.0
+    }
+}
+
+/// US dollars as the harness prints them: at most six decimals (a millionth of a dollar,
+/// the unit costs are added in), trailing zeros dropped (`0.012`, `1.5`, `0`).
+pub fn format_usd(usd: f64) -> String {
+    let fixed = format!("{usd:.6}");
+    let trimmed = fixed.trim_end_matches('0').trim_end_matches('.');
+    if trimmed == "-0" {
+        "0".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
 }

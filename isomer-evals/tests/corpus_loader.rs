@@ -205,7 +205,7 @@ fn shape_faults_name_the_rule() {
         [
             "<dir>/corpus.json:1:1: the corpus has no `provenance`; say who wrote the cases, when and how",
             "<dir>/corpus.json:3:12: case 0 has id \"a b\"; use ASCII letters, digits, `-` and `_` (it names answer files)",
-            "<dir>/corpus.json:3:40: case 0 has unknown key \"goldn\"; a case has `id`, `prompt`, `golden` and `expected`",
+            "<dir>/corpus.json:3:40: case 0 has unknown key \"goldn\"; a case has `id`, `prompt`, `golden`, `expected`, `expectedTools` and `expectedToolSet`",
             "<dir>/corpus.json:4:46: case 1 has a `golden` that is not a composition object",
             "<dir>/corpus.json:4:62: case 1 has an `expected` that is not an array of node types",
             "<dir>/corpus.json:6:3: unknown key \"version\"; the corpus has only `provenance` and `cases`",

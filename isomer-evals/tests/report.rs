@@ -34,6 +34,7 @@ fn result(id: &str) -> EvalCaseResult {
         error: None,
         repeat: 0,
         measured: None,
+        scorers: Vec::new(),
     }
 }
 

@@ -197,7 +197,7 @@ impl ChatClient {
 
     /// What a recording notes of this client (the API key never): `model`, `baseUrl`,
     /// `temperature` and `maxTokens` when set, and `client` (`isomer-openai <version>`).
-    /// Hand it to `Suite::provenance`.
+    /// Hand it to `Suite::provenance` (or `Configuration::provenance`).
     pub fn provenance(&self) -> Map<String, Value> {
         let mut provenance = Map::new();
         provenance.insert("model".to_owned(), json!(self.settings.model));
@@ -299,6 +299,33 @@ impl ChatClient {
                 message: "the thread making the call ended without an answer".to_owned(),
             })
         })
+    }
+
+    /// A model configuration labelled `label` for `Suite::configuration`, with this
+    /// client's [`generate`](ChatClient::generate), [`judge`](ChatClient::judge) and
+    /// [`provenance`](ChatClient::provenance); add its price, caps and recordings
+    /// directory there. The judge asks this same model: for another judge, build the
+    /// configuration with `Configuration::new` and that client's `judge`.
+    ///
+    /// ```no_run
+    /// use isomer_evals::harness::Suite;
+    /// use isomer_evals::run_file::Price;
+    /// use isomer_openai::ChatClient;
+    ///
+    /// fn slides(runtime: impl isomer_evals::EvalRuntime + Send + 'static) -> Suite {
+    ///     let key = std::env::var("OPENAI_API_KEY").unwrap_or_default();
+    ///     let gpt = ChatClient::new("https://api.openai.com/v1", "gpt-4.1", key);
+    ///     let local = ChatClient::new("http://127.0.0.1:8080/v1", "qwen2.5", "");
+    ///     Suite::new(runtime)
+    ///         .configuration(gpt.configuration("gpt-4.1").price(Price::per_million(2.0, 8.0)))
+    ///         .configuration(local.configuration("qwen2.5").recordings("corpus/slides-qwen2.5"))
+    /// }
+    /// ```
+    pub fn configuration(&self, label: impl Into<String>) -> isomer_evals::harness::Configuration {
+        isomer_evals::harness::Configuration::new(label)
+            .live(self.generate())
+            .judge(self.judge())
+            .provenance(self.provenance())
     }
 
     /// A `generate`: sends [`GenerateRequest::model_text`] as one user message, returns

@@ -282,8 +282,8 @@ fn minify_keeps_a_deep_pre_and_escapes_a_closing_section() {
     let runtime = runtime_of(vec![deep_pre()]);
     let view = json!({ "type": "view", "title": "</section><script>x</script>",
         "body": [ { "type": "deep", "t": "a\n</section>\n<pre>&amp;" } ] });
-    let head = "<section class=\"isomer framed fluid\" aria-label=\"&lt;/section&gt;&lt;script&gt;x&lt;/script&gt;\" data-theme=\"auto\">\
-<h2>&lt;/section&gt;&lt;script&gt;x&lt;/script&gt;</h2>";
+    let head = "<section class=\"isomer framed fluid\" role=\"group\" aria-label=\"&lt;/section&gt;&lt;script&gt;x&lt;/script&gt;\">\
+<div><h2>&lt;/section&gt;&lt;script&gt;x&lt;/script&gt;</h2>";
     let pre =
         "<pre>\n<code>a\n&lt;/section&gt;\n&lt;pre&gt;&amp;amp;\n<span>\n</span></code>\n</pre>";
     let text = "a\n&lt;/section&gt;\n&lt;pre&gt;&amp;amp;";
@@ -294,16 +294,18 @@ fn minify_keeps_a_deep_pre_and_escapes_a_closing_section() {
             minify,
             ..RenderOptions::default()
         };
-        let html = runtime.render_html(&view, &options).unwrap().html;
-        html.split_once("</style>").unwrap().1.to_owned()
+        runtime
+            .render_html(&view, &options)
+            .unwrap()
+            .html_without_style()
     };
     assert_eq!(
         render(false),
-        format!("{head}<div>\n<figure>\n{pre}\n</figure>\n{text}\n</div></section>")
+        format!("{head}<div>\n<figure>\n{pre}\n</figure>\n{text}\n</div></div></section>")
     );
     assert_eq!(
         render(true),
-        format!("{head}<div><figure>{pre}</figure>{text}</div></section>")
+        format!("{head}<div><figure>{pre}</figure>{text}</div></div></section>")
     );
 }
 

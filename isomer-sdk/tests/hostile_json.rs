@@ -333,8 +333,13 @@ fn child_hooks_fed_malformed_containers_yield_no_children() {
         let html = runtime
             .render_html(&composition, &RenderOptions::default())
             .unwrap();
-        assert!(html.html.starts_with("<style>"), "{}", html.html);
-        assert!(html.html.ends_with("</section>"), "{}", html.html);
+        assert!(
+            html.html
+                .starts_with("<section class=\"isomer framed\" role=\"group\""),
+            "{}",
+            html.html
+        );
+        assert!(html.html.ends_with("</div></section>"), "{}", html.html);
         assert!(!html.validation_errors.is_empty());
     }
 }

@@ -66,7 +66,7 @@ fn composition() -> Value {
 }
 
 const CONTENT: &str = "<h2>Deploy</h2><p class=\"note\">one\ntwo</p>\
-<div class=\"snippet\">\n<pre>a\nb\n</pre>\n</div><h2>G</h2><p>n</p></section>";
+<div class=\"snippet\">\n<pre>a\nb\n</pre>\n</div><h2>G</h2><p>n</p></div></section>";
 
 fn render(options: RenderOptions) -> isomer_sdk::HtmlRender {
     runtime()
@@ -74,22 +74,36 @@ fn render(options: RenderOptions) -> isomer_sdk::HtmlRender {
         .expect("html collects")
 }
 
-fn section_open(class: &str) -> String {
-    format!("<section class=\"{class}\" aria-label=\"Deploy\" data-theme=\"auto\">")
+/// The wrapper up to the body: the section (no `data-theme` for `auto`),
+/// its stylesheet, the body's `div`.
+fn section_open(class: &str, css: &str) -> String {
+    format!(
+        "<section class=\"{class}\" role=\"group\" aria-label=\"Deploy\"><style>{css}</style><div>"
+    )
 }
 
 #[test]
-fn defaults_keep_the_plain_section_and_the_base_stylesheet() {
+fn defaults_frame_the_section_as_upstream_does() {
     let html = render(RenderOptions::default());
+    assert_eq!(html.css, format!("{HTML_CSS}{HTML_FRAMED_CSS}"));
+    assert_eq!(
+        html.html,
+        format!("{}{CONTENT}", section_open("isomer framed", &html.css))
+    );
+    assert!(html.validation_errors.is_empty());
+}
+
+#[test]
+fn unframed_keeps_the_plain_section_and_the_base_stylesheet() {
+    let html = render(RenderOptions {
+        framed: false,
+        ..RenderOptions::default()
+    });
     assert_eq!(html.css, HTML_CSS);
     assert_eq!(
         html.html,
-        format!(
-            "<style>{HTML_CSS}</style>{}{CONTENT}",
-            section_open("isomer")
-        )
+        format!("{}{CONTENT}", section_open("isomer", HTML_CSS))
     );
-    assert!(html.validation_errors.is_empty());
 }
 
 #[test]
@@ -107,8 +121,8 @@ fn framed_adds_the_class_and_the_frame_rule() {
     assert_eq!(
         html.html,
         format!(
-            "<style>{HTML_CSS}{HTML_FRAMED_CSS}</style>{}{CONTENT}",
-            section_open("isomer framed")
+            "{}{CONTENT}",
+            section_open("isomer framed", &format!("{HTML_CSS}{HTML_FRAMED_CSS}"))
         )
     );
 }
@@ -116,6 +130,7 @@ fn framed_adds_the_class_and_the_frame_rule() {
 #[test]
 fn fluid_adds_the_class_and_the_full_width_rule() {
     let html = render(RenderOptions {
+        framed: false,
         fluid: true,
         ..RenderOptions::default()
     });
@@ -128,8 +143,8 @@ fn fluid_adds_the_class_and_the_full_width_rule() {
     assert_eq!(
         html.html,
         format!(
-            "<style>{HTML_CSS}{HTML_FLUID_CSS}</style>{}{CONTENT}",
-            section_open("isomer fluid")
+            "{}{CONTENT}",
+            section_open("isomer fluid", &format!("{HTML_CSS}{HTML_FLUID_CSS}"))
         )
     );
 }
@@ -137,6 +152,7 @@ fn fluid_adds_the_class_and_the_full_width_rule() {
 #[test]
 fn minify_drops_formatting_newlines_and_keeps_text_and_pre() {
     let html = render(RenderOptions {
+        framed: false,
         minify: true,
         ..RenderOptions::default()
     });
@@ -145,9 +161,9 @@ fn minify_drops_formatting_newlines_and_keeps_text_and_pre() {
     assert_eq!(
         html.html,
         format!(
-            "<style>{HTML_CSS}</style>{}<h2>Deploy</h2><p class=\"note\">one\ntwo</p>\
-<div class=\"snippet\"><pre>a\nb\n</pre></div><h2>G</h2><p>n</p></section>",
-            section_open("isomer")
+            "{}<h2>Deploy</h2><p class=\"note\">one\ntwo</p>\
+<div class=\"snippet\"><pre>a\nb\n</pre></div><h2>G</h2><p>n</p></div></section>",
+            section_open("isomer", HTML_CSS)
         )
     );
     assert!(!html.html.contains(">\n<"), "{}", html.html);
@@ -180,6 +196,7 @@ fn a_fenced_code_block_through_the_markdown_fallback_keeps_its_newlines() {
         .render_html(
             &view,
             &RenderOptions {
+                framed: false,
                 minify: true,
                 ..RenderOptions::default()
             },
@@ -188,8 +205,8 @@ fn a_fenced_code_block_through_the_markdown_fallback_keeps_its_newlines() {
     assert_eq!(
         html.html,
         format!(
-            "<style>{HTML_CSS}</style><section class=\"isomer\" aria-label=\"View\" data-theme=\"auto\">\
-<pre><code>fn a() {{\n    1\n}}</code></pre></section>"
+            "<section class=\"isomer\" role=\"group\" aria-label=\"View\"><style>{HTML_CSS}</style><div>\
+<pre><code>fn a() {{\n    1\n}}</code></pre></div></section>"
         )
     );
 }
@@ -209,9 +226,12 @@ fn all_three_options_together() {
     assert_eq!(
         html.html,
         format!(
-            "<style>{HTML_CSS}{HTML_FRAMED_CSS}{HTML_FLUID_CSS}</style>{}<h2>Deploy</h2>\
-<p class=\"note\">one\ntwo</p><div class=\"snippet\"><pre>a\nb\n</pre></div><h2>G</h2><p>n</p></section>",
-            section_open("isomer framed fluid")
+            "{}<h2>Deploy</h2>\
+<p class=\"note\">one\ntwo</p><div class=\"snippet\"><pre>a\nb\n</pre></div><h2>G</h2><p>n</p></div></section>",
+            section_open(
+                "isomer framed fluid",
+                &format!("{HTML_CSS}{HTML_FRAMED_CSS}{HTML_FLUID_CSS}")
+            )
         )
     );
 }

@@ -51,7 +51,7 @@ fn a_page_is_the_html_section_with_the_frame_stylesheet_and_size() {
         .unwrap();
     assert_eq!(
         render.page.html,
-        "<section class=\"isomer\" aria-label=\"Status\" data-theme=\"dark\"><h2>Status</h2><p class=\"note\">Deploys are frozen.</p></section>"
+        "<section class=\"isomer\" role=\"group\" aria-label=\"Status\" data-theme=\"dark\"><div><h2>Status</h2><p class=\"note\">Deploys are frozen.</p></div></section>"
     );
     assert_eq!(render.page.title.as_deref(), Some("Status"));
     assert_eq!(render.page.text, "STATUS\n\nDeploys are frozen.");
@@ -82,7 +82,7 @@ fn the_theme_option_wins_and_auto_draws_light() {
     assert_eq!(render.theme, Theme::Light);
     assert_eq!(
         render.page.html,
-        "<section class=\"isomer\" aria-label=\"Status\" data-theme=\"light\"><p class=\"note\">a</p></section>"
+        "<section class=\"isomer\" role=\"group\" aria-label=\"Status\" data-theme=\"light\"><div><p class=\"note\">a</p></div></section>"
     );
     assert_eq!((render.width, render.height), (1280, 720));
 }

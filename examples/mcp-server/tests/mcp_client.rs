@@ -454,7 +454,10 @@ async fn renders_in_every_format_and_refuses_bad_input() {
         .await;
     assert_eq!(
         ok_text(&dark),
-        ok_text(&html).replace("data-theme=\"auto\"", "data-theme=\"dark\"")
+        ok_text(&html).replace(
+            "aria-label=\"Nightly settlement\">",
+            "aria-label=\"Nightly settlement\" data-theme=\"dark\">"
+        )
     );
     insta::assert_snapshot!("render_slack", ok_text(&render("slack").await));
 

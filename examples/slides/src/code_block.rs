@@ -8,12 +8,17 @@
 //! | Markdown | `**settle.ts**`, then a fence named by the language |
 //! | Slack | one `section`: `settle.ts\n` + ```` ``` ```` + `\na\nb\n` + ```` ``` ```` |
 //!
+//! On the `html` surface a panel is a `<figure>`: the caption as its
+//! `<figcaption>`, then a `<pre>` with one `<code>` element per line
+//! ([`code_panel_html`]), so a line can carry a highlight band or a diff
+//! tint; `slideCode.css` draws the panel.
+//!
 //! On Slack the code sits on its own lines between the fences, as upstream
 //! prints it, and is left raw: nothing is escaped (`=>` stays `=>`) and
 //! only a run of three backticks is broken, as upstream's `codeBlock` does.
 
 use isomer_sdk::surface::slack::section;
-use isomer_sdk::surface::{Inline, Markdown};
+use isomer_sdk::surface::{Html, Inline, Markdown};
 use serde_json::Value;
 
 use crate::text::join_lines;
@@ -30,6 +35,93 @@ pub fn code_markdown(caption: Option<&str>, language: &str, code: &str) -> Markd
     caption
         .map_or_else(Markdown::new, |c| Markdown::paragraph(Inline::strong(c)))
         .then(Markdown::code_block(language, code))
+}
+
+/// How one line of a code panel is drawn on the `html` surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineLook {
+    /// As written.
+    Plain,
+    /// On a primary-tint band with a 4 px primary bar at its left
+    /// (`slideCode`'s `highlightLines`).
+    Highlight,
+    /// An added diff line: the highlight's band and bar, a primary `+`.
+    Added,
+    /// A removed diff line: on the muted fill, in the soft text colour,
+    /// after a `-`.
+    Removed,
+    /// An unchanged diff line, after a blank sign column.
+    Context,
+}
+
+impl LineLook {
+    /// The line's classes and, for a diff line, its sign.
+    fn parts(self) -> (&'static str, Option<&'static str>) {
+        match self {
+            LineLook::Plain => ("slide-code-line", None),
+            LineLook::Highlight => ("slide-code-line slide-code-highlight", None),
+            LineLook::Added => ("slide-code-line slide-diff-add", Some("+")),
+            LineLook::Removed => ("slide-code-line slide-diff-remove", Some("-")),
+            LineLook::Context => ("slide-code-line slide-diff-context", Some(" ")),
+        }
+    }
+}
+
+/// The most lines a panel draws at 26 px; past it the panel is dense
+/// (24 px), as upstream's `codeDenseAfter`.
+pub const CODE_DENSE_AFTER: usize = 10;
+
+/// One code panel on the `html` surface: `<figure class="slide-code-figure">`
+/// holding the caption as `<figcaption class="slide-code-file">` (when
+/// given), then `<pre class="slide-code-panel">` (with `slide-code-dense`
+/// when `dense`) with one `<code>` per line, apart by a newline that is the
+/// code's own. A highlighted line's text sits in a `slide-code-mark` span;
+/// a diff line opens with its sign in a `slide-diff-sign` span.
+pub fn code_panel_html<'a>(
+    caption: Option<&str>,
+    lines: impl IntoIterator<Item = (&'a str, LineLook)>,
+    dense: bool,
+) -> Html {
+    let mut pre = Html::new();
+    for (index, (text, look)) in lines.into_iter().enumerate() {
+        if index > 0 {
+            pre.push(Html::text("\n"));
+        }
+        let (class, sign) = look.parts();
+        let mut line = Html::new();
+        if let Some(sign) = sign {
+            line.push(Html::element(
+                "span",
+                &[("class", "slide-diff-sign")],
+                Html::text(sign),
+            ));
+        }
+        if look == LineLook::Highlight {
+            line.push(Html::element(
+                "span",
+                &[("class", "slide-code-mark")],
+                Html::text(text),
+            ));
+        } else {
+            line.push(Html::text(text));
+        }
+        pre.push(Html::element("code", &[("class", class)], line));
+    }
+    let panel = if dense {
+        "slide-code-panel slide-code-dense"
+    } else {
+        "slide-code-panel"
+    };
+    let mut figure = Html::new();
+    if let Some(caption) = caption {
+        figure.push(Html::element(
+            "figcaption",
+            &[("class", "slide-code-file")],
+            Html::text(&crate::text::line(caption)),
+        ));
+    }
+    figure.push(Html::element("pre", &[("class", panel)], pre));
+    Html::element("figure", &[("class", "slide-code-figure")], figure)
 }
 
 /// What a run of three backticks inside Slack code becomes: two
@@ -73,6 +165,32 @@ mod tests {
         assert_eq!(
             code_slack(None, "`` ``` ````")["text"]["text"],
             "```\n`` ``\u{200d}` ``\u{200d}``\n```"
+        );
+    }
+
+    #[test]
+    fn a_panel_is_a_figure_with_one_code_element_per_line() {
+        let html = code_panel_html(
+            Some("a.ts"),
+            [("a < b", LineLook::Plain), ("c", LineLook::Highlight)],
+            false,
+        );
+        assert_eq!(
+            html.as_str(),
+            "<figure class=\"slide-code-figure\"><figcaption class=\"slide-code-file\">a.ts</figcaption>\
+<pre class=\"slide-code-panel\"><code class=\"slide-code-line\">a &lt; b</code>\n\
+<code class=\"slide-code-line slide-code-highlight\"><span class=\"slide-code-mark\">c</span></code></pre></figure>"
+        );
+        let diff = code_panel_html(
+            None,
+            [("x", LineLook::Added), ("y", LineLook::Removed)],
+            true,
+        );
+        assert_eq!(
+            diff.as_str(),
+            "<figure class=\"slide-code-figure\"><pre class=\"slide-code-panel slide-code-dense\">\
+<code class=\"slide-code-line slide-diff-add\"><span class=\"slide-diff-sign\">+</span>x</code>\n\
+<code class=\"slide-code-line slide-diff-remove\"><span class=\"slide-diff-sign\">-</span>y</code></pre></figure>"
         );
     }
 

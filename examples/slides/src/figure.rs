@@ -65,14 +65,17 @@ impl<'a> Figure<'a> {
             .map_or_else(|| Inline::emphasis(PENDING), Inline::text)
     }
 
-    /// HTML at display size: `<p class="slide-value">value<span
-    /// class="slide-unit">unit</span></p>`, or `<p class="slide-value
-    /// slide-pending">value pending</p>` for a placeholder.
+    /// HTML at display size: `<p class="slide-value">value <span
+    /// class="slide-unit">unit</span></p>` (the space keeps the two words
+    /// apart in the page's text; the stylesheet never wraps between them),
+    /// or `<p class="slide-value slide-pending">value pending</p>` for a
+    /// placeholder.
     pub fn html(&self) -> Html {
         match self.value {
             Some(value) => {
                 let mut out = Html::text(&line(value));
                 if let Some(unit) = self.unit {
+                    out.push(Html::text(" "));
                     out.push(Html::element(
                         "span",
                         &[("class", "slide-unit")],
@@ -131,6 +134,18 @@ mod tests {
         assert_eq!(pending.text(), "[value pending]");
         assert_eq!(pending.inline().to_markdown(), "_value pending_");
         assert_eq!(pending.mrkdwn(), "_value pending_");
+    }
+
+    #[test]
+    fn value_and_unit_are_two_words_in_html() {
+        assert_eq!(
+            Figure::new(Some("2.1"), Some("days")).html().as_str(),
+            "<p class=\"slide-value\">2.1 <span class=\"slide-unit\">days</span></p>"
+        );
+        assert_eq!(
+            Figure::new(None, None).html().as_str(),
+            "<p class=\"slide-value slide-pending\">value pending</p>"
+        );
     }
 
     #[test]

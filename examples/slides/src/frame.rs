@@ -81,13 +81,14 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
 pub const SLIDE_CSS: &str = include_str!("frame/slide.css");
 
 /// The slides frame, named [`SLIDE_DECK_FRAME`] (`"slide"`): a
-/// [`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`] page drawn with [`SLIDE_CSS`], without
+/// [`SLIDE_WIDTH`] × [`SLIDE_HEIGHT`] page drawn with the pack's stylesheet
+/// ([`crate::slide_stylesheet`]: [`SLIDE_CSS`] and each primitive's rules), without
 /// the composition's title and subtitle (a slide carries its own heading),
 /// and [`validate_slide_deck_body`] as its body rule.
 pub fn slide_deck_frame() -> Frame {
     Frame::new(SLIDE_DECK_FRAME)
         .size(SLIDE_WIDTH, SLIDE_HEIGHT)
-        .stylesheet(SLIDE_CSS)
+        .stylesheet(crate::slide_stylesheet())
         .heading(false)
         .body_rule(validate_slide_deck_body)
 }

@@ -1,14 +1,13 @@
-//! The pack's own markup on the `html` surface, for the primitives whose
-//! picture the Markdown's HTML would get wrong: the ones that set a slide's
-//! structure and scale (the frame, its tone and footer, title, section,
-//! heading, statement, quote and closing slides), the ones laid out side by
-//! side (split, columns, territory group), the numbers drawn at display
-//! size (stat, stats, delta), and every list, drawn with one marker per
-//! item ([`crate::list::List::html`]) where the Markdown's bullet would sit
-//! beside a `✓`, `●` or `○` glyph. Their elements carry `slide-*` classes
-//! that the slides frame's stylesheet ([`crate::frame::SLIDE_CSS`]) styles,
-//! so a picture of a slide shows its tone, eyebrow, type scale and columns.
-//! Every other primitive keeps the sdk's HTML of its Markdown.
+//! The helpers of the pack's own markup on the `html` surface. Each
+//! primitive writes its markup after upstream's React structure (a frame
+//! with its tone and footer, type-led slides at their scale, panes and
+//! columns side by side, numbers at display size, bars, matrix marks,
+//! tables, code panels, transcripts, windows, renders of another slide,
+//! and every list with one marker per item, [`crate::list::List::html`]).
+//! Their elements carry `slide-*` classes that the frame's stylesheet
+//! ([`crate::frame::SLIDE_CSS`]) and each primitive's own rules
+//! ([`crate::primitives::SlideNode::CSS`]) style, so a picture of a slide
+//! shows its figure.
 //!
 //! Size steps (`size` "l", "m", "s") become a `slide-size-l|m|s` class. An
 //! unset size is the largest step whose estimated line count fits
@@ -79,7 +78,7 @@ pub fn size_class(size: Size) -> &'static str {
 /// The width of `text` set in Inter ExtraBold, in em: narrow letters 0.3,
 /// punctuation 0.36, capitals and digits 0.7, wide letters (`m`, `w`, `M`,
 /// `W`) 0.9, `%` 1.03, anything else 0.58 (upstream's fitting table).
-fn display_width_em(text: &str) -> f32 {
+pub fn display_width_em(text: &str) -> f32 {
     text.chars()
         .map(|c| match c {
             'i' | 'j' | 'l' | 'I' | 'f' | 't' | 'r' | ' ' | '|' | '!' => 0.3,

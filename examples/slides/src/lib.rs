@@ -30,6 +30,8 @@
 //! | [`slide_deck_frame`] | the frame, registered as `"slide"`, whose body rule wants one `slideFrame` |
 //! | [`runtime`] | a runtime of the pack and the frame, ready to validate and render |
 //! | [`AUTHORING_GUIDE`], [`AUTHORING_RULES`] | the prose for the authoring prompt |
+//! | [`EVAL_FLOORS`], [`eval_scorers`] | what the slides eval gate holds the recorded corpus to |
+//! | [`pictures`] | the slide pictures of the evals: the `fits_frame` scorer and the report's pictures |
 //! | [`primitives`] | each primitive's node struct, renderers and catalog entry |
 //! | [`synthetic`] | a deterministic synthetic corpus of any size, for benchmarks and scale tests |
 //!
@@ -59,8 +61,12 @@
 //!
 //! Where upstream's published behaviour leaves a detail open, the pack
 //! follows its own patterns, so a reader can predict them:
-//! - HTML is each primitive's Markdown converted by the sdk; no primitive
-//!   has an `html` renderer of its own.
+//! - On HTML each primitive writes its own markup after upstream's React
+//!   structure (`tests/html_renderers.rs` lists the ones still drawn
+//!   through their Markdown), and keeps its stylesheet rules beside its
+//!   source; a length or position the upstream markup sets inline (a bar's
+//!   length, a pin's place) is a class per whole percent, since the sdk's
+//!   HTML builder writes no `style` attribute.
 //! - `slideQuadrant` and `slideMatrix` mark their highlighted quadrant or
 //!   column with `● `, the glyph of a current or emphasized item elsewhere;
 //!   the matrix prints its marks as `Yes`, `Partial` and `No`, and its
@@ -91,6 +97,7 @@ pub mod html;
 pub mod list;
 pub mod markdown;
 pub mod marks;
+pub mod pictures;
 pub mod primitives;
 pub mod schema;
 pub mod slack;
@@ -139,6 +146,76 @@ pub const EVAL_FLOORS: &[isomer_evals::floor::Floor] = {
     ]
 };
 
+/// The pack scorers the slides eval gate adds to its suite, with their floors, and which
+/// `isomer-report` runs too (so its report matches the gate's baseline, and its HTML page
+/// shows their floors): [`pictures::fits_frame`], whether each answer's slide stays inside
+/// its 1920×1080 frame when drawn, with the suite floor `min_fits_frame_ratio = 0.97`.
+///
+/// Set from the committed baseline: 48 of 49 slides fit; timeout-two-files (its retry)
+/// runs 78 px past the bottom of the frame.
+pub fn eval_scorers() -> Vec<isomer_evals::scorer::Scorer> {
+    vec![pictures::fits_frame().min_ratio(0.97)]
+}
+
+/// One primitive of the pack as the pack lists it: how it is built and
+/// its rules in the slides stylesheet ([`primitives::SlideNode::CSS`]).
+struct Member {
+    build: fn() -> Result<Primitive, IsomerError>,
+    css: &'static str,
+}
+
+const fn member<T: primitives::SlideNode>() -> Member {
+    Member {
+        build: primitive::<T>,
+        css: T::CSS,
+    }
+}
+
+/// The pack's primitives, in group order: the one list both
+/// [`slide_primitives`] and [`slide_stylesheet`] read.
+const MEMBERS: [Member; 40] = [
+    member::<structure::slide_frame::SlideFrame>(),
+    member::<structure::slide_heading::SlideHeading>(),
+    member::<structure::slide_statement::SlideStatement>(),
+    member::<structure::slide_quote::SlideQuote>(),
+    member::<structure::slide_title::SlideTitle>(),
+    member::<structure::slide_section::SlideSection>(),
+    member::<structure::slide_agenda::SlideAgenda>(),
+    member::<structure::slide_closing::SlideClosing>(),
+    member::<structure::slide_source::SlideSource>(),
+    member::<layout::slide_split::SlideSplit>(),
+    member::<layout::slide_stack::SlideStack>(),
+    member::<layout::slide_window::SlideWindow>(),
+    member::<text_group::slide_list::SlideList>(),
+    member::<text_group::slide_bullet_list::SlideBulletList>(),
+    member::<text_group::slide_definitions::SlideDefinitions>(),
+    member::<text_group::slide_columns::SlideColumns>(),
+    member::<text_group::slide_roadmap::SlideRoadmap>(),
+    member::<diagrams::slide_timeline::SlideTimeline>(),
+    member::<diagrams::slide_pipeline::SlidePipeline>(),
+    member::<diagrams::slide_sequence::SlideSequence>(),
+    member::<diagrams::slide_lanes::SlideLanes>(),
+    member::<diagrams::slide_graph::SlideGraph>(),
+    member::<diagrams::slide_fanout::SlideFanout>(),
+    member::<diagrams::slide_tree::SlideTree>(),
+    member::<diagrams::slide_layers::SlideLayers>(),
+    member::<diagrams::slide_territory_group::SlideTerritoryGroup>(),
+    member::<diagrams::slide_quadrant::SlideQuadrant>(),
+    member::<numbers::slide_stat::SlideStat>(),
+    member::<numbers::slide_stats::SlideStats>(),
+    member::<numbers::slide_delta::SlideDelta>(),
+    member::<numbers::slide_bars::SlideBars>(),
+    member::<numbers::slide_matrix::SlideMatrix>(),
+    member::<numbers::slide_table::SlideTable>(),
+    member::<code::slide_code::SlideCode>(),
+    member::<code::slide_diff::SlideDiff>(),
+    member::<code::slide_command::SlideCommand>(),
+    member::<code::slide_transcript::SlideTranscript>(),
+    member::<code::slide_render::SlideRender>(),
+    member::<code::slide_annotated_render::SlideAnnotatedRender>(),
+    member::<code::slide_render_grid::SlideRenderGrid>(),
+];
+
 /// Every primitive of the pack, in group order.
 ///
 /// # Errors
@@ -146,48 +223,24 @@ pub const EVAL_FLOORS: &[isomer_evals::floor::Floor] = {
 /// the crate's tests build them all, so this does not happen for a released
 /// crate.
 pub fn slide_primitives() -> Result<Vec<Primitive>, IsomerError> {
-    Ok(vec![
-        primitive::<structure::slide_frame::SlideFrame>()?,
-        primitive::<structure::slide_heading::SlideHeading>()?,
-        primitive::<structure::slide_statement::SlideStatement>()?,
-        primitive::<structure::slide_quote::SlideQuote>()?,
-        primitive::<structure::slide_title::SlideTitle>()?,
-        primitive::<structure::slide_section::SlideSection>()?,
-        primitive::<structure::slide_agenda::SlideAgenda>()?,
-        primitive::<structure::slide_closing::SlideClosing>()?,
-        primitive::<structure::slide_source::SlideSource>()?,
-        primitive::<layout::slide_split::SlideSplit>()?,
-        primitive::<layout::slide_stack::SlideStack>()?,
-        primitive::<layout::slide_window::SlideWindow>()?,
-        primitive::<text_group::slide_list::SlideList>()?,
-        primitive::<text_group::slide_bullet_list::SlideBulletList>()?,
-        primitive::<text_group::slide_definitions::SlideDefinitions>()?,
-        primitive::<text_group::slide_columns::SlideColumns>()?,
-        primitive::<text_group::slide_roadmap::SlideRoadmap>()?,
-        primitive::<diagrams::slide_timeline::SlideTimeline>()?,
-        primitive::<diagrams::slide_pipeline::SlidePipeline>()?,
-        primitive::<diagrams::slide_sequence::SlideSequence>()?,
-        primitive::<diagrams::slide_lanes::SlideLanes>()?,
-        primitive::<diagrams::slide_graph::SlideGraph>()?,
-        primitive::<diagrams::slide_fanout::SlideFanout>()?,
-        primitive::<diagrams::slide_tree::SlideTree>()?,
-        primitive::<diagrams::slide_layers::SlideLayers>()?,
-        primitive::<diagrams::slide_territory_group::SlideTerritoryGroup>()?,
-        primitive::<diagrams::slide_quadrant::SlideQuadrant>()?,
-        primitive::<numbers::slide_stat::SlideStat>()?,
-        primitive::<numbers::slide_stats::SlideStats>()?,
-        primitive::<numbers::slide_delta::SlideDelta>()?,
-        primitive::<numbers::slide_bars::SlideBars>()?,
-        primitive::<numbers::slide_matrix::SlideMatrix>()?,
-        primitive::<numbers::slide_table::SlideTable>()?,
-        primitive::<code::slide_code::SlideCode>()?,
-        primitive::<code::slide_diff::SlideDiff>()?,
-        primitive::<code::slide_command::SlideCommand>()?,
-        primitive::<code::slide_transcript::SlideTranscript>()?,
-        primitive::<code::slide_render::SlideRender>()?,
-        primitive::<code::slide_annotated_render::SlideAnnotatedRender>()?,
-        primitive::<code::slide_render_grid::SlideRenderGrid>()?,
-    ])
+    MEMBERS.iter().map(|member| (member.build)()).collect()
+}
+
+/// The slides stylesheet: the frame's own rules ([`frame::SLIDE_CSS`]: the
+/// canvas, its colours, footer and type, and the elements of Markdown
+/// HTML), then each primitive's rules ([`primitives::SlideNode::CSS`]) in
+/// pack order, one newline between them.
+pub fn slide_stylesheet() -> String {
+    let mut css = String::from(frame::SLIDE_CSS);
+    for member in &MEMBERS {
+        if !member.css.is_empty() {
+            if !css.ends_with('\n') {
+                css.push('\n');
+            }
+            css.push_str(member.css);
+        }
+    }
+    css
 }
 
 /// The slides pack (id [`PACK_ID`]): the 40 primitives of

@@ -24,6 +24,7 @@ use std::borrow::Cow;
 
 use isomer_sdk::surface::{Html, Inline, Markdown};
 
+use crate::authored::{Size, display_columns};
 use crate::html::{classed, marks_html, toned_caption};
 use serde_json::Value;
 
@@ -343,9 +344,11 @@ impl List {
     /// number (`1.`) in an ordered list (an entry's glyph then stays in its
     /// text), else the entry's glyph (`✓`, `●`, `○`), else `•` when the
     /// text surface dashes the entries, else an empty one that keeps the
-    /// column. A list with no number, glyph or dash (an agenda's numbered
-    /// rows, a timeline's dated ones) has no marker column at all. The
-    /// stylesheet turns the element's own markers off.
+    /// column. A list with no number, glyph or dash has no marker column
+    /// at all. The stylesheet turns the element's own markers off. The
+    /// primitives that draw a figure (a timeline's rail, an agenda's
+    /// number column, a bullet list's drawn markers) write their own
+    /// markup instead.
     pub fn html(&self) -> Html {
         let dashed = self.text_marker == TextMarker::Dash;
         let marked =
@@ -386,6 +389,42 @@ impl List {
         ));
         blocks
     }
+}
+
+/// The size step of a row of items drawn side by side or stacked, picked
+/// from their text the way upstream picks one without measuring: the
+/// node's own `size` when set, else `l` when `load` is at most
+/// `budget[0]`, `m` when at most `budget[1]`, else `s`. The load is
+/// usually [`row_load`].
+pub fn size_for_load(size: Option<Size>, load: usize, budget: [usize; 2]) -> Size {
+    size.unwrap_or(if load <= budget[0] {
+        Size::L
+    } else if load <= budget[1] {
+        Size::M
+    } else {
+        Size::S
+    })
+}
+
+/// The load of a row of items: the longest item's characters (the
+/// [`display_columns`] of its texts added up, marks removed) times the
+/// number of items.
+pub fn row_load<'a, I, T>(items: I) -> usize
+where
+    I: IntoIterator<Item = T>,
+    T: IntoIterator<Item = &'a str>,
+{
+    let mut count = 0;
+    let mut longest = 0;
+    for texts in items {
+        count += 1;
+        let columns = texts
+            .into_iter()
+            .map(|text| display_columns(&plain_text(text)))
+            .sum();
+        longest = longest.max(columns);
+    }
+    longest * count
 }
 
 #[cfg(test)]

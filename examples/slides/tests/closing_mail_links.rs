@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{html_section, render_node, runtime};
+use common::{html_body, render_node, runtime};
 use isomer_sdk::Surface;
 use serde_json::{Value, json};
 
@@ -52,10 +52,10 @@ fn odd_mailto_addresses_in_markdown() {
             "{href:?}"
         );
         assert_eq!(
-            html_section(&closing(href)),
-            "<section class=\"isomer\" aria-label=\"View\" data-theme=\"auto\"><div class=\"slide-closing\">\
+            html_body(&closing(href)),
+            "<div class=\"slide-closing\">\
 <div class=\"slide-closing-main\"><h1 class=\"slide-size-l\">Thanks</h1><ul class=\"slide-links\">\
-<li><span class=\"slide-label\">MAIL</span><span class=\"slide-address\">a@b.example</span></li></ul></div></div></section>"
+<li><span class=\"slide-label\">MAIL</span><span class=\"slide-address\">a@b.example</span></li></ul></div></div>"
         );
     }
 }

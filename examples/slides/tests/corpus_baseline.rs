@@ -332,7 +332,7 @@ mod command {
         assert_eq!(output.status.code(), Some(0));
         assert_eq!(
             String::from_utf8(output.stdout).unwrap(),
-            "cases             1\nparsed            1 (100%)\nvalid             1 (100%)\nvalid after retry 1 (100%)\nmean selection F1 1.00\nanswerability     yes 1 / partial 0 / no 0\nexpected hits     1 / 1 (100%)\n\nlatency and tokens: not measured in replay\n"
+            "cases             1\nparsed            1 (100%)\nvalid             1 (100%)\nvalid after retry 1 (100%)\nmean selection F1 1.00\nanswerability     yes 1 / partial 0 / no 0\nexpected hits     1 / 1 (100%)\nfits_frame        1 / 1 (100%)\n\nlatency and tokens: not measured in replay\n"
         );
     }
 
@@ -552,17 +552,27 @@ Replays a recorded corpus against the slides pack and prints the eval report.
 Usage: isomer-report [OPTIONS]
 
 Options:
-      --corpus <DIR>  The corpus directory [default: corpus/slides of this repository]
-      --json          Print the EvalReport as JSON instead of the text report
-      --html <FILE>   Also write the HTML report of the run to FILE
-      --print-prompt  Print the prompt the harness builds for the slides pack and exit
-  -h, --help          Print help
-  -V, --version       Print version
+      --corpus <DIR>            The corpus directory [default: corpus/slides of this repository]
+      --json                    Print the EvalReport as JSON instead of the text report
+      --html <FILE>             Also write the HTML report of the run to FILE
+      --print-prompt            Print the prompt the harness builds for the slides pack and exit
+      --compare <RUN> <RUN>...  Compare run files of one suite, each against the first
+      --merge <RUN>...          Merge the run files of the shards of one run
+  -o, --output <FILE>           With --merge, write the merged run file to FILE
+  -h, --help                    Print help
+  -V, --version                 Print version
 
 Exit status:
   0  the recordings match the harness
   1  prompt.txt differs, recordings are missing or judgments are stale (the report is still printed)
   2  a bad argument, a corpus that does not load or has no cases, or an HTML file that cannot be written
+
+With --compare (--html FILE writes the comparison page): 0; 1 when a case that passed in
+the first run file fails in a later one; 2 when a run file does not read or the files do
+not compare.
+With --merge (--json prints the merged run file): 0; 1 when the merged run misses a suite
+floor or a case ran in no shard; 2 when a run file does not read, the shards do not merge
+or the output cannot be written.
 "
         );
         // `-h` is the same help.

@@ -258,13 +258,28 @@ fn a_broken_embedded_node_is_reported_at_its_path() {
 }
 
 #[test]
-fn html_shows_an_embedded_body_as_a_blockquote() {
-    let node = render(json!([{ "type": "slideHeading", "title": "Refunds settle **nightly**" }]));
-    let html = render_node(Surface::Html, &node);
+fn html_shows_an_embedded_body_as_its_surface_draws_it() {
+    let heading = json!([{ "type": "slideHeading", "title": "Refunds settle **nightly**" }]);
+    // On a string surface: what that surface prints, in a mono panel.
+    let html = render_node(Surface::Html, &render(heading.clone()));
     assert!(
         html.contains(
-            "<p><em>text render of a composition</em></p>\
-             <blockquote><h1>Refunds settle <strong>nightly</strong></h1></blockquote>"
+            "<figure class=\"slide-render\" aria-label=\"text render of a composition\">\
+             <div class=\"slide-render-viewport slide-render-printed\">\
+             <pre class=\"slide-render-print\">REFUNDS SETTLE NIGHTLY</pre></div></figure>"
+        ),
+        "{html}"
+    );
+    // On a drawn surface: the slide itself, each node by its own renderer,
+    // in a frameless slide the stylesheet scales into the panel.
+    let mut drawn = render(heading);
+    drawn["surface"] = json!("snapshot");
+    let html = render_node(Surface::Html, &drawn);
+    assert!(
+        html.contains(
+            "<div class=\"slide-render-viewport\"><div class=\"slide-render-canvas\">\
+             <div class=\"slide\" data-tone=\"page\"><div class=\"slide-body\"><div class=\"slide-heading\">\
+             <h1 class=\"slide-size-l\">Refunds settle <strong>nightly</strong></h1></div></div></div></div></div>"
         ),
         "{html}"
     );

@@ -147,7 +147,44 @@ fn attribute_names(tag: &str) -> Vec<String> {
     names
 }
 
-/// The text between `<title>` and `</title>` of a serialized DOM.
+/// The slide pictures of a serialized DOM: `<img>` elements with exactly the `class`,
+/// `alt` and `src` the page writes, `src` a PNG `data:` URI (the CSP allows no other).
+fn pictures(dom: &str) -> usize {
+    start_tags(dom)
+        .into_iter()
+        .filter(|tag| tag.starts_with("<img"))
+        .inspect(|tag| {
+            assert!(
+                tag.starts_with(
+                    "<img class=\"picture\" alt=\"picture\" src=\"data:image/png;base64,iVBORw0KGgo"
+                ) && attribute_names(tag) == ["class", "alt", "src"],
+                "an image the page does not draw: {}",
+                &tag[..tag.len().min(200)]
+            );
+        })
+        .count()
+}
+
+/// Asserts that no start tag among `tags` is an element model text could bring in: no
+/// script, frame, object, embed or SVG, and no image but the page's own pictures.
+fn assert_no_element_from_model_text(tags: &[&str]) {
+    let elements = ["<script", "<svg", "<iframe", "<object", "<embed"];
+    for tag in tags {
+        assert!(
+            !elements.iter().any(|element| tag.starts_with(element)),
+            "an element from model text: {tag}"
+        );
+        if tag.starts_with("<img") {
+            assert!(
+                tag.starts_with(
+                    "<img class=\"picture\" alt=\"picture\" src=\"data:image/png;base64,"
+                ) && attribute_names(tag) == ["class", "alt", "src"],
+                "an image from model text: {tag}"
+            );
+        }
+    }
+}
+
 /// Asserts that every in-page link of `dom` (`href="#..."`) names an element's id;
 /// returns how many there are.
 fn links_resolve(dom: &str) -> usize {
@@ -168,6 +205,7 @@ fn case_id(tag: &str) -> &str {
     &tag[start..start + end]
 }
 
+/// The text between `<title>` and `</title>` of a serialized DOM.
 fn title(dom: &str) -> &str {
     let start = dom.find("<title>").expect("a title") + "<title>".len();
     let end = dom[start..].find("</title>").expect("a closed title");
@@ -227,10 +265,18 @@ fn the_slides_report_opens_with_one_row_per_case_and_no_console_message() {
     assert!(dom.contains(
         "<li class=\"floor met\"><span class=\"badge pass\">met</span><code>min_mean_selection_f1 = 0.98</code> (suite)</li>"
     ));
+    // The gate's floors, then the floor of its pack scorer `fits_frame` (48 of 49 slides
+    // fit their frame).
+    assert!(dom.contains(
+        "<li class=\"floor met\"><span class=\"badge pass\">met</span><code>min_fits_frame_ratio = 0.97</code> (suite)</li>"
+    ));
     assert_eq!(
         dom.matches("<li class=\"floor ").count(),
-        isomer_slides::EVAL_FLOORS.len()
+        isomer_slides::EVAL_FLOORS.len() + 1
     );
+    // Each valid attempt (48 first attempts, one retry) and each of the 49 goldens drawn
+    // as its slide picture, inline.
+    assert_eq!(pictures(&dom), 98);
     // The index lists every case in the cases' order, each linking to its row.
     let index = &dom[dom.find("<nav class=\"index\"").unwrap()..];
     let index = &index[..index.find("</nav>").unwrap()];
@@ -242,9 +288,13 @@ fn the_slides_report_opens_with_one_row_per_case_and_no_console_message() {
         })
         .collect();
     assert_eq!(links, row_ids);
-    // The index's 49 links and the text report's one invalid case (timeout-two-files,
-    // valid on its retry); no floor is missed.
-    assert_eq!(links_resolve(&dom), 50);
+    // The index's 49 links, the text report's one invalid case (timeout-two-files, valid
+    // on its retry) and its one slide that runs past its frame (`fits_frame false:`, the
+    // same case's retry); no floor is missed.
+    assert_eq!(links_resolve(&dom), 51);
+    assert!(dom.contains(
+        "fits_frame false:\n  <a href=\"#case-timeout-two-files\">timeout-two-files</a>: bottom 78 px, right 0 px past the 1920\u{d7}1080 frame"
+    ));
     assert!(
         dom.contains("invalid:\n  <a href=\"#case-timeout-two-files\">timeout-two-files</a>: ")
     );
@@ -358,14 +408,14 @@ fn hostile_text_in_every_field_shows_as_text_and_runs_nothing() {
             "<details class=\"case failed\" id=\"case-hostile-type\" open=\"\">",
         ]
     );
-    // The index's two links, the floors' misses and the text report's lists all resolve.
-    assert_eq!(links_resolve(&dom), 9);
-    let elements = ["<script", "<img", "<svg", "<iframe", "<object", "<embed"];
+    // The index's two links, the floors' misses and the text report's lists (hostile-type's
+    // retry, all hostile text, runs past its frame: `fits_frame false:`) all resolve.
+    assert_eq!(links_resolve(&dom), 10);
+    // hostile-type's valid retry and its golden are drawn; hostile-links has no valid
+    // attempt, and its golden's `javascript:` link is refused, so it has no picture.
+    assert_eq!(pictures(&dom), 2);
+    assert_no_element_from_model_text(&tags);
     for tag in &tags {
-        assert!(
-            !elements.iter().any(|element| tag.starts_with(element)),
-            "an element from model text: {tag}"
-        );
         let names = attribute_names(tag);
         assert!(
             !names.iter().any(|name| name.starts_with("on")),
@@ -392,4 +442,140 @@ fn hostile_text_in_every_field_shows_as_text_and_runs_nothing() {
     assert!(html.contains("<ul class=\"errors\"><li>"));
     let errors_start = html.find("<ul class=\"errors\">").unwrap();
     assert!(html[errors_start..].contains("&lt;script&gt;"));
+}
+
+/// One slide: `text` as a statement in the slide frame.
+fn statement(text: &str) -> Value {
+    json!({
+        "type": "view",
+        "title": "Refunds",
+        "body": [{
+            "type": "slideFrame",
+            "brand": "Ledger",
+            "body": [{ "type": "slideStatement", "text": text }]
+        }]
+    })
+}
+
+/// A corpus (in `dir`) of five cases, in this order: `passing` (answered with its golden),
+/// `failing` (a valid slide, but a closing slide where the golden is a statement: selection
+/// F1 0 and no expected type), `hostile` (a valid slide whose text is a script tag and an
+/// image with `onerror=`, no golden), `invalid` (an empty body the slide frame refuses, then
+/// a retry that is not JSON) and `missing` (no recording at all).
+fn write_mixed_corpus(dir: &Path) {
+    let golden = statement("Refunds settle **nightly**.");
+    let corpus = json!({
+        "provenance": { "author": "html_report.rs", "method": "written by the test" },
+        "cases": [
+            { "id": "passing", "prompt": "One slide: refunds settle nightly.",
+              "golden": golden, "expected": ["slideStatement"] },
+            { "id": "failing", "prompt": "One slide: refunds settle nightly.",
+              "golden": golden, "expected": ["slideStatement"] },
+            { "id": "hostile", "prompt": "One slide: quote the error message." },
+            { "id": "invalid", "prompt": "One slide: refunds settle nightly.",
+              "golden": golden },
+            { "id": "missing", "prompt": "One slide: refunds settle nightly.",
+              "golden": golden }
+        ]
+    });
+    std::fs::create_dir_all(dir.join("answers")).unwrap();
+    std::fs::write(dir.join("corpus.json"), corpus.to_string()).unwrap();
+    let answer =
+        |name: &str, text: String| std::fs::write(dir.join("answers").join(name), text).unwrap();
+    answer("passing.0.txt", golden.to_string());
+    answer(
+        "failing.0.txt",
+        closing_slide("Thanks", "https://example.com").to_string(),
+    );
+    answer(
+        "hostile.0.txt",
+        statement(
+            "<script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\">",
+        )
+        .to_string(),
+    );
+    answer(
+        "invalid.0.txt",
+        json!({ "type": "view", "body": [] }).to_string(),
+    );
+    answer("invalid.1.txt", "Sorry, I cannot draw that.".to_owned());
+}
+
+/// A report of passing, failing, invalid, hostile and unrecorded cases, opened in Chromium:
+/// the failing cases come first (open), then the passing ones (collapsed), each in corpus
+/// order; every index link resolves to a case; Chromium logs no console message (the CSP
+/// would log a refused script or image); the hostile answer's script and `onerror=` show
+/// as text and run nothing (the title is still the page's); the missing recording is
+/// named; each valid answer and golden is drawn as a picture.
+#[test]
+fn a_mixed_report_puts_failures_first_and_runs_nothing() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("mixed");
+    write_mixed_corpus(&corpus);
+    let page = dir.path().join("mixed.html");
+    // No prompt.txt and a missing recording: the command exits 1, and writes the page.
+    assert_eq!(write_report(Some(&corpus), &page), 1);
+
+    let output = open(&chromium, &page, &["--dump-dom".to_owned()]);
+    assert_eq!(console_messages(&output), Vec::<String>::new());
+    let dom = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(title(&dom), "mixed: eval report");
+    let tags = start_tags(&dom);
+    let rows: Vec<&str> = tags
+        .iter()
+        .copied()
+        .filter(|tag| tag.starts_with("<details class=\"case "))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "<details class=\"case failed\" id=\"case-failing\" open=\"\">",
+            "<details class=\"case failed\" id=\"case-invalid\" open=\"\">",
+            "<details class=\"case failed\" id=\"case-missing\" open=\"\">",
+            "<details class=\"case passed\" id=\"case-passing\">",
+            "<details class=\"case passed\" id=\"case-hostile\">",
+        ]
+    );
+    // The index: the failures first, each a link to its case, in the cases' order.
+    let index = &dom[dom.find("<nav class=\"index\"").unwrap()..];
+    let index = &index[..index.find("</nav>").unwrap()];
+    assert!(index.contains("5 cases, 3 failing (first)"), "{index}");
+    let links: Vec<&str> = index
+        .match_indices("href=\"#case-")
+        .map(|(at, _)| {
+            let rest = &index[at + "href=\"#case-".len()..];
+            &rest[..rest.find('"').unwrap()]
+        })
+        .collect();
+    assert_eq!(
+        links,
+        ["failing", "invalid", "missing", "passing", "hostile"]
+    );
+    // The index's 5 links, the case floors' 7 misses (valid_after_retry: invalid, missing;
+    // min_selection_f1: failing, invalid, missing; expected_hit and max_size_vs_golden:
+    // failing) and the text report's `invalid:` list (invalid, missing).
+    assert_eq!(links_resolve(&dom), 14);
+    // Nothing of the hostile answer is an element or an attribute; its text is shown.
+    assert_no_element_from_model_text(&tags);
+    for tag in &tags {
+        let names = attribute_names(tag);
+        assert!(
+            !names.iter().any(|name| name.starts_with("on")),
+            "an event attribute: {tag}"
+        );
+    }
+    assert!(dom.contains(
+        "&lt;script&gt;document.title='pwned'&lt;/script&gt;&lt;img src=x onerror=\"document.title='pwned'\"&gt;"
+    ));
+    // The missing recordings are named as missing, the invalid first attempt's bytes are
+    // not measured.
+    assert!(dom.contains("no recording: answers/missing.0.txt is missing"));
+    assert!(dom.contains("no recording: answers/missing.1.txt is missing"));
+    assert!(dom.contains("validated not measured (the first attempt is invalid)"));
+    // Pictures: passing's and failing's answers and goldens, hostile's answer, invalid's
+    // and missing's goldens.
+    assert_eq!(pictures(&dom), 7);
 }

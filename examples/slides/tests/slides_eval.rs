@@ -15,7 +15,9 @@
 
 use isomer_evals::harness::Suite;
 
-// The floors are `isomer_slides::EVAL_FLOORS`, which `isomer-report --html` shows too.
+// The floors are `isomer_slides::EVAL_FLOORS` and the pack scorers `isomer_slides::eval_scorers`
+// (`fits_frame`: each answer's slide drawn and measured against its frame), which
+// `isomer-report` runs and shows too.
 #[isomer_evals::isomer_eval(corpus = "../../corpus/slides", main = false)]
 fn slides() -> Suite {
     let runtime = isomer_slides::runtime().expect("the slides runtime builds");
@@ -24,6 +26,7 @@ fn slides() -> Suite {
         .rules(isomer_slides::AUTHORING_RULES)
         .frame(isomer_slides::slide_deck_frame())
         .concurrency(4)
+        .scorers(isomer_slides::eval_scorers())
 }
 
 fn main() -> std::process::ExitCode {

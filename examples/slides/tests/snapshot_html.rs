@@ -17,9 +17,7 @@ fn body_html(node: &Value) -> String {
     let Rendered::Html(html) = rendered else {
         panic!("html surface");
     };
-    let html = html.html;
-    let start = html.find("data-theme=\"auto\">").expect("envelope") + 18;
-    html[start..html.len() - "</section>".len()].to_owned()
+    common::body_of(&html.html)
 }
 
 #[test]
@@ -65,7 +63,7 @@ fn a_rule_split_with_the_aside_ratio_has_an_empty_divider() {
 }
 
 #[test]
-fn columns_sit_side_by_side_and_the_highlight_is_a_border_not_a_glyph() {
+fn columns_sit_side_by_side_and_the_highlight_is_a_class_not_a_glyph() {
     let node = json!({
         "type": "slideColumns",
         "items": [
@@ -77,7 +75,7 @@ fn columns_sit_side_by_side_and_the_highlight_is_a_border_not_a_glyph() {
     });
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-columns-group\"><div class=\"slide-columns\">\
+        "<div class=\"slide-columns-group slide-size-l\"><div class=\"slide-columns\">\
          <div class=\"slide-column\"><h2>On demand</h2><p>Pays at once.</p></div>\
          <div class=\"slide-column slide-column-highlight\"><h2>Nightly</h2>\
          <p class=\"slide-tags\"><code>batch</code><code>02:00</code></p>\
@@ -97,44 +95,9 @@ fn territories_sit_side_by_side_keyed_by_tone() {
     });
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-territories\">\
-         <div class=\"slide-territory\" data-tone=\"primary\"><h2>Ledger team</h2><p>Runs the batch.</p></div>\
-         <div class=\"slide-territory\"><h2>Networks</h2><p>Confirm payouts.</p></div></div>"
-    );
-}
-
-#[test]
-fn each_list_item_has_one_marker() {
-    let checks = json!({"type": "slideBulletList", "marker": "check", "label": "Covered", "items": ["Cards", "**Banks**"]});
-    assert_eq!(
-        body_html(&checks),
-        "<p class=\"slide-caption\">COVERED</p><ul class=\"slide-list\">\
-         <li><span class=\"slide-marker\">✓</span><span>Cards</span></li>\
-         <li><span class=\"slide-marker\">✓</span><span><strong>Banks</strong></span></li></ul>"
-    );
-    let dots = json!({"type": "slideBulletList", "items": ["Cards"]});
-    assert_eq!(
-        body_html(&dots),
-        "<ul class=\"slide-list\"><li><span class=\"slide-marker\">•</span><span>Cards</span></li></ul>"
-    );
-    let agenda = json!({"type": "slideAgenda", "sections": [
-        {"number": "01", "title": "Why"},
-        {"number": "02", "title": "How"}
-    ]});
-    assert_eq!(
-        body_html(&agenda),
-        "<ul class=\"slide-list\"><li><span><strong>01</strong> Why</span></li>\
-         <li><span><strong>02</strong> How</span></li></ul>"
-    );
-    let sequence = json!({
-        "type": "slideSequence",
-        "actors": [{"id": "a", "label": "App"}, {"id": "b", "label": "Bank"}, {"id": "c", "label": "Card"}],
-        "messages": [{"from": "a", "to": "b", "label": "Pay"}, {"from": "b", "to": "c", "label": "Settle"}]
-    });
-    assert_eq!(
-        body_html(&sequence),
-        "<ol class=\"slide-list\"><li><span class=\"slide-marker\">1.</span><span>App → Bank: Pay</span></li>\
-         <li><span class=\"slide-marker\">2.</span><span>Bank → Card: Settle</span></li></ol>"
+        "<ul class=\"slide-territories\">\
+         <li class=\"slide-territory\" data-tone=\"primary\"><h3>Ledger team</h3><p>Runs the batch.</p></li>\
+         <li class=\"slide-territory\"><h3>Networks</h3><p>Confirm payouts.</p></li></ul>"
     );
 }
 
@@ -144,7 +107,7 @@ fn a_stat_is_a_display_size_value_over_its_sentence() {
         json!({"type": "slideStat", "value": "99.9", "unit": "%", "body": "settle **first**"});
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-stat\"><p class=\"slide-value\">99.9<span class=\"slide-unit\">%</span></p>\
+        "<div class=\"slide-stat\"><p class=\"slide-value\">99.9 <span class=\"slide-unit\">%</span></p>\
          <p class=\"slide-stat-body\">settle <strong>first</strong></p></div>"
     );
     let pending = json!({"type": "slideStat", "body": "settle"});
@@ -163,8 +126,8 @@ fn stats_sit_side_by_side_value_then_label_then_sentence() {
     ]});
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-stats\">\
-         <div class=\"slide-stat-item\"><p class=\"slide-value\">4<span class=\"slide-unit\">s</span></p>\
+        "<div class=\"slide-stats slide-size-l\">\
+         <div class=\"slide-stat-item\"><p class=\"slide-value\">4 <span class=\"slide-unit\">s</span></p>\
          <p class=\"slide-caption\">P50</p><p class=\"slide-stat-body\">fast</p></div>\
          <div class=\"slide-stat-item\"><p class=\"slide-value slide-pending\">value pending</p>\
          <p class=\"slide-caption\">P99</p><p class=\"slide-stat-body\">not measured</p></div></div>"
@@ -182,10 +145,10 @@ fn a_delta_shows_both_values_large_with_the_change() {
     });
     assert_eq!(
         body_html(&node),
-        "<div class=\"slide-stat\"><div class=\"slide-delta\">\
+        "<div class=\"slide-delta-figure slide-size-l\"><div class=\"slide-delta\">\
          <div class=\"slide-stat-item\"><p class=\"slide-caption\">BEFORE</p><p class=\"slide-value\">13 s</p></div>\
-         <p class=\"slide-delta-change\">→</p>\
-         <div class=\"slide-stat-item\"><p class=\"slide-caption\">v2</p><p class=\"slide-value\">4 s</p></div>\
+         <p class=\"slide-delta-arrow\" aria-hidden=\"true\">→</p>\
+         <div class=\"slide-stat-item slide-delta-after\"><p class=\"slide-caption\">v2</p><p class=\"slide-value\">4 s</p></div>\
          <p class=\"slide-delta-change\">−9 s</p></div>\
          <p class=\"slide-stat-body\">Retries <strong>batched</strong>.</p></div>"
     );

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{html_section, render_node, runtime};
+use common::{html_body, render_node, runtime};
 use isomer_sdk::Surface;
 use serde_json::{Value, json};
 
@@ -28,11 +28,13 @@ fn prose_turn_lines_that_look_like_blocks_stay_text() {
         render_node(Surface::Markdown, &node),
         "**USER**\n\nDone.\\\n\\-\tnext step\\\n\\-- -\\\n\\*\\*bold\\*\\*\\\n👍🏽 e\u{301} \u{200F}שלום\\\na b\\\n\\\nlast #"
     );
-    // The HTML fallback of the same paragraph: `<br>` per break, escaped.
+    // The HTML of the same turn: its bubble, a `<br>` per break, escaped.
     assert_eq!(
-        html_section(&node),
-        "<section class=\"isomer\" aria-label=\"View\" data-theme=\"auto\"><p><strong>USER</strong></p>\
-<p>Done.<br>-\tnext step<br>-- -<br>**bold**<br>👍🏽 e\u{301} \u{200F}שלום<br>a\u{2028}b<br>   <br>last #</p></section>"
+        html_body(&node),
+        "<div class=\"slide-transcript\"><ol class=\"slide-transcript-turns\">\
+<li class=\"slide-turn slide-turn-user\"><p class=\"slide-turn-role\">USER</p><div class=\"slide-turn-bubble\">\
+<p class=\"slide-turn-prose\">Done.<br>-\tnext step<br>-- -<br>**bold**<br>👍🏽 e\u{301} \u{200F}שלום<br>a\u{2028}b<br>   <br>last #</p>\
+</div></li></ol></div>"
     );
 }
 

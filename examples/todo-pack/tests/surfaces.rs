@@ -33,9 +33,8 @@ fn html_draws_the_items_as_list_entries() {
     let render = runtime
         .render_html(&composition(), &Default::default())
         .unwrap();
-    let body = render.html.split_once("</style>").unwrap().1;
     assert_eq!(
-        body,
-        "<section class=\"isomer\" aria-label=\"View\" data-theme=\"auto\"><h2>Release</h2><ul><li>[x] Tag the build</li></ul><ul><li>[ ] Write the notes</li></ul><ul><li>[ ] Water the plants</li></ul></section>"
+        render.html_without_style(),
+        "<section class=\"isomer framed\" role=\"group\" aria-label=\"View\"><div><h2>Release</h2><ul><li>[x] Tag the build</li></ul><ul><li>[ ] Write the notes</li></ul><ul><li>[ ] Water the plants</li></ul></div></section>"
     );
 }

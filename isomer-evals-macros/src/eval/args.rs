@@ -501,8 +501,8 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "floor `valid_after_retry` is a single-shot floor, and this suite is an agent suite (`agent`); the agent floors are `finished`, `valid`, `expected_hit`, `no_failed_calls`, `max_turns`, `min_finished_ratio`, `min_valid_ratio`, `min_expected_hit_ratio`, `max_mean_turns`",
-                "unknown key `max_mean_turn`; did you mean `max_mean_turns`? the keys are `corpus`, `name`, `main`, `snapshots`, `crate`, `agent` and the agent floors `finished`, `valid`, `expected_hit`, `no_failed_calls`, `max_turns`, `min_finished_ratio`, `min_valid_ratio`, `min_expected_hit_ratio`, `max_mean_turns`",
+                "floor `valid_after_retry` is a single-shot floor, and this suite is an agent suite (`agent`); the agent floors are `finished`, `valid`, `expected_hit`, `no_failed_calls`, `max_turns`, `tools_called`, `min_finished_ratio`, `min_valid_ratio`, `min_expected_hit_ratio`, `min_tools_called_ratio`, `max_mean_turns`",
+                "unknown key `max_mean_turn`; did you mean `max_mean_turns`? the keys are `corpus`, `name`, `main`, `snapshots`, `crate`, `agent` and the agent floors `finished`, `valid`, `expected_hit`, `no_failed_calls`, `max_turns`, `tools_called`, `min_finished_ratio`, `min_valid_ratio`, `min_expected_hit_ratio`, `min_tools_called_ratio`, `max_mean_turns`",
                 "floor `max_turns` takes a whole number of turns, e.g. `max_turns = 6`",
             ]
         );

@@ -37,4 +37,5 @@ pub use run::{
 pub use types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
     AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,
+    ToolsCalledScore,
 };

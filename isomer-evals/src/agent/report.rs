@@ -58,6 +58,11 @@ pub struct AgentEvalTotals {
     /// types; absent when none does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected: Option<ExpectedTotals>,
+    /// Runs whose calls met the tools their case expects, over the runs of cases that
+    /// state some ([`EvalCase::expected_tools`](crate::EvalCase::expected_tools)); absent
+    /// when none does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools_called: Option<ExpectedTotals>,
     /// Runs whose step failed or panicked; omitted on the wire when `0`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub errored: usize,
@@ -91,6 +96,12 @@ impl AgentEvalTotals {
             counts.cases += 1;
             counts.hits += usize::from(score.hit);
         }
+        let mut tools_called: Option<ExpectedTotals> = None;
+        for score in results.iter().filter_map(|r| r.tools_called.as_ref()) {
+            let counts = tools_called.get_or_insert_with(ExpectedTotals::default);
+            counts.cases += 1;
+            counts.hits += usize::from(score.met);
+        }
         let mut names: Vec<String> = tools.iter().map(|tool| tool.name.clone()).collect();
         let mut invented: Vec<String> = results
             .iter()
@@ -116,6 +127,7 @@ impl AgentEvalTotals {
             finished: count(|r| r.finished),
             valid: count(|r| r.valid),
             expected,
+            tools_called,
             errored: count(|r| r.error.is_some()),
             turns: mean_over(results, repeat, |r| f64::from(r.turns)),
             input_tokens: mean_over(results, repeat, |r| r.usage.input_tokens as f64),
@@ -144,8 +156,26 @@ impl Scores for AgentEvalCaseResult {
                     .collect(),
             ),
             "max_turns" => Score::Count(u64::from(self.turns)),
+            "tools_called" => self
+                .tools_called
+                .as_ref()
+                .map_or(Score::Exempt, |score| Score::flag(score.met)),
             _ => return None,
         })
+    }
+
+    /// A missed `tools_called` names the calls the run made and what the case expects.
+    fn detail(&self, name: &str) -> Option<String> {
+        let score = self
+            .tools_called
+            .as_ref()
+            .filter(|_| name == "tools_called")?;
+        let called: Vec<&str> = self.calls.iter().map(|call| call.name.as_str()).collect();
+        Some(format!(
+            "called [{}]; expected {}",
+            called.join(", "),
+            score.expected
+        ))
     }
 }
 
@@ -162,6 +192,12 @@ impl Scores for AgentEvalTotals {
                     "no case lists expected types",
                 ),
                 None => Score::Missing("no case lists expected types"),
+            },
+            "min_tools_called_ratio" => match &self.tools_called {
+                Some(counts) => {
+                    Score::ratio(counts.hits, counts.cases, "no case states expected tools")
+                }
+                None => Score::Missing("no case states expected tools"),
             },
             "max_mean_turns" if self.runs == 0 => Score::Missing("no runs"),
             "max_mean_turns" => Score::Number(self.turns.mean),
@@ -208,6 +244,8 @@ impl AgentEvalReport {
 /// ```
 ///
 /// `expected hits` appears only when a case lists expected types,
+/// `tools called` (runs whose calls met their case's expected tools, over the runs of
+/// cases that state some) only when a case states expected tools,
 /// `errored` only when a run errored. Percentages are JS
 /// `Math.round(part / whole * 100)` (an em dash alone when the whole is 0);
 /// means are JS `toFixed(2)` (an em dash when there is no run), followed by
@@ -217,6 +255,8 @@ impl AgentEvalReport {
 /// Then, each only when non-empty, after a blank line: `unfinished:` with
 /// `  <run>: <turns> turns`; `invalid:` with `  <run>: <first error>` (plus
 /// ` (+<n-1>)`, or `did not parse` when there is no error text);
+/// `tools not called as expected:` with `  <run>: called [<names>]; expected in order
+/// [<names>]` (or `in any order`);
 /// `errored:` with `  <run>: <error>`. A run is named by its case id, then
 /// `#<repeat>` when the case ran more than once (`ledger-title#1`).
 pub fn format_agent_report(report: &AgentEvalReport) -> String {
@@ -243,6 +283,9 @@ pub(crate) fn agent_report_table(report: &AgentEvalReport) -> ReportTable {
     table.row("valid", count(totals.valid, totals.runs));
     if let Some(e) = totals.expected {
         table.row("expected hits", hits(e.hits, e.cases));
+    }
+    if let Some(t) = totals.tools_called {
+        table.row("tools called", hits(t.hits, t.cases));
     }
     if totals.errored > 0 {
         table.row("errored", count(totals.errored, totals.runs));
@@ -272,6 +315,14 @@ pub(crate) fn agent_report_table(report: &AgentEvalReport) -> ReportTable {
         .collect();
     table.section("invalid:", invalid);
 
+    let tools: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| r.tools_called.as_ref().is_some_and(|score| !score.met))
+        .filter_map(|r| Some(format!("  {}: {}", name(r), r.detail("tools_called")?)))
+        .collect();
+    table.section("tools not called as expected:", tools);
+
     let errored: Vec<String> = report
         .results
         .iter()
@@ -300,6 +351,7 @@ mod tests {
             valid: true,
             errors: Vec::new(),
             expected: None,
+            tools_called: None,
             error: None,
         }
     }

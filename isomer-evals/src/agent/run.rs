@@ -12,6 +12,7 @@ use crate::agent::report::AgentEvalReport;
 use crate::agent::types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
     AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,
+    ToolsCalledScore,
 };
 use crate::callback::{CallFailure, guard, panic_message};
 use crate::case::AgentUsage;
@@ -430,12 +431,16 @@ impl Transcript {
             turns: self.turns,
             usage: self.usage,
             tool_result_bytes: self.tool_result_bytes,
-            calls: self.calls,
             answer: self.answer,
             parsed: scores.parsed,
             valid: scores.valid,
             errors: scores.errors,
             expected: scores.expected,
+            tools_called: eval_case.expected_tools.as_ref().map(|expected| {
+                let called: Vec<String> = self.calls.iter().map(|call| call.name.clone()).collect();
+                ToolsCalledScore::of(expected, &called)
+            }),
+            calls: self.calls,
             error: self.error,
         }
     }

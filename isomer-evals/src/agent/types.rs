@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::callback::Callback;
-use crate::case::{AgentUsage, EvalCase};
+use crate::case::{AgentUsage, EvalCase, ExpectedTools};
 use crate::score::ExpectedPrimitivesScore;
 
 /// One tool as the model is offered it (upstream `AgentToolSpec`):
@@ -230,6 +230,28 @@ impl std::fmt::Display for AgentRunError {
 
 impl std::error::Error for AgentRunError {}
 
+/// The `tools_called` axis of one run: the tools its case expects and whether the run's
+/// calls (every call, failed ones included, in the order made) meet them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolsCalledScore {
+    /// Whether the calls meet the expectation ([`ExpectedTools::met_by`]).
+    pub met: bool,
+    /// What the case expects.
+    pub expected: ExpectedTools,
+}
+
+impl ToolsCalledScore {
+    /// The score of a run that called `called` (tool names, in the order made) against
+    /// `expected`.
+    pub fn of(expected: &ExpectedTools, called: &[String]) -> Self {
+        ToolsCalledScore {
+            met: expected.met_by(called),
+            expected: expected.clone(),
+        }
+    }
+}
+
 /// The outcome of one run of one case (upstream `AgentEvalCaseResult`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -264,6 +286,10 @@ pub struct AgentEvalCaseResult {
     /// JSON.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected: Option<ExpectedPrimitivesScore>,
+    /// Present exactly when the case states the tools it expects
+    /// ([`EvalCase::expected_tools`]): whether the run's calls meet them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools_called: Option<ToolsCalledScore>,
     /// Present when the step failed (the run is scored on what it had) or
     /// scoring panicked (then `parsed` and `valid` are false, no errors,
     /// and the expected score a miss).

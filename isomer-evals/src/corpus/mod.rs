@@ -41,7 +41,7 @@ use isomer_corpus::{
     answer_file_name, decode_utf8, parse_judgments, parse_manifest,
 };
 
-use crate::case::EvalCase;
+use crate::case::{EvalCase, ExpectedTools};
 
 /// A loaded corpus directory: its cases, its recorded prompt and judgments,
 /// and an index of its answer files (their texts are read on demand).
@@ -193,6 +193,7 @@ impl Corpus {
                 prompt: case.prompt.clone(),
                 golden: case.golden.clone(),
                 expected: case.expected.clone(),
+                expected_tools: ExpectedTools::from_manifest(case.expected_tools.clone()),
             })
             .collect()
     }

@@ -88,7 +88,7 @@ use crate::agent::{
     DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
     read_agent_case_recordings, read_agent_recordings, run_agent_evals,
 };
-use crate::case::EvalCase;
+use crate::case::{EvalCase, ExpectedTools};
 use crate::floor::{Floor, misses};
 use crate::html::AgentPage;
 use crate::runtime::{EvalFrame, EvalRuntime};
@@ -110,6 +110,7 @@ pub struct AgentSuite {
     live: Option<AgentStep<'static>>,
     provenance: serde_json::Map<String, serde_json::Value>,
     timeout: std::time::Duration,
+    expected_tools: Option<ExpectedTools>,
 }
 
 impl AgentSuite {
@@ -129,7 +130,28 @@ impl AgentSuite {
             live: None,
             provenance: serde_json::Map::new(),
             timeout: super::suite::DEFAULT_LIVE_TIMEOUT,
+            expected_tools: None,
         }
+    }
+
+    /// The tools every run is expected to call, for the cases whose `corpus.json` entry
+    /// states none of its own (`expectedTools` or `expectedToolSet`, which win): scored
+    /// per run as `tools_called` and gated by the `tools_called` and
+    /// `min_tools_called_ratio` floors (default none, and those floors then exempt every
+    /// case that states none).
+    ///
+    /// ```no_run
+    /// # fn example(runtime: std::sync::Arc<isomer_sdk::Runtime>, tools: Vec<isomer_sdk::Tool>) {
+    /// use isomer_evals::ExpectedTools;
+    /// use isomer_evals::harness::agent::AgentSuite;
+    ///
+    /// let suite = AgentSuite::new(runtime, tools)
+    ///     .expected_tools(ExpectedTools::in_order(["isomer_validate", "isomer_render"]));
+    /// # }
+    /// ```
+    pub fn expected_tools(mut self, expected: ExpectedTools) -> Self {
+        self.expected_tools = Some(expected);
+        self
     }
 
     /// The system prompt of every turn (default [`DEFAULT_AGENT_SYSTEM`]).
@@ -231,7 +253,15 @@ impl AgentSuite {
 
     /// Runs `corpus` through [`run_agent_evals`] with `step`, to completion on the calling
     /// thread.
-    fn run(&self, corpus: Vec<EvalCase>, step: AgentStep<'_>) -> AgentEvalReport {
+    fn run(&self, mut corpus: Vec<EvalCase>, step: AgentStep<'_>) -> AgentEvalReport {
+        if let Some(expected) = &self.expected_tools {
+            for case in corpus
+                .iter_mut()
+                .filter(|case| case.expected_tools.is_none())
+            {
+                case.expected_tools = Some(expected.clone());
+            }
+        }
         let mut options =
             RunAgentEvalsOptions::new(&*self.runtime, self.tools.clone(), corpus, step);
         options.system = self.system.clone();
@@ -258,6 +288,7 @@ impl std::fmt::Debug for AgentSuite {
             .field("live", &self.live.is_some())
             .field("provenance", &self.provenance)
             .field("timeout", &self.timeout)
+            .field("expected_tools", &self.expected_tools)
             .finish_non_exhaustive()
     }
 }
@@ -334,7 +365,7 @@ impl SuiteKind for AgentSuite {
                 .turns(&missing, &stale);
             html::write_report_page(html, suite, page, &mut out);
         }
-        conclude_totals(suite, &report.totals, out, &report, &baseline)
+        conclude_totals(suite, &report.totals, &[], out, &report, &baseline)
     }
 }
 
@@ -451,5 +482,99 @@ run 1: the answer's validation errors (1):
   EOF while parsing a value at line 1 column 0"
         );
         assert_eq!(case_message("a", &[], 1, &[run(0, false)], &[], &[]), None);
+    }
+
+    /// The `tools_called` floor: a run whose calls meet its case's expected tools passes,
+    /// one whose calls do not fails its case trial naming both; a case that states none is
+    /// exempt; `min_tools_called_ratio` reads the runs of the cases that state some.
+    #[test]
+    fn the_tools_called_floor_names_the_calls_and_the_expectation() {
+        let run = |case_id: &str, calls: &[&str], expected: Option<serde_json::Value>| {
+            let mut value = json!({
+                "caseId": case_id, "repeat": 0, "finished": true, "turns": 2,
+                "usage": { "inputTokens": 0, "outputTokens": 0 }, "toolResultBytes": 0,
+                "calls": calls.iter().map(|name| json!({
+                    "turn": 0, "name": name, "isError": false, "resultBytes": 1
+                })).collect::<Vec<_>>(),
+                "answer": "", "parsed": true, "valid": true, "errors": []
+            });
+            if let Some(expected) = expected {
+                value["toolsCalled"] = expected;
+            }
+            run(value)
+        };
+        let floors = [Floor::flag("tools_called")];
+        let in_order = json!({
+            "met": true,
+            "expected": { "names": ["isomer_validate", "isomer_render"], "order": "inOrder" }
+        });
+        let passed = run(
+            "ordered",
+            &[
+                "isomer_validate",
+                "isomer_describe_primitives",
+                "isomer_render",
+            ],
+            Some(in_order),
+        );
+        assert_eq!(
+            case_message("ordered", &floors, 1, &[passed], &[], &[]),
+            None
+        );
+        let as_set = json!({
+            "met": false,
+            "expected": { "names": ["isomer_render", "isomer_authoring_guide"], "order": "anyOrder" }
+        });
+        let failed = run(
+            "as-set",
+            &["isomer_validate", "isomer_render"],
+            Some(as_set),
+        );
+        assert_eq!(
+            case_message("as-set", &floors, 1, std::slice::from_ref(&failed), &[], &[]).unwrap(),
+            "case `as-set` is below its floors:
+  tools_called: false, floor true (called [isomer_validate, isomer_render]; expected in any order [isomer_render, isomer_authoring_guide])"
+        );
+        let unstated = run("unstated", &[], None);
+        assert_eq!(
+            case_message("unstated", &floors, 1, &[unstated], &[], &[]),
+            None
+        );
+
+        let totals = crate::agent::AgentEvalTotals::from_results(
+            &[
+                run(
+                    "ordered",
+                    &["isomer_validate", "isomer_render"],
+                    Some(json!({
+                        "met": true,
+                        "expected": { "names": ["isomer_validate", "isomer_render"], "order": "inOrder" }
+                    })),
+                ),
+                failed,
+                run("unstated", &[], None),
+            ],
+            1,
+            &[],
+        );
+        assert_eq!(
+            misses(
+                &[Floor::number("min_tools_called_ratio", 0.75)],
+                AGENT_FLOORS,
+                FloorLevel::Suite,
+                &totals
+            ),
+            ["min_tools_called_ratio: 0.5, floor >= 0.75"]
+        );
+        let none = crate::agent::AgentEvalTotals::from_results(&[], 1, &[]);
+        assert_eq!(
+            misses(
+                &[Floor::number("min_tools_called_ratio", 0.0)],
+                AGENT_FLOORS,
+                FloorLevel::Suite,
+                &none
+            ),
+            ["min_tools_called_ratio: none (no case states expected tools), floor >= 0"]
+        );
     }
 }

@@ -69,16 +69,32 @@ fn write_page(dir: &Path, suite: &str, page: &str) -> Result<(), String> {
 pub(super) fn write_report_page<K, R: PageKind + DeserializeOwned>(
     dir: &Path,
     suite: &Spec<K>,
+    page: ReportPage<'_, R>,
+    faults: &mut String,
+) {
+    write_named_page(dir, suite, suite.name, true, page, faults);
+}
+
+/// [`write_report_page`] under the page name `name` (`<suite>-<configuration>` for a
+/// configuration with a label), with the committed report beside the totals only when
+/// `with_baseline` (the suite's first configuration, the one the baseline pins).
+pub(super) fn write_named_page<K, R: PageKind + DeserializeOwned>(
+    dir: &Path,
+    suite: &Spec<K>,
+    name: &str,
+    with_baseline: bool,
     mut page: ReportPage<'_, R>,
     faults: &mut String,
 ) {
-    if let Some(committed) = committed_report::<R>(Path::new(suite.snapshots), suite.name) {
+    if with_baseline
+        && let Some(committed) = committed_report::<R>(Path::new(suite.snapshots), suite.name)
+    {
         page = page.baseline(&committed);
     }
     for line in faults.lines() {
         page = page.note(line);
     }
-    if let Err(error) = write_page(dir, suite.name, &page.to_html()) {
+    if let Err(error) = write_page(dir, name, &page.to_html()) {
         let _ = writeln!(faults, "{error}");
     }
 }

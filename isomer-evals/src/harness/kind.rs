@@ -16,7 +16,7 @@ use libtest_mimic::{Failed, Trial};
 
 use super::failure::ci_native;
 use super::spec::{CaseSpec, CorpusSpec, Spec, recordings_variable};
-use crate::case::EvalCase;
+use crate::case::{EvalCase, ExpectedTools};
 
 /// A kind of suite, implemented by what its function returns ([`Suite`](super::Suite) or
 /// [`AgentSuite`](super::agent::AgentSuite)): what its recordings directory holds, its
@@ -187,6 +187,7 @@ fn cases_of(corpus: &CorpusSpec) -> Result<Vec<EvalCase>, Failed> {
             prompt: case.prompt,
             golden: case.golden,
             expected: case.expected,
+            expected_tools: ExpectedTools::from_manifest(case.expected_tools),
         })
         .collect())
 }

@@ -269,7 +269,28 @@
 //!   (`slides: wrote the run file /abs/path`). It holds the configuration label, the start
 //!   time, per run and attempt the source, latency, tokens, finish reason and scores, per
 //!   axis the mean ± standard error and per case the pass rate; see
-//!   [`crate::run_file`] for every field. A run of case trials only writes none.
+//!   [`crate::run_file`] for every field. A run of case trials only writes none, unless
+//!   it is a shard of a partitioned run (see [Sharded runs](#sharded-runs)).
+//! - **Several models.** [`Suite::configuration`] declares a model configuration
+//!   ([`Configuration`]: a label, its live model and judge, provenance, recordings
+//!   directory, price, caps); each trial then runs under each configuration in turn, and
+//!   `totals` writes one run file per configuration, `run-<label>-<start>.json`, whose
+//!   `configuration` field holds the label. [`CONFIGURATIONS_VARIABLE`]
+//!   (`ISOMER_EVAL_CONFIGURATIONS=gpt-4.1,qwen2.5`) picks which run. The baseline pins the
+//!   first configuration; the others are checked on floors and recordings. The rules are on
+//!   [`Configuration`].
+//! - **Cost.** With a price ([`Suite::price`], [`Configuration::price`], US dollars per
+//!   million input and output tokens) each live call is priced where it is made; the run
+//!   file holds `costUsd` per call, per run and in total, and `totals` prints
+//!   `cost usd      total 0.018 / 3 priced calls / per call mean 0.006` and the mean, p50
+//!   and p95 per run under the latency (on the HTML report too).
+//! - **Caps.** [`Suite::max_cost`] and [`Suite::max_tokens`] cap the whole run,
+//!   [`Configuration::max_cost`] and [`Configuration::max_tokens`] one configuration's
+//!   part. Once the spend is at or past a cap no further live call is made: each attempt or
+//!   verdict still to record fails naming the cap, its limit and the spend
+//!   (`max_cost cap of configuration `gpt-4.1` reached: 0.024 USD spent by 3 live calls,
+//!   cap 0.02 USD; no further live call is made in this run`), in measure mode too, and
+//!   everything recorded before stays. A later run without the cap records what is left.
 //! - Without [`Suite::live`] the trial fails and says what to add. Without
 //!   [`Suite::judge`] the verdicts are replayed as recorded.
 //! - Agent suites record the same way with [`agent::AgentSuite::live`] (a `step`, such as
@@ -282,6 +303,42 @@
 //! Then accept the baseline as above and review the diff of the recordings and snapshots.
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` (below) points recording at another directory, to
 //! record without touching the committed corpus.
+//!
+//! # Sharded runs
+//!
+//! A live run too long for one machine is split over CI runners with cargo-nextest's
+//! partitions, one shard per runner, each run with `ISOMER_EVAL_SHARD` naming its shard:
+//!
+//! ```text
+//! ISOMER_EVAL_SHARD=2 ISOMER_EVAL_RECORD=measure ISOMER_EVAL_RECORDINGS_SLIDES=/tmp/slides \
+//!   cargo nextest run -p isomer-slides --test slides_eval --partition count:2/3
+//! # then, with every runner's target/isomer/slides/shard-*.json gathered in one place:
+//! isomer-report --merge shard-*.json -o merged.json
+//! ```
+//!
+//! With the variable set (to a name: `2`, `2of3`, the runner's index), each case trial adds
+//! its runs to its shard's run file, `target/isomer/<suite>/shard-<name>-<run>.json` (or
+//! under `ISOMER_EVAL_RUNS`; `shard-<label>-<name>-<run>.json`, one per configuration, for a
+//! suite with [`Configuration`]s), where `<run>` is the nextest run id (`NEXTEST_RUN_ID`, one per
+//! `cargo nextest run`), or, without nextest, this process's id and start time. The trials
+//! of a shard run as separate processes, so each takes a lock beside the file, merges its
+//! runs in ([`crate::merge::merge_runs`]: corpus order, the axes, pass rates and suite
+//! floors recomputed over the runs the file holds) and writes it back whole, renamed into
+//! place; a retried trial replaces its case's runs. The file therefore holds exactly the
+//! cases its shard ran. The shard's `totals` trial runs no case (whichever shard nextest
+//! deals it to): it passes at once, naming the shard's file on stderr, and writes no run
+//! file; the suite floors are checked by `isomer-report --merge` over the merged runs
+//! (status 1 when one is missed, or when a case of the corpus ran in no shard), and the
+//! baseline is not compared in a sharded run. The merge refuses shards of different
+//! suites, corpus versions (`corpus.json` as compiled in), modes, repeat counts, labels,
+//! configurations, prices or floors, and a case found in two shards. Without the variable, nothing
+//! changes: case trials write no run file and `totals` runs the whole corpus. Agent suites,
+//! which write no run file, run as before under the variable.
+//!
+//! Recording under nextest has the limit named in [Recording a corpus](#recording-a-corpus):
+//! the processes of one runner do not serialize their writes of `judgments.json`, so a
+//! sharded run that records verdicts runs each shard's trials one at a time
+//! (`cargo nextest run ... --test-threads 1`); the shards themselves run side by side.
 //!
 //! # Agent corpora
 //!
@@ -297,8 +354,14 @@
 //! - `ISOMER_EVAL_RECORD`: `missing`, `all` or `measure` switches record mode on (see
 //!   [Recording a corpus](#recording-a-corpus)); unset or empty replays. Any other value
 //!   fails every trial, naming the values it takes.
+//! - `ISOMER_EVAL_SHARD`: a shard's name; the run is one shard of a partitioned run (see
+//!   [Sharded runs](#sharded-runs)). `NEXTEST_RUN_ID`, which cargo-nextest sets, then
+//!   names the run its shard file belongs to.
 //! - `ISOMER_EVAL_RUNS`: a directory; run files go to `<dir>/<suite>/` instead of the
 //!   target directory's `isomer/<suite>/`.
+//! - [`CONFIGURATIONS_VARIABLE`] (`ISOMER_EVAL_CONFIGURATIONS`): labels separated by
+//!   commas; a suite with configurations runs only those (see
+//!   [Recording a corpus](#recording-a-corpus)). Unset or empty, all of them.
 //! - [`ACCEPT_VARIABLE`] (`ISOMER_EVAL_ACCEPT`), read by `totals` when it compares the
 //!   baseline: set to anything but empty or `0`, the moved snapshot files are rewritten.
 //! - `ISOMER_EVAL_RECORDINGS_<SUITE>` (suite name upper-cased, other characters as `_`):
@@ -343,6 +406,7 @@
 pub mod agent;
 mod agent_record;
 mod any;
+mod configuration;
 mod diff;
 mod failure;
 mod gate;
@@ -351,7 +415,7 @@ mod kind;
 mod outcome;
 mod print_prompt;
 mod record;
-mod run_log;
+pub(crate) mod run_log;
 mod snapshot;
 pub(crate) mod spec;
 mod suite;
@@ -362,6 +426,7 @@ use std::process::ExitCode;
 use libtest_mimic::{Arguments, Conclusion, Trial};
 
 pub use any::AnySuiteSpec;
+pub use configuration::{CONFIGURATIONS_VARIABLE, Configuration};
 pub use html::committed_report;
 pub use snapshot::ACCEPT_VARIABLE;
 // A host's own `main` may adjust the spec `suite!` gives (its floors, say) before `run`.

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use libtest_mimic::Failed;
 
+use super::configuration::{CONFIGURATIONS_VARIABLE, Selected, directories, select};
 use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::record::{self, RecordMode, TrialRun, UtcNow};
@@ -21,9 +22,10 @@ use crate::html::AnswerLog;
 use crate::recordings::{
     MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason, staged_leftovers,
 };
-use crate::report::{EvalCaseResult, format_measurements};
+use crate::report::{EvalCaseResult, measured_table};
 use crate::report_table::run_name;
 use crate::run_file::NO_LIVE_CALL;
+use crate::scorer;
 use isomer_corpus::{
     ANSWERS_DIR, FloorLevel, FloorSpec, JUDGMENTS_FILE, MANIFEST_FILE, SINGLE_SHOT_FLOORS,
     answer_file_name, finding_position, parse_answer_file_name, parse_judgments,
@@ -38,6 +40,106 @@ impl SuiteKind for Suite {
     /// macro checked the whole text at compile time) and reads only its own recordings.
     fn run_case(trial: SuiteTrial<Self>, case: EvalCase) -> Result<(), Failed> {
         let SuiteTrial { suite, built, dir } = trial;
+        over_configurations(suite, built, dir, |selected| {
+            built.case_under(suite, selected, case.clone())
+        })
+    }
+
+    /// The `<suite>::totals` trial.
+    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
+        let SuiteTrial { suite, built, dir } = trial;
+        // A shard runs its own cases only: the whole corpus is the merge's to add up.
+        if let Some(shard) = run_log::shard() {
+            let runs_dir = run_log::runs_dir(suite.name);
+            let files: Vec<String> = built
+                .configurations(suite.name)?
+                .iter()
+                .map(|configuration| {
+                    let part = run_log::shard_file_part(configuration.label(), &shard);
+                    runs_dir
+                        .join(format!("shard-{part}.json"))
+                        .display()
+                        .to_string()
+                })
+                .collect();
+            eprintln!(
+                "{}::totals: {} is set, so this is one shard of a partitioned run: no case runs here; this shard's case trials write their runs to {}; merge every shard's file with `isomer-report --merge`, which checks the suite floors",
+                suite.name,
+                run_log::SHARD_VARIABLE,
+                files.join(", "),
+            );
+            return Ok(());
+        }
+        over_configurations(suite, built, dir, |selected| {
+            built.totals_under(suite, selected, cases.clone())
+        })
+    }
+}
+
+/// Runs `under` for each configuration of `built` the run goes over (see
+/// [`super::configuration`]), in order, and fails with the failure of each that failed:
+/// alone when the run goes over one configuration, else each led by the configuration it
+/// is of (`configuration `gpt-4.1`: the baseline moved (...):`), so a failure's first line
+/// still sums it up.
+fn over_configurations(
+    suite: &'static SuiteSpec,
+    built: &'static Suite,
+    dir: &Path,
+    mut under: impl FnMut(Selected<'_>) -> Result<(), Failed>,
+) -> Result<(), Failed> {
+    let configurations = built.configurations(suite.name)?;
+    let dirs = directories(configurations, dir);
+    let wanted = std::env::var(CONFIGURATIONS_VARIABLE).ok();
+    let selected = select(
+        suite.name,
+        configurations,
+        &dirs,
+        built.caps(),
+        wanted.as_deref(),
+    )?;
+    let replay = record::record_mode()?.is_none();
+    let several = selected.len() > 1;
+    let mut failures = Vec::new();
+    for selected in selected {
+        let who = selected.configuration.who(suite.name);
+        let outcome = if replay
+            && selected.configuration.recordings.is_some()
+            && !selected.dir.is_dir()
+        {
+            Err(Failed::from(format!(
+                "the recordings directory {} of {who} is not a directory: record it first (`{}=missing`), or leave it out with {CONFIGURATIONS_VARIABLE}",
+                selected.dir.display(),
+                record::RECORD_VARIABLE
+            )))
+        } else {
+            under(selected)
+        };
+        if let Err(failed) = outcome {
+            let message = failed.message().unwrap_or("failed").to_owned();
+            failures.push(if several {
+                format!("{who}: {message}")
+            } else {
+                message
+            });
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n").into())
+    }
+}
+
+impl Suite {
+    /// The case trial of `case` under one configuration: its recordings, its live
+    /// callbacks.
+    fn case_under(
+        &'static self,
+        suite: &'static SuiteSpec,
+        selected: Selected<'_>,
+        case: EvalCase,
+    ) -> Result<(), Failed> {
+        let (built, dir) = (self, selected.dir);
         let case_id = case.id.clone();
         let has_golden = case.golden.is_some();
         let refused_golden = case
@@ -47,14 +149,55 @@ impl SuiteKind for Suite {
             .unwrap_or_default();
         let expected = case.expected.clone().unwrap_or_default();
         let recordings = Recordings::new(dir);
-        let TrialRun { report, mode, .. } =
-            record::run(built, suite.name, vec![case], &recordings, None)?;
+        let started = UtcNow::now();
+        let TrialRun {
+            report,
+            mode,
+            trace,
+        } = record::run(
+            built,
+            suite.name,
+            selected.configuration,
+            vec![case],
+            &recordings,
+            None,
+        )?;
         if report.results.is_empty() {
             return Err("run_evals returned no result for the case".into());
         }
+        // In a shard of a partitioned run the case's runs go to the shard's run file (one
+        // per configuration), which `isomer-report --merge` joins with the other shards'.
+        let shard = run_log::shard().map(|shard| {
+            let has_golden = |_: &str| has_golden;
+            let file = run_log::run_file(
+                RunContext {
+                    suite: suite.name,
+                    mode,
+                    configuration: selected.configuration,
+                    started_at: started.rfc3339(),
+                    repeat: built.repeat_count(),
+                    floors: suite.floors,
+                    scorers: built.pack_scorers(),
+                    has_golden: &has_golden,
+                    // The merge into the shard file checks the suite floors over its runs.
+                    suite_misses: Vec::new(),
+                    corpus: suite.corpus.version(),
+                },
+                &report,
+                &trace,
+            );
+            run_log::add_to_shard(
+                &run_log::runs_dir(suite.name),
+                &run_log::shard_file_part(selected.configuration.label(), &shard),
+                file,
+            )
+        });
         // Faults of the case's own entry in corpus.json come first: no recording fixes them.
         let entry = CaseEntry::find(suite, &case_id);
         let mut messages = Vec::new();
+        if let Some(Err(error)) = shard {
+            messages.push(error);
+        }
         if !refused_golden.is_empty() {
             messages.push(entry.refused_golden(&refused_golden));
         }
@@ -86,7 +229,7 @@ impl SuiteKind for Suite {
         );
         let mut failed_runs = Vec::new();
         for (index, result) in report.results.iter().enumerate() {
-            let misses = run_misses(suite.floors, result, has_golden);
+            let misses = run_misses(suite.floors, built.pack_scorers(), result, has_golden);
             let name = run_name(&case_id, result.repeat, repeated);
             if !misses.is_empty() {
                 failed_runs.push(format!("{name}: {}", misses.join("; ")));
@@ -94,6 +237,10 @@ impl SuiteKind for Suite {
             let misses = if by_rate { Vec::new() } else { misses };
             if floors_only {
                 let mut out = String::new();
+                // A run a cap stopped was not measured at all: it fails, naming the cap.
+                if let (Some(_), Some(error)) = (trace.cap_reached(), &result.error) {
+                    let _ = writeln!(out, "case `{name}` did not complete: {error}");
+                }
                 write_misses(&mut out, &format!("case `{name}`"), &misses);
                 if !out.is_empty() {
                     messages.push(out.trim_end().to_owned());
@@ -146,9 +293,31 @@ impl SuiteKind for Suite {
         }
     }
 
-    /// The `<suite>::totals` trial.
-    fn run_totals(trial: SuiteTrial<Self>, cases: Vec<EvalCase>) -> Result<(), Failed> {
-        let SuiteTrial { suite, built, dir } = trial;
+    /// The totals trial under one configuration: its recordings, its live callbacks, its
+    /// run file; compared with the baseline only when it is the suite's first
+    /// configuration.
+    fn totals_under(
+        &'static self,
+        suite: &'static SuiteSpec,
+        selected: Selected<'_>,
+        cases: Vec<EvalCase>,
+    ) -> Result<(), Failed> {
+        let built = self;
+        let dir = selected.dir;
+        let configuration = selected.configuration;
+        // `models::totals`, or `models::totals, configuration `gpt-4.1``.
+        let heading = match configuration.label() {
+            Some(label) => format!("{}::totals, configuration `{label}`", suite.name),
+            None => format!("{}::totals", suite.name),
+        };
+        // A configuration's HTML report is `<suite>-<label>.html`, titled `<suite> (<label>)`.
+        let (page_name, page_title) = match configuration.label() {
+            Some(label) => (
+                format!("{}-{label}", suite.name),
+                format!("{} ({label})", suite.name),
+            ),
+            None => (suite.name.to_owned(), suite.name.to_owned()),
+        };
         let started = UtcNow::now();
         let recordings = Recordings::new(dir);
         let invalid_goldens = invalid_goldens(built, &cases);
@@ -170,52 +339,62 @@ impl SuiteKind for Suite {
             report,
             trace,
             mode,
-        } = record::run(built, suite.name, cases, &recordings, tap)?;
-        // A live run's calls were measured where they were made, by this trial or a case
-        // trial of this process: shown here, and kept out of the baseline, since wall time
-        // is not deterministic. A replay measures nothing.
-        if mode.is_some() {
-            match report.totals.measured {
-                Some(_) => eprintln!(
-                    "{}::totals, the live calls of this run ({} calls):\n{}",
-                    suite.name,
-                    trace.live_calls(),
-                    format_measurements(&report)
-                ),
-                None => eprintln!(
-                    "{}::totals: {} (every answer was recorded already)",
-                    suite.name, NO_LIVE_CALL
-                ),
-            }
-        }
-        let rates = run_log::pass_rates(suite.floors, &report, &has_golden);
+        } = record::run(built, suite.name, configuration, cases, &recordings, tap)?;
+        let rates = run_log::pass_rates(suite.floors, built.pack_scorers(), &report, &has_golden);
         if built.repeat_count() > 1 {
             eprintln!(
-                "{}::totals, runs of each case that met its case floors:\n{}",
-                suite.name,
+                "{heading}, runs of each case that met its case floors:\n{}",
                 run_log::pass_rate_lines(&rates).trim_end()
             );
         }
-        let suite_misses = misses(
+        let mut suite_misses = misses(
             suite.floors,
             SINGLE_SHOT_FLOORS,
             FloorLevel::Suite,
             &report.totals,
         );
+        suite_misses.extend(scorer::suite_misses(built.pack_scorers(), &report.totals));
         let run_file = run_log::run_file(
             RunContext {
                 suite: suite.name,
                 mode,
-                label: &built.live_callbacks().provenance,
+                configuration,
                 started_at: started.rfc3339(),
                 repeat: built.repeat_count(),
                 floors: suite.floors,
+                scorers: built.pack_scorers(),
                 has_golden: &has_golden,
                 suite_misses: suite_misses.clone(),
+                corpus: suite.corpus.version(),
             },
             &report,
             &trace,
         );
+        // A live run's calls were measured where they were made, by this trial or a case
+        // trial of this process, and priced there: shown here and on the HTML report, and
+        // kept out of the baseline, since wall time is not deterministic. A replay
+        // measures nothing.
+        let measured = measured_table(&report).map(|mut table| {
+            run_log::cost_rows(&run_file, &mut table);
+            table
+        });
+        let measured_rows = measured
+            .as_ref()
+            .map(|table| table.rows().to_vec())
+            .unwrap_or_default();
+        if mode.is_some() {
+            match measured {
+                Some(table) => eprintln!(
+                    "{heading}, the live calls of this run ({} calls):\n{}",
+                    trace.live_calls(),
+                    table.finish()
+                ),
+                None => eprintln!("{heading}: {NO_LIVE_CALL} (every answer was recorded already)"),
+            }
+        }
+        if let Some(cap) = &run_file.cap_reached {
+            eprintln!("{heading}: {cap}");
+        }
         let mut out = String::new();
         match run_log::write_run_file(&runs_dir, &started.stamp(), &run_file) {
             Ok(path) => eprintln!("{}: wrote the run file {}", suite.name, path.display()),
@@ -238,16 +417,26 @@ impl SuiteKind for Suite {
         }
         let report = report.without_measures();
         if measuring {
-            // Measure mode: the floors decide, the baseline is neither compared nor written.
+            // Measure mode: the floors decide, the baseline is neither compared nor written;
+            // but runs a cap stopped were not measured at all, and fail naming the cap.
+            if trace.cap_reached().is_some() {
+                let repeated = report.totals.repeats.is_some();
+                let errored = report.results.iter().filter_map(|result| {
+                    let error = result.error.as_ref()?;
+                    Some((run_name(&result.case_id, result.repeat, repeated), error))
+                });
+                write_errored(&mut out, "cases that did not complete", errored);
+            }
             write_misses(&mut out, &format!("suite `{}`", suite.name), &suite_misses);
             if let (Some(html), Some(cases)) = (&html, &page_cases) {
                 let findings = recordings.findings();
                 let page = built
-                    .page(suite.name, &report, cases)
+                    .page(&page_title, &report, cases)
                     .answers(&answers)
                     .floors(suite.floors)
-                    .findings(&findings);
-                html::write_report_page(html, suite, page, &mut out);
+                    .findings(&findings)
+                    .measured(measured_rows.clone());
+                html::write_named_page(html, suite, &page_name, selected.baseline, page, &mut out);
             }
             return if out.is_empty() {
                 Ok(())
@@ -326,13 +515,37 @@ impl SuiteKind for Suite {
         let baseline = BaselineRecord::new(&prompt, &recordings);
         if let (Some(html), Some(cases)) = (&html, &page_cases) {
             let page = built
-                .page(suite.name, &report, cases)
+                .page(&page_title, &report, cases)
                 .answers(&answers)
                 .floors(suite.floors)
-                .findings(&findings);
-            html::write_report_page(html, suite, page, &mut out);
+                .findings(&findings)
+                .measured(measured_rows);
+            html::write_named_page(html, suite, &page_name, selected.baseline, page, &mut out);
         }
-        conclude_totals(suite, &report.totals, out, &report, &baseline)
+        if !selected.baseline {
+            // The baseline pins the suite's first configuration; another one is checked
+            // on its floors and its recordings alone.
+            let mut failure = String::new();
+            write_misses(
+                &mut failure,
+                &format!("suite `{}`", suite.name),
+                &suite_misses,
+            );
+            failure.push_str(&out);
+            return if failure.is_empty() {
+                Ok(())
+            } else {
+                Err(failure.trim_end().to_owned().into())
+            };
+        }
+        conclude_totals(
+            suite,
+            &report.totals,
+            &scorer::suite_misses(built.pack_scorers(), &report.totals),
+            out,
+            &report,
+            &baseline,
+        )
     }
 }
 
@@ -719,6 +932,46 @@ first attempt's validation errors (5):
             None
         );
         assert_eq!(passing.text.get(), None, "a passing case reads no answer");
+    }
+
+    /// A pack scorer's case floor is checked with the declared floors and its miss
+    /// printed after theirs, with what the scorer said of the value.
+    #[test]
+    fn case_message_names_a_pack_scorer_miss_after_the_declared_floors() {
+        use crate::scorer::{Scored, Scorer, ScorerScore, ScorerValue};
+        let mut result = result(json!({
+            "caseId": "tall",
+            "validity": { "parsed": true, "valid": true, "validAfterRetry": true, "errors": [] },
+            "payload": { "rawBytes": 10, "sanitizedBytes": 10, "unknownTypes": ["gauge"] }
+        }));
+        result.scorers = vec![ScorerScore {
+            name: "fits_frame".into(),
+            value: ScorerValue::Flag(false),
+            detail: Some("bottom 78 px, right 0 px past the 1920×1080 frame".into()),
+        }];
+        let scorers = [Scorer::flag("fits_frame", |_| Some(Scored::flag(true))).required()];
+        let misses = super::super::run_log::run_misses(
+            &[Floor::flag("no_invented_types")],
+            &scorers,
+            &result,
+            true,
+        );
+        let dir = answers(&[]);
+        assert_eq!(
+            case_message(
+                "tall",
+                &result,
+                &misses,
+                &[],
+                &[],
+                &[],
+                &AnswerFile::new(dir.path(), "tall")
+            )
+            .unwrap(),
+            "case `tall` is below its floors:
+  no_invented_types: [gauge], floor []
+  fits_frame: false, floor true (bottom 78 px, right 0 px past the 1920×1080 frame)"
+        );
     }
 
     /// An attempt that is not JSON is named as such, with its file; a missing first

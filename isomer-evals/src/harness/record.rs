@@ -27,6 +27,17 @@
 //! directory (and said so on stderr); a replay skips it (it is hidden) and `totals` names
 //! it once.
 //!
+//! # What a run may spend
+//!
+//! Each live call is priced where it is made, at its configuration's price (the judge's at
+//! the judge's), and counted, calls, tokens and millionths of a dollar, under two keys for
+//! the whole process: its suite and its configuration (its recordings directory). Before
+//! each call the suite's caps and the configuration's are read against those counts: one
+//! at or past its limit refuses the call (no call, nothing noted or kept in the session, so
+//! a later trial asking for it meets the same cap) and the attempt or verdict fails naming
+//! the cap, its limit and the spend so far. The trial's [`Trace`] keeps the first such
+//! message for the run file's `capReached`. Calls already in flight finish and are kept.
+//!
 //! Agent suites record through `agent_record.rs`, with the same switch and session.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -38,6 +49,7 @@ use std::time::Instant;
 use libtest_mimic::Failed;
 use serde_json::{Map, Value};
 
+use super::configuration::{Configuration, Spend};
 use super::suite::Suite;
 use crate::case::{
     AnswerabilityVerdict, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest, UsageMeter,
@@ -45,7 +57,7 @@ use crate::case::{
 use crate::html::AnswerLog;
 use crate::recordings::{Recordings, remove_staged_leftovers};
 use crate::report::{CaseMeasures, EvalReport};
-use crate::run_file::{CallRecord, CallSource, RunMode};
+use crate::run_file::{CallRecord, CallSource, Price, RunMode};
 use crate::runtime::BoxError;
 use isomer_corpus::recording_name;
 
@@ -109,9 +121,27 @@ pub(super) fn record_mode() -> Result<Option<RecordMode>, Failed> {
 #[derive(Debug, Default)]
 pub(super) struct Trace {
     calls: Mutex<BTreeMap<(String, Option<u32>), CallRecord>>,
+    /// The first cap that refused a call of the run, as its message.
+    capped: Mutex<Option<String>>,
 }
 
 impl Trace {
+    /// The first cap that refused a live call of the run, as its message; `None` when no
+    /// cap stopped a call.
+    pub(super) fn cap_reached(&self) -> Option<String> {
+        self.capped
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn note_capped(&self, message: &str) {
+        self.capped
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_or_insert_with(|| message.to_owned());
+    }
+
     fn note(&self, recording: &str, attempt: Option<u32>, record: CallRecord) {
         self.calls
             .lock()
@@ -151,28 +181,7 @@ impl Trace {
     /// when the run made no live call for it.
     fn measures_of(&self, recording: &str) -> Option<CaseMeasures> {
         let (attempts, judge) = self.calls_of(recording);
-        let mut measures: Option<CaseMeasures> = None;
-        let live = attempts
-            .iter()
-            .map(|record| (record, false))
-            .chain(judge.iter().map(|record| (record, true)))
-            .filter(|(record, _)| record.source == CallSource::Live);
-        for (record, is_judge) in live {
-            let measures = measures.get_or_insert_with(CaseMeasures::default);
-            let ms = record.latency_ms.unwrap_or(0.0);
-            if is_judge {
-                measures.judge_ms += ms;
-            } else {
-                measures.generate_ms += ms;
-            }
-            measures.input_tokens = measures
-                .input_tokens
-                .saturating_add(record.input_tokens.unwrap_or(0));
-            measures.output_tokens = measures
-                .output_tokens
-                .saturating_add(record.output_tokens.unwrap_or(0));
-        }
-        measures
+        CaseMeasures::of_calls(&attempts, judge.as_ref())
     }
 
     /// `generate`, each attempt it answers noted as read from its recording.
@@ -214,6 +223,7 @@ fn replayed(attempt: Option<u32>, error: Option<String>) -> CallRecord {
         input_tokens: None,
         output_tokens: None,
         finish_reason: None,
+        cost_usd: None,
         error,
     }
 }
@@ -229,12 +239,14 @@ pub(super) struct TrialRun {
     pub(super) mode: Option<RecordMode>,
 }
 
-/// Runs `cases` with `suite`'s options over `recordings`: a strict replay, or in record
-/// mode a run that records what it lacks first. `name` is the suite's, for messages.
+/// Runs `cases` with `suite`'s options over `recordings`, the directory of
+/// `configuration`: a strict replay, or in record mode a run that records what it lacks
+/// first through the configuration's live callbacks. `name` is the suite's, for messages.
 /// `answers`, when given, keeps the text of every attempt (for the HTML report).
 pub(super) fn run(
     suite: &'static Suite,
     name: &str,
+    configuration: &Configuration,
     cases: Vec<EvalCase>,
     recordings: &Recordings,
     answers: Option<&AnswerLog>,
@@ -252,23 +264,40 @@ pub(super) fn run(
             mode: None,
         });
     };
-    let callbacks = suite.live_callbacks();
-    let Some(live) = callbacks.generate.as_ref() else {
-        return Err(format!(
-            "{RECORD_VARIABLE} asks suite `{name}` to record, but it declares no live model: return `Suite::new(runtime).live(generate)` from its #[isomer_eval] function (add `.judge(judge)` to record verdicts too; isomer-openai's `ChatClient` gives both), or unset {RECORD_VARIABLE} to replay"
-        )
+    let Some(live) = configuration.generate.as_ref() else {
+        return Err(match configuration.label() {
+            None => format!(
+                "{RECORD_VARIABLE} asks suite `{name}` to record, but it declares no live model: return `Suite::new(runtime).live(generate)` from its #[isomer_eval] function (add `.judge(judge)` to record verdicts too; isomer-openai's `ChatClient` gives both), or unset {RECORD_VARIABLE} to replay"
+            ),
+            Some(label) => format!(
+                "{RECORD_VARIABLE} asks suite `{name}` to record, but its configuration `{label}` declares no live model: give it `.live(generate)` (isomer-openai's `ChatClient::configuration` gives one with its judge and provenance), leave it out with {}, or unset {RECORD_VARIABLE} to replay",
+                super::configuration::CONFIGURATIONS_VARIABLE
+            ),
+        }
         .into());
     };
+    std::fs::create_dir_all(recordings.dir()).map_err(|error| {
+        format!(
+            "cannot create the recordings directory {} of {}: {error}",
+            recordings.dir().display(),
+            configuration.who(name)
+        )
+    })?;
     open_session(recordings.dir())?;
     let recorder = Recorder {
         mode,
         recordings,
         live,
-        live_judge: callbacks.judge.as_ref(),
-        provenance: provenance(&callbacks.provenance),
-        timeout: callbacks.timeout,
+        live_judge: configuration.judge.as_ref(),
+        provenance: provenance(&configuration.provenance),
+        timeout: suite.live_timeout(),
         wrote: AtomicBool::new(false),
         trace: &trace,
+        spending: Spending {
+            suite: name,
+            configuration,
+            suite_caps: *suite.caps(),
+        },
     };
     let judge = match recorder.live_judge {
         Some(_) => Some(recorder.judge()),
@@ -425,13 +454,85 @@ struct Recorder<'a> {
     wrote: AtomicBool,
     /// Where the trial's calls are noted.
     trace: &'a Trace,
+    /// What the calls cost and what they may spend.
+    spending: Spending<'a>,
+}
+
+/// What a recorder's live calls cost and may spend: the configuration's prices and caps,
+/// and the suite's caps over every configuration.
+struct Spending<'a> {
+    /// The suite name.
+    suite: &'a str,
+    /// The configuration whose calls these are.
+    configuration: &'a Configuration,
+    /// The caps of the whole run.
+    suite_caps: super::configuration::Caps,
+}
+
+impl Spending<'_> {
+    /// The keys the spend of these calls is counted under: the suite's, and the
+    /// configuration's (its recordings directory, one per configuration of a run).
+    fn keys(&self, dir: &Path) -> [String; 2] {
+        [
+            format!("suite\u{0}{}", self.suite),
+            format!("configuration\u{0}{}", dir.display()),
+        ]
+    }
+
+    /// The message of the first cap the spend so far has reached, suite's first; `None`
+    /// while a call may be made.
+    fn refused(&self, dir: &Path) -> Option<String> {
+        let [suite, configuration] = self.keys(dir).map(|key| spent(&key));
+        self.suite_caps
+            .reached(&format!("suite `{}`", self.suite), &suite)
+            .or_else(|| {
+                self.configuration
+                    .caps
+                    .reached(&self.configuration.who(self.suite), &configuration)
+            })
+    }
+
+    /// Counts a live call that reported `input` and `output` tokens, at `price`.
+    fn add(&self, dir: &Path, input: u64, output: u64, price: Option<Price>) {
+        let micro = priced(price, input, output).unwrap_or(0.0);
+        let mut spends = SPENDS.lock().unwrap_or_else(PoisonError::into_inner);
+        for key in self.keys(dir) {
+            let spend = spends.entry(key).or_default();
+            spend.calls += 1;
+            spend.micro_usd += micro;
+            spend.tokens = spend.tokens.saturating_add(input.saturating_add(output));
+        }
+    }
+}
+
+/// What the live calls of each scope (a suite, a configuration) spent in this process.
+static SPENDS: std::sync::LazyLock<Mutex<HashMap<String, Spend>>> =
+    std::sync::LazyLock::new(Mutex::default);
+
+/// What the calls counted under `key` spent so far.
+fn spent(key: &str) -> Spend {
+    SPENDS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(key)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// What a call that reported `input` and `output` tokens cost at `price`, in millionths
+/// of a US dollar ([`Price::micro_usd`]); `None` without a price or without a token.
+pub(super) fn priced(price: Option<Price>, input: u64, output: u64) -> Option<f64> {
+    let price = price?;
+    (input > 0 || output > 0).then(|| price.micro_usd(input, output))
 }
 
 /// A live call that ended after `started`, with what its meter was told.
+/// The call is priced at `price`.
 fn live_record(
     attempt: Option<u32>,
     started: Instant,
     usage: &UsageMeter,
+    price: Option<Price>,
     error: Option<String>,
 ) -> CallRecord {
     let tokens = usage.total();
@@ -442,6 +543,8 @@ fn live_record(
         input_tokens: Some(tokens.input_tokens),
         output_tokens: Some(tokens.output_tokens),
         finish_reason: usage.finish_reason(),
+        cost_usd: priced(price, tokens.input_tokens, tokens.output_tokens)
+            .map(|micro| micro / 1_000_000.0),
         error,
     }
 }
@@ -474,6 +577,12 @@ impl Recorder<'_> {
                 .call(request)
                 .await;
         }
+        if let Some(refused) = self.spending.refused(dir) {
+            // No call is made, so nothing is noted or kept: a later trial asking for this
+            // attempt meets the same cap.
+            self.trace.note_capped(&refused);
+            return Err(refused.into());
+        }
         let usage = UsageMeter::default();
         let request = GenerateRequest {
             usage: usage.clone(),
@@ -481,6 +590,10 @@ impl Recorder<'_> {
         };
         let started = Instant::now();
         let answer = self.live.call_within(request, Some(self.timeout)).await;
+        let price = self.spending.configuration.price_of(false);
+        let tokens = usage.total();
+        self.spending
+            .add(dir, tokens.input_tokens, tokens.output_tokens, price);
         let mut outcome = answer.map_err(|failure| live_failure("generate", failure).to_string());
         if let Ok(text) = &outcome
             && self.mode != RecordMode::All
@@ -494,6 +607,7 @@ impl Recorder<'_> {
             Some(attempt),
             started,
             &usage,
+            price,
             outcome.as_ref().err().cloned(),
         );
         self.trace.note(&case_id, Some(attempt), record.clone());
@@ -547,6 +661,10 @@ impl Recorder<'_> {
                 .call(request)
                 .await;
         };
+        if let Some(refused) = self.spending.refused(dir) {
+            self.trace.note_capped(&refused);
+            return Err(refused.into());
+        }
         let rendered = request.rendered.clone();
         let usage = UsageMeter::default();
         let request = JudgeRequest {
@@ -555,6 +673,10 @@ impl Recorder<'_> {
         };
         let started = Instant::now();
         let verdict = live_judge.call_within(request, Some(self.timeout)).await;
+        let price = self.spending.configuration.price_of(true);
+        let tokens = usage.total();
+        self.spending
+            .add(dir, tokens.input_tokens, tokens.output_tokens, price);
         let mut outcome = verdict.map_err(|failure| live_failure("judge", failure).to_string());
         if let Ok(verdict) = &outcome
             && self.mode != RecordMode::All
@@ -567,7 +689,13 @@ impl Recorder<'_> {
         {
             outcome = Err(error);
         }
-        let record = live_record(None, started, &usage, outcome.as_ref().err().cloned());
+        let record = live_record(
+            None,
+            started,
+            &usage,
+            price,
+            outcome.as_ref().err().cloned(),
+        );
         self.trace.note(&case_id, None, record.clone());
         with_session(dir, |session| {
             session.verdicts.insert(

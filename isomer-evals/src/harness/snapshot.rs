@@ -74,6 +74,9 @@ const NEW_HEADER: &str = "---\nsource: isomer-evals/src/harness/snapshot.rs\n---
 /// says so), appends the moved snapshots ([`write_moved`]), and fails with that text
 /// (trimmed) unless it is empty. Fails too when the report does not serialize.
 ///
+/// `scorer_misses` are the suite floors of the suite's pack scorers that `totals` misses
+/// ([`crate::scorer`]), listed after the table's.
+///
 /// `faults` are the faults of the recordings, one item a line (a case or run that did not
 /// complete, a missing or stale recording, a file no replay reads, a prompt that differs);
 /// empty when the replay was sound. Accepting a moved baseline then would commit the
@@ -81,6 +84,7 @@ const NEW_HEADER: &str = "---\nsource: isomer-evals/src/harness/snapshot.rs\n---
 pub(super) fn conclude_totals<K: SuiteKind, R: PageKind + Serialize>(
     suite: &Spec<K>,
     totals: &dyn Scores,
+    scorer_misses: &[String],
     faults: String,
     report: &R,
     baseline: &impl Serialize,
@@ -88,7 +92,8 @@ pub(super) fn conclude_totals<K: SuiteKind, R: PageKind + Serialize>(
     let (name, dir) = (suite.name, Path::new(suite.snapshots));
     let report_text = R::table(report).finish();
     let mut out = String::new();
-    let misses = misses(suite.floors, K::FLOORS, FloorLevel::Suite, totals);
+    let mut misses = misses(suite.floors, K::FLOORS, FloorLevel::Suite, totals);
+    misses.extend(scorer_misses.iter().cloned());
     write_misses(&mut out, &format!("suite `{name}`"), &misses);
     out.push_str(&faults);
     let replay_state = if faults.is_empty() {

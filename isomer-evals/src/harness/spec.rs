@@ -54,6 +54,17 @@ pub struct CorpusSpec {
     pub cases: &'static [CaseSpec],
 }
 
+impl CorpusSpec {
+    /// The version of this corpus a run file names: the digest of `corpus.json` as
+    /// compiled in, and its case ids in file order.
+    pub fn version(&self) -> crate::run_file::CorpusVersion {
+        crate::run_file::CorpusVersion::of(
+            self.manifest,
+            self.cases.iter().map(|case| case.id.to_owned()).collect(),
+        )
+    }
+}
+
 /// One case of a compiled-in corpus: its id and where its object sits in the manifest text.
 #[derive(Debug, Clone, Copy)]
 pub struct CaseSpec {

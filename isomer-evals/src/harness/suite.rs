@@ -6,12 +6,15 @@ use std::time::Duration;
 use isomer_sdk::AuthoringProfile;
 use serde_json::{Map, Value};
 
+use super::configuration::{Caps, Configuration};
 use crate::case::{EvalCase, Generate, Judge, Prompt};
 use crate::check::check_composition;
 use crate::html::EvalPage;
 use crate::report::EvalReport;
 use crate::run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
+use crate::run_file::Price;
 use crate::runtime::{EvalFrame, EvalRuntime};
+use crate::scorer::Scorer;
 
 /// The runtime under test and the [`run_evals`] options the harness runs a corpus with.
 ///
@@ -38,7 +41,17 @@ pub struct Suite {
     runtime: Box<dyn EvalRuntime + Send>,
     frame: Option<Box<dyn EvalFrame + Send>>,
     settings: Settings,
-    live: Live,
+    /// What [`Suite::live`], [`Suite::judge`], [`Suite::provenance`] and [`Suite::price`]
+    /// set: the one configuration of a suite that declares none.
+    default: Configuration,
+    /// The configurations declared with [`Suite::configuration`], in order.
+    configurations: Vec<Configuration>,
+    /// The caps of the whole run, every configuration together.
+    caps: Caps,
+    /// How long one live call may run.
+    timeout: Duration,
+    /// The pack scorers, in the order added ([`Suite::scorer`]).
+    scorers: Vec<Scorer>,
 }
 
 /// The [`RunEvalsOptions`] a suite sets, beside the runtime and frame they borrow.
@@ -50,30 +63,6 @@ struct Settings {
     concurrency: usize,
     retry_on_invalid: bool,
     repeat: u32,
-}
-
-/// What record mode calls for the recordings it writes, and what it writes of them
-/// (see [`Suite::live`], [`Suite::judge`], [`Suite::provenance`], [`Suite::timeout`]).
-pub(super) struct Live {
-    /// The live model, called for each attempt recorded.
-    pub(super) generate: Option<Generate<'static>>,
-    /// The live judge, asked for each verdict recorded.
-    pub(super) judge: Option<Judge<'static>>,
-    /// What the callbacks report of themselves.
-    pub(super) provenance: Map<String, Value>,
-    /// How long one live call may run.
-    pub(super) timeout: Duration,
-}
-
-impl std::fmt::Debug for Live {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Live")
-            .field("generate", &self.generate.is_some())
-            .field("judge", &self.judge.is_some())
-            .field("provenance", &self.provenance)
-            .field("timeout", &self.timeout)
-            .finish()
-    }
 }
 
 /// How long record mode lets one live `generate` or `judge` call run before it fails that
@@ -96,12 +85,11 @@ impl Suite {
                 retry_on_invalid: true,
                 repeat: 1,
             },
-            live: Live {
-                generate: None,
-                judge: None,
-                provenance: Map::new(),
-                timeout: DEFAULT_LIVE_TIMEOUT,
-            },
+            default: Configuration::unlabeled(),
+            configurations: Vec::new(),
+            caps: Caps::default(),
+            timeout: DEFAULT_LIVE_TIMEOUT,
+            scorers: Vec::new(),
         }
     }
 
@@ -147,9 +135,11 @@ impl Suite {
     /// The live model record mode calls for each attempt it records (default none). A
     /// replay never calls it. It is handed the same [`GenerateRequest`](crate::GenerateRequest)
     /// a replay answers, and what it returns is written, as it is, to
-    /// `answers/<id>.<attempt>.txt`.
+    /// `answers/<id>.<attempt>.txt`. This and [`Suite::judge`], [`Suite::provenance`],
+    /// [`Suite::price`] declare the suite's one, default configuration; to run several
+    /// models, declare each as a [`Suite::configuration`] instead.
     pub fn live(mut self, generate: Generate<'static>) -> Self {
-        self.live.generate = Some(generate);
+        self.default.generate = Some(generate);
         self
     }
 
@@ -157,7 +147,7 @@ impl Suite {
     /// mode then replays the recorded verdicts, as a replay does). Its verdict is written to
     /// `judgments.json` with the text rendering it was given.
     pub fn judge(mut self, judge: Judge<'static>) -> Self {
-        self.live.judge = Some(judge);
+        self.default.judge = Some(judge);
         self
     }
 
@@ -165,14 +155,50 @@ impl Suite {
     /// written with the date into `provenance.recording` of `corpus.json` and of
     /// `judgments.json` when record mode writes an answer or a verdict (default empty).
     pub fn provenance(mut self, provenance: Map<String, Value>) -> Self {
-        self.live.provenance = provenance;
+        self.default.provenance = provenance;
+        self
+    }
+
+    /// What the live model's tokens cost (default none), as [`Configuration::price`] for
+    /// the suite's default configuration: each live call's cost goes to the run file and
+    /// the `totals` report. Prices the judge too.
+    pub fn price(mut self, price: Price) -> Self {
+        self.default.price = Some(price);
+        self
+    }
+
+    /// A model configuration to run the suite against: its own label, live model, judge,
+    /// recordings directory, price and caps (see [`Configuration`]). Each call adds one;
+    /// a run goes over them in this order, or over those
+    /// [`CONFIGURATIONS_VARIABLE`](super::CONFIGURATIONS_VARIABLE)
+    /// names, and writes one run file per configuration. A suite that declares
+    /// configurations declares no live model of its own ([`Suite::live`] and the rest are
+    /// then refused, naming both).
+    pub fn configuration(mut self, configuration: Configuration) -> Self {
+        self.configurations.push(configuration);
+        self
+    }
+
+    /// The most the run's live calls may cost, US dollars, every configuration together:
+    /// reached, no further live call is made (see [`Configuration::max_cost`], which caps
+    /// one configuration). Needs a price on every configuration that runs.
+    pub fn max_cost(mut self, usd: f64) -> Self {
+        self.caps.max_cost_usd = Some(usd);
+        self
+    }
+
+    /// The most tokens (input and output together) the run's live calls may report,
+    /// every configuration together (see [`Configuration::max_tokens`]).
+    pub fn max_tokens(mut self, tokens: u64) -> Self {
+        self.caps.max_tokens = Some(tokens);
         self
     }
 
     /// How long one live call may run in record mode before it fails its case (default
-    /// [`DEFAULT_LIVE_TIMEOUT`], 120 s). A replay sets no limit: it answers from files.
+    /// [`DEFAULT_LIVE_TIMEOUT`], 120 s), in every configuration. A replay sets no limit:
+    /// it answers from files.
     pub fn timeout(mut self, timeout: Duration) -> Self {
-        self.live.timeout = timeout;
+        self.timeout = timeout;
         self
     }
 
@@ -187,14 +213,72 @@ impl Suite {
         self
     }
 
+    /// Adds a pack scorer ([`crate::scorer`]): an axis of its own, scored on every run of
+    /// every case after the built-in axes, shown in the text report, the run file and the
+    /// HTML report, and gated by its floors (its case floor in each case trial, its suite
+    /// floor in `totals`). Scorers run, and show, in the order added.
+    ///
+    /// ```no_run
+    /// use isomer_evals::harness::Suite;
+    /// use isomer_evals::scorer::{Scored, Scorer};
+    ///
+    /// fn slides(runtime: impl isomer_evals::EvalRuntime + Send + 'static) -> Suite {
+    ///     Suite::new(runtime).scorer(
+    ///         Scorer::flag("has_title", |input| {
+    ///             let composition = input.result.validity.composition.as_ref()?;
+    ///             Some(Scored::flag(composition.get("title").is_some()))
+    ///         })
+    ///         .required(),
+    ///     )
+    /// }
+    /// ```
+    pub fn scorer(mut self, scorer: Scorer) -> Self {
+        self.scorers.push(scorer);
+        self
+    }
+
+    /// Adds each of `scorers`, in order, as [`Suite::scorer`] does (a pack's list of
+    /// scorers, say).
+    pub fn scorers(mut self, scorers: impl IntoIterator<Item = Scorer>) -> Self {
+        self.scorers.extend(scorers);
+        self
+    }
+
+    /// The pack scorers, in the order added.
+    pub(crate) fn pack_scorers(&self) -> &[Scorer] {
+        &self.scorers
+    }
+
     /// Runs per case, as set with [`Suite::repeat`].
     pub(crate) fn repeat_count(&self) -> u32 {
         self.settings.repeat
     }
 
-    /// The live callbacks record mode calls, and what it writes of them.
-    pub(super) fn live_callbacks(&self) -> &Live {
-        &self.live
+    /// The configurations a run may go over, in order: the declared ones, or the default
+    /// one when none is declared.
+    ///
+    /// # Errors
+    /// The suite declares configurations and a live model of its own too.
+    pub(super) fn configurations(&self, name: &str) -> Result<&[Configuration], String> {
+        if self.configurations.is_empty() {
+            return Ok(std::slice::from_ref(&self.default));
+        }
+        if self.default.declares_anything() {
+            return Err(format!(
+                "suite `{name}` declares configurations and a live model of its own (`Suite::live`, `judge`, `provenance` or `price`): declare it as one more `Suite::configuration` instead"
+            ));
+        }
+        Ok(&self.configurations)
+    }
+
+    /// The caps of the whole run.
+    pub(super) fn caps(&self) -> &Caps {
+        &self.caps
+    }
+
+    /// How long one live call may run.
+    pub(super) fn live_timeout(&self) -> Duration {
+        self.timeout
     }
 
     /// The authoring prompt these options build (what `prompt.txt` must hold).
@@ -268,6 +352,7 @@ impl Suite {
             frame: self.frame.as_deref().map(|frame| frame as &dyn EvalFrame),
             repeat,
             prompt: Some(Prompt::lazy(|| self.prompt())),
+            scorers: &self.scorers,
             ..RunEvalsOptions::new(&*self.runtime, corpus, generate)
         };
         block_on(run_evals(options))
@@ -297,7 +382,7 @@ impl Suite {
         report: &'a EvalReport,
         cases: &'a [EvalCase],
     ) -> EvalPage<'a> {
-        let page = EvalPage::new(name, report, cases, &*self.runtime);
+        let page = EvalPage::new(name, report, cases, &*self.runtime).scorers(&self.scorers);
         match self.frame.as_deref() {
             Some(frame) => page.frame(frame),
             None => page,
@@ -317,7 +402,11 @@ impl std::fmt::Debug for Suite {
         f.debug_struct("Suite")
             .field("settings", &self.settings)
             .field("frame", &self.frame.is_some())
-            .field("live", &self.live)
+            .field("default", &self.default)
+            .field("configurations", &self.configurations)
+            .field("caps", &self.caps)
+            .field("timeout", &self.timeout)
+            .field("scorers", &self.scorers)
             .finish_non_exhaustive()
     }
 }

@@ -26,6 +26,10 @@
 //! an answer or an error holding `<script>`, event attributes or `javascript:` links
 //! shows as text and runs nothing.
 //!
+//! [`ComparePage`] lays out a comparison of run files ([`crate::compare::Comparison`]):
+//! the matrix of cases × run files, each cell a verdict linking to the case's values in
+//! every file.
+//!
 //! Build a page with [`EvalPage`] (single-shot) or [`AgentPage`]; [`AnswerLog`] keeps the
 //! model text of each attempt of a run, which the report value does not hold. The eval
 //! harness writes a page when `ISOMER_EVAL_HTML` names a directory (see
@@ -51,6 +55,7 @@
 //! ```
 
 mod agent;
+mod compare_page;
 mod page;
 mod report_page;
 
@@ -67,6 +72,7 @@ use crate::recordings::{ReplayFindings, StaleReason};
 use crate::report::{CaseScores, EvalCaseResult, EvalReport, report_table};
 use crate::report_table::{ReportTable, run_name};
 use crate::runtime::EvalFrame;
+use crate::scorer::{self, ScorerValue};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 use page::{
     CaseRow, FloorStatus, badge, esc, floor_statuses, write_errors, write_folded, write_rendering,
@@ -74,8 +80,9 @@ use page::{
 };
 
 pub use agent::AgentPage;
-pub use report_page::ReportPage;
+pub use compare_page::ComparePage;
 pub(crate) use report_page::kind::Kind as PageKind;
+pub use report_page::{DrawPicture, ReportPage};
 
 /// The model text of every attempt of a run, keyed by case id and attempt: what the
 /// report value does not hold and the page shows. [`AnswerLog::tap`] fills it from a
@@ -182,7 +189,10 @@ impl report_page::kind::Kind for EvalReport {
                 )
             })
             .collect();
-        floor_statuses(page.floors, SINGLE_SHOT_FLOORS, &units, &page.report.totals)
+        let mut statuses =
+            floor_statuses(page.floors, SINGLE_SHOT_FLOORS, &units, &page.report.totals);
+        statuses.extend(scorer_floor_statuses(page, &units));
+        statuses
     }
 
     /// The notes, then the findings' lines the notes do not already hold (the gate's
@@ -250,6 +260,7 @@ impl<'a> EvalPage<'a> {
             FloorLevel::Case,
             &self.scores(result),
         );
+        problems.extend(scorer::case_misses(self.scorers, result));
         if let Some(error) = &result.error {
             problems.push(format!("did not complete: {error}"));
         }
@@ -330,7 +341,7 @@ impl<'a> EvalPage<'a> {
         if attempts.is_empty() {
             // No model text at hand: the composition the case scored, if any.
             match &result.validity.composition {
-                Some(composition) => write_rendering(out, css, self.runtime, composition),
+                Some(composition) => self.write_composition(out, css, composition),
                 None => out.push_str("<p class=\"none\">no answer</p>"),
             }
             write_errors(out, &result.validity.errors);
@@ -375,7 +386,12 @@ impl<'a> EvalPage<'a> {
             // The value as the model wrote it: the html surface renders what it can of
             // an invalid one and refuses only what is over its budget.
             if let Some(value) = checked.value() {
-                write_rendering(out, css, self.runtime, value);
+                // Only a valid attempt is drawn: the picture shows the slide the scores read.
+                if checked.is_valid() {
+                    self.write_composition(out, css, value);
+                } else {
+                    write_rendering(out, css, self.runtime, value);
+                }
             }
             if !checked.is_valid() {
                 write_errors(out, &checked.failures());
@@ -397,8 +413,52 @@ fn case_anchor(result: &EvalCaseResult, repeated: bool) -> String {
     }
 }
 
-/// The scores of one case, as name and printed value.
-fn scores_of(result: &EvalCaseResult) -> Vec<(&'static str, String)> {
+/// The status of each floor of the page's pack scorers, case floor then suite floor, as
+/// [`floor_statuses`] gives the declared ones; `units` are the cases' (or runs') names and
+/// anchors.
+fn scorer_floor_statuses(
+    page: &EvalPage<'_>,
+    units: &[(String, String, &dyn crate::floor::Scores)],
+) -> Vec<FloorStatus> {
+    let mut statuses = Vec::new();
+    for scorer in page.scorers {
+        let declared = scorer.floor_names();
+        let (case_floor, suite_floor) = scorer.has_floors();
+        let mut names = declared.into_iter();
+        if case_floor {
+            let misses = page
+                .report
+                .results
+                .iter()
+                .zip(units)
+                .filter_map(|(result, (name, anchor, _))| {
+                    let miss = scorer.case_miss(result)?;
+                    Some((Some(anchor.clone()), format!("{name}: {miss}")))
+                })
+                .collect();
+            statuses.push(FloorStatus {
+                declared: names.next().unwrap_or_default(),
+                case_level: true,
+                misses,
+            });
+        }
+        if suite_floor {
+            statuses.push(FloorStatus {
+                declared: names.next().unwrap_or_default(),
+                case_level: false,
+                misses: scorer
+                    .suite_miss(&page.report.totals)
+                    .map(|miss| (None, miss))
+                    .into_iter()
+                    .collect(),
+            });
+        }
+    }
+    statuses
+}
+
+/// The scores of one case, as name and printed value; a pack scorer's under its name.
+fn scores_of(result: &EvalCaseResult) -> Vec<(&str, String)> {
     let yes_no = |value: bool| if value { "yes" } else { "no" }.to_owned();
     let mut scores = vec![
         ("parsed", yes_no(result.validity.parsed)),
@@ -456,6 +516,19 @@ fn scores_of(result: &EvalCaseResult) -> Vec<(&'static str, String)> {
     }
     if !payload.unknown_types.is_empty() {
         scores.push(("invented types", payload.unknown_types.join(", ")));
+    }
+    for score in &result.scorers {
+        let value = match score.value {
+            ScorerValue::Flag(flag) => yes_no(flag),
+            ScorerValue::Number(_) => score.value.text(),
+        };
+        scores.push((
+            score.name.as_str(),
+            match &score.detail {
+                Some(detail) => format!("{value} ({detail})"),
+                None => value,
+            },
+        ));
     }
     scores
 }

@@ -7,7 +7,7 @@
 //! `'`), the escaping the runtime's html surface applies to model text; renderings are
 //! the html surface's own markup, which escapes and sanitizes as it renders.
 
-use isomer_sdk::{Html, HtmlRender, RenderOptions};
+use isomer_sdk::{Html, RenderOptions};
 use serde_json::Value;
 
 use isomer_corpus::{FloorLevel, FloorSpec, floor_spec};
@@ -17,10 +17,11 @@ use crate::runtime::EvalRuntime;
 
 /// The report's own stylesheet. System fonts, no web fonts, no images: the page loads
 /// nothing.
-const REPORT_CSS: &str = "\
+pub(super) const REPORT_CSS: &str = "\
 *{box-sizing:border-box}\
 body{margin:0;padding:24px 32px;font:14px/1.45 system-ui,sans-serif;color:#1d232b;background:#f4f5f7}\
 h1{font-size:24px;margin:0 0 4px}\
+img.picture{display:block;width:100%;height:auto;margin:8px 0;border:1px solid #c9ced6;background:#fff}\
 h2{font-size:17px;margin:28px 0 10px}\
 h3{font-size:15px;margin:0 0 6px;word-break:break-all}\
 h4{font-size:13px;margin:0 0 6px;color:#4a5360}\
@@ -63,7 +64,7 @@ details>summary{cursor:pointer;color:#27405f;font-size:12px}\
 
 /// The page's Content-Security-Policy: nothing may load and no script may run, so even a
 /// rendering that let markup through could not act. Styles are inline.
-const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+pub(super) const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /// `text`, escaped as the html surface escapes text.
 pub(super) fn esc(text: &str) -> String {
@@ -176,6 +177,8 @@ pub(super) struct Page {
     pub(super) lede: String,
     pub(super) has_baseline: bool,
     pub(super) totals: Vec<TotalsRow>,
+    /// The live calls' measures and cost, `(label, value)`; empty in a replay.
+    pub(super) measured: Vec<(String, String)>,
     pub(super) floors: Vec<FloorStatus>,
     /// Lines about the recordings (missing, stale, unusable); empty when all are sound.
     pub(super) recordings: Vec<String>,
@@ -244,6 +247,18 @@ impl Page {
             out.push_str("<p class=\"none\">no committed baseline to compare with</p>");
         }
         out.push_str("</section>\n");
+
+        if !self.measured.is_empty() {
+            out.push_str("<section id=\"measured\"><h2>Measured (the live calls of this run)</h2><table class=\"totals\"><tbody>\n");
+            for (label, value) in &self.measured {
+                out.push_str(&format!(
+                    "<tr><th>{}</th><td>{}</td></tr>\n",
+                    esc(label),
+                    esc(value)
+                ));
+            }
+            out.push_str("</tbody></table></section>\n");
+        }
 
         out.push_str("<section id=\"floors\"><h2>Floors</h2>");
         if self.floors.is_empty() {
@@ -375,7 +390,7 @@ pub(super) fn write_rendering(
     match runtime.render_html(composition, &render_options()) {
         Some(Ok(rendered)) => {
             out.push_str("<div class=\"render\">");
-            out.push_str(section_of(&rendered));
+            out.push_str(&rendered.html_without_style());
             out.push_str("</div>");
             if css.is_empty() {
                 css.push_str(&rendered.css);
@@ -389,14 +404,18 @@ pub(super) fn write_rendering(
     }
 }
 
-/// The markup of a rendering without its leading `<style>` (the page has the stylesheet
-/// once).
-fn section_of(rendered: &HtmlRender) -> &str {
-    let style = format!("<style>{}</style>", rendered.css);
-    rendered
-        .html
-        .strip_prefix(style.as_str())
-        .unwrap_or(&rendered.html)
+/// A picture of a composition ([`super::DrawPicture`]): the PNG as an `<img>` with a
+/// `data:` URI (the page's Content-Security-Policy allows images from `data:` only), or
+/// why there is none.
+pub(super) fn write_picture(out: &mut String, picture: Result<Vec<u8>, String>) {
+    use base64::Engine as _;
+    match picture {
+        Ok(png) => out.push_str(&format!(
+            "<img class=\"picture\" alt=\"picture\" src=\"data:image/png;base64,{}\">",
+            base64::engine::general_purpose::STANDARD.encode(png)
+        )),
+        Err(why) => out.push_str(&format!("<p class=\"none\">no picture: {}</p>", esc(&why))),
+    }
 }
 
 /// `value` as indented JSON in a `pre`.

@@ -4,11 +4,14 @@
 //! a kind adds its own parts and lays out its case rows ([`super::EvalPage`] in the
 //! module root, [`super::AgentPage`] in `agent.rs`).
 
-use super::page::{CaseRow, FloorStatus, Page, badge, esc, totals_rows, write_rendering};
+use super::page::{
+    CaseRow, FloorStatus, Page, badge, esc, totals_rows, write_picture, write_rendering,
+};
 use crate::case::EvalCase;
 use crate::floor::Floor;
 use crate::report_table::ReportTable;
 use crate::runtime::EvalRuntime;
+use crate::scorer::Scorer;
 use kind::Kind;
 use serde_json::Value;
 
@@ -58,9 +61,18 @@ pub struct ReportPage<'a, R: Kind> {
     /// page shows of it, so the page does not borrow the report.
     pub(super) baseline: Option<ReportTable>,
     pub(super) floors: &'a [Floor],
+    pub(super) scorers: &'a [Scorer],
+    pub(super) pictures: Option<&'a DrawPicture>,
     pub(super) notes: Vec<String>,
+    /// The rows of the live calls' measures (latency, tokens, cost); empty in a replay.
+    pub(super) measured: Vec<(String, String)>,
     pub(super) parts: R::Parts<'a>,
 }
+
+/// What draws a composition as a picture for the page (a pack with pictures fills it: the
+/// slides pack's report command draws each slide at 1920×1080): the PNG's bytes, or why
+/// it cannot be drawn, which the page shows in the picture's place.
+pub type DrawPicture = dyn Fn(&Value) -> Result<Vec<u8>, String> + Sync;
 
 impl<R: Kind> std::fmt::Debug for ReportPage<'_, R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -88,7 +100,10 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             runtime,
             baseline: None,
             floors: &[],
+            scorers: &[],
+            pictures: None,
             notes: Vec::new(),
+            measured: Vec::new(),
             parts: R::Parts::default(),
         }
     }
@@ -106,9 +121,53 @@ impl<'a, R: Kind> ReportPage<'a, R> {
         self
     }
 
+    /// The suite's pack scorers ([`crate::scorer`]): their floors are shown met or missed
+    /// beside the declared ones, and decide each case as its trial does.
+    pub fn scorers(mut self, scorers: &'a [Scorer]) -> Self {
+        self.scorers = scorers;
+        self
+    }
+
+    /// Draw each answer that validated and each golden as a picture too, shown under its
+    /// rendering (the answer's and the golden's side by side), inline as a PNG `data:` URI
+    /// so the page stays one file. Each picture adds its PNG's size and a third to the
+    /// page.
+    pub fn pictures(mut self, draw: &'a DrawPicture) -> Self {
+        self.pictures = Some(draw);
+        self
+    }
+
+    /// Whether anything decides a case: a declared floor or a pack scorer's case floor.
+    pub(super) fn decides(&self) -> bool {
+        !self.floors.is_empty() || self.scorers.iter().any(|scorer| scorer.has_floors().0)
+    }
+
+    /// Renders `composition` through the html surface, then, when the page draws
+    /// pictures, its picture.
+    pub(super) fn write_composition(
+        &self,
+        out: &mut String,
+        css: &mut String,
+        composition: &Value,
+    ) {
+        write_rendering(out, css, self.runtime, composition);
+        if let Some(draw) = self.pictures {
+            write_picture(out, draw(composition));
+        }
+    }
+
     /// One more line in the recordings part (a `prompt.txt` that differs, say).
     pub fn note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
+        self
+    }
+
+    /// What the run's live calls measured, one `(label, value)` row each, as the `totals`
+    /// trial prints them (`generate ms`, `mean 394.38 / p50 306.14 / p95 482.62`; `cost
+    /// usd`, `total 0.018 / 3 priced calls / per call mean 0.006`): shown under the totals
+    /// in a part of its own. No row (a replay) shows no part.
+    pub fn measured(mut self, rows: impl IntoIterator<Item = (String, String)>) -> Self {
+        self.measured.extend(rows);
         self
     }
 
@@ -123,6 +182,7 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             lede: R::lede(self.report),
             has_baseline: self.baseline.is_some(),
             totals,
+            measured: self.measured.clone(),
             floors: R::floor_statuses(self),
             recordings: R::recordings(self),
             sound: R::SOUND,
@@ -152,7 +212,7 @@ impl<'a, R: Kind> ReportPage<'a, R> {
         // (and open: nothing says it may be skipped).
         let (state, open) = if !problems.is_empty() {
             ("failed", " open")
-        } else if self.floors.is_empty() {
+        } else if !self.decides() {
             ("undecided", " open")
         } else {
             ("passed", "")
@@ -163,7 +223,7 @@ impl<'a, R: Kind> ReportPage<'a, R> {
             esc(title)
         ));
         // Pass or fail as the case's trial decides, when anything decides it.
-        if !self.floors.is_empty() || !problems.is_empty() {
+        if self.decides() || !problems.is_empty() {
             out.push_str(&if problems.is_empty() {
                 badge("pass", "passes")
             } else {
@@ -205,7 +265,7 @@ impl<'a, R: Kind> ReportPage<'a, R> {
     ) -> CaseRow {
         out.push_str("</div><div class=\"golden\"><h4 class=\"column\">golden</h4>");
         match golden {
-            Some(golden) => write_rendering(out, css, self.runtime, golden),
+            Some(golden) => self.write_composition(out, css, golden),
             None => out.push_str("<p class=\"none\">no golden</p>"),
         }
         out.push_str("</div></div></details>");

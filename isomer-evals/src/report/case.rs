@@ -8,6 +8,7 @@ use crate::score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
     ValidityScore,
 };
+use crate::scorer::ScorerScore;
 
 /// The scores of one case (upstream `EvalCaseResult`, plus
 /// `expected` and an `error` for a case whose callback failed).
@@ -44,6 +45,11 @@ pub struct EvalCaseResult {
     /// a replay measures nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured: Option<CaseMeasures>,
+    /// The values the run's pack scorers gave it, in registration order (a scorer that
+    /// does not apply to the run gives none); omitted on the wire when empty. See
+    /// [`crate::scorer`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scorers: Vec<ScorerScore>,
 }
 
 fn is_zero_u32(n: &u32) -> bool {

@@ -6,12 +6,14 @@
 //! | `case.rs` | one case's result ([`EvalCaseResult`]) |
 //! | `totals.rs` | what the results add up to ([`EvalTotals`]) and what the floors read |
 //! | `repeats.rs` | statistics over repeats ([`Mean`], [`CaseSpread`]) |
+//! | `scored_run.rs` | what those read of one run, from a report or a run file |
 //! | `measured.rs` | wall time and tokens of a live run, and [`format_measurements`] |
 //! | `text.rs` | [`format_report`], byte-identical to upstream's `formatReport` (its expected-hit and errored-case lines included) |
 
 mod case;
 mod measured;
 pub(crate) mod repeats;
+pub(crate) mod scored_run;
 mod text;
 mod totals;
 
@@ -19,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::callback::{CaseError, CaseStage};
 pub use case::EvalCaseResult;
+pub(crate) use measured::measured_table;
 pub use measured::{CaseMeasures, MeasuredTotals, NOT_MEASURED, Percentiles, format_measurements};
 pub use repeats::{CaseSpread, Mean, MinMax, RepeatTotals};
 pub use text::format_report;

@@ -1,11 +1,11 @@
 //! Statistics over the repeats of a run (`repeat = n`): the mean of each axis with its
 //! standard error ([`Mean`]), and how the runs of one case differ ([`CaseSpread`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use super::case::EvalCaseResult;
+use super::scored_run::ScoredRun;
 use crate::case::AnswerabilityVerdict;
 use isomer_sdk::js_parity::to_fixed_2;
 
@@ -28,36 +28,55 @@ pub struct Axes {
     /// Verdict `yes` over the judged runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answerability_yes: Option<Mean>,
+    /// Each pack scorer's value over the runs it scored, by scorer name (flags as `1` /
+    /// `0`); omitted on the wire when the run has no scorer ([`crate::scorer`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub scorers: BTreeMap<String, Mean>,
 }
 
 impl Axes {
     /// The axes of `results`, `repeat` runs per case: each flag the [`Mean`] of `1` or `0`
     /// over every run (`0` with no run), each score the mean over the runs that have one.
-    /// The run file and the report's repeat statistics read the axes from here.
-    pub(crate) fn of(results: &[EvalCaseResult], repeat: u32) -> Axes {
-        let mean = |value: &dyn Fn(&EvalCaseResult) -> Option<f64>| {
-            Mean::over_runs(results, repeat, |r| r.repeat, value)
+    /// The run file, a shard merge (over a run file's runs) and the report's repeat
+    /// statistics read the axes from here.
+    pub(crate) fn of<R: ScoredRun>(results: &[R], repeat: u32) -> Axes {
+        let mean = |value: &dyn Fn(&R) -> Option<f64>| {
+            Mean::over_runs(results, repeat, |r| r.repeat(), value)
         };
-        let flag = |value: fn(&EvalCaseResult) -> bool| {
+        let flag = |value: fn(&R) -> bool| {
             mean(&|r| Some(if value(r) { 1.0 } else { 0.0 })).unwrap_or(Mean {
                 mean: 0.0,
                 standard_error: (repeat > 1).then_some(0.0),
             })
         };
         Axes {
-            parsed: flag(|r| r.validity.parsed),
-            valid: flag(|r| r.validity.valid),
-            valid_after_retry: flag(|r| r.validity.valid_after_retry),
-            selection_f1: mean(&|r| Some(r.selection.as_ref()?.f1)),
-            expected_hit: mean(&|r| Some(if r.expected.as_ref()?.hit { 1.0 } else { 0.0 })),
+            parsed: flag(|r| r.parsed()),
+            valid: flag(|r| r.valid()),
+            valid_after_retry: flag(|r| r.valid_after_retry()),
+            selection_f1: mean(&|r| r.selection_f1()),
+            expected_hit: mean(&|r| Some(if r.expected_hit()? { 1.0 } else { 0.0 })),
             answerability_yes: mean(&|r| {
-                let verdict = r.answerability?.verdict;
+                let verdict = r.verdict()?;
                 Some(if verdict == AnswerabilityVerdict::Yes {
                     1.0
                 } else {
                     0.0
                 })
             }),
+            scorers: results
+                .iter()
+                .flat_map(|r| r.scorer_values())
+                .map(|(name, _)| name)
+                .collect::<std::collections::BTreeSet<&str>>()
+                .into_iter()
+                .filter_map(|name| {
+                    let value = mean(&|r| {
+                        let (_, value) = r.scorer_values().into_iter().find(|(n, _)| *n == name)?;
+                        Some(value.as_f64())
+                    })?;
+                    Some((name.to_owned(), value))
+                })
+                .collect(),
         }
     }
 }
@@ -218,14 +237,14 @@ pub struct RepeatTotals {
 
 impl RepeatTotals {
     /// The statistics of `results` over `repeat > 1` runs per case.
-    pub(super) fn from_results(results: &[EvalCaseResult], repeat: u32) -> Self {
+    pub(super) fn from_results<R: ScoredRun>(results: &[R], repeat: u32) -> Self {
         // The runs of each case, cases in the order they first appear.
         let mut order: Vec<&str> = Vec::new();
-        let mut runs_of: HashMap<&str, Vec<&EvalCaseResult>> = HashMap::new();
+        let mut runs_of: HashMap<&str, Vec<&R>> = HashMap::new();
         for result in results {
-            let runs = runs_of.entry(&result.case_id).or_default();
+            let runs = runs_of.entry(result.case_id()).or_default();
             if runs.is_empty() {
-                order.push(&result.case_id);
+                order.push(result.case_id());
             }
             runs.push(result);
         }
@@ -236,12 +255,10 @@ impl RepeatTotals {
                 CaseSpread {
                     case_id: case_id.to_owned(),
                     runs: runs.len(),
-                    valid: runs.iter().filter(|r| r.validity.valid).count(),
-                    valid_after_retry: runs.iter().filter(|r| r.validity.valid_after_retry).count(),
-                    selection_f1: MinMax::over(
-                        runs.iter().filter_map(|r| Some(r.selection.as_ref()?.f1)),
-                    ),
-                    raw_bytes: MinMax::over(runs.iter().map(|r| r.payload.raw_bytes))
+                    valid: runs.iter().filter(|r| r.valid()).count(),
+                    valid_after_retry: runs.iter().filter(|r| r.valid_after_retry()).count(),
+                    selection_f1: MinMax::over(runs.iter().filter_map(|r| r.selection_f1())),
+                    raw_bytes: MinMax::over(runs.iter().map(|r| r.raw_bytes()))
                         .unwrap_or(MinMax { min: 0, max: 0 }),
                 }
             })
@@ -253,6 +270,7 @@ impl RepeatTotals {
             selection_f1,
             expected_hit,
             answerability_yes,
+            scorers: _,
         } = Axes::of(results, repeat);
         RepeatTotals {
             repeat,

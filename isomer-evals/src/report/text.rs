@@ -54,6 +54,12 @@ use isomer_sdk::js_parity::{one_line, to_fixed_2};
 /// per case):` gives per case `  <caseId>: valid <n>/<runs>, valid after retry <n>/<runs>,
 /// selection F1 <min>–<max>, raw bytes <min>–<max>` (the F1 part only when a run has a
 /// selection). With one run per case nothing of this appears, and the text is upstream's.
+///
+/// Pack scorers ([`crate::scorer`]), only when the run has one, add a row each after the
+/// others: a flag scorer `<name>  <met> / <runs scored> (<percent>)`, a number scorer
+/// `mean <name>  <mean>` (JS `toFixed(2)`); and, before `errored:`, a section `<name>
+/// false:` per flag scorer listing each run whose flag does not hold, `  <caseId>:
+/// <detail>` (the run alone when the scorer said nothing of it).
 /// Latency and tokens are printed by [`format_measurements`](crate::format_measurements), not here.
 pub fn format_report(report: &EvalReport) -> String {
     report_table(report).finish()
@@ -106,6 +112,15 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
             table.row("mean answerability yes", mean.text());
         }
     }
+    // Pack scorers, after every built-in row: a flag as its hits over the runs scored, a
+    // number as its mean.
+    for scorer in &totals.scorers {
+        if scorer.flag {
+            table.row(scorer.name.clone(), hits(scorer.met, scorer.runs));
+        } else {
+            table.row(format!("mean {}", scorer.name), to_fixed_2(scorer.mean));
+        }
+    }
     let name = |r: &EvalCaseResult| run_name(&r.case_id, r.repeat, repeats.is_some());
 
     let invalid: Vec<String> = report
@@ -128,6 +143,21 @@ pub(crate) fn report_table(report: &EvalReport) -> ReportTable {
         .map(|r| format!("  {}: {}", name(r), r.payload.unknown_types.join(", ")))
         .collect();
     table.section("invented node types:", invented);
+
+    for scorer in totals.scorers.iter().filter(|scorer| scorer.flag) {
+        let unmet: Vec<String> = report
+            .results
+            .iter()
+            .filter_map(|r| {
+                let score = r.scorers.iter().find(|score| score.name == scorer.name)?;
+                (!score.value.as_flag()).then(|| match &score.detail {
+                    Some(detail) => format!("  {}: {}", name(r), one_line(detail)),
+                    None => format!("  {}", name(r)),
+                })
+            })
+            .collect();
+        table.section(&format!("{} false:", scorer.name), unmet);
+    }
 
     let errored: Vec<String> = report
         .results
@@ -198,6 +228,7 @@ mod tests {
                 unknown_types: Vec::new(),
             },
             answerability: None,
+            scorers: Vec::new(),
             error: Some(CaseError::failed(
                 CaseStage::Generate,
                 Some(0),

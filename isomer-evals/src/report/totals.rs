@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::case::EvalCaseResult;
 use super::measured::MeasuredTotals;
 use super::repeats::RepeatTotals;
+use super::scored_run::ScoredRun;
 use crate::case::AnswerabilityVerdict;
 use crate::floor::{Score, Scores};
+use crate::scorer::ScorerTotal;
 
 /// What the case floors of a single-shot suite read: one case's result, and whether the
 /// case has a golden (without one the selection and size floors are exempt).
@@ -154,6 +156,10 @@ pub struct EvalTotals {
     /// [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)); absent in a replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured: Option<MeasuredTotals>,
+    /// Per pack scorer, in order of first appearance: the runs it scored and their mean
+    /// ([`crate::scorer`]); omitted on the wire when no scorer gave a value.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scorers: Vec<ScorerTotal>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -164,42 +170,45 @@ impl EvalTotals {
     /// Adds up `results`: counts of parsed, valid, valid-after-retry and errored cases;
     /// the mean F1 over the cases that have a selection (`None` when none has); verdict
     /// counts over the judged cases and hits over the cases listing `expected` (each
-    /// `None` when no case has one).
+    /// `None` when no case has one); each pack scorer's mean over the runs it scored.
     ///
-    /// With more than one run per case (the largest [`EvalCaseResult::repeat`] is above
+    /// With more than one run per case (the largest [`repeat`](EvalCaseResult#structfield.repeat) is above
     /// `0`), `cases` counts the distinct case ids, every other count is over the runs, and
     /// [`EvalTotals::repeats`](crate::EvalTotals::repeats) holds the repeat statistics; [`EvalTotals::measured`] is
     /// present when a result carries measures.
     pub fn from_results(results: &[EvalCaseResult]) -> Self {
+        EvalTotals::of_runs(results)
+    }
+
+    /// [`EvalTotals::from_results`] over any [`ScoredRun`]: the report's results, or the
+    /// runs of a run file (a shard merge adds its shards' runs up here).
+    pub(crate) fn of_runs<R: ScoredRun>(results: &[R]) -> Self {
         let repeat = results
             .iter()
-            .map(|r| r.repeat)
+            .map(|r| r.repeat())
             .max()
             .map_or(1, |max| max + 1);
-        let count = |keep: fn(&EvalCaseResult) -> bool| results.iter().filter(|r| keep(r)).count();
-        let f1s: Vec<f64> = results
-            .iter()
-            .filter_map(|r| r.selection.as_ref().map(|s| s.f1))
-            .collect();
+        let count = |keep: fn(&R) -> bool| results.iter().filter(|r| keep(r)).count();
+        let f1s: Vec<f64> = results.iter().filter_map(|r| r.selection_f1()).collect();
         let mean_selection_f1 =
             (!f1s.is_empty()).then(|| f1s.iter().fold(0.0, |sum, f1| sum + f1) / f1s.len() as f64);
         let mut answerability: Option<AnswerabilityTotals> = None;
-        for score in results.iter().filter_map(|r| r.answerability) {
+        for verdict in results.iter().filter_map(|r| r.verdict()) {
             let counts = answerability.get_or_insert_with(AnswerabilityTotals::default);
-            match score.verdict {
+            match verdict {
                 AnswerabilityVerdict::Yes => counts.yes += 1,
                 AnswerabilityVerdict::Partial => counts.partial += 1,
                 AnswerabilityVerdict::No => counts.no += 1,
             }
         }
         let mut expected: Option<ExpectedTotals> = None;
-        for score in results.iter().filter_map(|r| r.expected.as_ref()) {
+        for hit in results.iter().filter_map(|r| r.expected_hit()) {
             let counts = expected.get_or_insert_with(ExpectedTotals::default);
             counts.cases += 1;
-            counts.hits += usize::from(score.hit);
+            counts.hits += usize::from(hit);
         }
         let cases = if repeat > 1 {
-            let mut ids: Vec<&str> = results.iter().map(|r| r.case_id.as_str()).collect();
+            let mut ids: Vec<&str> = results.iter().map(|r| r.case_id()).collect();
             ids.sort_unstable();
             ids.dedup();
             ids.len()
@@ -208,17 +217,18 @@ impl EvalTotals {
         };
         EvalTotals {
             cases,
-            parsed: count(|r| r.validity.parsed),
-            valid: count(|r| r.validity.valid),
-            valid_after_retry: count(|r| r.validity.valid_after_retry),
+            parsed: count(|r| r.parsed()),
+            valid: count(|r| r.valid()),
+            valid_after_retry: count(|r| r.valid_after_retry()),
             mean_selection_f1,
             answerability,
             expected,
-            errored: count(|r| r.error.is_some()),
+            errored: count(|r| r.errored()),
             repeats: (repeat > 1).then(|| RepeatTotals::from_results(results, repeat)),
             measured: MeasuredTotals::from_measures(
-                results.iter().filter_map(|r| r.measured).collect(),
+                results.iter().filter_map(|r| r.measures()).collect(),
             ),
+            scorers: ScorerTotal::of(results),
         }
     }
 

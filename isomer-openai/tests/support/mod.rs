@@ -296,3 +296,58 @@ pub fn output_text(output: &std::process::Output) -> String {
         String::from_utf8_lossy(&output.stderr)
     )
 }
+
+/// The two-configuration gate `gate` (`tests/configurations_gate.rs`) live against the
+/// servers at `url_a` (configuration `model-a`) and `url_b` (`model-b`), recording under
+/// `recordings/model-a` and `recordings/model-b` in record mode `mode`, its run files in
+/// `runs`, one trial at a time (so each server is asked in the order the runs come); every
+/// variable the record tests set is cleared first.
+pub fn configurations_command(
+    gate: &std::path::Path,
+    urls: (&str, &str),
+    recordings: &std::path::Path,
+    runs: &std::path::Path,
+    mode: &str,
+) -> std::process::Command {
+    let mut command = std::process::Command::new(gate);
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--test-threads", "1"])
+        .env_remove("ISOMER_EVAL_ACCEPT")
+        .env_remove("ISOMER_EVAL_HTML")
+        .env_remove("ISOMER_EVAL_CONFIGURATIONS")
+        .env_remove("ISOMER_EVAL_RECORDINGS_MODELS")
+        .env_remove("ISOMER_OPENAI_TEST_MAX_COST")
+        .env_remove("ISOMER_OPENAI_TEST_MAX_TOKENS")
+        .env("ISOMER_OPENAI_TEST_URL_A", urls.0)
+        .env("ISOMER_OPENAI_TEST_URL_B", urls.1)
+        .env("ISOMER_OPENAI_TEST_RECORDINGS", recordings)
+        .env("ISOMER_EVAL_RUNS", runs)
+        .env("ISOMER_EVAL_RECORD", mode);
+    command
+}
+
+/// The run files in `dir` (`run-*.json`; a measure run writes its HTML report beside
+/// them), each read back as a `RunFile` with its file name, by name.
+pub fn run_files(dir: &std::path::Path) -> Vec<(String, isomer_evals::run_file::RunFile)> {
+    let mut files: Vec<(String, isomer_evals::run_file::RunFile)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            let name = path.file_name().unwrap().to_str().unwrap();
+            name.starts_with("run-") && name.ends_with(".json")
+        })
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let file = serde_json::from_str(&text).unwrap();
+            // It reads back whole: written again, it is the same text.
+            assert_eq!(
+                format!("{}\n", serde_json::to_string_pretty(&file).unwrap()),
+                text
+            );
+            (path.file_name().unwrap().to_str().unwrap().to_owned(), file)
+        })
+        .collect();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files
+}

@@ -353,10 +353,14 @@ pub fn html_css(framed: bool, fluid: bool) -> String {
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HtmlRender {
-    /// `<style>` with [`HtmlRender::css`], then `<section class="isomer"
-    /// aria-label="…" data-theme="…">…</section>`; the class list is
-    /// `isomer`, then `framed` and `fluid` when those options are on (in
-    /// that order: `class="isomer framed fluid"`).
+    /// The wrapper, as upstream's `wrapCompositionContent` writes it:
+    /// `<section class="isomer framed" role="group" aria-label="…">`, then
+    /// `<style>` with [`HtmlRender::css`], then `<div>` holding the heading
+    /// and body, then `</section>`. The class list is `isomer`, then
+    /// `framed` and `fluid` when those options are on (in that order:
+    /// `class="isomer framed fluid"`); `data-theme` follows `aria-label`
+    /// only for a `light` or `dark` theme (`auto` sets none, so the page's
+    /// scheme applies).
     pub html: String,
     /// The stylesheet alone ([`html_css`] of the options: [`HTML_CSS`] plus
     /// the `framed` and `fluid` rules when on).
@@ -365,13 +369,24 @@ pub struct HtmlRender {
     pub validation_errors: Vec<crate::ValidationError>,
 }
 
+impl HtmlRender {
+    /// [`HtmlRender::html`] without its `<style>` element, for a page that
+    /// carries the stylesheet once for many renders (a snapshot page, a
+    /// report).
+    pub fn html_without_style(&self) -> String {
+        self.html
+            .replacen(&format!("<style>{}</style>", self.css), "", 1)
+    }
+}
+
 /// The `html` envelope: `aria-label` is `meta.ariaLabel`, else the title,
 /// else `View`; `data-theme` is `options.theme` when given, else the
-/// composition's theme (`auto` when absent); the section's classes are
-/// `isomer`, then `framed`, then `fluid` as the options ask; with
-/// `heading`, the title as `h2` and the subtitle as `p.sub`; then each body
-/// node, without its formatting newlines when `minify` is on. The envelope
-/// itself adds no whitespace between tags.
+/// composition's theme, and is left out for `auto` (and when neither is
+/// set); the section's classes are `isomer`, then `framed`, then `fluid`
+/// as the options ask; inside it the `<style>`, then one `<div>` with,
+/// when `heading`, the title as `h2` and the subtitle as `p.sub`, then each
+/// body node, without its formatting newlines when `minify` is on. The
+/// envelope itself adds no whitespace between tags.
 pub(crate) fn render(
     composition: &Value,
     options: &RenderOptions,
@@ -400,9 +415,13 @@ pub(crate) fn render(
         class.push_str(" fluid");
     }
     let mut out = format!(
-        "<style>{css}</style><section class=\"{class}\" aria-label=\"{}\" data-theme=\"{theme}\">",
+        "<section class=\"{class}\" role=\"group\" aria-label=\"{}\"",
         escape_html(aria)
     );
+    if theme != "auto" {
+        out.push_str(&format!(" data-theme=\"{theme}\""));
+    }
+    out.push_str(&format!("><style>{css}</style><div>"));
     if options.heading {
         if let Some(title) = title {
             out.push_str(&format!("<h2>{}</h2>", escape_html(title)));
@@ -418,7 +437,7 @@ pub(crate) fn render(
             out.push_str(part.as_str());
         }
     }
-    out.push_str("</section>");
+    out.push_str("</div></section>");
     HtmlRender {
         html: out,
         css,

@@ -34,7 +34,8 @@ pub struct RenderOptions {
     /// none). Text, Markdown and Slack ignore it (upstream passes
     /// `theme` to html only).
     pub theme: Option<Theme>,
-    /// `html` only (upstream `framed`, default false): the section gets the
+    /// `html` only (upstream `framed`, default true, as upstream's
+    /// `renderHTMLWithDispatcher` and `wrapCompositionContent`): the section gets the
     /// class `framed` (`class="isomer framed"`) and the stylesheet the rule
     /// [`HTML_FRAMED_CSS`](crate::surface::html::HTML_FRAMED_CSS) (border,
     /// rounded corners, padding).
@@ -58,7 +59,7 @@ impl Default for RenderOptions {
             heading: true,
             on_validation_error: None,
             theme: None,
-            framed: false,
+            framed: true,
             fluid: false,
             minify: false,
         }

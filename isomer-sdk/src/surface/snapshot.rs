@@ -20,7 +20,8 @@
 //!    through the one HTML renderer it already has, and a new primitive
 //!    draws without code here), the title and subtitle only when the frame
 //!    [draws its heading](Frame::draws_heading);
-//! 6. returns that section as the page's markup, with the `html` surface's
+//! 6. returns that section, without its `<style>` and with no frame
+//!    class (`framed` off), as the page's markup, with the `html` surface's
 //!    stylesheet followed by the frame's, and the frame's size.
 //!
 //! [`Snapshot::render_pages`] renders several compositions as the pages of
@@ -228,6 +229,7 @@ impl<'r, C: Send + 'static> Snapshot<'r, C> {
             on_validation_error: Some(ValidationMode::Throw),
             theme: Some(theme),
             minify: true,
+            framed: false,
             ..RenderOptions::default()
         };
         let html = self
@@ -253,11 +255,8 @@ impl<'r, C: Send + 'static> Snapshot<'r, C> {
                 },
             )
             .map_err(|source| SnapshotError::Invalid { page, source })?;
-        let markup = html
-            .html
-            .strip_prefix(&format!("<style>{}</style>", html.css))
-            .unwrap_or(&html.html)
-            .to_owned();
+        // The page carries no `<style>`: the stylesheet is the render's own.
+        let markup = html.html_without_style();
         let title =
             Composition::from_value(composition).and_then(|view| view.title().map(str::to_owned));
         Ok(SnapshotPage {

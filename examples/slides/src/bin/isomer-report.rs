@@ -5,13 +5,24 @@
 //! cargo run -p isomer-slides --bin isomer-report [-- OPTIONS]
 //!
 //! Options:
-//!       --corpus <DIR>  The corpus directory [default: corpus/slides of this repository]
-//!       --json          Print the EvalReport as JSON instead of the text report
-//!       --html <FILE>   Also write the HTML report of the run to FILE
-//!       --print-prompt  Print the prompt the harness builds for the slides pack and exit
-//!   -h, --help          Print help
-//!   -V, --version       Print version
+//!       --corpus <DIR>            The corpus directory [default: corpus/slides of this repository]
+//!       --json                    Print the EvalReport as JSON instead of the text report
+//!       --html <FILE>             Also write the HTML report of the run to FILE
+//!       --print-prompt            Print the prompt the harness builds for the slides pack and exit
+//!       --compare <RUN> <RUN>...  Compare run files of one suite, each against the first
+//!       --merge <RUN>...          Merge the run files of the shards of one run
+//!   -o, --output <FILE>           With --merge, write the merged run file to FILE
+//!   -h, --help                    Print help
+//!   -V, --version                 Print version
 //! ```
+//!
+//! `--compare A.json B.json [...]` and `--merge SHARD.json ... [-o FILE]` read run files
+//! (what an eval gate's `totals` trial, or each shard of a sharded run, writes under
+//! `target/isomer/<suite>/`) instead of replaying a corpus; see
+//! [`isomer_evals::compare`] and [`isomer_evals::merge`] for what they print, and
+//! `run_files.rs` beside this file for their exit statuses. With `--compare`, `--html FILE`
+//! writes the comparison page ([`isomer_evals::html::ComparePage`]); with `--merge`,
+//! `--json` prints the merged run file instead of its summary.
 //!
 //! The command line is parsed by clap ([`Cli`]): an unknown or repeated option, a
 //! missing or empty value, or `--print-prompt` with another option is refused on stderr
@@ -20,7 +31,8 @@
 //!
 //! The run replays `answers/` as the model and `judgments.json` as the
 //! judge, with the slides pack's guide and rules, the slides frame's body
-//! rule, and four cases in flight; no model is called. The report goes to
+//! rule, its pack scorers (`isomer_slides::eval_scorers`: each answer's slide drawn and
+//! checked against its frame), and four cases in flight; no model is called. The report goes to
 //! stdout, followed by the line `latency and tokens: not measured in replay` (a replay
 //! has neither to show); what does not match the recordings goes to stderr:
 //!
@@ -38,7 +50,10 @@
 //! the committed baseline (`tests/snapshots/slides__report.snap`, for the default corpus
 //! only), what does not match the recordings, and one row per case with its request,
 //! verdict and scores, each attempt rendered through the slides pack's html surface with
-//! its validation errors and model text, beside the golden's rendering. The text report
+//! its validation errors and model text, beside the golden's rendering; each valid attempt
+//! and each golden is also drawn as its 1920×1080 slide picture
+//! (`isomer_slides::pictures::slide_png`), inline as a PNG `data:` URI, so the answer's and
+//! the golden's pictures stand side by side and the page stays one file. The text report
 //! still goes to stdout, and the exit status is the same.
 //!
 //! Answers are read one by one as the run asks for them, so an unusable answer fails its
@@ -83,7 +98,14 @@ const EXIT_STATUS: &str = "\
 Exit status:
   0  the recordings match the harness
   1  prompt.txt differs, recordings are missing or judgments are stale (the report is still printed)
-  2  a bad argument, a corpus that does not load or has no cases, or an HTML file that cannot be written";
+  2  a bad argument, a corpus that does not load or has no cases, or an HTML file that cannot be written
+
+With --compare (--html FILE writes the comparison page): 0; 1 when a case that passed in
+the first run file fails in a later one; 2 when a run file does not read or the files do
+not compare.
+With --merge (--json prints the merged run file): 0; 1 when the merged run misses a suite
+floor or a case ran in no shard; 2 when a run file does not read, the shards do not merge
+or the output cannot be written.";
 
 /// The command line of `isomer-report`.
 #[derive(Debug, Parser)]
@@ -104,9 +126,21 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Print the prompt the harness builds for the slides pack and exit
-    #[arg(long, conflicts_with_all = ["corpus", "json", "html"])]
+    #[arg(long, conflicts_with_all = ["corpus", "json", "html", "compare", "merge"])]
     print_prompt: bool,
+    /// Compare run files of one suite, each against the first
+    #[arg(long, value_name = "RUN", num_args = 2.., conflicts_with_all = ["corpus", "json", "merge"])]
+    compare: Vec<PathBuf>,
+    /// Merge the run files of the shards of one run
+    #[arg(long, value_name = "RUN", num_args = 1.., conflicts_with_all = ["corpus", "html"])]
+    merge: Vec<PathBuf>,
+    /// With --merge, write the merged run file to FILE
+    #[arg(short = 'o', long, value_name = "FILE", requires = "merge")]
+    output: Option<PathBuf>,
 }
+
+#[path = "isomer-report/run_files.rs"]
+mod run_files;
 
 /// What one replay of a corpus produced.
 pub struct Replayed {
@@ -163,6 +197,8 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
     options.rules = Some(isomer_slides::AUTHORING_RULES.to_owned());
     options.concurrency = CONCURRENCY;
     options.frame = Some(frame as &dyn EvalFrame);
+    let scorers = isomer_slides::eval_scorers();
+    options.scorers = &scorers;
     let prompt = eval_prompt(
         &runtime,
         options.profile,
@@ -210,9 +246,9 @@ fn slides_frame(runtime: &isomer_sdk::Runtime) -> Result<&isomer_sdk::Frame, Str
 }
 
 /// The HTML report of a replay of the corpus at `dir`: the run's report, findings and
-/// answers, rendered through the slides runtime, each of the slides gate's floors
-/// ([`isomer_slides::EVAL_FLOORS`]) met or missed, with the committed baseline beside the
-/// totals when `baseline` is given.
+/// answers, rendered through the slides runtime and drawn as slide pictures, each of the
+/// slides gate's floors ([`isomer_slides::EVAL_FLOORS`]) met or missed, with the committed
+/// baseline beside the totals when `baseline` is given.
 fn html_page(
     dir: &Path,
     replayed: &Replayed,
@@ -220,6 +256,7 @@ fn html_page(
 ) -> Result<String, String> {
     let runtime = slides_runtime()?;
     let frame = slides_frame(&runtime)?;
+    let scorers = isomer_slides::eval_scorers();
     let name = dir.file_name().map_or_else(
         || dir.display().to_string(),
         |name| name.to_string_lossy().into_owned(),
@@ -228,7 +265,9 @@ fn html_page(
         .frame(frame)
         .answers(&replayed.answers)
         .findings(&replayed.findings)
-        .floors(isomer_slides::EVAL_FLOORS);
+        .floors(isomer_slides::EVAL_FLOORS)
+        .scorers(&scorers)
+        .pictures(&isomer_slides::pictures::slide_png);
     if let Some(baseline) = baseline {
         page = page.baseline(baseline);
     }
@@ -254,6 +293,12 @@ fn main() -> ExitCode {
 /// HTML page when asked, prints the report and says on stderr what does not match the
 /// recordings. The exit status is the module docs'.
 fn run(cli: &Cli) -> ExitCode {
+    if !cli.compare.is_empty() {
+        return run_files::compare(&cli.compare, cli.html.as_deref());
+    }
+    if !cli.merge.is_empty() {
+        return run_files::merge(&cli.merge, cli.output.as_deref(), cli.json);
+    }
     if cli.print_prompt {
         // Exactly the prompt text: `> corpus/slides/prompt.txt` writes the file.
         return match slides_prompt() {

@@ -221,6 +221,14 @@ pub trait SlideNode: Catalogued + DeserializeOwned + JsonSchema + 'static {
         self.as_list().map(|list| list.html()).unwrap_or_default()
     }
 
+    /// The primitive's own rules in the slides stylesheet: the classes its
+    /// [`SlideNode::html`] writes, as upstream keeps a `styles.ts` beside
+    /// each primitive. Kept in a `.css` file beside the primitive's source
+    /// (`include_str!`); the slides frame appends every primitive's rules
+    /// to its own, in pack order ([`crate::slide_stylesheet`]). Empty by
+    /// default.
+    const CSS: &'static str = "";
+
     /// The node as one labelled list, for a primitive that prints as one
     /// (a caption, then an entry per item): the renderers above print it
     /// unless the primitive writes its own. `None` by default; a primitive

@@ -50,14 +50,24 @@ pub fn render_node(surface: Surface, node: &Value) -> String {
     }
 }
 
-/// `node` rendered alone on the html surface, without the stylesheet the
-/// page opens with: the `<section>` that holds the node's markup.
-pub fn html_section(node: &Value) -> String {
-    let html = render_node(Surface::Html, node);
-    match html.split_once("</style>") {
-        Some((_, section)) => section.to_owned(),
-        None => panic!("the html of {node} has no stylesheet: {html}"),
-    }
+/// The markup inside an html render's wrapper: what follows
+/// `<section …><style>…</style><div>`, without the closing
+/// `</div></section>`.
+pub fn body_of(html: &str) -> String {
+    let start = html
+        .find("</style><div>")
+        .expect("the wrapper's stylesheet and body")
+        + 13;
+    html[start..]
+        .strip_suffix("</div></section>")
+        .expect("the wrapper's end")
+        .to_owned()
+}
+
+/// `node` rendered alone on the html surface, its wrapper cut off
+/// ([`body_of`]): the node's own markup.
+pub fn html_body(node: &Value) -> String {
+    body_of(&render_node(Surface::Html, node))
 }
 
 /// The text of a rendering (text and markdown surfaces).

@@ -10,13 +10,14 @@
 //! `slideFrame` alone or nodes without a frame, and it holds no render of
 //! any kind anywhere inside.
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use isomer_sdk::{ChildWalker, Node};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::check::{Issue, SLIDE_FRAME, join_path};
+use crate::html::classed;
 
 /// The message for a render anywhere inside an embedded body.
 pub const RENDER_IN_RENDER: &str = "an embedded body cannot hold another render";
@@ -132,4 +133,71 @@ pub fn body_slack(scope: &Scope<'_>, body: &[Node]) -> Vec<Value> {
             })
         })
         .collect()
+}
+
+/// The `html` surface's drawing of an embedded body as `surface` shows it,
+/// in a 16:9 `<div class="slide-render-viewport">` whose size the
+/// embedding primitive's stylesheet sets:
+/// - `react`, `html` and `snapshot`: the slide itself, drawn at 1920 ×
+///   1080 by each node's own renderer in a `slide-render-canvas` that the
+///   stylesheet scales into the panel; a body of loose nodes is laid out in
+///   a frameless `slide` of its own.
+/// - `text`, `markdown` and `slack`: what that surface prints, in a mono
+///   `<pre class="slide-render-print">` (Slack: each block's `mrkdwn`
+///   text, one block per paragraph).
+pub fn body_html(scope: &Scope<'_>, body: &[Node], surface: RenderSurface) -> Html {
+    let values = || body.iter().map(Node::as_value);
+    let inner = match surface {
+        RenderSurface::React | RenderSurface::Html | RenderSurface::Snapshot => {
+            let is_frame = body.len() == 1 && body[0].type_name() == Some(SLIDE_FRAME);
+            let slide = if is_frame {
+                scope.html(body[0].as_value())
+            } else {
+                Html::element(
+                    "div",
+                    &[("class", "slide"), ("data-tone", "page")],
+                    classed("div", "slide-body", scope.html_all(values())),
+                )
+            };
+            classed("div", "slide-render-canvas", slide)
+        }
+        RenderSurface::Text => print_html(&scope.text_all(values(), "\n\n")),
+        RenderSurface::Markdown => print_html(&scope.markdown_all(values()).to_markdown()),
+        RenderSurface::Slack => {
+            let mut texts = Vec::new();
+            for block in scope.slack_all(values()) {
+                collect_texts(&block, &mut texts);
+            }
+            print_html(&texts.join("\n\n"))
+        }
+    };
+    let class = match surface {
+        RenderSurface::React | RenderSurface::Html | RenderSurface::Snapshot => {
+            "slide-render-viewport"
+        }
+        _ => "slide-render-viewport slide-render-printed",
+    };
+    classed("div", class, inner)
+}
+
+/// A surface's printed output in a mono panel.
+fn print_html(printed: &str) -> Html {
+    classed("pre", "slide-render-print", Html::text(printed))
+}
+
+/// Every `text` string of a Block Kit block, depth first: a section's or
+/// context element's `mrkdwn`, a header's plain text.
+fn collect_texts(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                match child {
+                    Value::String(text) if key == "text" => out.push(text.clone()),
+                    _ => collect_texts(child, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| collect_texts(item, out)),
+        _ => {}
+    }
 }

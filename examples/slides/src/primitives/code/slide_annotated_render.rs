@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
 use crate::check::{Issue, nested_frame};
+use crate::html::{classed, line_html, marks_html};
 use crate::list::{Entry, List};
 use crate::primitives::code::slide_render::SlideRender;
 use crate::primitives::{Catalogued, SlideNode};
@@ -115,13 +116,58 @@ impl SlideNode for SlideAnnotatedRender {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: the render's markup, then the legend's own list markup
-    /// ([`List::html`], one marker per item).
+    /// HTML: `<div class="slide-annotated">`: the stage, holding the render
+    /// drawn by its own renderer and over its panel one numbered pin per
+    /// entry (`aria-hidden`; placed by `slide-pin-xN slide-pin-yN` classes,
+    /// the percents rounded), then the legend as an `<ol>`: a numbered
+    /// disc, the title bold and the body.
     fn html(&self, scope: &Scope<'_>) -> Html {
-        scope
-            .html(self.render.as_value())
-            .then(self.legend().html())
+        let pins = Html::concat(self.pins.iter().enumerate().map(|(index, pin)| {
+            let class = format!(
+                "slide-pin slide-pin-x{} slide-pin-y{}",
+                pin.x.round().clamp(0.0, 100.0) as u32,
+                pin.y.round().clamp(0.0, 100.0) as u32
+            );
+            classed("span", &class, Html::text(&(index + 1).to_string()))
+        }));
+        let stage = classed(
+            "div",
+            "slide-annotated-stage",
+            scope.html(self.render.as_value()).then(Html::element(
+                "div",
+                &[("class", "slide-pins"), ("aria-hidden", "true")],
+                pins,
+            )),
+        );
+        let legend = Html::concat(self.pins.iter().enumerate().map(|(index, pin)| {
+            Html::element(
+                "li",
+                &[],
+                Html::element(
+                    "span",
+                    &[("class", "slide-legend-number"), ("aria-hidden", "true")],
+                    Html::text(&(index + 1).to_string()),
+                )
+                .then(classed(
+                    "p",
+                    "slide-legend-text",
+                    Html::element("strong", &[], line_html(&pin.title))
+                        .then(Html::text(" "))
+                        .then(classed("span", "slide-legend-body", marks_html(&pin.body))),
+                )),
+            )
+        }));
+        classed(
+            "div",
+            "slide-annotated",
+            stage.then(classed("ol", "slide-annotated-legend", legend)),
+        )
     }
+
+    /// Render and legend side by side (1.45 : 1): the render at 0.49 of the
+    /// slide's size (941 × 529 px), 56 px primary pins centred on their
+    /// points, the legend's 44 px numbered discs.
+    const CSS: &'static str = include_str!("slide_annotated_render.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -1,13 +1,16 @@
 //! `slideCode`: source in one panel, or two panels joined by an arrow.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::check::Issue;
-use crate::code_block::{code_markdown, code_slack, code_text};
+use crate::code_block::{
+    CODE_DENSE_AFTER, LineLook, code_markdown, code_panel_html, code_slack, code_text,
+};
+use crate::html::classed;
 use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::line;
@@ -126,6 +129,62 @@ impl SlideNode for SlideCode {
         }
         out
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-code">` holding each panel
+    /// ([`code_panel_html`]: the file as caption, one `<code>` per line,
+    /// the `highlightLines` on a tinted band with a primary bar); two
+    /// panels are joined by an arrow (`role="img"`, `aria-label` "then").
+    /// Both panels are dense (24 px) when either has more than ten lines.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let dense = self
+            .panels
+            .iter()
+            .any(|panel| panel.lines.len() > CODE_DENSE_AFTER);
+        let mut out = Html::new();
+        for (index, panel) in self.panels.iter().enumerate() {
+            if index > 0 {
+                out.push(Html::element(
+                    "div",
+                    &[
+                        ("class", "slide-code-arrow"),
+                        ("role", "img"),
+                        ("aria-label", "then"),
+                    ],
+                    classed("span", "slide-code-arrow-rail", Html::new()).then(classed(
+                        "span",
+                        "slide-code-arrow-head",
+                        Html::new(),
+                    )),
+                ));
+            }
+            let marked = panel.highlight_lines.as_deref().unwrap_or_default();
+            out.push(code_panel_html(
+                panel.file.as_deref(),
+                panel.lines.iter().enumerate().map(|(number, text)| {
+                    let look = if marked.contains(&(number as u64 + 1)) {
+                        LineLook::Highlight
+                    } else {
+                        LineLook::Plain
+                    };
+                    (text.as_str(), look)
+                }),
+                dense,
+            ));
+        }
+        let class = if self.panels.len() > 1 {
+            "slide-code slide-code-pair"
+        } else {
+            "slide-code"
+        };
+        classed("div", class, out)
+    }
+
+    /// The code panel every code primitive draws (white, 1.5 px border,
+    /// 12 px corners, mono 26 px or 24 px dense, 28 × 36 padding), its
+    /// highlight band, the file caption and the arrow between two panels.
+    const CSS: &'static str = include_str!("slide_code.css");
 
     const NATIVE_SLACK: bool = true;
 

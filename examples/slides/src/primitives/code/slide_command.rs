@@ -1,13 +1,14 @@
 //! `slideCommand`: one shell command the audience can run.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use super::line_width::check_code_line;
-use crate::authored::LineText;
+use crate::authored::{LineText, Size};
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack, code_text};
+use crate::html::{classed, line_html, size_class};
 use crate::primitives::SlideNode;
 use crate::slack::caption_mrkdwn;
 use crate::text::{caption, line};
@@ -58,6 +59,23 @@ slide_node! {
     }
 }
 
+/// The width the prompt and command have on the slide, in px: the
+/// 1664 px content width less the panel's 40 px sides, the Copy chip and
+/// the gap before it.
+const COMMAND_LINE_WIDTH: f32 = 1440.0;
+
+impl SlideCommand {
+    /// The size step: the largest of 38, 32 and 28 px at which `$ ` and
+    /// the command, in mono glyphs 0.6 em wide, fit on one line.
+    fn step(&self) -> Size {
+        let em = 0.6 * (line(&self.command).chars().count() + 2) as f32;
+        [(Size::L, 38.0), (Size::M, 32.0)]
+            .into_iter()
+            .find(|&(_, px)| em * px <= COMMAND_LINE_WIDTH)
+            .map_or(Size::S, |(size, _)| size)
+    }
+}
+
 impl SlideNode for SlideCommand {
     /// The command is one line, without tabs, within the width; the
     /// highlighted prefix is a prefix of it.
@@ -90,6 +108,57 @@ impl SlideNode for SlideCommand {
             &line(&self.command),
         )
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML, as upstream draws it: `<div class="slide-command">`, the label
+    /// as a caption, then the panel: the `$` prompt (`aria-hidden`), the
+    /// command in `<code>` with its `highlightPrefix` in a primary
+    /// `slide-command-prefix` span, then a small `Copy` chip
+    /// (`aria-hidden`). The panel's size class is the largest step whose
+    /// line fits.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let command = line(&self.command);
+        let prefix = self
+            .highlight_prefix
+            .as_deref()
+            .map(line)
+            .filter(|prefix| command.starts_with(prefix.as_ref()));
+        let mut code = Html::new();
+        let rest = match &prefix {
+            Some(prefix) => {
+                code.push(classed("span", "slide-command-prefix", Html::text(prefix)));
+                &command[prefix.len()..]
+            }
+            None => &command[..],
+        };
+        code.push(Html::text(rest));
+        let panel = Html::element(
+            "span",
+            &[("class", "slide-command-prompt"), ("aria-hidden", "true")],
+            Html::text("$"),
+        )
+        .then(classed("code", "slide-command-line", code))
+        .then(Html::element(
+            "span",
+            &[("class", "slide-command-copy"), ("aria-hidden", "true")],
+            Html::text("Copy"),
+        ));
+        let mut out = Html::new();
+        if let Some(label) = &self.label {
+            out.push(classed("p", "slide-caption", line_html(label)));
+        }
+        out.push(classed(
+            "div",
+            &format!("slide-command-panel {}", size_class(self.step())),
+            panel,
+        ));
+        classed("div", "slide-command", out)
+    }
+
+    /// The panel (32 × 40 padding, white, 1.5 px border, 12 px corners), the
+    /// subtle `$`, mono 38/32/28 px, the primary prefix and the Copy chip.
+    const CSS: &'static str = include_str!("slide_command.css");
 
     const NATIVE_SLACK: bool = true;
 

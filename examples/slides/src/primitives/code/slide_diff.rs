@@ -1,7 +1,7 @@
 //! `slideDiff`: one snippet with its added and removed lines marked.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -9,7 +9,10 @@ use serde_json::Value;
 use super::line_width::{check_code_line, panel_columns};
 use crate::authored::LineText;
 use crate::check::Issue;
-use crate::code_block::{code_markdown, code_slack, code_text};
+use crate::code_block::{
+    CODE_DENSE_AFTER, LineLook, code_markdown, code_panel_html, code_slack, code_text,
+};
+use crate::html::classed;
 use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::line;
@@ -112,6 +115,36 @@ impl SlideNode for SlideDiff {
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         code_markdown(self.file.as_deref(), "diff", &self.unified())
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-diff">` holding one code panel
+    /// ([`code_panel_html`]) whose lines open with their sign in a 56 px
+    /// gutter: an added line on the primary tint with a 4 px primary bar
+    /// and a primary `+`, a removed one on the muted fill in the soft text
+    /// colour after a `-`, context lines plain.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let lines = self.lines.iter().map(|entry| {
+            let look = match entry.op {
+                Some(DiffOp::Add) => LineLook::Added,
+                Some(DiffOp::Remove) => LineLook::Removed,
+                None => LineLook::Context,
+            };
+            (entry.text.as_str(), look)
+        });
+        classed(
+            "div",
+            "slide-diff",
+            code_panel_html(
+                self.file.as_deref(),
+                lines,
+                self.lines.len() > CODE_DENSE_AFTER,
+            ),
+        )
+    }
+
+    /// The sign gutter and the added and removed line tints.
+    const CSS: &'static str = include_str!("slide_diff.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -8,15 +8,16 @@
 
 use std::borrow::Cow;
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use serde_json::Value;
 
 use crate::authored::LineText;
 use crate::check::Issue;
+use crate::html::{classed, line_html};
 use crate::primitives::SlideNode;
 use crate::primitives::code::embedded::{
-    RenderSurface, body_markdown, body_slack, body_text, check_embedded_body,
+    RenderSurface, body_html, body_markdown, body_slack, body_text, check_embedded_body,
 };
 use crate::slack::text_mrkdwn;
 use crate::text::{join_blocks, line};
@@ -122,6 +123,43 @@ impl SlideNode for SlideRender {
         }
         Markdown::paragraph(heading).then(body_markdown(scope, self.body()))
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<figure class="slide-render">` named by its heading
+    /// (`aria-label` "snapshot render of …"): the body as its surface shows
+    /// it ([`body_html`]: the slide itself scaled into a 16:9 panel, or the
+    /// printed output), or, for a reference the host has not filled, an
+    /// empty panel holding the heading; then the caption as
+    /// `<figcaption>`.
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        let mut out = if self.body().is_empty() {
+            classed(
+                "div",
+                "slide-render-viewport slide-render-printed",
+                classed("p", "slide-render-placeholder", Html::text(&self.heading())),
+            )
+        } else {
+            body_html(scope, self.body(), self.surface)
+        };
+        if let Some(caption) = &self.caption {
+            out.push(classed(
+                "figcaption",
+                "slide-render-caption",
+                line_html(caption),
+            ));
+        }
+        Html::element(
+            "figure",
+            &[("class", "slide-render"), ("aria-label", &self.heading())],
+            out,
+        )
+    }
+
+    /// The 16:9 panel (1.5 px border, 12 px corners) the slide is drawn in
+    /// at 0.38 of its size (730 × 410 px), the printed surfaces in mono
+    /// 24 px, and the mono caption.
+    const CSS: &'static str = include_str!("slide_render.css");
 
     const NATIVE_SLACK: bool = true;
 

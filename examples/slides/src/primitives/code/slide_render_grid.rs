@@ -5,16 +5,17 @@
 //! [`super::embedded`]). String surfaces print it once, after the list of
 //! tiles.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use serde_json::{Value, json};
 
 use crate::authored::LineText;
 use crate::check::Issue;
+use crate::html::{classed, line_html};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::primitives::code::embedded::{
-    RenderSurface, body_markdown, body_slack, body_text, check_embedded_body,
+    RenderSurface, body_html, body_markdown, body_slack, body_text, check_embedded_body,
 };
 use crate::primitives::code::slide_render::UNNAMED_BODY;
 use crate::slack::text_mrkdwn;
@@ -122,6 +123,37 @@ impl SlideNode for SlideRenderGrid {
             .then(self.tiles().markdown())
             .then(body_markdown(scope, &self.body))
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-render-grid slide-render-grid-N">` (N the
+    /// tile count) with one `<figure class="slide-render-tile">` per tile:
+    /// the body as that tile's surface shows it ([`body_html`]), then a
+    /// `<figcaption>` of the surface's name and the caption.
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        let tiles = self.tiles.iter().map(|tile| {
+            classed(
+                "figure",
+                "slide-render-tile",
+                body_html(scope, &self.body, tile.surface).then(classed(
+                    "figcaption",
+                    "slide-render-caption",
+                    Html::element("strong", &[], Html::text(tile.surface.name()))
+                        .then(Html::text(" "))
+                        .then(line_html(&tile.caption)),
+                )),
+            )
+        });
+        classed(
+            "div",
+            &format!("slide-render-grid slide-render-grid-{}", self.tiles.len()),
+            Html::concat(tiles),
+        )
+    }
+
+    /// Tiles two or three to a row: two at 0.42 of the slide's size (806 ×
+    /// 454 px), three at 0.27 (518 × 292), four to six at 0.21 (403 × 227).
+    const CSS: &'static str = include_str!("slide_render_grid.css");
 
     const NATIVE_SLACK: bool = true;
 

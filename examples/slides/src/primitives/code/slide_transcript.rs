@@ -1,7 +1,7 @@
 //! `slideTranscript`: a short exchange between a user, a model and a host.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::authored::{LineText, WrappedText};
 use crate::check::Issue;
 use crate::code_block::{code_markdown, code_slack};
+use crate::html::{classed, line_html};
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
 use crate::slack::caption_blocks;
@@ -153,6 +154,61 @@ impl SlideNode for SlideTranscript {
         }
         out
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-transcript">`, the label as a caption, then
+    /// an `<ol>` with one `<li class="slide-turn slide-turn-user">` (or
+    /// `-model`, `-host`) per turn: the role upper-case, then the bubble: a
+    /// prose turn's lines apart by `<br>`, a code turn's in `<pre>`. The
+    /// user's bubbles sit on the right, the others on the left.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let turns = self.turns.iter().map(|turn| {
+            let lines = turn.lines();
+            let bubble = match turn.format {
+                Some(TurnFormat::Code) => Html::element(
+                    "pre",
+                    &[("class", "slide-turn-code")],
+                    Html::text(&lines.join("\n")),
+                ),
+                _ => {
+                    let mut prose = Html::new();
+                    for (index, text) in lines.iter().enumerate() {
+                        if index > 0 {
+                            prose.push(Html::element("br", &[], Html::new()));
+                        }
+                        prose.push(Html::text(text));
+                    }
+                    classed("p", "slide-turn-prose", prose)
+                }
+            };
+            let role = match turn.role {
+                TurnRole::User => "slide-turn slide-turn-user",
+                TurnRole::Model => "slide-turn slide-turn-model",
+                TurnRole::Host => "slide-turn slide-turn-host",
+            };
+            classed(
+                "li",
+                role,
+                classed("p", "slide-turn-role", Html::text(turn.role.label())).then(classed(
+                    "div",
+                    "slide-turn-bubble",
+                    bubble,
+                )),
+            )
+        });
+        let mut out = Html::new();
+        if let Some(label) = &self.label {
+            out.push(classed("p", "slide-caption", line_html(label)));
+        }
+        out.push(classed("ol", "slide-transcript-turns", Html::concat(turns)));
+        classed("div", "slide-transcript", out)
+    }
+
+    /// Bubbles (1.5 px border, 12 px corners): the user's on the right, at
+    /// most 70 % wide, on the primary background; the others on the left,
+    /// at most 92 %; upper-case role labels; prose 30 px, code mono 26 px.
+    const CSS: &'static str = include_str!("slide_transcript.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -5,6 +5,7 @@ use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::html::{classed, line_html, marks_html, tone_name};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, rich_list_under, run};
@@ -85,15 +86,59 @@ impl SlideNode for SlideFanout {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: as Markdown, `<p><strong>source</strong> →</p>`, then the
-    /// targets' own list markup ([`List::html`], one marker per item).
+    const CSS: &'static str = include_str!("slide_fanout.css");
+
+    /// HTML: `<div class="slide-fanout">` in a row: the source box
+    /// (`slide-fanout-source`, mono, primary border), the stem
+    /// (`slide-fanout-stem`, `role="img"` labelled "→"), then a `<ul>` of
+    /// targets, each `<li>` (`data-tone` when toned) holding its piece of
+    /// the spine (`slide-fanout-spine-first|middle|last`), its tick
+    /// (`slide-fanout-tick`) and its label: the mono name `<strong>` over
+    /// the body `<span>`.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        Html::element(
-            "p",
-            &[],
-            Html::element("strong", &[], Html::text(&line(&self.source))).then(Html::text(" →")),
+        let last = self.targets.len() - 1;
+        let hidden = |class: &str| {
+            Html::element(
+                "span",
+                &[("class", class), ("aria-hidden", "true")],
+                Html::new(),
+            )
+        };
+        let targets = Html::concat(self.targets.iter().enumerate().map(|(index, target)| {
+            let spine = match index {
+                0 => "slide-fanout-spine slide-fanout-spine-first",
+                i if i == last => "slide-fanout-spine slide-fanout-spine-last",
+                _ => "slide-fanout-spine slide-fanout-spine-middle",
+            };
+            let content = hidden(spine)
+                .then(hidden("slide-fanout-tick"))
+                .then(classed(
+                    "div",
+                    "slide-fanout-label",
+                    Html::element("strong", &[], line_html(&target.name))
+                        .then(Html::text(" "))
+                        .then(Html::element("span", &[], marks_html(&target.body))),
+                ));
+            match tone_name(target.tone) {
+                Some(tone) => Html::element("li", &[("data-tone", tone)], content),
+                None => Html::element("li", &[], content),
+            }
+        }));
+        classed(
+            "div",
+            "slide-fanout",
+            classed("div", "slide-fanout-source", line_html(&self.source))
+                .then(Html::element(
+                    "div",
+                    &[
+                        ("class", "slide-fanout-stem"),
+                        ("role", "img"),
+                        ("aria-label", "→"),
+                    ],
+                    Html::new(),
+                ))
+                .then(Html::element("ul", &[], targets)),
         )
-        .then(self.list().html())
     }
 
     const NATIVE_SLACK: bool = true;

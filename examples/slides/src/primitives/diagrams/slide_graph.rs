@@ -8,12 +8,13 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
+use crate::authored::{CURRENT_GLYPH, LineText, WrappedText, display_columns};
 use crate::check::{Issue, at_most_one};
-use crate::html::marks_html;
-use crate::list::{Entry, List};
+use crate::html::{classed, line_html, marks_html, size_class};
+use crate::list::{Entry, List, size_for_load};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
+use crate::primitives::diagrams::slide_sequence::connector_html;
 use crate::slack::{mark_runs, rich_list_under, text_mrkdwn};
 use crate::text::{ARROW, join_blocks, line, plain_text};
 use isomer_sdk::surface::slack::context;
@@ -253,6 +254,75 @@ impl SlideGraph {
     }
 }
 
+/// The largest load (node rows times the longest node's characters, plus
+/// the caption's) the `l` and `m` steps hold (upstream's graph fit).
+const GRAPH_FIT: [usize; 2] = [250, 280];
+
+/// A node off the main row and how it joins the row.
+struct Branch<'a> {
+    node: &'a GraphNode,
+    /// The index in the main row of the node it joins.
+    at: usize,
+    /// True when its arrow points into the main row.
+    inward: bool,
+}
+
+impl SlideGraph {
+    /// The node placed `placement` and its one edge to the main row, if
+    /// both are there (the rules make sure they are).
+    fn branch<'a>(&'a self, placement: Placement, main: &[&GraphNode]) -> Option<Branch<'a>> {
+        let node = self.nodes.iter().find(|n| n.placement == Some(placement))?;
+        let [from, to] = self
+            .edges
+            .iter()
+            .find(|[from, to]| *from == node.id || *to == node.id)?;
+        let inward = *from == node.id;
+        let other = if inward { to } else { from };
+        let at = main.iter().position(|n| n.id == *other)?;
+        Some(Branch { node, at, inward })
+    }
+}
+
+/// "From → To" for an arrow's accessible label.
+fn relation(from: &GraphNode, to: &GraphNode) -> String {
+    format!("{}{ARROW}{}", line(&from.term), line(&to.term))
+}
+
+/// A node panel in grid row `row` at column `column`.
+fn node_html(node: &GraphNode, row: usize, column: usize) -> Html {
+    let mut class = format!("slide-graph-node slide-graph-row-{row} slide-graph-col-{column}");
+    if node.emphasis == Some(true) {
+        class.push_str(" slide-graph-emphasis");
+    }
+    Html::element(
+        "div",
+        &[("class", &class)],
+        classed("p", "slide-graph-term", line_html(&node.term)).then(Html::element(
+            "p",
+            &[],
+            marks_html(&node.body),
+        )),
+    )
+}
+
+/// A vertical arrow: the rail (`slide-graph-rail-down`) with a
+/// border-drawn head at the bottom (`down`) or the top.
+fn vertical_connector(down: bool) -> Html {
+    let head = |side: &str| {
+        Html::element(
+            "span",
+            &[("class", &format!("slide-graph-head-{side}"))],
+            Html::new(),
+        )
+    };
+    let rail = classed("span", "slide-graph-rail-down", Html::new());
+    if down {
+        rail.then(head("down"))
+    } else {
+        head("up").then(rail)
+    }
+}
+
 impl SlideNode for SlideGraph {
     /// The graph's one shape (see [`SHAPE`]); every finding ends with it.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -286,14 +356,121 @@ impl SlideNode for SlideGraph {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: as Markdown, the caption as `<p>`, the nodes' own list markup
-    /// ([`List::html`], one marker per item), the edges as `<p>`.
+    const CSS: &'static str = include_str!("slide_graph.css");
+
+    /// HTML: `<div class="slide-graph slide-size-… slide-graph-main-N">`, a
+    /// grid of five rows (above, its connector, the main row, the
+    /// connector below, below) and a column per main node with a 64 px
+    /// arrow track between neighbours. Each node is a panel
+    /// (`slide-graph-node`, `slide-graph-emphasis` with a primary border
+    /// and term) of its term `<p class="slide-graph-term">` and body
+    /// `<p>`; each arrow (`role="img"` labelled "From → To") is a
+    /// horizontal connector in a track of the main row, or a vertical
+    /// one (`slide-graph-down`) between a feeder and the main node it
+    /// joins. The caption (`slide-graph-caption`) sits in the top row,
+    /// beside the feeder above when there is one. Places are
+    /// `slide-graph-row-N`, `slide-graph-col-N` and `slide-graph-cols-N`
+    /// classes. The size step is the author's, else picked from the node
+    /// rows times the longest node's text, plus the caption.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        self.caption
+        let main = self.main_row();
+        let above = self.branch(Placement::Above, &main);
+        let below = self.branch(Placement::Below, &main);
+        let rows = 1 + usize::from(above.is_some()) + usize::from(below.is_some());
+        let longest = self
+            .nodes
+            .iter()
+            .map(|node| display_columns(&node.term) + display_columns(&plain_text(&node.body)))
+            .max()
+            .unwrap_or(0);
+        let caption_columns = self
+            .caption
             .as_deref()
-            .map_or_else(Html::new, |c| Html::element("p", &[], marks_html(c)))
-            .then(self.list().html())
-            .then(Html::element("p", &[], Html::text(&self.edges_line())))
+            .map_or(0, |caption| display_columns(&plain_text(caption)));
+        let size = size_for_load(self.size, rows * longest + caption_columns, GRAPH_FIT);
+        // Main node `i` is grid column 2i + 1; the track after it 2i + 2.
+        let node_line = |index: usize| 2 * index + 1;
+        let mut out = Html::new();
+        if let Some(caption) = &self.caption {
+            let (first, last) = match &above {
+                None => (0, main.len() - 1),
+                Some(branch) if branch.at > 0 => (0, branch.at - 1),
+                Some(_) => (1, main.len() - 1),
+            };
+            let mut class = format!(
+                "slide-graph-caption slide-graph-row-1 slide-graph-col-{} slide-graph-cols-{}",
+                node_line(first),
+                node_line(last) - node_line(first) + 1
+            );
+            if above.is_none() {
+                class.push_str(" slide-graph-caption-alone");
+            }
+            out.push(Html::element(
+                "p",
+                &[("class", &class)],
+                marks_html(caption),
+            ));
+        }
+        for (branch, node_row, arrow_row) in [(&above, 1, 2), (&below, 5, 4)] {
+            let Some(branch) = branch else { continue };
+            let line_at = node_line(branch.at);
+            out.push(node_html(branch.node, node_row, line_at));
+            let joined = main[branch.at];
+            let (from, to) = if branch.inward {
+                (branch.node, joined)
+            } else {
+                (joined, branch.node)
+            };
+            // The arrow points down when it runs from above into the row
+            // or from the row out below.
+            let down = (node_row == 1) == branch.inward;
+            out.push(Html::element(
+                "div",
+                &[
+                    (
+                        "class",
+                        &format!(
+                            "slide-graph-down slide-graph-row-{arrow_row} slide-graph-col-{line_at}"
+                        ),
+                    ),
+                    ("role", "img"),
+                    ("aria-label", &relation(from, to)),
+                ],
+                vertical_connector(down),
+            ));
+        }
+        for (index, node) in main.iter().enumerate() {
+            if index > 0 {
+                out.push(Html::element(
+                    "div",
+                    &[
+                        (
+                            "class",
+                            &format!(
+                                "slide-graph-across slide-graph-row-3 slide-graph-col-{}",
+                                node_line(index) - 1
+                            ),
+                        ),
+                        ("role", "img"),
+                        ("aria-label", &relation(main[index - 1], node)),
+                    ],
+                    connector_html(true, None),
+                ));
+            }
+            out.push(node_html(node, 3, node_line(index)));
+        }
+        Html::element(
+            "div",
+            &[(
+                "class",
+                &format!(
+                    "slide-graph {} slide-graph-main-{}",
+                    size_class(size),
+                    main.len()
+                ),
+            )],
+            out,
+        )
     }
 
     const NATIVE_SLACK: bool = true;

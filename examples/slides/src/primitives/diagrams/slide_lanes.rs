@@ -4,7 +4,8 @@
 use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
-use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::authored::{LineText, Tone, WrappedText, display_columns, tone_glyph};
+use crate::html::{classed, line_html, marks_html, tone_name};
 use crate::list::{Entry, List};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
@@ -103,6 +104,27 @@ impl SlideLanes {
     }
 }
 
+/// The slide's content width in px (1,920 less two 128 px margins).
+const CONTENT_WIDTH: f32 = 1664.0;
+
+impl SlideLanes {
+    /// True when a lane's chips and the 32 px lines after them are
+    /// estimated wider than the steps column (the content width less the
+    /// 240 px label column, the 72 px merge and the join box), set in mono
+    /// 26 px at about 0.6 em a character with 48 px of padding and border
+    /// a chip. The drawn slide then sets the chips smaller
+    /// (`slide-lanes-compact`), rather than letting them overlap.
+    fn crowded(&self) -> bool {
+        let mono = |text: &str, px: f32| display_columns(text) as f32 * 0.6 * px;
+        let join = mono(&self.join, 30.0) + 64.0;
+        let room = CONTENT_WIDTH - 240.0 - 72.0 - join;
+        self.lanes.iter().any(|lane| {
+            let chips: f32 = lane.steps.iter().map(|step| mono(step, 26.0) + 48.0).sum();
+            chips + 32.0 * lane.steps.len() as f32 > room
+        })
+    }
+}
+
 impl SlideNode for SlideLanes {
     /// Text: `[●/○ ]LABEL: s1 → s2 → join` per lane; a blank line;
     /// `title: body` per note.
@@ -123,15 +145,86 @@ impl SlideNode for SlideLanes {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: as Markdown, the lanes' own list markup ([`List::html`], one
-    /// marker per item), then each note as `<p>`.
+    const CSS: &'static str = include_str!("slide_lanes.css");
+
+    /// HTML: `<div class="slide-lanes">` holding the lanes grid
+    /// (`slide-lanes-grid`): per lane its label (`slide-lanes-label`,
+    /// upper-cased, toned and cued by `data-tone`) and an `<ol>` of step
+    /// chips, each followed by a line towards the join; then the merge
+    /// (`slide-lanes-merge`, `role="img"` labelled "A and B → join": a
+    /// rounded bracket from one lane's centre to the other's and a stub)
+    /// and the join box (`slide-lanes-join`, mono on primary). The notes
+    /// follow as a `<dl>` of two columns, each note a `<div>` of its title
+    /// `<dt>` and body `<dd>`.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        self.lanes().html().then(Html::concat(
-            self.note_entries()
-                .entries
-                .iter()
-                .map(|note| Html::element("p", &[], note.html())),
-        ))
+        let mut grid = Html::new();
+        for (index, lane) in self.lanes.iter().enumerate() {
+            let row = index + 1;
+            let tone = tone_name(lane.tone);
+            let label_class = format!("slide-lanes-label slide-lanes-row-{row}");
+            let steps_class = format!("slide-lanes-steps slide-lanes-row-{row}");
+            let mut label = vec![("class", label_class.as_str())];
+            let mut steps = vec![("class", steps_class.as_str())];
+            if let Some(tone) = tone {
+                label.push(("data-tone", tone));
+                steps.push(("data-tone", tone));
+            }
+            grid.push(Html::element("span", &label, line_html(&lane.label)));
+            grid.push(Html::element(
+                "ol",
+                &steps,
+                Html::concat(lane.steps.iter().map(|step| {
+                    Html::element(
+                        "li",
+                        &[],
+                        Html::element("span", &[], line_html(step)).then(Html::element(
+                            "span",
+                            &[("class", "slide-lanes-line"), ("aria-hidden", "true")],
+                            Html::new(),
+                        )),
+                    )
+                })),
+            ));
+        }
+        let names: Vec<_> = self.lanes.iter().map(|lane| line(&lane.label)).collect();
+        let merge = format!("{}{ARROW}{}", names.join(" and "), line(&self.join));
+        grid.push(Html::element(
+            "div",
+            &[
+                ("class", "slide-lanes-merge"),
+                ("role", "img"),
+                ("aria-label", &merge),
+            ],
+            classed("span", "slide-lanes-bracket", Html::new()).then(classed(
+                "span",
+                "slide-lanes-stub",
+                Html::new(),
+            )),
+        ));
+        grid.push(classed("span", "slide-lanes-join", line_html(&self.join)));
+        let mut out = classed("div", "slide-lanes-grid", grid);
+        if !self.notes().is_empty() {
+            out.push(Html::element(
+                "dl",
+                &[],
+                Html::concat(self.notes().iter().map(|note| {
+                    Html::element(
+                        "div",
+                        &[],
+                        Html::element("dt", &[], line_html(&note.title)).then(Html::element(
+                            "dd",
+                            &[],
+                            marks_html(&note.body),
+                        )),
+                    )
+                })),
+            ));
+        }
+        if self.crowded() {
+            classed("div", "slide-lanes slide-lanes-compact", out)
+        } else {
+            classed("div", "slide-lanes", out)
+        }
     }
 
     const NATIVE_SLACK: bool = true;

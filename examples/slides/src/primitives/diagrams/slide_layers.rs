@@ -2,11 +2,13 @@
 //! owner (group "Diagrams").
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::{Value, json};
 
-use crate::authored::{LineText, Tone, WrappedText, tone_glyph};
+use crate::authored::{LineText, Tone, WrappedText, display_columns, tone_glyph};
 use crate::check::Issue;
+use crate::html::{classed, line_html, marks_html, size_class, tone_name};
+use crate::list::size_for_load;
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, italic_run, mark_runs, rich_list, run};
@@ -81,6 +83,32 @@ impl Layer {
     }
 }
 
+/// The estimated lines across the bands the `l` and `m` steps hold: a
+/// band is one line, more when its body runs past [`BODY_LINE_COLUMNS`].
+/// This pack's estimate, not upstream's measured one.
+const LAYERS_FIT: [usize; 2] = [6, 8];
+
+/// The characters of body text one band's line holds at the `l` step:
+/// the 1,664 px content width less the name and owner columns and the
+/// band's padding, at about 14 px a character.
+const BODY_LINE_COLUMNS: usize = 64;
+
+impl SlideLayers {
+    /// The estimated lines of every band added up.
+    fn lines(&self) -> usize {
+        self.layers
+            .iter()
+            .map(|layer| {
+                let columns = layer
+                    .body
+                    .as_deref()
+                    .map_or(0, |body| display_columns(&plain_text(body)));
+                columns.div_ceil(BODY_LINE_COLUMNS).max(1)
+            })
+            .sum()
+    }
+}
+
 impl SlideNode for SlideLayers {
     /// Each layer has exactly one of `body` and `chips`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -125,6 +153,60 @@ impl SlideNode for SlideLayers {
                 .then(tone_glyph(layer.tone))
                 .then(Inline::emphasis(caption(&layer.owner)))
         }))
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    const CSS: &'static str = include_str!("slide_layers.css");
+
+    /// HTML: `<ol class="slide-layers slide-size-…">`, one band `<li>` per
+    /// layer, top first: a grid of the name (`<strong>`), the body (`<p>`)
+    /// or the chips (a `<ul>` of mono chips), and the owner
+    /// (`slide-layers-owner`, upper-cased by the stylesheet, coloured and
+    /// cued by `data-tone`). The size step is the author's, else `l` up
+    /// to six estimated lines across the bands (a band is one line, more
+    /// when its body runs past about 64 characters), `m` up to eight, else
+    /// `s`.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let size = size_for_load(self.size, self.lines(), LAYERS_FIT);
+        let bands = Html::concat(self.layers.iter().map(|layer| {
+            let detail = match &layer.chips {
+                Some(chips) => Html::element(
+                    "ul",
+                    &[],
+                    Html::concat(
+                        chips
+                            .iter()
+                            .map(|chip| Html::element("li", &[], line_html(chip))),
+                    ),
+                ),
+                None => Html::element(
+                    "p",
+                    &[],
+                    marks_html(layer.body.as_deref().unwrap_or_default()),
+                ),
+            };
+            let owner = match tone_name(layer.tone) {
+                Some(tone) => Html::element(
+                    "span",
+                    &[("class", "slide-layers-owner"), ("data-tone", tone)],
+                    line_html(&layer.owner),
+                ),
+                None => classed("span", "slide-layers-owner", line_html(&layer.owner)),
+            };
+            Html::element(
+                "li",
+                &[],
+                Html::element("strong", &[], line_html(&layer.name))
+                    .then(detail)
+                    .then(owner),
+            )
+        }));
+        Html::element(
+            "ol",
+            &[("class", &format!("slide-layers {}", size_class(size)))],
+            bands,
+        )
     }
 
     const NATIVE_SLACK: bool = true;

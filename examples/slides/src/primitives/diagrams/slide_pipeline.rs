@@ -5,9 +5,10 @@ use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
-use crate::authored::{LineText, Tone, WrappedText};
+use crate::authored::{LineText, Size, Tone, WrappedText, display_columns};
 use crate::check::Issue;
-use crate::list::{Entry, List};
+use crate::html::{classed, display_width_em, line_html, marks_html, size_class, tone_name};
+use crate::list::{Entry, List, row_load, size_for_load};
 use crate::primitives::SlideNode;
 use crate::slack::text_mrkdwn;
 use crate::text::{ARROW, DASH, caption, join_lines, line};
@@ -151,6 +152,222 @@ impl SlidePipeline {
     }
 }
 
+/// The largest load ([`row_load`] of each step's title and body) the `l`
+/// and `m` steps hold (upstream's pipeline fit).
+const PIPELINE_FIT: [usize; 2] = [940, 1030];
+
+/// The title sizes in px of the `l`, `m` and `s` steps.
+const TITLE_PX: [(Size, f32); 3] = [(Size::L, 44.0), (Size::M, 36.0), (Size::S, 32.0)];
+
+/// The slide's content width in px (1,920 less two 128 px margins).
+const CONTENT_WIDTH: f32 = 1664.0;
+
+/// The smaller of two steps.
+fn smaller(a: Size, b: Size) -> Size {
+    let rank = |size| match size {
+        Size::L => 0,
+        Size::M => 1,
+        Size::S => 2,
+    };
+    if rank(a) >= rank(b) { a } else { b }
+}
+
+impl SlidePipeline {
+    /// The largest step at which every step title's widest word fits its
+    /// column (so no word breaks), `s` when none does: the content width
+    /// less the terminals (mono 26 px, about 0.6 em a character, 44 px of
+    /// padding and border) and their 48 px stubs, less the 48 px gaps,
+    /// shared by the steps; titles in Inter ExtraBold
+    /// ([`display_width_em`]).
+    fn title_step(&self) -> Size {
+        let terminal = |text: &Option<LineText>| {
+            text.as_deref().map_or(0.0, |text| {
+                display_columns(text) as f32 * 0.6 * 26.0 + 44.0 + 48.0
+            })
+        };
+        let count = self.steps.len() as f32;
+        let column =
+            (CONTENT_WIDTH - terminal(&self.start) - terminal(&self.end) - 48.0 * (count - 1.0))
+                / count;
+        let widest = self
+            .steps
+            .iter()
+            .flat_map(|step| step.title.split_whitespace())
+            .map(display_width_em)
+            .fold(0.0, f32::max);
+        TITLE_PX
+            .into_iter()
+            .find(|&(_, px)| widest * px <= column)
+            .map_or(Size::S, |(size, _)| size)
+    }
+
+    fn steps_html(&self) -> Html {
+        let size = self.size.unwrap_or_else(|| {
+            let by_load = size_for_load(
+                None,
+                row_load(self.steps.iter().map(|step| {
+                    [
+                        step.title.as_str(),
+                        step.body.as_deref().unwrap_or_default(),
+                    ]
+                })),
+                PIPELINE_FIT,
+            );
+            smaller(by_load, self.title_step())
+        });
+        let count = self.steps.len();
+        let mut rail = format!("slide-pipeline-rail slide-pipeline-steps-{count}");
+        if self.start.is_none() {
+            rail.push_str(" slide-pipeline-rail-from-first");
+        }
+        if self.end.is_none() {
+            rail.push_str(" slide-pipeline-rail-to-last");
+        }
+        let steps = Html::concat(self.steps.iter().enumerate().map(|(index, step)| {
+            let mut item = Html::element(
+                "span",
+                &[("class", "slide-pipeline-numeral"), ("aria-hidden", "true")],
+                Html::text(&(index + 1).to_string()),
+            )
+            .then(Html::element("strong", &[], line_html(&step.title)));
+            if let Some(body) = &step.body {
+                item.push(Html::element("p", &[], marks_html(body)));
+            }
+            Html::element("li", &[], item)
+        }));
+        let stub = || {
+            Html::element(
+                "span",
+                &[("class", "slide-pipeline-stub"), ("aria-hidden", "true")],
+                Html::new(),
+            )
+        };
+        let mut out = Html::new();
+        if let Some(start) = &self.start {
+            out.push(classed("span", "slide-pipeline-terminal", line_html(start)));
+            out.push(stub());
+        }
+        out.push(classed(
+            "div",
+            "slide-pipeline-track",
+            Html::element(
+                "div",
+                &[("class", &rail), ("aria-hidden", "true")],
+                Html::new(),
+            )
+            .then(Html::element("ol", &[], steps)),
+        ));
+        if let Some(end) = &self.end {
+            out.push(stub());
+            out.push(classed("span", "slide-pipeline-terminal", line_html(end)));
+        }
+        Html::element(
+            "div",
+            &[("class", &format!("slide-pipeline {}", size_class(size)))],
+            out,
+        )
+    }
+
+    fn spans_html(&self) -> Html {
+        // Step `i` is grid column 2i+1; the connector after it 2i+2.
+        let chip_line = |index: u64| 2 * index + 1;
+        let placed = |first: u64, last: u64| {
+            format!(
+                "slide-pipeline-col-{first} slide-pipeline-cols-{}",
+                last - first + 1
+            )
+        };
+        let mut out = Html::new();
+        for (index, step) in self.steps.iter().enumerate() {
+            if index > 0 {
+                out.push(Html::element(
+                    "span",
+                    &[
+                        ("class", "slide-pipeline-connector"),
+                        ("aria-hidden", "true"),
+                    ],
+                    Html::new(),
+                ));
+            }
+            out.push(classed(
+                "span",
+                "slide-pipeline-chip",
+                line_html(&step.title),
+            ));
+        }
+        let last_step = self.steps.len() as u64 - 1;
+        for span in self.spans() {
+            let (first, last) = (chip_line(span.from), chip_line(span.to));
+            // A caption also takes the connector beside its bracket, for
+            // room to wrap: the one before, or at the first step the one
+            // after, unless another span's caption starts there.
+            let caption_first = if span.from == 0 { first } else { first - 1 };
+            let caption_last = if span.from == 0
+                && span.to < last_step
+                && !self.spans().iter().any(|other| other.from == span.to + 1)
+            {
+                last + 1
+            } else {
+                last
+            };
+            let tone = tone_name(Some(span.tone)).unwrap_or_default();
+            let covered = if span.from == span.to {
+                self.step_title(span.from)
+            } else {
+                format!(
+                    "{}{ARROW}{}",
+                    self.step_title(span.from),
+                    self.step_title(span.to)
+                )
+            };
+            out.push(Html::element(
+                "span",
+                &[
+                    (
+                        "class",
+                        &format!("slide-pipeline-bracket {}", placed(first, last)),
+                    ),
+                    ("data-tone", tone),
+                    ("role", "img"),
+                    ("aria-label", &covered),
+                ],
+                Html::new(),
+            ));
+            out.push(Html::element(
+                "div",
+                &[
+                    (
+                        "class",
+                        &format!(
+                            "slide-pipeline-caption {}",
+                            placed(caption_first, caption_last)
+                        ),
+                    ),
+                    ("data-tone", tone),
+                ],
+                Html::element("strong", &[], line_html(&span.label))
+                    .then(classed(
+                        "p",
+                        "slide-pipeline-caption-title",
+                        line_html(&span.title),
+                    ))
+                    .then(Html::element("p", &[], marks_html(&span.body))),
+            ));
+        }
+        Html::element(
+            "div",
+            &[(
+                "class",
+                &format!(
+                    "slide-pipeline-spans slide-pipeline-steps-{}",
+                    self.steps.len()
+                ),
+            )],
+            out,
+        )
+    }
+}
+
 impl SlideNode for SlidePipeline {
     /// Spans mode has no `start`, `end` or step bodies; spans stay within
     /// the steps, run forwards and do not overlap.
@@ -210,10 +427,29 @@ impl SlideNode for SlidePipeline {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: as Markdown, the chain as `<p>`, then the list's own markup
-    /// ([`List::html`], one marker per item).
+    const CSS: &'static str = include_str!("slide_pipeline.css");
+
+    /// HTML, steps mode: `<div class="slide-pipeline slide-size-…">` with
+    /// the start terminal (`slide-pipeline-terminal`) and a stub, the track
+    /// (the rail, then an `<ol>` of steps side by side: a numbered circle
+    /// `slide-pipeline-numeral`, the title as `<strong>`, the body as
+    /// `<p>`), then a stub and the end terminal. The rail runs from the
+    /// first circle's centre to the last one's unless a terminal continues
+    /// it (`slide-pipeline-rail-from-first`, `…-to-last`, inset by half a
+    /// column for the step count, `slide-pipeline-steps-N`).
+    ///
+    /// Spans mode: `<div class="slide-pipeline-spans slide-pipeline-steps-N">`,
+    /// a grid of step chips joined by connectors on row 1, and per span a
+    /// tone-coloured bracket under its chips (row 2, `role="img"` labelled
+    /// with the steps it covers) and its caption under the bracket (row 3:
+    /// label, title, body), placed by `slide-pipeline-col-N` and
+    /// `slide-pipeline-cols-N` classes.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        Html::element("p", &[], Html::text(&self.chain())).then(self.list().html())
+        if self.spans().is_empty() {
+            self.steps_html()
+        } else {
+            self.spans_html()
+        }
     }
 
     const NATIVE_SLACK: bool = true;

@@ -9,7 +9,8 @@ use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText};
-use crate::list::{Entry, List};
+use crate::html::{classed, line_html, size_class};
+use crate::list::size_for_load;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, fields_or_else, rich_list, run, text_mrkdwn};
 use crate::text::{ARROW, SEPARATOR, caption, join_lines, line};
@@ -127,6 +128,10 @@ impl SlideQuadrant {
     }
 }
 
+/// The largest load (the fullest top cell's items plus the fullest bottom
+/// cell's) the `l` and `m` steps hold (upstream's quadrant fit).
+const QUADRANT_FIT: [usize; 2] = [4, 6];
+
 impl SlideNode for SlideQuadrant {
     /// Text: the axes line `y: LOW → HIGH · x: LOW → HIGH`, then
     /// `[● ]Label (place): a, b` per quadrant (no colon when it is empty).
@@ -152,17 +157,68 @@ impl SlideNode for SlideQuadrant {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: as Markdown, the axes as `<p>`, then one item per quadrant,
-    /// `[● ]Label (place): items`, in the list's own markup
-    /// ([`List::html`], one marker per item: the `●` when emphasized).
+    const CSS: &'static str = include_str!("slide_quadrant.css");
+
+    /// HTML: `<div class="slide-quadrant slide-size-…">`, a grid of the
+    /// four axis ends (`slide-quadrant-axis-top|left|right|bottom`,
+    /// `aria-hidden`: each cell names them) around the plot
+    /// (`slide-quadrant-plot`), whose four cells (`role="group"`, labelled
+    /// with their place, e.g. "High impact, Low effort"; the highlighted
+    /// one `slide-quadrant-highlight`) hold the quadrant's label as `<p>`
+    /// and its items as a `<ul>` of chips. The axes are the borders between
+    /// the cells. The size step is the author's, else picked from the
+    /// fullest top cell's items plus the fullest bottom cell's.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        let list = List::new((0..self.quadrants.len()).map(|index| {
-            let (glyph, label, place) = self.parts(index);
-            Entry::lead(&label)
-                .with_glyph(glyph)
-                .then_text(&self.rest(index, &place))
+        let count = |index: usize| self.quadrants.get(index).map_or(0, |q| q.items.len());
+        let load = count(0).max(count(1)) + count(2).max(count(3));
+        let size = size_for_load(self.size, load, QUADRANT_FIT);
+        let axis = |side: &str, text: &str| {
+            Html::element(
+                "span",
+                &[
+                    (
+                        "class",
+                        &format!("slide-quadrant-axis slide-quadrant-axis-{side}"),
+                    ),
+                    ("aria-hidden", "true"),
+                ],
+                line_html(text),
+            )
+        };
+        let cells = Html::concat(self.quadrants.iter().enumerate().map(|(index, quadrant)| {
+            let (_, _, place) = self.parts(index);
+            let mut class = format!("slide-quadrant-cell slide-quadrant-cell-{index}");
+            if self.highlight == Some(index as u32) {
+                class.push_str(" slide-quadrant-highlight");
+            }
+            let mut cell = Html::element("p", &[], line_html(&quadrant.label));
+            if !quadrant.items.is_empty() {
+                cell.push(Html::element(
+                    "ul",
+                    &[],
+                    Html::concat(
+                        quadrant
+                            .items
+                            .iter()
+                            .map(|item| Html::element("li", &[], line_html(item))),
+                    ),
+                ));
+            }
+            Html::element(
+                "div",
+                &[("class", &class), ("role", "group"), ("aria-label", &place)],
+                cell,
+            )
         }));
-        Html::element("p", &[], Html::text(&self.axes())).then(list.html())
+        Html::element(
+            "div",
+            &[("class", &format!("slide-quadrant {}", size_class(size)))],
+            axis("top", &self.y.high)
+                .then(axis("left", &self.x.low))
+                .then(classed("div", "slide-quadrant-plot", cells))
+                .then(axis("right", &self.x.high))
+                .then(axis("bottom", &self.y.low)),
+        )
     }
 
     const NATIVE_SLACK: bool = true;

@@ -2,10 +2,12 @@
 //! (group "Diagrams").
 
 use isomer_sdk::RefineContext;
+use isomer_sdk::surface::{Html, Scope};
 
 use crate::authored::{LineText, Tone, tone_glyph};
 use crate::check::Issue;
-use crate::list::{Entry, List};
+use crate::html::{line_html, marks_html, size_class, tone_name};
+use crate::list::{Entry, List, size_for_load};
 use crate::primitives::SlideNode;
 use crate::text::{ARROW, line};
 
@@ -107,9 +109,133 @@ impl SlideSequence {
     }
 }
 
+/// The message counts the `l` and `m` steps hold (upstream's sequence
+/// fit).
+const SEQUENCE_FIT: [usize; 2] = [7, 8];
+
+/// A horizontal arrow of the diagrams (sequence messages, lanes, graph
+/// tracks): `<div class="slide-connector">` holding the rail
+/// (`slide-connector-rail`) and a border-drawn head at the end it points
+/// to (`slide-connector-head-left|right`), `aria-hidden`. Its rules live
+/// in `slide_sequence.css`; `data-tone` recolours it.
+pub fn connector_html(rightward: bool, tone: Option<Tone>) -> Html {
+    let head = |side: &str| {
+        Html::element(
+            "span",
+            &[("class", &format!("slide-connector-head-{side}"))],
+            Html::new(),
+        )
+    };
+    let rail = Html::element("span", &[("class", "slide-connector-rail")], Html::new());
+    let content = if rightward {
+        rail.then(head("right"))
+    } else {
+        head("left").then(rail)
+    };
+    let mut attributes = vec![("class", "slide-connector"), ("aria-hidden", "true")];
+    if let Some(tone) = tone_name(tone) {
+        attributes.push(("data-tone", tone));
+    }
+    Html::element("div", &attributes, content)
+}
+
 impl SlideNode for SlideSequence {
-    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
     const NATIVE_HTML: bool = true;
+
+    const CSS: &'static str = include_str!("slide_sequence.css");
+
+    /// HTML: `<div class="slide-sequence slide-size-…">`, a grid of two
+    /// tracks per actor, so each actor's centre is a grid line: a lifeline
+    /// per actor (`slide-sequence-lifeline`, the full height), the actor
+    /// chips on row 1 (`slide-sequence-actor`, toned by `data-tone`), and
+    /// one row per message (`slide-sequence-message`) spanning from the
+    /// sender's centre to the receiver's: its label (on the page colour,
+    /// so it masks the lifelines it crosses; set by the sender when the
+    /// message skips an actor) over an arrow ([`connector_html`]) pointing
+    /// at the receiver, toned as the sender. Places are
+    /// `slide-sequence-row-N`, `slide-sequence-col-N` and
+    /// `slide-sequence-cols-N` classes, the tracks
+    /// `slide-sequence-actors-N` and `slide-sequence-messages-N`. The size
+    /// step is the author's, else picked from the number of messages.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let size = size_for_load(self.size, self.messages.len(), SEQUENCE_FIT);
+        let index_of = |id: &str| {
+            self.actors
+                .iter()
+                .position(|actor| actor.id.as_str() == id)
+                .unwrap_or(0)
+        };
+        let span =
+            |index: usize| format!("slide-sequence-col-{} slide-sequence-cols-2", 2 * index + 1);
+        let mut out = Html::new();
+        for index in 0..self.actors.len() {
+            out.push(Html::element(
+                "span",
+                &[
+                    ("class", &format!("slide-sequence-lifeline {}", span(index))),
+                    ("aria-hidden", "true"),
+                ],
+                Html::new(),
+            ));
+        }
+        for (index, actor) in self.actors.iter().enumerate() {
+            let class = format!("slide-sequence-actor slide-sequence-row-1 {}", span(index));
+            let mut attributes = vec![("class", class.as_str())];
+            if let Some(tone) = tone_name(actor.tone) {
+                attributes.push(("data-tone", tone));
+            }
+            out.push(Html::element("span", &attributes, line_html(&actor.label)));
+        }
+        for (row, message) in self.messages.iter().enumerate() {
+            let (from, to) = (index_of(&message.from), index_of(&message.to));
+            // The centre of actor `i` is grid line 2i + 2.
+            let (start, end) = (2 * from + 2, 2 * to + 2);
+            let rightward = end > start;
+            let skips = from.abs_diff(to) > 1;
+            let tone = self.actors.get(from).and_then(|actor| actor.tone);
+            let mut label_class = String::from("slide-sequence-label");
+            if skips {
+                label_class.push_str(if rightward {
+                    " slide-sequence-label-from-start"
+                } else {
+                    " slide-sequence-label-from-end"
+                });
+            }
+            let class = format!(
+                "slide-sequence-message slide-sequence-row-{} slide-sequence-col-{} slide-sequence-cols-{}",
+                row + 2,
+                start.min(end),
+                start.abs_diff(end)
+            );
+            let mut attributes = vec![("class", class.as_str())];
+            if let Some(tone) = tone_name(tone) {
+                attributes.push(("data-tone", tone));
+            }
+            out.push(Html::element(
+                "div",
+                &attributes,
+                Html::element(
+                    "span",
+                    &[("class", &label_class)],
+                    marks_html(&message.label),
+                )
+                .then(connector_html(rightward, tone)),
+            ));
+        }
+        Html::element(
+            "div",
+            &[(
+                "class",
+                &format!(
+                    "slide-sequence {} slide-sequence-actors-{} slide-sequence-messages-{}",
+                    size_class(size),
+                    self.actors.len(),
+                    self.messages.len()
+                ),
+            )],
+            out,
+        )
+    }
 
     /// Unique actor ids; `from` / `to` name actors and differ; every actor
     /// is in some message.

@@ -70,27 +70,30 @@ impl SlideNode for SlideTerritoryGroup {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: `<div class="slide-territories">`, one equal
-    /// `<div class="slide-territory" data-tone="…">` per owner side by side
-    /// (the tone colours its top edge and title instead of a `●`/`○`): the
-    /// title as `<h2>`, the body as `<p>`.
+    const CSS: &'static str = include_str!("slide_territory_group.css");
+
+    /// HTML: `<ul class="slide-territories">`, one `<li class="slide-territory">`
+    /// per owner side by side, ruled on its left in its tone (`data-tone`;
+    /// untoned owners in the subtle colour): the owner as an `<h3>` label
+    /// cued by a disc (primary) or ring (accent) instead of a `●`/`○`, the
+    /// body as `<p>`.
     fn html(&self, _scope: &Scope<'_>) -> Html {
         classed(
-            "div",
+            "ul",
             "slide-territories",
             Html::concat(self.items.iter().map(|item| {
-                let body = Html::element("h2", &[], line_html(&item.title)).then(Html::element(
+                let body = Html::element("h3", &[], line_html(&item.title)).then(Html::element(
                     "p",
                     &[],
                     marks_html(&item.body),
                 ));
                 match tone_name(item.tone) {
                     Some(tone) => Html::element(
-                        "div",
+                        "li",
                         &[("class", "slide-territory"), ("data-tone", tone)],
                         body,
                     ),
-                    None => classed("div", "slide-territory", body),
+                    None => classed("li", "slide-territory", body),
                 }
             })),
         )

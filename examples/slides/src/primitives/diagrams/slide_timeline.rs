@@ -1,10 +1,12 @@
 //! `slideTimeline`: three to five dated moments on a rail.
 
 use isomer_sdk::RefineContext;
+use isomer_sdk::surface::{Html, Scope};
 
 use crate::authored::{LineText, WrappedText, current_glyph};
 use crate::check::{Issue, at_most_one};
-use crate::list::{Entry, List};
+use crate::html::{classed, line_html, marks_html, size_class};
+use crate::list::{Entry, List, row_load, size_for_load};
 use crate::primitives::SlideNode;
 use crate::text::{SEPARATOR, caption, line};
 
@@ -55,9 +57,67 @@ slide_node! {
     }
 }
 
+/// The largest load ([`row_load`] of each moment's heading and body) the
+/// `l` and `m` steps hold (upstream's timeline fit).
+const TIMELINE_FIT: [usize; 2] = [540, 600];
+
 impl SlideNode for SlideTimeline {
-    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
     const NATIVE_HTML: bool = true;
+
+    const CSS: &'static str = include_str!("slide_timeline.css");
+
+    /// HTML: `<div class="slide-timeline slide-size-…">` holding the rail
+    /// (`<div class="slide-timeline-rail" aria-hidden="true">`, the line
+    /// the dots sit on) and an `<ol>` of the moments side by side. Each
+    /// `<li>` (`aria-current="step"` on the current one) holds the label
+    /// (`slide-timeline-label`), the dot (`slide-timeline-dot`), the
+    /// channel (`slide-timeline-channel`, upper-cased by the stylesheet),
+    /// the quoted heading as `<h3>` and the body as `<p>`. The size step
+    /// is the author's, else picked from the longest moment's text times
+    /// the number of moments.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let size = size_for_load(
+            self.size,
+            row_load(
+                self.items
+                    .iter()
+                    .map(|item| [item.heading.as_str(), item.body.as_str()]),
+            ),
+            TIMELINE_FIT,
+        );
+        let items = Html::concat(self.items.iter().map(|item| {
+            let content = classed("span", "slide-timeline-label", line_html(&item.label))
+                .then(classed("span", "slide-timeline-dot", Html::new()))
+                .then(classed(
+                    "span",
+                    "slide-timeline-channel",
+                    line_html(&item.channel),
+                ))
+                .then(Html::element(
+                    "h3",
+                    &[],
+                    Html::text("“")
+                        .then(marks_html(&item.heading))
+                        .then(Html::text("”")),
+                ))
+                .then(Html::element("p", &[], marks_html(&item.body)));
+            if item.current == Some(true) {
+                Html::element("li", &[("aria-current", "step")], content)
+            } else {
+                Html::element("li", &[], content)
+            }
+        }));
+        Html::element(
+            "div",
+            &[("class", &format!("slide-timeline {}", size_class(size)))],
+            Html::element(
+                "div",
+                &[("class", "slide-timeline-rail"), ("aria-hidden", "true")],
+                Html::new(),
+            )
+            .then(Html::element("ol", &[], items)),
+        )
+    }
 
     /// One entry per moment: the bold `[● ]label · CHANNEL.`, then the
     /// quoted heading and the body, marks kept.

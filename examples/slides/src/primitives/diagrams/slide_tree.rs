@@ -4,12 +4,13 @@
 use std::borrow::Cow;
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, display_columns};
 use crate::check::Issue;
 use crate::code_block::code_markdown;
+use crate::html::{classed, line_html};
 use crate::primitives::SlideNode;
 use crate::slack::rich_preformatted;
 use crate::text::line;
@@ -105,6 +106,55 @@ impl SlideNode for SlideTree {
     /// Markdown: the drawn tree in a `text` code block.
     fn markdown(&self, _scope: &Scope<'_>) -> Markdown {
         code_markdown(None, "text", &self.drawing())
+    }
+
+    const NATIVE_HTML: bool = true;
+
+    const CSS: &'static str = include_str!("slide_tree.css");
+
+    /// HTML: `<div class="slide-tree">` with the root folder
+    /// (`slide-tree-root`) over a `<ul>` of entries, each `<li>` a grid of
+    /// the name (`slide-tree-name`, mono) and its note (`slide-tree-body`).
+    /// The connectors are drawn, not typed: every row but the last has a
+    /// full-height rail (`slide-tree-rail`, a `├`), the last a rail from
+    /// its top to the tick (`slide-tree-rail-last`, a `└`), and each name a
+    /// tick (`slide-tree-tick`), all `aria-hidden` borders.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let hidden = |class: &str| {
+            Html::element(
+                "span",
+                &[("class", class), ("aria-hidden", "true")],
+                Html::new(),
+            )
+        };
+        let rows = Html::concat(self.entries.iter().enumerate().map(|(index, entry)| {
+            let last = index + 1 == self.entries.len();
+            let mut name = if last {
+                hidden("slide-tree-rail-last")
+            } else {
+                Html::new()
+            };
+            name.push(hidden("slide-tree-tick"));
+            name.push(Html::element("span", &[], line_html(&entry.name)));
+            let mut row = if last {
+                Html::new()
+            } else {
+                hidden("slide-tree-rail")
+            };
+            row.push(classed("span", "slide-tree-name", name));
+            row.push(Html::text(" "));
+            row.push(classed("span", "slide-tree-body", line_html(&entry.body)));
+            Html::element("li", &[], row)
+        }));
+        classed(
+            "div",
+            "slide-tree",
+            classed("div", "slide-tree-root", line_html(&self.root)).then(Html::element(
+                "ul",
+                &[],
+                rows,
+            )),
+        )
     }
 
     const NATIVE_SLACK: bool = true;

@@ -189,6 +189,9 @@ impl SlideNode for SlideSplit {
 
     const NATIVE_HTML: bool = true;
 
+    /// The panes side by side (even, wide left, narrow left, aside) and their dividers.
+    const CSS: &'static str = include_str!("slide_split.css");
+
     /// HTML: `<div class="slide-split slide-split-<ratio>">` holding the
     /// panes in one row (`<div class="slide-split-row">`, equal columns
     /// unless the ratio says otherwise), each pane a `<div class="slide-pane">`

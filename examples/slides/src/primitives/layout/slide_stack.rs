@@ -1,13 +1,14 @@
 //! `slideStack`: nodes stacked in a slot that takes one node. Its children
 //! are `items[i]`.
 
-use isomer_sdk::surface::{Markdown, Scope};
+use isomer_sdk::surface::{Html, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::check::{Issue, nested_frames};
+use crate::html::classed;
 use crate::primitives::SlideNode;
 
 /// The space between stacked nodes.
@@ -21,6 +22,17 @@ pub enum StackSpacing {
     Normal,
     /// 72 px.
     Loose,
+}
+
+impl StackSpacing {
+    /// The class of the spacing: `slide-stack-tight`, `-normal` or `-loose`.
+    fn class(self) -> &'static str {
+        match self {
+            StackSpacing::Tight => "slide-stack slide-stack-tight",
+            StackSpacing::Normal => "slide-stack slide-stack-normal",
+            StackSpacing::Loose => "slide-stack slide-stack-loose",
+        }
+    }
 }
 
 slide_node! {
@@ -74,6 +86,22 @@ impl SlideNode for SlideStack {
     fn markdown(&self, scope: &Scope<'_>) -> Markdown {
         scope.markdown_all(self.items.iter().map(Node::as_value))
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<div class="slide-stack slide-stack-normal">` (or `-tight`,
+    /// `-loose`) holding each item drawn by its own renderer, so a stat in
+    /// a stack keeps its look.
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        classed(
+            "div",
+            self.spacing.unwrap_or(StackSpacing::Normal).class(),
+            scope.html_all(self.items.iter().map(Node::as_value)),
+        )
+    }
+
+    /// A column with a 24, 48 or 72 px gap.
+    const CSS: &'static str = include_str!("slide_stack.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -1,7 +1,7 @@
 //! `slideWindow`: slide nodes framed in an app's title bar. Its children are
 //! `body[i]`.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use isomer_sdk::{Node, RefineContext};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::authored::LineText;
 use crate::check::{Issue, nested_frames};
+use crate::html::classed;
 use crate::primitives::{Catalogued, SlideNode};
 use crate::slack::text_mrkdwn;
 use crate::text::{join_lines, line};
@@ -109,6 +110,39 @@ impl SlideNode for SlideWindow {
         Markdown::paragraph(Inline::strong(self.caption()))
             .then(scope.markdown_all(self.body.iter().map(Node::as_value)))
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<figure class="slide-window slide-window-terminal">` (or
+    /// `-browser`, `-slack`, `-chat`): the title bar as its `<figcaption>`
+    /// (a Slack channel `# title`), then `<div class="slide-window-body">`
+    /// holding each node drawn by its own renderer.
+    fn html(&self, scope: &Scope<'_>) -> Html {
+        let chrome = match self.chrome {
+            WindowChrome::Browser => "slide-window slide-window-browser",
+            WindowChrome::Terminal => "slide-window slide-window-terminal",
+            WindowChrome::Slack => "slide-window slide-window-slack",
+            WindowChrome::Chat => "slide-window slide-window-chat",
+        };
+        classed(
+            "figure",
+            chrome,
+            classed(
+                "figcaption",
+                "slide-window-bar",
+                Html::text(&self.caption()),
+            )
+            .then(classed(
+                "div",
+                "slide-window-body",
+                scope.html_all(self.body.iter().map(Node::as_value)),
+            )),
+        )
+    }
+
+    /// The white panel (1.5 px border, 12 px corners) under a muted title
+    /// bar in mono 24 px.
+    const CSS: &'static str = include_str!("slide_window.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -3,11 +3,12 @@
 
 use isomer_sdk::RefineContext;
 use isomer_sdk::js_parity::format_js_number;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
-use crate::authored::{LineText, current_glyph};
+use crate::authored::{LineText, Size, current_glyph};
 use crate::check::{Issue, at_most_one};
+use crate::html::{classed, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_cell, raw_cell, table_block};
@@ -18,6 +19,10 @@ use crate::text::plain_text;
 pub const MAX_BELOW_VALUE: &str = "max must be at least every value";
 /// The message for two highlighted bars.
 pub const ONE_HIGHLIGHT: &str = "at most one bar can be highlighted";
+
+/// The share of the line the longest bar fills, in percent: the rest
+/// leaves room for its value (upstream `barMaxShare`, 85 %).
+pub const BAR_MAX_SHARE: f64 = 85.0;
 
 /// The column heads of the string-surface table.
 const HEADS: [&str; 3] = ["Label", "Value", "Detail"];
@@ -108,6 +113,42 @@ impl SlideBars {
     }
 }
 
+impl SlideBars {
+    /// The amount a full-length bar stands for: `max`, else the largest
+    /// value, else 1 when every value is 0.
+    fn full_scale(&self) -> f64 {
+        let max = self
+            .max
+            .unwrap_or_else(|| self.items.iter().map(|bar| bar.value).fold(0.0, f64::max));
+        if max > 0.0 { max } else { 1.0 }
+    }
+
+    /// The size step: the authored one, else by load (two per label line,
+    /// one per detail line): `l` up to 13, `m` up to 16, `s` past that
+    /// (upstream `barsFit`).
+    fn step(&self) -> Size {
+        self.size.unwrap_or_else(|| {
+            let load =
+                2 * self.items.len() + self.items.iter().filter(|bar| bar.detail.is_some()).count();
+            match load {
+                0..=13 => Size::L,
+                14..=16 => Size::M,
+                _ => Size::S,
+            }
+        })
+    }
+
+    /// A bar's length in whole percent of its line: `value / full scale`
+    /// of [`BAR_MAX_SHARE`], rounded, so the `slide-bar-w0` … `w85` class
+    /// of the stylesheet draws it (the `html` surface writes no inline
+    /// style).
+    pub fn bar_percent(&self, value: f64) -> u32 {
+        ((value / self.full_scale()) * BAR_MAX_SHARE)
+            .round()
+            .clamp(0.0, BAR_MAX_SHARE) as u32
+    }
+}
+
 impl SlideNode for SlideBars {
     /// `max` is at least every value; at most one bar is highlighted.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -166,6 +207,80 @@ impl SlideNode for SlideBars {
             .collect();
         Markdown::table(header, rows)
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML, as upstream draws it: `<div class="slide-bars slide-size-…">`
+    /// holding a `<ul>` with one `<li class="slide-bars-row">` per bar: the
+    /// label (after a primary disc when highlighted), then the measure: a
+    /// line of the bar (`aria-hidden`, its length a `slide-bar-wN` class of
+    /// [`SlideBars::bar_percent`]) and the value, then the detail.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let step = self.step();
+        let rows = self.items.iter().map(|bar| {
+            let highlighted = bar.highlight == Some(true);
+            let mut label = Html::new();
+            if highlighted {
+                label.push(Html::element(
+                    "span",
+                    &[("class", "slide-bars-cue"), ("aria-hidden", "true")],
+                    Html::new(),
+                ));
+            }
+            label.push(marks_html(&bar.label));
+            let width = format!(
+                "slide-bar slide-bar-w{}{}",
+                self.bar_percent(bar.value),
+                if highlighted {
+                    " slide-bar-highlight"
+                } else {
+                    ""
+                }
+            );
+            let line = classed(
+                "div",
+                "slide-bars-line",
+                Html::element(
+                    "div",
+                    &[("class", &width), ("aria-hidden", "true")],
+                    Html::new(),
+                )
+                .then(classed(
+                    "span",
+                    if highlighted {
+                        "slide-bars-value slide-bars-value-highlight"
+                    } else {
+                        "slide-bars-value"
+                    },
+                    Html::text(&format_js_number(bar.value)),
+                )),
+            );
+            let mut measure = line;
+            if let Some(detail) = &bar.detail {
+                measure.push(classed("span", "slide-bars-detail", marks_html(detail)));
+            }
+            classed(
+                "li",
+                "slide-bars-row",
+                classed("span", "slide-bars-label", label).then(classed(
+                    "div",
+                    "slide-bars-measure",
+                    measure,
+                )),
+            )
+        });
+        classed(
+            "div",
+            &format!("slide-bars {}", size_class(step)),
+            classed("ul", "slide-bars-list", Html::concat(rows)),
+        )
+    }
+
+    /// The rows: a 340 px bold label column, bars in the text colour (the
+    /// highlighted one primary) 48/40/32 px tall with 8 px corners, values
+    /// 40/36/32 px ExtraBold after the bar, mono details under it; one
+    /// width class per whole percent up to 85.
+    const CSS: &'static str = include_str!("slide_bars.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -3,7 +3,7 @@
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 
-use crate::html::{classed, line_html, marks_html};
+use crate::html::{classed, fitted_size, line_html, marks_html, size_class};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -153,31 +153,42 @@ impl SlideNode for SlideDelta {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: `<div class="slide-stat">` holding one row
-    /// (`<div class="slide-delta">`): each side as a
+    /// HTML: `<div class="slide-delta-figure slide-size-…">` holding one
+    /// row (`<div class="slide-delta">`): each side as a
     /// `<div class="slide-stat-item">` of its label (a caption, upper-cased
     /// except code) over its value at display size ([`Figure::html`],
-    /// 160 px), a `→` between them, and the change in
-    /// `<p class="slide-delta-change">`; the sentence under the row as
-    /// `<p class="slide-stat-body">`.
+    /// 200/128/96 px, the after value primary), a `→` between them, and
+    /// the change in `<p class="slide-delta-change">`; the sentence under
+    /// the row as `<p class="slide-stat-body">`. An unset size is the
+    /// largest step at which both values fit one 1,100 px line.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        let side = |point: &DeltaPoint| {
+        let side = |point: &DeltaPoint, class: &str| {
             classed(
                 "div",
-                "slide-stat-item",
+                class,
                 classed("p", "slide-caption", Html::text(&label_text(&point.label)))
                     .then(point.figure().html()),
             )
         };
-        let mut row = side(&self.before)
-            .then(classed("p", "slide-delta-change", Html::text("→")))
-            .then(side(&self.after));
+        let mut row = side(&self.before, "slide-stat-item")
+            .then(Html::element(
+                "p",
+                &[("class", "slide-delta-arrow"), ("aria-hidden", "true")],
+                Html::text("→"),
+            ))
+            .then(side(&self.after, "slide-stat-item slide-delta-after"));
         if let Some(change) = &self.change {
             row.push(classed("p", "slide-delta-change", line_html(change)));
         }
+        let readings = format!(
+            "{} {}",
+            self.before.figure().text(),
+            self.after.figure().text()
+        );
+        let size = fitted_size(self.size, &readings, [200.0, 128.0, 96.0], 1100.0, 1.0);
         classed(
             "div",
-            "slide-stat",
+            &format!("slide-delta-figure {}", size_class(size)),
             classed("div", "slide-delta", row).then(classed(
                 "p",
                 "slide-stat-body",
@@ -185,6 +196,10 @@ impl SlideNode for SlideDelta {
             )),
         )
     }
+
+    /// Before → after at 200/128/96 px (the after value primary), a 200 px
+    /// arrow, the change 72 px ExtraBold, the note 32 px.
+    const CSS: &'static str = include_str!("slide_delta.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -8,13 +8,14 @@
 //! string surfaces print the words, which need no legend.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::authored::{CURRENT_GLYPH, LineText};
+use crate::authored::{CURRENT_GLYPH, LineText, Size};
 use crate::check::Issue;
+use crate::html::{classed, marks_html, size_class};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_cell, raw_cell, table_block};
@@ -49,6 +50,45 @@ impl MatrixMark {
             MatrixMark::Full => "Yes",
             MatrixMark::Partial => "Partial",
             MatrixMark::None => "No",
+        }
+    }
+
+    /// The class of the drawn mark: a full disc, a half-filled ring, a
+    /// dash.
+    fn class(self) -> &'static str {
+        match self {
+            MatrixMark::Full => "slide-matrix-full",
+            MatrixMark::Partial => "slide-matrix-partial",
+            MatrixMark::None => "slide-matrix-none",
+        }
+    }
+
+    /// The drawn mark: `<span class="slide-matrix-mark slide-matrix-full">`
+    /// (a partial ring holds a `slide-matrix-half` span, its filled half),
+    /// named by its word (`role="img"`, `aria-label`) in a cell and hidden
+    /// from assistive technology in the legend, where the word follows it.
+    fn html(self, legend: bool, highlighted: bool) -> Html {
+        let mut class = format!("slide-matrix-mark {}", self.class());
+        if highlighted {
+            class.push_str(" slide-matrix-mark-highlight");
+        }
+        let inner = if self == MatrixMark::Partial {
+            classed("span", "slide-matrix-half", Html::new())
+        } else {
+            Html::new()
+        };
+        if legend {
+            Html::element("span", &[("class", &class), ("aria-hidden", "true")], inner)
+        } else {
+            Html::element(
+                "span",
+                &[
+                    ("class", &class),
+                    ("role", "img"),
+                    ("aria-label", self.word()),
+                ],
+                inner,
+            )
         }
     }
 }
@@ -122,6 +162,18 @@ impl SlideMatrix {
     }
 }
 
+impl SlideMatrix {
+    /// The size step: the authored one, else by row count: `l` up to four
+    /// rows, `m` up to five, `s` past that (upstream `matrixFit`).
+    fn step(&self) -> Size {
+        self.size.unwrap_or(match self.rows.len() {
+            0..=4 => Size::L,
+            5 => Size::M,
+            _ => Size::S,
+        })
+    }
+}
+
 impl SlideNode for SlideMatrix {
     /// One mark per column in every row; `highlight` names a column.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -179,6 +231,89 @@ impl SlideNode for SlideMatrix {
             .collect();
         Markdown::table(head, rows)
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML, as upstream draws it: `<div class="slide-matrix slide-size-…">`
+    /// holding one `<table>`: a head row of an empty corner cell and a
+    /// `<th scope="col">` per option (the highlighted one after a primary
+    /// disc), then per capability a `<th scope="row">` and one cell per
+    /// option holding its drawn mark ([`MatrixMark`]: disc, half ring,
+    /// dash), the highlighted column's cells in a tinted band. With
+    /// `legend` (the default) a `<ul class="slide-matrix-legend">` follows,
+    /// naming each mark the rows use, in the order full, partial, none
+    /// (none when the rows use no mark).
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let highlight = self.highlight.map(|h| h as usize);
+        let mut head = Html::element("td", &[], Html::new());
+        for (index, column) in self.columns.iter().enumerate() {
+            if highlight == Some(index) {
+                head.push(Html::element(
+                    "th",
+                    &[("scope", "col"), ("class", "slide-matrix-highlight")],
+                    Html::element(
+                        "span",
+                        &[("class", "slide-matrix-cue"), ("aria-hidden", "true")],
+                        Html::new(),
+                    )
+                    .then(marks_html(column)),
+                ));
+            } else {
+                head.push(Html::element("th", &[("scope", "col")], marks_html(column)));
+            }
+        }
+        let body = Html::concat(self.rows.iter().map(|row| {
+            let mut cells = Html::element("th", &[("scope", "row")], marks_html(&row.label));
+            for (index, mark) in row.marks.iter().enumerate() {
+                let highlighted = highlight == Some(index);
+                let cell = mark.html(false, highlighted);
+                cells.push(if highlighted {
+                    classed("td", "slide-matrix-band", cell)
+                } else {
+                    Html::element("td", &[], cell)
+                });
+            }
+            Html::element("tr", &[], cells)
+        }));
+        let table = Html::element(
+            "table",
+            &[],
+            Html::element("thead", &[], Html::element("tr", &[], head)).then(Html::element(
+                "tbody",
+                &[],
+                body,
+            )),
+        );
+        let mut out = table;
+        let used: Vec<MatrixMark> = [MatrixMark::Full, MatrixMark::Partial, MatrixMark::None]
+            .into_iter()
+            .filter(|kind| self.rows.iter().any(|row| row.marks.contains(kind)))
+            .collect();
+        if self.legend != Some(false) && !used.is_empty() {
+            out.push(classed(
+                "ul",
+                "slide-matrix-legend",
+                Html::concat(used.into_iter().map(|kind| {
+                    Html::element(
+                        "li",
+                        &[],
+                        kind.html(true, false).then(Html::text(kind.word())),
+                    )
+                })),
+            ));
+        }
+        classed(
+            "div",
+            &format!("slide-matrix {}", size_class(self.step())),
+            out,
+        )
+    }
+
+    /// The grid: a 340 px bold label column, mono heads, 28 px marks (a
+    /// disc, a 3 px ring half filled, a 24 × 3 px dash) in the text colour,
+    /// primary in the highlighted column's tinted band, 2 px row rules and
+    /// a legend of 24 px marks.
+    const CSS: &'static str = include_str!("slide_matrix.css");
 
     const NATIVE_SLACK: bool = true;
 

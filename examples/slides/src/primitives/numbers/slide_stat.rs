@@ -77,9 +77,9 @@ impl SlideNode for SlideStat {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: `<div class="slide-stat">` holding the value at display size
-    /// ([`Figure::html`], 200 px) and the sentence under it
-    /// (`<p class="slide-stat-body">`).
+    /// HTML: `<div class="slide-stat">` holding the value
+    /// ([`Figure::html`], 112 px primary) beside the sentence
+    /// (`<p class="slide-stat-body">`), under a top rule.
     fn html(&self, _scope: &Scope<'_>) -> Html {
         classed(
             "div",
@@ -89,6 +89,12 @@ impl SlideNode for SlideStat {
                 .then(classed("p", "slide-stat-body", marks_html(&self.body))),
         )
     }
+
+    /// The stat under its rule, and the figure every number primitive
+    /// shares (`slide-value`, `slide-unit`, `slide-pending`, the body
+    /// sentence `slide-stat-body`), which never wraps between a number and
+    /// its unit.
+    const CSS: &'static str = include_str!("slide_stat.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -3,7 +3,7 @@
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Html, Markdown, Scope};
 
-use crate::html::{classed, marks_html, toned_caption};
+use crate::html::{classed, fitted_size, marks_html, size_class, toned_caption};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
@@ -99,14 +99,26 @@ impl SlideNode for SlideStats {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: `<div class="slide-stats">`, one equal
-    /// `<div class="slide-stat-item">` per measure side by side: the value
-    /// at display size ([`Figure::html`], 120 px), the label as a caption,
-    /// the sentence as `<p class="slide-stat-body">`.
+    /// HTML: `<div class="slide-stats slide-size-…">`, one equal
+    /// `<div class="slide-stat-item">` per measure side by side, apart by
+    /// 2 px rules: the value at display size ([`Figure::html`], 200/128/96
+    /// px), the label as a caption, the sentence as
+    /// `<p class="slide-stat-body">`. An unset size is the largest step at
+    /// which the longest value (with its unit) fits its column on one line;
+    /// a placeholder does not count.
     fn html(&self, _scope: &Scope<'_>) -> Html {
+        let longest = self
+            .items
+            .iter()
+            .filter_map(|item| item.figure().reading())
+            .max_by_key(|reading| reading.chars().count())
+            .unwrap_or_default();
+        let columns = self.items.len().max(1) as f32;
+        let width = (1664.0 - 56.0 * (columns - 1.0)) / columns;
+        let size = fitted_size(self.size, &longest, [200.0, 128.0, 96.0], width, 1.0);
         classed(
             "div",
-            "slide-stats",
+            &format!("slide-stats {}", size_class(size)),
             Html::concat(self.items.iter().map(|item| {
                 classed(
                     "div",
@@ -119,6 +131,10 @@ impl SlideNode for SlideStats {
             })),
         )
     }
+
+    /// Ruled columns; values 200/128/96 px in the text colour, the label
+    /// 40 px bold, the body 28 px.
+    const CSS: &'static str = include_str!("slide_stats.css");
 
     const NATIVE_SLACK: bool = true;
 

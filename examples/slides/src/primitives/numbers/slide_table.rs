@@ -1,11 +1,12 @@
 //! `slideTable`: a headed grid of short cells, optionally in named groups.
 
 use isomer_sdk::RefineContext;
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::LineText;
 use crate::check::Issue;
+use crate::html::{classed, line_html};
 use crate::markdown::caption_paragraph;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_cell, caption_blocks, raw_cell, table_block};
@@ -187,6 +188,73 @@ impl SlideNode for SlideTable {
         }
         out
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: one `<table class="slide-table">`: the label as its
+    /// `<caption>`, a `<thead>` row of `<th scope="col">` heads, then one
+    /// `<tbody>` per group (one for plain rows) opening with the group's
+    /// label as a `<th scope="rowgroup">` spanning every column; with
+    /// `rowHeaders` a row's first cell is a `<th scope="row">`. Heads,
+    /// caption and group labels are upper-cased by the stylesheet.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let columns = self.columns.len().to_string();
+        let mut table = Html::new();
+        if let Some(label) = &self.label {
+            table.push(Html::element("caption", &[], line_html(label)));
+        }
+        table.push(Html::element(
+            "thead",
+            &[],
+            Html::element(
+                "tr",
+                &[],
+                Html::concat(
+                    self.columns
+                        .iter()
+                        .map(|column| Html::element("th", &[("scope", "col")], line_html(column))),
+                ),
+            ),
+        ));
+        for (label, rows) in self.sections() {
+            let mut body = Html::new();
+            if let Some(label) = label {
+                body.push(classed(
+                    "tr",
+                    "slide-table-group",
+                    Html::element(
+                        "th",
+                        &[("scope", "rowgroup"), ("colspan", &columns)],
+                        line_html(label),
+                    ),
+                ));
+            }
+            for row in rows {
+                body.push(Html::element(
+                    "tr",
+                    &[],
+                    Html::concat(row.iter().enumerate().map(|(index, cell)| {
+                        if index == 0 && self.row_headers == Some(true) {
+                            Html::element(
+                                "th",
+                                &[("scope", "row"), ("class", "slide-table-row-head")],
+                                line_html(cell),
+                            )
+                        } else {
+                            Html::element("td", &[], line_html(cell))
+                        }
+                    })),
+                ));
+            }
+            table.push(Html::element("tbody", &[], body));
+        }
+        classed("table", "slide-table", table)
+    }
+
+    /// The white grid (1.5 px border, 10 px corners), its head on the
+    /// table-head fill in 24 px bold upper-case, cells 30 px with 16 × 24
+    /// padding and row dividers, row headers bold in the text colour.
+    const CSS: &'static str = include_str!("slide_table.css");
 
     const NATIVE_SLACK: bool = true;
 

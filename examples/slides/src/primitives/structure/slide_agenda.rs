@@ -1,10 +1,12 @@
 //! `slideAgenda`: every section of the talk, the current one marked.
 
 use isomer_sdk::RefineContext;
+use isomer_sdk::surface::{Html, Scope};
 
 use crate::authored::LineText;
 use crate::check::{Issue, at_most_one};
-use crate::list::{Entry, List};
+use crate::html::{classed, line_html, size_class};
+use crate::list::{Entry, List, size_for_load};
 use crate::primitives::SlideNode;
 use crate::text::{SEPARATOR, line};
 
@@ -13,6 +15,13 @@ pub const ONE_CURRENT_SECTION: &str = "at most one section can be current";
 
 /// What string surfaces print instead of the current section's count.
 const YOU_ARE_HERE: &str = "YOU ARE HERE";
+
+/// What the drawn slide writes instead of the current section's count
+/// (upper-cased by the stylesheet, as upstream's label).
+const YOU_ARE_HERE_LABEL: &str = "You are here";
+
+/// The section counts the `l` and `m` steps hold (upstream's agenda fit).
+const AGENDA_FIT: [usize; 2] = [4, 5];
 
 slide_node! {
     catalog "slideAgenda" in "Slide structure" {
@@ -72,8 +81,55 @@ impl SlideAgenda {
 }
 
 impl SlideNode for SlideAgenda {
-    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
     const NATIVE_HTML: bool = true;
+
+    const CSS: &'static str = include_str!("slide_agenda.css");
+
+    /// HTML: `<ol class="slide-agenda slide-size-…">` of ruled rows, each
+    /// `<li>` a grid of the number (`slide-agenda-number`, in a 160 px
+    /// column), the title (`slide-agenda-title`) and the count
+    /// (`slide-agenda-count`); the current row (`aria-current="step"`,
+    /// primary) says "You are here" (`slide-agenda-here`) instead of its
+    /// count, and the rows before it are `slide-agenda-past` (soft). The
+    /// size step is the author's, else picked from the number of sections.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let size = size_for_load(self.size, self.sections.len(), AGENDA_FIT);
+        let current = self
+            .sections
+            .iter()
+            .position(|section| section.current == Some(true));
+        let rows = Html::concat(self.sections.iter().enumerate().map(|(index, section)| {
+            let tail = if section.current == Some(true) {
+                classed("span", "slide-agenda-here", Html::text(YOU_ARE_HERE_LABEL))
+            } else {
+                match &section.count {
+                    Some(count) => classed("span", "slide-agenda-count", line_html(count)),
+                    None => Html::element("span", &[], Html::new()),
+                }
+            };
+            let content = classed("span", "slide-agenda-number", line_html(&section.number))
+                .then(Html::text(" "))
+                .then(classed(
+                    "span",
+                    "slide-agenda-title",
+                    line_html(&section.title),
+                ))
+                .then(Html::text(" "))
+                .then(tail);
+            if section.current == Some(true) {
+                Html::element("li", &[("aria-current", "step")], content)
+            } else if current.is_some_and(|current| index < current) {
+                Html::element("li", &[("class", "slide-agenda-past")], content)
+            } else {
+                Html::element("li", &[], content)
+            }
+        }));
+        Html::element(
+            "ol",
+            &[("class", &format!("slide-agenda {}", size_class(size)))],
+            rows,
+        )
+    }
 
     /// One entry per section: the bold number, then ` Title · count`.
     fn as_list(&self) -> Option<List> {

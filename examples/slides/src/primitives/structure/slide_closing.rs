@@ -111,6 +111,9 @@ impl SlideNode for SlideClosing {
     /// plain text); a `- **goal**: body` list.
     const NATIVE_HTML: bool = true;
 
+    /// The closing row: title 160/128/96 px, labelled links 48 px primary, ruled paths.
+    const CSS: &'static str = include_str!("slide_closing.css");
+
     /// HTML: `<div class="slide-closing">`; in its first column the title
     /// as `<h1>` with its size class (160, 128 or 96 px; unset fits it on
     /// two lines of the column) and the links as

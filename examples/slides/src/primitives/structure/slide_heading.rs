@@ -55,6 +55,9 @@ impl SlideNode for SlideHeading {
     /// Markdown: `# title`, then the lede as a paragraph.
     const NATIVE_HTML: bool = true;
 
+    /// The heading block: title 76/64/56 px, lede 36 px, strong words primary.
+    const CSS: &'static str = include_str!("slide_heading.css");
+
     /// HTML: `<div class="slide-heading">` with the title as `<h1>` and its
     /// size class (76, 64 or 56 px; unset fits it on two lines of 1,560 px),
     /// then the lede as `<p class="slide-lede">`.

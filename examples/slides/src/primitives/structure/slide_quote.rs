@@ -62,10 +62,14 @@ impl SlideNode for SlideQuote {
     /// Markdown: a blockquote of `“text”`, an empty line, `— source, context`.
     const NATIVE_HTML: bool = true;
 
+    /// The words at 96/76/64 px under a hanging quote, the ruled caption: source 32 px bold, context 28 px.
+    const CSS: &'static str = include_str!("slide_quote.css");
+
     /// HTML: `<figure class="slide-quote">`, the words in curly quotes as a
     /// `<blockquote>` with its size class (96, 76 or 64 px; unset fits them
     /// on four lines of 1,500 px), then `<figcaption>` with the source in
-    /// `<strong>` and the context in `<span>`.
+    /// `<strong>` and the context in `<span>`, a space between them so the
+    /// page's text reads `source context`.
     fn html(&self, _scope: &Scope<'_>) -> Html {
         let size = fitted_size(self.size, &self.text, [96.0, 76.0, 64.0], 1500.0, 4.0);
         let words = Html::text("“")
@@ -73,6 +77,7 @@ impl SlideNode for SlideQuote {
             .then(Html::text("”"));
         let mut source = Html::element("strong", &[], line_html(&self.source));
         if let Some(context) = &self.context {
+            source.push(Html::text(" "));
             source.push(Html::element("span", &[], line_html(context)));
         }
         classed(

@@ -91,6 +91,9 @@ impl SlideNode for SlideSection {
     /// their `hrefs` when given (an unsafe href leaves the item unlinked).
     const NATIVE_HTML: bool = true;
 
+    /// The section row: number 280 px primary over the title 120 px, ruled rows 34 px (the rows `slideClosing` shares).
+    const CSS: &'static str = include_str!("slide_section.css");
+
     /// HTML: `<div class="slide-section">` holding the number
     /// (`<p class="slide-section-number">`) over the title (`<h1>`), then
     /// the contents as an `<ol class="slide-rows">`, each linked when it has

@@ -1,9 +1,10 @@
 //! `slideSource`: the one-line citation under a slide's figures.
 
-use isomer_sdk::surface::{Inline, Markdown, Scope};
+use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::WrappedText;
+use crate::html::{classed, marks_html};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::marks_mrkdwn;
@@ -44,6 +45,20 @@ impl SlideNode for SlideSource {
             Inline::text(format!("Source{SEPARATOR}")).then(marks_inline(&self.text)),
         ))
     }
+
+    const NATIVE_HTML: bool = true;
+
+    /// HTML: `<p class="slide-source">Source · text</p>`, marks kept.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        classed(
+            "p",
+            "slide-source",
+            Html::text(&format!("Source{SEPARATOR}")).then(marks_html(&self.text)),
+        )
+    }
+
+    /// One 24 px line in the footer's subtle colour.
+    const CSS: &'static str = include_str!("slide_source.css");
 
     const NATIVE_SLACK: bool = true;
 

@@ -44,6 +44,9 @@ impl SlideNode for SlideStatement {
     /// Markdown: `# sentence`, marks kept.
     const NATIVE_HTML: bool = true;
 
+    /// One claim at 128/112/96 px ExtraBold, strong words primary.
+    const CSS: &'static str = include_str!("slide_statement.css");
+
     /// HTML: `<p class="slide-statement slide-size-…">` (128, 112 or 96 px;
     /// unset fits it on three lines of 1,560 px).
     fn html(&self, _scope: &Scope<'_>) -> Html {

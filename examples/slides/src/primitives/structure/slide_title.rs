@@ -123,6 +123,9 @@ impl SlideNode for SlideTitle {
 
     const NATIVE_HTML: bool = true;
 
+    /// The 1.1 : 1 title row: eyebrow, title 240/176/128 px, tagline, definition, aside.
+    const CSS: &'static str = include_str!("slide_title.css");
+
     /// HTML: `<div class="slide-title">`, then the eyebrow upper-cased
     /// (`<p class="slide-eyebrow">`), the title as `<h1>` with its size
     /// class (240, 176 or 128 px; unset fits it on two lines of the title

@@ -1,9 +1,11 @@
 //! `slideBulletList`: short unordered points with a shared marker.
 
+use isomer_sdk::surface::{Html, Scope};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
 use crate::authored::{LineText, WrappedText};
+use crate::html::{classed, marks_html, toned_caption};
 use crate::list::{Entry, List, TextMarker};
 use crate::primitives::SlideNode;
 
@@ -54,9 +56,71 @@ slide_node! {
     }
 }
 
+/// What assistive technology announces for a drawn check (upstream's
+/// words); the dot is decoration and says nothing.
+const CHECK_LABEL: &str = "Included";
+
+/// What assistive technology announces for a cross.
+const CROSS_LABEL: &str = "Left out";
+
 impl SlideNode for SlideBulletList {
-    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
     const NATIVE_HTML: bool = true;
+
+    const CSS: &'static str = include_str!("slide_bullet_list.css");
+
+    /// HTML: `<div class="slide-bullets">` holding the caption
+    /// (`<p class="slide-caption">`, upper-cased) and a `<ul>` of ruled
+    /// rows, each a marker (`slide-bullet-marker`) then the point's
+    /// `<span>`. The marker is drawn, not typed: a primary dot
+    /// (`slide-bullet-dot`, `aria-hidden`), a check made of two borders
+    /// turned 45° (`slide-bullet-check`, `role="img"` "Included"), or a
+    /// bold `×` (`slide-bullet-cross`, `role="img"` "Left out").
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let marker = || match self.marker {
+            Some(BulletMarker::Check) => Html::element(
+                "span",
+                &[
+                    ("class", "slide-bullet-marker"),
+                    ("role", "img"),
+                    ("aria-label", CHECK_LABEL),
+                ],
+                classed("span", "slide-bullet-check", Html::new()),
+            ),
+            Some(BulletMarker::X) => Html::element(
+                "span",
+                &[
+                    ("class", "slide-bullet-marker"),
+                    ("role", "img"),
+                    ("aria-label", CROSS_LABEL),
+                ],
+                Html::element(
+                    "span",
+                    &[("class", "slide-bullet-cross"), ("aria-hidden", "true")],
+                    Html::text("×"),
+                ),
+            ),
+            _ => Html::element(
+                "span",
+                &[("class", "slide-bullet-marker"), ("aria-hidden", "true")],
+                classed("span", "slide-bullet-dot", Html::new()),
+            ),
+        };
+        let items = Html::concat(self.items.iter().map(|item| {
+            Html::element(
+                "li",
+                &[],
+                marker().then(Html::element("span", &[], marks_html(item))),
+            )
+        }));
+        classed(
+            "div",
+            "slide-bullets",
+            self.label
+                .as_deref()
+                .map_or_else(Html::new, |label| toned_caption(label, None))
+                .then(Html::element("ul", &[], items)),
+        )
+    }
 
     /// The points under the caption: a dot is the list's own marker (`- `
     /// on text), a check or a cross a glyph before each point.

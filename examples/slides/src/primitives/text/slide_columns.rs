@@ -4,9 +4,10 @@
 use isomer_sdk::RefineContext;
 use isomer_sdk::surface::{Html, Inline, Markdown, Scope};
 
-use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
+use crate::authored::{CURRENT_GLYPH, LineText, WrappedText, display_columns};
 use crate::check::Issue;
-use crate::html::{classed, line_html, marks_html};
+use crate::html::{classed, line_html, marks_html, size_class};
+use crate::list::{row_load, size_for_load};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::text::{join_blocks, join_lines, line, plain_text};
@@ -84,6 +85,11 @@ impl SlideColumns {
     }
 }
 
+/// The largest load (the longest column's characters times the number of
+/// columns, plus the footnote's) the `l` and `m` steps hold (upstream's
+/// columns fit).
+const COLUMNS_FIT: [usize; 2] = [400, 520];
+
 impl SlideNode for SlideColumns {
     /// `highlight` is an index into `items`.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -151,13 +157,18 @@ impl SlideNode for SlideColumns {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: `<div class="slide-columns-group">` holding the row
-    /// `<div class="slide-columns">`, one equal
-    /// `<div class="slide-column">` per option side by side (the
-    /// recommended one also `slide-column-highlight`, drawn with a primary
-    /// border instead of a `●`): the title as `<h2>`, the tags as `<code>`
-    /// chips in `<p class="slide-tags">`, the body as `<p>`; the footnote
-    /// under the row as `<p class="slide-footnote">` (`<code>` then text).
+    const CSS: &'static str = include_str!("slide_columns.css");
+
+    /// HTML: `<div class="slide-columns-group slide-size-…">` holding the
+    /// row `<div class="slide-columns">`, one equal
+    /// `<div class="slide-column">` per option side by side, ruled apart
+    /// (the recommended one also `slide-column-highlight`, its title in
+    /// primary with a disc instead of a `●`): the title as `<h2>`, the
+    /// tags as mono `<code>` chips in `<p class="slide-tags">`, the body
+    /// as `<p>`; the footnote under the row, over a rule, as
+    /// `<p class="slide-footnote">` (`<code>` then text). The size step is
+    /// the author's, else picked from the longest column's text times the
+    /// number of columns, plus the footnote.
     fn html(&self, _scope: &Scope<'_>) -> Html {
         let columns = Html::concat(self.items.iter().enumerate().map(|(index, column)| {
             let mut body = Html::element("h2", &[], line_html(&column.title));
@@ -189,6 +200,19 @@ impl SlideNode for SlideColumns {
                     .then(marks_html(&footnote.text)),
             ));
         }
-        classed("div", "slide-columns-group", out)
+        let footnote = self.footnote.as_ref().map_or(0, |footnote| {
+            display_columns(&footnote.code) + display_columns(&plain_text(&footnote.text))
+        });
+        let load = row_load(self.items.iter().map(|column| {
+            std::iter::once(column.title.as_str())
+                .chain(column.tags.iter().flatten().map(|tag| tag.as_str()))
+                .chain(std::iter::once(column.body.as_str()))
+        })) + footnote;
+        let size = size_for_load(self.size, load, COLUMNS_FIT);
+        classed(
+            "div",
+            &format!("slide-columns-group {}", size_class(size)),
+            out,
+        )
     }
 }

@@ -1,10 +1,11 @@
 //! `slideDefinitions`: a ruled glossary.
 
-use isomer_sdk::surface::Scope;
+use isomer_sdk::surface::{Html, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
-use crate::list::{Entry, List};
+use crate::html::{classed, line_html, marks_html, size_class};
+use crate::list::{Entry, List, row_load, size_for_load};
 use crate::primitives::SlideNode;
 use crate::slack::{fields_section, marks_mrkdwn, text_mrkdwn};
 
@@ -46,9 +47,72 @@ slide_node! {
     }
 }
 
+/// Past this many terms the glossary splits into two columns (upstream's
+/// single-column maximum).
+const SINGLE_COLUMN_MAX: usize = 4;
+
+/// The largest load ([`row_load`] of each column's terms and bodies) the
+/// `l` and `m` steps hold (upstream's definitions fit).
+const DEFINITIONS_FIT: [usize; 2] = [480, 560];
+
+impl SlideDefinitions {
+    /// The terms as they are laid out: one column, or past
+    /// [`SINGLE_COLUMN_MAX`] two, the first one the longer, read top to
+    /// bottom then left to right.
+    fn columns(&self) -> Vec<&[Definition]> {
+        if self.items.len() <= SINGLE_COLUMN_MAX {
+            vec![&self.items[..]]
+        } else {
+            let (first, second) = self.items.split_at(self.items.len().div_ceil(2));
+            vec![first, second]
+        }
+    }
+}
+
 impl SlideNode for SlideDefinitions {
-    /// HTML: the list's own, one marker per item ([`List::html`](crate::list::List::html)).
     const NATIVE_HTML: bool = true;
+
+    const CSS: &'static str = include_str!("slide_definitions.css");
+
+    /// HTML: `<div class="slide-definitions slide-size-…">` holding one
+    /// `<dl>` per column (two past four terms), each term a ruled
+    /// `<div>` of the mono term `<dt>` over its meaning `<dd>`. The size
+    /// step is the author's, else picked from the longest column's text
+    /// times the number of columns.
+    fn html(&self, _scope: &Scope<'_>) -> Html {
+        let columns = self.columns();
+        let size = size_for_load(
+            self.size,
+            row_load(columns.iter().map(|column| {
+                column
+                    .iter()
+                    .flat_map(|item| [item.term.as_str(), item.body.as_str()])
+            })),
+            DEFINITIONS_FIT,
+        );
+        let lists = Html::concat(columns.iter().map(|column| {
+            Html::element(
+                "dl",
+                &[],
+                Html::concat(column.iter().map(|item| {
+                    Html::element(
+                        "div",
+                        &[],
+                        Html::element("dt", &[], line_html(&item.term)).then(Html::element(
+                            "dd",
+                            &[],
+                            marks_html(&item.body),
+                        )),
+                    )
+                })),
+            )
+        }));
+        classed(
+            "div",
+            &format!("slide-definitions {}", size_class(size)),
+            lists,
+        )
+    }
 
     fn as_list(&self) -> Option<List> {
         Some(List::new(

@@ -4,7 +4,7 @@ use isomer_sdk::surface::{Html, Markdown, Scope};
 use serde_json::Value;
 
 use crate::authored::{LineText, WrappedText};
-use crate::html::marks_html;
+use crate::html::{classed, line_html, marks_html, toned_caption};
 use crate::list::{Entry, List};
 use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
@@ -94,14 +94,40 @@ impl SlideNode for SlideList {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: the list's own markup ([`List::html`], one marker per item),
-    /// then the footnote as `<p>`.
+    const CSS: &'static str = include_str!("slide_list.css");
+
+    /// HTML: `<div class="slide-facts">` holding the caption
+    /// (`<p class="slide-caption">`, upper-cased), a `<ul>` of rows and
+    /// the footnote (`slide-facts-footnote`). With any term the rows are
+    /// ruled (`slide-facts-termed`), each a grid of the mono term
+    /// (`slide-facts-term`, a 300 px column) and the body `<span>` (across
+    /// both columns when the row has no term, `slide-facts-wide`); with
+    /// none they are plain rows set closer, without rules.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        self.list().html().then(
-            self.footnote
-                .as_deref()
-                .map_or_else(Html::new, |f| Html::element("p", &[], marks_html(f))),
-        )
+        let termed = self.items.iter().any(|item| item.term.is_some());
+        let rows = Html::concat(self.items.iter().map(|item| {
+            let body = marks_html(&item.body);
+            let content = match &item.term {
+                Some(term) => classed("span", "slide-facts-term", line_html(term))
+                    .then(Html::element("span", &[], body)),
+                None if termed => classed("span", "slide-facts-wide", body),
+                None => body,
+            };
+            Html::element("li", &[], content)
+        }));
+        let mut out = self
+            .label
+            .as_deref()
+            .map_or_else(Html::new, |label| toned_caption(label, None));
+        out.push(if termed {
+            classed("ul", "slide-facts-termed", rows)
+        } else {
+            Html::element("ul", &[], rows)
+        });
+        if let Some(footnote) = &self.footnote {
+            out.push(classed("p", "slide-facts-footnote", marks_html(footnote)));
+        }
+        classed("div", "slide-facts", out)
     }
 
     const NATIVE_SLACK: bool = true;

@@ -7,7 +7,8 @@ use serde_json::Value;
 
 use crate::authored::{CURRENT_GLYPH, LineText, WrappedText};
 use crate::check::{Issue, at_most_one};
-use crate::list::{Entry, List, TextMarker};
+use crate::html::{classed, line_html, marks_html, size_class};
+use crate::list::{Entry, List, TextMarker, row_load, size_for_load};
 use crate::primitives::SlideNode;
 use crate::slack::{bold_mark_runs, bold_run, mark_runs, rich_list_under, run};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
@@ -109,6 +110,10 @@ impl RoadmapColumn {
     }
 }
 
+/// The largest load ([`row_load`] of each column's item titles and
+/// bodies) the `l` and `m` steps hold (upstream's roadmap fit).
+const ROADMAP_FIT: [usize; 2] = [440, 500];
+
 impl SlideNode for SlideRoadmap {
     /// At most one column is current.
     fn check(&self, _cx: &RefineContext<'_>) -> Vec<Issue> {
@@ -141,12 +146,55 @@ impl SlideNode for SlideRoadmap {
 
     const NATIVE_HTML: bool = true;
 
-    /// HTML: as Markdown, each column's heading as `<h2>` over its list's
-    /// own markup ([`List::html`], one marker per item).
+    const CSS: &'static str = include_str!("slide_roadmap.css");
+
+    /// HTML: `<ol class="slide-roadmap slide-size-…">` with one `<li>` per
+    /// horizon, side by side and ruled apart (`aria-current="step"` on the
+    /// current one, which draws a primary bar over its title): the title
+    /// as `<h2>`, the status as `<span class="slide-roadmap-status">`
+    /// (upper-cased by the stylesheet), then a `<ul>` of the work, each
+    /// `<li>` a bold title `<strong>` and a body `<span>`. The size step is
+    /// the author's, else picked from the longest column's text times the
+    /// number of columns.
     fn html(&self, _scope: &Scope<'_>) -> Html {
-        Html::concat(self.columns.iter().map(|column| {
-            Html::element("h2", &[], Html::text(&column.heading())).then(column.list().html())
-        }))
+        let size = size_for_load(
+            self.size,
+            row_load(self.columns.iter().map(|column| {
+                column
+                    .items
+                    .iter()
+                    .flat_map(|item| [item.title.as_str(), item.body.as_str()])
+            })),
+            ROADMAP_FIT,
+        );
+        let columns = Html::concat(self.columns.iter().map(|column| {
+            let items = Html::concat(column.items.iter().map(|item| {
+                Html::element(
+                    "li",
+                    &[],
+                    Html::element("strong", &[], marks_html(&item.title))
+                        .then(Html::text(" "))
+                        .then(Html::element("span", &[], marks_html(&item.body))),
+                )
+            }));
+            let content = Html::element("h2", &[], line_html(&column.title))
+                .then(classed(
+                    "span",
+                    "slide-roadmap-status",
+                    line_html(&column.status),
+                ))
+                .then(Html::element("ul", &[], items));
+            if column.current == Some(true) {
+                Html::element("li", &[("aria-current", "step")], content)
+            } else {
+                Html::element("li", &[], content)
+            }
+        }));
+        Html::element(
+            "ol",
+            &[("class", &format!("slide-roadmap {}", size_class(size)))],
+            columns,
+        )
     }
 
     const NATIVE_SLACK: bool = true;
