@@ -10,7 +10,8 @@
 //! Every figure is one whole picture from the snapshot render (markup and
 //! stylesheet) to PNG (or SVG) bytes:
 //! - `png`, `svg`: [`Pictures::png`] and [`Pictures::svg`] (parse the
-//!   markup and stylesheet, lay out, draw, encode), fonts registered once
+//!   markup and stylesheet, lay out, draw, encode; the SVG lays the page
+//!   out a second time for its text layer), fonts registered once
 //!   beforehand as a host does.
 //! - `chromium_warm`: a resident headless Chromium with the page open and
 //!   its fonts loaded; each iteration replaces the document with the slide
@@ -21,7 +22,7 @@
 //!   slide with a fresh profile, what a host without a resident browser
 //!   pays (process start, page load, screenshot, exit).
 //!
-//! Chromium draws with the same Inter and JetBrains Mono files, loaded
+//! Chromium draws with the same Inter, JetBrains Mono and Noto Sans Symbols 2 files, loaded
 //! through `@font-face`. Both Chromium groups are skipped, with a note,
 //! when no `chromium` is on `PATH` (Debian's `chromium` package provides
 //! one). Before measuring, the bench checks that Chromium's screenshot is
@@ -87,10 +88,18 @@ fn document(render: &SnapshotRender) -> String {
     let faces = [
         face("Inter", "Inter-Regular.otf", 400, "normal"),
         face("Inter", "Inter-Italic.otf", 400, "italic"),
+        face("Inter", "Inter-Medium.otf", 500, "normal"),
+        face("Inter", "Inter-SemiBold.otf", 600, "normal"),
         face("Inter", "Inter-Bold.otf", 700, "normal"),
         face("Inter", "Inter-ExtraBold.otf", 800, "normal"),
         face("JetBrains Mono", "JetBrainsMono-Regular.ttf", 400, "normal"),
         face("JetBrains Mono", "JetBrainsMono-Bold.ttf", 700, "normal"),
+        face(
+            "Noto Sans Symbols2",
+            "NotoSansSymbols2-Regular.ttf",
+            400,
+            "normal",
+        ),
     ]
     .concat();
     format!(

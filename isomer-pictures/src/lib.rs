@@ -29,19 +29,38 @@
 //! stylesheet the frame owns.
 //!
 //! - PNG: takumi's raster backend, one bitmap of the page's size.
-//! - SVG: takumi's vector backend. Glyphs are outlines, so the document
-//!   also carries the page's words for people and search: its title as
-//!   `<title>` and its text surface as `<desc>`, first in the root element.
-//! - PDF: takumi writes no PDF from Rust, so each page's SVG is converted by
-//!   `svg2pdf` and the pages are assembled into one document, one page per
-//!   composition, 1 px = 0.75 pt (96 dpi), with no creation date, so the
-//!   bytes depend on the input alone.
+//! - SVG: takumi's vector backend, which draws glyphs as outlines (it writes
+//!   no `<text>`). So the document also carries the page's words: its title
+//!   as `<title>` and its words as drawn as `<desc>`, first in the root
+//!   element, and a text layer last: every run of text takumi laid out, as
+//!   an invisible `<text>` at the run's place and width (see
+//!   [`Pictures::svg`]).
+//! - PDF: takumi writes no PDF from Rust, so each page's SVG, text layer
+//!   included, is converted by `svg2pdf` and the pages are assembled into
+//!   one document, one page per composition, 1 px = 0.75 pt (96 dpi), with
+//!   the first page's title as the document title and no creation date, so
+//!   the bytes depend on the input alone. The outlines draw the page; the
+//!   text layer becomes real PDF text in subsets of the faces, embedded, so
+//!   the words can be selected, searched and extracted (`pdftotext`).
 //!
-//! Fonts (Inter 400, 400 italic, 700 and 800; JetBrains Mono 400 and 700)
-//! are compiled in and registered once per [`Pictures`]; no system font is
-//! read. Only the scripts these faces cover are legible (Latin, Greek and
-//! Cyrillic): Arabic, Hebrew, Chinese, Japanese, Korean and emoji draw as
-//! empty boxes, without an error, and no further face can be registered yet.
+//! Why a text layer from takumi's layout rather than the SVG's own text:
+//! takumi's SVG backend has no `<text>` output, and the outlines are what
+//! makes the SVG and the PDF look exactly like the PNG (same shaping, same
+//! line breaks, no font needed by the reader). The layer takes each run's
+//! characters and box from the same layout, so it lies over the outlines
+//! it was drawn as.
+//!
+//! Fonts (Inter 400, 400 italic, 500, 600, 700 and 800; JetBrains Mono 400
+//! and 700 without ligatures; Noto Sans Symbols 2 for ✓ ✕ and other
+//! symbols, last) are compiled in as subsets and registered once per
+//! [`Pictures`]; no system font is read. They cover Latin, Greek, Cyrillic
+//! and common symbols; [`Pictures::register_face`] adds a host's face for
+//! other scripts or emoji. A character no face has draws as an empty box
+//! outline, without an error.
+//!
+//! Content longer than the page's body box is clipped by the frame's
+//! stylesheet and reported by [`Pictures::overflow`] as an [`Overflow`]
+//! finding, never drawn through the footer.
 //! Every output is deterministic: two renders of one composition are
 //! byte-identical.
 
@@ -59,16 +78,48 @@ use takumi::prelude::{
 mod overflow;
 mod svg_text;
 
-pub use overflow::Overflow;
+pub use overflow::{BODY_CLASS, Overflow};
 
-/// The faces compiled into the crate, registered by [`Pictures::new`].
-const FONTS: [&[u8]; 6] = [
-    include_bytes!("../fonts/Inter-Regular.otf"),
-    include_bytes!("../fonts/Inter-Italic.otf"),
-    include_bytes!("../fonts/Inter-Bold.otf"),
-    include_bytes!("../fonts/Inter-ExtraBold.otf"),
-    include_bytes!("../fonts/JetBrainsMono-Regular.ttf"),
-    include_bytes!("../fonts/JetBrainsMono-Bold.ttf"),
+/// The faces compiled into the crate, registered by [`Pictures::new`] in
+/// this order, which is the fallback order: a character the element's own
+/// family lacks is drawn from the first of these (then from faces a host
+/// registers) that has it. Noto Sans Symbols 2 comes last and draws ✓ ✕ and
+/// the other dingbats, which the Inter and JetBrains Mono subsets leave out
+/// (`fonts/subset.py` cuts them, `fonts/README.md` lists them).
+const FONTS: [(&str, &[u8]); 9] = [
+    (
+        "Inter-Regular.otf",
+        include_bytes!("../fonts/Inter-Regular.otf"),
+    ),
+    (
+        "Inter-Italic.otf",
+        include_bytes!("../fonts/Inter-Italic.otf"),
+    ),
+    (
+        "Inter-Medium.otf",
+        include_bytes!("../fonts/Inter-Medium.otf"),
+    ),
+    (
+        "Inter-SemiBold.otf",
+        include_bytes!("../fonts/Inter-SemiBold.otf"),
+    ),
+    ("Inter-Bold.otf", include_bytes!("../fonts/Inter-Bold.otf")),
+    (
+        "Inter-ExtraBold.otf",
+        include_bytes!("../fonts/Inter-ExtraBold.otf"),
+    ),
+    (
+        "JetBrainsMono-Regular.ttf",
+        include_bytes!("../fonts/JetBrainsMono-Regular.ttf"),
+    ),
+    (
+        "JetBrainsMono-Bold.ttf",
+        include_bytes!("../fonts/JetBrainsMono-Bold.ttf"),
+    ),
+    (
+        "NotoSansSymbols2-Regular.ttf",
+        include_bytes!("../fonts/NotoSansSymbols2-Regular.ttf"),
+    ),
 ];
 
 /// PDF points per CSS pixel (72 pt per inch over 96 px per inch).
@@ -79,13 +130,17 @@ const POINTS_PER_PIXEL: f32 = 0.75;
 #[non_exhaustive]
 pub enum PictureError {
     /// A compiled-in font did not load (a broken build, never input).
-    #[error("font {index} did not load: {message}")]
+    #[error("the compiled-in font {file} did not load: {message}")]
     Font {
-        /// The face's position in the compiled-in list.
-        index: usize,
+        /// The face's file name under the crate's `fonts/`.
+        file: &'static str,
         /// takumi's reason.
         message: String,
     },
+    /// A face given to [`Pictures::register_face`] is not a font takumi
+    /// reads (TrueType, OpenType or a collection of them).
+    #[error("the registered face does not load: {0}")]
+    Face(String),
     /// The page markup nests deeper than takumi lays out.
     #[error("page {page} cannot be laid out: {message}")]
     Markup {
@@ -119,6 +174,9 @@ pub enum PictureError {
 /// render shares the registered faces. `Pictures` is `Send + Sync`.
 pub struct Pictures {
     fonts: Fonts,
+    /// The same faces for the PDF's text layer (svg2pdf reads the SVG's
+    /// `<text>` with them and embeds the glyphs it uses).
+    text_faces: Arc<svg2pdf::usvg::fontdb::Database>,
 }
 
 impl std::fmt::Debug for Pictures {
@@ -142,15 +200,43 @@ impl Pictures {
     /// broken build can cause.
     pub fn new() -> Result<Pictures, PictureError> {
         let mut fonts = Fonts::default();
-        for (index, face) in FONTS.into_iter().enumerate() {
+        let mut text_faces = svg2pdf::usvg::fontdb::Database::new();
+        for (file, face) in FONTS {
             fonts
                 .register(FontResource::new(face))
                 .map_err(|error| PictureError::Font {
-                    index,
+                    file,
                     message: error.to_string(),
                 })?;
+            text_faces.load_font_source(svg2pdf::usvg::fontdb::Source::Binary(Arc::new(face)));
         }
-        Ok(Pictures { fonts })
+        Ok(Pictures {
+            fonts,
+            text_faces: Arc::new(text_faces),
+        })
+    }
+
+    /// Registers one more face (TrueType or OpenType bytes, or a collection
+    /// of faces), after the compiled-in ones and any registered before it:
+    /// a host adds a CJK, Arabic or emoji face this way, and text the
+    /// compiled-in faces lack is then drawn from it. Returns the family
+    /// names the face registered under (its typographic family name, else
+    /// its family name), which CSS may also name directly.
+    ///
+    /// Fallback follows registration order, so a face registered earlier
+    /// wins for a character two faces share.
+    ///
+    /// # Errors
+    /// [`PictureError::Face`] when the bytes are not a font.
+    pub fn register_face(&mut self, face: Vec<u8>) -> Result<Vec<String>, PictureError> {
+        let face = Arc::new(face);
+        let families = self
+            .fonts
+            .register(FontResource::new(face.as_slice()))
+            .map_err(|error| PictureError::Face(error.to_string()))?;
+        Arc::make_mut(&mut self.text_faces)
+            .load_font_source(svg2pdf::usvg::fontdb::Source::Binary(face));
+        Ok(families.into_iter().map(|family| family.name).collect())
     }
 
     /// The page as a PNG of `render.width` × `render.height` pixels.
@@ -174,7 +260,15 @@ impl Pictures {
     }
 
     /// The page as an SVG document of the page's size, with the page's
-    /// title as `<title>` and its text as `<desc>`.
+    /// title as `<title>`, its words as drawn as `<desc>` (one line per
+    /// line of text, in the authored case but where the stylesheet
+    /// upper-cases a label), and a text layer:
+    /// a last `<g class="text-layer">` with one `<text>` per run of text as
+    /// drawn (after `text-transform`), at the run's left edge and baseline,
+    /// `textLength` its measured width, in Inter, with `fill="none"` (no paint: in the PDF, text rendering mode 3, invisible).
+    /// The layer only carries the words (to select, search, read aloud, and
+    /// for the PDF); the visible text is the glyph outlines. Runs the body's
+    /// clip hides are left out.
     ///
     /// # Errors
     /// As [`Pictures::png`].
@@ -183,7 +277,10 @@ impl Pictures {
     }
 
     /// The pages as one PDF document, one page per composition, each
-    /// `width × 0.75` by `height × 0.75` points.
+    /// `width × 0.75` by `height × 0.75` points: each page's SVG (see
+    /// [`Pictures::svg`]) with its text layer as real, invisible PDF text in
+    /// embedded subsets of the faces, so `pdftotext` prints the words. The
+    /// document title (shown by viewers) is the first page title there is.
     ///
     /// # Errors
     /// As [`Pictures::png`], or [`PictureError::Pdf`] when a page's SVG
@@ -197,21 +294,21 @@ impl Pictures {
                 self.page_svg(page, &pages.css, pages.width, pages.height, index + 1)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        pdf::assemble(&svgs, pages.width, pages.height)
+        let title = pages.pages.iter().find_map(|page| page.title.as_deref());
+        pdf::assemble(&svgs, pages.width, pages.height, &self.text_faces, title)
     }
 
-    /// Where the page's content runs past the page, or `None` when it fits.
+    /// Where the page's content runs past its body box (the element with
+    /// class [`BODY_CLASS`], which the slides stylesheet clips) or past the
+    /// page, or `None` when it fits: the overflow finding of the picture,
+    /// whose `Display` is its message. Boxes and text runs both count.
     ///
     /// # Errors
     /// [`PictureError::Markup`], [`PictureError::Stylesheet`] or
     /// [`PictureError::Draw`].
     pub fn overflow(&self, render: &SnapshotRender) -> Result<Option<Overflow>, PictureError> {
-        overflow::of_page(
-            &self.fonts,
-            layout(&render.page, &render.css, render.width, render.height, 1)?,
-            render.width,
-            render.height,
-        )
+        let laid = layout(&render.page, &render.css, render.width, render.height, 1)?;
+        Ok(overflow::of_page(&self.fonts, laid, render.width, render.height, 1)?.overflow)
     }
 
     /// The pages whose content runs past the page, counted from 1, each with
@@ -226,8 +323,9 @@ impl Pictures {
         let mut overflowing = Vec::new();
         for (index, page) in pages.pages.iter().enumerate() {
             let laid = layout(page, &pages.css, pages.width, pages.height, index + 1)?;
-            if let Some(overflow) = overflow::of_page(&self.fonts, laid, pages.width, pages.height)?
-            {
+            let measure =
+                overflow::of_page(&self.fonts, laid, pages.width, pages.height, index + 1)?;
+            if let Some(overflow) = measure.overflow {
                 overflowing.push((index + 1, overflow));
             }
         }
@@ -242,6 +340,14 @@ impl Pictures {
         height: u32,
         number: usize,
     ) -> Result<String, PictureError> {
+        let runs = overflow::of_page(
+            &self.fonts,
+            layout(page, css, width, height, number)?,
+            width,
+            height,
+            number,
+        )?
+        .runs;
         let layout = layout(page, css, width, height, number)?;
         let options = SvgOptions::builder()
             .viewport(layout.viewport)
@@ -250,10 +356,11 @@ impl Pictures {
             .stylesheet(layout.stylesheet)
             .build();
         let svg = takumi::render_svg(options).map_err(|error| draw_error(number, error))?;
+        let svg = svg_text::with_layer(&svg, &svg_text::text_layer(&runs));
         Ok(svg_text::with_title_and_desc(
             &svg,
             page.title.as_deref(),
-            &page.text,
+            &svg_text::description(&runs),
         ))
     }
 }

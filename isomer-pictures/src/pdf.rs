@@ -1,15 +1,29 @@
 //! One PDF from the SVGs of its pages: each page's SVG converted by
 //! `svg2pdf` into a form XObject drawn over the whole page.
+//!
+//! The drawing is the SVG's glyph outlines; the words are its text layer,
+//! which svg2pdf writes as real PDF text (invisible, over the outlines) in
+//! the faces `text_faces` holds, each embedded as a subset of the glyphs
+//! used. So the text can be selected, searched and extracted, and no
+//! reader needs a font installed. The document info carries the title.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+use svg2pdf::usvg::fontdb::Database;
 
 use crate::{POINTS_PER_PIXEL, PictureError};
 
 /// The PDF of `svgs`, one page each, every page `width` × `height` pixels
-/// at [`POINTS_PER_PIXEL`].
-pub(crate) fn assemble(svgs: &[String], width: u32, height: u32) -> Result<Vec<u8>, PictureError> {
+/// at [`POINTS_PER_PIXEL`], titled `title` when given.
+pub(crate) fn assemble(
+    svgs: &[String],
+    width: u32,
+    height: u32,
+    text_faces: &Arc<Database>,
+    title: Option<&str>,
+) -> Result<Vec<u8>, PictureError> {
     let mut next = 1;
     let mut alloc = || {
         let id = Ref::new(next);
@@ -24,7 +38,10 @@ pub(crate) fn assemble(svgs: &[String], width: u32, height: u32) -> Result<Vec<u
     );
     let mut pdf = Pdf::new();
     let mut page_ids = Vec::with_capacity(svgs.len());
-    let options = svg2pdf::usvg::Options::default();
+    let options = svg2pdf::usvg::Options {
+        fontdb: Arc::clone(text_faces),
+        ..svg2pdf::usvg::Options::default()
+    };
     for (index, svg) in svgs.iter().enumerate() {
         let number = index + 1;
         let pdf_error = |message: String| PictureError::Pdf {
@@ -55,7 +72,16 @@ pub(crate) fn assemble(svgs: &[String], width: u32, height: u32) -> Result<Vec<u
         pdf.extend(&chunk);
         page_ids.push(page_id);
     }
-    pdf.catalog(catalog).pages(page_tree);
+    let mut root = pdf.catalog(catalog);
+    root.pages(page_tree);
+    if title.is_some() {
+        root.viewer_preferences().display_doc_title(true);
+    }
+    root.finish();
+    if let Some(title) = title {
+        let info = alloc();
+        pdf.document_info(info).title(TextStr(title));
+    }
     let count = i32::try_from(page_ids.len()).unwrap_or(i32::MAX);
     pdf.pages(page_tree).kids(page_ids).count(count);
     Ok(pdf.finish())

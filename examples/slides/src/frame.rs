@@ -68,8 +68,12 @@ pub fn validate_slide_deck_body(body: &[Value]) -> Vec<String> {
 /// title 160/128/96 px, ruled rows; split panes, columns, territories and
 /// stats in one row of equal columns; lists with one marker per item; a
 /// stat's value at 200 px, a delta's at 160 px, a stats item's at 120 px)
-/// and lets a word longer than its line break anywhere
-/// (`overflow-wrap: anywhere`), so no text runs past the slide; for every
+/// and breaks text only where a reader would (`overflow-wrap: break-word`:
+/// at spaces, after `/` and `-`, and inside a word only when the word alone
+/// is wider than its line), keeps a value with its unit on one line, and
+/// clips the body (`overflow: hidden` on `.slide-body`), so content longer
+/// than the slide ends at the body's edge instead of running through the
+/// footer (`isomer-pictures` reports it as an overflow); for every
 /// other primitive it styles the
 /// elements its Markdown becomes (headings at weight 800, body 28 px, list
 /// items 32 px, labels 24 px upper-case, code 26 px on a panel), so a new
