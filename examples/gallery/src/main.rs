@@ -97,6 +97,7 @@ fn run(out: &Path, corpus: &Path) -> Result<bool, Box<dyn std::error::Error>> {
         })
         .collect();
     let (goldens, missing) = corpus_goldens(corpus)?;
+    let golden_ids: Vec<String> = goldens.iter().map(|(id, _)| id.clone()).collect();
     for (id, golden) in goldens {
         slides.push((out.join("corpus").join(format!("{id}.png")), golden));
     }
@@ -127,7 +128,7 @@ fn run(out: &Path, corpus: &Path) -> Result<bool, Box<dyn std::error::Error>> {
         }
     }
     let readme = out.join("README.md");
-    std::fs::write(&readme, index(&catalog))
+    std::fs::write(&readme, index(&catalog, &golden_ids))
         .map_err(|error| format!("{}: {error}", readme.display()))?;
     Ok(all_drawn)
 }
@@ -169,13 +170,12 @@ fn corpus_goldens(dir: &Path) -> Result<Goldens, String> {
 }
 
 /// `OUT_DIR/README.md`: each primitive's name, purpose and picture, in
-/// catalog order.
-fn index(catalog: &[isomer_sdk::CatalogEntry]) -> String {
+/// catalog order, then the corpus's goldens by case id.
+fn index(catalog: &[isomer_sdk::CatalogEntry], golden_ids: &[String]) -> String {
     let mut out = String::from(
         "# The slides pack, drawn\n\nEach primitive's catalog example on a 1920x1080 slide, drawn from the \
-         runtime's `snapshot` surface by `isomer-pictures`. Regenerate with \
-         `cargo run -p isomer-gallery -- docs/gallery` (the corpus pictures \
-         it also writes under `corpus/` are not committed).\n",
+         runtime's `snapshot` surface by `isomer-pictures`, then the golden of each recorded \
+         corpus case. Regenerate with `cargo run -p isomer-gallery -- docs/gallery`.\n",
     );
     for entry in catalog {
         out.push_str(&format!(
@@ -183,6 +183,12 @@ fn index(catalog: &[isomer_sdk::CatalogEntry]) -> String {
             name = entry.type_name,
             purpose = entry.purpose,
         ));
+    }
+    if !golden_ids.is_empty() {
+        out.push_str("\n## The corpus goldens\n\n");
+        for id in golden_ids {
+            out.push_str(&format!("![{id}](corpus/{id}.png)\n"));
+        }
     }
     out
 }

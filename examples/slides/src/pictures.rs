@@ -11,8 +11,6 @@ use isomer_pictures::Pictures;
 use isomer_sdk::{Runtime, SnapshotOptions, SnapshotRender};
 use serde_json::Value;
 
-use crate::{SLIDE_HEIGHT, SLIDE_WIDTH};
-
 /// The name of the slides pack's overflow scorer.
 pub const FITS_FRAME: &str = "fits_frame";
 
@@ -47,8 +45,9 @@ fn render(drawer: &Drawer, composition: &Value) -> Result<SnapshotRender, String
         .map_err(|error| format!("the snapshot surface refused it: {error}"))
 }
 
-/// Where the slide of `composition` runs past its frame: `None` when it fits, else
-/// `bottom <b> px, right <r> px past the 1920×1080 frame` (whole pixels, rounded up).
+/// Where the slide of `composition` runs past its body box (the part of the 1920×1080
+/// frame above its footer, which clips what runs past it): `None` when it fits, else
+/// `bottom <b> px, right <r> px past the slide body` (whole pixels, rounded up).
 ///
 /// # Errors
 /// Why the slide could not be drawn (a composition the snapshot surface refuses, a page
@@ -62,7 +61,7 @@ pub fn overflow(composition: &Value) -> Result<Option<String>, String> {
         .map_err(|error| error.to_string())?;
     Ok(overflow.map(|overflow| {
         format!(
-            "bottom {} px, right {} px past the {SLIDE_WIDTH}\u{d7}{SLIDE_HEIGHT} frame",
+            "bottom {} px, right {} px past the slide body",
             overflow.bottom.ceil(),
             overflow.right.ceil()
         )
@@ -88,7 +87,7 @@ pub fn slide_png(composition: &Value) -> Result<Vec<u8>, String> {
 /// measures its boxes; see `isomer_pictures::Overflow`). A run without a valid
 /// composition is not scored; a slide that cannot be drawn does not fit, and says why.
 /// The detail of a slide that overflows says by how much:
-/// `bottom 212 px, right 0 px past the 1920×1080 frame`.
+/// `bottom 212 px, right 0 px past the slide body`.
 ///
 /// Drawing costs a layout per run (no raster); add it to a suite with
 /// `Suite::scorer(isomer_slides::pictures::fits_frame().required())`.

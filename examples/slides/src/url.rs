@@ -65,9 +65,41 @@ pub fn bare_address(url: &str) -> &str {
     url
 }
 
+/// An address drawn as one line of HTML text that may wrap only where a
+/// reader breaks an address: after a `/`, `.` or `-` that has more of the
+/// address after it. A zero-width space (U+200B) marks each such point, as
+/// the picture renderer breaks lines there and ignores `<wbr>`; the text,
+/// Markdown and Slack surfaces print the address without it.
+pub fn address_html(text: &str) -> isomer_sdk::Html {
+    let text = crate::text::line(text);
+    let mut marked = String::with_capacity(text.len() + 16);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        marked.push(c);
+        if matches!(c, '/' | '.' | '-')
+            && chars
+                .peek()
+                .is_some_and(|next| !matches!(next, '/' | '.' | '-'))
+        {
+            marked.push('\u{200b}');
+        }
+    }
+    isomer_sdk::Html::text(&marked)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_address_may_break_after_a_slash_a_dot_or_a_hyphen() {
+        assert_eq!(
+            address_html("wiki.northwind.example/ledger/run-book").as_str(),
+            "wiki.\u{200b}northwind.\u{200b}example/\u{200b}ledger/\u{200b}run-\u{200b}book"
+        );
+        // Not at the end, and once after a run such as `//`.
+        assert_eq!(address_html("a//b.").as_str(), "a//\u{200b}b.");
+    }
 
     #[test]
     fn accepts_absolute_http_urls_only() {

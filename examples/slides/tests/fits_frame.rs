@@ -1,7 +1,8 @@
 //! The slides pack scorer `fits_frame` on its own: a recorded slide that fits its
-//! 1920×1080 frame, the one recorded slide that does not (timeout-two-files' retry, 78 px
-//! past the bottom), a slide the snapshot surface refuses, and the scorer run through
-//! `run_evals` over those answers, with its suite floor.
+//! 1920×1080 frame, a statement of forty sentences that runs past its body (every recorded
+//! slide fits since the primitives draw their own figures), a slide the snapshot surface
+//! refuses, and the scorer run through `run_evals` over those answers, with its suite
+//! floor.
 
 use std::path::Path;
 
@@ -22,14 +23,26 @@ fn recorded(name: &str) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// A statement of forty sentences: more lines than the slide body holds, even at
+/// the smallest size step.
+fn overflowing() -> Value {
+    json!({
+        "type": "view",
+        "body": [{
+            "type": "slideFrame",
+            "body": [{ "type": "slideStatement", "text": "Refunds settle nightly. ".repeat(40) }]
+        }]
+    })
+}
+
 #[test]
 fn a_slide_fits_or_says_how_far_it_runs_past_its_frame() {
     use isomer_slides::pictures::overflow;
     assert_eq!(overflow(&recorded("ledger-title.0")), Ok(None));
     assert_eq!(
-        overflow(&recorded("timeout-two-files.1")),
+        overflow(&overflowing()),
         Ok(Some(
-            "bottom 78 px, right 0 px past the 1920\u{d7}1080 frame".to_owned()
+            "bottom 2184 px, right 0 px past the slide body".to_owned()
         ))
     );
     // A `javascript:` link is refused by the snapshot surface: no picture, and why.
@@ -53,7 +66,7 @@ fn the_scorer_gives_each_valid_answer_a_flag_and_the_suite_floor_reads_their_rat
     let frame = isomer_slides::slide_deck_frame();
     let answers = [
         ("fits", recorded("ledger-title.0").to_string()),
-        ("overflows", recorded("timeout-two-files.1").to_string()),
+        ("overflows", overflowing().to_string()),
         ("not-json", "Sorry.".to_owned()),
     ];
     let cases: Vec<EvalCase> = answers
@@ -90,7 +103,7 @@ fn the_scorer_gives_each_valid_answer_a_flag_and_the_suite_floor_reads_their_rat
             &[ScorerScore {
                 name: "fits_frame".into(),
                 value: ScorerValue::Flag(false),
-                detail: Some("bottom 78 px, right 0 px past the 1920\u{d7}1080 frame".into()),
+                detail: Some("bottom 2184 px, right 0 px past the slide body".into()),
             }][..],
             // Not JSON: no composition, not scored.
             &[][..],
@@ -109,7 +122,7 @@ fn the_scorer_gives_each_valid_answer_a_flag_and_the_suite_floor_reads_their_rat
     let text = format_report(&report);
     assert!(
         text.ends_with(
-            "\n\nfits_frame false:\n  overflows: bottom 78 px, right 0 px past the 1920\u{d7}1080 frame"
+            "\n\nfits_frame false:\n  overflows: bottom 2184 px, right 0 px past the slide body"
         ),
         "{text}"
     );

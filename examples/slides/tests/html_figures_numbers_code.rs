@@ -127,8 +127,14 @@ fn children_draw_through_their_own_renderer_inside_a_stack() {
         ),
         "{html}"
     );
-    // The list draws its own marker: no Markdown bullet beside the check.
-    assert!(!html.contains("<ul><li>"), "{html}");
+    // The list draws its own marker (a check drawn by the stylesheet), not a
+    // Markdown bullet or a text glyph beside the words.
+    const DRAWN_CHECK: &str = "<li><span class=\"slide-bullet-marker\" role=\"img\" aria-label=\"Included\"><span class=\"slide-bullet-check\"></span></span><span>Matched once</span></li>";
+    assert!(html.contains(DRAWN_CHECK), "{html}");
+    assert!(
+        !html.contains('\u{2713}') && !html.contains('\u{2022}'),
+        "{html}"
+    );
     // In a title's aside too.
     let title = json!({ "type": "slideTitle", "title": "Ledger", "aside": stack });
     let html = html_body(&title);
@@ -136,7 +142,11 @@ fn children_draw_through_their_own_renderer_inside_a_stack() {
         html.contains("<div class=\"slide-stack slide-stack-tight\">"),
         "{html}"
     );
-    assert!(!html.contains("<ul><li>"), "{html}");
+    assert!(html.contains(DRAWN_CHECK), "{html}");
+    assert!(
+        !html.contains('\u{2713}') && !html.contains('\u{2022}'),
+        "{html}"
+    );
 }
 
 #[test]

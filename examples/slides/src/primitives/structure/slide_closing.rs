@@ -11,7 +11,7 @@ use crate::markdown::marks_inline;
 use crate::primitives::SlideNode;
 use crate::slack::{bold_run, mark_runs, rich_list, run, text_mrkdwn};
 use crate::text::{SEPARATOR, caption, join_blocks, join_lines, line, plain_text};
-use crate::url::{bare_address, check_navigation_href, safe_navigation_href};
+use crate::url::{address_html, bare_address, check_navigation_href, safe_navigation_href};
 use isomer_sdk::surface::slack::{header, section};
 
 slide_node! {
@@ -129,10 +129,10 @@ impl SlideNode for SlideClosing {
             let label = classed("span", "slide-label", Html::text(&caption(&link.label)));
             let target = match safe_navigation_href(&link.href) {
                 Some(href) if href.to_ascii_lowercase().starts_with("mailto:") => {
-                    Html::element("a", &[("href", &href)], line_html(bare_address(&href)))
+                    Html::element("a", &[("href", &href)], address_html(bare_address(&href)))
                 }
-                Some(href) => Html::element("a", &[("href", &href)], line_html(&link.text)),
-                None => classed("span", "slide-address", line_html(&link.text)),
+                Some(href) => Html::element("a", &[("href", &href)], address_html(&link.text)),
+                None => classed("span", "slide-address", address_html(&link.text)),
             };
             Html::element("li", &[], label.then(target))
         });

@@ -10,10 +10,10 @@ use serde_json::Value;
 
 use crate::authored::LineText;
 use crate::check::{Issue, nested_frames};
-use crate::html::{classed, line_html};
+use crate::html::classed;
 use crate::primitives::SlideNode;
 use crate::text::{SEPARATOR, join_blocks, line};
-use crate::url::{ABSOLUTE_URL_MESSAGE, absolute_http_url, bare_address};
+use crate::url::{ABSOLUTE_URL_MESSAGE, absolute_http_url, address_html, bare_address};
 use isomer_sdk::surface::escape_mrkdwn;
 use isomer_sdk::surface::slack::context;
 
@@ -193,7 +193,7 @@ impl SlideNode for SlideFrame {
                 footer.push(Html::element(
                     "a",
                     &[("class", "slide-url"), ("href", url)],
-                    line_html(bare_address(url)),
+                    address_html(bare_address(url)),
                 ));
             }
             footer = classed("p", "slide-footer", footer);
