@@ -23,8 +23,9 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-/// Replays the gate's `totals` over `recordings` (the committed corpus when `None`) and
-/// copies the run file it writes to `to`.
+/// Replays the gate's `totals` over `recordings` (the committed corpus when `None`),
+/// copies the run file it writes to `to` and keeps its stderr beside it
+/// (`<to>.stderr.txt`).
 fn replay(recordings: Option<&Path>, runs: &Path, to: &Path) {
     let mut command = Command::new(gate());
     command
@@ -46,6 +47,7 @@ fn replay(recordings: Option<&Path>, runs: &Path, to: &Path) {
         .find_map(|line| line.strip_prefix("slides: wrote the run file "))
         .unwrap_or_else(|| panic!("no run file named in:\n{stderr}"));
     std::fs::copy(written, to).unwrap();
+    std::fs::write(to.with_extension("stderr.txt"), &stderr).unwrap();
 }
 
 /// A copy of `corpus/slides` in `to` whose `ci-pipeline` first answer is prose.
@@ -96,6 +98,28 @@ fn run_files() -> &'static Path {
         dir
     })
     .path()
+}
+
+#[test]
+fn a_one_case_change_prints_a_short_baseline_diff() {
+    // The edited replay moved the committed baseline by one case: its stderr shows the
+    // moved snapshots as short hunks, and the whole diff is written to a file it names.
+    let stderr = std::fs::read_to_string(run_files().join("edited.stderr.txt")).unwrap();
+    let diff: Vec<&str> = stderr
+        .lines()
+        .skip_while(|line| !line.starts_with("--- slides__report"))
+        .filter(|line| {
+            ["--- ", "+++ ", "@@", "+", "-", " "]
+                .iter()
+                .any(|start| line.starts_with(start))
+        })
+        .collect();
+    assert!(
+        diff.iter().any(|line| line.contains("ci-pipeline")),
+        "{stderr}"
+    );
+    assert!(diff.len() < 60, "{} diff lines:\n{stderr}", diff.len());
+    eprintln!("{} diff lines for a one-case change", diff.len());
 }
 
 #[test]
