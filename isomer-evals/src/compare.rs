@@ -23,7 +23,7 @@ use isomer_sdk::js_parity::to_fixed_2;
 
 use crate::case::AnswerabilityVerdict;
 use crate::floor::Floor;
-use crate::harness::run_log::case_passes;
+use crate::floor::case_passes;
 use crate::report::Mean;
 use crate::report_table::ABSENT;
 use crate::run_file::{Axes, CaseRun, NamedRunFile, PassRate, format_usd};
@@ -532,7 +532,7 @@ fn cell(run: &NamedRunFile, floors: &[Floor], case_id: &str) -> Option<CaseCell>
         .iter()
         .filter(|run| run.case_id == case_id)
         .collect();
-    let passed = case_passes(floors, &rate);
+    let passed = case_passes(floors, rate.passed, rate.runs);
     let flag = |value: fn(&CaseRun) -> Option<bool>| {
         let values: Vec<bool> = runs.iter().filter_map(|run| value(run)).collect();
         match values.as_slice() {

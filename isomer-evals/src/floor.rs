@@ -37,7 +37,7 @@
 //! `= false` declares it off, the same as leaving it out. Comparisons are on the exact `f64`
 //! values (counts on the exact integers); messages print numbers with up to four decimals.
 
-use isomer_corpus::{FloorKind, FloorLevel, FloorRange, FloorSpec, floor_spec};
+use isomer_corpus::{FloorKind, FloorLevel, FloorRange, FloorSpec, SINGLE_SHOT_FLOORS, floor_spec};
 
 /// One declared floor: a name of its suite kind's floor table and the value it was declared
 /// with. The `#[isomer_eval]` expansion builds these as constants
@@ -353,10 +353,81 @@ pub(crate) fn number(value: f64) -> String {
     text.to_string()
 }
 
+
+/// The name of the floor that reads a case's pass rate over its repeats.
+pub(crate) const PASS_RATE_FLOOR: &str = "min_pass_rate";
+
+/// A case's pass rate, as the `min_pass_rate` floor reads it.
+struct Rate(f64);
+
+impl Scores for Rate {
+    fn score(&self, name: &str) -> Option<Score> {
+        (name == PASS_RATE_FLOOR).then_some(Score::Number(self.0))
+    }
+}
+
+/// The miss of the declared `min_pass_rate` floor for a case whose runs met its other case
+/// floors `passed` times in `runs` (`min_pass_rate: 0.8, floor >= 0.9`); `None` when the
+/// floor holds or is not declared.
+pub(crate) fn pass_rate_miss(floors: &[Floor], passed: usize, runs: usize) -> Option<String> {
+    let floor = floors
+        .iter()
+        .find(|floor| floor.name() == PASS_RATE_FLOOR)?;
+    let rate = if runs == 0 {
+        0.0
+    } else {
+        passed as f64 / runs as f64
+    };
+    misses(
+        std::slice::from_ref(floor),
+        SINGLE_SHOT_FLOORS,
+        FloorLevel::Case,
+        &Rate(rate),
+    )
+    .into_iter()
+    .next()
+}
+
+/// Whether the suite declares `min_pass_rate`: its runs' misses then count against the
+/// rate instead of failing the case one by one.
+pub(crate) fn gates_on_pass_rate(floors: &[Floor]) -> bool {
+    floors.iter().any(|floor| floor.name() == PASS_RATE_FLOOR)
+}
+
+/// Whether a case whose runs met its case floors `passed` times in `runs` passes,
+/// as its case trial decides from the floors: every run met them, or, when the suite
+/// declares `min_pass_rate`, the rate meets that floor. What a comparison of run files
+/// calls the case's verdict.
+pub(crate) fn case_passes(floors: &[Floor], passed: usize, runs: usize) -> bool {
+    if gates_on_pass_rate(floors) {
+        pass_rate_miss(floors, passed, runs).is_none()
+    } else {
+        passed == runs
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use isomer_corpus::{AGENT_FLOORS, SINGLE_SHOT_FLOORS};
+    use isomer_corpus::AGENT_FLOORS;
+
+    #[test]
+    fn the_pass_rate_floor_reads_k_of_n() {
+        let floors = [
+            Floor::flag("valid_after_retry"),
+            Floor::number(PASS_RATE_FLOOR, 0.8),
+        ];
+        assert!(gates_on_pass_rate(&floors));
+        assert_eq!(pass_rate_miss(&floors, 4, 5), None);
+        assert_eq!(
+            pass_rate_miss(&floors, 3, 5).as_deref(),
+            Some("min_pass_rate: 0.6, floor >= 0.8")
+        );
+        assert_eq!(pass_rate_miss(&floors[..1], 0, 5), None);
+        assert!(!gates_on_pass_rate(&floors[..1]));
+        assert!(case_passes(&floors, 4, 5) && !case_passes(&floors, 3, 5));
+        assert!(case_passes(&floors[..1], 5, 5) && !case_passes(&floors[..1], 4, 5));
+    }
 
     /// Scores given as a list of `(name, score)`.
     struct Given(Vec<(&'static str, Score)>);

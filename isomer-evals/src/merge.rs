@@ -17,10 +17,10 @@
 use serde_json::Value;
 
 use crate::floor::misses;
-use crate::harness::run_log::{case_passes, run_micro_usd};
+use crate::floor::case_passes;
 use crate::report::{EvalTotals, Mean};
 use crate::report_table::{ABSENT, ReportTable};
-use crate::run_file::{Axes, NamedRunFile, PassRate, Price, RunFile, not_measured};
+use crate::run_file::{Axes, NamedRunFile, PassRate, Price, RunFile, not_measured, run_micro_usd};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
 
 /// A merged run file, and the cases of its corpus that none of the shards ran.
@@ -66,7 +66,7 @@ impl Merged {
         let passed = file
             .pass_rates
             .iter()
-            .filter(|rate| case_passes(&floors, rate))
+            .filter(|rate| case_passes(&floors, rate.passed, rate.runs))
             .count();
         let mean = |mean: Option<Mean>| mean.map_or_else(|| ABSENT.to_owned(), |mean| mean.text());
         let mut table = ReportTable::default();

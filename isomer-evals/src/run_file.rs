@@ -552,3 +552,39 @@ pub fn format_usd(usd: f64) -> String {
         trimmed.to_owned()
     }
 }
+
+/// What a call that reported `input` and `output` tokens cost at `price`, in millionths
+/// of a US dollar ([`Price::micro_usd`]); `None` without a price or without a token.
+pub(crate) fn priced(price: Option<Price>, input: u64, output: u64) -> Option<f64> {
+    let price = price?;
+    (input > 0 || output > 0).then(|| price.micro_usd(input, output))
+}
+
+/// What the live calls of one run cost, in millionths of a dollar, each at its price (the
+/// judge's at the judge's); `None` when none was priced. Added in that unit so whole prices
+/// and tokens sum without rounding.
+///
+/// `price` and `judge_price` are the configuration's (the judge's falls back to `price`,
+/// [`price_of`]); a shard merge prices its runs again here from the
+/// run file's.
+pub(crate) fn run_micro_usd(
+    price: Option<Price>,
+    judge_price: Option<Price>,
+    attempts: &[CallRecord],
+    judge: Option<&CallRecord>,
+) -> Option<f64> {
+    attempts
+        .iter()
+        .map(|call| (call, false))
+        .chain(judge.map(|call| (call, true)))
+        .filter(|(call, _)| call.source == CallSource::Live)
+        .filter_map(|(call, is_judge)| {
+            priced(
+                price_of(price, judge_price, is_judge),
+                call.input_tokens.unwrap_or(0),
+                call.output_tokens.unwrap_or(0),
+            )
+        })
+        .reduce(|total, micro| total + micro)
+}
+

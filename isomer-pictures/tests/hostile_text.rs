@@ -113,7 +113,7 @@ fn examples(runtime: &Runtime) -> Vec<(String, Value)> {
             }
             let mut candidate = node.clone();
             *at(&mut candidate, &path) = json!("any text");
-            if runtime.validate(&on_slide(&type_name, &candidate)).valid {
+            if runtime.validate(on_slide(&type_name, &candidate)).valid {
                 covered.insert(key);
                 adds_a_text_field = true;
             }
@@ -143,7 +143,7 @@ fn poisoned(runtime: &Runtime, type_name: &str, example: &Value, text: &str) -> 
     for path in paths {
         let mut candidate = current.clone();
         *at(&mut candidate, &path) = json!(text);
-        if runtime.validate(&on_slide(type_name, &candidate)).valid {
+        if runtime.validate(on_slide(type_name, &candidate)).valid {
             current = candidate;
             replaced += 1;
         }

@@ -10,7 +10,8 @@ use super::configuration::{CONFIGURATIONS_VARIABLE, Selected, directories, selec
 use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::record::{self, RecordMode, TrialRun, UtcNow};
-use super::run_log::{self, RunContext, gates_on_pass_rate, pass_rate_miss, run_misses};
+use super::run_log::{self, RunContext, run_misses};
+use crate::floor::{gates_on_pass_rate, pass_rate_miss};
 use super::snapshot::{conclude_totals, this_gate_command};
 use super::spec::SuiteSpec;
 use super::suite::Suite;

@@ -57,7 +57,7 @@ use crate::case::{
 use crate::html::AnswerLog;
 use crate::recordings::{Recordings, remove_staged_leftovers};
 use crate::report::{CaseMeasures, EvalReport};
-use crate::run_file::{CallRecord, CallSource, Price, RunMode};
+use crate::run_file::{CallRecord, CallSource, Price, RunMode, priced};
 use crate::runtime::BoxError;
 use isomer_corpus::recording_name;
 
@@ -517,13 +517,6 @@ fn spent(key: &str) -> Spend {
         .get(key)
         .copied()
         .unwrap_or_default()
-}
-
-/// What a call that reported `input` and `output` tokens cost at `price`, in millionths
-/// of a US dollar ([`Price::micro_usd`]); `None` without a price or without a token.
-pub(super) fn priced(price: Option<Price>, input: u64, output: u64) -> Option<f64> {
-    let price = price?;
-    (input > 0 || output > 0).then(|| price.micro_usd(input, output))
 }
 
 /// A live call that ended after `started`, with what its meter was told.

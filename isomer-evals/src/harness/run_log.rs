@@ -6,15 +6,15 @@
 use std::path::{Path, PathBuf};
 
 use super::configuration::Configuration;
-use super::record::{RecordMode, Trace, priced};
-use crate::floor::{Floor, Score, Scores, misses};
+use super::record::{RecordMode, Trace};
+use crate::floor::{Floor, misses};
 use crate::merge::merge_runs;
 use crate::report::Percentiles;
 use crate::report::{CaseScores, EvalCaseResult, EvalReport};
 use crate::report_table::ReportTable;
 use crate::run_file::{
-    Axes, CallRecord, CallSource, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate,
-    Price, RUN_FILE_FORMAT, RunFile, RunScores, format_usd, not_measured,
+    Axes, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate,
+    RUN_FILE_FORMAT, RunFile, RunScores, format_usd, not_measured, run_micro_usd,
 };
 use crate::scorer::{self, Scorer};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
@@ -67,9 +67,6 @@ pub(super) fn shard() -> Option<String> {
     )
 }
 
-/// The name of the floor that reads a case's pass rate over its repeats.
-pub(super) const PASS_RATE_FLOOR: &str = "min_pass_rate";
-
 /// The case floors `result` misses, `min_pass_rate` aside (it reads every run of the case),
 /// then the case floors of the pack `scorers`.
 pub(super) fn run_misses(
@@ -88,43 +85,6 @@ pub(super) fn run_misses(
     found
 }
 
-/// A case's pass rate, as the `min_pass_rate` floor reads it.
-struct Rate(f64);
-
-impl Scores for Rate {
-    fn score(&self, name: &str) -> Option<Score> {
-        (name == PASS_RATE_FLOOR).then_some(Score::Number(self.0))
-    }
-}
-
-/// The miss of the declared `min_pass_rate` floor for a case whose runs met its other case
-/// floors `passed` times in `runs` (`min_pass_rate: 0.8, floor >= 0.9`); `None` when the
-/// floor holds or is not declared.
-pub(crate) fn pass_rate_miss(floors: &[Floor], passed: usize, runs: usize) -> Option<String> {
-    let floor = floors
-        .iter()
-        .find(|floor| floor.name() == PASS_RATE_FLOOR)?;
-    let rate = if runs == 0 {
-        0.0
-    } else {
-        passed as f64 / runs as f64
-    };
-    misses(
-        std::slice::from_ref(floor),
-        SINGLE_SHOT_FLOORS,
-        FloorLevel::Case,
-        &Rate(rate),
-    )
-    .into_iter()
-    .next()
-}
-
-/// Whether the suite declares `min_pass_rate`: its runs' misses then count against the
-/// rate instead of failing the case one by one.
-pub(crate) fn gates_on_pass_rate(floors: &[Floor]) -> bool {
-    floors.iter().any(|floor| floor.name() == PASS_RATE_FLOOR)
-}
-
 /// The pass rate of each case of `report` in order of first appearance: how many of its
 /// runs meet every case floor of `floors`. `has_golden` says which case ids have a golden.
 pub(super) fn pass_rates(
@@ -139,17 +99,6 @@ pub(super) fn pass_rates(
     }))
 }
 
-/// Whether a case whose runs met its case floors `rate.passed` times in `rate.runs` passes,
-/// as its case trial decides from the floors: every run met them, or, when the suite
-/// declares `min_pass_rate`, the rate meets that floor. What a comparison of run files
-/// calls the case's verdict.
-pub(crate) fn case_passes(floors: &[Floor], rate: &PassRate) -> bool {
-    if gates_on_pass_rate(floors) {
-        pass_rate_miss(floors, rate.passed, rate.runs).is_none()
-    } else {
-        rate.passed == rate.runs
-    }
-}
 
 /// `  <case>: 4 of 5`, one line per case.
 pub(super) fn pass_rate_lines(rates: &[PassRate]) -> String {
@@ -269,34 +218,6 @@ pub(super) fn run_file(context: RunContext<'_>, report: &EvalReport, trace: &Tra
         corpus: Some(corpus),
         floors: floors.iter().map(DeclaredFloor::from).collect(),
     }
-}
-
-/// What the live calls of one run cost, in millionths of a dollar, each at its price (the
-/// judge's at the judge's); `None` when none was priced. Added in that unit so whole prices
-/// and tokens sum without rounding.
-///
-/// `price` and `judge_price` are the configuration's (the judge's falls back to `price`,
-/// [`crate::run_file::price_of`]); a shard merge prices its runs again here from the
-/// run file's.
-pub(crate) fn run_micro_usd(
-    price: Option<Price>,
-    judge_price: Option<Price>,
-    attempts: &[CallRecord],
-    judge: Option<&CallRecord>,
-) -> Option<f64> {
-    attempts
-        .iter()
-        .map(|call| (call, false))
-        .chain(judge.map(|call| (call, true)))
-        .filter(|(call, _)| call.source == CallSource::Live)
-        .filter_map(|(call, is_judge)| {
-            priced(
-                crate::run_file::price_of(price, judge_price, is_judge),
-                call.input_tokens.unwrap_or(0),
-                call.output_tokens.unwrap_or(0),
-            )
-        })
-        .reduce(|total, micro| total + micro)
 }
 
 /// The cost rows of a run file, laid out as the measured rows are (`cost usd`, then
@@ -507,19 +428,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_pass_rate_floor_reads_k_of_n() {
-        let floors = [
-            Floor::flag("valid_after_retry"),
-            Floor::number(PASS_RATE_FLOOR, 0.8),
-        ];
-        assert!(gates_on_pass_rate(&floors));
-        assert_eq!(pass_rate_miss(&floors, 4, 5), None);
-        assert_eq!(
-            pass_rate_miss(&floors, 3, 5).as_deref(),
-            Some("min_pass_rate: 0.6, floor >= 0.8")
-        );
-        assert_eq!(pass_rate_miss(&floors[..1], 0, 5), None);
-        assert!(!gates_on_pass_rate(&floors[..1]));
+    fn pass_rate_lines_give_k_of_n_per_case() {
         let rates = [PassRate {
             case_id: "a".into(),
             passed: 4,
