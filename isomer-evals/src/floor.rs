@@ -353,7 +353,6 @@ pub(crate) fn number(value: f64) -> String {
     text.to_string()
 }
 
-
 /// The name of the floor that reads a case's pass rate over its repeats.
 pub(crate) const PASS_RATE_FLOOR: &str = "min_pass_rate";
 

@@ -16,8 +16,8 @@
 
 use serde_json::Value;
 
-use crate::floor::misses;
 use crate::floor::case_passes;
+use crate::floor::misses;
 use crate::report::{EvalTotals, Mean};
 use crate::report_table::{ABSENT, ReportTable};
 use crate::run_file::{Axes, NamedRunFile, PassRate, Price, RunFile, not_measured, run_micro_usd};

@@ -91,8 +91,9 @@ use serde_json::{Map, Value};
 
 use crate::case::AnswerabilityVerdict;
 use crate::floor::Floor;
-use crate::report::MeasuredTotals;
 pub use crate::report::repeats::Axes;
+use crate::report::scored_run::ScoredRun;
+use crate::report::{CaseMeasures, MeasuredTotals};
 use crate::scorer::ScorerValue;
 use isomer_corpus::SINGLE_SHOT_FLOORS;
 
@@ -168,7 +169,7 @@ impl RunFile {
     /// # Errors
     /// [`RunFileError`]: text that is not JSON, JSON that is not a run file (a field
     /// missing or of the wrong type, said as serde says it, with line and column), or a
-    /// run file of another [`RunFile::format`] than [`RUN_FILE_FORMAT`].
+    /// run file of another [`RunFile::format`] than the one this crate writes (1).
     pub fn from_json(text: &str) -> Result<RunFile, RunFileError> {
         parse(text)
     }
@@ -588,3 +589,83 @@ pub(crate) fn run_micro_usd(
         .reduce(|total, micro| total + micro)
 }
 
+// A run file's case runs are read as the report's results are, and a run's measures
+// come from its call records: both here, beside the records, so the report reads no
+// run-file type.
+impl ScoredRun for CaseRun {
+    fn case_id(&self) -> &str {
+        &self.case_id
+    }
+    fn repeat(&self) -> u32 {
+        self.repeat
+    }
+    fn parsed(&self) -> bool {
+        self.scores.parsed
+    }
+    fn valid(&self) -> bool {
+        self.scores.valid
+    }
+    fn valid_after_retry(&self) -> bool {
+        self.scores.valid_after_retry
+    }
+    fn selection_f1(&self) -> Option<f64> {
+        self.scores.selection_f1
+    }
+    fn expected_hit(&self) -> Option<bool> {
+        self.scores.expected_hit
+    }
+    fn verdict(&self) -> Option<AnswerabilityVerdict> {
+        self.scores.answerability
+    }
+    fn raw_bytes(&self) -> usize {
+        self.scores.raw_bytes
+    }
+    fn errored(&self) -> bool {
+        self.error.is_some()
+    }
+    /// Read from its live call records, as the harness reads a run's measures
+    /// ([`CaseMeasures::of_calls`]).
+    fn measures(&self) -> Option<CaseMeasures> {
+        CaseMeasures::of_calls(&self.attempts, self.judge.as_ref())
+    }
+    /// In scorer name order (the run file keeps them by name).
+    fn scorer_values(&self) -> Vec<(&str, ScorerValue)> {
+        self.scores
+            .scorers
+            .iter()
+            .map(|(name, value)| (name.as_str(), *value))
+            .collect()
+    }
+}
+
+impl CaseMeasures {
+    /// What the live calls among a run's `attempts` and `judge` cost: their latencies
+    /// summed into [`CaseMeasures::generate_ms`] and [`CaseMeasures::judge_ms`], their
+    /// tokens summed (saturating); `None` when none of them was live (a replay, or a run
+    /// whose every answer was recorded already). The harness reads a run's measures from
+    /// here, and so does a shard merge from a run file's call records.
+    pub(crate) fn of_calls(attempts: &[CallRecord], judge: Option<&CallRecord>) -> Option<Self> {
+        let mut measures: Option<CaseMeasures> = None;
+        let live = attempts
+            .iter()
+            .map(|record| (record, false))
+            .chain(judge.map(|record| (record, true)))
+            .filter(|(record, _)| record.source == CallSource::Live);
+        for (record, is_judge) in live {
+            let measures = measures.get_or_insert_with(CaseMeasures::default);
+            let ms = record.latency_ms.unwrap_or(0.0);
+            if is_judge {
+                measures.judge_ms += ms;
+            } else {
+                measures.generate_ms += ms;
+            }
+            measures.input_tokens = measures
+                .input_tokens
+                .saturating_add(record.input_tokens.unwrap_or(0));
+            measures.output_tokens = measures
+                .output_tokens
+                .saturating_add(record.output_tokens.unwrap_or(0));
+        }
+        measures
+    }
+}

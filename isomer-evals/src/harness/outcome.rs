@@ -11,7 +11,6 @@ use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::record::{self, RecordMode, TrialRun, UtcNow};
 use super::run_log::{self, RunContext, run_misses};
-use crate::floor::{gates_on_pass_rate, pass_rate_miss};
 use super::snapshot::{conclude_totals, this_gate_command};
 use super::spec::SuiteSpec;
 use super::suite::Suite;
@@ -19,6 +18,7 @@ use crate::baseline::{BaselineRecord, PromptMismatch, check_prompt};
 use crate::case::EvalCase;
 use crate::corpus::{CorpusErrors, check_recordings};
 use crate::floor::misses;
+use crate::floor::{gates_on_pass_rate, pass_rate_miss};
 use crate::html::AnswerLog;
 use crate::recordings::{
     MissingRecording, RecordingFault, Recordings, StaleJudgment, StaleReason, staged_leftovers,

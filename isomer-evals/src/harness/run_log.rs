@@ -13,8 +13,8 @@ use crate::report::Percentiles;
 use crate::report::{CaseScores, EvalCaseResult, EvalReport};
 use crate::report_table::ReportTable;
 use crate::run_file::{
-    Axes, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate,
-    RUN_FILE_FORMAT, RunFile, RunScores, format_usd, not_measured, run_micro_usd,
+    Axes, CaseRun, CorpusVersion, DeclaredFloor, NamedRunFile, PassRate, RUN_FILE_FORMAT, RunFile,
+    RunScores, format_usd, not_measured, run_micro_usd,
 };
 use crate::scorer::{self, Scorer};
 use isomer_corpus::{FloorLevel, SINGLE_SHOT_FLOORS};
@@ -98,7 +98,6 @@ pub(super) fn pass_rates(
         (result.case_id.as_str(), passed)
     }))
 }
-
 
 /// `  <case>: 4 of 5`, one line per case.
 pub(super) fn pass_rate_lines(rates: &[PassRate]) -> String {

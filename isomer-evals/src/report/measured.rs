@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 
 use super::EvalReport;
 use crate::report_table::ReportTable;
-use crate::run_file::{CallRecord, CallSource};
 use isomer_sdk::js_parity::to_fixed_2;
 
 /// What one run of a case cost, measured by [`run_evals`](crate::run_evals) around the
@@ -25,38 +24,6 @@ pub struct CaseMeasures {
     pub input_tokens: u64,
     /// Output tokens, likewise.
     pub output_tokens: u64,
-}
-
-impl CaseMeasures {
-    /// What the live calls among a run's `attempts` and `judge` cost: their latencies
-    /// summed into [`CaseMeasures::generate_ms`] and [`CaseMeasures::judge_ms`], their
-    /// tokens summed (saturating); `None` when none of them was live (a replay, or a run
-    /// whose every answer was recorded already). The harness reads a run's measures from
-    /// here, and so does a shard merge from a run file's call records.
-    pub(crate) fn of_calls(attempts: &[CallRecord], judge: Option<&CallRecord>) -> Option<Self> {
-        let mut measures: Option<CaseMeasures> = None;
-        let live = attempts
-            .iter()
-            .map(|record| (record, false))
-            .chain(judge.map(|record| (record, true)))
-            .filter(|(record, _)| record.source == CallSource::Live);
-        for (record, is_judge) in live {
-            let measures = measures.get_or_insert_with(CaseMeasures::default);
-            let ms = record.latency_ms.unwrap_or(0.0);
-            if is_judge {
-                measures.judge_ms += ms;
-            } else {
-                measures.generate_ms += ms;
-            }
-            measures.input_tokens = measures
-                .input_tokens
-                .saturating_add(record.input_tokens.unwrap_or(0));
-            measures.output_tokens = measures
-                .output_tokens
-                .saturating_add(record.output_tokens.unwrap_or(0));
-        }
-        measures
-    }
 }
 
 /// The mean and two percentiles of a measure over the runs.

@@ -1,17 +1,17 @@
 //! What the totals, the repeat statistics and the axes read of one run of a case
 //! ([`ScoredRun`]), so that they are computed by one piece of code from either of the two
 //! places a run's scores live: the report of the run ([`EvalCaseResult`]) and a run file
-//! read back ([`CaseRun`], for a shard merge).
+//! read back ([`crate::run_file::CaseRun`], for a shard merge).
 
 use super::case::EvalCaseResult;
 use super::measured::CaseMeasures;
 use crate::case::AnswerabilityVerdict;
-use crate::run_file::CaseRun;
 use crate::scorer::ScorerValue;
 
 /// One run of one case, as [`EvalTotals`](crate::EvalTotals), [`RepeatTotals`](super::RepeatTotals)
 /// and [`Axes`](super::repeats::Axes) read it. Implemented by the report's
-/// [`EvalCaseResult`] and by the run file's [`CaseRun`], which keeps exactly these values.
+/// [`EvalCaseResult`] and by the run file's [`crate::run_file::CaseRun`], which keeps
+/// exactly these values.
 pub(crate) trait ScoredRun {
     /// The case's id.
     fn case_id(&self) -> &str;
@@ -77,52 +77,6 @@ impl ScoredRun for EvalCaseResult {
         self.scorers
             .iter()
             .map(|score| (score.name.as_str(), score.value))
-            .collect()
-    }
-}
-
-impl ScoredRun for CaseRun {
-    fn case_id(&self) -> &str {
-        &self.case_id
-    }
-    fn repeat(&self) -> u32 {
-        self.repeat
-    }
-    fn parsed(&self) -> bool {
-        self.scores.parsed
-    }
-    fn valid(&self) -> bool {
-        self.scores.valid
-    }
-    fn valid_after_retry(&self) -> bool {
-        self.scores.valid_after_retry
-    }
-    fn selection_f1(&self) -> Option<f64> {
-        self.scores.selection_f1
-    }
-    fn expected_hit(&self) -> Option<bool> {
-        self.scores.expected_hit
-    }
-    fn verdict(&self) -> Option<AnswerabilityVerdict> {
-        self.scores.answerability
-    }
-    fn raw_bytes(&self) -> usize {
-        self.scores.raw_bytes
-    }
-    fn errored(&self) -> bool {
-        self.error.is_some()
-    }
-    /// Read from its live call records, as the harness reads a run's measures
-    /// ([`CaseMeasures::of_calls`]).
-    fn measures(&self) -> Option<CaseMeasures> {
-        CaseMeasures::of_calls(&self.attempts, self.judge.as_ref())
-    }
-    /// In scorer name order (the run file keeps them by name).
-    fn scorer_values(&self) -> Vec<(&str, ScorerValue)> {
-        self.scores
-            .scorers
-            .iter()
-            .map(|(name, value)| (name.as_str(), *value))
             .collect()
     }
 }

@@ -9,7 +9,7 @@ use super::repeats::RepeatTotals;
 use super::scored_run::ScoredRun;
 use crate::case::AnswerabilityVerdict;
 use crate::floor::{Score, Scores};
-use crate::scorer::ScorerTotal;
+use crate::scorer::{ScorerTotal, ScorerValue};
 
 /// What the case floors of a single-shot suite read: one case's result, and whether the
 /// case has a golden (without one the selection and size floors are exempt).
@@ -237,6 +237,44 @@ impl EvalTotals {
         self.repeats
             .as_ref()
             .map_or(self.cases, |repeats| repeats.runs)
+    }
+}
+
+// The totals of the pack scorers are read from the runs here, with the other totals.
+impl ScorerTotal {
+    /// The totals of every scorer named in `results`, in order of first appearance.
+    pub(crate) fn of<R: ScoredRun>(results: &[R]) -> Vec<ScorerTotal> {
+        let mut totals: Vec<(ScorerTotal, f64)> = Vec::new();
+        for (name, value) in results.iter().flat_map(|result| result.scorer_values()) {
+            let index = match totals.iter().position(|(total, _)| total.name == name) {
+                Some(index) => index,
+                None => {
+                    totals.push((
+                        ScorerTotal {
+                            name: name.to_owned(),
+                            flag: true,
+                            runs: 0,
+                            met: 0,
+                            mean: 0.0,
+                        },
+                        0.0,
+                    ));
+                    totals.len() - 1
+                }
+            };
+            let (total, sum) = &mut totals[index];
+            total.flag &= matches!(value, ScorerValue::Flag(_));
+            total.runs += 1;
+            total.met += usize::from(value.as_flag());
+            *sum += value.as_f64();
+        }
+        totals
+            .into_iter()
+            .map(|(total, sum)| ScorerTotal {
+                mean: sum / total.runs as f64,
+                ..total
+            })
+            .collect()
     }
 }
 
