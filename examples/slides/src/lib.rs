@@ -62,8 +62,8 @@
 //! Where upstream's published behaviour leaves a detail open, the pack
 //! follows its own patterns, so a reader can predict them:
 //! - On HTML each primitive writes its own markup after upstream's React
-//!   structure (`tests/html_renderers.rs` lists the ones still drawn
-//!   through their Markdown), and keeps its stylesheet rules beside its
+//!   structure (`tests/html_renderers.rs` fails if one is drawn through
+//!   its Markdown), and keeps its stylesheet rules beside its
 //!   source; a length or position the upstream markup sets inline (a bar's
 //!   length, a pin's place) is a class per whole percent, since the sdk's
 //!   HTML builder writes no `style` attribute.

@@ -210,7 +210,8 @@ pub trait SlideNode: Catalogued + DeserializeOwned + JsonSchema + 'static {
 
     /// True when [`SlideNode::html`] is the primitive's own markup (see
     /// [`crate::html`]); false leaves the `html` surface to the sdk's
-    /// conversion of the Markdown.
+    /// conversion of the Markdown. Every primitive of the pack sets it
+    /// (`tests/html_renderers.rs`).
     const NATIVE_HTML: bool = false;
 
     /// The `html` surface rendering; `scope.html(child)` renders a child.
