@@ -450,7 +450,8 @@ struct Recorder<'a> {
     /// The provenance entry: the date, then what the suite reports of its callbacks.
     provenance: Value,
     timeout: std::time::Duration,
-    /// Whether this trial wrote an answer.
+    /// Whether this trial's run holds an answer written in this process (by this trial,
+    /// or by the trial whose call it read from the session).
     wrote: AtomicBool,
     /// Where the trial's calls are noted.
     trace: &'a Trace,
@@ -560,6 +561,12 @@ impl Recorder<'_> {
         let key = (case_id.clone(), attempt);
         if let Some(call) = with_session(dir, |session| session.answers.get(&key).cloned()) {
             self.trace.note(&case_id, Some(attempt), call.record);
+            // The trial that made the call wrote its answer before sharing it (outside
+            // `all`): this run holds an answer written now, so it writes `prompt.txt` when
+            // it is missing too, whichever of the two trials finishes first.
+            if call.outcome.is_ok() && self.mode != RecordMode::All {
+                self.wrote.store(true, Ordering::Relaxed);
+            }
             return call.outcome.map_err(BoxError::from);
         }
         if self.mode != RecordMode::All && self.recordings.has_answer(&case_id, attempt) {
@@ -753,10 +760,10 @@ impl Recorder<'_> {
         Ok(())
     }
 
-    /// After the run: when this trial wrote an answer, notes the provenance in
-    /// `corpus.json` and writes `prompt.txt` (in `all` mode, or when it is missing; in
-    /// `missing` mode a differing `prompt.txt` is kept, and `totals` names the mismatch,
-    /// since the older answers were written from it).
+    /// After the run: when this trial's run holds an answer written in this process, notes
+    /// the provenance in `corpus.json` and writes `prompt.txt` (in `all` mode, or when it
+    /// is missing; in `missing` mode a differing `prompt.txt` is kept, and `totals` names
+    /// the mismatch, since the older answers were written from it).
     fn finish(&self, prompt: &str) -> Result<(), Failed> {
         if !self.wrote.load(Ordering::Relaxed) {
             return Ok(());
