@@ -131,8 +131,12 @@ impl SlideNode for SlideClosing {
                 Some(href) if href.to_ascii_lowercase().starts_with("mailto:") => {
                     Html::element("a", &[("href", &href)], address_html(bare_address(&href)))
                 }
-                Some(href) => Html::element("a", &[("href", &href)], address_html(&link.text)),
-                None => classed("span", "slide-address", address_html(&link.text)),
+                // Link text that is the address itself wraps as an address does.
+                Some(href) if bare_address(&href) == link.text.as_str() => {
+                    Html::element("a", &[("href", &href)], address_html(&link.text))
+                }
+                Some(href) => Html::element("a", &[("href", &href)], line_html(&link.text)),
+                None => classed("span", "slide-address", line_html(&link.text)),
             };
             Html::element("li", &[], label.then(target))
         });
