@@ -11,7 +11,7 @@ use isomer_sdk::composition::Theme;
 use isomer_sdk::{Runtime, SnapshotOptions, ToolContent};
 use serde_json::{Value, json};
 
-use common::{PAGE, Picture, slide};
+use common::{PAGE, Picture, render, render_in, slide};
 
 fn runtime() -> Runtime {
     isomer_slides::runtime().expect("the slides runtime builds")
@@ -57,25 +57,13 @@ fn a_png_is_one_1920_by_1080_slide_with_its_title_drawn() {
 
 #[test]
 fn a_dark_slide_draws_on_the_dark_page() {
-    let runtime = runtime();
-    let render = runtime
-        .snapshot()
-        .unwrap()
-        .render(
-            &ledger(),
-            &SnapshotOptions {
-                theme: Some(Theme::Dark),
-                ..SnapshotOptions::default()
-            },
-        )
-        .unwrap();
+    let render = render_in(&ledger(), Some(Theme::Dark));
     let picture = Picture::of_png(&Pictures::new().unwrap().png(&render).unwrap());
     assert_eq!(picture.pixel(4, 4), [0x07, 0x10, 0x1F]);
 }
 
 #[test]
 fn an_inverse_frame_draws_dark_in_either_scheme() {
-    let runtime = runtime();
     let mut title = ledger();
     title["body"][0]["tone"] = json!("inverse");
     let pictures = Pictures::new().unwrap();
@@ -83,17 +71,7 @@ fn an_inverse_frame_draws_dark_in_either_scheme() {
         (Theme::Light, [0x07, 0x10, 0x1F]),
         (Theme::Dark, [0x12, 0x21, 0x3A]),
     ] {
-        let render = runtime
-            .snapshot()
-            .unwrap()
-            .render(
-                &title,
-                &SnapshotOptions {
-                    theme: Some(theme),
-                    ..SnapshotOptions::default()
-                },
-            )
-            .unwrap();
+        let render = render_in(&title, Some(theme));
         let picture = Picture::of_png(&pictures.png(&render).unwrap());
         assert_eq!(picture.pixel(4, 4), background, "{theme:?}");
         assert_eq!(picture.pixel(1915, 1075), background, "{theme:?}");
@@ -106,12 +84,7 @@ fn an_inverse_frame_draws_dark_in_either_scheme() {
 
 #[test]
 fn an_svg_parses_and_holds_the_slide_text() {
-    let runtime = runtime();
-    let render = runtime
-        .snapshot()
-        .unwrap()
-        .render(&ledger(), &SnapshotOptions::default())
-        .unwrap();
+    let render = render(&ledger());
     let svg = Pictures::new().unwrap().svg(&render).unwrap();
     let tree = svg2pdf::usvg::Tree::from_str(&svg, &svg2pdf::usvg::Options::default())
         .expect("the SVG parses");
@@ -264,14 +237,10 @@ fn an_unbreakable_heading_wraps_inside_the_slide_instead_of_running_off() {
     // 80 capitals at 56 px run about 3,100 px, past the 1,664 px the slide
     // leaves between its margins: the word breaks anywhere and wraps.
     let word = "W".repeat(80);
-    let render = runtime()
-        .snapshot()
-        .unwrap()
-        .render(
-            &slide(&word, json!({"type": "slideStatement", "text": "x"})),
-            &SnapshotOptions::default(),
-        )
-        .unwrap();
+    let render = render(&slide(
+        &word,
+        json!({"type": "slideStatement", "text": "x"}),
+    ));
     let pictures = Pictures::new().unwrap();
     assert_eq!(pictures.overflow(&render).unwrap(), None);
 

@@ -89,10 +89,9 @@ impl Loopback {
         Loopback { base_url, state }
     }
 
-    /// Starts a server replaying the exchanges of a JSON file (an array of exchanges).
+    /// Starts a server replaying the exchanges of a JSON file (see [`exchanges`]).
     pub fn from_file(path: &std::path::Path) -> Loopback {
-        let text = std::fs::read_to_string(path).unwrap();
-        Loopback::start(serde_json::from_str(&text).unwrap())
+        Loopback::start(exchanges(path))
     }
 
     /// Every request body received so far, in arrival order.
@@ -110,6 +109,20 @@ impl Loopback {
             .map(|pair| pair[1] - pair[0])
             .collect()
     }
+}
+
+/// The exchanges of a JSON file (an array of exchanges), such as a fixture's
+/// `exchanges.json`.
+pub fn exchanges(path: &std::path::Path) -> Vec<Exchange> {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// A fresh recordings directory holding a copy of the `corpus.json` of the fixture
+/// directory `fixture` and nothing else.
+pub fn corpus_only(fixture: &std::path::Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixture.join("corpus.json"), dir.path().join("corpus.json")).unwrap();
+    dir
 }
 
 /// The text of the last message of a request body.
@@ -416,16 +429,24 @@ pub fn run_files(dir: &std::path::Path) -> Vec<(String, isomer_evals::run_file::
             name.starts_with("run-") && name.ends_with(".json")
         })
         .map(|path| {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let file = serde_json::from_str(&text).unwrap();
-            // It reads back whole: written again, it is the same text.
-            assert_eq!(
-                format!("{}\n", serde_json::to_string_pretty(&file).unwrap()),
-                text
-            );
+            let file = read_run_file(&path);
             (path.file_name().unwrap().to_str().unwrap().to_owned(), file)
         })
         .collect();
     files.sort_by(|a, b| a.0.cmp(&b.0));
     files
+}
+
+/// The run file at `path`, read back; it reads back whole (written again, it is the same
+/// text), or the test fails.
+pub fn read_run_file(path: &std::path::Path) -> isomer_evals::run_file::RunFile {
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        format!("{}\n", serde_json::to_string_pretty(&file).unwrap()),
+        text,
+        "{}",
+        path.display()
+    );
+    file
 }

@@ -33,11 +33,23 @@ pub fn slide(title: &str, body: Value) -> Value {
 
 /// `composition` drawn on the slides frame.
 pub fn render(composition: &Value) -> SnapshotRender {
+    render_in(composition, None)
+}
+
+/// `composition` drawn on the slides frame in `theme` (the composition's
+/// own scheme when `None`).
+pub fn render_in(composition: &Value, theme: Option<Theme>) -> SnapshotRender {
     isomer_slides::runtime()
         .expect("the slides runtime builds")
         .snapshot()
         .expect("the slides runtime has a frame")
-        .render(composition, &SnapshotOptions::default())
+        .render(
+            composition,
+            &SnapshotOptions {
+                theme,
+                ..SnapshotOptions::default()
+            },
+        )
         .expect("the slide renders")
 }
 
@@ -225,43 +237,36 @@ impl Picture {
     /// long, neighbouring columns (one stroke's width) merged into their
     /// first: `(x, first y, length)`.
     pub fn vertical_lines(&self, colour: [u8; 3], length: u32) -> Vec<(u32, u32, u32)> {
-        let mut lines: Vec<(u32, u32, u32)> = Vec::new();
-        for x in 0..self.width {
-            let Some(&(y, len)) = self
-                .column_runs(x, colour)
-                .iter()
-                .find(|&&(_, len)| len >= length)
-            else {
-                continue;
-            };
-            match lines.last() {
-                Some(&(last, _, _)) if x - last <= 4 => {}
-                _ => lines.push((x, y, len)),
-            }
-        }
-        lines
+        lines(self.width, length, |x| self.column_runs(x, colour))
     }
 
     /// The rows holding a horizontal run of `colour` at least `length`
     /// long, neighbouring rows merged into their first: `(y, first x,
     /// length)`.
     pub fn horizontal_lines(&self, colour: [u8; 3], length: u32) -> Vec<(u32, u32, u32)> {
-        let mut lines: Vec<(u32, u32, u32)> = Vec::new();
-        for y in 0..self.height {
-            let Some(&(x, len)) = self
-                .row_runs(y, colour)
-                .iter()
-                .find(|&&(_, len)| len >= length)
-            else {
-                continue;
-            };
-            match lines.last() {
-                Some(&(last, _, _)) if y - last <= 4 => {}
-                _ => lines.push((y, x, len)),
-            }
-        }
-        lines
+        lines(self.height, length, |y| self.row_runs(y, colour))
     }
+}
+
+/// The places `0..count` whose `runs_at` holds a run at least `length`
+/// long, places within 4 of the last one kept merged into it: `(place,
+/// the run's first index, its length)`.
+fn lines(
+    count: u32,
+    length: u32,
+    runs_at: impl Fn(u32) -> Vec<(u32, u32)>,
+) -> Vec<(u32, u32, u32)> {
+    let mut lines: Vec<(u32, u32, u32)> = Vec::new();
+    for place in 0..count {
+        let Some(&(first, len)) = runs_at(place).iter().find(|&&(_, len)| len >= length) else {
+            continue;
+        };
+        match lines.last() {
+            Some(&(last, _, _)) if place - last <= 4 => {}
+            _ => lines.push((place, first, len)),
+        }
+    }
+    lines
 }
 
 /// Whether `pixel` is `colour`, give or take 6 per channel.
