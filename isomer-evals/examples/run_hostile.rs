@@ -10,7 +10,8 @@
 //! budget: the answer is scored invalid with the budget's message, and its
 //! payload bytes are counted from the text.
 //!
-//! Inputs (the first argument):
+//! Inputs (the first argument), made in `isomer-sdk/examples/hostile/mod.rs`
+//! (shared with the sdk's `validate_hostile` example):
 //! - `deep-object`: `{"a":{"a":…null…}}`, 1,000,000 objects deep (6 MB);
 //! - `wide-array`: `[…]` of 2,000,000 nine-digit numbers (20 MB).
 //!
@@ -24,61 +25,10 @@
 //! peak RSS and its ratio to the text's size; it exits with an error when
 //! the peak is over 4× the text (the bar the design sets for every path).
 
+#[path = "../../isomer-sdk/examples/hostile/mod.rs"]
+mod hostile;
+
 use isomer_evals::{BoxError, EvalCase, Generate, GenerateRequest, RunEvalsOptions, run_evals};
-use isomer_sdk::{Markdown, Pack, Primitive, Runtime};
-use serde_json::{Value, json};
-
-/// `{"a":` … `null` … `}`, `depth` objects deep: 6 bytes a level.
-fn deep_object(depth: usize) -> String {
-    let mut text = String::with_capacity(6 * depth + 4);
-    for _ in 0..depth {
-        text.push_str("{\"a\":");
-    }
-    text.push_str("null");
-    for _ in 0..depth {
-        text.push('}');
-    }
-    text
-}
-
-/// `[100000000,100000001,…]`, `count` numbers: 10 bytes each.
-fn wide_array(count: usize) -> String {
-    let mut text = String::with_capacity(10 * count + 1);
-    text.push('[');
-    for n in 0..count {
-        if n > 0 {
-            text.push(',');
-        }
-        text.push_str(&(100_000_000 + n).to_string());
-    }
-    text.push(']');
-    text
-}
-
-/// A one-primitive runtime: the budget does not depend on the pack.
-fn runtime() -> Runtime {
-    let note = Primitive::builder::<Value>("note")
-        .schema_json(json!({
-            "type": "object",
-            "properties": {"text": {"type": "string"}},
-            "required": ["text"]
-        }))
-        .purpose("A note.")
-        .example(json!({"type": "note", "text": "x"}))
-        .text(|node, _| node["text"].as_str().unwrap_or("").to_owned())
-        .markdown(|node, _| Markdown::paragraph(node["text"].as_str().unwrap_or("")))
-        .build()
-        .expect("the note primitive builds");
-    Runtime::builder()
-        .pack(
-            Pack::new("notes")
-                .primitive(note)
-                .build()
-                .expect("the pack builds"),
-        )
-        .build()
-        .expect("the runtime builds")
-}
 
 /// The process's peak resident set in kB (`VmHWM`), where Linux reports it.
 fn peak_rss_kb() -> Option<u64> {
@@ -88,20 +38,10 @@ fn peak_rss_kb() -> Option<u64> {
 }
 
 fn main() {
-    let input = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "deep-object".to_owned());
-    let make: fn() -> String = match input.as_str() {
-        "deep-object" => || deep_object(1_000_000),
-        "wide-array" => || wide_array(2_000_000),
-        other => {
-            eprintln!("unknown input {other:?}: deep-object or wide-array");
-            std::process::exit(2);
-        }
-    };
+    let (input, make) = hostile::input_from_args();
     let bytes = make().len();
     println!("{input}: {bytes} bytes of JSON text");
-    let runtime = runtime();
+    let runtime = hostile::runtime();
     let generate = Generate::new(move |request: GenerateRequest| async move {
         Ok::<_, BoxError>(if request.attempt == 0 {
             make()

@@ -11,6 +11,8 @@
 //! configurations' recordings), `ISOMER_OPENAI_TEST_MAX_COST` (`model-a`'s cap, US dollars),
 //! `ISOMER_OPENAI_TEST_MAX_TOKENS` (the suite's cap over both configurations, tokens).
 
+mod slides_suite;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -20,11 +22,7 @@ use isomer_openai::ChatClient;
 
 #[isomer_evals::isomer_eval(corpus = "tests/fixtures/pass-rate")]
 fn models() -> Suite {
-    let runtime = isomer_slides::runtime().expect("the slides runtime builds");
-    let suite = Suite::new(runtime)
-        .guide(isomer_slides::AUTHORING_GUIDE)
-        .rules(isomer_slides::AUTHORING_RULES)
-        .frame(isomer_slides::slide_deck_frame())
+    let suite = slides_suite::slides_suite()
         .retry_on_invalid(false)
         .repeat(5);
     let (Ok(url_a), Ok(url_b), Some(dir)) = (

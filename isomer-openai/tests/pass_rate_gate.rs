@@ -5,6 +5,8 @@
 //! replays them and passes. Live against the server at `ISOMER_OPENAI_TEST_URL`; driven by
 //! `tests/record_pass_rate.rs`.
 
+mod slides_suite;
+
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -20,11 +22,7 @@ use isomer_openai::ChatClient;
     min_pass_rate = 0.8
 )]
 fn pass_rate() -> Suite {
-    let runtime = isomer_slides::runtime().expect("the slides runtime builds");
-    let suite = Suite::new(runtime)
-        .guide(isomer_slides::AUTHORING_GUIDE)
-        .rules(isomer_slides::AUTHORING_RULES)
-        .frame(isomer_slides::slide_deck_frame())
+    let suite = slides_suite::slides_suite()
         .retry_on_invalid(false)
         .repeat(5);
     let Ok(url) = std::env::var("ISOMER_OPENAI_TEST_URL") else {

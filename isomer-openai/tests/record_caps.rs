@@ -10,7 +10,7 @@ mod support;
 use std::path::Path;
 
 use isomer_evals::run_file::RunMode;
-use support::{Exchange, Loopback};
+use support::Configurations;
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -20,52 +20,27 @@ const CAPPED: &str = "max_cost cap of configuration `model-a` reached: 0.024 USD
 
 #[test]
 fn a_cost_cap_stops_the_calls_and_keeps_what_was_recorded() {
-    let gate = gate_support::build_gate("configurations_gate", Path::new(MANIFEST_DIR));
     let answers = ["first", "second", "third", "fourth", "fifth"].map(|word| {
-        std::fs::read_to_string(
-            Path::new(MANIFEST_DIR).join("tests/fixtures/pass-rate/answers/pause.0.txt"),
-        )
-        .unwrap()
-        .replace(
+        support::pause_answer().replace(
             "Latency is a product feature",
             &format!("Latency, {word} answer"),
         )
     });
-    // (input, output) tokens at 2 and 8 US dollars per million: 0.006, 0.008, 0.01, ...
-    let tokens = [
-        (1000, 500),
-        (2000, 500),
-        (1000, 1000),
-        (3000, 250),
-        (1000, 500),
-    ];
-    let a = Loopback::start(vec![Exchange {
-        contains: Vec::new(),
-        messages: None,
-        responses: answers
-            .iter()
-            .zip(tokens)
-            .map(|(answer, (input, output))| support::completion(answer, input, output))
-            .collect(),
-    }]);
-    let b = Loopback::start(Vec::new());
-    let recordings = tempfile::tempdir().unwrap();
-    let runs = tempfile::tempdir().unwrap();
-    let output = support::configurations_command(
-        &gate,
-        (&a.base_url, &b.base_url),
-        recordings.path(),
-        runs.path(),
-        "measure",
-    )
-    .env("ISOMER_EVAL_CONFIGURATIONS", "model-a")
-    .env("ISOMER_OPENAI_TEST_MAX_COST", "0.02")
-    .output()
-    .unwrap();
+    // The answers cost 0.006, 0.008, 0.01, ... US dollars (`support::model_a`).
+    let gate = Configurations::start(
+        gate_support::build_gate("configurations_gate", Path::new(MANIFEST_DIR)),
+        support::model_a(answers.iter().map(String::as_str)),
+        Vec::new(),
+    );
+    let output = gate
+        .command("measure")
+        .env("ISOMER_EVAL_CONFIGURATIONS", "model-a")
+        .env("ISOMER_OPENAI_TEST_MAX_COST", "0.02")
+        .output()
+        .unwrap();
     let text = support::output_text(&output);
     assert!(!output.status.success(), "{text}");
-    assert_eq!(a.requests().len(), 3, "{text}");
-    assert_eq!(b.requests().len(), 0, "{text}");
+    assert_eq!(gate.requests(), (3, 0), "{text}");
 
     // Both trials fail on the two runs the cap stopped, naming it; the case trial made the
     // three calls, and `totals` read them and met the same cap.
@@ -95,7 +70,7 @@ cases that did not complete (pause#3, pause#4):
 
     // The three answers made before the cap are recorded as the server sent them; the
     // runs the cap stopped recorded nothing.
-    let dir = recordings.path().join("model-a/answers");
+    let dir = gate.recordings.path().join("model-a/answers");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
@@ -111,7 +86,7 @@ cases that did not complete (pause#3, pause#4):
     }
 
     // The run file names the cap, and prices what was spent.
-    let files = support::run_files(&runs.path().join("models"));
+    let files = gate.run_files();
     let [(name, file)] = &files[..] else {
         panic!("{files:?}")
     };
@@ -120,13 +95,8 @@ cases that did not complete (pause#3, pause#4):
     assert_eq!(file.cap_reached.as_deref(), Some(CAPPED));
     assert_eq!(file.live_calls, 3);
     assert_eq!(file.cost_usd, Some(0.024));
-    let per_run: Vec<(usize, Option<f64>, Option<&str>)> = file
-        .runs
-        .iter()
-        .map(|run| (run.attempts.len(), run.cost_usd, run.error.as_deref()))
-        .collect();
     assert_eq!(
-        per_run,
+        support::run_summaries(file),
         [
             (1, Some(0.006), None),
             (1, Some(0.008), None),
@@ -142,22 +112,17 @@ cases that did not complete (pause#3, pause#4):
         .iter()
         .map(|name| std::fs::read(dir.join(name)).unwrap())
         .collect();
-    let resumed = support::configurations_command(
-        &gate,
-        (&a.base_url, &b.base_url),
-        recordings.path(),
-        runs.path(),
-        "measure",
-    )
-    .env("ISOMER_EVAL_CONFIGURATIONS", "model-a")
-    .output()
-    .unwrap();
+    let resumed = gate
+        .command("measure")
+        .env("ISOMER_EVAL_CONFIGURATIONS", "model-a")
+        .output()
+        .unwrap();
     assert!(
         resumed.status.success(),
         "{}",
         support::output_text(&resumed)
     );
-    assert_eq!(a.requests().len(), 5);
+    assert_eq!(gate.requests(), (5, 0));
     for (name, bytes) in names.iter().zip(&before) {
         assert_eq!(&std::fs::read(dir.join(name)).unwrap(), bytes, "{name}");
     }
@@ -165,49 +130,24 @@ cases that did not complete (pause#3, pause#4):
 
 #[test]
 fn a_token_cap_on_the_suite_counts_every_configuration() {
-    let gate = gate_support::build_gate("configurations_gate", Path::new(MANIFEST_DIR));
-    let answer = std::fs::read_to_string(
-        Path::new(MANIFEST_DIR).join("tests/fixtures/pass-rate/answers/pause.0.txt"),
-    )
-    .unwrap();
-    // 1500, 2500, then 2000 tokens: 6000 after the third call, past the cap of 5000.
-    let tokens = [
-        (1000, 500),
-        (2000, 500),
-        (1000, 1000),
-        (3000, 250),
-        (1000, 500),
-    ];
-    let a = Loopback::start(vec![Exchange {
-        contains: Vec::new(),
-        messages: None,
-        responses: tokens
-            .iter()
-            .map(|&(input, output)| support::completion(&answer, input, output))
-            .collect(),
-    }]);
-    let b = Loopback::start(vec![Exchange {
-        contains: Vec::new(),
-        messages: None,
-        responses: vec![support::completion(&answer, 10, 10)],
-    }]);
-    let recordings = tempfile::tempdir().unwrap();
-    let runs = tempfile::tempdir().unwrap();
-    let output = support::configurations_command(
-        &gate,
-        (&a.base_url, &b.base_url),
-        recordings.path(),
-        runs.path(),
-        "measure",
-    )
-    .args(["--exact", "models::pause"])
-    .env("ISOMER_OPENAI_TEST_MAX_TOKENS", "5000")
-    .output()
-    .unwrap();
+    let answer = support::pause_answer();
+    // 1500, 2500, then 2000 tokens (`support::model_a`): 6000 after the third call, past
+    // the cap of 5000.
+    let gate = Configurations::start(
+        gate_support::build_gate("configurations_gate", Path::new(MANIFEST_DIR)),
+        support::model_a([answer.as_str(); 5]),
+        vec![support::every(vec![support::completion(&answer, 10, 10)])],
+    );
+    let output = gate
+        .command("measure")
+        .args(["--exact", "models::pause"])
+        .env("ISOMER_OPENAI_TEST_MAX_TOKENS", "5000")
+        .output()
+        .unwrap();
     let text = support::output_text(&output);
     assert!(!output.status.success(), "{text}");
     // `model-a` ran first and spent the suite's tokens; `model-b` made no call at all.
-    assert_eq!((a.requests().len(), b.requests().len()), (3, 0), "{text}");
+    assert_eq!(gate.requests(), (3, 0), "{text}");
     let capped = "generate attempt 0 failed: max_tokens cap of suite `models` reached: 6000 tokens spent by 3 live calls, cap 5000; no further live call is made in this run";
     let mut expected = format!(
         "---- models::pause ----\nconfiguration `model-a`: case `pause#3` did not complete: {capped}\ncase `pause#4` did not complete: {capped}\nconfiguration `model-b`: "
@@ -222,5 +162,5 @@ fn a_token_cap_on_the_suite_counts_every_configuration() {
         String::from_utf8_lossy(&output.stdout).contains(&format!("{expected}\n\n")),
         "{text}"
     );
-    assert!(!recordings.path().join("model-b/answers").exists());
+    assert!(!gate.recordings.path().join("model-b/answers").exists());
 }

@@ -13,87 +13,44 @@ use std::path::Path;
 use isomer_evals::compare::Comparison;
 use isomer_evals::run_file::{CallSource, NamedRunFile, Price, RunMode};
 use serde_json::json;
-use support::{Exchange, Loopback, Response};
+use support::{Configurations, Exchange};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
-/// The recorded answer of the fixture's one case, valid under the slides frame.
-fn answer() -> String {
-    std::fs::read_to_string(
-        Path::new(MANIFEST_DIR).join("tests/fixtures/pass-rate/answers/pause.0.txt"),
-    )
-    .unwrap()
-}
-
-/// Every request answered with `responses` in turn.
-fn every(responses: Vec<Response>) -> Exchange {
-    Exchange {
-        contains: Vec::new(),
-        messages: None,
-        responses,
-    }
-}
-
-/// Model A's five answers, each with its own tokens (input, output).
-const A_TOKENS: [(u64, u64); 5] = [
-    (1000, 500),
-    (2000, 500),
-    (1000, 1000),
-    (3000, 250),
-    (1000, 500),
-];
-
-/// Server A: the five generate calls of `model-a`, in order.
-pub fn server_a() -> Loopback {
-    let answer = answer();
-    Loopback::start(vec![every(
-        A_TOKENS
-            .iter()
-            .map(|&(input, output)| support::completion(&answer, input, output))
-            .collect(),
-    )])
-}
-
 #[test]
 fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
-    let gate = gate_support::build_gate("configurations_gate", Path::new(MANIFEST_DIR));
-    let a = server_a();
-    // Server B: the judge (its message holds `## Answer`), then every generate.
-    let b = Loopback::start(vec![
-        Exchange {
-            contains: vec!["## Answer".to_owned()],
-            messages: None,
-            responses: vec![support::completion("yes", 400, 2)],
-        },
-        every(vec![support::completion(&answer(), 1500, 300)]),
-    ]);
-    let recordings = tempfile::tempdir().unwrap();
-    let runs = tempfile::tempdir().unwrap();
-    let output = support::configurations_command(
-        &gate,
-        (&a.base_url, &b.base_url),
-        recordings.path(),
-        runs.path(),
-        "measure",
-    )
-    .output()
-    .unwrap();
+    let answer = support::pause_answer();
+    let gate = Configurations::start(
+        gate_support::build_gate("configurations_gate", Path::new(MANIFEST_DIR)),
+        // Server A: the five generate calls of `model-a`, in order.
+        support::model_a([answer.as_str(); 5]),
+        // Server B: the judge (its message holds `## Answer`), then every generate.
+        vec![
+            Exchange {
+                contains: vec!["## Answer".to_owned()],
+                messages: None,
+                responses: vec![support::completion("yes", 400, 2)],
+            },
+            support::every(vec![support::completion(&answer, 1500, 300)]),
+        ],
+    );
+    let (a, b) = (&gate.a, &gate.b);
+    let (recordings, runs) = (gate.recordings.path(), gate.runs.path());
+    let output = gate.command("measure").output().unwrap();
     let text = support::output_text(&output);
     assert!(output.status.success(), "{text}");
-    assert_eq!(a.requests().len(), 5, "{text}");
-    assert_eq!(b.requests().len(), 10, "{text}");
+    assert_eq!(gate.requests(), (5, 10), "{text}");
     assert_eq!(a.requests()[0]["model"], "gpt-a");
     assert_eq!(b.requests()[0]["model"], "gpt-b");
 
     // Each configuration recorded into its own directory.
     for (label, repeat) in [("model-a", "pause.r4.0.txt"), ("model-b", "pause.r4.0.txt")] {
         let written =
-            std::fs::read_to_string(recordings.path().join(label).join("answers").join(repeat))
-                .unwrap();
-        assert_eq!(written, answer(), "{label}");
+            std::fs::read_to_string(recordings.join(label).join("answers").join(repeat)).unwrap();
+        assert_eq!(written, answer, "{label}");
     }
-    assert!(!recordings.path().join("model-a/judgments.json").exists());
-    assert!(recordings.path().join("model-b/judgments.json").exists());
+    assert!(!recordings.join("model-a/judgments.json").exists());
+    assert!(recordings.join("model-b/judgments.json").exists());
 
     // The totals print each configuration's cost under its own heading.
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
@@ -124,7 +81,7 @@ fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
 
     // Measure mode writes each configuration's HTML report beside its run files, the
     // measured part holding the cost rows.
-    let page = std::fs::read_to_string(runs.path().join("models/models-model-a.html")).unwrap();
+    let page = std::fs::read_to_string(runs.join("models/models-model-a.html")).unwrap();
     assert!(
         page.contains(
             "<tr><th>cost usd</th><td>total 0.038 / 5 priced calls / per call mean 0.0076</td></tr>\n<tr><th>cost per case</th><td>mean 0.0076 / p50 0.008 / p95 0.01</td></tr>\n</tbody></table></section>"
@@ -135,13 +92,13 @@ fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
         page.contains("<section id=\"measured\"><h2>Measured (the live calls of this run)</h2>")
     );
     assert!(page.contains("<title>models (model-a): eval report</title>"));
-    let page = std::fs::read_to_string(runs.path().join("models/models-model-b.html")).unwrap();
+    let page = std::fs::read_to_string(runs.join("models/models-model-b.html")).unwrap();
     assert!(
         page.contains("<tr><th>cost usd</th><td>total 0.0338 / 10 priced calls / per call mean 0.00338</td></tr>"),
         "{page}"
     );
 
-    let files = support::run_files(&runs.path().join("models"));
+    let files = gate.run_files();
     let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(
@@ -193,15 +150,14 @@ fn one_suite_against_two_configurations_writes_a_priced_run_file_for_each() {
             (Some(0), Some(1000), Some(500), Some(0.006)),
         ]
     );
-    let per_run: Vec<Option<f64>> = file_a.runs.iter().map(|run| run.cost_usd).collect();
     assert_eq!(
-        per_run,
+        support::run_summaries(file_a),
         [
-            Some(0.006),
-            Some(0.008),
-            Some(0.01),
-            Some(0.008),
-            Some(0.006)
+            (1, Some(0.006), None),
+            (1, Some(0.008), None),
+            (1, Some(0.01), None),
+            (1, Some(0.008), None),
+            (1, Some(0.006), None),
         ]
     );
     assert_eq!(file_a.cost_usd, Some(0.038));
@@ -264,23 +220,18 @@ verdicts that changed against model-a: none"
 
     // A replay of each configuration reads its own recordings, calls nothing and prices
     // nothing.
-    let replay = support::configurations_command(
-        &gate,
-        (&a.base_url, &b.base_url),
-        recordings.path(),
-        runs.path(),
-        "",
-    )
-    .args(["--exact", "models::totals"])
-    .env("ISOMER_EVAL_CONFIGURATIONS", "model-b")
-    .output()
-    .unwrap();
+    let replay = gate
+        .command("")
+        .args(["--exact", "models::totals"])
+        .env("ISOMER_EVAL_CONFIGURATIONS", "model-b")
+        .output()
+        .unwrap();
     let replayed = support::output_text(&replay);
     // `model-b` is not the first configuration: no baseline is compared, and its
     // recordings replay sound, so the trial passes.
     assert!(replay.status.success(), "{replayed}");
-    assert_eq!((a.requests().len(), b.requests().len()), (5, 10));
-    let files = support::run_files(&runs.path().join("models"));
+    assert_eq!(gate.requests(), (5, 10));
+    let files = gate.run_files();
     assert_eq!(files.len(), 3);
     let replayed_b = files
         .iter()
@@ -299,16 +250,11 @@ verdicts that changed against model-a: none"
     // A replay of both: the baseline pins the first configuration, whose answers (all
     // valid) moved it from the committed replay's (one invalid); its failure is led by
     // the configuration, and `model-b`, checked without a baseline, passes.
-    let both = support::configurations_command(
-        &gate,
-        (&a.base_url, &b.base_url),
-        recordings.path(),
-        runs.path(),
-        "",
-    )
-    .args(["--exact", "models::totals"])
-    .output()
-    .unwrap();
+    let both = gate
+        .command("")
+        .args(["--exact", "models::totals"])
+        .output()
+        .unwrap();
     let both_text = support::output_text(&both);
     assert!(!both.status.success(), "{both_text}");
     let stdout = String::from_utf8_lossy(&both.stdout);
@@ -319,8 +265,8 @@ verdicts that changed against model-a: none"
         "{both_text}"
     );
     assert!(!stdout.contains("configuration `model-b`"), "{both_text}");
-    assert_eq!((a.requests().len(), b.requests().len()), (5, 10));
-    let files = support::run_files(&runs.path().join("models"));
+    assert_eq!(gate.requests(), (5, 10));
+    let files = gate.run_files();
     let labels: Vec<(Option<&str>, RunMode)> = files
         .iter()
         .map(|(_, file)| (file.configuration.as_deref(), file.mode))

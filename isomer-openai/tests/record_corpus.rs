@@ -51,19 +51,13 @@ fn run(dir: &Path, url: Option<&str>, record: Option<&str>, args: &[&str]) -> Ou
 }
 
 fn assert_passes(output: &Output) {
-    assert!(
-        output.status.success(),
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", support::output_text(output));
 }
 
-/// A recordings directory holding a copy of the fixture's `corpus.json` and nothing else.
+/// A recordings directory holding a copy of the record fixture's `corpus.json` and nothing
+/// else.
 fn fresh_recordings() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(fixture("corpus.json"), dir.path().join("corpus.json")).unwrap();
-    dir
+    support::corpus_only(&fixture(""))
 }
 
 fn read(path: &Path) -> String {
@@ -240,9 +234,8 @@ fn agent_gate() -> &'static Path {
 
 #[test]
 fn records_an_agent_run_with_every_turn_in_the_replay_format() {
-    let dir = tempfile::tempdir().unwrap();
     let fixtures = Path::new(MANIFEST_DIR).join("tests/fixtures/record-agent");
-    std::fs::copy(fixtures.join("corpus.json"), dir.path().join("corpus.json")).unwrap();
+    let dir = support::corpus_only(&fixtures);
     let server = Loopback::from_file(&fixtures.join("exchanges.json"));
     let run = |record: Option<&str>| {
         let mut command = Command::new(agent_gate());

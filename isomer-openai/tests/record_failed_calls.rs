@@ -18,12 +18,12 @@ mod support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Exchange, Loopback, Response};
+use support::{Exchange, Loopback, Response, output_text as text};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -76,10 +76,6 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 /// files go to a directory of their own.
 fn command(dir: &Path, runs: &Path, url: Option<&str>, mode: Option<&str>) -> Command {
     support::record_command(gate(), dir, runs, url, mode)
-}
-
-fn text(output: &Output) -> String {
-    support::output_text(output)
 }
 
 /// One kind of failed call: what the server answers, and how many requests one attempt
@@ -307,16 +303,9 @@ fn an_answer_without_choices_loses_nothing() {
 /// passing the committed baseline. A replay skips a staged file and names it once.
 #[test]
 fn a_record_run_killed_midway_is_finished_by_missing_and_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        fixture().join("corpus.json"),
-        dir.path().join("corpus.json"),
-    )
-    .unwrap();
+    let dir = support::corpus_only(&fixture());
     let runs = tempfile::tempdir().unwrap();
-    let exchanges: Vec<Exchange> =
-        serde_json::from_str(&std::fs::read_to_string(fixture().join("exchanges.json")).unwrap())
-            .unwrap();
+    let exchanges = support::exchanges(&fixture().join("exchanges.json"));
     // The same exchanges, but the timeout-two-files case's first call never answers.
     let mut hanging = exchanges.clone();
     for exchange in &mut hanging {
@@ -420,18 +409,15 @@ fn a_record_run_killed_midway_is_finished_by_missing_and_replays() {
 #[test]
 fn an_agent_run_whose_step_fails_midway_keeps_its_transcript() {
     let fixtures = Path::new(MANIFEST_DIR).join("tests/fixtures/record-agent");
-    let dir = tempfile::tempdir().unwrap();
+    let dir = support::corpus_only(&fixtures);
     std::fs::create_dir(dir.path().join("transcripts")).unwrap();
-    std::fs::copy(fixtures.join("corpus.json"), dir.path().join("corpus.json")).unwrap();
     std::fs::copy(
         fixtures.join("transcripts/cli-install.0.json"),
         dir.path().join("transcripts/cli-install.0.json"),
     )
     .unwrap();
     let before = files(dir.path());
-    let mut exchanges: Vec<Exchange> =
-        serde_json::from_str(&std::fs::read_to_string(fixtures.join("exchanges.json")).unwrap())
-            .unwrap();
+    let mut exchanges = support::exchanges(&fixtures.join("exchanges.json"));
     // The third turn (six messages: the request, then two turns of calls and results).
     let third = exchanges
         .iter_mut()

@@ -9,6 +9,8 @@
 //! and `ISOMER_OPENAI_TEST_RETRIES` (the client's retries), so a hang costs them
 //! milliseconds, not minutes.
 
+mod slides_suite;
+
 use std::time::Duration;
 
 use isomer_evals::harness::Suite;
@@ -20,12 +22,7 @@ use isomer_openai::ChatClient;
     min_valid_after_retry_ratio = 1.0
 )]
 fn record() -> Suite {
-    let runtime = isomer_slides::runtime().expect("the slides runtime builds");
-    let suite = Suite::new(runtime)
-        .guide(isomer_slides::AUTHORING_GUIDE)
-        .rules(isomer_slides::AUTHORING_RULES)
-        .frame(isomer_slides::slide_deck_frame())
-        .concurrency(2);
+    let suite = slides_suite::slides_suite().concurrency(2);
     let Ok(url) = std::env::var("ISOMER_OPENAI_TEST_URL") else {
         return suite;
     };

@@ -14,7 +14,7 @@ use std::process::Output;
 
 use isomer_evals::run_file::{CallSource, RunFile, RunMode};
 use serde_json::{Value, json};
-use support::{Exchange, Loopback, Response};
+use support::{Exchange, Loopback, Response, output_text as text};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -26,10 +26,6 @@ fn run(gate: &Path, dir: &Path, runs: &Path, url: Option<&str>, mode: Option<&st
     support::record_command(gate, dir, runs, url, mode)
         .output()
         .expect("the gate runs")
-}
-
-fn text(output: &Output) -> String {
-    support::output_text(output)
 }
 
 /// The one run file in `runs/record`, read back, after removing it.
@@ -46,14 +42,8 @@ fn take_run_file(runs: &Path) -> RunFile {
         name.starts_with("run-") && name.ends_with("Z.json"),
         "{name}"
     );
-    let text = std::fs::read_to_string(&path).unwrap();
+    let file = support::read_run_file(&path);
     std::fs::remove_file(&path).unwrap();
-    let file: RunFile = serde_json::from_str(&text).unwrap();
-    // It reads back whole: written again, it is the same text.
-    assert_eq!(
-        format!("{}\n", serde_json::to_string_pretty(&file).unwrap()),
-        text
-    );
     file
 }
 
@@ -86,18 +76,11 @@ fn mean_of(stderr: &str, label: &str) -> f64 {
 #[test]
 fn the_record_command_prints_the_calls_own_latency_and_tokens() {
     let gate = gate_support::build_gate("record_gate", Path::new(MANIFEST_DIR));
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        fixture().join("corpus.json"),
-        dir.path().join("corpus.json"),
-    )
-    .unwrap();
+    let dir = support::corpus_only(&fixture());
     let runs = tempfile::tempdir().unwrap();
     // The fixture's exchanges, each answered at once with its 200 answer, after a known
     // wait and with known tokens: generate 120 ms, judge 60 ms.
-    let recorded: Vec<Exchange> =
-        serde_json::from_str(&std::fs::read_to_string(fixture().join("exchanges.json")).unwrap())
-            .unwrap();
+    let recorded = support::exchanges(&fixture().join("exchanges.json"));
     let success = |index: usize| {
         recorded[index]
             .responses

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use isomer_evals::run_file::{RunFile, RunMode};
-use support::{Exchange, Loopback, completion};
+use support::{Exchange, Loopback, completion, output_text as text};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -37,21 +37,10 @@ fn baseline() -> BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
 /// Measures the suite with `floor` against a fresh server that answers right four times in
 /// five; returns the output, the requests the server saw and the run file.
 fn measure(gate: &Path, floor: &str) -> (Output, usize, RunFile) {
-    let right = std::fs::read_to_string(
-        Path::new(MANIFEST_DIR).join("tests/fixtures/pass-rate/answers/pause.0.txt"),
-    )
-    .unwrap();
+    let right = support::pause_answer();
     let server = Loopback::start(vec![Exchange {
         contains: vec!["## Request\n\nI want a pause slide".to_owned()],
         messages: None,
@@ -63,12 +52,7 @@ fn measure(gate: &Path, floor: &str) -> (Output, usize, RunFile) {
             completion(&right, 1000, 100),
         ],
     }]);
-    let scratch = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        Path::new(MANIFEST_DIR).join("tests/fixtures/pass-rate/corpus.json"),
-        scratch.path().join("corpus.json"),
-    )
-    .unwrap();
+    let scratch = support::corpus_only(&Path::new(MANIFEST_DIR).join("tests/fixtures/pass-rate"));
     let runs = tempfile::tempdir().unwrap();
     let output = std::process::Command::new(gate)
         .current_dir(MANIFEST_DIR)
@@ -93,7 +77,7 @@ fn measure(gate: &Path, floor: &str) -> (Output, usize, RunFile) {
         panic!("{names:?}")
     };
     assert_eq!(html.file_name().unwrap(), "pass_rate.html");
-    let file = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    let file = support::read_run_file(json);
     (output, server.requests().len(), file)
 }
 

@@ -6,12 +6,11 @@
 //! ruled text list has none of these marks, so each test fails without
 //! its figure.
 
-use isomer_pictures::Pictures;
-use isomer_sdk::SnapshotOptions;
+mod common;
+
+use common::{PAGE, Picture, near, runs};
 use serde_json::{Value, json};
 
-/// The page, `#F7F6F1`.
-const PAGE: [u8; 3] = [0xF7, 0xF6, 0xF1];
 /// Panels and chips, `#FFFFFF`.
 const SURFACE: [u8; 3] = [0xFF, 0xFF, 0xFF];
 /// Titles, rails and arrows (`text` and `line`), `#1A1C21`.
@@ -21,148 +20,23 @@ const BORDER: [u8; 3] = [0xD9, 0xDE, 0xE8];
 /// The primary tone, `#0B64DD`.
 const PRIMARY: [u8; 3] = [0x0B, 0x64, 0xDD];
 
-/// A drawn slide: its width, height and RGB pixels.
-struct Picture {
-    width: usize,
-    height: usize,
-    rgb: Vec<u8>,
+/// `node` alone in a slide frame without chrome, drawn as PNG and
+/// decoded.
+fn alone(node: Value) -> Picture {
+    Picture::of_composition(&json!({"type": "view", "body": [
+        {"type": "slideFrame", "logo": false, "body": [node]}
+    ]}))
 }
 
-impl Picture {
-    /// `node` alone in a slide frame without chrome, drawn as PNG and
-    /// decoded.
-    fn of(node: Value) -> Picture {
-        let runtime = isomer_slides::runtime().expect("the slides runtime builds");
-        let slide = json!({"type": "view", "body": [
-            {"type": "slideFrame", "logo": false, "body": [node]}
-        ]});
-        let render = runtime
-            .snapshot()
-            .expect("the slides runtime has a frame")
-            .render(&slide, &SnapshotOptions::default())
-            .expect("the slide renders");
-        let png = Pictures::new()
-            .expect("the fonts load")
-            .png(&render)
-            .expect("the slide draws");
-        let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
-        decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-        let mut reader = decoder.read_info().expect("a PNG header");
-        let mut pixels = vec![0; reader.output_buffer_size().expect("a buffer size")];
-        let info = reader.next_frame(&mut pixels).expect("a PNG frame");
-        pixels.truncate(info.buffer_size());
-        let rgb = match info.color_type {
-            png::ColorType::Rgb => pixels,
-            png::ColorType::Rgba => pixels
-                .chunks_exact(4)
-                .flat_map(|px| [px[0], px[1], px[2]])
-                .collect(),
-            other => panic!("an RGB or RGBA page, not {other:?}"),
-        };
-        Picture {
-            width: info.width as usize,
-            height: info.height as usize,
-            rgb,
-        }
-    }
-
-    fn pixel(&self, x: usize, y: usize) -> [u8; 3] {
-        let at = (y * self.width + x) * 3;
-        [self.rgb[at], self.rgb[at + 1], self.rgb[at + 2]]
-    }
-
-    /// True when the pixel is `colour`, give or take 6 per channel.
-    fn is(&self, x: usize, y: usize, colour: [u8; 3]) -> bool {
-        let pixel = self.pixel(x, y);
-        (0..3).all(|c| pixel[c].abs_diff(colour[c]) <= 6)
-    }
-
-    /// The runs of `colour` along row `y`: `(first x, length)`.
-    fn row_runs(&self, y: usize, colour: [u8; 3]) -> Vec<(usize, usize)> {
-        runs((0..self.width).map(|x| self.is(x, y, colour)))
-    }
-
-    /// The runs of `colour` down column `x`: `(first y, length)`.
-    fn column_runs(&self, x: usize, colour: [u8; 3]) -> Vec<(usize, usize)> {
-        runs((0..self.height).map(|y| self.is(x, y, colour)))
-    }
-
-    /// The columns holding a vertical run of `colour` at least `length`
-    /// long, neighbouring columns (one stroke's width) merged into their
-    /// first: `(x, first y, length)`.
-    fn vertical_lines(&self, colour: [u8; 3], length: usize) -> Vec<(usize, usize, usize)> {
-        let mut lines: Vec<(usize, usize, usize)> = Vec::new();
-        for x in 0..self.width {
-            let Some(&(y, len)) = self
-                .column_runs(x, colour)
-                .iter()
-                .find(|&&(_, len)| len >= length)
-            else {
-                continue;
-            };
-            match lines.last() {
-                Some(&(last, _, _)) if x - last <= 4 => {}
-                _ => lines.push((x, y, len)),
-            }
-        }
-        lines
-    }
-
-    /// The rows holding a horizontal run of `colour` at least `length`
-    /// long, neighbouring rows merged into their first: `(y, first x,
-    /// length)`.
-    fn horizontal_lines(&self, colour: [u8; 3], length: usize) -> Vec<(usize, usize, usize)> {
-        let mut lines: Vec<(usize, usize, usize)> = Vec::new();
-        for y in 0..self.height {
-            let Some(&(x, len)) = self
-                .row_runs(y, colour)
-                .iter()
-                .find(|&&(_, len)| len >= length)
-            else {
-                continue;
-            };
-            match lines.last() {
-                Some(&(last, _, _)) if y - last <= 4 => {}
-                _ => lines.push((y, x, len)),
-            }
-        }
-        lines
-    }
-
-    /// Pixels in the box `x0..x1` × `y0..y1` that are not the page.
-    fn ink(&self, x0: usize, x1: usize, y0: usize, y1: usize) -> usize {
-        (y0..y1)
-            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-            .filter(|&(x, y)| !self.is(x, y, PAGE))
-            .count()
-    }
-}
-
-/// The runs of `true` in `flags`: `(first index, length)`.
-fn runs(flags: impl Iterator<Item = bool>) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut last = 0;
-    for (index, flag) in flags.enumerate() {
-        last = index;
-        match (flag, start) {
-            (true, None) => start = Some(index),
-            (false, Some(first)) => {
-                out.push((first, index - first));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(first) = start {
-        out.push((first, last + 1 - first));
-    }
-    out
+/// Pixels in the box `xs` × `ys` that are not the page, give or take 6
+/// per channel.
+fn off_page(picture: &Picture, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>) -> usize {
+    picture.count(xs, ys, |pixel| !near(pixel, PAGE))
 }
 
 #[test]
 fn a_timeline_sets_its_dots_on_one_rail_at_one_height() {
-    let picture = Picture::of(json!({"type": "slideTimeline", "items": [
+    let picture = alone(json!({"type": "slideTimeline", "items": [
         {"label": "2019", "channel": "Web", "heading": "Keep my basket?", "body": "Sessions kept it."},
         {"label": "2022", "channel": "App", "heading": "Why is it empty?", "body": "A second cart."},
         {"label": "2025", "channel": "Stores", "heading": "Same at the till?", "body": "One cart.", "current": true}
@@ -214,7 +88,7 @@ fn a_timeline_sets_its_dots_on_one_rail_at_one_height() {
 
 #[test]
 fn a_pipeline_joins_its_numbered_circles_with_a_rail() {
-    let picture = Picture::of(
+    let picture = alone(
         json!({"type": "slidePipeline", "start": "Request", "end": "Paid", "steps": [
             {"title": "Queue", "body": "Held until the cut-off."},
             {"title": "Batch", "body": "One transfer per bank."},
@@ -225,7 +99,7 @@ fn a_pipeline_joins_its_numbered_circles_with_a_rail() {
     // primary chords, left to right.
     let (row, chords) = (0..picture.height)
         .map(|y| {
-            let chords: Vec<(usize, usize)> = picture
+            let chords: Vec<(u32, u32)> = picture
                 .row_runs(y, PRIMARY)
                 .into_iter()
                 .filter(|&(_, len)| len >= 40)
@@ -271,7 +145,7 @@ fn a_pipeline_joins_its_numbered_circles_with_a_rail() {
 
 #[test]
 fn a_quadrant_draws_two_axes_that_cross() {
-    let picture = Picture::of(json!({"type": "slideQuadrant",
+    let picture = alone(json!({"type": "slideQuadrant",
     "x": {"low": "Low effort", "high": "High effort"},
     "y": {"low": "Low impact", "high": "High impact"},
     "quadrants": [
@@ -301,7 +175,7 @@ fn a_quadrant_draws_two_axes_that_cross() {
 #[test]
 fn a_roadmap_sets_its_columns_side_by_side_with_the_current_bar() {
     let item = |title: &str| json!({"title": title, "body": "What it delivers."});
-    let picture = Picture::of(json!({"type": "slideRoadmap", "columns": [
+    let picture = alone(json!({"type": "slideRoadmap", "columns": [
         {"title": "Now", "status": "Shipping", "current": true,
          "items": [item("Nightly batch"), item("Retry window")]},
         {"title": "Next", "status": "Designing",
@@ -317,7 +191,7 @@ fn a_roadmap_sets_its_columns_side_by_side_with_the_current_bar() {
     // range.
     let (_, top, _) = rules[0];
     for pair in bounds.windows(2) {
-        let ink = picture.ink(pair[0] + 4, pair[1] - 4, top, top + 80);
+        let ink = off_page(&picture, pair[0] + 4..pair[1] - 4, top..top + 80);
         assert!(ink > 200, "column {pair:?} has only {ink} title pixels");
     }
     // The current column carries a primary bar over its title, in its own
@@ -327,12 +201,12 @@ fn a_roadmap_sets_its_columns_side_by_side_with_the_current_bar() {
     let (_, x, width) = bars[0];
     assert!(x >= 128 && x + width <= rules[0].0, "bar {x}+{width}");
     // Nothing reaches the footer band.
-    assert_eq!(picture.ink(128, 1792, 960, 1032), 0);
+    assert_eq!(off_page(&picture, 128..1792, 960..1032), 0);
 }
 
 #[test]
 fn a_tree_draws_its_connectors() {
-    let picture = Picture::of(json!({"type": "slideTree", "root": "ledger/", "entries": [
+    let picture = alone(json!({"type": "slideTree", "root": "ledger/", "entries": [
         {"name": "batch/", "body": "the nightly run"},
         {"name": "refunds.ts", "body": "refund orders in"},
         {"name": "payouts.ts", "body": "one transfer per bank"}
@@ -342,7 +216,7 @@ fn a_tree_draws_its_connectors() {
     assert_eq!(rails.len(), 1, "one rail: {rails:?}");
     let (x, top, height) = rails[0];
     // A 16 px tick leaves the rail at each entry.
-    let ticks: Vec<usize> = (top..top + height + 2)
+    let ticks: Vec<u32> = (top..top + height + 2)
         .filter(|&y| {
             picture
                 .row_runs(y, INK)
@@ -356,14 +230,14 @@ fn a_tree_draws_its_connectors() {
 
 #[test]
 fn layers_stack_as_bands() {
-    let picture = Picture::of(json!({"type": "slideLayers", "layers": [
+    let picture = alone(json!({"type": "slideLayers", "layers": [
         {"name": "Checkout", "body": "Takes the order.", "owner": "Shop team"},
         {"name": "Ledger", "body": "Settles refunds.", "owner": "Ledger team", "tone": "primary"},
         {"name": "Rails", "chips": ["SEPA", "ACH"], "owner": "Banks", "tone": "accent"}
     ]}));
     // Down a column inside the bands' left padding: three white bands,
     // apart.
-    let bands: Vec<(usize, usize)> = picture
+    let bands: Vec<(u32, u32)> = picture
         .column_runs(140, SURFACE)
         .into_iter()
         .filter(|&(_, len)| len >= 40)
@@ -386,7 +260,7 @@ fn layers_stack_as_bands() {
 
 #[test]
 fn a_fanout_draws_a_spine_with_a_tick_per_target() {
-    let picture = Picture::of(
+    let picture = alone(
         json!({"type": "slideFanout", "source": "refund.settled", "targets": [
             {"name": "ledger", "body": "Closes the refund"},
             {"name": "email", "body": "Tells the customer"},
@@ -398,7 +272,7 @@ fn a_fanout_draws_a_spine_with_a_tick_per_target() {
     let (x, top, height) = spines[0];
     // Three 32 px ticks leave the spine, the first at its top and the last
     // at its bottom; the stem joins it from the source in between.
-    let ticks: Vec<usize> = (top.saturating_sub(2)..top + height + 2)
+    let ticks: Vec<u32> = (top.saturating_sub(2)..top + height + 2)
         .filter(|&y| {
             picture
                 .row_runs(y, INK)
@@ -419,7 +293,7 @@ fn a_fanout_draws_a_spine_with_a_tick_per_target() {
 
 #[test]
 fn a_sequence_draws_lifelines_and_arrows() {
-    let picture = Picture::of(json!({"type": "slideSequence",
+    let picture = alone(json!({"type": "slideSequence",
     "actors": [
         {"id": "shop", "label": "Checkout"},
         {"id": "ledger", "label": "Ledger"},
@@ -445,7 +319,7 @@ fn a_sequence_draws_lifelines_and_arrows() {
 
 #[test]
 fn lanes_merge_in_a_bracket_into_a_primary_join() {
-    let picture = Picture::of(json!({"type": "slideLanes",
+    let picture = alone(json!({"type": "slideLanes",
         "lanes": [
             {"label": "Cards", "steps": ["Request", "Check"]},
             {"label": "Banks", "steps": ["Request", "IBAN", "Hold"]}
@@ -471,7 +345,7 @@ fn lanes_merge_in_a_bracket_into_a_primary_join() {
 
 #[test]
 fn a_graph_draws_node_panels_joined_by_arrows() {
-    let picture = Picture::of(json!({"type": "slideGraph",
+    let picture = alone(json!({"type": "slideGraph",
         "nodes": [
             {"id": "order", "term": "Order", "body": "What was bought."},
             {"id": "refund", "term": "Refund", "body": "Money owed back."},
@@ -484,7 +358,7 @@ fn a_graph_draws_node_panels_joined_by_arrows() {
     let (row, panels) = (0..picture.height)
         .rev()
         .map(|y| {
-            let panels: Vec<(usize, usize)> = picture
+            let panels: Vec<(u32, u32)> = picture
                 .row_runs(y, SURFACE)
                 .into_iter()
                 .filter(|&(_, len)| len >= 200)
@@ -525,7 +399,7 @@ fn a_graph_draws_node_panels_joined_by_arrows() {
 
 #[test]
 fn an_agenda_marks_the_current_row_in_its_number_column() {
-    let picture = Picture::of(json!({"type": "slideAgenda", "sections": [
+    let picture = alone(json!({"type": "slideAgenda", "sections": [
         {"number": "01", "title": "Why nightly", "count": "3 slides"},
         {"number": "02", "title": "Settlement", "count": "4 slides", "current": true},
         {"number": "03", "title": "Platform", "count": "2 slides"}
@@ -535,20 +409,15 @@ fn an_agenda_marks_the_current_row_in_its_number_column() {
     assert_eq!(rules.len(), 4, "four rules: {rules:?}");
     // The number column (160 px) of the current row is primary; the other
     // rows' numbers are not.
-    let primary_in = |y0: usize, y1: usize| {
-        (y0..y1)
-            .flat_map(|y| (128..288).map(move |x| (x, y)))
-            .filter(|&(x, y)| picture.is(x, y, PRIMARY))
-            .count()
-    };
+    let primary_in =
+        |y0: u32, y1: u32| picture.count(128..288, y0..y1, |pixel| near(pixel, PRIMARY));
     assert!(primary_in(rules[1].0, rules[2].0) > 300);
     assert_eq!(primary_in(rules[0].0, rules[1].0), 0);
     assert_eq!(primary_in(rules[2].0, rules[3].0), 0);
     // "You are here" sits at the right of the current row.
-    let here = (rules[1].0..rules[2].0)
-        .flat_map(|y| (1400..1792).map(move |x| (x, y)))
-        .filter(|&(x, y)| picture.is(x, y, PRIMARY))
-        .count();
+    let here = picture.count(1400..1792, rules[1].0..rules[2].0, |pixel| {
+        near(pixel, PRIMARY)
+    });
     assert!(here > 100, "the you-are-here label: {here}");
 }
 
@@ -557,10 +426,10 @@ fn definitions_past_four_terms_split_into_two_columns() {
     let items: Vec<Value> = (1..=6)
         .map(|n| json!({"term": format!("term-{n}"), "body": "A one-sentence meaning."}))
         .collect();
-    let picture = Picture::of(json!({"type": "slideDefinitions", "items": items}));
+    let picture = alone(json!({"type": "slideDefinitions", "items": items}));
     // The top rule row holds two rules side by side.
     let (top, _, _) = picture.horizontal_lines(BORDER, 600)[0];
-    let rules: Vec<(usize, usize)> = picture
+    let rules: Vec<(u32, u32)> = picture
         .row_runs(top, BORDER)
         .into_iter()
         .filter(|&(_, len)| len >= 600)
@@ -584,14 +453,14 @@ const ACCENT: [u8; 3] = [0xBC, 0x1E, 0x70];
 
 #[test]
 fn a_bullet_list_draws_a_primary_dot_per_point() {
-    let picture = Picture::of(json!({"type": "slideBulletList", "items": [
+    let picture = alone(json!({"type": "slideBulletList", "items": [
         "Card refunds", "Bank transfers", "Partial refunds"
     ]}));
     // Down the marker column, through the dots' middle: three 12 px
     // primary dots, one per row.
-    let dots: Vec<(usize, usize)> = (128..152)
+    let dots: Vec<(u32, u32)> = (128..152)
         .map(|x| picture.column_runs(x, PRIMARY))
-        .max_by_key(|runs| runs.iter().map(|&(_, len)| len).sum::<usize>())
+        .max_by_key(|runs| runs.iter().map(|&(_, len)| len).sum::<u32>())
         .expect("the marker column");
     assert_eq!(dots.len(), 3, "three dots: {dots:?}");
     assert!(
@@ -604,7 +473,7 @@ fn a_bullet_list_draws_a_primary_dot_per_point() {
 
 #[test]
 fn a_checked_bullet_list_draws_its_checks_turned() {
-    let picture = Picture::of(
+    let picture = alone(
         json!({"type": "slideBulletList", "marker": "check", "items": [
             "Card refunds", "Bank transfers"
         ]}),
@@ -612,14 +481,14 @@ fn a_checked_bullet_list_draws_its_checks_turned() {
     // A check is two primary strokes at 45°: in the marker column, the
     // primary pixels of each row sit further right as they go down the
     // long stroke, so no column holds them all.
-    let columns: Vec<usize> = (120..160)
+    let columns: Vec<u32> = (120..160)
         .filter(|&x| !picture.column_runs(x, PRIMARY).is_empty())
         .collect();
     assert!(
         columns.len() >= 10,
         "a check some 15 px wide, not {columns:?}"
     );
-    let rows: Vec<usize> = (0..picture.height)
+    let rows: Vec<u32> = (0..picture.height)
         .filter(|&y| (120..160).any(|x| picture.is(x, y, PRIMARY)))
         .collect();
     let checks = runs((0..picture.height).map(|y| rows.contains(&y)));
@@ -628,7 +497,7 @@ fn a_checked_bullet_list_draws_its_checks_turned() {
 
 #[test]
 fn territories_are_ruled_on_their_left_in_their_tone() {
-    let picture = Picture::of(json!({"type": "slideTerritoryGroup", "items": [
+    let picture = alone(json!({"type": "slideTerritoryGroup", "items": [
         {"title": "Ledger team", "body": "Runs the nightly batch.", "tone": "primary"},
         {"title": "Card networks", "body": "Confirm each payout.", "tone": "accent"}
     ]}));
@@ -647,7 +516,7 @@ fn territories_are_ruled_on_their_left_in_their_tone() {
 
 #[test]
 fn columns_are_ruled_apart() {
-    let picture = Picture::of(json!({"type": "slideColumns", "items": [
+    let picture = alone(json!({"type": "slideColumns", "items": [
         {"title": "On demand", "body": "Pays at once."},
         {"title": "Nightly", "body": "One transfer a night."},
         {"title": "Weekly", "body": "Cheapest of all."}
@@ -659,7 +528,7 @@ fn columns_are_ruled_apart() {
     let (_, top, _) = rules[0];
     for pair in bounds.windows(2) {
         assert!(
-            picture.ink(pair[0] + 4, pair[1] - 4, top, top + 60) > 200,
+            off_page(&picture, pair[0] + 4..pair[1] - 4, top..top + 60) > 200,
             "{pair:?}"
         );
     }

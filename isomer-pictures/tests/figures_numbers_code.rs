@@ -4,8 +4,9 @@
 //! shape) that the primitive's markup and stylesheet must draw, and that a
 //! generic table, list or code block of the same words does not.
 
-use isomer_pictures::Pictures;
-use isomer_sdk::SnapshotOptions;
+mod common;
+
+use common::Picture;
 use serde_json::{Value, json};
 
 /// The light palette's colours the figures are drawn in.
@@ -19,86 +20,8 @@ const SURFACE: [u8; 3] = [0xFF, 0xFF, 0xFF];
 const TABLE_HEAD: [u8; 3] = [0xF4, 0xF5, 0xF8];
 const INVERSE_BG: [u8; 3] = [0x07, 0x10, 0x1F];
 
-/// A decoded page: its width, height and RGB pixels.
-struct Page {
-    width: u32,
-    height: u32,
-    rgb: Vec<u8>,
-}
-
-impl Page {
-    fn at(&self, x: u32, y: u32) -> [u8; 3] {
-        let i = ((y * self.width + x) * 3) as usize;
-        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
-    }
-
-    /// How many pixels of row `y` are `colour`.
-    fn count_in_row(&self, y: u32, colour: [u8; 3]) -> u32 {
-        (0..self.width).filter(|&x| self.at(x, y) == colour).count() as u32
-    }
-
-    /// The rows holding more than `min` pixels of `colour`.
-    fn rows_with(&self, colour: [u8; 3], min: u32) -> Vec<u32> {
-        (0..self.height)
-            .filter(|&y| self.count_in_row(y, colour) > min)
-            .collect()
-    }
-
-    /// The longest run of `colour` in row `y`: (start x, length).
-    fn longest_run(&self, y: u32, colour: [u8; 3]) -> (u32, u32) {
-        let (mut best, mut start, mut length) = ((0, 0), 0, 0);
-        for x in 0..self.width {
-            if self.at(x, y) == colour {
-                if length == 0 {
-                    start = x;
-                }
-                length += 1;
-                if length > best.1 {
-                    best = (start, length);
-                }
-            } else {
-                length = 0;
-            }
-        }
-        best
-    }
-
-    /// The runs of row `y` as (colour is `colour`, length), left to right.
-    fn runs(&self, y: u32, colour: [u8; 3]) -> Vec<(bool, u32)> {
-        let mut runs: Vec<(bool, u32)> = Vec::new();
-        for x in 0..self.width {
-            let inside = self.at(x, y) == colour;
-            match runs.last_mut() {
-                Some((kind, length)) if *kind == inside => *length += 1,
-                _ => runs.push((inside, 1)),
-            }
-        }
-        runs
-    }
-
-    /// The bounding box (min x, min y, max x, max y) of `colour`.
-    fn bounds(&self, colour: [u8; 3]) -> Option<(u32, u32, u32, u32)> {
-        let mut bounds: Option<(u32, u32, u32, u32)> = None;
-        for y in 0..self.height {
-            for x in 0..self.width {
-                if self.at(x, y) == colour {
-                    let (x0, y0, x1, y1) = bounds.unwrap_or((x, y, x, y));
-                    bounds = Some((x0.min(x), y0.min(y), x1.max(x), y1.max(y)));
-                }
-            }
-        }
-        bounds
-    }
-
-    /// Whether the `size` × `size` square centred on (x, y) is all `colour`.
-    fn solid(&self, x: u32, y: u32, size: u32, colour: [u8; 3]) -> bool {
-        let half = size / 2;
-        (y - half..=y + half).all(|yy| (x - half..=x + half).all(|xx| self.at(xx, yy) == colour))
-    }
-}
-
 /// `body` under a heading in a slide frame, drawn to PNG and decoded.
-fn draw(body: Value) -> Page {
+fn draw(body: Value) -> Picture {
     let slide = json!({
         "type": "view",
         "title": "Figure",
@@ -109,40 +32,12 @@ fn draw(body: Value) -> Page {
             "body": [{ "type": "slideHeading", "title": "Figure" }, body],
         }],
     });
-    let runtime = isomer_slides::runtime().expect("the slides runtime builds");
-    let render = runtime
-        .snapshot()
-        .expect("the slides runtime has a frame")
-        .render(&slide, &SnapshotOptions::default())
-        .expect("the slide renders");
-    let png = Pictures::new()
-        .expect("the fonts load")
-        .png(&render)
-        .expect("the slide draws");
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().expect("a PNG header");
-    let mut pixels = vec![0; reader.output_buffer_size().expect("a buffer size")];
-    let info = reader.next_frame(&mut pixels).expect("a PNG frame");
-    pixels.truncate(info.buffer_size());
-    let rgb = match info.color_type {
-        png::ColorType::Rgb => pixels,
-        png::ColorType::Rgba => pixels
-            .chunks_exact(4)
-            .flat_map(|px| [px[0], px[1], px[2]])
-            .collect(),
-        other => panic!("an RGB or RGBA page, not {other:?}"),
-    };
-    Page {
-        width: info.width,
-        height: info.height,
-        rgb,
-    }
+    Picture::of_composition(&slide)
 }
 
 /// The bars of a page: for each band of consecutive rows whose longest
 /// run of `colour` is over 100 px, that run's length.
-fn bar_lengths(page: &Page, colour: [u8; 3]) -> Vec<u32> {
+fn bar_lengths(page: &Picture, colour: [u8; 3]) -> Vec<u32> {
     let mut bars = Vec::new();
     let mut in_bar = false;
     for y in 0..page.height {
@@ -209,7 +104,7 @@ fn a_matrix_draws_discs_half_rings_dashes_and_a_band() {
     // A half-filled ring: across its middle, 3 px of border and 11 px of
     // fill, then the empty half, then the 3 px border.
     let ring = (300..1000).any(|y| {
-        page.runs(y, TEXT).windows(3).any(|w| {
+        page.row_stretches(y, TEXT).windows(3).any(|w| {
             w[0].0
                 && (12..=16).contains(&w[0].1)
                 && !w[1].0
@@ -221,7 +116,7 @@ fn a_matrix_draws_discs_half_rings_dashes_and_a_band() {
     assert!(ring, "no half-filled ring");
     // A dash: 24 × 3 px of the subtle colour.
     let dash = (300..1000).any(|y| {
-        page.runs(y, SUBTLE)
+        page.row_stretches(y, SUBTLE)
             .iter()
             .any(|&(inside, length)| inside && (23..=25).contains(&length))
             && page.count_in_row(y + 4, SUBTLE) < page.count_in_row(y, SUBTLE)
@@ -249,7 +144,7 @@ fn a_diff_tints_its_added_and_removed_rows() {
     assert!(removed.len() >= 30, "{} muted rows", removed.len());
     assert!(removed[0] < added[0], "the removed line is drawn first");
     // The added line's 4 px primary bar at its left.
-    let bar = page.runs(added[added.len() / 2], PRIMARY);
+    let bar = page.row_stretches(added[added.len() / 2], PRIMARY);
     assert!(
         bar.iter().any(|&(inside, length)| inside && length == 4),
         "{bar:?}"
@@ -268,7 +163,7 @@ fn code_draws_its_highlighted_line_on_a_band() {
     }));
     let band = page.rows_with(PRIMARY_TINT, 1000);
     assert!((30..=40).contains(&band.len()), "{} band rows", band.len());
-    let bar = page.runs(band[band.len() / 2], PRIMARY);
+    let bar = page.row_stretches(band[band.len() / 2], PRIMARY);
     assert!(
         bar.iter().any(|&(inside, length)| inside && length == 4),
         "{bar:?}"
@@ -284,7 +179,7 @@ fn a_command_opens_with_its_prompt_before_the_highlighted_prefix() {
     }));
     let (x0, y0, _, y1) = page.bounds(PRIMARY).expect("the prefix is primary");
     // The `$` sits left of the prefix, on its line, in the subtle colour.
-    let prompt = (y0..=y1).any(|y| (128..x0).any(|x| page.at(x, y) == SUBTLE));
+    let prompt = (y0..=y1).any(|y| (128..x0).any(|x| page.pixel(x, y) == SUBTLE));
     assert!(prompt, "no prompt before the prefix at x {x0}");
 }
 
@@ -348,10 +243,7 @@ fn a_render_draws_the_slide_it_points_at_in_a_16_by_9_panel() {
     );
     assert!(width > 600.0 && width < 800.0, "{width} px wide");
     // The statement is drawn inside it, in light ink.
-    let light = (y0..=y1)
-        .flat_map(|y| (x0..=x1).map(move |x| (x, y)))
-        .filter(|&(x, y)| page.at(x, y) == [0xF3, 0xF7, 0xFC])
-        .count();
+    let light = page.count(x0..x1 + 1, y0..y1 + 1, |pixel| pixel == [0xF3, 0xF7, 0xFC]);
     assert!(light > 500, "{light} light pixels in the panel");
 }
 

@@ -1,6 +1,8 @@
 //! PNG, SVG and PDF of slides, decoded and checked: sizes, content, page
 //! counts, determinism, and the answers the host formats give.
 
+mod common;
+
 use std::sync::Arc;
 
 use isomer_agent_tools::{HostRenderOptions, format_result};
@@ -9,25 +11,10 @@ use isomer_sdk::composition::Theme;
 use isomer_sdk::{Runtime, SnapshotOptions, ToolContent};
 use serde_json::{Value, json};
 
-/// The slides page background, `#F7F6F1`.
-const PAGE: [u8; 3] = [0xF7, 0xF6, 0xF1];
+use common::{PAGE, Picture, render, render_in, slide};
 
 fn runtime() -> Runtime {
     isomer_slides::runtime().expect("the slides runtime builds")
-}
-
-fn slide(title: &str, body: Value) -> Value {
-    json!({
-        "type": "view",
-        "title": title,
-        "body": [{
-            "type": "slideFrame",
-            "brand": "Northwind",
-            "section": "Ledger",
-            "logo": false,
-            "body": [{"type": "slideHeading", "title": title}, body],
-        }],
-    })
 }
 
 fn ledger() -> Value {
@@ -40,92 +27,43 @@ fn ledger() -> Value {
     )
 }
 
-/// Decodes a PNG (takumi writes a palette when the colours fit one) into
-/// its size and RGB pixels.
-fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().expect("a PNG header");
-    let mut pixels = vec![0; reader.output_buffer_size().expect("a buffer size")];
-    let info = reader.next_frame(&mut pixels).expect("a PNG frame");
-    pixels.truncate(info.buffer_size());
-    let rgb = match info.color_type {
-        png::ColorType::Rgb => pixels,
-        png::ColorType::Rgba => pixels
-            .chunks_exact(4)
-            .flat_map(|px| [px[0], px[1], px[2]])
-            .collect(),
-        other => panic!("an RGB or RGBA page, not {other:?}"),
-    };
-    (info.width, info.height, rgb)
-}
-
-fn pixel(pixels: &[u8], width: u32, x: u32, y: u32) -> [u8; 3] {
-    let at = ((y * width + x) * 3) as usize;
-    [pixels[at], pixels[at + 1], pixels[at + 2]]
-}
-
 #[test]
 fn a_png_is_one_1920_by_1080_slide_with_its_title_drawn() {
-    let runtime = runtime();
-    let render = runtime
-        .snapshot()
-        .expect("the slides runtime has a frame")
-        .render(&ledger(), &SnapshotOptions::default())
-        .expect("the slide renders");
-    let (width, height, pixels) = decode_png(&Pictures::new().unwrap().png(&render).unwrap());
+    let picture = Picture::of_composition(&ledger());
+    let (width, height) = (picture.width, picture.height);
     assert_eq!((width, height), (1920, 1080));
 
     let mut colours = std::collections::HashSet::new();
     for y in (0..height).step_by(3) {
         for x in (0..width).step_by(3) {
-            colours.insert(pixel(&pixels, width, x, y));
+            colours.insert(picture.pixel(x, y));
         }
     }
     assert!(colours.len() > 32, "only {} colours: blank", colours.len());
 
     // The corners are the page background.
-    assert_eq!(pixel(&pixels, width, 4, 4), PAGE);
-    assert_eq!(pixel(&pixels, width, 1915, 1075), PAGE);
+    assert_eq!(picture.pixel(4, 4), PAGE);
+    assert_eq!(picture.pixel(1915, 1075), PAGE);
     // The title sits top left, inside the 112 px top and 128 px side padding,
     // 76 px tall: some of that band is ink, not page.
-    let inked = (112..200)
-        .flat_map(|y| (128..900).map(move |x| (x, y)))
-        .filter(|&(x, y)| pixel(&pixels, width, x, y) != PAGE)
-        .count();
+    let inked = picture.ink(128, 112, 900, 200);
     assert!(
         inked > 2_000,
         "only {inked} title pixels differ from the page"
     );
     // Nothing is drawn in the left padding.
-    let margin = (0..1080)
-        .flat_map(|y| (0..120).map(move |x| (x, y)))
-        .filter(|&(x, y)| pixel(&pixels, width, x, y) != PAGE)
-        .count();
-    assert_eq!(margin, 0);
+    assert_eq!(picture.ink(0, 0, 120, 1080), 0);
 }
 
 #[test]
 fn a_dark_slide_draws_on_the_dark_page() {
-    let runtime = runtime();
-    let render = runtime
-        .snapshot()
-        .unwrap()
-        .render(
-            &ledger(),
-            &SnapshotOptions {
-                theme: Some(Theme::Dark),
-                ..SnapshotOptions::default()
-            },
-        )
-        .unwrap();
-    let (width, _, pixels) = decode_png(&Pictures::new().unwrap().png(&render).unwrap());
-    assert_eq!(pixel(&pixels, width, 4, 4), [0x07, 0x10, 0x1F]);
+    let render = render_in(&ledger(), Some(Theme::Dark));
+    let picture = Picture::of_png(&Pictures::new().unwrap().png(&render).unwrap());
+    assert_eq!(picture.pixel(4, 4), [0x07, 0x10, 0x1F]);
 }
 
 #[test]
 fn an_inverse_frame_draws_dark_in_either_scheme() {
-    let runtime = runtime();
     let mut title = ledger();
     title["body"][0]["tone"] = json!("inverse");
     let pictures = Pictures::new().unwrap();
@@ -133,38 +71,20 @@ fn an_inverse_frame_draws_dark_in_either_scheme() {
         (Theme::Light, [0x07, 0x10, 0x1F]),
         (Theme::Dark, [0x12, 0x21, 0x3A]),
     ] {
-        let render = runtime
-            .snapshot()
-            .unwrap()
-            .render(
-                &title,
-                &SnapshotOptions {
-                    theme: Some(theme),
-                    ..SnapshotOptions::default()
-                },
-            )
-            .unwrap();
-        let (width, _, pixels) = decode_png(&pictures.png(&render).unwrap());
-        assert_eq!(pixel(&pixels, width, 4, 4), background, "{theme:?}");
-        assert_eq!(pixel(&pixels, width, 1915, 1075), background, "{theme:?}");
+        let render = render_in(&title, Some(theme));
+        let picture = Picture::of_png(&pictures.png(&render).unwrap());
+        assert_eq!(picture.pixel(4, 4), background, "{theme:?}");
+        assert_eq!(picture.pixel(1915, 1075), background, "{theme:?}");
         // The title is drawn in the inverse text colour, #F3F7FC: light ink
         // where it sits (112 px down, 128 px in, 76 px tall).
-        let light = (112..200)
-            .flat_map(|y| (128..900).map(move |x| (x, y)))
-            .filter(|&(x, y)| pixel(&pixels, width, x, y) == [0xF3, 0xF7, 0xFC])
-            .count();
+        let light = picture.count(128..900, 112..200, |pixel| pixel == [0xF3, 0xF7, 0xFC]);
         assert!(light > 2_000, "{theme:?}: only {light} title pixels");
     }
 }
 
 #[test]
 fn an_svg_parses_and_holds_the_slide_text() {
-    let runtime = runtime();
-    let render = runtime
-        .snapshot()
-        .unwrap()
-        .render(&ledger(), &SnapshotOptions::default())
-        .unwrap();
+    let render = render(&ledger());
     let svg = Pictures::new().unwrap().svg(&render).unwrap();
     let tree = svg2pdf::usvg::Tree::from_str(&svg, &svg2pdf::usvg::Options::default())
         .expect("the SVG parses");
@@ -317,28 +237,27 @@ fn an_unbreakable_heading_wraps_inside_the_slide_instead_of_running_off() {
     // 80 capitals at 56 px run about 3,100 px, past the 1,664 px the slide
     // leaves between its margins: the word breaks anywhere and wraps.
     let word = "W".repeat(80);
-    let render = runtime()
-        .snapshot()
-        .unwrap()
-        .render(
-            &slide(&word, json!({"type": "slideStatement", "text": "x"})),
-            &SnapshotOptions::default(),
-        )
-        .unwrap();
+    let render = render(&slide(
+        &word,
+        json!({"type": "slideStatement", "text": "x"}),
+    ));
     let pictures = Pictures::new().unwrap();
     assert_eq!(pictures.overflow(&render).unwrap(), None);
 
-    let (width, height, pixels) = decode_png(&pictures.png(&render).unwrap());
-    let inked = |x: u32, y: u32| pixel(&pixels, width, x, y) != PAGE;
+    let picture = Picture::of_png(&pictures.png(&render).unwrap());
+    let (width, height) = (picture.width, picture.height);
     // The right margin (the last 128 px) stays empty on every row above the
     // footer, and the heading's ink spans at least two lines.
     for y in 0..height - 160 {
         for x in width - 120..width {
-            assert!(!inked(x, y), "ink in the right margin at ({x}, {y})");
+            assert!(
+                !picture.inked(x, y),
+                "ink in the right margin at ({x}, {y})"
+            );
         }
     }
     let inked_rows: Vec<u32> = (0..height - 160)
-        .filter(|&y| (128..width - 128).step_by(4).any(|x| inked(x, y)))
+        .filter(|&y| (128..width - 128).step_by(4).any(|x| picture.inked(x, y)))
         .collect();
     let first = inked_rows[0];
     let gaps = inked_rows.windows(2).filter(|w| w[1] - w[0] > 1).count();

@@ -4,7 +4,7 @@
 //! text is made in memory at its exact size, then validated, and the
 //! findings are printed.
 //!
-//! Inputs (the first argument):
+//! Inputs (the first argument), made in `hostile/mod.rs`:
 //! - `deep-object`: `{"a":{"a":…null…}}`, 1,000,000 objects deep (6 MB);
 //! - `wide-array`: `[…]` of 2,000,000 nine-digit numbers (20 MB).
 //!
@@ -21,75 +21,15 @@
 //! (`parse_json`, then `Runtime::validate` of the value) peaked at 512.8 MB
 //! and 308.3 MB.
 
-use isomer_sdk::{Markdown, Pack, Primitive, Runtime, format_validation_error};
-use serde_json::{Value, json};
+mod hostile;
 
-/// `{"a":` … `null` … `}`, `depth` objects deep: 6 bytes a level.
-fn deep_object(depth: usize) -> String {
-    let mut text = String::with_capacity(6 * depth + 4);
-    for _ in 0..depth {
-        text.push_str("{\"a\":");
-    }
-    text.push_str("null");
-    for _ in 0..depth {
-        text.push('}');
-    }
-    text
-}
-
-/// `[100000000,100000001,…]`, `count` numbers: 10 bytes each.
-fn wide_array(count: usize) -> String {
-    let mut text = String::with_capacity(10 * count + 1);
-    text.push('[');
-    for n in 0..count {
-        if n > 0 {
-            text.push(',');
-        }
-        text.push_str(&(100_000_000 + n).to_string());
-    }
-    text.push(']');
-    text
-}
-
-/// A one-primitive runtime: the budget does not depend on the pack.
-fn runtime() -> Runtime {
-    let note = Primitive::builder::<Value>("note")
-        .schema_json(json!({
-            "type": "object",
-            "properties": {"text": {"type": "string"}},
-            "required": ["text"]
-        }))
-        .purpose("A note.")
-        .example(json!({"type": "note", "text": "x"}))
-        .text(|node, _| node["text"].as_str().unwrap_or("").to_owned())
-        .markdown(|node, _| Markdown::paragraph(node["text"].as_str().unwrap_or("")))
-        .build()
-        .expect("the note primitive builds");
-    Runtime::builder()
-        .pack(
-            Pack::new("notes")
-                .primitive(note)
-                .build()
-                .expect("the pack builds"),
-        )
-        .build()
-        .expect("the runtime builds")
-}
+use isomer_sdk::format_validation_error;
 
 fn main() {
-    let input = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "deep-object".to_owned());
-    let text = match input.as_str() {
-        "deep-object" => deep_object(1_000_000),
-        "wide-array" => wide_array(2_000_000),
-        other => {
-            eprintln!("unknown input {other:?}: deep-object or wide-array");
-            std::process::exit(2);
-        }
-    };
+    let (input, make) = hostile::input_from_args();
+    let text = make();
     println!("{input}: {} bytes of JSON text", text.len());
-    let runtime = runtime();
+    let runtime = hostile::runtime();
     let checked = runtime.validate_json(&text).expect("the text is JSON");
     for error in &checked.errors {
         println!("refused: {}", format_validation_error(error));

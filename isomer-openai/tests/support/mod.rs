@@ -89,10 +89,9 @@ impl Loopback {
         Loopback { base_url, state }
     }
 
-    /// Starts a server replaying the exchanges of a JSON file (an array of exchanges).
+    /// Starts a server replaying the exchanges of a JSON file (see [`exchanges`]).
     pub fn from_file(path: &std::path::Path) -> Loopback {
-        let text = std::fs::read_to_string(path).unwrap();
-        Loopback::start(serde_json::from_str(&text).unwrap())
+        Loopback::start(exchanges(path))
     }
 
     /// Every request body received so far, in arrival order.
@@ -110,6 +109,20 @@ impl Loopback {
             .map(|pair| pair[1] - pair[0])
             .collect()
     }
+}
+
+/// The exchanges of a JSON file (an array of exchanges), such as a fixture's
+/// `exchanges.json`.
+pub fn exchanges(path: &std::path::Path) -> Vec<Exchange> {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// A fresh recordings directory holding a copy of the `corpus.json` of the fixture
+/// directory `fixture` and nothing else.
+pub fn corpus_only(fixture: &std::path::Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixture.join("corpus.json"), dir.path().join("corpus.json")).unwrap();
+    dir
 }
 
 /// The text of the last message of a request body.
@@ -297,34 +310,112 @@ pub fn output_text(output: &std::process::Output) -> String {
     )
 }
 
-/// The two-configuration gate `gate` (`tests/configurations_gate.rs`) live against the
-/// servers at `url_a` (configuration `model-a`) and `url_b` (`model-b`), recording under
-/// `recordings/model-a` and `recordings/model-b` in record mode `mode`, its run files in
-/// `runs`, one trial at a time (so each server is asked in the order the runs come); every
-/// variable the record tests set is cleared first.
-pub fn configurations_command(
-    gate: &std::path::Path,
-    urls: (&str, &str),
-    recordings: &std::path::Path,
-    runs: &std::path::Path,
-    mode: &str,
-) -> std::process::Command {
-    let mut command = std::process::Command::new(gate);
-    command
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["--test-threads", "1"])
-        .env_remove("ISOMER_EVAL_ACCEPT")
-        .env_remove("ISOMER_EVAL_HTML")
-        .env_remove("ISOMER_EVAL_CONFIGURATIONS")
-        .env_remove("ISOMER_EVAL_RECORDINGS_MODELS")
-        .env_remove("ISOMER_OPENAI_TEST_MAX_COST")
-        .env_remove("ISOMER_OPENAI_TEST_MAX_TOKENS")
-        .env("ISOMER_OPENAI_TEST_URL_A", urls.0)
-        .env("ISOMER_OPENAI_TEST_URL_B", urls.1)
-        .env("ISOMER_OPENAI_TEST_RECORDINGS", recordings)
-        .env("ISOMER_EVAL_RUNS", runs)
-        .env("ISOMER_EVAL_RECORD", mode);
-    command
+/// The recorded answer of the pass-rate fixture's one case (`pause`), valid under the
+/// slides frame.
+pub fn pause_answer() -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/pass-rate/answers/pause.0.txt"),
+    )
+    .unwrap()
+}
+
+/// An exchange that answers every request with `responses` in turn.
+pub fn every(responses: Vec<Response>) -> Exchange {
+    Exchange {
+        contains: Vec::new(),
+        messages: None,
+        responses,
+    }
+}
+
+/// The tokens (input, output) of `model-a`'s five answers in the two-configuration tests:
+/// at its price of 2 and 8 US dollars per million, 0.006, 0.008, 0.01, 0.008 and 0.006
+/// USD; 1500, 2500, 2000, 3250 and 1500 tokens.
+const A_TOKENS: [(u64, u64); 5] = [
+    (1000, 500),
+    (2000, 500),
+    (1000, 1000),
+    (3000, 250),
+    (1000, 500),
+];
+
+/// `model-a`'s server in the two-configuration tests: every request answered with the
+/// next of `answers` (five at most), each with its tokens from [`A_TOKENS`].
+pub fn model_a<'a>(answers: impl IntoIterator<Item = &'a str>) -> Vec<Exchange> {
+    vec![every(
+        answers
+            .into_iter()
+            .zip(A_TOKENS)
+            .map(|(answer, (input, output))| completion(answer, input, output))
+            .collect(),
+    )]
+}
+
+/// The two-configuration gate (`tests/configurations_gate.rs`) with its two servers,
+/// `model-a` at `a` and `model-b` at `b`, and a fresh temporary directory each for its
+/// recordings (`model-a/` and `model-b/` below it) and its run files.
+pub struct Configurations {
+    gate: std::path::PathBuf,
+    pub a: Loopback,
+    pub b: Loopback,
+    pub recordings: tempfile::TempDir,
+    pub runs: tempfile::TempDir,
+}
+
+impl Configurations {
+    /// The gate at `gate` against servers replaying `a` and `b`.
+    pub fn start(gate: std::path::PathBuf, a: Vec<Exchange>, b: Vec<Exchange>) -> Configurations {
+        Configurations {
+            gate,
+            a: Loopback::start(a),
+            b: Loopback::start(b),
+            recordings: tempfile::tempdir().unwrap(),
+            runs: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    /// The gate live against both servers in record mode `mode`, one trial at a time (so
+    /// each server is asked in the order the runs come); every variable the record tests
+    /// set is cleared first, so a test sets only what it means to.
+    pub fn command(&self, mode: &str) -> std::process::Command {
+        let mut command = std::process::Command::new(&self.gate);
+        command
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["--test-threads", "1"])
+            .env_remove("ISOMER_EVAL_ACCEPT")
+            .env_remove("ISOMER_EVAL_HTML")
+            .env_remove("ISOMER_EVAL_CONFIGURATIONS")
+            .env_remove("ISOMER_EVAL_RECORDINGS_MODELS")
+            .env_remove("ISOMER_OPENAI_TEST_MAX_COST")
+            .env_remove("ISOMER_OPENAI_TEST_MAX_TOKENS")
+            .env("ISOMER_OPENAI_TEST_URL_A", &self.a.base_url)
+            .env("ISOMER_OPENAI_TEST_URL_B", &self.b.base_url)
+            .env("ISOMER_OPENAI_TEST_RECORDINGS", self.recordings.path())
+            .env("ISOMER_EVAL_RUNS", self.runs.path())
+            .env("ISOMER_EVAL_RECORD", mode);
+        command
+    }
+
+    /// How many requests each server has received: (`a`, `b`).
+    pub fn requests(&self) -> (usize, usize) {
+        (self.a.requests().len(), self.b.requests().len())
+    }
+
+    /// The run files of the suite `models` so far, by name (see [`run_files`]).
+    pub fn run_files(&self) -> Vec<(String, isomer_evals::run_file::RunFile)> {
+        run_files(&self.runs.path().join("models"))
+    }
+}
+
+/// Each run of `file` as (its attempts, its cost in USD, its error), in order.
+pub fn run_summaries(
+    file: &isomer_evals::run_file::RunFile,
+) -> Vec<(usize, Option<f64>, Option<&str>)> {
+    file.runs
+        .iter()
+        .map(|run| (run.attempts.len(), run.cost_usd, run.error.as_deref()))
+        .collect()
 }
 
 /// The run files in `dir` (`run-*.json`; a measure run writes its HTML report beside
@@ -338,16 +429,24 @@ pub fn run_files(dir: &std::path::Path) -> Vec<(String, isomer_evals::run_file::
             name.starts_with("run-") && name.ends_with(".json")
         })
         .map(|path| {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let file = serde_json::from_str(&text).unwrap();
-            // It reads back whole: written again, it is the same text.
-            assert_eq!(
-                format!("{}\n", serde_json::to_string_pretty(&file).unwrap()),
-                text
-            );
+            let file = read_run_file(&path);
             (path.file_name().unwrap().to_str().unwrap().to_owned(), file)
         })
         .collect();
     files.sort_by(|a, b| a.0.cmp(&b.0));
     files
+}
+
+/// The run file at `path`, read back; it reads back whole (written again, it is the same
+/// text), or the test fails.
+pub fn read_run_file(path: &std::path::Path) -> isomer_evals::run_file::RunFile {
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        format!("{}\n", serde_json::to_string_pretty(&file).unwrap()),
+        text,
+        "{}",
+        path.display()
+    );
+    file
 }
