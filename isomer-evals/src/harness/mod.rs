@@ -119,8 +119,8 @@
 //!
 //! `totals` compares three snapshot files under the `snapshots` directory, named after the
 //! suite: `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
-//! (`format_report`'s text) and `<suite>__baseline.snap` (`isomer_evals::baseline`'s
-//! `BaselineRecord`: the prompt's SHA-256, `missingRecordings`, `staleJudgments`). Each is
+//! (`format_report`'s text) and `<suite>__baseline.snap` (the baseline's record of
+//! the run: the prompt's SHA-256, `missingRecordings`, `staleJudgments`). Each is
 //! a `---` header (insta's shape, never compared) and the contents, compared by the
 //! harness itself: equal after `\r\n` is read as `\n` and trailing whitespace is dropped
 //! (see [`moved_snapshots`]). A difference fails `totals`, names what moved and writes a

@@ -23,7 +23,7 @@ pub use crate::callback::{CaseError, CaseStage};
 pub use case::EvalCaseResult;
 pub(crate) use measured::measured_table;
 pub use measured::{CaseMeasures, MeasuredTotals, Percentiles, format_measurements};
-pub use repeats::{CaseSpread, Mean, MinMax, RepeatTotals};
+pub use repeats::Mean;
 pub use text::format_report;
 pub(crate) use text::report_table;
 pub(crate) use totals::CaseScores;
