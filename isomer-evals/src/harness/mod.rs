@@ -110,7 +110,7 @@
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
 //! judgment is missing or stale, the directory holds recordings no replay of the cases reads
 //! (an answer file or a judgment for a case `corpus.json` does not have, an answer file
-//! named other than `<case id>.<0|1>.txt`, see [`crate::corpus::check_recordings`]),
+//! named other than `<case id>.<0|1>.txt`, named as [`crate::corpus::Corpus::load`] names them),
 //! `prompt.txt` is missing or differs from the prompt the suite builds (named by line and
 //! column; [`Suite::prompt`] returns the text it must hold), a suite floor does not hold,
 //! or the baseline moved (each moved snapshot named, with the JSON paths that moved).
