@@ -29,7 +29,7 @@ use crate::recordings::{MissingRecording, Recordings};
 use crate::{EvalReport, format_report};
 
 /// The SHA-256 of `prompt`'s UTF-8 bytes, as 64 lowercase hex digits.
-pub fn prompt_sha256(prompt: &str) -> String {
+pub(crate) fn prompt_sha256(prompt: &str) -> String {
     let digest = Sha256::digest(prompt.as_bytes());
     digest.iter().map(|byte| format!("{byte:02x}")).collect()
 }

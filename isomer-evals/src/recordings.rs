@@ -582,7 +582,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
 /// The staged files (named `.isomer-staged-…`) under `dir` and its `answers/` and `transcripts/`
 /// directories, sorted: what a run killed while it wrote left behind. Unreadable
 /// directories count as empty.
-pub fn staged_leftovers(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn staged_leftovers(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     for dir in [
         dir.to_path_buf(),

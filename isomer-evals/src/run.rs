@@ -76,7 +76,7 @@ pub struct RunEvalsOptions<'r, 'c> {
     pub repeat: u32,
     /// Measure each run's wall time around `generate` and `judge` and the tokens the calls
     /// report ([`UsageMeter`](crate::UsageMeter)), into
-    /// [`EvalCaseResult::measured`] and [`EvalTotals::measured`](crate::EvalTotals::measured).
+    /// each result and [`EvalTotals::measured`](crate::EvalTotals::measured).
     /// Set it for a live run; a replay leaves it off, since what it would measure is file
     /// reads, and its report stays deterministic. Default `false`.
     pub measure: bool,

@@ -232,12 +232,18 @@ fn a_live_run_with_repeats_measures_exact_tokens_and_percentiles() {
         .collect();
     assert_eq!(asked, once_per_repeat);
 
-    let tokens: Vec<(u64, u64)> = report
-        .results
+    // Each run's measures, as the report's JSON carries them (`results[*].measured`).
+    let json = serde_json::to_value(&report).unwrap();
+    let tokens: Vec<(u64, u64)> = json["results"]
+        .as_array()
+        .unwrap()
         .iter()
         .map(|r| {
-            let measured = r.measured.unwrap();
-            (measured.input_tokens, measured.output_tokens)
+            let measured = &r["measured"];
+            (
+                measured["inputTokens"].as_u64().unwrap(),
+                measured["outputTokens"].as_u64().unwrap(),
+            )
         })
         .collect();
     assert_eq!(
