@@ -64,13 +64,16 @@ pub struct ReportPage<'a, R: Kind> {
     pub(super) baseline: Option<ReportTable>,
     pub(super) floors: &'a [Floor],
     pub(super) scorers: &'a [Scorer],
-    /// What draws a composition as a picture ([`ReportPage::pictures`]).
-    pub(super) pictures: Option<&'a (dyn Fn(&Value) -> Result<Vec<u8>, String> + Sync)>,
+    pub(super) pictures: Option<&'a DrawPicture<'a>>,
     pub(super) notes: Vec<String>,
     /// The rows of the live calls' measures (latency, tokens, cost); empty in a replay.
     pub(super) measured: Vec<(String, String)>,
     pub(super) parts: R::Parts<'a>,
 }
+
+/// What draws a composition as a picture for the page: the PNG's bytes, or why it cannot
+/// be drawn ([`ReportPage::pictures`]).
+type DrawPicture<'a> = dyn Fn(&Value) -> Result<Vec<u8>, String> + Sync + 'a;
 
 impl<R: Kind> std::fmt::Debug for ReportPage<'_, R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
