@@ -29,7 +29,7 @@ use crate::recordings::{MissingRecording, Recordings};
 use crate::{EvalReport, format_report};
 
 /// The SHA-256 of `prompt`'s UTF-8 bytes, as 64 lowercase hex digits.
-pub fn prompt_sha256(prompt: &str) -> String {
+pub(crate) fn prompt_sha256(prompt: &str) -> String {
     let digest = Sha256::digest(prompt.as_bytes());
     digest.iter().map(|byte| format!("{byte:02x}")).collect()
 }
@@ -39,20 +39,20 @@ pub fn prompt_sha256(prompt: &str) -> String {
 /// `baseline.json`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct BaselineRecord {
+pub(crate) struct BaselineRecord {
     /// SHA-256 (lowercase hex) of the prompt the harness built.
-    pub prompt_sha256: String,
+    pub(crate) prompt_sha256: String,
     /// Attempts the run asked for that have no recording, sorted.
-    pub missing_recordings: Vec<MissingRecording>,
+    pub(crate) missing_recordings: Vec<MissingRecording>,
     /// Cases whose text rendering differs from the judged one, or that have
     /// no recorded verdict, sorted.
-    pub stale_judgments: Vec<String>,
+    pub(crate) stale_judgments: Vec<String>,
 }
 
 impl BaselineRecord {
     /// The record of a run that built `prompt` and replayed `recordings`: the prompt's
     /// hash and the recording lists, each case listed once in `staleJudgments`.
-    pub fn new(prompt: &str, recordings: &Recordings) -> Self {
+    pub(crate) fn new(prompt: &str, recordings: &Recordings) -> Self {
         let mut stale: Vec<String> = recordings
             .stale_judgments()
             .into_iter()
@@ -74,8 +74,9 @@ pub struct Baseline {
     pub report: EvalReport,
     /// `format_report(&report)`.
     pub report_text: String,
-    /// The prompt hash and the two recording lists.
-    pub record: BaselineRecord,
+    /// The prompt hash and the two recording lists, committed as the `<suite>__baseline`
+    /// snapshot (see the module docs).
+    pub(crate) record: BaselineRecord,
 }
 
 impl Baseline {
@@ -227,6 +228,40 @@ fn same_but_line_endings(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The record of a replay that asked for two attempts without a file, judged one case
+    /// against an older rendering and one that has no verdict: the prompt's hash and the
+    /// two lists, as the `<suite>__baseline` snapshot holds them.
+    #[test]
+    fn the_record_holds_the_prompt_hash_and_the_recording_lists() {
+        let dir = tempfile::tempdir().unwrap();
+        let judgments = serde_json::json!({
+            "provenance": {"author": "baseline.rs"},
+            "judgments": [{"id": "stale", "verdict": "yes", "rendered": "stat"}]
+        });
+        std::fs::write(dir.path().join("judgments.json"), judgments.to_string()).unwrap();
+        let recordings = Recordings::new(dir.path());
+        assert_eq!(recordings.answer("silent", 0).unwrap(), "");
+        assert_eq!(recordings.answer("silent", 1).unwrap(), "");
+        assert!(recordings.verdict("stale", "stat\nstat").is_ok());
+        assert!(recordings.verdict("unjudged", "callout\nstat").is_err());
+
+        let prompt = "Author one view.";
+        let record = BaselineRecord::new(prompt, &recordings);
+        assert_eq!(record.prompt_sha256, prompt_sha256(prompt));
+        assert_eq!(record.prompt_sha256.len(), 64);
+        assert_eq!(
+            serde_json::to_value(&record).unwrap(),
+            serde_json::json!({
+                "promptSha256": prompt_sha256(prompt),
+                "missingRecordings": [
+                    {"caseId": "silent", "attempt": 0},
+                    {"caseId": "silent", "attempt": 1}
+                ],
+                "staleJudgments": ["stale", "unjudged"]
+            })
+        );
+    }
 
     #[test]
     fn prompt_sha256_is_lowercase_hex_of_the_bytes() {

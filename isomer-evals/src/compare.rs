@@ -60,36 +60,36 @@ pub enum CompareError {
 
 /// One compared run file: its column header and where it was read from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Column {
+pub(crate) struct Column {
     /// The header ([`NamedRunFile::header`], with the file name added when two collide).
-    pub header: String,
+    pub(crate) header: String,
     /// Where the file was read from.
-    pub origin: String,
+    pub(crate) origin: String,
 }
 
 /// One axis across the files: each file's mean (`None` when its runs have no value), as
 /// printed.
 #[derive(Debug, Clone, PartialEq)]
-pub struct AxisRow {
+pub(crate) struct AxisRow {
     /// The axis as the report names it (`valid after retry`).
-    pub label: &'static str,
+    pub(crate) label: &'static str,
     /// Each file's value, in file order.
-    pub values: Vec<Option<Mean>>,
+    pub(crate) values: Vec<Option<Mean>>,
 }
 
 /// One case in one file: its verdict and its values.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CaseCell {
+pub(crate) struct CaseCell {
     /// Whether the case passes its case floors in this file (see the module docs).
-    pub passed: bool,
+    pub(crate) passed: bool,
     /// How many of its runs met them.
-    pub rate: PassRate,
+    pub(crate) rate: PassRate,
     /// Its values, `(name, value as printed)`, in the order [`CASE_VALUES`] names them.
-    pub values: Vec<(&'static str, String)>,
+    pub(crate) values: Vec<(&'static str, String)>,
 }
 
 /// The values compared per case, in order.
-pub const CASE_VALUES: [&str; 9] = [
+pub(crate) const CASE_VALUES: [&str; 9] = [
     "verdict",
     "parsed",
     "valid",
@@ -103,17 +103,17 @@ pub const CASE_VALUES: [&str; 9] = [
 
 /// One case across the files.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CaseRow {
+pub(crate) struct CaseRow {
     /// The case's id.
-    pub case_id: String,
+    pub(crate) case_id: String,
     /// Its cell in each file, in file order; `None` where the file has no run of it.
-    pub cells: Vec<Option<CaseCell>>,
+    pub(crate) cells: Vec<Option<CaseCell>>,
 }
 
 impl CaseRow {
     /// The names of the values that are not the same in every file that ran the case
     /// (a file that did not run it counts as different), in [`CASE_VALUES`] order.
-    pub fn differing(&self) -> Vec<&'static str> {
+    pub(crate) fn differing(&self) -> Vec<&'static str> {
         CASE_VALUES
             .iter()
             .copied()
@@ -131,35 +131,35 @@ impl CaseRow {
 
 /// A verdict that changed against the first file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VerdictChange {
+pub(crate) struct VerdictChange {
     /// The file (its index in the comparison) whose verdict differs from the first's.
-    pub column: usize,
+    pub(crate) column: usize,
     /// The case.
-    pub case_id: String,
+    pub(crate) case_id: String,
     /// Whether it passed in the first file.
-    pub was_passed: bool,
+    pub(crate) was_passed: bool,
     /// Whether it passed in this file.
-    pub passed: bool,
+    pub(crate) passed: bool,
 }
 
 /// Two or more run files of one suite, side by side.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
     /// The suite.
-    pub suite: String,
+    pub(crate) suite: String,
     /// One column per file, in the order given.
-    pub columns: Vec<Column>,
+    pub(crate) columns: Vec<Column>,
     /// The axes, in the order the report prints them, then `cases passed`.
-    pub axes: Vec<AxisRow>,
+    pub(crate) axes: Vec<AxisRow>,
     /// How many cases pass in each file, and how many ran.
-    pub passed: Vec<(usize, usize)>,
+    pub(crate) passed: Vec<(usize, usize)>,
     /// Every case any file ran: the first file's cases in its order, then each other
     /// file's cases the earlier ones lack.
-    pub cases: Vec<CaseRow>,
+    pub(crate) cases: Vec<CaseRow>,
     /// Each file's suite floors missed, as its run file lists them.
-    pub suite_floor_misses: Vec<Vec<String>>,
+    pub(crate) suite_floor_misses: Vec<Vec<String>>,
     /// Each file's total cost in USD (`costUsd`), `None` where its run priced nothing.
-    pub cost_usd: Vec<Option<f64>>,
+    pub(crate) cost_usd: Vec<Option<f64>>,
 }
 
 impl Comparison {
@@ -251,7 +251,7 @@ impl Comparison {
 
     /// Each file's suite floors missed, as its run file lists them: `(file index, miss)`,
     /// in file order.
-    pub fn suite_floor_misses(&self) -> Vec<(usize, &str)> {
+    pub(crate) fn suite_floor_misses(&self) -> Vec<(usize, &str)> {
         self.suite_floor_misses
             .iter()
             .enumerate()
@@ -261,7 +261,7 @@ impl Comparison {
 
     /// The cases whose verdict in a later file differs from the first file's, by file
     /// then case order; a case one of the two did not run is no change.
-    pub fn verdict_changes(&self) -> Vec<VerdictChange> {
+    pub(crate) fn verdict_changes(&self) -> Vec<VerdictChange> {
         let mut changes = Vec::new();
         for column in 1..self.columns.len() {
             for case in &self.cases {
@@ -280,12 +280,20 @@ impl Comparison {
         changes
     }
 
+    /// Whether a case that passed in the first file fails in a later one (a case one of
+    /// the two did not run is no change): what `isomer-report --compare` exits `1` on.
+    pub fn has_regressions(&self) -> bool {
+        self.verdict_changes()
+            .iter()
+            .any(|change| change.was_passed && !change.passed)
+    }
+
     /// Each row of the axes table as printed: its label, each file's value, and each later
     /// file's delta against the first (see [`Comparison::to_text`]); the axes, then
     /// `cases passed` (`2 of 3`, deltas in cases: `+1`, `-1`, `0`), then, when any file
     /// priced its calls, `cost usd` (each total as [`format_usd`] prints it, deltas
     /// signed: `+0.0042`, `-0.0042`, `0`; `—` for a file that priced nothing).
-    pub fn axis_texts(&self) -> Vec<(String, Vec<String>, Vec<String>)> {
+    pub(crate) fn axis_texts(&self) -> Vec<(String, Vec<String>, Vec<String>)> {
         let mut rows: Vec<(String, Vec<String>, Vec<String>)> = self
             .axes
             .iter()
@@ -756,7 +764,13 @@ mod tests {
             None,
             Some("gpt-4.1"),
         );
+        assert!(
+            !Comparison::new(&[base.clone(), base.clone()])
+                .unwrap()
+                .has_regressions()
+        );
         let comparison = Comparison::new(&[base, next]).unwrap();
+        assert!(comparison.has_regressions(), "`a` passed, then failed");
         assert_eq!(
             comparison.verdict_changes(),
             [

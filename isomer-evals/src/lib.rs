@@ -91,9 +91,8 @@ pub use case::{
 pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
 pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
 pub use report::{
-    AnswerabilityTotals, CaseError, CaseMeasures, CaseSpread, CaseStage, EvalCaseResult,
-    EvalReport, EvalTotals, ExpectedTotals, Mean, MeasuredTotals, MinMax, Percentiles,
-    RepeatTotals, format_measurements, format_report,
+    AnswerabilityTotals, CaseError, CaseStage, EvalCaseResult, EvalReport, EvalTotals,
+    ExpectedTotals, Mean, MeasuredTotals, Percentiles, format_measurements, format_report,
 };
 pub use run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
 pub use runtime::{BoxError, EvalFrame, EvalRuntime, TextCheck, ValidText};

@@ -113,9 +113,11 @@ pub enum MergeError {
         /// The file.
         file: String,
     },
-    /// Two shards differ in what makes them one run.
+    /// Two shards differ in what makes them one run. The message names what differs
+    /// (`suite`, `corpus version`, `mode`, `repeat`, `label`, `configuration`, `price` or
+    /// `floors`), each file with its value, and why a merge refuses it.
     #[error("{0}")]
-    Differ(Box<Difference>),
+    Differ(String),
     /// A case has runs in two shards.
     #[error(
         "cannot merge: case `{case_id}` is in both {first} and {other}; a case runs in one shard only (two shards of one partition, or one file given twice?)"
@@ -144,27 +146,6 @@ pub enum MergeError {
         /// What is wrong.
         message: String,
     },
-}
-
-/// What two shards differ in ([`MergeError::Differ`]).
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error(
-    "cannot merge {first} and {other}: they differ in {what} ({first_value} in {first}, {other_value} in {other}); {why}"
-)]
-pub struct Difference {
-    /// What differs: `suite`, `corpus version`, `mode`, `repeat`, `label`,
-    /// `configuration`, `price` or `floors`.
-    pub what: &'static str,
-    /// The first file.
-    pub first: String,
-    /// Its value, as shown.
-    pub first_value: String,
-    /// The file that differs from it.
-    pub other: String,
-    /// Its value, as shown.
-    pub other_value: String,
-    /// Why a merge refuses it.
-    pub why: &'static str,
 }
 
 /// Merges the run files of the shards of one run, `shards` in any order.
@@ -289,15 +270,11 @@ pub fn merge_runs(shards: &[NamedRunFile]) -> Result<Merged, MergeError> {
 
 /// Refuses `other` unless it is a shard of the same run as `first`.
 fn check_same_run(first: &NamedRunFile, other: &NamedRunFile) -> Result<(), MergeError> {
-    let differ = |what, first_value: String, other_value: String, why| {
-        MergeError::Differ(Box::new(Difference {
-            what,
-            first: first.origin.clone(),
-            first_value,
-            other: other.origin.clone(),
-            other_value,
-            why,
-        }))
+    let differ = |what: &str, first_value: String, other_value: String, why: &str| {
+        let (first, other) = (&first.origin, &other.origin);
+        MergeError::Differ(format!(
+            "cannot merge {first} and {other}: they differ in {what} ({first_value} in {first}, {other_value} in {other}); {why}"
+        ))
     };
     let (a, b) = (&first.file, &other.file);
     if a.suite != b.suite {

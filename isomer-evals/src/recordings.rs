@@ -20,7 +20,7 @@
 //!   said nothing (as upstream's corpus test does).
 //! - **stale judgments**: a case whose current text rendering differs from the one its
 //!   verdict was given for (the recorded verdict is still returned), and a case the run
-//!   asks to judge that has no recorded verdict ([`StaleReason::Unjudged`]).
+//!   asks to judge that has no recorded verdict.
 //! - **faults**: a recorded file that exists but cannot be read or is not UTF-8 (named
 //!   with the line and column of the first invalid byte), `judgments.json` breaking its
 //!   format, and an answer that opens a code fence it never closes (named with where the
@@ -31,9 +31,9 @@
 //! A case without a recorded verdict gets none: the replayed judge fails for that case, so
 //! the case counts as errored at the judge stage with the message
 //! ``judgments.json has no verdict for `<id>`: judge its text rendering and record the
-//! verdict``, its answerability is absent from the totals, and the case is listed in
-//! [`Recordings::stale_judgments`]. A replay never invents a verdict (neither `no` nor
-//! `partial`), so the report says what is recorded and nothing else.
+//! verdict``, its answerability is absent from the totals, and the case is listed with
+//! the stale judgments ([`Recordings::findings`]). A replay never invents a verdict
+//! (neither `no` nor `partial`), so the report says what is recorded and nothing else.
 //!
 //! An answer file that cannot be read fails that `generate` call in the same way (the
 //! case is errored with the file and position), and the run goes on with the other cases,
@@ -73,11 +73,11 @@ use crate::runtime::BoxError;
 /// Serialized as `{ "caseId": "...", "attempt": 0 }`; ordered by case id, then attempt.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct MissingRecording {
+pub(crate) struct MissingRecording {
     /// The case's id.
-    pub case_id: String,
+    pub(crate) case_id: String,
     /// The attempt: `0` first, `1` the retry.
-    pub attempt: u32,
+    pub(crate) attempt: u32,
 }
 
 impl fmt::Display for MissingRecording {
@@ -93,7 +93,7 @@ impl fmt::Display for MissingRecording {
 
 /// Why a case's recorded judgment cannot stand for its current answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum StaleReason {
+pub(crate) enum StaleReason {
     /// `judgments.json` has no verdict for the case.
     Unjudged,
     /// The verdict was given for another text rendering than the current one.
@@ -102,11 +102,11 @@ pub enum StaleReason {
 
 /// A case listed as a stale judgment, and why.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct StaleJudgment {
+pub(crate) struct StaleJudgment {
     /// The case's id.
-    pub case_id: String,
+    pub(crate) case_id: String,
     /// Why it is listed.
-    pub reason: StaleReason,
+    pub(crate) reason: StaleReason,
 }
 
 /// A recorded file that could not be used, and why.
@@ -150,11 +150,11 @@ impl std::error::Error for RecordingFault {}
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ReplayFindings {
     /// Attempts asked for without a file, sorted.
-    pub missing_recordings: Vec<MissingRecording>,
+    pub(crate) missing_recordings: Vec<MissingRecording>,
     /// Cases whose judgment is absent or was given for another rendering, sorted.
-    pub stale_judgments: Vec<StaleJudgment>,
+    pub(crate) stale_judgments: Vec<StaleJudgment>,
     /// Files that could not be used, sorted.
-    pub faults: Vec<RecordingFault>,
+    pub(crate) faults: Vec<RecordingFault>,
 }
 
 impl ReplayFindings {
@@ -321,7 +321,7 @@ impl Recordings {
     /// is noted as stale.
     ///
     /// # Errors
-    /// No verdict for the case (noted as [`StaleReason::Unjudged`]; see the module docs),
+    /// No verdict for the case (noted as a stale judgment; see the module docs),
     /// or `judgments.json` missing, unreadable or malformed (its faults are noted once,
     /// with their line and column).
     pub fn verdict(&self, case_id: &str, rendered: &str) -> Result<AnswerabilityVerdict, String> {
@@ -410,18 +410,18 @@ impl Recordings {
     }
 
     /// The attempts asked for so far that have no file, sorted by case id, then attempt.
-    pub fn missing_recordings(&self) -> Vec<MissingRecording> {
+    pub(crate) fn missing_recordings(&self) -> Vec<MissingRecording> {
         lock(&self.notes).missing.iter().cloned().collect()
     }
 
     /// The cases judged so far whose verdict is absent or was given for another
     /// rendering, sorted by id (byte order), then reason.
-    pub fn stale_judgments(&self) -> Vec<StaleJudgment> {
+    pub(crate) fn stale_judgments(&self) -> Vec<StaleJudgment> {
         lock(&self.notes).stale.iter().cloned().collect()
     }
 
     /// The files found unusable so far, sorted by path, then position.
-    pub fn faults(&self) -> Vec<RecordingFault> {
+    pub(crate) fn faults(&self) -> Vec<RecordingFault> {
         lock(&self.notes).faults.iter().cloned().collect()
     }
 
@@ -582,7 +582,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
 /// The staged files (named `.isomer-staged-…`) under `dir` and its `answers/` and `transcripts/`
 /// directories, sorted: what a run killed while it wrote left behind. Unreadable
 /// directories count as empty.
-pub fn staged_leftovers(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn staged_leftovers(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     for dir in [
         dir.to_path_buf(),

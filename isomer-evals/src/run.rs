@@ -72,11 +72,11 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// Runs per case (`0` counts as `1`). Each run calls `generate` (and `judge`) afresh,
     /// with [`GenerateRequest::repeat`] telling which run it is; the report then gives each
     /// axis's mean and standard error across the repeats and each case's spread
-    /// ([`EvalTotals::repeats`](crate::EvalTotals::repeats)). Default `1`.
+    /// ([`format_report`](crate::format_report) prints them). Default `1`.
     pub repeat: u32,
     /// Measure each run's wall time around `generate` and `judge` and the tokens the calls
     /// report ([`UsageMeter`](crate::UsageMeter)), into
-    /// [`EvalCaseResult::measured`] and [`EvalTotals::measured`](crate::EvalTotals::measured).
+    /// each result and [`EvalTotals::measured`](crate::EvalTotals::measured).
     /// Set it for a live run; a replay leaves it off, since what it would measure is file
     /// reads, and its report stays deterministic. Default `false`.
     pub measure: bool,

@@ -50,8 +50,8 @@
 //! | `passRates` | per case in corpus order, how many of its runs met every case floor the suite declares ([`PassRate`]: `caseId`, `passed`, `runs`, `rate` = `passed / runs`) |
 //! | `suiteFloorMisses` | the suite floors the run missed, as the `totals` trial prints them (`min_valid_ratio: 0.5, floor >= 0.9`); empty when all hold |
 //! | `runs` | one entry per run of a case, in corpus order, the repeats of a case together ([`CaseRun`]) |
-//! | `corpus` | the corpus the run read ([`CorpusVersion`]): `digest` (`sha256:<hex>` of `corpus.json` as the gate compiled it in) and `cases` (every case id, in corpus order); absent in files written before shard merges |
-//! | `floors` | the floors the suite declares ([`DeclaredFloor`]: `name`, and `value` for a number or a count), so that a merge checks the suite floors again; empty when none, or in older files |
+//! | `corpus` | the corpus the run read: `digest` (`sha256:<hex>` of `corpus.json` as the gate compiled it in) and `cases` (every case id, in corpus order); absent in files written before shard merges |
+//! | `floors` | the floors the suite declares (each `name`, and `value` for a number or a count), so that a merge checks the suite floors again; empty when none, or in older files |
 //!
 //! [`RunFile::from_json`] reads a file back, refusing text that is not JSON, JSON that is
 //! not a run file and another `format`, each with a clear error; a file written before
@@ -155,12 +155,14 @@ pub struct RunFile {
     pub suite_floor_misses: Vec<String>,
     /// Every run of every case.
     pub runs: Vec<CaseRun>,
-    /// The corpus the run read; absent in files written before shard merges.
+    /// The corpus the run read; absent in files written before shard merges. Read by a
+    /// shard merge only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub corpus: Option<CorpusVersion>,
-    /// The floors the suite declares; empty in files written before shard merges.
+    pub(crate) corpus: Option<CorpusVersion>,
+    /// The floors the suite declares; empty in files written before shard merges. Read by
+    /// comparisons and shard merges, through [`RunFile::declared_floors`].
     #[serde(default)]
-    pub floors: Vec<DeclaredFloor>,
+    pub(crate) floors: Vec<DeclaredFloor>,
 }
 
 impl RunFile {
@@ -279,19 +281,19 @@ pub enum RunFileError {
 /// runs over an edited corpus.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct CorpusVersion {
+pub(crate) struct CorpusVersion {
     /// `sha256:<64 lowercase hex>` of `corpus.json` as the gate compiled it in: any edit of
     /// a case (its id, prompt, golden or expected types) or of the provenance changes it.
-    pub digest: String,
+    pub(crate) digest: String,
     /// Every case id of the corpus, in corpus order: the order a merge puts the runs in,
     /// and the cases it can tell no shard ran.
-    pub cases: Vec<String>,
+    pub(crate) cases: Vec<String>,
 }
 
 impl CorpusVersion {
     /// The version of the corpus whose `corpus.json` text is `manifest` and whose case
     /// ids are `cases`, in corpus order.
-    pub fn of(manifest: &str, cases: Vec<String>) -> CorpusVersion {
+    pub(crate) fn of(manifest: &str, cases: Vec<String>) -> CorpusVersion {
         use sha2::Digest as _;
         let hash = sha2::Sha256::digest(manifest.as_bytes());
         let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
@@ -305,12 +307,12 @@ impl CorpusVersion {
 /// A floor the suite declares, as a run file keeps it: `{ "name": "min_valid_ratio",
 /// "value": 0.9 }`, or `{ "name": "valid_after_retry" }` for a flag.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DeclaredFloor {
+pub(crate) struct DeclaredFloor {
     /// The floor's name in the single-shot floor table.
-    pub name: String,
+    pub(crate) name: String,
     /// Its number or count; absent for a flag.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<f64>,
+    pub(crate) value: Option<f64>,
 }
 
 impl From<&Floor> for DeclaredFloor {
@@ -544,7 +546,7 @@ impl Price {
 
 /// US dollars as the harness prints them: at most six decimals (a millionth of a dollar,
 /// the unit costs are added in), trailing zeros dropped (`0.012`, `1.5`, `0`).
-pub fn format_usd(usd: f64) -> String {
+pub(crate) fn format_usd(usd: f64) -> String {
     let fixed = format!("{usd:.6}");
     let trimmed = fixed.trim_end_matches('0').trim_end_matches('.');
     if trimmed == "-0" {

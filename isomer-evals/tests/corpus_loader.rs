@@ -7,7 +7,7 @@ use std::path::Path;
 use tempfile::TempDir;
 
 use isomer_corpus::{ManifestFaultKind, Position, parse_manifest};
-use isomer_evals::corpus::{Corpus, CorpusErrorKind, check_recordings};
+use isomer_evals::corpus::Corpus;
 use isomer_evals::recordings::Recordings;
 
 const PROVENANCE: &str = r#""provenance": {"author": "test"}"#;
@@ -262,27 +262,30 @@ fn unreadable_and_non_utf8_files_are_reported() {
     let dir = scratch.path().to_path_buf();
     fs::create_dir_all(dir.join("corpus.json")).unwrap();
     write(&dir, "prompt.txt", b"line one\nbad \xff byte");
+    // The faults' kinds and positions are checked by the unit tests of `corpus`; here,
+    // the text: one line each, and the operating system's error as the source.
     let errors = Corpus::load(&dir).unwrap_err();
-    let errors = errors.errors();
-    assert_eq!(errors.len(), 2);
-    assert_eq!(errors[0].path, dir.join("corpus.json"));
-    assert!(matches!(errors[0].kind, CorpusErrorKind::Unreadable { .. }));
+    let text = errors.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
     assert!(
-        errors[0].to_string().starts_with(&format!(
+        lines[0].starts_with(&format!(
             "{}: cannot be read: ",
             dir.join("corpus.json").display()
         )),
         "{}",
-        errors[0]
+        lines[0]
     );
     assert_eq!(
-        errors[1].to_string(),
+        lines[1],
         format!(
             "{}:2:5: is not UTF-8 text (first invalid byte here)",
             dir.join("prompt.txt").display()
         )
     );
-    assert_eq!(errors[1].position(), Some(Position { line: 2, column: 5 }));
+    let first = std::error::Error::source(&errors).expect("the first fault");
+    assert_eq!(first.to_string(), lines[0]);
+    assert!(first.source().unwrap().is::<std::io::Error>());
 
     // An answer that is not UTF-8 is reported when it is read, and only then.
     let scratch = fresh_dir("answer_not_utf8");
@@ -453,38 +456,4 @@ fn a_byte_order_mark_is_named_in_the_manifest_and_the_judgments() {
         "<dir>/corpus.json:1:1: malformed JSON: the file starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without a BOM\n\
          <dir>/judgments.json:1:1: malformed JSON: the file starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without a BOM"
     );
-}
-
-#[test]
-fn check_recordings_names_what_no_replay_of_the_cases_reads() {
-    let scratch = fresh_dir("check_recordings");
-    let dir = scratch.path().to_path_buf();
-    write(&dir, "answers/alpha.0.txt", "{}");
-    write(&dir, "answers/ghost.0.txt", "{}");
-    write(&dir, "answers/alpha.2.txt", "{}");
-    write(&dir, "answers/notes.md", "x");
-    // Hidden entries are no recording, and no fault.
-    write(&dir, "answers/.DS_Store", [0u8, 1, 2]);
-    write(&dir, "answers/.gitkeep", "");
-    write(
-        &dir,
-        "judgments.json",
-        r#"{"provenance": {}, "judgments": [{"id": "alpha", "verdict": "yes", "rendered": "a"}, {"id": "ghost", "verdict": "no", "rendered": "g"}]}"#,
-    );
-    let ids = ["alpha", "beta"].into_iter().collect();
-    let errors = check_recordings(&dir, &ids)
-        .expect_err("orphans are faults")
-        .to_string()
-        .replace(&dir.display().to_string(), "<dir>");
-    assert_eq!(
-        errors,
-        "<dir>/answers/alpha.2.txt: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it\n\
-         <dir>/answers/ghost.0.txt: records an answer for case \"ghost\", which corpus.json does not have\n\
-         <dir>/answers/notes.md: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it\n\
-         <dir>/judgments.json:1:93: judgment for case \"ghost\", which corpus.json does not have"
-    );
-    // Nothing recorded yet is no fault, and neither is a case without answers.
-    let empty_scratch = fresh_dir("check_recordings_empty");
-    let empty = empty_scratch.path().to_path_buf();
-    assert!(check_recordings(&empty, &ids).is_ok());
 }

@@ -2,8 +2,8 @@
 //! stale judgments; a case without a verdict gets none; the baseline gathers them with the
 //! prompt's hash.
 
-use isomer_evals::baseline::{Baseline, prompt_sha256};
-use isomer_evals::recordings::{MissingRecording, Recordings, StaleJudgment, StaleReason};
+use isomer_evals::baseline::Baseline;
+use isomer_evals::recordings::Recordings;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CaseStage, EvalCase, EvalReport, EvalRuntime, RunEvalsOptions,
     TextCheck, eval_prompt, run_evals,
@@ -151,8 +151,7 @@ async fn replay_is_deterministic_across_runs_and_concurrency() {
         serde_json::to_string(&one_at_a_time).unwrap(),
         serde_json::to_string(&four_at_once).unwrap()
     );
-    assert_eq!(first.missing_recordings(), second.missing_recordings());
-    assert_eq!(first.stale_judgments(), second.stale_judgments());
+    assert_eq!(first.findings(), second.findings());
 
     let totals = &one_at_a_time.totals;
     assert_eq!(
@@ -178,21 +177,10 @@ async fn missing_recordings_replay_as_empty_answers_and_are_listed() {
     let report = replay_run(&replay, 2).await;
     // The empty first answer fails to parse, so the retry is asked for too.
     assert_eq!(
-        replay.missing_recordings(),
-        vec![
-            MissingRecording {
-                case_id: "silent".into(),
-                attempt: 0
-            },
-            MissingRecording {
-                case_id: "silent".into(),
-                attempt: 1
-            },
-        ]
-    );
-    assert_eq!(
-        replay.missing_recordings()[1].to_string(),
-        "answers/silent.1.txt"
+        replay.findings().to_string().lines().next(),
+        Some(
+            "missing recordings (strict replay answers them with empty text): answers/silent.0.txt, answers/silent.1.txt"
+        )
     );
     let silent = &report.results[4];
     assert_eq!(silent.case_id, "silent");
@@ -205,16 +193,11 @@ async fn missing_recordings_replay_as_empty_answers_and_are_listed() {
 async fn stale_cases_keep_their_verdict_and_unjudged_ones_get_none() {
     let (_dir, replay) = recordings();
     let report = replay_run(&replay, 3).await;
-    let stale = |case_id: &str, reason| StaleJudgment {
-        case_id: case_id.to_owned(),
-        reason,
-    };
     assert_eq!(
-        replay.stale_judgments(),
-        vec![
-            stale("stale", StaleReason::OtherRendering),
-            stale("unjudged", StaleReason::Unjudged)
-        ]
+        replay.findings().to_string(),
+        "missing recordings (strict replay answers them with empty text): answers/silent.0.txt, answers/silent.1.txt\n\
+         cases without a verdict in judgments.json: unjudged\n\
+         verdicts given for another text rendering (re-judge them): stale\n"
     );
     let verdict = |i: usize| report.results[i].answerability.map(|a| a.verdict);
     // The recorded verdict comes back even though the rendering moved on.
@@ -244,21 +227,16 @@ async fn the_baseline_hashes_the_prompt_generate_was_handed() {
     );
     assert_eq!(replay.prompt().as_deref(), Some(prompt.as_str()));
 
+    // The record the baseline keeps (the prompt's hash and these lists) is checked,
+    // value by value, by the unit tests of `baseline.rs`.
     let baseline = Baseline::new(report.clone(), &prompt, &replay);
-    assert_eq!(baseline.record.prompt_sha256, prompt_sha256(&prompt));
-    assert_eq!(baseline.record.prompt_sha256.len(), 64);
     assert_eq!(baseline.report_text, isomer_evals::format_report(&report));
     assert!(!baseline.recordings_match());
     assert_eq!(
-        serde_json::to_value(&baseline.record).unwrap(),
-        json!({
-            "promptSha256": prompt_sha256(&prompt),
-            "missingRecordings": [
-                {"caseId": "silent", "attempt": 0},
-                {"caseId": "silent", "attempt": 1}
-            ],
-            "staleJudgments": ["stale", "unjudged"]
-        })
+        replay.findings().to_string(),
+        "missing recordings (strict replay answers them with empty text): answers/silent.0.txt, answers/silent.1.txt\n\
+         cases without a verdict in judgments.json: unjudged\n\
+         verdicts given for another text rendering (re-judge them): stale\n"
     );
 }
 
@@ -282,17 +260,8 @@ fn replay_is_shared_across_threads() {
         }
     });
     assert_eq!(
-        replay.missing_recordings(),
-        vec![MissingRecording {
-            case_id: "silent".into(),
-            attempt: 1
-        }]
-    );
-    assert_eq!(
-        replay.stale_judgments(),
-        vec![StaleJudgment {
-            case_id: "stale".to_owned(),
-            reason: StaleReason::OtherRendering
-        }]
+        replay.findings().to_string(),
+        "missing recordings (strict replay answers them with empty text): answers/silent.1.txt\n\
+         verdicts given for another text rendering (re-judge them): stale\n"
     );
 }

@@ -202,7 +202,7 @@ fn the_page_shows_scorer_floors_values_and_pictures() {
             Err("only a stat is drawn here".to_owned())
         }
     };
-    let page = isomer_evals::html::EvalPage::new("mini", &report, &cases, &runtime)
+    let page = isomer_evals::html::ReportPage::new("mini", &report, &cases, &runtime)
         .scorers(&scorers)
         .pictures(&draw)
         .to_html();

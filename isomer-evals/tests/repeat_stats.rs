@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use isomer_evals::agent::AgentUsage;
 use isomer_evals::recordings::Recordings;
+use isomer_evals::run_file::Axes;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, EvalCase, Generate, GenerateRequest, Judge, JudgeRequest, Mean,
     Percentiles, RunEvalsOptions, format_measurements, format_report, run_evals,
@@ -91,14 +92,20 @@ fn repeat_statistics_of_a_replayed_corpus_match_the_hand_computed_values() {
         let se = mean.standard_error.unwrap();
         assert!((se - error).abs() < 1e-12, "{mean:?} vs ± {error}");
     };
-    let repeats = report.totals.repeats.clone().unwrap();
-    assert_eq!((repeats.repeat, repeats.runs), (3, 6));
-    close(Some(repeats.axes.valid), 5.0 / 6.0, 1.0 / 6.0);
-    close(Some(repeats.axes.parsed), 5.0 / 6.0, 1.0 / 6.0);
-    close(Some(repeats.axes.valid_after_retry), 5.0 / 6.0, 1.0 / 6.0);
-    close(repeats.axes.selection_f1, 11.0 / 15.0, 2.0 / 9.0);
-    close(repeats.axes.expected_hit, 1.0 / 3.0, 1.0 / 3.0);
-    close(repeats.axes.answerability_yes, 0.6, 1.0 / 3.0);
+    // The repeat statistics, as the report's JSON carries them (`totals.repeats`: the
+    // repeat, the runs and the axes in line, read back as the run file's axes).
+    let repeats = serde_json::to_value(&report).unwrap()["totals"]["repeats"].clone();
+    assert_eq!(
+        (&repeats["repeat"], &repeats["runs"]),
+        (&3.into(), &6.into())
+    );
+    let axes: Axes = serde_json::from_value(repeats).unwrap();
+    close(Some(axes.valid), 5.0 / 6.0, 1.0 / 6.0);
+    close(Some(axes.parsed), 5.0 / 6.0, 1.0 / 6.0);
+    close(Some(axes.valid_after_retry), 5.0 / 6.0, 1.0 / 6.0);
+    close(axes.selection_f1, 11.0 / 15.0, 2.0 / 9.0);
+    close(axes.expected_hit, 1.0 / 3.0, 1.0 / 3.0);
+    close(axes.answerability_yes, 0.6, 1.0 / 3.0);
     assert_eq!(report.totals.cases, 2);
     assert_eq!(report.totals.runs(), 6);
 
@@ -153,13 +160,15 @@ fn a_missing_later_repeat_is_named_by_its_recording() {
     options.retry_on_invalid = false;
     options.repeat = 4;
     let report = block_on(run_evals(options));
-    let missing: Vec<String> = recordings
-        .missing_recordings()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    assert_eq!(missing, ["answers/a.r3.0.txt", "answers/b.r3.0.txt"]);
-    assert_eq!(report.totals.repeats.unwrap().repeat, 4);
+    assert_eq!(
+        recordings.findings().to_string(),
+        "missing recordings (strict replay answers them with empty text): answers/a.r3.0.txt, answers/b.r3.0.txt\n"
+    );
+    assert_eq!(report.totals.runs(), 8);
+    assert_eq!(
+        serde_json::to_value(&report).unwrap()["totals"]["repeats"]["repeat"],
+        4
+    );
 }
 
 /// A live run, three repeats over fake callbacks that report known tokens: `generate`
@@ -223,12 +232,18 @@ fn a_live_run_with_repeats_measures_exact_tokens_and_percentiles() {
         .collect();
     assert_eq!(asked, once_per_repeat);
 
-    let tokens: Vec<(u64, u64)> = report
-        .results
+    // Each run's measures, as the report's JSON carries them (`results[*].measured`).
+    let json = serde_json::to_value(&report).unwrap();
+    let tokens: Vec<(u64, u64)> = json["results"]
+        .as_array()
+        .unwrap()
         .iter()
         .map(|r| {
-            let measured = r.measured.unwrap();
-            (measured.input_tokens, measured.output_tokens)
+            let measured = &r["measured"];
+            (
+                measured["inputTokens"].as_u64().unwrap(),
+                measured["outputTokens"].as_u64().unwrap(),
+            )
         })
         .collect();
     assert_eq!(

@@ -5,37 +5,27 @@ mod support;
 
 use isomer_evals::{
     AnswerabilityScore, AnswerabilityVerdict, CaseError, CaseStage, EvalCase, EvalCaseResult,
-    EvalReport, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore, RunEvalsOptions,
-    ValidityScore, format_report, run_evals,
+    EvalReport, ExpectedPrimitivesScore, PrimitiveSelectionScore, RunEvalsOptions, format_report,
+    run_evals,
 };
 use serde_json::json;
 use support::{Replay, StubRuntime, fixture};
 
-/// A result that parsed and validated, with nothing else scored.
+/// A result that parsed and validated, with nothing else scored, read from its wire shape
+/// (a result's measures are its run's own, so outside a run a result is read, not built).
 fn result(id: &str) -> EvalCaseResult {
-    EvalCaseResult {
-        case_id: id.to_owned(),
-        validity: ValidityScore {
-            parsed: true,
-            valid: true,
-            valid_after_retry: true,
-            errors: vec![],
-            composition: Some(json!({"type": "view", "body": []})),
+    serde_json::from_value(json!({
+        "caseId": id,
+        "validity": {
+            "parsed": true,
+            "valid": true,
+            "validAfterRetry": true,
+            "errors": [],
+            "composition": {"type": "view", "body": []}
         },
-        selection: None,
-        expected: None,
-        payload: PayloadScore {
-            raw_bytes: 31,
-            sanitized_bytes: 27,
-            size_vs_golden: None,
-            unknown_types: vec![],
-        },
-        answerability: None,
-        error: None,
-        repeat: 0,
-        measured: None,
-        scorers: Vec::new(),
-    }
+        "payload": {"rawBytes": 31, "sanitizedBytes": 27, "unknownTypes": []}
+    }))
+    .unwrap()
 }
 
 fn invalid(id: &str, errors: &[&str]) -> EvalCaseResult {

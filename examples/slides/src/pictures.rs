@@ -69,7 +69,7 @@ pub fn overflow(composition: &Value) -> Result<Option<String>, String> {
 }
 
 /// The slide of `composition` as a PNG of 1920×1080 pixels, for the HTML report
-/// (`EvalPage::pictures`).
+/// (`ReportPage::pictures`).
 ///
 /// # Errors
 /// As [`overflow`].

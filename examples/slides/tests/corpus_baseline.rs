@@ -212,11 +212,9 @@ fn prompt_txt_is_the_prompt_the_harness_builds() {
             "{mismatch}\nregenerate it: cargo run -p isomer-slides --bin isomer-report -- --print-prompt > corpus/slides/prompt.txt"
         );
     }
-    let prompt = report_command::slides_prompt().unwrap();
-    assert_eq!(
-        replayed.baseline.record.prompt_sha256,
-        isomer_evals::baseline::prompt_sha256(&prompt)
-    );
+    // The baseline's record holds the hash of the prompt the run was handed (the unit
+    // tests of `isomer_evals::baseline`), and the replay matches the committed baseline
+    // (`the_replayed_run_matches_the_committed_baseline`).
 }
 
 #[test]

@@ -123,9 +123,9 @@ fn a_replayed_run_scores_each_kind_as_expected() {
         report.totals.parsed,
         count(|k| *k != AnswerKind::TruncatedThenFixed)
     );
-    assert!(replay.missing_recordings().is_empty());
-    // The truncated answers are bare JSON cut off (no fence), so nothing is unusable.
-    assert_eq!(replay.faults(), Vec::new());
+    // Nothing is missing, and the truncated answers are bare JSON cut off (no fence), so
+    // nothing is unusable either.
+    assert_eq!(replay.findings().to_string(), "");
 }
 
 /// The corpus written to a directory of this call's own (two `cargo test` runs at once

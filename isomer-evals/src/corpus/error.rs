@@ -1,5 +1,5 @@
-//! What can be wrong with a corpus directory: [`CorpusError`] (one fault, with
-//! its file and position) and [`CorpusErrors`] (every fault one load found).
+//! What can be wrong with a corpus directory: [`CorpusErrors`], every fault one load
+//! found, each a `CorpusError` (one fault, with its file and position).
 
 use std::fmt;
 use std::io;
@@ -16,19 +16,18 @@ pub(crate) const NOT_UTF8: &str = "is not UTF-8 text (first invalid byte here)";
 /// `Display` prints `<path>:<line>:<column>: <message>` when the fault has a
 /// position, else `<path>: <message>`, the way compilers print diagnostics.
 #[derive(Debug)]
-pub struct CorpusError {
+pub(crate) struct CorpusError {
     /// The file or directory at fault, as the caller's directory path joined
     /// with the file name (relative when the caller passed a relative path).
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// What is wrong.
-    pub kind: CorpusErrorKind,
+    pub(crate) kind: CorpusErrorKind,
 }
 
 /// What is wrong with a file of a corpus directory. Messages are lowercase,
 /// with no trailing period.
 #[derive(Debug)]
-#[non_exhaustive]
-pub enum CorpusErrorKind {
+pub(crate) enum CorpusErrorKind {
     /// Occurs when the corpus directory does not exist or is not a directory.
     NotADirectory,
     /// Occurs when the directory has no `corpus.json`.
@@ -120,20 +119,10 @@ impl std::error::Error for CorpusError {
 
 impl CorpusError {
     /// A fault in the file at `path`.
-    pub fn new(path: impl Into<PathBuf>, kind: CorpusErrorKind) -> Self {
+    pub(crate) fn new(path: impl Into<PathBuf>, kind: CorpusErrorKind) -> Self {
         Self {
             path: path.into(),
             kind,
-        }
-    }
-
-    /// The position of the fault in its file, when it has one.
-    pub fn position(&self) -> Option<Position> {
-        match &self.kind {
-            CorpusErrorKind::Manifest(fault) => Some(fault.position),
-            CorpusErrorKind::Judgments(fault) => Some(fault.position),
-            CorpusErrorKind::NotUtf8 { position } => Some(*position),
-            _ => None,
         }
     }
 }
@@ -142,13 +131,18 @@ impl CorpusError {
 /// were read (`corpus.json`, `prompt.txt`, `answers/` sorted by name,
 /// `judgments.json`) and by position within a file. Never empty.
 ///
-/// `Display` prints one fault per line.
+/// `Display` prints one fault per line: `<path>:<line>:<column>: <message>` when the
+/// fault has a position in its file, else `<path>: <message>`, the way compilers print
+/// diagnostics; the path is the caller's directory joined with the file name. Messages
+/// are lowercase, with no trailing period. [`Error::source`](std::error::Error::source)
+/// is the first fault, whose own source is the operating system's error when a file
+/// cannot be read.
 #[derive(Debug)]
 pub struct CorpusErrors(Vec<CorpusError>);
 
 impl CorpusErrors {
     /// Wraps faults; `None` when there are none.
-    pub fn from_vec(errors: Vec<CorpusError>) -> Option<Self> {
+    pub(crate) fn from_vec(errors: Vec<CorpusError>) -> Option<Self> {
         if errors.is_empty() {
             None
         } else {
@@ -157,13 +151,8 @@ impl CorpusErrors {
     }
 
     /// The faults.
-    pub fn errors(&self) -> &[CorpusError] {
+    pub(crate) fn errors(&self) -> &[CorpusError] {
         &self.0
-    }
-
-    /// The faults, owned.
-    pub fn into_vec(self) -> Vec<CorpusError> {
-        self.0
     }
 }
 

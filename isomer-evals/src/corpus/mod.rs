@@ -18,8 +18,8 @@
 //! Nothing is skipped silently: malformed JSON, a case without `id` or
 //! `prompt`, a duplicate id, an unknown key, an answer file for an unknown
 //! case or with a name no replay reads, a file that is not UTF-8 or cannot be
-//! read: each is a [`CorpusError`] naming the file and, inside a file, the
-//! line and column. A load reports all of them at once ([`CorpusErrors`]).
+//! read: each is a fault naming the file and, inside a file, the line and
+//! column. A load reports all of them at once ([`CorpusErrors`]).
 //! The one exception is a hidden entry of `answers/` (a name starting with
 //! `.`, such as `.DS_Store` or `.gitkeep`), which no case id can name and which
 //! is not read.
@@ -34,8 +34,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
+pub use error::CorpusErrors;
 pub(crate) use error::NOT_UTF8;
-pub use error::{CorpusError, CorpusErrorKind, CorpusErrors};
+pub(crate) use error::{CorpusError, CorpusErrorKind};
 use isomer_corpus::{
     ANSWERS_DIR, JUDGMENTS_FILE, Judgments, MANIFEST_FILE, ManifestCase, PROMPT_FILE,
     answer_file_name, decode_utf8, parse_judgments, parse_manifest,
@@ -208,7 +209,7 @@ impl Corpus {
 /// for a caller that has its cases from elsewhere (the eval harness compiles `corpus.json`
 /// in and may replay from another directory). A missing `answers/` or `judgments.json` is
 /// no fault. Errors: every fault found, in the order of [`CorpusErrors`].
-pub fn check_recordings(dir: &Path, ids: &HashSet<&str>) -> Result<(), CorpusErrors> {
+pub(crate) fn check_recordings(dir: &Path, ids: &HashSet<&str>) -> Result<(), CorpusErrors> {
     let mut errors = Vec::new();
     list_answers(&dir.join(ANSWERS_DIR), Some(ids), &mut errors);
     let judgments_path = dir.join(JUDGMENTS_FILE);
@@ -322,4 +323,68 @@ fn list_answers(
         found.insert((id.to_owned(), attempt), path);
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, relative: &str, contents: impl AsRef<[u8]>) {
+        let path = dir.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, contents).unwrap();
+    }
+
+    #[test]
+    fn unreadable_and_non_utf8_files_are_faults_of_their_kind() {
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
+        std::fs::create_dir_all(dir.join("corpus.json")).unwrap();
+        write(dir, "prompt.txt", b"line one\nbad \xff byte");
+        let errors = Corpus::load(dir).unwrap_err();
+        let errors = errors.errors();
+        assert_eq!(errors.len(), 2);
+        assert_eq!(errors[0].path, dir.join("corpus.json"));
+        assert!(matches!(errors[0].kind, CorpusErrorKind::Unreadable { .. }));
+        assert_eq!(errors[1].path, dir.join("prompt.txt"));
+        assert!(matches!(
+            errors[1].kind,
+            CorpusErrorKind::NotUtf8 {
+                position: isomer_corpus::Position { line: 2, column: 5 }
+            }
+        ));
+    }
+
+    #[test]
+    fn check_recordings_names_what_no_replay_of_the_cases_reads() {
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
+        write(dir, "answers/alpha.0.txt", "{}");
+        write(dir, "answers/ghost.0.txt", "{}");
+        write(dir, "answers/alpha.2.txt", "{}");
+        write(dir, "answers/notes.md", "x");
+        // Hidden entries are no recording, and no fault.
+        write(dir, "answers/.DS_Store", [0u8, 1, 2]);
+        write(dir, "answers/.gitkeep", "");
+        write(
+            dir,
+            "judgments.json",
+            r#"{"provenance": {}, "judgments": [{"id": "alpha", "verdict": "yes", "rendered": "a"}, {"id": "ghost", "verdict": "no", "rendered": "g"}]}"#,
+        );
+        let ids = ["alpha", "beta"].into_iter().collect();
+        let errors = check_recordings(dir, &ids)
+            .expect_err("orphans are faults")
+            .to_string()
+            .replace(&dir.display().to_string(), "<dir>");
+        assert_eq!(
+            errors,
+            "<dir>/answers/alpha.2.txt: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it\n\
+             <dir>/answers/ghost.0.txt: records an answer for case \"ghost\", which corpus.json does not have\n\
+             <dir>/answers/notes.md: is not named `<case id>.<attempt>.txt` with attempt 0 or 1, so no replay reads it\n\
+             <dir>/judgments.json:1:93: judgment for case \"ghost\", which corpus.json does not have"
+        );
+        // Nothing recorded yet is no fault, and neither is a case without answers.
+        let empty = tempfile::tempdir().unwrap();
+        assert!(check_recordings(empty.path(), &ids).is_ok());
+    }
 }

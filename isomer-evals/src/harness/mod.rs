@@ -110,7 +110,7 @@
 //! `<suite>::totals` runs the whole corpus and fails when any recording is missing, any
 //! judgment is missing or stale, the directory holds recordings no replay of the cases reads
 //! (an answer file or a judgment for a case `corpus.json` does not have, an answer file
-//! named other than `<case id>.<0|1>.txt`, see [`crate::corpus::check_recordings`]),
+//! named other than `<case id>.<0|1>.txt`, named as [`crate::corpus::Corpus::load`] names them),
 //! `prompt.txt` is missing or differs from the prompt the suite builds (named by line and
 //! column; [`Suite::prompt`] returns the text it must hold), a suite floor does not hold,
 //! or the baseline moved (each moved snapshot named, with the JSON paths that moved).
@@ -119,8 +119,8 @@
 //!
 //! `totals` compares three snapshot files under the `snapshots` directory, named after the
 //! suite: `<suite>__report.snap` (the `EvalReport` as JSON), `<suite>__report_text.snap`
-//! (`format_report`'s text) and `<suite>__baseline.snap` (`isomer_evals::baseline`'s
-//! `BaselineRecord`: the prompt's SHA-256, `missingRecordings`, `staleJudgments`). Each is
+//! (`format_report`'s text) and `<suite>__baseline.snap` (the baseline's record of
+//! the run: the prompt's SHA-256, `missingRecordings`, `staleJudgments`). Each is
 //! a `---` header (insta's shape, never compared) and the contents, compared by the
 //! harness itself: equal after `\r\n` is read as `\n` and trailing whitespace is dropped
 //! (see [`moved_snapshots`]). A difference fails `totals`, names what moved and writes a

@@ -57,7 +57,7 @@ pub struct CorpusSpec {
 impl CorpusSpec {
     /// The version of this corpus a run file names: the digest of `corpus.json` as
     /// compiled in, and its case ids in file order.
-    pub fn version(&self) -> crate::run_file::CorpusVersion {
+    pub(crate) fn version(&self) -> crate::run_file::CorpusVersion {
         crate::run_file::CorpusVersion::of(
             self.manifest,
             self.cases.iter().map(|case| case.id.to_owned()).collect(),

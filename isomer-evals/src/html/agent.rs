@@ -1,4 +1,4 @@
-//! [`AgentPage`]: the HTML report of an agent run, laid out as the single-shot page with
+//! [`AgentPage`], the HTML report of an agent run, laid out as the single-shot page with
 //! each run of a case (its turns, tool calls and answer) in the middle column.
 
 use super::page::{
@@ -18,7 +18,7 @@ use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 
 /// The HTML report of an agent run; see the [module docs](super) and
 /// [`ReportPage`] for the parts every page has.
-pub type AgentPage<'a> = ReportPage<'a, AgentEvalReport>;
+pub(crate) type AgentPage<'a> = ReportPage<'a, AgentEvalReport>;
 
 mod parts {
     use super::{AgentRecordings, TurnKey};

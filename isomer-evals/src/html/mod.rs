@@ -16,7 +16,7 @@
 //!   measured" for the size and bytes of an invalid first attempt), each attempt's answer
 //!   rendered through the runtime's html surface with that attempt's validation errors
 //!   and the model text (a missing recording named as missing), and the golden rendered
-//!   the same way (an agent suite, [`AgentPage`], shows each run instead: its turns, the
+//!   the same way (an agent suite's page shows each run instead: its turns, the
 //!   tool calls with their input and result, and the answer);
 //! - the text report, each case its lists name (`invalid:`, ...) a link to the case.
 //!
@@ -30,14 +30,16 @@
 //! the matrix of cases × run files, each cell a verdict linking to the case's values in
 //! every file.
 //!
-//! Build a page with [`EvalPage`] (single-shot) or [`AgentPage`]; [`AnswerLog`] keeps the
+//! Build a page with [`ReportPage::new`], from the report of a single-shot run
+//! ([`EvalReport`]) or of an agent run
+//! ([`AgentEvalReport`](crate::AgentEvalReport)); [`AnswerLog`] keeps the
 //! model text of each attempt of a run, which the report value does not hold. The eval
 //! harness writes a page when `ISOMER_EVAL_HTML` names a directory (see
 //! [`crate::harness`]); this module itself writes no file.
 //!
 //! ```no_run
 //! # fn example(runtime: &isomer_sdk::Runtime, cases: Vec<isomer_evals::EvalCase>) {
-//! use isomer_evals::html::{AnswerLog, EvalPage};
+//! use isomer_evals::html::{AnswerLog, ReportPage};
 //! use isomer_evals::recordings::Recordings;
 //! use isomer_evals::{RunEvalsOptions, run_evals};
 //!
@@ -46,7 +48,7 @@
 //! let options = RunEvalsOptions::new(runtime, cases.clone(), answers.tap(recordings.generate()));
 //! let report = futures::executor::block_on(run_evals(options));
 //! let findings = recordings.findings();
-//! let page = EvalPage::new("slides", &report, &cases, runtime)
+//! let page = ReportPage::new("slides", &report, &cases, runtime)
 //!     .answers(&answers)
 //!     .findings(&findings)
 //!     .to_html();
@@ -79,10 +81,10 @@ use page::{
     write_scores,
 };
 
-pub use agent::AgentPage;
+pub(crate) use agent::AgentPage;
 pub use compare_page::ComparePage;
+pub use report_page::ReportPage;
 pub(crate) use report_page::kind::Kind as PageKind;
-pub use report_page::{DrawPicture, ReportPage};
 
 /// The model text of every attempt of a run, keyed by case id and attempt: what the
 /// report value does not hold and the page shows. [`AnswerLog::tap`] fills it from a
@@ -136,9 +138,9 @@ impl AnswerLog {
 }
 
 /// The HTML report of a single-shot run; see the [module docs](self) and [`ReportPage`]
-/// for the parts every page has. Without [`EvalPage::answers`] the page shows the
+/// for the parts every page has. Without [`ReportPage::answers`] the page shows the
 /// composition each case scored, not every attempt.
-pub type EvalPage<'a> = ReportPage<'a, EvalReport>;
+pub(crate) type EvalPage<'a> = ReportPage<'a, EvalReport>;
 
 mod parts {
     use super::{AnswerLog, EvalFrame, ReplayFindings};

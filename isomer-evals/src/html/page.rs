@@ -1,6 +1,6 @@
 //! The layout every HTML report shares: the document, its stylesheet, the totals table
 //! beside the baseline, the floors, the recordings, and the table of cases. What goes in
-//! each part comes from the report of a suite kind ([`super::EvalPage`],
+//! each part comes from the report of a suite kind (the single-shot page,
 //! [`super::AgentPage`]); this file only lays it out.
 //!
 //! Every text here is escaped with the sdk's escaping ([`Html::text`]: `&`, `<`, `>`, `"`,
@@ -404,7 +404,7 @@ pub(super) fn write_rendering(
     }
 }
 
-/// A picture of a composition ([`super::DrawPicture`]): the PNG as an `<img>` with a
+/// A picture of a composition (drawn by the function given to [`super::ReportPage::pictures`]): the PNG as an `<img>` with a
 /// `data:` URI (the page's Content-Security-Policy allows images from `data:` only), or
 /// why there is none.
 pub(super) fn write_picture(out: &mut String, picture: Result<Vec<u8>, String>) {

@@ -1,8 +1,8 @@
 //! [`ReportPage`]: the HTML page of a run of either suite kind. What every page has (the
 //! suite name, the report and the committed baseline beside it, the cases, the runtime
 //! that renders, the floors, the notes) and how it becomes a document live here once;
-//! a kind adds its own parts and lays out its case rows ([`super::EvalPage`] in the
-//! module root, [`super::AgentPage`] in `agent.rs`).
+//! a kind adds its own parts and lays out its case rows (the single-shot page in the
+//! module root, the agent page in `agent.rs`).
 
 use super::page::{
     CaseRow, FloorStatus, Page, badge, esc, totals_rows, write_picture, write_rendering,
@@ -46,9 +46,11 @@ pub(super) mod kind {
     }
 }
 
-/// The HTML report of a run of a suite whose report is `R`, [`EvalReport`](crate::EvalReport) (a single-shot
-/// run: [`EvalPage`](super::EvalPage)) or [`AgentEvalReport`](crate::AgentEvalReport) (an agent run:
-/// [`AgentPage`](super::AgentPage)); see the [module docs](super).
+/// The HTML report of a run of a suite whose report is `R`: [`EvalReport`](crate::EvalReport)
+/// for a single-shot run (whose page also takes [`ReportPage::frame`],
+/// [`ReportPage::answers`] and [`ReportPage::findings`]) or
+/// [`AgentEvalReport`](crate::AgentEvalReport) for an agent run (with
+/// [`ReportPage::transcripts`] and [`ReportPage::turns`]); see the [module docs](super).
 ///
 /// Only the suite name, the report, the cases and the runtime are needed; each setter
 /// adds a part.
@@ -62,17 +64,16 @@ pub struct ReportPage<'a, R: Kind> {
     pub(super) baseline: Option<ReportTable>,
     pub(super) floors: &'a [Floor],
     pub(super) scorers: &'a [Scorer],
-    pub(super) pictures: Option<&'a DrawPicture>,
+    pub(super) pictures: Option<&'a DrawPicture<'a>>,
     pub(super) notes: Vec<String>,
     /// The rows of the live calls' measures (latency, tokens, cost); empty in a replay.
     pub(super) measured: Vec<(String, String)>,
     pub(super) parts: R::Parts<'a>,
 }
 
-/// What draws a composition as a picture for the page (a pack with pictures fills it: the
-/// slides pack's report command draws each slide at 1920×1080): the PNG's bytes, or why
-/// it cannot be drawn, which the page shows in the picture's place.
-pub type DrawPicture = dyn Fn(&Value) -> Result<Vec<u8>, String> + Sync;
+/// What draws a composition as a picture for the page: the PNG's bytes, or why it cannot
+/// be drawn ([`ReportPage::pictures`]).
+type DrawPicture<'a> = dyn Fn(&Value) -> Result<Vec<u8>, String> + Sync + 'a;
 
 impl<R: Kind> std::fmt::Debug for ReportPage<'_, R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -132,7 +133,14 @@ impl<'a, R: Kind> ReportPage<'a, R> {
     /// rendering (the answer's and the golden's side by side), inline as a PNG `data:` URI
     /// so the page stays one file. Each picture adds its PNG's size and a third to the
     /// page.
-    pub fn pictures(mut self, draw: &'a DrawPicture) -> Self {
+    ///
+    /// `draw` takes a composition and gives the PNG's bytes, or why it cannot be drawn,
+    /// which the page shows in the picture's place (a pack with pictures supplies it: the
+    /// slides pack's report command draws each slide at 1920×1080).
+    pub fn pictures(
+        mut self,
+        draw: &'a (dyn Fn(&Value) -> Result<Vec<u8>, String> + Sync),
+    ) -> Self {
         self.pictures = Some(draw);
         self
     }

@@ -42,9 +42,11 @@ pub struct EvalCaseResult {
     pub error: Option<CaseError>,
     /// Wall time and tokens of the run's calls; present only when the run measured them
     /// ([`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure), set for a live run;
-    /// a replay measures nothing).
+    /// a replay measures nothing). What [`EvalTotals::measured`](crate::EvalTotals::measured)
+    /// adds up; on the wire as `measured`: `generateMs`, `judgeMs`, `inputTokens`,
+    /// `outputTokens`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub measured: Option<CaseMeasures>,
+    pub(crate) measured: Option<CaseMeasures>,
     /// The values the run's pack scorers gave it, in registration order (a scorer that
     /// does not apply to the run gives none); omitted on the wire when empty. See
     /// [`crate::scorer`].

@@ -1,4 +1,4 @@
-//! What a live run measured: each case's wall time and tokens ([`CaseMeasures`]), their
+//! What a live run measured: each case's wall time and tokens (`CaseMeasures`), their
 //! mean and percentiles over the runs ([`MeasuredTotals`]), and the text that prints them
 //! ([`format_measurements`]), kept apart from the report text, which a baseline holds.
 
@@ -12,18 +12,18 @@ use isomer_sdk::js_parity::to_fixed_2;
 /// caller's callbacks.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct CaseMeasures {
+pub(crate) struct CaseMeasures {
     /// Wall time of the `generate` calls (both attempts when there was a retry), in
     /// milliseconds, from the call's start to its answer (a failed or timed-out call
     /// counts until it failed).
-    pub generate_ms: f64,
+    pub(crate) generate_ms: f64,
     /// Wall time of the `judge` call in milliseconds; `0` when the run was not judged.
-    pub judge_ms: f64,
+    pub(crate) judge_ms: f64,
     /// Input tokens the calls reported through their [`UsageMeter`](crate::UsageMeter)
     /// (`generate` attempts and `judge` together); `0` when none reported.
-    pub input_tokens: u64,
+    pub(crate) input_tokens: u64,
     /// Output tokens, likewise.
-    pub output_tokens: u64,
+    pub(crate) output_tokens: u64,
 }
 
 /// The mean and two percentiles of a measure over the runs.
@@ -68,13 +68,17 @@ impl Percentiles {
 pub struct MeasuredTotals {
     /// Runs measured.
     pub runs: usize,
-    /// [`CaseMeasures::generate_ms`] per run.
+    /// Wall time of a run's `generate` calls (both attempts when there was a retry), in
+    /// milliseconds, from each call's start to its answer (a failed or timed-out call
+    /// counts until it failed), per run.
     pub generate_ms: Percentiles,
-    /// [`CaseMeasures::judge_ms`] per run.
+    /// Wall time of a run's `judge` call in milliseconds (`0` when not judged), per run.
     pub judge_ms: Percentiles,
-    /// [`CaseMeasures::input_tokens`] per run.
+    /// Input tokens a run's calls reported through their
+    /// [`UsageMeter`](crate::UsageMeter) (`generate` attempts and `judge` together), per
+    /// run.
     pub input_tokens: Percentiles,
-    /// [`CaseMeasures::output_tokens`] per run.
+    /// Output tokens, likewise, per run.
     pub output_tokens: Percentiles,
 }
 

@@ -21,9 +21,10 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::callback::{CaseError, CaseStage};
 pub use case::EvalCaseResult;
+pub(crate) use measured::CaseMeasures;
 pub(crate) use measured::measured_table;
-pub use measured::{CaseMeasures, MeasuredTotals, Percentiles, format_measurements};
-pub use repeats::{CaseSpread, Mean, MinMax, RepeatTotals};
+pub use measured::{MeasuredTotals, Percentiles, format_measurements};
+pub use repeats::Mean;
 pub use text::format_report;
 pub(crate) use text::report_table;
 pub(crate) use totals::CaseScores;
@@ -49,7 +50,7 @@ impl EvalReport {
 }
 
 impl EvalReport {
-    /// The same report without its measures ([`EvalCaseResult::measured`],
+    /// The same report without its measures (each result's and
     /// [`EvalTotals::measured`]): what a baseline holds, since wall time is not
     /// deterministic.
     pub fn without_measures(mut self) -> Self {

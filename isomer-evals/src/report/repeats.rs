@@ -158,11 +158,11 @@ impl Mean {
 
 /// The smallest and largest value of an axis over the runs of one case.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct MinMax<T> {
+pub(crate) struct MinMax<T> {
     /// The smallest value.
-    pub min: T,
+    pub(crate) min: T,
     /// The largest value.
-    pub max: T,
+    pub(crate) max: T,
 }
 
 impl<T: Copy + PartialOrd> MinMax<T> {
@@ -186,20 +186,20 @@ impl<T: Copy + PartialOrd> MinMax<T> {
 /// value of the numbers (the spread is min–max, not a standard deviation).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct CaseSpread {
+pub(crate) struct CaseSpread {
     /// The case's id.
-    pub case_id: String,
+    pub(crate) case_id: String,
     /// Its runs.
-    pub runs: usize,
+    pub(crate) runs: usize,
     /// Runs whose first attempt was valid.
-    pub valid: usize,
+    pub(crate) valid: usize,
     /// Runs valid on the first attempt or the retry.
-    pub valid_after_retry: usize,
+    pub(crate) valid_after_retry: usize,
     /// Selection F1 over the runs that have one; absent when none has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub selection_f1: Option<MinMax<f64>>,
+    pub(crate) selection_f1: Option<MinMax<f64>>,
     /// The first attempt's bytes as sent (`payload.rawBytes`), over every run.
-    pub raw_bytes: MinMax<usize>,
+    pub(crate) raw_bytes: MinMax<usize>,
 }
 
 /// The repeat statistics of a run with `repeat > 1` ([`EvalTotals::repeats`](crate::EvalTotals::repeats)).
@@ -211,17 +211,17 @@ pub struct CaseSpread {
 /// as these means (see [`crate::floor`]). Serialized with the axes' fields in line.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct RepeatTotals {
+pub(crate) struct RepeatTotals {
     /// Runs per case.
-    pub repeat: u32,
+    pub(crate) repeat: u32,
     /// Runs: cases × repeat.
-    pub runs: usize,
+    pub(crate) runs: usize,
     /// The mean of each axis over every run (an optional axis is absent when no run has
     /// it: no selection, no expected types, nothing judged).
     #[serde(flatten)]
-    pub axes: Axes,
+    pub(crate) axes: Axes,
     /// Per case, in corpus order, how its runs differ.
-    pub spread: Vec<CaseSpread>,
+    pub(crate) spread: Vec<CaseSpread>,
 }
 
 impl RepeatTotals {

@@ -44,7 +44,7 @@ use isomer_sdk::js_parity::{one_line, to_fixed_2};
 /// break printed as one space, as the sdk's `one_line` does). All in
 /// corpus order.
 ///
-/// With repeats ([`EvalTotals::repeats`](crate::EvalTotals::repeats), more than one run per case) the counts are over
+/// With repeats (more than one run per case) the counts are over
 /// the runs: a `runs  <n> (repeat <k>)` row follows `cases`, percentages are of the runs,
 /// `mean selection F1` is followed by ` ± <standard error>`, and after the other rows come
 /// `mean parsed`, `mean valid`, `mean valid after retry`, `mean expected hit` (when a case

@@ -148,10 +148,13 @@ pub struct EvalTotals {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub errored: usize,
     /// With more than one run per case: the repeats, each axis's mean and standard error
-    /// across them, and each case's spread. Absent (and omitted on the wire) with one run
-    /// per case.
+    /// across them, and each case's spread, which [`format_report`](crate::format_report)
+    /// prints and the suite floors read. Absent (and omitted on the wire) with one run per
+    /// case. On the wire as `repeats`: `repeat`, `runs`, the axes in line (as the run
+    /// file's [`Axes`](crate::run_file::Axes)), and `spread` (per case: `caseId`, `runs`,
+    /// `valid`, `validAfterRetry`, `selectionF1` and `rawBytes` as `min` and `max`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repeats: Option<RepeatTotals>,
+    pub(crate) repeats: Option<RepeatTotals>,
     /// Latency and tokens over the runs, when the run measured them (a live run with
     /// [`RunEvalsOptions::measure`](crate::RunEvalsOptions::measure)); absent in a replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -174,7 +177,8 @@ impl EvalTotals {
     ///
     /// With more than one run per case (the largest [`repeat`](EvalCaseResult#structfield.repeat) is above
     /// `0`), `cases` counts the distinct case ids, every other count is over the runs, and
-    /// [`EvalTotals::repeats`](crate::EvalTotals::repeats) holds the repeat statistics; [`EvalTotals::measured`] is
+    /// the totals hold the repeat statistics (each axis's mean and standard error across
+    /// the repeats, each case's spread: `repeats` on the wire); [`EvalTotals::measured`] is
     /// present when a result carries measures.
     pub fn from_results(results: &[EvalCaseResult]) -> Self {
         EvalTotals::of_runs(results)

@@ -74,7 +74,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use isomer_evals::baseline::{Baseline, PromptMismatch, check_prompt};
 use isomer_evals::corpus::Corpus;
-use isomer_evals::html::{AnswerLog, EvalPage};
+use isomer_evals::html::{AnswerLog, ReportPage};
 use isomer_evals::recordings::{Recordings, ReplayFindings};
 use isomer_evals::{EvalCase, EvalFrame, EvalReport, RunEvalsOptions, eval_prompt, run_evals};
 use isomer_sdk::AuthoringProfile;
@@ -261,7 +261,7 @@ fn html_page(
         || dir.display().to_string(),
         |name| name.to_string_lossy().into_owned(),
     );
-    let mut page = EvalPage::new(&name, &replayed.baseline.report, &replayed.cases, &runtime)
+    let mut page = ReportPage::new(&name, &replayed.baseline.report, &replayed.cases, &runtime)
         .frame(frame)
         .answers(&replayed.answers)
         .findings(&replayed.findings)

@@ -64,11 +64,7 @@ pub fn compare(files: &[PathBuf], html: Option<&Path>) -> ExitCode {
     if let Err(code) = super::write_stdout(&format!("{}\n", comparison.to_text())) {
         return code;
     }
-    if comparison
-        .verdict_changes()
-        .iter()
-        .any(|change| change.was_passed && !change.passed)
-    {
+    if comparison.has_regressions() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
