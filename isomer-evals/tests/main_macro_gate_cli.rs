@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use isomer_evals::harness::AnySuiteSpec;
+// What `main!` expands to for suites of both kinds: its plumbing, not public API.
+use isomer_evals::__private::AnySuiteSpec;
 use libtest_mimic::Arguments;
 
 #[path = "eval_mini/runtime.rs"]

@@ -168,8 +168,8 @@ pub struct AgentStepResult {
 
 /// One model turn (upstream `AgentStep`): an async function from an
 /// [`AgentStepRequest`] to an [`AgentStepResult`]. The only way an agent run
-/// reaches a model; a replaying one ([`super::AgentReplay`]) makes the run
-/// deterministic.
+/// reaches a model; a replaying one (the eval harness's, over recorded
+/// transcripts) makes the run deterministic.
 ///
 /// An `Err`, or a panic, ends that run with an [`AgentRunError`]; the other
 /// runs go on.

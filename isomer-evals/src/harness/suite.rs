@@ -170,8 +170,7 @@ impl Suite {
     /// A model configuration to run the suite against: its own label, live model, judge,
     /// recordings directory, price and caps (see [`Configuration`]). Each call adds one;
     /// a run goes over them in this order, or over those
-    /// [`CONFIGURATIONS_VARIABLE`](super::CONFIGURATIONS_VARIABLE)
-    /// names, and writes one run file per configuration. A suite that declares
+    /// `ISOMER_EVAL_CONFIGURATIONS` names, and writes one run file per configuration. A suite that declares
     /// configurations declares no live model of its own ([`Suite::live`] and the rest are
     /// then refused, naming both).
     pub fn configuration(mut self, configuration: Configuration) -> Self {
