@@ -199,7 +199,13 @@ async fn a_scripted_run_calls_every_tool_and_reads_each_failure_as_a_result() {
     let last = &seen[4];
     assert_eq!(last.turn, 4);
     assert_eq!(last.repeat, 0);
-    assert_eq!(&*last.system, isomer_evals::agent::DEFAULT_AGENT_SYSTEM);
+    assert_eq!(
+        &*last.system,
+        "You write Isomer compositions: JSON documents that a host renders for its users. Use \
+         the tools to learn the authoring rules and the primitives you need, and to check your \
+         composition before you answer. When you are done, answer with the composition alone, \
+         as one JSON object, and call no tool in that turn."
+    );
     let names: Vec<&str> = last.tools.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(
         names,

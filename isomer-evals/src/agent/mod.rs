@@ -26,13 +26,15 @@ mod types;
 pub use crate::case::AgentUsage;
 pub(crate) use replay::AgentRecordingError;
 pub(crate) use replay::AgentRecordings;
-pub use replay::TRANSCRIPTS_DIR;
 pub(crate) use replay::read_agent_case_recordings;
-pub(crate) use replay::{AgentReplay, RecordedRun, RecordedTurn, TurnKey, read_agent_recordings};
+pub(crate) use replay::{
+    AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR, TurnKey, read_agent_recordings,
+};
 pub(crate) use report::agent_report_table;
 pub use report::{AgentEvalReport, AgentEvalTotals, AgentToolCalls, format_agent_report};
+pub(crate) use run::DEFAULT_AGENT_SYSTEM;
 pub(crate) use run::DEFAULT_MAX_TURNS;
-pub use run::{DEFAULT_AGENT_SYSTEM, RunAgentEvalsOptions, run_agent_evals};
+pub use run::{RunAgentEvalsOptions, run_agent_evals};
 pub use types::{
     AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
     AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,

@@ -51,7 +51,7 @@ use crate::agent::types::{
 use crate::case::AgentUsage;
 use crate::corpus::NOT_UTF8;
 use crate::recordings::RecordingFault;
-pub use isomer_corpus::TRANSCRIPTS_DIR;
+pub(crate) use isomer_corpus::TRANSCRIPTS_DIR;
 use isomer_corpus::{Position, decode_utf8};
 
 /// One recorded model turn.

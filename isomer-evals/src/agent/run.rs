@@ -40,7 +40,7 @@ pub(crate) const MAX_MESSAGE_DEPTH: usize = 128;
 /// The system prompt when the options give none. It names the task and the
 /// answer's form and leaves the primitives to the tools, which is what an
 /// agent run measures.
-pub const DEFAULT_AGENT_SYSTEM: &str = "You write Isomer compositions: JSON documents that \
+pub(crate) const DEFAULT_AGENT_SYSTEM: &str = "You write Isomer compositions: JSON documents that \
 a host renders for its users. Use the tools to learn the authoring rules and the primitives \
 you need, and to check your composition before you answer. When you are done, answer with \
 the composition alone, as one JSON object, and call no tool in that turn.";
@@ -61,7 +61,12 @@ pub struct RunAgentEvalsOptions<'r, 'c> {
     pub corpus: Vec<Arc<EvalCase>>,
     /// One model turn.
     pub step: AgentStep<'c>,
-    /// The system prompt of every turn. Default [`DEFAULT_AGENT_SYSTEM`].
+    /// The system prompt of every turn. Default: "You write Isomer compositions: JSON
+    /// documents that a host renders for its users. Use the tools to learn the authoring
+    /// rules and the primitives you need, and to check your composition before you
+    /// answer. When you are done, answer with the composition alone, as one JSON object,
+    /// and call no tool in that turn." (it names the task and the answer's form and
+    /// leaves the primitives to the tools, which is what an agent run measures).
     pub system: String,
     /// Runs per case; `0` counts as `1`. Default `1`. With more than one,
     /// every mean of the totals carries its standard error.

@@ -114,7 +114,8 @@ pub struct AgentSuite {
 
 impl AgentSuite {
     /// A suite scoring against `runtime` and offering `tools` in this order, with the
-    /// defaults: [`DEFAULT_AGENT_SYSTEM`], one run per case, 12 turns, one
+    /// defaults: the default system prompt of
+    /// [`RunAgentEvalsOptions::system`](crate::agent::RunAgentEvalsOptions::system), one run per case, 12 turns, one
     /// run in flight, no frame. The runtime is shared (`Arc`) because the tools usually
     /// wrap the same one.
     pub fn new<R: EvalRuntime + Send + Sync + 'static>(runtime: Arc<R>, tools: Vec<Tool>) -> Self {
@@ -153,7 +154,8 @@ impl AgentSuite {
         self
     }
 
-    /// The system prompt of every turn (default [`DEFAULT_AGENT_SYSTEM`]).
+    /// The system prompt of every turn (default: that of
+    /// [`RunAgentEvalsOptions::system`](crate::agent::RunAgentEvalsOptions::system)).
     pub fn system(mut self, system: impl Into<String>) -> Self {
         self.system = system.into();
         self

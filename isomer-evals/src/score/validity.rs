@@ -28,15 +28,6 @@ pub struct ValidityScore {
     pub composition: Option<Value>,
 }
 
-/// Scores validity from the two checked attempts (upstream `scoreValidity`;
-/// pure). A retry that was not JSON counts as not valid; a retry given
-/// alongside a valid first attempt is ignored.
-pub fn score_validity(first: &CheckedAttempt, retry: Option<&CheckedAttempt>) -> ValidityScore {
-    let (mut score, source) = validity_without_composition(first, retry);
-    score.composition = source.composition(first, retry).cloned();
-    score
-}
-
 /// Which attempt's composition the validity score holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Source {
@@ -81,8 +72,10 @@ impl Source {
     }
 }
 
-/// The validity score with `composition` left `None`, and where the
-/// composition comes from.
+/// Scores validity from the two checked attempts (upstream `scoreValidity`;
+/// pure), with `composition` left `None`, and where the composition comes
+/// from. A retry that was not JSON counts as not valid; a retry given
+/// alongside a valid first attempt is ignored.
 pub(crate) fn validity_without_composition(
     first: &CheckedAttempt,
     retry: Option<&CheckedAttempt>,
@@ -123,6 +116,7 @@ mod tests {
 
     use super::*;
     use crate::check::CheckedComposition;
+    use crate::tests::axes::score_validity;
 
     fn parsed(valid: bool, errors: &[&str], composition: Option<Value>) -> CheckedAttempt {
         CheckedAttempt::Parsed {

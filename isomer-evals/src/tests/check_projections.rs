@@ -21,10 +21,11 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Mutex;
 
+use super::axes::score_payload;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, CheckedComposition, EvalFrame, EvalRuntime,
     Generate, GenerateRequest, Judge, JudgeRequest, ParsedAttempt, RunEvalsOptions, TextCheck,
-    check_attempt, check_composition, parse_generated, run_evals, score_payload,
+    check_attempt, check_composition, parse_generated, run_evals,
 };
 use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
@@ -627,7 +628,14 @@ fn run_evals_judges_the_same_text_and_reports_the_same() {
                 .push((request.eval_case.id.clone(), request.rendered));
             async move { Ok::<_, BoxError>(verdict) }
         });
-        let mut options = RunEvalsOptions::new(runtime, corpus.cases.clone(), generate);
+        // The slides pack builds its cases with isomer-evals as its own dependency, a crate
+        // apart from this unit-test build: the same cases, carried over on their wire form.
+        let cases = corpus
+            .cases
+            .iter()
+            .map(|case| serde_json::from_value(serde_json::to_value(case).unwrap()).unwrap())
+            .collect();
+        let mut options = RunEvalsOptions::new(runtime, cases, generate);
         options.judge = Some(judge);
         options.frame = Some(&frame);
         let report = futures::executor::block_on(run_evals(options));

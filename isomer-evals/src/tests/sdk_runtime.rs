@@ -4,10 +4,11 @@
 
 use std::sync::{Arc, Mutex};
 
+use super::axes::score_payload;
 use isomer_evals::{
     AnswerabilityTotals, AnswerabilityVerdict, BoxError, EvalCase, EvalFrame, EvalRuntime,
     Generate, GenerateRequest, Judge, JudgeRequest, RunEvalsOptions, check_attempt,
-    check_composition, format_report, parse_generated, run_evals, score_payload,
+    check_composition, format_report, parse_generated, run_evals,
 };
 use isomer_sdk::{Frame, Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;

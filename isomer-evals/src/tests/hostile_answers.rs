@@ -8,16 +8,17 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::path::Path;
 use std::sync::Arc;
 
+use super::axes::{
+    score_expected_primitives, score_payload, score_primitive_selection, score_validity,
+};
 use isomer_corpus::Position;
 use isomer_evals::corpus::Corpus;
 use isomer_evals::recordings::Recordings;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, Generate, GenerateRequest, Judge,
     ParsedAttempt, RunEvalsOptions, check_attempt, check_composition, parse_generated, run_evals,
-    score_expected_primitives, score_payload, score_primitive_selection, score_validity,
 };
 use isomer_sdk::{Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;
@@ -434,7 +435,7 @@ fn run_evals_stops_reading_an_answer_at_its_first_value_over_the_budget() {
 /// `hostile_answers/<name>-<random>`, unique to this call (two `cargo test` runs at
 /// once must not share it), removed when the returned guard drops.
 fn fresh_dir(name: &str) -> tempfile::TempDir {
-    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile_answers");
+    let base = std::env::temp_dir().join("isomer-evals-hostile_answers");
     fs::create_dir_all(&base).unwrap();
     let dir = tempfile::Builder::new()
         .prefix(&format!("{name}-"))
