@@ -1,5 +1,5 @@
 //! Arbitrary bytes as model output through the eval pipeline:
-//! `parse_generated` → `check_attempt` (slides runtime and frame rule), and
+//! `check_attempt` (fence stripping, parse, slides runtime and frame rule), and
 //! `run_evals` answering with the bytes (first attempt and retry) and scoring
 //! every axis (validity, payload, selection against a golden and, for a valid
 //! answer, against itself, expected primitives, answerability through the
@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, EvalCase, Generate, Judge, RunEvalsOptions, check_attempt,
-    parse_generated, run_evals, strip_code_fence,
+    run_evals, strip_code_fence,
 };
 use isomer_sdk::{Document, Frame, InputBudget, RenderOptions, Runtime, Surface, clone_deep};
 use libfuzzer_sys::fuzz_target;
@@ -75,8 +75,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(render(&read), render(&borrowed), "{surface:?}");
         }
     }
-    let first = check_attempt(runtime, parse_generated(text.clone()), Some(&fixture.frame));
-    let _ = check_attempt(runtime, parse_generated(text.clone()), None);
+    let first = check_attempt(runtime, text.clone(), Some(&fixture.frame));
+    let _ = check_attempt(runtime, text.clone(), None);
     // Every axis through the run: the text answers the first attempt and its retry. A
     // valid answer (so one within the runtime's depth budget, safe to clone) is also the
     // golden of a second case, scoring its selection against itself.

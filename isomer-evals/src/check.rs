@@ -11,7 +11,7 @@ use isomer_sdk::{DeepValue, Document, format_validation_error};
 use serde_json::Value;
 
 use crate::callback::guarded_render;
-use crate::parse::{ParsedAttempt, ReadAttempt};
+use crate::parse::{ReadAttempt, parse_generated};
 use crate::report::CaseError;
 use crate::runtime::{EvalFrame, EvalRuntime, TextCheck};
 
@@ -54,7 +54,8 @@ impl Composition {
     }
 }
 
-/// A [`ParsedAttempt`] with its check (upstream `CheckedAttempt`).
+/// One attempt's model text, read as JSON and checked: what [`check_attempt`] returns
+/// (upstream `CheckedAttempt`).
 ///
 /// Two attempts are equal when their texts, values (as
 /// [`CheckedAttempt::value`] reads them) and checks are, wherever each
@@ -170,7 +171,7 @@ impl CheckedAttempt {
 ///
 /// `valid` when steps 2 and 3 found nothing; the composition is kept either
 /// way. Never panics unless the runtime does.
-pub fn check_composition<R>(
+pub(crate) fn check_composition<R>(
     runtime: &R,
     value: &Value,
     frame: Option<&dyn EvalFrame>,
@@ -247,17 +248,42 @@ fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<Str
     frame.validate_body(crate::score::body_of(composition))
 }
 
-/// Checks an attempt once (upstream `checkAttempt`): a parsed attempt gains
-/// the [`check_composition`] of its value; an unparsed one is returned as is.
+/// Reads one attempt's model text and checks it once (upstream `parseGenerated`, then
+/// `checkAttempt`).
+///
+/// Reading strips the code fence ([`strip_code_fence`](crate::strip_code_fence)), then
+/// parses JSON with the sdk's reader, which follows `JSON.parse` where serde_json can:
+/// any value at the top level, duplicate keys keep the last value, no depth limit (any
+/// depth parses, in memory proportional to the text; a run instead reads each answer
+/// under the runtime's input budget, see [`run_evals`](crate::run_evals)). Where
+/// `JSON.parse` differs: the error message is serde_json's; a lone surrogate escape
+/// (`"\uD800"`), which JS accepts, is a parse failure here (`unexpected end of hex escape
+/// at line 1 column 8`); and so is a number beyond the double range (`1e400`, which JS
+/// reads as `Infinity`): `number out of range at line 1 column 5`.
+///
+/// Text that is not JSON is returned as [`CheckedAttempt::Unparsed`] with the parser's
+/// message. A value is checked:
+///
+/// 1. `runtime.parse(value)`; refused → not valid, its findings formatted,
+///    no composition.
+/// 2. `runtime.validate(&composition)`; its findings formatted.
+///
+/// (Steps 1 and 2 are one [`EvalRuntime::check`] call.)
+/// 3. With a frame, `frame.validate_body(body)` on the parsed composition's
+///    `body` (an empty slice when it has none); each string is a finding
+///    with an empty path, so it prints as the bare message.
+///
+/// `valid` when steps 2 and 3 found nothing; the composition is kept either
+/// way. Never panics unless the runtime does.
 pub fn check_attempt<R>(
     runtime: &R,
-    attempt: ParsedAttempt,
+    raw: impl Into<String>,
     frame: Option<&dyn EvalFrame>,
 ) -> CheckedAttempt
 where
     R: EvalRuntime + ?Sized,
 {
-    check_attempt_and_render(runtime, attempt.into(), frame, false).0
+    check_attempt_and_render(runtime, parse_generated(raw).into(), frame, false).0
 }
 
 /// [`check_attempt`] with [`check_and_render`]'s text: present only for a
@@ -412,7 +438,7 @@ mod tests {
 
     #[test]
     fn an_unparsed_attempt_is_returned_unchanged_and_tells_the_retry_its_parser_message() {
-        let attempt = check_attempt(&Stub, crate::parse_generated("nope"), None);
+        let attempt = check_attempt(&Stub, "nope", None);
         assert!(!attempt.is_valid());
         assert_eq!(attempt.check(), None);
         assert_eq!(attempt.raw(), "nope");

@@ -96,8 +96,8 @@ pub use case::{
     AnswerabilityVerdict, EvalCase, ExpectedTools, Generate, GenerateRequest, Judge, JudgeRequest,
     Prompt, UsageMeter,
 };
-pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
-pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
+pub use check::{CheckedAttempt, CheckedComposition, check_attempt};
+pub use parse::strip_code_fence;
 pub use report::{
     AnswerabilityTotals, CaseError, CaseMeasures, CaseSpread, CaseStage, EvalCaseResult,
     EvalReport, EvalTotals, ExpectedTotals, Mean, MeasuredTotals, MinMax, Percentiles,

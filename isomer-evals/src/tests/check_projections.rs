@@ -22,10 +22,12 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::Mutex;
 
 use super::axes::score_payload;
+use isomer_evals::check::{check_attempt_and_render, check_composition};
+use isomer_evals::parse::{ParsedAttempt, parse_generated};
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, CheckedComposition, EvalFrame, EvalRuntime,
-    Generate, GenerateRequest, Judge, JudgeRequest, ParsedAttempt, RunEvalsOptions, TextCheck,
-    check_attempt, check_composition, parse_generated, run_evals,
+    Generate, GenerateRequest, Judge, JudgeRequest, RunEvalsOptions, TextCheck, check_attempt,
+    run_evals,
 };
 use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
@@ -342,14 +344,11 @@ fn assert_payload_bytes_agree(rt: &Runtime, value: &Value, golden: &Value) {
         "{golden}"
     );
 
-    let checked = check_attempt(
-        rt,
-        ParsedAttempt::Parsed {
-            raw: value.to_string(),
-            value: DeepValue::from(value.clone()),
-        },
-        None,
-    );
+    let parsed = ParsedAttempt::Parsed {
+        raw: value.to_string(),
+        value: DeepValue::from(value.clone()),
+    };
+    let (checked, _) = check_attempt_and_render(rt, parsed.into(), None, false);
     let expected = match checked.check() {
         Some(CheckedComposition {
             valid: true,
@@ -579,8 +578,8 @@ fn the_synthetic_corpus_agrees() {
         // The whole attempt check, through both runtimes.
         let frame = isomer_slides::slide_deck_frame();
         assert_eq!(
-            check_attempt(&rt, parse_generated(text.clone()), Some(&frame)),
-            check_attempt(&Steps(&rt), parse_generated(text.clone()), Some(&frame)),
+            check_attempt(&rt, text.clone(), Some(&frame)),
+            check_attempt(&Steps(&rt), text.clone(), Some(&frame)),
             "{text}"
         );
     }

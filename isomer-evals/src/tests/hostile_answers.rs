@@ -14,11 +14,13 @@ use super::axes::{
     score_expected_primitives, score_payload, score_primitive_selection, score_validity,
 };
 use isomer_corpus::Position;
+use isomer_evals::check::check_composition;
 use isomer_evals::corpus::Corpus;
+use isomer_evals::parse::{ParsedAttempt, parse_generated};
 use isomer_evals::recordings::Recordings;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, Generate, GenerateRequest, Judge,
-    ParsedAttempt, RunEvalsOptions, check_attempt, check_composition, parse_generated, run_evals,
+    RunEvalsOptions, check_attempt, run_evals,
 };
 use isomer_sdk::{Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;
@@ -93,7 +95,7 @@ fn group_chain_text(depth: usize) -> String {
 }
 
 fn checked(runtime: &Runtime, raw: String) -> CheckedAttempt {
-    check_attempt(runtime, parse_generated(raw), None)
+    check_attempt(runtime, raw, None)
 }
 
 fn unparsed_error(raw: &str) -> String {

@@ -11,7 +11,7 @@ use super::axes::{
 };
 use isomer_evals::{
     AnswerabilityScore, AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, EvalRuntime,
-    Judge, JudgeRequest, PrimitiveSelectionScore, check_attempt, parse_generated,
+    Judge, JudgeRequest, PrimitiveSelectionScore, check_attempt,
 };
 use isomer_sdk::{ChildRef, ChildWalker};
 use serde_json::{Value, json};
@@ -27,7 +27,7 @@ fn known(runtime: &dyn EvalRuntime) -> HashSet<String> {
 }
 
 fn checked(runtime: &StubRuntime, raw: &str) -> CheckedAttempt {
-    check_attempt(runtime, parse_generated(raw), None)
+    check_attempt(runtime, raw, None)
 }
 
 fn body(types: &[&str]) -> Value {
