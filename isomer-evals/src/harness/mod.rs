@@ -159,8 +159,8 @@
 //!
 //! Each attribute emits, beside the untouched function, a hidden module holding the suite's
 //! `SuiteSpec` (an `AgentSuiteSpec` for an `agent` suite);
-//! [`suite!`](crate::suite)`(suite_a)` names it, for a `main` that calls [`run`] or
-//! [`run_with`] itself. The module is named `__isomer_eval_<fn>`, not after the function:
+//! [`suite!`](crate::suite)`(suite_a)` names it, for a `main` that calls [`run`]
+//! itself. The module is named `__isomer_eval_<fn>`, not after the function:
 //! a module `mypack` would shadow the crate `mypack` in the file, and a suite function
 //! `mypack` that calls `mypack::runtime()` would not compile. A single suite emits its own
 //! `main` by default.
@@ -409,7 +409,7 @@ pub(crate) mod any;
 mod configuration;
 mod diff;
 mod failure;
-mod gate;
+pub(crate) mod gate;
 mod html;
 mod kind;
 mod outcome;
@@ -420,10 +420,10 @@ mod snapshot;
 pub(crate) mod spec;
 mod suite;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-use libtest_mimic::{Arguments, Conclusion};
+use libtest_mimic::Arguments;
 
 use any::AnySuiteSpec;
 pub use configuration::Configuration;
@@ -448,6 +448,16 @@ pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 /// `main` of an `#[isomer_eval]` target and [`main!`](crate::main) call. It reads the
 /// arguments and the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the
 /// [module docs](self)).
+///
+/// When two trials would share a name, runs nothing, prints each conflict to stderr as
+/// `error: ...` and exits `101`: libtest would run both under one name and cargo-nextest
+/// would keep only one of them, losing a case. Two trials share a name when two suites
+/// have one name (each `main = false` suite of a target is named after its function
+/// unless `name = "..."` is given), a case's id is `totals` (the name of its suite's
+/// totals trial), or a case id is used twice in a suite (`#[isomer_eval]` refuses that at
+/// compile time; a hand-written `SuiteSpec` may not); two suite names with one recordings
+/// variable `ISOMER_EVAL_RECORDINGS_<SUITE>` (`a_b` and `a-b`), which one override would
+/// redirect together, are refused too. `--test-threads 0` is refused the same way.
 pub fn run<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> ExitCode {
     let suites = any(suites);
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -461,29 +471,6 @@ pub fn run<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> ExitCode {
 /// The suites as `AnySuiteSpec`s, in order.
 fn any<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<AnySuiteSpec> {
     suites.iter().map(|suite| (*suite).into()).collect()
-}
-
-/// Runs `suites` (of either kind, see [`run`]) under `args`, with `recordings[i]` (when
-/// given) replacing suite `i`'s recordings directory (answers and judgments, or
-/// transcripts). Reads no environment variable itself (a `totals` trial still reads
-/// `ISOMER_EVAL_ACCEPT` when it compares its baseline).
-///
-/// When two trials would share a name, runs nothing, prints each conflict to stderr as
-/// `error: ...` and concludes with one failure, so the target exits `101`: libtest would
-/// run both under one name and cargo-nextest would keep only one of them, losing a case.
-/// Two trials share a name when two suites have one name (each `main = false` suite of a
-/// target is named after its function unless `name = "..."` is given), a case's id is
-/// `totals` (the name of its suite's totals trial), or a case id is used twice in a suite
-/// (`#[isomer_eval]` refuses that at compile time; a hand-written `SuiteSpec` may not); two
-/// suite names with one recordings variable `ISOMER_EVAL_RECORDINGS_<SUITE>` (`a_b` and
-/// `a-b`), which one override would redirect together, are refused too.
-/// `--test-threads 0` is refused the same way.
-pub fn run_with<S: Copy + Into<AnySuiteSpec>>(
-    suites: &[S],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Conclusion {
-    gate::run_gates(&any(suites), recordings, args)
 }
 
 /// The snapshot files of a single-shot `baseline` that moved against the files of `suite`
@@ -533,7 +520,7 @@ macro_rules! main {
 
 /// The suite constant that `#[isomer_eval]` wrote for the function `$suite`: a
 /// `SuiteSpec`, or an `AgentSuiteSpec` for an `agent` suite. For a `main` that
-/// calls [`run`] or [`run_with`] itself; [`main!`](crate::main) uses it too.
+/// calls [`run`] itself; [`main!`](crate::main) uses it too.
 ///
 /// ```ignore
 /// #[isomer_evals::isomer_eval(corpus = "corpus/slides", main = false)]
@@ -571,10 +558,12 @@ macro_rules! __harness_false_guard {
 
 #[cfg(test)]
 mod tests {
+    use libtest_mimic::Conclusion;
+
     use super::*;
     use crate::harness::spec::{CaseSpec, CorpusSpec, SuiteSpec};
 
-    /// What [`run_with`] refuses before running anything: every way two trials of
+    /// What [`run`] refuses before running anything: every way two trials of
     /// `suites` would get one name.
     fn trial_name_conflicts(suites: &[SuiteSpec]) -> Vec<String> {
         let named: Vec<(&str, &CorpusSpec)> = suites
@@ -639,7 +628,8 @@ mod tests {
         const A: SuiteSpec = spec("a", "corpus/a", &[case("x")]);
         let a = A;
         let args = Arguments::from_iter(["gate", "--list"]);
-        let conclusion = run_with(&[a, a], &[], &args);
+        let conclusion =
+            gate::run_gates(&[AnySuiteSpec::from(a), AnySuiteSpec::from(a)], &[], &args);
         assert_eq!(
             conclusion,
             Conclusion {

@@ -3,11 +3,35 @@
 //! do, through `extern crate self as isomer_evals` in the crate root (for tests only), and
 //! reach the private steps under their module paths (`isomer_evals::score::...`).
 
+use std::path::PathBuf;
+
+use libtest_mimic::{Arguments, Conclusion};
+
+use crate::harness::any::AnySuiteSpec;
+use crate::harness::gate::run_gates;
+
 #[path = "../../tests/support/mod.rs"]
 mod support;
+
+#[path = "../../tests/eval_mini/runtime.rs"]
+mod runtime;
 
 pub(crate) mod axes;
 mod check_projections;
 mod hostile_answers;
+mod pack_scorers;
 mod scorers;
 mod sdk_runtime;
+mod suite_kinds;
+
+/// Runs `suites` (of either kind) under `args`, with `recordings[i]` (when given) replacing
+/// suite `i`'s recordings directory, as a target's `main` runs them under its command
+/// line: a gate run in process.
+fn run_with<S: Copy + Into<AnySuiteSpec>>(
+    suites: &[S],
+    recordings: &[Option<PathBuf>],
+    args: &Arguments,
+) -> Conclusion {
+    let suites: Vec<AnySuiteSpec> = suites.iter().map(|suite| (*suite).into()).collect();
+    run_gates(&suites, recordings, args)
+}
