@@ -31,12 +31,11 @@ pub(crate) use replay::{
     AgentReplay, RecordedRun, RecordedTurn, TRANSCRIPTS_DIR, TurnKey, read_agent_recordings,
 };
 pub(crate) use report::agent_report_table;
-pub use report::{AgentEvalReport, AgentEvalTotals, AgentToolCalls, format_agent_report};
+pub use report::{AgentEvalReport, AgentEvalTotals, format_agent_report};
 pub(crate) use run::DEFAULT_AGENT_SYSTEM;
 pub(crate) use run::DEFAULT_MAX_TURNS;
 pub use run::{RunAgentEvalsOptions, run_agent_evals};
 pub use types::{
-    AgentEvalCall, AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep,
-    AgentStepRequest, AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec,
-    ToolsCalledScore,
+    AgentEvalCaseResult, AgentMessage, AgentRunError, AgentRunStage, AgentStep, AgentStepRequest,
+    AgentStepResult, AgentToolCall, AgentToolResult, AgentToolSpec, ToolsCalledScore,
 };

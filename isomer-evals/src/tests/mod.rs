@@ -13,9 +13,13 @@ use crate::harness::gate::run_gates;
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
+#[path = "../../tests/agent_support/mod.rs"]
+pub(crate) mod agent_support;
+
 #[path = "../../tests/eval_mini/runtime.rs"]
 mod runtime;
 
+mod agent_run;
 pub(crate) mod axes;
 mod check_projections;
 mod hostile_answers;

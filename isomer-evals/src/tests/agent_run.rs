@@ -3,8 +3,6 @@
 //! that panic, a run out of turns, a failing step, repeats. Each test
 //! asserts what the model receives and every total.
 
-mod agent_support;
-
 use std::sync::{Arc, Mutex};
 
 use futures::FutureExt as _;
@@ -16,7 +14,7 @@ use isomer_evals::agent::{
 use isomer_sdk::{Tool, ToolResult};
 use serde_json::{Value, json};
 
-use agent_support::{slides_runtime, slides_tools};
+use super::agent_support::{slides_runtime, slides_tools};
 
 fn call(id: &str, name: &str, input: Value) -> AgentToolCall {
     AgentToolCall {
