@@ -103,7 +103,7 @@ pub use report::{
     EvalReport, EvalTotals, ExpectedTotals, Mean, MeasuredTotals, MinMax, Percentiles,
     RepeatTotals, format_measurements, format_report,
 };
-pub use run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
+pub use run::{RunEvalsOptions, eval_prompt, run_evals};
 pub use runtime::{BoxError, EvalFrame, EvalRuntime, TextCheck, ValidText};
 pub use score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,

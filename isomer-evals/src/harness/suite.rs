@@ -72,7 +72,8 @@ pub const DEFAULT_LIVE_TIMEOUT: Duration = Duration::from_secs(120);
 
 impl Suite {
     /// A suite over `runtime` with [`RunEvalsOptions::new`]'s defaults: the general profile,
-    /// [`DEFAULT_GUIDE`], no rules, one case in flight, the retry on, no frame.
+    /// the default guide of [`RunEvalsOptions::guide`], no rules, one case in flight, the
+    /// retry on, no frame.
     pub fn new(runtime: impl EvalRuntime + Send + 'static) -> Self {
         Suite {
             runtime: Box::new(runtime),
@@ -99,7 +100,7 @@ impl Suite {
         self
     }
 
-    /// The prompt's `## Guide` section (default [`DEFAULT_GUIDE`]).
+    /// The prompt's `## Guide` section (default: that of [`RunEvalsOptions::guide`]).
     pub fn guide(mut self, guide: impl Into<String>) -> Self {
         self.settings.guide = guide.into();
         self
