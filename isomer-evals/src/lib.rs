@@ -96,7 +96,7 @@ pub use case::{
     AnswerabilityVerdict, EvalCase, ExpectedTools, Generate, GenerateRequest, Judge, JudgeRequest,
     Prompt, UsageMeter,
 };
-pub use check::{CheckedAttempt, CheckedComposition, check_attempt};
+pub use check::{CheckedAttempt, check_attempt};
 pub use parse::strip_code_fence;
 pub use report::{
     AnswerabilityTotals, CaseError, CaseMeasures, CaseSpread, CaseStage, EvalCaseResult,

@@ -22,12 +22,13 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::Mutex;
 
 use super::axes::score_payload;
-use isomer_evals::check::{check_attempt_and_render, check_composition};
+use isomer_evals::check::{
+    Attempt, CheckedComposition, check_attempt_and_render, check_composition,
+};
 use isomer_evals::parse::{ParsedAttempt, parse_generated};
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, CheckedAttempt, CheckedComposition, EvalFrame, EvalRuntime,
-    Generate, GenerateRequest, Judge, JudgeRequest, RunEvalsOptions, TextCheck, check_attempt,
-    run_evals,
+    AnswerabilityVerdict, BoxError, CheckedAttempt, EvalFrame, EvalRuntime, Generate,
+    GenerateRequest, Judge, JudgeRequest, RunEvalsOptions, TextCheck, check_attempt, run_evals,
 };
 use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
@@ -326,7 +327,7 @@ fn assert_payload_bytes_agree(rt: &Runtime, value: &Value, golden: &Value) {
         .iter()
         .map(|entry| entry.type_name.clone())
         .collect();
-    let as_copy = CheckedAttempt::Parsed {
+    let as_copy = CheckedAttempt(Attempt::Parsed {
         raw: String::new(),
         value: Some(DeepValue::from(value.clone())),
         check: CheckedComposition {
@@ -334,7 +335,7 @@ fn assert_payload_bytes_agree(rt: &Runtime, value: &Value, golden: &Value) {
             errors: Vec::new(),
             composition: Some(value.clone()),
         },
-    };
+    });
     let score = score_payload(rt, &as_copy, &known, Some(golden));
     let bytes = json_stringify(value).len();
     assert_eq!(score.sanitized_bytes, bytes, "{value}");

@@ -14,7 +14,7 @@ use super::axes::{
     score_expected_primitives, score_payload, score_primitive_selection, score_validity,
 };
 use isomer_corpus::Position;
-use isomer_evals::check::check_composition;
+use isomer_evals::check::{Attempt, check_composition};
 use isomer_evals::corpus::Corpus;
 use isomer_evals::parse::{ParsedAttempt, parse_generated};
 use isomer_evals::recordings::Recordings;
@@ -278,11 +278,11 @@ fn malformed_containers_are_findings_and_their_payload_walk_stops_there() {
             "body[1].items[1] (in group) Invalid input: expected object, received number",
         ]
     );
-    let attempt = CheckedAttempt::Parsed {
+    let attempt = CheckedAttempt(Attempt::Parsed {
         raw: value.to_string(),
         value: Some(value.clone().into()),
         check,
-    };
+    });
     // Only the well-formed container's child is reached.
     let payload = score_payload(&runtime, &attempt, &known_types(), None);
     assert_eq!(payload.unknown_types, ["sparkline"]);
