@@ -1,7 +1,9 @@
 //! Arbitrary bytes as model output through the eval pipeline:
-//! `parse_generated` → `check_attempt` (slides runtime and frame rule) →
-//! every scorer (validity, payload, selection against a golden and against
-//! itself, expected primitives, answerability through the text surface);
+//! `check_attempt` (fence stripping, parse, slides runtime and frame rule), and
+//! `run_evals` answering with the bytes (first attempt and retry) and scoring
+//! every axis (validity, payload, selection against a golden and, for a valid
+//! answer, against itself, expected primitives, answerability through the
+//! text surface);
 //! and the sdk's check of the text read into a `Document` (typed forms
 //! sharing its nodes, the budget's walk spared by the read count), which
 //! must find and render what a check of a document of the same value with
@@ -9,23 +11,19 @@
 
 #![no_main]
 
-use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, EvalCase, Judge, check_attempt, parse_generated,
-    score_answerability, score_expected_primitives, score_payload, score_primitive_selection,
-    score_validity, strip_code_fence,
+    AnswerabilityVerdict, BoxError, EvalCase, Generate, Judge, RunEvalsOptions, check_attempt,
+    run_evals, strip_code_fence,
 };
 use isomer_sdk::{Document, Frame, InputBudget, RenderOptions, Runtime, Surface, clone_deep};
 use libfuzzer_sys::fuzz_target;
-use serde_json::{Value, json};
+use serde_json::json;
 
 struct Fixture {
     runtime: Runtime,
     frame: Frame,
-    known: HashSet<String>,
-    golden: Value,
     case: Arc<EvalCase>,
     executor: tokio::runtime::Runtime,
 }
@@ -34,23 +32,16 @@ fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         let runtime = isomer_slides::runtime().expect("the slides runtime builds");
-        let known = runtime
-            .catalog()
-            .into_iter()
-            .map(|entry| entry.type_name)
-            .collect();
         let slide = runtime.primitive("slideFrame").unwrap().examples()[0].clone();
         let golden = json!({"type": "view", "body": [slide]});
         let case = Arc::new(
             EvalCase::new("fuzz", "Anything?")
-                .with_golden(golden.clone())
+                .with_golden(golden)
                 .with_expected(["slideHeading", "slideTable"]),
         );
         Fixture {
             runtime,
             frame: isomer_slides::slide_deck_frame(),
-            known,
-            golden,
             case,
             executor: tokio::runtime::Builder::new_current_thread()
                 .build()
@@ -84,25 +75,27 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(render(&read), render(&borrowed), "{surface:?}");
         }
     }
-    let first = check_attempt(runtime, parse_generated(text.clone()), Some(&fixture.frame));
-    // The same text as a retry, and as the first attempt of a retry pair.
-    let retry = check_attempt(runtime, parse_generated(text), None);
-    let _ = score_validity(&first, Some(&retry));
-    let _ = score_payload(runtime, &first, &fixture.known, Some(&fixture.golden));
-    let walker = runtime.walker();
-    if let (Some(value), Some(check)) = (first.value(), first.check()) {
-        let _ = score_primitive_selection(walker, value, &fixture.golden);
-        let _ = score_primitive_selection(walker, &fixture.golden, value);
-        let _ = score_primitive_selection(walker, value, value);
-        let expected = fixture.case.expected.clone().unwrap_or_default();
-        let _ = score_expected_primitives(walker, Some(value), &expected);
-        let composition = check.composition.as_ref().unwrap_or(value);
-        let judge = Judge::new(|_| async { Ok::<_, BoxError>(AnswerabilityVerdict::Partial) });
-        let _ = fixture.executor.block_on(score_answerability(
-            runtime,
-            &judge,
-            Arc::clone(&fixture.case),
-            composition,
+    let first = check_attempt(runtime, text.clone(), Some(&fixture.frame));
+    let _ = check_attempt(runtime, text.clone(), None);
+    // Every axis through the run: the text answers the first attempt and its retry. A
+    // valid answer (so one within the runtime's depth budget, safe to clone) is also the
+    // golden of a second case, scoring its selection against itself.
+    let mut corpus = vec![Arc::clone(&fixture.case)];
+    if let (true, Some(value)) = (first.is_valid(), first.value()) {
+        corpus.push(Arc::new(
+            EvalCase::new("fuzz-self", "Anything?").with_golden(value.clone()),
         ));
     }
+    let generate = Generate::new(move |_| {
+        let answer = text.clone();
+        async move { Ok::<_, BoxError>(answer) }
+    });
+    let judge = Judge::new(|_| async { Ok::<_, BoxError>(AnswerabilityVerdict::Partial) });
+    let mut options = RunEvalsOptions::new(runtime, Vec::new(), generate);
+    options.corpus = corpus;
+    options.judge = Some(judge);
+    options.frame = Some(&fixture.frame);
+    let cases = options.corpus.len();
+    let report = fixture.executor.block_on(run_evals(options));
+    assert_eq!(report.results.len(), cases);
 });

@@ -5,9 +5,10 @@
 //! renamed dependency only needs `crate = "…"`.
 
 pub use crate::floor::Floor;
-pub use crate::harness::agent::{AgentSuite, AgentSuiteSpec};
+pub use crate::harness::agent::AgentSuite;
+pub use crate::harness::any::{AgentSuiteSpec, AnySuiteSpec};
 pub use crate::harness::spec::{CaseSpec, CorpusSpec, Spec, SuiteSpec};
-pub use crate::harness::{AnySuiteSpec, Suite, run};
+pub use crate::harness::{Suite, run};
 pub use std::process::ExitCode;
 pub use std::{concat, env, include_str};
 

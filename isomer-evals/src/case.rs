@@ -50,14 +50,15 @@ pub struct EvalCase {
 pub struct ExpectedTools {
     /// The tool names.
     pub names: Vec<String>,
-    /// Whether their order counts.
-    pub order: ToolOrder,
+    /// Whether their order counts: set by [`ExpectedTools::in_order`] or
+    /// [`ExpectedTools::any_order`].
+    order: ToolOrder,
 }
 
 /// Whether [`ExpectedTools`] are expected in order or as a set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub enum ToolOrder {
+enum ToolOrder {
     /// Each name called after the one before it (a subsequence of the calls).
     InOrder,
     /// Each name called at least once, in any order.

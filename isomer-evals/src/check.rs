@@ -11,13 +11,13 @@ use isomer_sdk::{DeepValue, Document, format_validation_error};
 use serde_json::Value;
 
 use crate::callback::guarded_render;
-use crate::parse::{ParsedAttempt, ReadAttempt};
+use crate::parse::{ReadAttempt, parse_generated};
 use crate::report::CaseError;
 use crate::runtime::{EvalFrame, EvalRuntime, TextCheck};
 
 /// The verdict on one value (upstream `CheckedComposition`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct CheckedComposition {
+pub(crate) struct CheckedComposition {
     /// True when the value passed the schema parse, validation and the
     /// frame's body rule.
     pub valid: bool,
@@ -54,13 +54,60 @@ impl Composition {
     }
 }
 
-/// A [`ParsedAttempt`] with its check (upstream `CheckedAttempt`).
+/// One attempt's model text, read as JSON and checked: what [`check_attempt`] returns
+/// (upstream `CheckedAttempt`). Two attempts are equal when their texts, values and
+/// checks are.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedAttempt(pub(crate) Attempt);
+
+impl CheckedAttempt {
+    /// The model text as sent.
+    pub fn raw(&self) -> &str {
+        self.0.raw()
+    }
+
+    /// True when the text was JSON and its check passed: the schema parse, validation and
+    /// the frame's body rule found nothing.
+    pub fn is_valid(&self) -> bool {
+        self.0.is_valid()
+    }
+
+    /// The JSON value as read, unvalidated, when the text was JSON (`None` too for text a
+    /// run read over the input budget: no value was built).
+    pub fn value(&self) -> Option<&Value> {
+        self.0.value()
+    }
+
+    /// The sanitized composition the schema parse returned (unknown keys of non-strict
+    /// nested objects dropped): present whenever the text was JSON and the schema parse
+    /// succeeded, even when validation or the frame then failed.
+    pub fn composition(&self) -> Option<&Value> {
+        self.0.check()?.composition.as_ref()
+    }
+
+    /// What went wrong, as a retry is told (`previousErrors`): the parser's message alone
+    /// when the text was not JSON, else the check's findings formatted with
+    /// `format_validation_error` (`<path> (in <type>) <message>`, a frame finding as its
+    /// bare message), in the order parse or validate, then the frame, reported them.
+    /// Empty when valid; possibly empty when not (a runtime that gives no detail).
+    pub fn failures(&self) -> Vec<String> {
+        self.0.failures()
+    }
+
+    /// The check, when the text was JSON.
+    pub(crate) fn check(&self) -> Option<&CheckedComposition> {
+        self.0.check()
+    }
+}
+
+/// An attempt read and checked, as the run and the scoring axes hold it (what
+/// [`CheckedAttempt`] wraps).
 ///
 /// Two attempts are equal when their texts, values (as
-/// [`CheckedAttempt::value`] reads them) and checks are, wherever each
+/// [`Attempt::value`] reads them) and checks are, wherever each
 /// holds its value.
 #[derive(Debug, Clone)]
-pub enum CheckedAttempt {
+pub(crate) enum Attempt {
     /// The text was JSON, and the value was checked.
     Parsed {
         /// The model text as sent.
@@ -69,7 +116,7 @@ pub enum CheckedAttempt {
         /// without recursion, whatever its depth. `None` when the check's
         /// composition is this value unchanged (sanitizing dropped nothing):
         /// the value then lives there, not in a second copy.
-        /// [`CheckedAttempt::value`] reads it either way. `None` too, with
+        /// [`Attempt::value`] reads it either way. `None` too, with
         /// no composition, when a run read text over the input budget: no
         /// value was built (the check's one finding is the budget's
         /// message).
@@ -87,20 +134,20 @@ pub enum CheckedAttempt {
     },
 }
 
-impl PartialEq for CheckedAttempt {
+impl PartialEq for Attempt {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
             (
-                CheckedAttempt::Parsed { raw, check, .. },
-                CheckedAttempt::Parsed {
+                Attempt::Parsed { raw, check, .. },
+                Attempt::Parsed {
                     raw: other_raw,
                     check: other_check,
                     ..
                 },
             ) => raw == other_raw && self.value() == other.value() && check == other_check,
             (
-                CheckedAttempt::Unparsed { raw, error },
-                CheckedAttempt::Unparsed {
+                Attempt::Unparsed { raw, error },
+                Attempt::Unparsed {
                     raw: other_raw,
                     error: other_error,
                 },
@@ -110,48 +157,48 @@ impl PartialEq for CheckedAttempt {
     }
 }
 
-impl CheckedAttempt {
+impl Attempt {
     /// The model text as sent.
-    pub fn raw(&self) -> &str {
+    pub(crate) fn raw(&self) -> &str {
         match self {
-            CheckedAttempt::Parsed { raw, .. } | CheckedAttempt::Unparsed { raw, .. } => raw,
+            Attempt::Parsed { raw, .. } | Attempt::Unparsed { raw, .. } => raw,
         }
     }
 
     /// True when the text was JSON and its check passed.
-    pub fn is_valid(&self) -> bool {
-        matches!(self, CheckedAttempt::Parsed { check, .. } if check.valid)
+    pub(crate) fn is_valid(&self) -> bool {
+        matches!(self, Attempt::Parsed { check, .. } if check.valid)
     }
 
     /// The JSON value, unvalidated, when the text was JSON: `value`, or the
     /// check's composition when that is the value. `None` also once the
     /// composition was moved out of an attempt that held the value there.
-    pub fn value(&self) -> Option<&Value> {
+    pub(crate) fn value(&self) -> Option<&Value> {
         match self {
-            CheckedAttempt::Parsed {
+            Attempt::Parsed {
                 value: Some(value), ..
             } => Some(value),
-            CheckedAttempt::Parsed {
+            Attempt::Parsed {
                 value: None, check, ..
             } => check.composition.as_ref(),
-            CheckedAttempt::Unparsed { .. } => None,
+            Attempt::Unparsed { .. } => None,
         }
     }
 
     /// The check, when the text was JSON.
-    pub fn check(&self) -> Option<&CheckedComposition> {
+    pub(crate) fn check(&self) -> Option<&CheckedComposition> {
         match self {
-            CheckedAttempt::Parsed { check, .. } => Some(check),
-            CheckedAttempt::Unparsed { .. } => None,
+            Attempt::Parsed { check, .. } => Some(check),
+            Attempt::Unparsed { .. } => None,
         }
     }
 
     /// What went wrong, as a retry is told (`previousErrors`): the parser's
     /// message alone when the text was not JSON, else the check's errors.
-    pub fn failures(&self) -> Vec<String> {
+    pub(crate) fn failures(&self) -> Vec<String> {
         match self {
-            CheckedAttempt::Parsed { check, .. } => check.errors.clone(),
-            CheckedAttempt::Unparsed { error, .. } => vec![error.clone()],
+            Attempt::Parsed { check, .. } => check.errors.clone(),
+            Attempt::Unparsed { error, .. } => vec![error.clone()],
         }
     }
 }
@@ -170,7 +217,7 @@ impl CheckedAttempt {
 ///
 /// `valid` when steps 2 and 3 found nothing; the composition is kept either
 /// way. Never panics unless the runtime does.
-pub fn check_composition<R>(
+pub(crate) fn check_composition<R>(
     runtime: &R,
     value: &Value,
     frame: Option<&dyn EvalFrame>,
@@ -247,17 +294,42 @@ fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<Str
     frame.validate_body(crate::score::body_of(composition))
 }
 
-/// Checks an attempt once (upstream `checkAttempt`): a parsed attempt gains
-/// the [`check_composition`] of its value; an unparsed one is returned as is.
+/// Reads one attempt's model text and checks it once (upstream `parseGenerated`, then
+/// `checkAttempt`).
+///
+/// Reading strips the code fence ([`strip_code_fence`](crate::strip_code_fence)), then
+/// parses JSON with the sdk's reader, which follows `JSON.parse` where serde_json can:
+/// any value at the top level, duplicate keys keep the last value, no depth limit (any
+/// depth parses, in memory proportional to the text; a run instead reads each answer
+/// under the runtime's input budget, see [`run_evals`](crate::run_evals)). Where
+/// `JSON.parse` differs: the error message is serde_json's; a lone surrogate escape
+/// (`"\uD800"`), which JS accepts, is a parse failure here (`unexpected end of hex escape
+/// at line 1 column 8`); and so is a number beyond the double range (`1e400`, which JS
+/// reads as `Infinity`): `number out of range at line 1 column 5`.
+///
+/// Text that is not JSON is returned unchecked, its one failure the parser's message.
+/// A value is checked:
+///
+/// 1. `runtime.parse(value)`; refused → not valid, its findings formatted,
+///    no composition.
+/// 2. `runtime.validate(&composition)`; its findings formatted.
+///
+/// (Steps 1 and 2 are one [`EvalRuntime::check`] call.)
+/// 3. With a frame, `frame.validate_body(body)` on the parsed composition's
+///    `body` (an empty slice when it has none); each string is a finding
+///    with an empty path, so it prints as the bare message.
+///
+/// `valid` when steps 2 and 3 found nothing; the composition is kept either
+/// way. Never panics unless the runtime does.
 pub fn check_attempt<R>(
     runtime: &R,
-    attempt: ParsedAttempt,
+    raw: impl Into<String>,
     frame: Option<&dyn EvalFrame>,
 ) -> CheckedAttempt
 where
     R: EvalRuntime + ?Sized,
 {
-    check_attempt_and_render(runtime, attempt.into(), frame, false).0
+    check_attempt_and_render(runtime, parse_generated(raw).into(), frame, false).0
 }
 
 /// [`check_attempt`] with [`check_and_render`]'s text: present only for a
@@ -287,7 +359,10 @@ where
                     Some(value)
                 }
             };
-            (CheckedAttempt::Parsed { raw, value, check }, rendered)
+            (
+                CheckedAttempt(Attempt::Parsed { raw, value, check }),
+                rendered,
+            )
         }
         ReadAttempt::OverBudget { raw, message } => {
             let check = CheckedComposition {
@@ -295,14 +370,16 @@ where
                 errors: vec![message],
                 composition: None,
             };
-            let attempt = CheckedAttempt::Parsed {
+            let attempt = Attempt::Parsed {
                 raw,
                 value: None,
                 check,
             };
-            (attempt, None)
+            (CheckedAttempt(attempt), None)
         }
-        ReadAttempt::Unparsed { raw, error } => (CheckedAttempt::Unparsed { raw, error }, None),
+        ReadAttempt::Unparsed { raw, error } => {
+            (CheckedAttempt(Attempt::Unparsed { raw, error }), None)
+        }
     }
 }
 
@@ -412,7 +489,7 @@ mod tests {
 
     #[test]
     fn an_unparsed_attempt_is_returned_unchanged_and_tells_the_retry_its_parser_message() {
-        let attempt = check_attempt(&Stub, crate::parse_generated("nope"), None);
+        let attempt = check_attempt(&Stub, "nope", None);
         assert!(!attempt.is_valid());
         assert_eq!(attempt.check(), None);
         assert_eq!(attempt.raw(), "nope");

@@ -26,21 +26,23 @@
 //!
 //! # The axes
 //!
-//! - **validity** ([`score_validity`]): the first attempt was JSON, passed
+//! [`run_evals`] scores every run on each axis, into its [`EvalCaseResult`]:
+//!
+//! - **validity** ([`ValidityScore`]): the first attempt was JSON, passed
 //!   the schema parse, validation and the optional [`EvalFrame`]'s body rule;
 //!   `validAfterRetry` credits the single retry, which is handed the first
 //!   attempt's errors. The gap between the two measures how actionable the
 //!   validator's messages are.
-//! - **selection** ([`score_primitive_selection`]): multiset precision,
+//! - **selection** ([`PrimitiveSelectionScore`]): multiset precision,
 //!   recall and F1 of the node types against the golden's, counted over the
 //!   whole tree through the child hooks.
-//! - **expected primitives** ([`score_expected_primitives`]): a hit when any
+//! - **expected primitives** ([`ExpectedPrimitivesScore`]): a hit when any
 //!   of the case's expected types is a node anywhere in the answer.
-//! - **payload** ([`score_payload`]): bytes as sent, bytes of the validated
+//! - **payload** ([`PayloadScore`]): bytes as sent, bytes of the validated
 //!   copy, the ratio to the golden, and node types the catalog lacks, always
 //!   of the first attempt (none for an answer over the input budget, which
-//!   [`run_evals`] stops reading at the first value over it).
-//! - **answerability** ([`score_answerability`]): the judge's verdict on the
+//!   the run stops reading at the first value over it).
+//! - **answerability** ([`AnswerabilityScore`]): the judge's verdict on the
 //!   text rendering; skipped without a judge.
 //!
 //! Selection, the expected hit and answerability read only a composition that
@@ -78,6 +80,12 @@ pub mod run_file;
 mod runtime;
 mod score;
 pub mod scorer;
+#[cfg(test)]
+mod tests;
+
+// The unit tests under `tests` name this crate as its users do.
+#[cfg(test)]
+extern crate self as isomer_evals;
 
 // The agent evals' entry points, also under `agent`.
 pub use agent::{AgentEvalReport, RunAgentEvalsOptions, format_agent_report, run_agent_evals};
@@ -86,20 +94,19 @@ pub(crate) use callback::CallFailure;
 pub use callback::Callback;
 pub use case::{
     AnswerabilityVerdict, EvalCase, ExpectedTools, Generate, GenerateRequest, Judge, JudgeRequest,
-    Prompt, ToolOrder, UsageMeter,
+    Prompt, UsageMeter,
 };
-pub use check::{CheckedAttempt, CheckedComposition, check_attempt, check_composition};
-pub use parse::{ParsedAttempt, parse_generated, strip_code_fence};
+pub use check::{CheckedAttempt, check_attempt};
+pub use parse::strip_code_fence;
 pub use report::{
     AnswerabilityTotals, CaseError, CaseStage, EvalCaseResult, EvalReport, EvalTotals,
     ExpectedTotals, Mean, MeasuredTotals, Percentiles, format_measurements, format_report,
 };
-pub use run::{DEFAULT_GUIDE, RunEvalsOptions, eval_prompt, run_evals};
+pub use run::{RunEvalsOptions, eval_prompt, run_evals};
 pub use runtime::{BoxError, EvalFrame, EvalRuntime, TextCheck, ValidText};
 pub use score::{
     AnswerabilityScore, ExpectedPrimitivesScore, PayloadScore, PrimitiveSelectionScore,
-    ValidityScore, score_answerability, score_expected_primitives, score_payload,
-    score_primitive_selection, score_validity,
+    ValidityScore,
 };
 pub use scorer::{Scored, Scorer, ScorerInput, ScorerValue};
 

@@ -11,7 +11,7 @@ use isomer_sdk::{DeepValue, Document, InputBudget, JsonRefusal, parse_json};
 /// JSON value (an object, but also `42`, `null`, `[]`), nested to any
 /// depth; it is held as a [`DeepValue`], which drops without recursion.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ParsedAttempt {
+pub(crate) enum ParsedAttempt {
     /// The text (after fence stripping) was JSON.
     Parsed {
         /// The model text as sent.
@@ -27,15 +27,6 @@ pub enum ParsedAttempt {
         /// `expected value at line 1 column 1`).
         error: String,
     },
-}
-
-impl ParsedAttempt {
-    /// The model text as sent.
-    pub fn raw(&self) -> &str {
-        match self {
-            ParsedAttempt::Parsed { raw, .. } | ParsedAttempt::Unparsed { raw, .. } => raw,
-        }
-    }
 }
 
 /// The text a model meant as JSON: the content of the first Markdown code
@@ -143,7 +134,7 @@ pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
 /// 8`); and so is a number beyond the double range (`1e400`, which JS
 /// reads as `Infinity`): `number out of range at line 1 column 5`. Such an
 /// attempt scores `parsed: false` where upstream's would have parsed.
-pub fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
+pub(crate) fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
     let raw = raw.into();
     match parse_json(strip_code_fence(&raw)) {
         Ok(value) => ParsedAttempt::Parsed { raw, value },

@@ -24,7 +24,7 @@ use crate::scorer::{Scorer, score_run};
 /// The guide a run prints under `## Guide` when the options give none: answer
 /// with one composition, and prefer one primitive that covers the whole
 /// answer over several that each cover part of it (upstream's default guide).
-pub const DEFAULT_GUIDE: &str = "Answer with a single composition. When one primitive can \
+pub(crate) const DEFAULT_GUIDE: &str = "Answer with a single composition. When one primitive can \
 carry the whole answer, use it rather than several primitives that each carry a part.";
 
 /// What [`run_evals`] runs (upstream `RunEvalsOptions`). Build it with
@@ -51,7 +51,11 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// Allow the single retry of an attempt that is not JSON, not a valid
     /// composition, or refused by the frame. Default `true`.
     pub retry_on_invalid: bool,
-    /// The prompt's `## Guide` section. Default [`DEFAULT_GUIDE`].
+    /// The prompt's `## Guide` section. Default, upstream's default guide: "Answer with a
+    /// single composition. When one primitive can carry the whole answer, use it rather
+    /// than several primitives that each carry a part." (answer with one composition, and
+    /// prefer one primitive that covers the whole answer over several that each cover
+    /// part of it). [`eval_prompt`] with this guide builds the prompt of a run.
     pub guide: String,
     /// The prompt's `## Rules` section; `None` or empty drops it. Default
     /// `None`.

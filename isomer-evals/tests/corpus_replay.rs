@@ -219,12 +219,9 @@ async fn stale_cases_keep_their_verdict_and_unjudged_ones_get_none() {
 async fn the_baseline_hashes_the_prompt_generate_was_handed() {
     let (_dir, replay) = recordings();
     let report = replay_run(&replay, 1).await;
-    let prompt = eval_prompt(
-        &Stub,
-        AuthoringProfile::General,
-        isomer_evals::DEFAULT_GUIDE,
-        None,
-    );
+    // The guide `replay_run`'s options hold by default.
+    let guide = RunEvalsOptions::new(&Stub, Vec::new(), replay.generate()).guide;
+    let prompt = eval_prompt(&Stub, AuthoringProfile::General, &guide, None);
     assert_eq!(replay.prompt().as_deref(), Some(prompt.as_str()));
 
     // The record the baseline keeps (the prompt's hash and these lists) is checked,

@@ -10,12 +10,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use isomer_evals::harness::AnySuiteSpec;
-use libtest_mimic::Arguments;
-
-#[path = "eval_mini/runtime.rs"]
-mod runtime;
-
 mod gate_support;
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -497,56 +491,6 @@ the baseline moved:
     assert!(text.ends_with(
         "test result: FAILED. 2 passed; 2 failed; 0 ignored; 0 measured; 6 filtered out; finished in <t>\n"
     ));
-}
-
-// Two suites of different kinds sharing the name `twice`, for the test below.
-#[isomer_evals::isomer_eval(corpus = "tests/fixtures/eval/mini", main = false, name = "twice")]
-fn twice_single() -> runtime::MiniRuntime {
-    runtime::MiniRuntime
-}
-
-#[isomer_evals::isomer_eval(
-    corpus = "tests/fixtures/eval/mini-agent",
-    agent,
-    main = false,
-    name = "twice"
-)]
-fn twice_agent() -> isomer_evals::harness::agent::AgentSuite {
-    isomer_evals::harness::agent::AgentSuite::new(
-        std::sync::Arc::new(runtime::MiniRuntime),
-        Vec::new(),
-    )
-}
-
-/// Two suites of different kinds with one name: the target runs nothing, not even
-/// `--list`, and fails (the message, `error: two suites in this target are named ...`, is
-/// pinned in `harness/gate.rs`'s unit tests).
-#[test]
-fn two_suites_of_different_kinds_with_one_name_refuse_to_run() {
-    let suites = [
-        AnySuiteSpec::from(isomer_evals::suite!(twice_single)),
-        AnySuiteSpec::from(isomer_evals::suite!(twice_agent)),
-    ];
-    for args in [
-        &["gate", "--list"][..],
-        &["gate", "--exact", "twice::good"],
-        &["gate"],
-    ] {
-        let conclusion = isomer_evals::harness::run_with(
-            &suites,
-            &[],
-            &Arguments::from_iter(args.iter().copied()),
-        );
-        assert_eq!(
-            (
-                conclusion.num_passed,
-                conclusion.num_failed,
-                conclusion.num_filtered_out
-            ),
-            (0, 1, 0),
-            "{args:?}"
-        );
-    }
 }
 
 /// An answer file that is not UTF-8 fails its case with the path and the reason, and the

@@ -235,7 +235,10 @@ async fn builds_the_prompt_for_the_profile_it_is_given() {
         !general.contains("You compose views from scratch"),
         "{general}"
     );
-    assert!(general.contains(&format!("## Guide\n\n{}", isomer_evals::DEFAULT_GUIDE)));
+    assert!(general.contains(
+        "## Guide\n\nAnswer with a single composition. When one primitive can carry the whole \
+         answer, use it rather than several primitives that each carry a part."
+    ));
 }
 
 #[tokio::test]
@@ -622,11 +625,12 @@ async fn eval_prompt_is_the_prompt_a_run_hands_generate() {
     let mut options =
         RunEvalsOptions::new(&runtime, vec![EvalCase::new("one", "q")], replay.generate());
     options.rules = Some("Never invent a metric.".to_owned());
+    let guide = options.guide.clone();
     run_evals(options).await;
     let expected = isomer_evals::eval_prompt(
         &runtime,
         AuthoringProfile::General,
-        isomer_evals::DEFAULT_GUIDE,
+        &guide,
         Some("Never invent a metric."),
     );
     assert_eq!(&*replay.calls()[0].prompt, expected);

@@ -12,8 +12,8 @@
 //! Floors at the recorded baseline (8 cases, re-recorded 2026-12-01 against the
 //! 40-primitive pack): every run ends on a valid answer within 6 turns and no tool call
 //! fails; 7 of 8 runs use an expected type (release-plan took slideList); 4.0 turns per run
-//! on average. The recording driver is the ignored `record_turns` test in
-//! `tests/agent_slides.rs`.
+//! on average. The recording driver is the ignored `record_turns` unit test in
+//! `src/agent/replay/transcript_tests.rs`.
 
 mod agent_support;
 

@@ -15,9 +15,11 @@
 //! - `run_evals_no_judge`: the same run without a judge, so without the
 //!   text rendering answerability needs (rendered from the attempt's check,
 //!   not validated again);
-//! - `check_only`: `parse_generated` + `check_attempt` of every answer
-//!   text, no scoring (where most of the run's time goes);
-//! - `parse_generated`: the fence stripping and deep-safe parse alone;
+//! - `check_only`: `check_attempt` of every answer text (its read, then the
+//!   check), no scoring (where most of the run's time goes);
+//! - `parse_generated`: the read alone, as `check_attempt` reads (the eval
+//!   crate's `parse_generated`): an owned copy of the text, the fence
+//!   stripping and the sdk's deep-safe parse (`parse_json`);
 //! - `serde_json_parse`: `serde_json::from_str::<Value>` of every answer,
 //!   its code fence stripped before the loop (the floor: reading the JSON
 //!   at all, and nothing else).
@@ -39,7 +41,7 @@ use std::sync::Arc;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, EvalCase, Generate, GenerateRequest, Judge, RunEvalsOptions,
-    check_attempt, parse_generated, run_evals, strip_code_fence,
+    check_attempt, run_evals, strip_code_fence,
 };
 use serde_json::Value;
 
@@ -113,7 +115,7 @@ fn score_corpus_10k(c: &mut Criterion) {
     group.bench_function("check_only", |b| {
         b.iter(|| {
             for text in corpus.answer_texts() {
-                let attempt = check_attempt(&runtime, parse_generated(text), Some(&frame));
+                let attempt = check_attempt(&runtime, text, Some(&frame));
                 black_box(attempt);
             }
         });
@@ -121,7 +123,9 @@ fn score_corpus_10k(c: &mut Criterion) {
     group.bench_function("parse_generated", |b| {
         b.iter(|| {
             for text in corpus.answer_texts() {
-                black_box(parse_generated(text));
+                let raw = text.to_owned();
+                let parsed = isomer_sdk::parse_json(strip_code_fence(&raw));
+                black_box((parsed.ok(), raw));
             }
         });
     });

@@ -7,7 +7,7 @@ use std::fs;
 
 use isomer_evals::corpus::Corpus;
 use isomer_evals::recordings::Recordings;
-use isomer_evals::{RunEvalsOptions, check_attempt, parse_generated, run_evals};
+use isomer_evals::{RunEvalsOptions, check_attempt, run_evals};
 use isomer_slides::synthetic::SyntheticCorpus;
 use isomer_slides::synthetic::{AnswerKind, synthetic_corpus};
 
@@ -35,7 +35,7 @@ fn every_answer_checks_as_its_kind_says() {
         content_types.insert(case.expected.clone().unwrap()[0].clone());
         let check = |attempt: u32| {
             let text = corpus.answers[&(case.id.clone(), attempt)].clone();
-            check_attempt(&runtime, parse_generated(text), Some(&frame))
+            check_attempt(&runtime, text, Some(&frame))
         };
         let first = check(0);
         assert_eq!(

@@ -51,13 +51,13 @@ use crate::agent::types::{
 use crate::case::AgentUsage;
 use crate::corpus::NOT_UTF8;
 use crate::recordings::RecordingFault;
-pub use isomer_corpus::TRANSCRIPTS_DIR;
+pub(crate) use isomer_corpus::TRANSCRIPTS_DIR;
 use isomer_corpus::{Position, decode_utf8};
 
 /// One recorded model turn.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RecordedTurn {
+pub(crate) struct RecordedTurn {
     /// The turn's text.
     #[serde(default)]
     pub text: String,
@@ -90,7 +90,7 @@ impl RecordedTurn {
 /// One recorded run: `transcripts/<case id>.<repeat>.json`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RecordedRun {
+pub(crate) struct RecordedRun {
     /// The turns, in order.
     pub turns: Vec<RecordedTurn>,
 }
@@ -126,7 +126,9 @@ pub(crate) type AgentRecordingError = RecordingFault;
 /// Every file that cannot be read, is not named `<id>.<repeat>.json`
 /// (`repeat` a decimal number), or is not a transcript (serde's message,
 /// with line and column), each with its path.
-pub fn read_agent_recordings(dir: &Path) -> Result<AgentRecordings, Vec<AgentRecordingError>> {
+pub(crate) fn read_agent_recordings(
+    dir: &Path,
+) -> Result<AgentRecordings, Vec<AgentRecordingError>> {
     let transcripts = dir.join(TRANSCRIPTS_DIR);
     if !transcripts.is_dir() {
         return Ok(AgentRecordings::new());
@@ -238,7 +240,7 @@ fn transcript_key(path: &Path) -> Option<(String, u32)> {
 /// repeat, then turn.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct TurnKey {
+pub(crate) struct TurnKey {
     /// The case's id.
     pub case_id: String,
     /// The run of the case.
@@ -261,7 +263,7 @@ impl fmt::Display for TurnKey {
 /// A step over the recorded runs, noting missing and stale turns as it is
 /// asked. `Send + Sync`: runs may go concurrently. See the module docs.
 #[derive(Debug, Default)]
-pub struct AgentReplay {
+pub(crate) struct AgentReplay {
     recordings: AgentRecordings,
     missing: Mutex<BTreeSet<TurnKey>>,
     stale: Mutex<BTreeSet<TurnKey>>,
@@ -339,6 +341,9 @@ impl AgentReplay {
         lock(&self.stale).iter().cloned().collect()
     }
 }
+
+#[cfg(test)]
+mod transcript_tests;
 
 #[cfg(test)]
 mod tests {

@@ -32,15 +32,17 @@ fn mean_over(
 /// Mean calls per run to one tool.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct AgentToolCalls {
+pub(crate) struct AgentToolCalls {
     /// The tool name as called (an offered tool, or a name the model made
     /// up).
     pub name: String,
     /// Calls to it per run.
-    pub calls: AgentMean,
+    pub(crate) calls: AgentMean,
 }
 
-/// What an agent run adds up to (upstream `AgentEvalReport.totals`).
+/// What an agent run adds up to (upstream `AgentEvalReport.totals`). The mean calls per
+/// run to each tool are on the wire as `calls` and in the text report
+/// ([`format_agent_report`]: `mean calls <tool>`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentEvalTotals {
@@ -77,7 +79,7 @@ pub struct AgentEvalTotals {
     /// Calls per run to each tool: every offered tool in offering order
     /// (zeros included), then any other name the model called, in UTF-16
     /// order.
-    pub calls: Vec<AgentToolCalls>,
+    pub(crate) calls: Vec<AgentToolCalls>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -250,7 +252,8 @@ impl AgentEvalReport {
 /// `Math.round(part / whole * 100)` (an em dash alone when the whole is 0);
 /// means are JS `toFixed(2)` (an em dash when there is no run), followed by
 /// ` ± <standard error>` when the case ran more than once. One `mean calls
-/// <tool>` row per entry of [`AgentEvalTotals::calls`].
+/// <tool>` row per tool: every offered tool in offering order (zeros
+/// included), then any other name the model called, in UTF-16 order.
 ///
 /// Then, each only when non-empty, after a blank line: `unfinished:` with
 /// `  <run>: <turns> turns`; `invalid:` with `  <run>: <first error>` (plus

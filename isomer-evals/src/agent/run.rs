@@ -18,7 +18,6 @@ use crate::callback::{CallFailure, guard, panic_message};
 use crate::case::AgentUsage;
 use crate::case::EvalCase;
 use crate::check::check_attempt;
-use crate::parse::parse_generated;
 use crate::runtime::{BoxError, EvalFrame, EvalRuntime};
 use crate::score::{ExpectedPrimitivesScore, score_expected_primitives};
 
@@ -40,7 +39,7 @@ pub(crate) const MAX_MESSAGE_DEPTH: usize = 128;
 /// The system prompt when the options give none. It names the task and the
 /// answer's form and leaves the primitives to the tools, which is what an
 /// agent run measures.
-pub const DEFAULT_AGENT_SYSTEM: &str = "You write Isomer compositions: JSON documents that \
+pub(crate) const DEFAULT_AGENT_SYSTEM: &str = "You write Isomer compositions: JSON documents that \
 a host renders for its users. Use the tools to learn the authoring rules and the primitives \
 you need, and to check your composition before you answer. When you are done, answer with \
 the composition alone, as one JSON object, and call no tool in that turn.";
@@ -61,7 +60,12 @@ pub struct RunAgentEvalsOptions<'r, 'c> {
     pub corpus: Vec<Arc<EvalCase>>,
     /// One model turn.
     pub step: AgentStep<'c>,
-    /// The system prompt of every turn. Default [`DEFAULT_AGENT_SYSTEM`].
+    /// The system prompt of every turn. Default: "You write Isomer compositions: JSON
+    /// documents that a host renders for its users. Use the tools to learn the authoring
+    /// rules and the primitives you need, and to check your composition before you
+    /// answer. When you are done, answer with the composition alone, as one JSON object,
+    /// and call no tool in that turn." (it names the task and the answer's form and
+    /// leaves the primitives to the tools, which is what an agent run measures).
     pub system: String,
     /// Runs per case; `0` counts as `1`. Default `1`. With more than one,
     /// every mean of the totals carries its standard error.
@@ -161,9 +165,8 @@ pub(crate) fn agent_tool_specs(tools: &[Tool]) -> Vec<AgentToolSpec> {
 /// its last turn's text is scored. A `step` that fails or panics ends its
 /// run with an [`AgentRunError`], scored on the last text it had.
 ///
-/// Scoring reads the answer as `run_evals` reads a first attempt:
-/// [`parse_generated`] (code fence stripped), then [`check_attempt`] with
-/// the frame, giving `parsed`, `valid` and the formatted `errors`. The
+/// Scoring reads and checks the answer once with [`check_attempt`] (code
+/// fence stripped, JSON parsed, then checked with the frame), giving `parsed`, `valid` and the formatted `errors`. The
 /// expected hit reads the answer's JSON through the child hooks, valid or
 /// not. There is no retry.
 ///
@@ -365,11 +368,7 @@ impl AgentRunContext<'_, '_, '_> {
     /// Scores `answer`, the text a run ended on, as a first attempt of `run_evals` is read.
     fn score(&self, eval_case: &EvalCase, answer: &str) -> AnswerScores {
         let runtime = self.options.runtime;
-        let checked = check_attempt(
-            runtime,
-            parse_generated(answer.to_owned()),
-            self.options.frame,
-        );
+        let checked = check_attempt(runtime, answer, self.options.frame);
         let value = checked.value();
         let expected = eval_case
             .expected

@@ -168,8 +168,8 @@ pub struct AgentStepResult {
 
 /// One model turn (upstream `AgentStep`): an async function from an
 /// [`AgentStepRequest`] to an [`AgentStepResult`]. The only way an agent run
-/// reaches a model; a replaying one ([`super::AgentReplay`]) makes the run
-/// deterministic.
+/// reaches a model; a replaying one (the eval harness's, over recorded
+/// transcripts) makes the run deterministic.
 ///
 /// An `Err`, or a panic, ends that run with an [`AgentRunError`]; the other
 /// runs go on.
@@ -179,7 +179,7 @@ pub type AgentStep<'a> = Callback<'a, AgentStepRequest, AgentStepResult>;
 /// `AgentEvalCall`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct AgentEvalCall {
+pub(crate) struct AgentEvalCall {
     /// The turn that made the call, from `0`.
     pub turn: u32,
     /// The tool name as the model called it.
@@ -252,7 +252,10 @@ impl ToolsCalledScore {
     }
 }
 
-/// The outcome of one run of one case (upstream `AgentEvalCaseResult`).
+/// The outcome of one run of one case (upstream `AgentEvalCaseResult`). Every tool call
+/// of the run, in the order made (turn, tool name, failed or not, result bytes), is on the
+/// wire as `calls` and shown on the HTML report; [`AgentEvalCaseResult::tools_called`]
+/// scores them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentEvalCaseResult {
@@ -270,7 +273,7 @@ pub struct AgentEvalCaseResult {
     /// Bytes of every tool result sent to the model.
     pub tool_result_bytes: usize,
     /// Every tool call, in the order made.
-    pub calls: Vec<AgentEvalCall>,
+    pub(crate) calls: Vec<AgentEvalCall>,
     /// The text scored as the answer: the final turn's, or the last turn's
     /// when the run did not finish (empty when no turn returned).
     pub answer: String,

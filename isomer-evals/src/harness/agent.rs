@@ -21,7 +21,7 @@
 //! The function returns an [`AgentSuite`]: the runtime the answers are scored against, the
 //! tools offered to the model (the sdk's `Tool`, so this crate needs no dependency on the
 //! agent tools) and the [`RunAgentEvalsOptions`] it runs with. The harness supplies the
-//! corpus and the replaying step ([`AgentReplay`]) itself and never calls a model. The
+//! corpus and the step replaying its transcripts itself and never calls a model. The
 //! attribute keys are the single-shot ones (`corpus`, `name`, `main`, `snapshots`,
 //! `crate`) plus `agent`; with `agent` only the agent floors are accepted, and a
 //! single-shot floor name is a compile error (and the other way round).
@@ -55,8 +55,8 @@
 //! suite does (see [`super`]): `<suite>__report.snap` (the [`AgentEvalReport`] as JSON),
 //! `<suite>__report_text.snap`
 //! ([`format_agent_report`](crate::agent::format_agent_report)'s text) and
-//! `<suite>__baseline.snap` (`{ "missingTurns", "staleTurns" }`, the lists of
-//! [`TurnKey`]s, the agent counterpart of the single-shot `missingRecordings` /
+//! `<suite>__baseline.snap` (`{ "missingTurns", "staleTurns" }`, the lists of turns as
+//! `{ "caseId", "repeat", "turn" }`, the agent counterpart of the single-shot `missingRecordings` /
 //! `staleJudgments`). Accept a moved baseline with
 //! `ISOMER_EVAL_ACCEPT=1 cargo test --test <target> -- --exact <suite>::totals`, then read
 //! the `.snap` diff.
@@ -66,7 +66,7 @@
 //! `ISOMER_EVAL_RECORDINGS_<SUITE>` (the suite name upper-cased, every other character than an ASCII letter or digit as `_`) names a directory to
 //! replay `transcripts/` from instead of the corpus directory. Several agent suites in one
 //! target: `main = false` on each and `isomer_evals::main!(a, b);`, which also takes
-//! single-shot suites beside agent ones (see [`super::AnySuiteSpec`]); or
+//! single-shot suites beside agent ones; or
 //! `fn main() -> ExitCode { isomer_evals::harness::run(&[isomer_evals::suite!(a), isomer_evals::suite!(b)]) }`
 //! ([`super::run`] takes suites of either kind).
 
@@ -82,7 +82,6 @@ use serde_json::json;
 use super::html;
 use super::kind::{SuiteKind, SuiteTrial, write_errored, write_errors, write_misses};
 use super::snapshot::conclude_totals;
-use super::spec::Spec;
 use crate::agent::{
     AgentEvalCaseResult, AgentEvalReport, AgentRecordingError, AgentReplay, AgentStep,
     DEFAULT_AGENT_SYSTEM, DEFAULT_MAX_TURNS, RunAgentEvalsOptions, TRANSCRIPTS_DIR, TurnKey,
@@ -115,7 +114,8 @@ pub struct AgentSuite {
 
 impl AgentSuite {
     /// A suite scoring against `runtime` and offering `tools` in this order, with the
-    /// defaults: [`DEFAULT_AGENT_SYSTEM`], one run per case, 12 turns, one
+    /// defaults: the default system prompt of
+    /// [`RunAgentEvalsOptions::system`](crate::agent::RunAgentEvalsOptions::system), one run per case, 12 turns, one
     /// run in flight, no frame. The runtime is shared (`Arc`) because the tools usually
     /// wrap the same one.
     pub fn new<R: EvalRuntime + Send + Sync + 'static>(runtime: Arc<R>, tools: Vec<Tool>) -> Self {
@@ -154,7 +154,8 @@ impl AgentSuite {
         self
     }
 
-    /// The system prompt of every turn (default [`DEFAULT_AGENT_SYSTEM`]).
+    /// The system prompt of every turn (default: that of
+    /// [`RunAgentEvalsOptions::system`](crate::agent::RunAgentEvalsOptions::system)).
     pub fn system(mut self, system: impl Into<String>) -> Self {
         self.system = system.into();
         self
@@ -292,10 +293,6 @@ impl std::fmt::Debug for AgentSuite {
             .finish_non_exhaustive()
     }
 }
-
-/// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
-#[doc(hidden)]
-pub type AgentSuiteSpec = Spec<AgentSuite>;
 
 impl SuiteKind for AgentSuite {
     const HOLDING: &'static str = "transcripts/";

@@ -1,13 +1,17 @@
 //! A target that holds suites of both kinds: [`AnySuiteSpec`], what
-//! [`main!`](crate::main) passes to [`run`](super::run).
+//! [`main!`](crate::main) passes to [`run`](super::run), and the agent suite's spec
+//! ([`AgentSuiteSpec`]) beside the single-shot one.
 
 use std::path::PathBuf;
 
 use libtest_mimic::Trial;
 
-use super::agent::AgentSuiteSpec;
+use super::agent::AgentSuite;
 use super::kind::suite_trials;
-use super::spec::{CorpusSpec, SuiteSpec};
+use super::spec::{CorpusSpec, Spec, SuiteSpec};
+
+/// An agent suite as the expansion describes it (`#[isomer_eval(corpus = ..., agent)]`).
+pub type AgentSuiteSpec = Spec<AgentSuite>;
 
 /// A suite of either kind, for a target that holds both: what
 /// [`main!`](crate::main) passes to [`run`](super::run). Both spec types convert

@@ -15,7 +15,7 @@ use crate::run_file::{Price, format_usd};
 /// every configuration runs. It applies to each suite of the target that declares
 /// configurations, each of which must have every label named (a typo fails the trials,
 /// naming the labels there are); a suite without configurations ignores it.
-pub const CONFIGURATIONS_VARIABLE: &str = "ISOMER_EVAL_CONFIGURATIONS";
+pub(crate) const CONFIGURATIONS_VARIABLE: &str = "ISOMER_EVAL_CONFIGURATIONS";
 
 /// One model configuration a [`Suite`](super::Suite) runs against: a label, the live model
 /// and judge record mode calls, what they report of themselves, where its recordings live,
@@ -53,7 +53,7 @@ pub const CONFIGURATIONS_VARIABLE: &str = "ISOMER_EVAL_CONFIGURATIONS";
 ///   suite that does both is refused: the live model would have two homes).
 /// - A label is ASCII letters, digits, `.`, `-` and `_` (`gpt-4.1`, `qwen2.5-7b`), unique in
 ///   its suite: it names the run file (`run-<label>-<started>.json`) and selects the
-///   configuration in [`CONFIGURATIONS_VARIABLE`].
+///   configuration in `ISOMER_EVAL_CONFIGURATIONS`.
 /// - Each configuration records to and replays from its own directory
 ///   ([`Configuration::recordings`]); one that names none uses the suite's (the corpus
 ///   directory, or `ISOMER_EVAL_RECORDINGS_<SUITE>`). Two configurations of a run that

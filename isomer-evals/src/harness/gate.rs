@@ -23,7 +23,7 @@ pub(super) fn recordings_overrides(suites: &[AnySuiteSpec]) -> Vec<Option<PathBu
 /// libtest refuses `--test-threads 0` when it parses its options; libtest-mimic 0.8 takes
 /// it and starts no worker, then waits forever for the first result, so the gate refuses
 /// it here.
-pub(super) fn run_gates(
+pub(crate) fn run_gates(
     suites: &[AnySuiteSpec],
     recordings: &[Option<PathBuf>],
     args: &Arguments,
@@ -152,8 +152,8 @@ fn exact_trial(args: &Arguments) -> Option<&str> {
     }
 }
 
-/// Every way two trials of the suites `(name, corpus)` would get one name; see
-/// [`super::trial_name_conflicts`]. Suite names and their variables are few and checked
+/// Every way two trials of the suites `(name, corpus)` would get one name (see
+/// [`super::run`]). Suite names and their variables are few and checked
 /// with hash lookups; each suite's case ids are sorted (O(n log n) in the number of cases)
 /// and compared with their neighbours. Conflicts are listed suite by suite, a suite's case
 /// conflicts in id order.
@@ -228,7 +228,8 @@ pub(super) fn name_conflicts(suites: &[(&str, &CorpusSpec)], exact: Option<&str>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::agent::{AgentSuite, AgentSuiteSpec};
+    use crate::harness::agent::AgentSuite;
+    use crate::harness::any::AgentSuiteSpec;
     use crate::harness::spec::{CaseSpec, SuiteSpec};
     use crate::harness::suite::Suite;
 

@@ -159,14 +159,14 @@
 //!
 //! Each attribute emits, beside the untouched function, a hidden module holding the suite's
 //! `SuiteSpec` (an `AgentSuiteSpec` for an `agent` suite);
-//! [`suite!`](crate::suite)`(suite_a)` names it, for a `main` that calls [`run`] or
-//! [`run_with`] itself. The module is named `__isomer_eval_<fn>`, not after the function:
+//! [`suite!`](crate::suite)`(suite_a)` names it, for a `main` that calls [`run`]
+//! itself. The module is named `__isomer_eval_<fn>`, not after the function:
 //! a module `mypack` would shadow the crate `mypack` in the file, and a suite function
 //! `mypack` that calls `mypack::runtime()` would not compile. A single suite emits its own
 //! `main` by default.
 //!
-//! Single-shot and agent suites may share a target: `main!` converts each `SUITE` into an
-//! [`AnySuiteSpec`] and runs them all through [`run`], in the order named, so
+//! Single-shot and agent suites may share a target: `main!` hands every `SUITE`, of either
+//! kind, to one call of [`run`], which runs them in the order named, so
 //! `isomer_evals::main!(slides, slides_agent);` lists the single-shot suite's trials, then
 //! the agent suite's.
 //!
@@ -275,7 +275,7 @@
 //!   ([`Configuration`]: a label, its live model and judge, provenance, recordings
 //!   directory, price, caps); each trial then runs under each configuration in turn, and
 //!   `totals` writes one run file per configuration, `run-<label>-<start>.json`, whose
-//!   `configuration` field holds the label. [`CONFIGURATIONS_VARIABLE`]
+//!   `configuration` field holds the label. `ISOMER_EVAL_CONFIGURATIONS`
 //!   (`ISOMER_EVAL_CONFIGURATIONS=gpt-4.1,qwen2.5`) picks which run. The baseline pins the
 //!   first configuration; the others are checked on floors and recordings. The rules are on
 //!   [`Configuration`].
@@ -359,7 +359,7 @@
 //!   names the run its shard file belongs to.
 //! - `ISOMER_EVAL_RUNS`: a directory; run files go to `<dir>/<suite>/` instead of the
 //!   target directory's `isomer/<suite>/`.
-//! - [`CONFIGURATIONS_VARIABLE`] (`ISOMER_EVAL_CONFIGURATIONS`): labels separated by
+//! - `ISOMER_EVAL_CONFIGURATIONS`: labels separated by
 //!   commas; a suite with configurations runs only those (see
 //!   [Recording a corpus](#recording-a-corpus)). Unset or empty, all of them.
 //! - `ISOMER_EVAL_ACCEPT`, read by `totals` when it compares the
@@ -405,11 +405,11 @@
 
 pub mod agent;
 mod agent_record;
-mod any;
+pub(crate) mod any;
 mod configuration;
 mod diff;
 mod failure;
-mod gate;
+pub(crate) mod gate;
 mod html;
 mod kind;
 mod outcome;
@@ -420,16 +420,16 @@ mod snapshot;
 pub(crate) mod spec;
 mod suite;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-use libtest_mimic::{Arguments, Conclusion, Trial};
+use libtest_mimic::Arguments;
 
-pub use any::AnySuiteSpec;
-pub use configuration::{CONFIGURATIONS_VARIABLE, Configuration};
+use any::AnySuiteSpec;
+pub use configuration::Configuration;
 pub use html::committed_report;
 // A host's own `main` may adjust the spec `suite!` gives (its floors, say) before `run`.
-pub use spec::{CaseSpec, CorpusSpec, Spec, SuiteSpec};
+pub use spec::SuiteSpec;
 pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 
 /// Runs `suites` under the command line of this process and returns libtest's exit code:
@@ -442,11 +442,22 @@ pub use suite::{DEFAULT_LIVE_TIMEOUT, Suite};
 /// before libtest's options, which do not know it:
 /// `cargo test --test slides_eval -- --print-prompt > corpus/slides/prompt.txt`.
 ///
-/// Takes suites of either kind, or both in one target, in the order given: a
-/// `SuiteSpec`, an `AgentSuiteSpec` or an [`AnySuiteSpec`]. This is what the
+/// Takes suites of either kind, or both in one target, in the order given: what
+/// [`suite!`](crate::suite) names (a [`SuiteSpec`], or an agent suite's spec), or a mix of
+/// both kinds as [`main!`](crate::main) passes them. This is what the
 /// `main` of an `#[isomer_eval]` target and [`main!`](crate::main) call. It reads the
 /// arguments and the `ISOMER_EVAL_RECORDINGS_<SUITE>` variables (see the
 /// [module docs](self)).
+///
+/// When two trials would share a name, runs nothing, prints each conflict to stderr as
+/// `error: ...` and exits `101`: libtest would run both under one name and cargo-nextest
+/// would keep only one of them, losing a case. Two trials share a name when two suites
+/// have one name (each `main = false` suite of a target is named after its function
+/// unless `name = "..."` is given), a case's id is `totals` (the name of its suite's
+/// totals trial), or a case id is used twice in a suite (`#[isomer_eval]` refuses that at
+/// compile time; a hand-written `SuiteSpec` may not); two suite names with one recordings
+/// variable `ISOMER_EVAL_RECORDINGS_<SUITE>` (`a_b` and `a-b`), which one override would
+/// redirect together, are refused too. `--test-threads 0` is refused the same way.
 pub fn run<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> ExitCode {
     let suites = any(suites);
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -457,56 +468,9 @@ pub fn run<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> ExitCode {
     gate::run_gates(&suites, &gate::recordings_overrides(&suites), &args).exit_code()
 }
 
-/// The suites as [`AnySuiteSpec`]s, in order.
+/// The suites as `AnySuiteSpec`s, in order.
 fn any<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<AnySuiteSpec> {
     suites.iter().map(|suite| (*suite).into()).collect()
-}
-
-/// Runs `suites` (of either kind, see [`run`]) under `args`, with `recordings[i]` (when
-/// given) replacing suite `i`'s recordings directory (answers and judgments, or
-/// transcripts). Reads no environment variable itself (a `totals` trial still reads
-/// `ISOMER_EVAL_ACCEPT` when it compares its baseline).
-///
-/// When two trials would share a name (see [`trial_name_conflicts`]), runs nothing, prints
-/// each conflict to stderr as `error: ...` and concludes with one failure, so the target
-/// exits `101`: libtest would run both under one name and cargo-nextest would keep only
-/// one of them, losing a case. `--test-threads 0` is refused the same way.
-pub fn run_with<S: Copy + Into<AnySuiteSpec>>(
-    suites: &[S],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Conclusion {
-    gate::run_gates(&any(suites), recordings, args)
-}
-
-/// Every way two trials of `suites` would get one name, as messages (empty when every
-/// trial name is unique): two suites with one name (each `main = false` suite of a target
-/// is named after its function unless `name = "..."` is given), a case whose id is
-/// `totals` (the name of its suite's totals trial), a case id used twice in a suite
-/// (`#[isomer_eval]` refuses that at compile time; a hand-written `SuiteSpec` may not),
-/// or two suite names with one recordings variable `ISOMER_EVAL_RECORDINGS_<SUITE>` (`a_b` and `a-b`), which one
-/// override would redirect together.
-pub fn trial_name_conflicts<S: Copy + Into<AnySuiteSpec>>(suites: &[S]) -> Vec<String> {
-    let suites = any(suites);
-    let named: Vec<(&str, &CorpusSpec)> = suites
-        .iter()
-        .map(|suite| (suite.name(), suite.corpus()))
-        .collect();
-    gate::name_conflicts(&named, None)
-}
-
-/// The trials for `suites`: per suite, one per case in corpus order, then `totals`.
-///
-/// With `--exact <name>` (and no `--list`) only the trial of that name is built; the
-/// others are placeholders that read nothing, which libtest-mimic's `--exact` filter drops
-/// and counts in the closing line's `filtered out`, as libtest counts them. Nothing of the
-/// corpus is read until a trial runs.
-pub fn trials<S: Copy + Into<AnySuiteSpec>>(
-    suites: &[S],
-    recordings: &[Option<PathBuf>],
-    args: &Arguments,
-) -> Vec<Trial> {
-    gate::gate_trials(&any(suites), recordings, args)
 }
 
 /// The snapshot files of a single-shot `baseline` that moved against the files of `suite`
@@ -556,7 +520,7 @@ macro_rules! main {
 
 /// The suite constant that `#[isomer_eval]` wrote for the function `$suite`: a
 /// `SuiteSpec`, or an `AgentSuiteSpec` for an `agent` suite. For a `main` that
-/// calls [`run`] or [`run_with`] itself; [`main!`](crate::main) uses it too.
+/// calls [`run`] itself; [`main!`](crate::main) uses it too.
 ///
 /// ```ignore
 /// #[isomer_evals::isomer_eval(corpus = "corpus/slides", main = false)]
@@ -594,8 +558,20 @@ macro_rules! __harness_false_guard {
 
 #[cfg(test)]
 mod tests {
+    use libtest_mimic::Conclusion;
+
     use super::*;
-    use crate::harness::spec::{CaseSpec, SuiteSpec};
+    use crate::harness::spec::{CaseSpec, CorpusSpec, SuiteSpec};
+
+    /// What [`run`] refuses before running anything: every way two trials of
+    /// `suites` would get one name.
+    fn trial_name_conflicts(suites: &[SuiteSpec]) -> Vec<String> {
+        let named: Vec<(&str, &CorpusSpec)> = suites
+            .iter()
+            .map(|suite| (suite.name, &suite.corpus))
+            .collect();
+        gate::name_conflicts(&named, None)
+    }
 
     fn never_built() -> Suite {
         unreachable!("the conflict check builds no suite")
@@ -652,7 +628,8 @@ mod tests {
         const A: SuiteSpec = spec("a", "corpus/a", &[case("x")]);
         let a = A;
         let args = Arguments::from_iter(["gate", "--list"]);
-        let conclusion = run_with(&[a, a], &[], &args);
+        let conclusion =
+            gate::run_gates(&[AnySuiteSpec::from(a), AnySuiteSpec::from(a)], &[], &args);
         assert_eq!(
             conclusion,
             Conclusion {

@@ -830,7 +830,7 @@ mod tests {
         ]));
         let suite = SuiteSpec {
             name: "todo_pack",
-            corpus: super::super::CorpusSpec {
+            corpus: crate::harness::spec::CorpusSpec {
                 path: "corpus",
                 dir: "/nowhere",
                 manifest: MANIFEST,

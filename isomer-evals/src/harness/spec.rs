@@ -10,7 +10,10 @@ use super::suite::Suite;
 
 /// A suite as the expansion describes it: data only, built as a constant. `B` is what the
 /// suite's function returns, converted: a [`Suite`] ([`SuiteSpec`]) or an
-/// [`AgentSuite`](super::agent::AgentSuite) ([`AgentSuiteSpec`](super::agent::AgentSuiteSpec)).
+/// [`AgentSuite`](super::agent::AgentSuite) ([`AgentSuiteSpec`](super::any::AgentSuiteSpec)).
+/// Only [`SuiteSpec`] is public API (re-exported from
+/// [`crate::harness`]); the rest is plumbing the expansion reaches through
+/// `crate::__private`.
 #[derive(Debug)]
 pub struct Spec<B: 'static> {
     /// The suite name: the first part of each trial name (`<name>::<case id>`).

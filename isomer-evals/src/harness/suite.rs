@@ -72,7 +72,8 @@ pub const DEFAULT_LIVE_TIMEOUT: Duration = Duration::from_secs(120);
 
 impl Suite {
     /// A suite over `runtime` with [`RunEvalsOptions::new`]'s defaults: the general profile,
-    /// [`DEFAULT_GUIDE`], no rules, one case in flight, the retry on, no frame.
+    /// the default guide of [`RunEvalsOptions::guide`], no rules, one case in flight, the
+    /// retry on, no frame.
     pub fn new(runtime: impl EvalRuntime + Send + 'static) -> Self {
         Suite {
             runtime: Box::new(runtime),
@@ -99,7 +100,7 @@ impl Suite {
         self
     }
 
-    /// The prompt's `## Guide` section (default [`DEFAULT_GUIDE`]).
+    /// The prompt's `## Guide` section (default: that of [`RunEvalsOptions::guide`]).
     pub fn guide(mut self, guide: impl Into<String>) -> Self {
         self.settings.guide = guide.into();
         self
@@ -170,8 +171,7 @@ impl Suite {
     /// A model configuration to run the suite against: its own label, live model, judge,
     /// recordings directory, price and caps (see [`Configuration`]). Each call adds one;
     /// a run goes over them in this order, or over those
-    /// [`CONFIGURATIONS_VARIABLE`](super::CONFIGURATIONS_VARIABLE)
-    /// names, and writes one run file per configuration. A suite that declares
+    /// `ISOMER_EVAL_CONFIGURATIONS` names, and writes one run file per configuration. A suite that declares
     /// configurations declares no live model of its own ([`Suite::live`] and the rest are
     /// then refused, naming both).
     pub fn configuration(mut self, configuration: Configuration) -> Self {

@@ -97,13 +97,13 @@ impl Kind for AgentEvalReport {
 impl<'a> AgentPage<'a> {
     /// The transcripts the run replayed: each run's turns, with the text, tool calls and
     /// recorded tool results of every turn.
-    pub fn transcripts(mut self, transcripts: &'a AgentRecordings) -> Self {
+    pub(crate) fn transcripts(mut self, transcripts: &'a AgentRecordings) -> Self {
         self.parts.transcripts = Some(transcripts);
         self
     }
 
     /// The turns the replay found missing and stale.
-    pub fn turns(mut self, missing: &'a [TurnKey], stale: &'a [TurnKey]) -> Self {
+    pub(crate) fn turns(mut self, missing: &'a [TurnKey], stale: &'a [TurnKey]) -> Self {
         self.parts.missing = missing;
         self.parts.stale = stale;
         self

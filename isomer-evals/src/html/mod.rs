@@ -69,7 +69,6 @@ use isomer_sdk::js_parity::to_fixed_2;
 use crate::case::{AnswerabilityVerdict, EvalCase, Generate};
 use crate::check::check_attempt;
 use crate::floor::misses;
-use crate::parse::parse_generated;
 use crate::recordings::{ReplayFindings, StaleReason};
 use crate::report::{CaseScores, EvalCaseResult, EvalReport, report_table};
 use crate::report_table::{ReportTable, run_name};
@@ -373,7 +372,7 @@ impl<'a> EvalPage<'a> {
                 ));
                 continue;
             }
-            let checked = check_attempt(self.runtime, parse_generated(text), self.parts.frame);
+            let checked = check_attempt(self.runtime, text, self.parts.frame);
             let verdict = if checked.is_valid() {
                 badge("pass", "valid")
             } else if checked.check().is_some() {

@@ -24,7 +24,7 @@ pub struct ExpectedPrimitivesScore {
 /// composition's `body` through the child hooks, at any depth (a data field
 /// named `type` is not a node). `None` for the composition (no validated
 /// answer) scores a miss with nothing found.
-pub fn score_expected_primitives(
+pub(crate) fn score_expected_primitives(
     walker: &dyn ChildWalker,
     composition: Option<&Value>,
     expected: &[String],

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::check::CheckedAttempt;
-use crate::runtime::EvalRuntime;
 use crate::score::tree::NodeTypes;
 use isomer_sdk::__private::js::json_stringify_len;
 use isomer_sdk::js_parity::sort_utf16;
@@ -41,33 +40,17 @@ pub struct PayloadScore {
 }
 
 /// Scores the payload of one checked attempt (upstream `scorePayload`; the
-/// harness passes the first attempt).
+/// run passes the first attempt), given the node types of the attempt's value
+/// (`None` when the text was not JSON), over a set of known types with any
+/// hasher (the run's uses a fast one).
 ///
 /// `known_types` are the catalog's types (the authoring context's
-/// `primitives`). Invented types are collected by walking the attempt's raw
-/// JSON value: the elements of its `body` (when it is an object with a
-/// `body` array) and whatever the runtime's child hooks return for them,
-/// iteratively, each node once, so a 10,000-deep tree, a hook that returns
-/// nothing for a malformed container, and a data field named `type` are all
-/// handled. The root `view` is never collected.
-pub fn score_payload<R>(
-    runtime: &R,
-    attempt: &CheckedAttempt,
-    known_types: &HashSet<String>,
-    golden: Option<&Value>,
-) -> PayloadScore
-where
-    R: EvalRuntime + ?Sized,
-{
-    let types = attempt
-        .value()
-        .map(|value| NodeTypes::of(runtime.walker(), value));
-    payload_of(attempt, types.as_ref(), known_types, golden)
-}
-
-/// [`score_payload`] with the node types of the attempt's value already
-/// counted (`None` when the text was not JSON), over a set of known types
-/// with any hasher (the run's uses a fast one).
+/// `primitives`). Invented types are the node types of the attempt's raw
+/// JSON value ([`NodeTypes::of`]: the elements of its `body` and whatever the
+/// runtime's child hooks return for them, iteratively, each node once, so a
+/// 10,000-deep tree, a hook that returns nothing for a malformed container,
+/// and a data field named `type` are all handled) the catalog lacks. The root
+/// `view` is never collected.
 pub(crate) fn payload_of<S: BuildHasher>(
     attempt: &CheckedAttempt,
     types: Option<&NodeTypes<'_>>,

@@ -1,9 +1,7 @@
 //! The primitive-selection axis: did the answer use the golden's node types,
 //! counted over the whole tree through the child hooks, not only the body's top level.
 
-use isomer_sdk::ChildWalker;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::score::tree::NodeTypes;
 use isomer_sdk::js_parity::sort_utf16;
@@ -29,27 +27,16 @@ pub struct PrimitiveSelectionScore {
     pub missing: Vec<String>,
 }
 
-/// Scores primitive selection (upstream `scorePrimitiveSelection`).
+/// Scores primitive selection (upstream `scorePrimitiveSelection`) from the
+/// node types of the answer (`got`) and of the golden (`want`).
 ///
 /// Each side's nodes are every node reached from its `body` through the
-/// child hooks (see the walker's contract), counted with repeats: a data
-/// field named `type` is not a node, and a frame wrapper (the slides pack's
-/// `slideFrame`) counts once on each side, so two answers that share only
-/// the wrapper score above zero, and the choice below it still counts.
-/// `[stat]` against `[stat, stat, stat]` scores precision 1, recall 1/3,
-/// missing `[stat, stat]`. Pure apart from the walker.
-pub fn score_primitive_selection(
-    walker: &dyn ChildWalker,
-    generated: &Value,
-    golden: &Value,
-) -> PrimitiveSelectionScore {
-    selection_of(
-        &NodeTypes::of(walker, generated),
-        &NodeTypes::of(walker, golden),
-    )
-}
-
-/// [`score_primitive_selection`] of two trees' node types.
+/// child hooks ([`NodeTypes::of`]), counted with repeats: a data field named
+/// `type` is not a node, and a frame wrapper (the slides pack's `slideFrame`)
+/// counts once on each side, so two answers that share only the wrapper score
+/// above zero, and the choice below it still counts. `[stat]` against
+/// `[stat, stat, stat]` scores precision 1, recall 1/3, missing
+/// `[stat, stat]`.
 pub(crate) fn selection_of(got: &NodeTypes<'_>, want: &NodeTypes<'_>) -> PrimitiveSelectionScore {
     let mut overlap = 0;
     let mut extra = Vec::new();

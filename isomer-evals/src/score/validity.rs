@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::check::CheckedAttempt;
+use crate::check::{Attempt, CheckedAttempt};
 
 /// Whether the answer was JSON and a valid composition (upstream
 /// `ValidityScore`).
@@ -26,15 +26,6 @@ pub struct ValidityScore {
     /// else the retry's when valid, else absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub composition: Option<Value>,
-}
-
-/// Scores validity from the two checked attempts (upstream `scoreValidity`;
-/// pure). A retry that was not JSON counts as not valid; a retry given
-/// alongside a valid first attempt is ignored.
-pub fn score_validity(first: &CheckedAttempt, retry: Option<&CheckedAttempt>) -> ValidityScore {
-    let (mut score, source) = validity_without_composition(first, retry);
-    score.composition = source.composition(first, retry).cloned();
-    score
 }
 
 /// Which attempt's composition the validity score holds.
@@ -74,15 +65,17 @@ impl Source {
         retry: Option<&mut CheckedAttempt>,
     ) -> Option<Value> {
         self.attempt(first, retry)
-            .and_then(|attempt| match attempt {
-                CheckedAttempt::Parsed { check, .. } => check.composition.take(),
-                CheckedAttempt::Unparsed { .. } => None,
+            .and_then(|attempt| match &mut attempt.0 {
+                Attempt::Parsed { check, .. } => check.composition.take(),
+                Attempt::Unparsed { .. } => None,
             })
     }
 }
 
-/// The validity score with `composition` left `None`, and where the
-/// composition comes from.
+/// Scores validity from the two checked attempts (upstream `scoreValidity`;
+/// pure), with `composition` left `None`, and where the composition comes
+/// from. A retry that was not JSON counts as not valid; a retry given
+/// alongside a valid first attempt is ignored.
 pub(crate) fn validity_without_composition(
     first: &CheckedAttempt,
     retry: Option<&CheckedAttempt>,
@@ -102,15 +95,15 @@ pub(crate) fn validity_without_composition(
         errors,
         composition: None,
     };
-    match first {
-        CheckedAttempt::Unparsed { error, .. } => (
+    match &first.0 {
+        Attempt::Unparsed { error, .. } => (
             score(false, false, retried, vec![error.clone()]),
             from_retry,
         ),
-        CheckedAttempt::Parsed { check, .. } if check.valid => {
+        Attempt::Parsed { check, .. } if check.valid => {
             (score(true, true, true, Vec::new()), Source::First)
         }
-        CheckedAttempt::Parsed { check, .. } => (
+        Attempt::Parsed { check, .. } => (
             score(true, false, retried, check.errors.clone()),
             from_retry,
         ),
@@ -123,9 +116,10 @@ mod tests {
 
     use super::*;
     use crate::check::CheckedComposition;
+    use crate::tests::axes::score_validity;
 
     fn parsed(valid: bool, errors: &[&str], composition: Option<Value>) -> CheckedAttempt {
-        CheckedAttempt::Parsed {
+        CheckedAttempt(Attempt::Parsed {
             raw: "{}".to_owned(),
             value: Some(isomer_sdk::DeepValue::new(json!({}))),
             check: CheckedComposition {
@@ -133,14 +127,14 @@ mod tests {
                 errors: errors.iter().map(|e| (*e).to_owned()).collect(),
                 composition,
             },
-        }
+        })
     }
 
     fn unparsed() -> CheckedAttempt {
-        CheckedAttempt::Unparsed {
+        CheckedAttempt(Attempt::Unparsed {
             raw: "nope".to_owned(),
             error: "expected value at line 1 column 1".to_owned(),
-        }
+        })
     }
 
     #[test]

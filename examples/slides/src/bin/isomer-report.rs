@@ -230,7 +230,7 @@ pub fn replay_corpus(dir: &Path) -> Result<Replayed, String> {
 /// replay, saying so and where it is replayed, rather than reporting a missing
 /// `prompt.txt` and every answer as missing.
 fn refuse_agent_corpus(dir: &Path) -> Result<(), String> {
-    if dir.join(isomer_evals::agent::TRANSCRIPTS_DIR).is_dir() {
+    if dir.join(isomer_corpus::TRANSCRIPTS_DIR).is_dir() {
         return Err(format!(
             "{} is an agent corpus (it holds transcripts/): isomer-report replays single-shot corpora; replay an agent corpus with its #[isomer_eval(agent)] gate (corpus/slides-agent: cargo test -p isomer-evals --test slides_agent_eval)",
             dir.display()

@@ -8,8 +8,8 @@
 //!   on its retry (false); `no-golden` is not scored.
 //! - `prompt_words` (number): the words of the case's prompt, 7, 11 and 5.
 
-#[path = "eval_mini/runtime.rs"]
-mod runtime;
+use super::run_with;
+use super::runtime;
 
 use std::path::Path;
 
@@ -157,7 +157,7 @@ fn unfloored_mini() -> Suite {
 fn a_scorer_case_floor_fails_the_case_trial_that_misses_it() {
     // The case trials only: `totals` compares a baseline these suites do not have.
     let args = Arguments::from_iter(["gate", "--skip", "totals", "--test-threads", "1"]);
-    let floored = isomer_evals::harness::run_with(&[isomer_evals::suite!(scored_mini)], &[], &args);
+    let floored = run_with(&[isomer_evals::suite!(scored_mini)], &[], &args);
     assert_eq!(
         floored,
         Conclusion {
@@ -168,8 +168,7 @@ fn a_scorer_case_floor_fails_the_case_trial_that_misses_it() {
             num_measured: 0,
         }
     );
-    let unfloored =
-        isomer_evals::harness::run_with(&[isomer_evals::suite!(unfloored_mini)], &[], &args);
+    let unfloored = run_with(&[isomer_evals::suite!(unfloored_mini)], &[], &args);
     assert_eq!(
         unfloored,
         Conclusion {

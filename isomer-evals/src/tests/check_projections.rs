@@ -21,10 +21,14 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Mutex;
 
+use super::axes::score_payload;
+use isomer_evals::check::{
+    Attempt, CheckedComposition, check_attempt_and_render, check_composition,
+};
+use isomer_evals::parse::{ParsedAttempt, parse_generated};
 use isomer_evals::{
-    AnswerabilityVerdict, BoxError, CheckedAttempt, CheckedComposition, EvalFrame, EvalRuntime,
-    Generate, GenerateRequest, Judge, JudgeRequest, ParsedAttempt, RunEvalsOptions, TextCheck,
-    check_attempt, check_composition, parse_generated, run_evals, score_payload,
+    AnswerabilityVerdict, BoxError, CheckedAttempt, EvalFrame, EvalRuntime, Generate,
+    GenerateRequest, Judge, JudgeRequest, RunEvalsOptions, TextCheck, check_attempt, run_evals,
 };
 use isomer_sdk::js_parity::{format_json_number, json_stringify};
 use isomer_sdk::{
@@ -323,7 +327,7 @@ fn assert_payload_bytes_agree(rt: &Runtime, value: &Value, golden: &Value) {
         .iter()
         .map(|entry| entry.type_name.clone())
         .collect();
-    let as_copy = CheckedAttempt::Parsed {
+    let as_copy = CheckedAttempt(Attempt::Parsed {
         raw: String::new(),
         value: Some(DeepValue::from(value.clone())),
         check: CheckedComposition {
@@ -331,7 +335,7 @@ fn assert_payload_bytes_agree(rt: &Runtime, value: &Value, golden: &Value) {
             errors: Vec::new(),
             composition: Some(value.clone()),
         },
-    };
+    });
     let score = score_payload(rt, &as_copy, &known, Some(golden));
     let bytes = json_stringify(value).len();
     assert_eq!(score.sanitized_bytes, bytes, "{value}");
@@ -341,14 +345,11 @@ fn assert_payload_bytes_agree(rt: &Runtime, value: &Value, golden: &Value) {
         "{golden}"
     );
 
-    let checked = check_attempt(
-        rt,
-        ParsedAttempt::Parsed {
-            raw: value.to_string(),
-            value: DeepValue::from(value.clone()),
-        },
-        None,
-    );
+    let parsed = ParsedAttempt::Parsed {
+        raw: value.to_string(),
+        value: DeepValue::from(value.clone()),
+    };
+    let (checked, _) = check_attempt_and_render(rt, parsed.into(), None, false);
     let expected = match checked.check() {
         Some(CheckedComposition {
             valid: true,
@@ -578,8 +579,8 @@ fn the_synthetic_corpus_agrees() {
         // The whole attempt check, through both runtimes.
         let frame = isomer_slides::slide_deck_frame();
         assert_eq!(
-            check_attempt(&rt, parse_generated(text.clone()), Some(&frame)),
-            check_attempt(&Steps(&rt), parse_generated(text.clone()), Some(&frame)),
+            check_attempt(&rt, text.clone(), Some(&frame)),
+            check_attempt(&Steps(&rt), text.clone(), Some(&frame)),
             "{text}"
         );
     }
@@ -627,7 +628,14 @@ fn run_evals_judges_the_same_text_and_reports_the_same() {
                 .push((request.eval_case.id.clone(), request.rendered));
             async move { Ok::<_, BoxError>(verdict) }
         });
-        let mut options = RunEvalsOptions::new(runtime, corpus.cases.clone(), generate);
+        // The slides pack builds its cases with isomer-evals as its own dependency, a crate
+        // apart from this unit-test build: the same cases, carried over on their wire form.
+        let cases = corpus
+            .cases
+            .iter()
+            .map(|case| serde_json::from_value(serde_json::to_value(case).unwrap()).unwrap())
+            .collect();
+        let mut options = RunEvalsOptions::new(runtime, cases, generate);
         options.judge = Some(judge);
         options.frame = Some(&frame);
         let report = futures::executor::block_on(run_evals(options));

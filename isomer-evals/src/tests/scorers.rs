@@ -1,15 +1,17 @@
 //! Each scoring axis on its own, against upstream's stub runtime
 //! and upstream's worked payload numbers.
 
-mod support;
+use super::support;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
+use super::axes::{
+    score_answerability, score_expected_primitives, score_payload, score_primitive_selection,
+};
 use isomer_evals::{
     AnswerabilityScore, AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, EvalRuntime,
-    Judge, JudgeRequest, PrimitiveSelectionScore, check_attempt, parse_generated,
-    score_answerability, score_expected_primitives, score_payload, score_primitive_selection,
+    Judge, JudgeRequest, PrimitiveSelectionScore, check_attempt,
 };
 use isomer_sdk::{ChildRef, ChildWalker};
 use serde_json::{Value, json};
@@ -25,7 +27,7 @@ fn known(runtime: &dyn EvalRuntime) -> HashSet<String> {
 }
 
 fn checked(runtime: &StubRuntime, raw: &str) -> CheckedAttempt {
-    check_attempt(runtime, parse_generated(raw), None)
+    check_attempt(runtime, raw, None)
 }
 
 fn body(types: &[&str]) -> Value {

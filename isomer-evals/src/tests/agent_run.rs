@@ -3,8 +3,6 @@
 //! that panic, a run out of turns, a failing step, repeats. Each test
 //! asserts what the model receives and every total.
 
-mod agent_support;
-
 use std::sync::{Arc, Mutex};
 
 use futures::FutureExt as _;
@@ -16,7 +14,7 @@ use isomer_evals::agent::{
 use isomer_sdk::{Tool, ToolResult};
 use serde_json::{Value, json};
 
-use agent_support::{slides_runtime, slides_tools};
+use super::agent_support::{slides_runtime, slides_tools};
 
 fn call(id: &str, name: &str, input: Value) -> AgentToolCall {
     AgentToolCall {
@@ -199,7 +197,13 @@ async fn a_scripted_run_calls_every_tool_and_reads_each_failure_as_a_result() {
     let last = &seen[4];
     assert_eq!(last.turn, 4);
     assert_eq!(last.repeat, 0);
-    assert_eq!(&*last.system, isomer_evals::agent::DEFAULT_AGENT_SYSTEM);
+    assert_eq!(
+        &*last.system,
+        "You write Isomer compositions: JSON documents that a host renders for its users. Use \
+         the tools to learn the authoring rules and the primitives you need, and to check your \
+         composition before you answer. When you are done, answer with the composition alone, \
+         as one JSON object, and call no tool in that turn."
+    );
     let names: Vec<&str> = last.tools.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(
         names,

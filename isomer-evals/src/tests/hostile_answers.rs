@@ -8,16 +8,19 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::path::Path;
 use std::sync::Arc;
 
+use super::axes::{
+    score_expected_primitives, score_payload, score_primitive_selection, score_validity,
+};
 use isomer_corpus::Position;
+use isomer_evals::check::{Attempt, check_composition};
 use isomer_evals::corpus::Corpus;
+use isomer_evals::parse::{ParsedAttempt, parse_generated};
 use isomer_evals::recordings::Recordings;
 use isomer_evals::{
     AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, Generate, GenerateRequest, Judge,
-    ParsedAttempt, RunEvalsOptions, check_attempt, check_composition, parse_generated, run_evals,
-    score_expected_primitives, score_payload, score_primitive_selection, score_validity,
+    RunEvalsOptions, check_attempt, run_evals,
 };
 use isomer_sdk::{Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;
@@ -92,7 +95,7 @@ fn group_chain_text(depth: usize) -> String {
 }
 
 fn checked(runtime: &Runtime, raw: String) -> CheckedAttempt {
-    check_attempt(runtime, parse_generated(raw), None)
+    check_attempt(runtime, raw, None)
 }
 
 fn unparsed_error(raw: &str) -> String {
@@ -275,11 +278,11 @@ fn malformed_containers_are_findings_and_their_payload_walk_stops_there() {
             "body[1].items[1] (in group) Invalid input: expected object, received number",
         ]
     );
-    let attempt = CheckedAttempt::Parsed {
+    let attempt = CheckedAttempt(Attempt::Parsed {
         raw: value.to_string(),
         value: Some(value.clone().into()),
         check,
-    };
+    });
     // Only the well-formed container's child is reached.
     let payload = score_payload(&runtime, &attempt, &known_types(), None);
     assert_eq!(payload.unknown_types, ["sparkline"]);
@@ -434,7 +437,7 @@ fn run_evals_stops_reading_an_answer_at_its_first_value_over_the_budget() {
 /// `hostile_answers/<name>-<random>`, unique to this call (two `cargo test` runs at
 /// once must not share it), removed when the returned guard drops.
 fn fresh_dir(name: &str) -> tempfile::TempDir {
-    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile_answers");
+    let base = std::env::temp_dir().join("isomer-evals-hostile_answers");
     fs::create_dir_all(&base).unwrap();
     let dir = tempfile::Builder::new()
         .prefix(&format!("{name}-"))
