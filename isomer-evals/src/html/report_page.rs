@@ -49,8 +49,9 @@ pub(super) mod kind {
 /// The HTML report of a run of a suite whose report is `R`: [`EvalReport`](crate::EvalReport)
 /// for a single-shot run (whose page also takes [`ReportPage::frame`],
 /// [`ReportPage::answers`] and [`ReportPage::findings`]) or
-/// [`AgentEvalReport`](crate::AgentEvalReport) for an agent run (with
-/// [`ReportPage::transcripts`] and [`ReportPage::turns`]); see the [module docs](super).
+/// [`AgentEvalReport`](crate::AgentEvalReport) for an agent run (whose replayed transcripts
+/// and missing or stale turns the harness adds when it writes the page); see the
+/// [module docs](super).
 ///
 /// Only the suite name, the report, the cases and the runtime are needed; each setter
 /// adds a part.
