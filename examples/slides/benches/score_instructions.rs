@@ -42,9 +42,9 @@
 //!
 //! The ratios the quality bar bounds are `run_evals / serde_json_parse`
 //! (with the judge, at most 3×) and `run_evals_no_judge / serde_json_parse`
-//! (at most 2.5×), in the strict accounting. Measured at fd5cab6 (release, rustc
-//! 1.95): floor 430.8 M lenient / 530.4 M strict; `run_evals` 1,337.1 M / 1,571.5 M
-//! (3.10× / 2.96×); `run_evals_no_judge` 1,121.4 M / 1,355.7 M (2.60× / 2.56×).
+//! (at most 2.5×), in the strict accounting. Measured at 3d158e1 (release, rustc
+//! 1.95): floor 433.5 M lenient / 577.5 M strict; `run_evals` 1,319.5 M / 1,553.6 M
+//! (3.04× / 2.69×); `run_evals_no_judge` 1,102.6 M / 1,336.8 M (2.54× / 2.31×).
 
 use std::hint::black_box;
 use std::sync::Arc;

@@ -18,7 +18,7 @@
 use serde_json::Value;
 
 use super::number::format_json_number;
-use super::order::js_property_order;
+use super::order::{JsPropertyOrder, js_property_order};
 use crate::json::{is_separator_at, plain_end};
 
 /// `JSON.stringify(value)`: compact JSON text, byte for byte as JavaScript
@@ -161,27 +161,45 @@ pub(crate) fn write_string(out: &mut impl JsonSink, s: &str, escape_separators: 
     out.push('"');
 }
 
-/// One step of the iterative writer: a value still to print, or the
-/// punctuation around one (nothing here allocates).
-enum Step<'a> {
-    /// A value at nesting `level`.
-    Value(&'a Value, usize),
-    /// What comes before an array element at `level`: `,` unless `first`,
-    /// then the line break and indent.
-    Element { first: bool, level: usize },
-    /// What comes before an object entry's value at `level`: the element
-    /// lead, the key's string literal, the colon.
-    Key {
+/// An open container of the iterative writer: the entries it has left to
+/// print, and whether it has printed none yet (so the next one takes no
+/// comma).
+enum Open<'a> {
+    Array {
+        items: std::slice::Iter<'a, Value>,
         first: bool,
-        level: usize,
-        key: &'a str,
     },
-    /// The closing bracket of a container at `level`, after its line break.
-    Close(char, usize),
+    Object {
+        entries: Entries<'a>,
+        first: bool,
+    },
+}
+
+/// An object's entries in the order the sink asks for.
+enum Entries<'a> {
+    /// JavaScript property order (text).
+    Ordered(JsPropertyOrder<'a>),
+    /// The map's own order (a byte count, which does not depend on it).
+    Own(serde_json::map::Iter<'a>),
+}
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = (&'a String, &'a Value);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Entries::Ordered(entries) => entries.next(),
+            Entries::Own(entries) => entries.next(),
+        }
+    }
 }
 
 /// Writes `value` without recursion (a 100,000-deep value prints without
 /// growing the call stack). `indent` is `None` for compact output.
+///
+/// The stack holds one entry per open container, its level the stack's
+/// length: a scalar is printed where it is met, and a container's next
+/// entry is taken from its iterator when the one before is done.
 fn write_json<S: JsonSink>(
     out: &mut S,
     value: &Value,
@@ -190,7 +208,7 @@ fn write_json<S: JsonSink>(
 ) {
     // The line break and indent before an element at `level`; nothing when
     // compact.
-    let newline = |out: &mut _, level: usize| {
+    let newline = |out: &mut S, level: usize| {
         if let Some(unit) = indent {
             JsonSink::push(out, '\n');
             for _ in 0..level {
@@ -199,79 +217,76 @@ fn write_json<S: JsonSink>(
         }
     };
     let colon = if indent.is_some() { ": " } else { ":" };
-    // Room for a few levels of small containers before the first growth.
-    let mut stack = Vec::with_capacity(32);
-    stack.push(Step::Value(value, 0));
-    while let Some(step) = stack.pop() {
-        let (value, level) = match step {
-            Step::Value(value, level) => (value, level),
-            Step::Element { first, level } => {
-                if !first {
-                    out.push(',');
+    // Room for a few levels of containers before the first growth.
+    let mut stack: Vec<Open<'_>> = Vec::with_capacity(16);
+    let mut next = Some(value);
+    loop {
+        if let Some(value) = next.take() {
+            match value {
+                Value::Null => out.push_str("null"),
+                Value::Bool(true) => out.push_str("true"),
+                Value::Bool(false) => out.push_str("false"),
+                Value::Number(n) => out.push_str(&format_json_number(n)),
+                Value::String(s) => write_string(out, s, escape_separators),
+                Value::Array(items) if items.is_empty() => out.push_str("[]"),
+                Value::Object(map) if map.is_empty() => out.push_str("{}"),
+                Value::Array(items) => {
+                    out.push('[');
+                    stack.push(Open::Array {
+                        items: items.iter(),
+                        first: true,
+                    });
                 }
-                newline(out, level);
-                continue;
-            }
-            Step::Key { first, level, key } => {
-                if !first {
-                    out.push(',');
-                }
-                newline(out, level);
-                write_string(out, key, escape_separators);
-                out.push_str(colon);
-                continue;
-            }
-            Step::Close(bracket, level) => {
-                newline(out, level);
-                out.push(bracket);
-                continue;
-            }
-        };
-        match value {
-            Value::Null => out.push_str("null"),
-            Value::Bool(true) => out.push_str("true"),
-            Value::Bool(false) => out.push_str("false"),
-            Value::Number(n) => out.push_str(&format_json_number(n)),
-            Value::String(s) => write_string(out, s, escape_separators),
-            Value::Array(items) if items.is_empty() => out.push_str("[]"),
-            Value::Object(map) if map.is_empty() => out.push_str("{}"),
-            Value::Array(items) => {
-                out.push('[');
-                stack.push(Step::Close(']', level));
-                for (i, item) in items.iter().enumerate().rev() {
-                    stack.push(Step::Value(item, level + 1));
-                    stack.push(Step::Element {
-                        first: i == 0,
-                        level: level + 1,
+                Value::Object(map) => {
+                    out.push('{');
+                    let entries = if S::ORDERED {
+                        Entries::Ordered(js_property_order(map))
+                    } else {
+                        Entries::Own(map.iter())
+                    };
+                    stack.push(Open::Object {
+                        entries,
+                        first: true,
                     });
                 }
             }
-            Value::Object(map) => {
-                out.push('{');
-                stack.push(Step::Close('}', level));
-                if S::ORDERED {
-                    push_entries(&mut stack, js_property_order(map), level + 1);
-                } else {
-                    push_entries(&mut stack, map.iter(), level + 1);
-                }
-            }
         }
-    }
-}
-
-/// Pushes the steps that print `entries` (an object's, at `level`) so that
-/// they pop in order.
-fn push_entries<'a, I>(stack: &mut Vec<Step<'a>>, entries: I, level: usize)
-where
-    I: DoubleEndedIterator<Item = (&'a String, &'a Value)> + ExactSizeIterator,
-{
-    for (i, (key, item)) in entries.enumerate().rev() {
-        stack.push(Step::Value(item, level));
-        stack.push(Step::Key {
-            first: i == 0,
-            level,
-            key,
-        });
+        let level = stack.len();
+        let Some(open) = stack.last_mut() else {
+            break;
+        };
+        match open {
+            Open::Array { items, first } => match items.next() {
+                Some(item) => {
+                    if !std::mem::replace(first, false) {
+                        out.push(',');
+                    }
+                    newline(out, level);
+                    next = Some(item);
+                }
+                None => {
+                    stack.pop();
+                    newline(out, level - 1);
+                    out.push(']');
+                }
+            },
+            Open::Object { entries, first } => match entries.next() {
+                Some((key, item)) => {
+                    if !std::mem::replace(first, false) {
+                        out.push(',');
+                    }
+                    newline(out, level);
+                    write_string(out, key, escape_separators);
+                    out.push_str(colon);
+                    next = Some(item);
+                }
+                None => {
+                    stack.pop();
+                    newline(out, level - 1);
+                    out.push('}');
+                }
+            },
+        }
     }
 }
 

@@ -43,11 +43,24 @@ pub(crate) fn plain_end(bytes: &[u8], mut at: usize, separators: bool) -> usize 
         }
         at += 8;
     }
-    // The last, short word, padded.
+    // The last, short word, padded with `A`s: without a copy of a
+    // variable length (a call to `memcpy` per string), either the text's
+    // last eight bytes shifted down past the bytes already read, or, in a
+    // text shorter than a word, its bytes put in one by one.
+    const PADDING: u64 = u64::from_le_bytes([b'A'; 8]);
     let rest = &bytes[at..];
-    let mut word = [b'A'; 8];
-    word[..rest.len()].copy_from_slice(rest);
-    match marks(word) {
+    if rest.is_empty() {
+        return at;
+    }
+    let filled = 8 * rest.len();
+    let word = match bytes.last_chunk::<8>() {
+        Some(last) => (u64::from_le_bytes(*last) >> (64 - filled)) | (PADDING << filled),
+        None => rest
+            .iter()
+            .rev()
+            .fold(PADDING, |word, &byte| (word << 8) | u64::from(byte)),
+    };
+    match marks(word.to_le_bytes()) {
         0 => bytes.len(),
         found => at + (found.trailing_zeros() / 8) as usize,
     }
@@ -90,6 +103,31 @@ mod tests {
         assert_eq!(plain_end(plain, 0, true), plain.len());
         assert_eq!(plain_end(b"ab\"cd\"", 3, false), 5);
         assert_eq!(plain_end(b"", 0, true), 0);
+    }
+
+    #[test]
+    fn the_last_short_word_reads_only_the_bytes_from_at() {
+        // Texts shorter than a word and the tails of longer ones: a special
+        // byte just before `at` is never found, the first one at or after
+        // it always is.
+        for len in 1..20 {
+            for at in 0..len {
+                let mut text = vec![b'a'; len];
+                if at > 0 {
+                    text[at - 1] = b'"';
+                }
+                assert_eq!(plain_end(&text, at, false), len, "{len} bytes from {at}");
+                for special in at..len {
+                    let mut text = text.clone();
+                    text[special] = b'\\';
+                    assert_eq!(
+                        plain_end(&text, at, false),
+                        special,
+                        "{len} bytes from {at}, special at {special}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
