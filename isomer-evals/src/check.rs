@@ -11,7 +11,7 @@ use isomer_sdk::{DeepValue, Document, format_validation_error};
 use serde_json::Value;
 
 use crate::callback::guarded_render;
-use crate::parse::{ReadAttempt, parse_generated};
+use crate::parse::{ReadAttempt, read_generated};
 use crate::report::CaseError;
 use crate::runtime::{EvalFrame, EvalRuntime, TextCheck};
 
@@ -299,9 +299,11 @@ fn frame_findings(frame: Option<&dyn EvalFrame>, composition: &Value) -> Vec<Str
 ///
 /// Reading strips the code fence ([`strip_code_fence`](crate::strip_code_fence)), then
 /// parses JSON with the sdk's reader, which follows `JSON.parse` where serde_json can:
-/// any value at the top level, duplicate keys keep the last value, no depth limit (any
-/// depth parses, in memory proportional to the text; a run instead reads each answer
-/// under the runtime's input budget, see [`run_evals`](crate::run_evals)). Where
+/// any value at the top level, duplicate keys keep the last value. The text is read
+/// under the runtime's input budget ([`EvalRuntime::input_budget`]), as
+/// [`run_evals`](crate::run_evals) and the agent run read every answer: nothing past
+/// the first value over it is built, and such an attempt is not valid, the budget's
+/// message (`input nests deeper than 64 levels`) its one finding. Where
 /// `JSON.parse` differs: the error message is serde_json's; a lone surrogate escape
 /// (`"\uD800"`), which JS accepts, is a parse failure here (`unexpected end of hex escape
 /// at line 1 column 8`); and so is a number beyond the double range (`1e400`, which JS
@@ -329,7 +331,8 @@ pub fn check_attempt<R>(
 where
     R: EvalRuntime + ?Sized,
 {
-    check_attempt_and_render(runtime, parse_generated(raw).into(), frame, false).0
+    let read = read_generated(raw.into(), runtime.input_budget());
+    check_attempt_and_render(runtime, read, frame, false).0
 }
 
 /// [`check_attempt`] with [`check_and_render`]'s text: present only for a

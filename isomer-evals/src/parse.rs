@@ -1,15 +1,19 @@
-//! Reading model output: [`strip_code_fence`] and [`parse_generated`], with
-//! upstream's fence rule and JSON parse.
+//! Reading model output: [`strip_code_fence`] and [`read_generated`], with
+//! upstream's fence rule and JSON parse under the runtime's input budget
+//! (and, for the tests that need a value built whole, `parse_generated`).
 
 use isomer_corpus::Position;
 use isomer_sdk::js_parity::{is_js_whitespace, js_trim};
-use isomer_sdk::{DeepValue, Document, InputBudget, JsonRefusal, parse_json};
+#[cfg(test)]
+use isomer_sdk::{DeepValue, parse_json};
+use isomer_sdk::{Document, InputBudget, JsonRefusal};
 
 /// One attempt's model text, read as JSON (upstream `ParsedAttempt`).
 ///
 /// `raw` is always the untouched model text. A `Parsed` value may be any
 /// JSON value (an object, but also `42`, `null`, `[]`), nested to any
 /// depth; it is held as a [`DeepValue`], which drops without recursion.
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum ParsedAttempt {
     /// The text (after fence stripping) was JSON.
@@ -134,6 +138,7 @@ pub(crate) fn unclosed_fence(raw: &str) -> Option<(Position, Position)> {
 /// 8`); and so is a number beyond the double range (`1e400`, which JS
 /// reads as `Infinity`): `number out of range at line 1 column 5`. Such an
 /// attempt scores `parsed: false` where upstream's would have parsed.
+#[cfg(test)]
 pub(crate) fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
     let raw = raw.into();
     match parse_json(strip_code_fence(&raw)) {
@@ -145,7 +150,7 @@ pub(crate) fn parse_generated(raw: impl Into<String>) -> ParsedAttempt {
     }
 }
 
-/// How a run reads an attempt: [`parse_generated`]'s reading under an
+/// How a run reads an attempt: `parse_generated`'s reading under an
 /// input budget, the value kept as a [`Document`] for the check (its nodes
 /// shared, its read count sparing the budget's walk).
 pub(crate) enum ReadAttempt {
@@ -160,7 +165,7 @@ pub(crate) enum ReadAttempt {
 }
 
 /// Reads one attempt's model text: strips the code fence, then reads JSON
-/// as [`parse_generated`] does, but within `budget`
+/// as `parse_generated` does, but within `budget`
 /// ([`Document::parse_within`]): text over it stops being built at the
 /// first value over it, so a hostile answer costs little more memory than
 /// its text. A syntax error anywhere wins over the budget, as `JSON.parse`
@@ -179,6 +184,7 @@ pub(crate) fn read_generated(raw: String, budget: InputBudget) -> ReadAttempt {
     }
 }
 
+#[cfg(test)]
 impl From<ParsedAttempt> for ReadAttempt {
     /// A value parsed elsewhere, shared without a read count.
     fn from(attempt: ParsedAttempt) -> Self {

@@ -12,7 +12,7 @@ use crate::agent::{
 };
 use crate::case::EvalCase;
 use crate::floor::{Scores, misses};
-use crate::parse::{ParsedAttempt, parse_generated};
+use crate::parse::{ReadAttempt, read_generated};
 use crate::report_table::ReportTable;
 use isomer_corpus::{AGENT_FLOORS, FloorLevel};
 
@@ -233,11 +233,15 @@ impl<'a> AgentPage<'a> {
         }
         // The answer as the model wrote it: the html surface renders what it can of an
         // invalid one. Its errors are the report's.
-        match parse_generated(run.answer.clone()) {
-            ParsedAttempt::Parsed { value, .. } => {
+        // It is read as the run read it, under the runtime's input budget.
+        match read_generated(run.answer.clone(), self.runtime.input_budget()) {
+            ReadAttempt::Parsed { value, .. } => {
                 write_rendering(out, css, self.runtime, &value);
             }
-            ParsedAttempt::Unparsed { .. } => {
+            ReadAttempt::OverBudget { .. } => {
+                out.push_str("<p class=\"none\">the answer is over the input budget</p>");
+            }
+            ReadAttempt::Unparsed { .. } => {
                 out.push_str("<p class=\"none\">the answer is not JSON</p>");
             }
         }

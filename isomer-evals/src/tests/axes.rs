@@ -18,6 +18,22 @@ use crate::score::{
     judge_rendered, payload_of, selection_of, validity_without_composition,
 };
 
+/// [`check_attempt`](crate::check_attempt) of a value built whole: the text read with no
+/// input budget (`parse_generated`), so the check and the scorers' walks meet a tree as
+/// deep and as wide as the text, where a run stops building at the budget.
+pub(crate) fn check_whole<R>(runtime: &R, raw: impl Into<String>) -> CheckedAttempt
+where
+    R: EvalRuntime + ?Sized,
+{
+    crate::check::check_attempt_and_render(
+        runtime,
+        crate::parse::parse_generated(raw).into(),
+        None,
+        false,
+    )
+    .0
+}
+
 /// The expected-primitive hit (upstream `scoreExpectedPrimitives`), as the run scores it.
 pub(crate) use crate::score::score_expected_primitives;
 

@@ -11,7 +11,8 @@ use std::fs;
 use std::sync::Arc;
 
 use super::axes::{
-    score_expected_primitives, score_payload, score_primitive_selection, score_validity,
+    check_whole, score_expected_primitives, score_payload, score_primitive_selection,
+    score_validity,
 };
 use isomer_corpus::Position;
 use isomer_evals::check::{Attempt, check_composition};
@@ -95,7 +96,7 @@ fn group_chain_text(depth: usize) -> String {
 }
 
 fn checked(runtime: &Runtime, raw: String) -> CheckedAttempt {
-    check_attempt(runtime, raw, None)
+    check_whole(runtime, raw)
 }
 
 fn unparsed_error(raw: &str) -> String {
@@ -393,8 +394,8 @@ fn run_evals_stops_reading_an_answer_at_its_first_value_over_the_budget() {
     // run reads the answer under the runtime's budget, so nothing past the
     // 65th level is built. The attempt is invalid with the budget's own
     // message, the payload's bytes are the text's, and no invented type is
-    // found (the node that would be one was never built). `check_attempt`
-    // of `parse_generated`, which builds the whole value, would find it.
+    // found (the node that would be one was never built). Checking the value
+    // built whole (`parse_generated`, no budget) would find it.
     let answer = {
         let mut text = String::from(r#"{"type":"view","body":["#);
         text.push_str(&r#"{"type":"group","title":"g","items":["#.repeat(65));
@@ -425,6 +426,14 @@ fn run_evals_stops_reading_an_answer_at_its_first_value_over_the_budget() {
     assert_eq!(result.payload.raw_bytes, answer.len());
     assert_eq!(result.payload.sanitized_bytes, 0);
     assert_eq!(result.payload.unknown_types, Vec::<String>::new());
+    // `check_attempt` reads it as the run does: the budget's finding, and no
+    // value past it to walk.
+    let budgeted = check_attempt(&runtime, answer.clone(), None);
+    assert_eq!(budgeted.failures(), [TOO_DEEP]);
+    assert!(budgeted.value().is_none());
+    let payload = score_payload(&runtime, &budgeted, &known_types(), None);
+    assert_eq!(payload.unknown_types, Vec::<String>::new());
+    assert_eq!(payload.raw_bytes, answer.len());
     // The same text parsed whole, then checked: the same finding, and the
     // payload walk reaches the node the run never built.
     let attempt = checked(&runtime, answer);

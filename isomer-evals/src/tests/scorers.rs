@@ -7,11 +7,12 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use super::axes::{
-    score_answerability, score_expected_primitives, score_payload, score_primitive_selection,
+    check_whole, score_answerability, score_expected_primitives, score_payload,
+    score_primitive_selection,
 };
 use isomer_evals::{
     AnswerabilityScore, AnswerabilityVerdict, BoxError, CheckedAttempt, EvalCase, EvalRuntime,
-    Judge, JudgeRequest, PrimitiveSelectionScore, check_attempt,
+    Judge, JudgeRequest, PrimitiveSelectionScore,
 };
 use isomer_sdk::{ChildRef, ChildWalker};
 use serde_json::{Value, json};
@@ -27,7 +28,7 @@ fn known(runtime: &dyn EvalRuntime) -> HashSet<String> {
 }
 
 fn checked(runtime: &StubRuntime, raw: &str) -> CheckedAttempt {
-    check_attempt(runtime, raw, None)
+    check_whole(runtime, raw)
 }
 
 fn body(types: &[&str]) -> Value {

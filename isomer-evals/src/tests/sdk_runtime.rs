@@ -4,12 +4,11 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::axes::score_payload;
+use super::axes::{check_whole, score_payload};
 use isomer_evals::check::check_composition;
 use isomer_evals::{
     AnswerabilityTotals, AnswerabilityVerdict, BoxError, EvalCase, EvalFrame, EvalRuntime,
-    Generate, GenerateRequest, Judge, JudgeRequest, RunEvalsOptions, check_attempt, format_report,
-    run_evals,
+    Generate, GenerateRequest, Judge, JudgeRequest, RunEvalsOptions, format_report, run_evals,
 };
 use isomer_sdk::{Frame, Markdown, Node, Pack, Primitive, Runtime};
 use schemars::JsonSchema;
@@ -280,7 +279,7 @@ fn the_payload_walk_does_not_recurse_after_the_input_budget_refuses_a_deep_tree(
     }
     raw.push_str("]}");
     let runtime = test_runtime();
-    let attempt = check_attempt(&runtime, raw, None);
+    let attempt = check_whole(&runtime, raw);
     let check = attempt.check().expect("the deep text is JSON");
     assert!(!check.valid);
     assert_eq!(check.errors, ["input nests deeper than 64 levels"]);
