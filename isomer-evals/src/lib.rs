@@ -2,10 +2,14 @@
 //! and well-chosen Isomer compositions (the Rust port of upstream
 //! `@elastic/isomer-evals`).
 //!
-//! The library never calls a model, reads no environment variable and writes
-//! no file: the model ([`Generate`]) and the answerability judge ([`Judge`])
-//! are caller callbacks, and a `generate` that replays recorded answers makes
-//! a run deterministic, which is how it belongs in CI.
+//! Scoring ([`run_evals`], [`check_attempt`], the reports and pages) never
+//! calls a model, reads no environment variable and writes no file: the model
+//! ([`Generate`]) and the answerability judge ([`Judge`]) are caller callbacks,
+//! and a `generate` that replays recorded answers makes a run deterministic,
+//! which is how it belongs in CI. Only the test harness ([`harness`], what
+//! `#[isomer_eval]` writes) reads `ISOMER_EVAL_*` variables, calls the live
+//! model a suite configures when asked to record, and writes recordings, run
+//! files and baselines, as insta's harness does.
 //!
 //! ```no_run
 //! # async fn example(runtime: &dyn isomer_evals::EvalRuntime) {

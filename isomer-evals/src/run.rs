@@ -76,7 +76,8 @@ pub struct RunEvalsOptions<'r, 'c> {
     /// Runs per case (`0` counts as `1`). Each run calls `generate` (and `judge`) afresh,
     /// with [`GenerateRequest::repeat`] telling which run it is; the report then gives each
     /// axis's mean and standard error across the repeats and each case's spread
-    /// ([`format_report`](crate::format_report) prints them). Default `1`.
+    /// ([`format_report`](crate::format_report) prints them; the report's JSON holds them
+    /// as `totals.repeats`, and the harness's run file as its `axes`). Default `1`.
     pub repeat: u32,
     /// Measure each run's wall time around `generate` and `judge` and the tokens the calls
     /// report ([`UsageMeter`](crate::UsageMeter)), into
