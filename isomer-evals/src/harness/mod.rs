@@ -138,8 +138,8 @@
 //! to compare without printing its own review advice, which would contradict this one.
 //! The failure prints that command as its last line. A suite whose snapshot directory
 //! holds no baseline of its own but holds other suites' names them, and says to delete
-//! the files of the one it was renamed from, if it was: in the failure or, when accepting,
-//! on stderr. A rename leaves the old files behind, which nothing reads. When the same failure also names a
+//! the files of the one it was renamed from, if it was, and to keep those of another gate
+//! that shares the directory: in the failure or, when accepting, on stderr. A rename leaves the old files behind, which nothing reads. When the same failure also names a
 //! fault of the recordings (a case or run that did not complete, a missing or stale
 //! recording, a file no replay reads, a `prompt.txt` that differs), the line starts with
 //! `fix the recordings first (accepting now would commit the baseline of this broken

@@ -153,7 +153,7 @@ fn other_baselines(dir: &Path, suite: &str) -> Option<String> {
         .map(|name| format!("{name}__report.snap, {name}__report_text.snap, {name}__baseline.snap"))
         .collect();
     Some(format!(
-        "{} holds no baseline of suite `{suite}` but holds the baselines of {}: if `{suite}` was renamed from one of them, delete that suite's files ({})",
+        "{} holds no baseline of suite `{suite}` but holds the baselines of {}: if `{suite}` was renamed from one of them, delete that suite's files ({}); keep them when they belong to another gate that shares the directory",
         dir.display(),
         names
             .iter()
@@ -548,7 +548,7 @@ mod tests {
         assert_eq!(
             other_baselines(dir.path(), "new"),
             Some(format!(
-                "{} holds no baseline of suite `new` but holds the baselines of `old`: if `new` was renamed from one of them, delete that suite's files (old__report.snap, old__report_text.snap, old__baseline.snap)",
+                "{} holds no baseline of suite `new` but holds the baselines of `old`: if `new` was renamed from one of them, delete that suite's files (old__report.snap, old__report_text.snap, old__baseline.snap); keep them when they belong to another gate that shares the directory",
                 dir.path().display()
             ))
         );
