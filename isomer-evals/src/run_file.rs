@@ -189,9 +189,16 @@ impl RunFile {
     }
 }
 
-/// Reads a run file, checking its `format` first so that a file of another format is
-/// named as such rather than as a field serde misses.
+/// Reads a run file in one pass when it is one; when serde refuses it, the text is read
+/// again as plain JSON to say why, the `format` first, so that a file of another format is
+/// named as such rather than as a field serde misses, and a field missing or of the wrong
+/// type is said as serde says it, with its line and column.
 fn parse(text: &str) -> Result<RunFile, RunFileError> {
+    let refusal = match serde_json::from_str::<RunFile>(text) {
+        Ok(file) if file.format == RUN_FILE_FORMAT => return Ok(file),
+        Ok(file) => return Err(RunFileError::OtherFormat(u64::from(file.format))),
+        Err(refusal) => refusal,
+    };
     let value: Value = serde_json::from_str(text).map_err(RunFileError::NotJson)?;
     let Some(object) = value.as_object() else {
         return Err(RunFileError::NotARunFile(
@@ -199,23 +206,17 @@ fn parse(text: &str) -> Result<RunFile, RunFileError> {
         ));
     };
     match object.get("format").map(Value::as_u64) {
-        None => {
-            return Err(RunFileError::NotARunFile(
-                "it has no `format` field".to_owned(),
-            ));
+        None => Err(RunFileError::NotARunFile(
+            "it has no `format` field".to_owned(),
+        )),
+        Some(Some(format)) if format == u64::from(RUN_FILE_FORMAT) => {
+            Err(RunFileError::NotARunFile(refusal.to_string()))
         }
-        Some(Some(format)) if format == u64::from(RUN_FILE_FORMAT) => {}
-        Some(Some(format)) => return Err(RunFileError::OtherFormat(format)),
-        Some(None) => {
-            return Err(RunFileError::NotARunFile(
-                "its `format` is not a whole number".to_owned(),
-            ));
-        }
+        Some(Some(format)) => Err(RunFileError::OtherFormat(format)),
+        Some(None) => Err(RunFileError::NotARunFile(
+            "its `format` is not a whole number".to_owned(),
+        )),
     }
-    // Read again from the text, not from `value`: serde then says where a field is missing
-    // or of the wrong type (`at line 3 column 12`). Run files are small; the first read
-    // only gave the format check an object to look at.
-    serde_json::from_str(text).map_err(|error| RunFileError::NotARunFile(error.to_string()))
 }
 
 /// A run file as read from somewhere, with the name messages give it: what comparisons
